@@ -1,0 +1,143 @@
+/**
+ * The shape of a resource declaration: plain data that the data provider, the admin views and the
+ * API server all read. No React and no server code may be imported here (see docs/architecture.md).
+ */
+
+/** How a field is stored, validated and edited. */
+export type FieldType =
+  | 'text' // single line
+  | 'textarea' // multi-line plain text
+  | 'richtext' // HTML, sanitised by the server
+  | 'number' // integer unless `decimals` is set
+  | 'date' // YYYY-MM-DD
+  | 'datetime' // YYYY-MM-DD HH:mm:ss
+  | 'enum' // one of `options`
+  | 'dict' // a value of the data dictionary group `dict`
+  | 'image' // a path or URL of an uploaded image
+  | 'file' // a path or URL of an uploaded file
+  | 'url' // an http(s) address
+  | 'reference'; // the id of a record of the resource `reference`
+
+export interface EnumOption {
+  readonly value: string | number;
+  readonly label: string;
+}
+
+export interface FieldDecl {
+  /** API field name; also the column name. */
+  readonly name: string;
+  /** Chinese label shown in forms, tables and error messages. */
+  readonly label: string;
+  readonly type: FieldType;
+  readonly required?: boolean;
+  readonly default?: string | number | null;
+  /** Longest accepted text, in characters. */
+  readonly maxLength?: number;
+  readonly min?: number;
+  readonly max?: number;
+  /** Digits after the point for a `number`; 0 or absent stores an integer. */
+  readonly decimals?: number;
+  readonly options?: readonly EnumOption[];
+  /** Dictionary group (`dictKey`) for a `dict` field. */
+  readonly dict?: string;
+  /** Resource name for a `reference` field. */
+  readonly reference?: string;
+  /** Set by the server (creator, times, counters); never accepted from a client. */
+  readonly readOnly?: boolean;
+  /** No two records may share the value. */
+  readonly unique?: boolean;
+  /** Shown under the input. */
+  readonly help?: string;
+}
+
+/** Where a call carries its key: `?id=`/`?ids=1,2` in the query, or `{ id }`/`{ ids: [] }` as JSON body. */
+export type KeyLocation = 'query' | 'body';
+
+export interface ApiCall {
+  readonly path: string;
+  /** POST unless said otherwise. */
+  readonly method?: 'GET' | 'POST';
+}
+
+export interface ResourceApi {
+  /** Search body `{ pageNum, pageSize, sortField, sortOrder, ...filters }`; answers the page shape. */
+  readonly list: ApiCall;
+  readonly get: ApiCall & { readonly id: KeyLocation };
+  readonly create: ApiCall;
+  /** Often the same path as `create`: a body with the id updates. */
+  readonly update: ApiCall;
+  readonly delete: ApiCall & { readonly ids: KeyLocation };
+  /** Paging parameter name of the list call; `pageNum` unless the spec says `pageNumber`. */
+  readonly pageParam?: 'pageNum' | 'pageNumber';
+  /** Further calls of the resource (top lists, type lists, state lists). */
+  readonly extra?: Readonly<Record<string, ApiCall & { readonly label: string }>>;
+}
+
+export type FilterOp = 'eq' | 'like' | 'range';
+
+export interface FilterDecl {
+  readonly field: string;
+  readonly op: FilterOp;
+  /** Names of the two search parameters of a `range` filter; default startTime / endTime. */
+  readonly params?: readonly [string, string];
+  /** Shown in the filter bar without being added first. */
+  readonly alwaysOn?: boolean;
+}
+
+export interface ListDecl {
+  readonly columns: readonly string[];
+  readonly filters: readonly FilterDecl[];
+  readonly sortable: readonly string[];
+  readonly defaultSort: { readonly field: string; readonly order: 'ASC' | 'DESC' };
+}
+
+/** Permission keys a role must hold for each operation; they are Button entries of the menu tree. */
+export interface PermissionKeys {
+  readonly list: string;
+  readonly get: string;
+  readonly create: string;
+  readonly update: string;
+  readonly delete: string;
+}
+
+/** Menu groups of the admin app (Catalogue entries); see docs/menus.md. */
+export type MenuGroup = 'home' | 'content' | 'interact' | 'system' | 'siteMonitoring';
+
+export interface MenuDecl {
+  readonly group: MenuGroup;
+  /** Route named in the spec, e.g. /main/system/sensitiveWord. */
+  readonly path: string;
+  readonly sort: number;
+  /** App that shows the menu: the admin app unless `reportSite`. */
+  readonly app?: 'adminSite' | 'reportSite';
+}
+
+/** Which columns make a record department-owned, for data-permission scopes. */
+export interface OwnershipDecl {
+  readonly department: string;
+  readonly creator: string;
+}
+
+export interface ResourceDecl {
+  /** react-admin resource name and client route segment. */
+  readonly name: string;
+  /** Database table. */
+  readonly table: string;
+  readonly label: string;
+  /** Name of a @mui/icons-material icon. */
+  readonly icon: string;
+  /** The record key field; `id` for the plain entities. */
+  readonly idField: string;
+  /** Field shown as the record title. */
+  readonly titleField: string;
+  readonly api: ResourceApi;
+  readonly fields: readonly FieldDecl[];
+  readonly list: ListDecl;
+  /** Fields of the show view, in order; default every field. */
+  readonly show?: readonly string[];
+  /** Fields of create and edit forms, in order; default every field that is not read-only. */
+  readonly form?: readonly string[];
+  readonly permissions: PermissionKeys;
+  readonly ownership?: OwnershipDecl;
+  readonly menu: MenuDecl;
+}
