@@ -41,6 +41,10 @@ export interface PortalRequest {
   responseType?: 'json' | 'blob';
   /** Extra headers (e.g. fileUrl on uploads). */
   headers?: Record<string, string>;
+  /** File name for a `blob` reply whose Content-Disposition names none. */
+  fallbackFileName?: string;
+  /** No notices and no redirect on failure (still rejects); for calls whose failure does not matter, e.g. logout. */
+  silent?: boolean;
 }
 
 export interface BlobReply {
@@ -91,4 +95,21 @@ export interface LoginParams {
   password: string;
   verifyCode: string;
   codeId: string;
+}
+
+/** Body and query of a declaration's `api.extra` call. */
+export interface ExtraCallParams {
+  query?: PortalRequest['query'];
+  body?: unknown;
+}
+
+/**
+ * react-admin's DataProvider plus the portal's own calls. Declared structurally (not with react-admin's
+ * type) so this file stays free of UI imports; dataProvider.ts checks it against react-admin's type.
+ */
+export interface PortalDataProviderExtras {
+  /** Runs `api.extra[extraName]` of the resource's declaration; resolves with the envelope's data. */
+  callExtra<T = unknown>(resource: string, extraName: string, params?: ExtraCallParams): Promise<T>;
+  /** Downloads an Excel export (POST `path` with `body`) and resolves with the file name used. */
+  exportExcel(path: string, body: unknown, fallbackName: string): Promise<string>;
 }

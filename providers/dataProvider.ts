@@ -1,0 +1,219 @@
+import type {
+  CreateParams,
+  DataProvider,
+  DeleteManyParams,
+  DeleteParams,
+  GetListParams,
+  GetManyParams,
+  GetManyReferenceParams,
+  GetOneParams,
+  RaRecord,
+  UpdateManyParams,
+  UpdateParams,
+} from 'react-admin';
+import type { ResourceDecl } from '../resources/types';
+import { changedFields, withoutUndefined } from './diff';
+import { PortalError } from './errors';
+import { downloadExcel } from './excel';
+import { emitWarningToast } from './notices';
+import type { ExtraCallParams, HttpClient, Page, PortalDataProviderExtras } from './types';
+
+/** react-admin's data provider speaking the portal's calls, driven by the resource declarations. */
+
+export type PortalDataProvider = DataProvider & PortalDataProviderExtras;
+
+const NOTHING_CHANGED = '未修改任何内容，不需要提交';
+const INVALID_ID = '无效的id-key';
+const DEFAULT_PAGE_SIZE = 10;
+
+type AnyRecord = Record<string, unknown>;
+
+export function createDataProvider(http: HttpClient, resources: readonly ResourceDecl[]): PortalDataProvider {
+  const byName = new Map(resources.map((decl) => [decl.name, decl]));
+
+  function declFor(resource: string): ResourceDecl {
+    const decl = byName.get(resource);
+    if (!decl) throw new PortalError(`Unknown resource: ${resource}`);
+    return decl;
+  }
+
+  /** react-admin needs `id`; the declaration names the real key field. */
+  function withId(decl: ResourceDecl, record: AnyRecord): RaRecord {
+    return { ...record, id: record[decl.idField] as RaRecord['id'] };
+  }
+
+  async function getList(resource: string, params: GetListParams) {
+    const decl = declFor(resource);
+    const page = params.pagination?.page ?? 1;
+    const perPage = params.pagination?.perPage ?? DEFAULT_PAGE_SIZE;
+    const body: AnyRecord = { [decl.api.pageParam ?? 'pageNum']: page, pageSize: perPage };
+    // react-admin sorts by `id` when a list names no sort; send only what the declaration allows, so
+    // the server's default order applies instead of a refused field.
+    const sort = params.sort;
+    if (sort?.field && decl.list.sortable.includes(sort.field)) {
+      body.sortField = sort.field;
+      body.sortOrder = sort.order === 'ASC' ? 'ASC' : 'DESC';
+    }
+    Object.assign(body, cleanFilters(params.filter));
+    const reply = await http.request<Page<AnyRecord> | null>({
+      path: decl.api.list.path,
+      method: decl.api.list.method,
+      body,
+    });
+    const list = reply?.list ?? [];
+    return { data: list.map((record) => withId(decl, record)), total: reply?.totalRow ?? list.length };
+  }
+
+  async function fetchOne(decl: ResourceDecl, id: unknown): Promise<RaRecord> {
+    const call = decl.api.get;
+    const key = isBlankId(id) ? undefined : (id as string | number);
+    const record = await http.request<AnyRecord | null>({
+      path: call.path,
+      method: call.method,
+      required: ['id'],
+      ...(call.id === 'query' ? { query: { id: key } } : { body: { id: key } }),
+    });
+    if (!record) throw new PortalError(`${decl.label} ${String(id)} not found`, { errorCode: '1003' });
+    return withId(decl, record);
+  }
+
+  async function deleteIds(decl: ResourceDecl, ids: readonly unknown[]): Promise<void> {
+    const call = decl.api.delete;
+    const keys = ids.filter((id) => !isBlankId(id)) as (string | number)[];
+    await http.request({
+      path: call.path,
+      method: call.method,
+      required: ['ids'],
+      ...(call.ids === 'query'
+        ? { query: { ids: keys.length ? keys.join(',') : undefined } }
+        : { body: { ids: keys.length ? keys : undefined } }),
+    });
+  }
+
+  /** Sends `{ [idField]: id, ...changed }`; refuses locally when there is no id or nothing changed. */
+  async function updateOne(
+    decl: ResourceDecl,
+    id: unknown,
+    data: AnyRecord,
+    previousData: AnyRecord | undefined,
+  ): Promise<RaRecord> {
+    if (isBlankId(id)) throw warn(INVALID_ID);
+    // `id` is our alias of the key field, never a field of its own when the key is named otherwise.
+    const ignore = decl.idField === 'id' ? ['id'] : ['id', decl.idField];
+    const changed = changedFields(data, previousData, ignore);
+    if (Object.keys(changed).length === 0) throw warn(NOTHING_CHANGED);
+    const reply = await http.request<unknown>({
+      path: decl.api.update.path,
+      method: decl.api.update.method,
+      body: { [decl.idField]: id, ...changed },
+      required: ['body'],
+    });
+    const merged: AnyRecord = { ...previousData, ...data, [decl.idField]: id };
+    if (isRecord(reply)) Object.assign(merged, reply);
+    return withId(decl, merged);
+  }
+
+  const provider: PortalDataProvider = {
+    getList,
+
+    async getOne(resource: string, params: GetOneParams) {
+      return { data: await fetchOne(declFor(resource), params.id) };
+    },
+
+    async getMany(resource: string, params: GetManyParams) {
+      const decl = declFor(resource);
+      // No batch get call exists in the contract; pages of references are small.
+      return { data: await Promise.all(params.ids.map((id) => fetchOne(decl, id))) };
+    },
+
+    async getManyReference(resource: string, params: GetManyReferenceParams) {
+      return getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } });
+    },
+
+    async create(resource: string, params: CreateParams) {
+      const decl = declFor(resource);
+      const data = withoutUndefined(params.data as AnyRecord);
+      const reply = await http.request<unknown>({
+        path: decl.api.create.path,
+        method: decl.api.create.method,
+        body: data,
+        required: ['body'],
+      });
+      // The add call may answer the saved record, only its id, or nothing.
+      const saved: AnyRecord = isRecord(reply)
+        ? { ...data, ...reply }
+        : reply === null || reply === undefined
+          ? data
+          : { ...data, [decl.idField]: reply };
+      return { data: withId(decl, saved) };
+    },
+
+    async update(resource: string, params: UpdateParams) {
+      const decl = declFor(resource);
+      const data = await updateOne(decl, params.id, params.data as AnyRecord, params.previousData as AnyRecord);
+      return { data };
+    },
+
+    async updateMany(resource: string, params: UpdateManyParams) {
+      const decl = declFor(resource);
+      // No previous values here: every given field counts as changed.
+      const data = withoutUndefined(params.data as AnyRecord);
+      for (const id of params.ids) {
+        await updateOne(decl, id, data, undefined);
+      }
+      return { data: params.ids };
+    },
+
+    async delete(resource: string, params: DeleteParams) {
+      const decl = declFor(resource);
+      await deleteIds(decl, [params.id]);
+      const previous = (params.previousData ?? { [decl.idField]: params.id }) as AnyRecord;
+      return { data: withId(decl, { [decl.idField]: params.id, ...previous }) };
+    },
+
+    async deleteMany(resource: string, params: DeleteManyParams) {
+      // One call with every id: the dels calls take a list.
+      await deleteIds(declFor(resource), params.ids);
+      return { data: params.ids };
+    },
+
+    async callExtra<T = unknown>(resource: string, extraName: string, params: ExtraCallParams = {}) {
+      const decl = declFor(resource);
+      const call = decl.api.extra?.[extraName];
+      if (!call) throw new PortalError(`Unknown call ${extraName} of resource ${resource}`);
+      return http.request<T>({ path: call.path, method: call.method, query: params.query, body: params.body });
+    },
+
+    exportExcel(path: string, body: unknown, fallbackName: string) {
+      return downloadExcel(http, path, body, fallbackName);
+    },
+  } as PortalDataProvider;
+
+  return provider;
+}
+
+/** Search forms drop empty strings, empty arrays and unset values (spec part 1 §1 of the design). */
+export function cleanFilters(filter: unknown): AnyRecord {
+  const out: AnyRecord = {};
+  if (!isRecord(filter)) return out;
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === undefined || value === null) continue;
+    if (typeof value === 'string' && value.trim() === '') continue;
+    if (Array.isArray(value) && value.length === 0) continue;
+    out[key] = value;
+  }
+  return out;
+}
+
+function isBlankId(id: unknown): boolean {
+  return id === undefined || id === null || id === '';
+}
+
+function isRecord(value: unknown): value is AnyRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function warn(message: string): PortalError {
+  emitWarningToast(message);
+  return new PortalError(message, { level: 'warning', notified: true });
+}
