@@ -1,0 +1,92 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { ResourceDecl } from '../resources/types.js';
+import { installAuthentication } from './auth/authenticate.js';
+import { defaultCaptchaGenerator, type CaptchaGenerator } from './auth/captcha.js';
+import type { PortalConfig } from './config.js';
+import { registerCrudRoutes } from './crud/routes.js';
+import { openDatabase } from './db/connect.js';
+import { migrate } from './db/migrations.js';
+import { syncDeclarationTables } from './db/schemaSync.js';
+import { installErrorHandling } from './http/errorHandler.js';
+import './http/fastifyTypes.js';
+import { installJsonParser } from './http/jsonBody.js';
+import { serveStatic } from './http/staticFiles.js';
+import { menuRoutes } from './modules/auth/menuRoutes.js';
+import { sessionRoutes } from './modules/auth/sessionRoutes.js';
+import { announcementTopRoute } from './modules/content/announcementTop.js';
+import { hotTopRoute } from './modules/content/hotTop.js';
+import { websiteStateListRoute } from './modules/monitoring/websiteStateList.js';
+import { sensitiveExtraRoutes } from './modules/system/sensitiveExtras.js';
+import { loadDeclarations } from './resources/loadDeclarations.js';
+import { isFirstStart, seedFirstStart } from './seed/firstStart.js';
+import { syncDeclarationMenus } from './seed/menuSync.js';
+
+export interface BuildOptions {
+  /** Tests inject a known captcha text. */
+  captchaGenerator?: CaptchaGenerator;
+  logger?: boolean;
+  /** Declarations to use instead of reading `resources/`. */
+  declarations?: ResourceDecl[];
+  /** Requests per minute and IP for login and captcha calls (defaults 30 and 60). */
+  rateLimit?: { loginPerMinute?: number; captchaPerMinute?: number };
+  /** Largest accepted body in bytes (default 2 MB; rich text can be long). */
+  bodyLimit?: number;
+}
+
+/**
+ * A ready, not yet listening server: database migrated, declared tables synced, first-start seed done.
+ * `app.portal.initialAdminPassword` holds the admin password when it was generated at this start.
+ */
+export async function buildApp(config: PortalConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 2 * 1024 * 1024,
+    trustProxy: true,
+  });
+  const { db, dialect } = openDatabase(config);
+  app.decorate('db', db);
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+
+  try {
+    await migrate(db, dialect);
+    const declarations = options.declarations ?? (await loadDeclarations());
+    await syncDeclarationTables(db, dialect, declarations);
+    let initialAdminPassword: string | undefined;
+    if (await isFirstStart(db)) {
+      const seeded = await seedFirstStart(db, declarations, { adminPassword: config.adminPassword, demo: config.seedDemo });
+      initialAdminPassword = seeded.generatedAdminPassword;
+    }
+    await syncDeclarationMenus(db, declarations);
+    app.decorate('portal', { config, dialect, declarations, initialAdminPassword });
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+
+  installJsonParser(app);
+  installErrorHandling(app);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({ statusCode: ctx.statusCode, code: 'RATE_LIMITED', message: '操作过于频繁，请稍后再试' }),
+  });
+  installAuthentication(app);
+
+  await app.register(sessionRoutes, {
+    captchaGenerator: options.captchaGenerator ?? defaultCaptchaGenerator,
+    loginPerMinute: options.rateLimit?.loginPerMinute ?? 30,
+    captchaPerMinute: options.rateLimit?.captchaPerMinute ?? 60,
+  });
+  await app.register(menuRoutes);
+  for (const decl of app.portal.declarations) registerCrudRoutes(app, decl);
+  await app.register(announcementTopRoute);
+  await app.register(hotTopRoute);
+  await app.register(sensitiveExtraRoutes);
+  await app.register(websiteStateListRoute);
+  await serveStatic(app, config.staticDir);
+
+  await app.ready();
+  return app;
+}

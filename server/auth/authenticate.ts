@@ -1,0 +1,36 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../http/errors.js';
+import { resolveSession } from './sessions.js';
+import { appKeyOf, tokenFromHeader } from './tokens.js';
+import { loadPortalUser } from './userContext.js';
+
+/** Throws 403 unless the caller holds the permission key. */
+export function requirePermission(request: FastifyRequest, key: string): void {
+  if (!request.portalUser?.permissions.has(key)) throw forbidden();
+}
+
+/**
+ * Every route is private unless its config says `public: true`. Runs before the body is parsed,
+ * so strangers cannot make the server parse large bodies.
+ */
+export function installAuthentication(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (request.is404 || config?.public) return;
+    const token = tokenFromHeader(request.headers.authorization);
+    if (!token) throw unauthorized();
+    const appKey = appKeyOf(request.headers.appkey);
+    const session = await resolveSession(app.db, token, appKey, app.portal.config.sessionIdleMinutes);
+    if (!session) throw unauthorized();
+    const user = await loadPortalUser(app.db, session.userId, appKey, session.tokenHash);
+    if (!user) throw unauthorized();
+    request.portalUser = user;
+  });
+
+  // Static permission keys are checked here; body-dependent ones (add = create or update) after parsing.
+  app.addHook('preHandler', async (request) => {
+    const permission = request.routeOptions.config?.permission;
+    if (!permission || request.is404 || request.routeOptions.config?.public) return;
+    requirePermission(request, typeof permission === 'function' ? permission(request) : permission);
+  });
+}

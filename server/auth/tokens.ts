@@ -1,0 +1,17 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+export const newToken = () => randomBytes(32).toString('base64url');
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** `Authorization: <token>` as the original client sends it, or `Bearer <token>`. */
+export function tokenFromHeader(header: string | undefined): string | null {
+  if (!header) return null;
+  const t = header.trim().replace(/^Bearer\s+/i, '');
+  return t.length > 0 && t.length <= 200 ? t : null;
+}
+
+/** The calling app; a missing header counts as the admin app. */
+export function appKeyOf(header: string | string[] | undefined): string {
+  const v = Array.isArray(header) ? header[0] : header;
+  return v && v.trim() ? v.trim() : 'adminSite';
+}

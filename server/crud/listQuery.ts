@@ -1,0 +1,92 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { FieldDecl, ResourceDecl } from '../../resources/types.js';
+import { invalidValue } from '../http/errors.js';
+import { DATE_RE, normaliseDateTime } from '../util/time.js';
+
+export const PAGE_SIZE_MAX = 200;
+
+export interface Paging {
+  pageNum: number;
+  pageSize: number;
+}
+
+const isBlank = (v: unknown) =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+
+function positiveInt(v: unknown, fallback: number): number {
+  const n = Number(v);
+  return isBlank(v) || !Number.isInteger(n) || n < 1 ? fallback : n;
+}
+
+/** `pageNum` (or `pageNumber`) from 1, `pageSize` default 10, capped at 200. */
+export function readPaging(search: Record<string, unknown>): Paging {
+  return {
+    pageNum: positiveInt(search.pageNum ?? search.pageNumber, 1),
+    pageSize: Math.min(positiveInt(search.pageSize, 10), PAGE_SIZE_MAX),
+  };
+}
+
+/** A declared sortable field, else the default sort. */
+export function readSort(decl: ResourceDecl, search: Record<string, unknown>): { field: string; order: 'asc' | 'desc' } {
+  const field = typeof search.sortField === 'string' ? search.sortField : '';
+  const orderText = typeof search.sortOrder === 'string' ? search.sortOrder.toUpperCase() : '';
+  if (field && decl.list.sortable.includes(field)) {
+    return { field, order: orderText === 'DESC' ? 'desc' : orderText === 'ASC' ? 'asc' : 'asc' };
+  }
+  const order = orderText === 'ASC' || orderText === 'DESC' ? orderText : decl.list.defaultSort.order;
+  return { field: decl.list.defaultSort.field, order: order === 'DESC' ? 'desc' : 'asc' };
+}
+
+function eqValue(field: FieldDecl | undefined, v: unknown): unknown {
+  if (!field) return v;
+  const numeric = field.type === 'number' || field.type === 'reference' || (field.type === 'enum' && field.options?.every((o) => typeof o.value === 'number'));
+  if (!numeric) return typeof v === 'number' ? String(v) : v;
+  const n = Number(v);
+  if (!Number.isFinite(n)) throw invalidValue(`${field.label}必须是数字`);
+  return n;
+}
+
+function rangeBound(field: FieldDecl | undefined, v: unknown, end: boolean): string {
+  const text = typeof v === 'string' ? v.trim() : '';
+  const label = field?.label ?? '时间';
+  if (field?.type === 'date') {
+    if (!DATE_RE.test(text)) throw invalidValue(`${label}格式应为YYYY-MM-DD`);
+    return text;
+  }
+  // A date without a time as the end includes that whole day.
+  if (end && DATE_RE.test(text)) return `${text} 23:59:59`;
+  const full = normaliseDateTime(text);
+  if (!full) throw invalidValue(`${label}格式应为YYYY-MM-DD或YYYY-MM-DD HH:mm:ss`);
+  return full;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnySelect = SelectQueryBuilder<any, any, any>;
+
+/** The declared filters of a search body; empty strings and empty arrays filter nothing. */
+export function applyFilters<Q extends AnySelect>(query: Q, decl: ResourceDecl, search: Record<string, unknown>): Q {
+  let q: AnySelect = query;
+  for (const filter of decl.list.filters) {
+    const field = decl.fields.find((f) => f.name === filter.field);
+    if (filter.op === 'range') {
+      const [startName, endName] = filter.params ?? ['startTime', 'endTime'];
+      const start = search[startName];
+      const end = search[endName];
+      if (!isBlank(start)) q = q.where(filter.field, '>=', rangeBound(field, start, false));
+      if (!isBlank(end)) q = q.where(filter.field, '<=', rangeBound(field, end, true));
+      continue;
+    }
+    const value = search[filter.field];
+    if (isBlank(value)) continue;
+    if (filter.op === 'like') {
+      if (typeof value !== 'string' && typeof value !== 'number') throw invalidValue(`${field?.label ?? filter.field}格式不正确`);
+      const escaped = String(value).trim().replace(/[\\%_]/g, (c) => `\\${c}`);
+      q = q.where(sql<boolean>`${sql.ref(filter.field)} like ${`%${escaped}%`} escape '\\'`);
+    } else if (Array.isArray(value)) {
+      q = q.where(filter.field, 'in', value.map((v) => eqValue(field, v)));
+    } else {
+      q = q.where(filter.field, '=', eqValue(field, value));
+    }
+  }
+  return q as Q;
+}

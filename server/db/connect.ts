@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Db, DialectName } from './types.js';
+
+// count(*) and bigint columns come back from pg as strings; the API answers numbers.
+pg.types.setTypeParser(20, (v: string) => Number(v));
+// numeric (decimal) columns likewise.
+pg.types.setTypeParser(1700, (v: string) => Number(v));
+
+export interface OpenedDb {
+  db: Db;
+  dialect: DialectName;
+}
+
+/** PostgreSQL when a URL is given, else a SQLite file in the data directory. */
+export function openDatabase(options: { dataDir: string; databaseUrl?: string }): OpenedDb {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    return { db: new Kysely({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const file = new SQLite(path.join(options.dataDir, 'portal.sqlite'));
+  file.pragma('journal_mode = WAL');
+  file.pragma('foreign_keys = ON');
+  file.pragma('busy_timeout = 5000');
+  return { db: new Kysely({ dialect: new SqliteDialect({ database: file }) }), dialect: 'sqlite' };
+}

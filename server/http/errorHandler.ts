@@ -1,0 +1,35 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { fail } from './envelope.js';
+import { PortalError } from './errors.js';
+
+/** Maps every thrown thing to the envelope; internals are logged, never sent. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | PortalError, request, reply) => {
+    if (error instanceof PortalError) {
+      return reply.status(error.httpStatus).send(fail(error.code, error.message));
+    }
+    const fe = error as FastifyError;
+    if (fe.validation) {
+      const first = fe.validation[0];
+      const where = first?.instancePath?.replace(/^\//, '') || (first?.params as { missingProperty?: string })?.missingProperty;
+      if (first?.keyword === 'required' && where) {
+        return reply.status(200).send(fail(1001, `缺少必填参数：${where}`));
+      }
+      return reply.status(200).send(fail(1002, where ? `参数格式不正确：${where}` : '参数格式不正确'));
+    }
+    const status = fe.statusCode ?? 500;
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
+      return reply.status(413).send(fail(413, '请求内容过大'));
+    }
+    if (status === 429) return reply.status(429).send(fail(429, '操作过于频繁，请稍后再试'));
+    if (status === 415) return reply.status(415).send(fail(415, '不支持的请求内容类型'));
+    if (status >= 400 && status < 500 && fe.code?.startsWith('FST_ERR_CTP')) {
+      return reply.status(400).send(fail(400, '请求格式错误'));
+    }
+    if (status === 404) return reply.status(404).send(fail(404, '接口不存在'));
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(fail(500, '服务端异常'));
+  });
+
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send(fail(404, '接口不存在')));
+}

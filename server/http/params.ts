@@ -1,0 +1,68 @@
+import type { FastifyRequest } from 'fastify';
+import { badRequest, invalidValue, missingParam } from './errors.js';
+
+type Bag = Record<string, unknown>;
+
+export function queryOf(request: FastifyRequest): Bag {
+  return (request.query ?? {}) as Bag;
+}
+
+/** The JSON body as an object; no body is `{}`, anything that is not an object is malformed. */
+export function bodyOf(request: FastifyRequest): Bag {
+  const body = request.body;
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest();
+  return body as Bag;
+}
+
+const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** A value from the query or, failing that, the body. */
+export function param(request: FastifyRequest, name: string): unknown {
+  const q = queryOf(request)[name];
+  if (!isEmpty(q)) return q;
+  const body = request.body;
+  if (body && typeof body === 'object' && !Array.isArray(body)) return (body as Bag)[name];
+  return undefined;
+}
+
+export function requireParam(request: FastifyRequest, name: string): unknown {
+  const v = param(request, name);
+  if (isEmpty(v)) throw missingParam(name);
+  return v;
+}
+
+export function requireString(request: FastifyRequest, name: string): string {
+  const v = requireParam(request, name);
+  if (typeof v !== 'string' && typeof v !== 'number') throw invalidValue(`参数格式不正确：${name}`);
+  return String(v);
+}
+
+function toId(v: unknown, name: string): number {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
+  if (!Number.isSafeInteger(n) || n <= 0) throw invalidValue(`参数格式不正确：${name}`);
+  return n;
+}
+
+/** `?id=5` or `{ "id": 5 }`. */
+export function readId(request: FastifyRequest, name = 'id'): number {
+  return toId(requireParam(request, name), name);
+}
+
+/** `?ids=1,2,3` or `{ "ids": [1,2,3] }` (a comma list in the body is accepted too). */
+export function readIds(request: FastifyRequest, name = 'ids'): number[] {
+  const raw = requireParam(request, name);
+  const parts = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [raw];
+  const ids = parts.filter((p) => !isEmpty(p)).map((p) => toId(p, name));
+  if (ids.length === 0) throw missingParam(name);
+  return [...new Set(ids)];
+}
+
+/** Optional positive integer (e.g. `size`), clamped to [1, max]. */
+export function readSize(request: FastifyRequest, name: string, fallback: number, max: number, required = false): number {
+  const raw = required ? requireParam(request, name) : param(request, name);
+  if (isEmpty(raw)) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw invalidValue(`参数格式不正确：${name}`);
+  return Math.min(n, max);
+}

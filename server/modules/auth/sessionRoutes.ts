@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { consumeCaptcha, CODE_ID_RE, storeCaptcha, type CaptchaGenerator } from '../../auth/captcha.js';
+import { loginWithPassword } from '../../auth/login.js';
+import { revokeSession } from '../../auth/sessions.js';
+import { appKeyOf } from '../../auth/tokens.js';
+import { ok } from '../../http/envelope.js';
+import { invalidValue, PortalError } from '../../http/errors.js';
+import { currentUser } from '../../http/fastifyTypes.js';
+import { requireString } from '../../http/params.js';
+
+export interface SessionRouteOptions {
+  captchaGenerator: CaptchaGenerator;
+  loginPerMinute: number;
+  captchaPerMinute: number;
+}
+
+/** Captcha, login, logout and "who am I" (spec part 2 §7 "Session, people and visitors"). */
+export async function sessionRoutes(app: FastifyInstance, opts: SessionRouteOptions) {
+  const loginLimit = { max: opts.loginPerMinute, timeWindow: '1 minute' };
+
+  app.get('/user/captcha', { config: { public: true, rateLimit: { max: opts.captchaPerMinute, timeWindow: '1 minute' } } }, async (request, reply) => {
+    const codeId = requireString(request, 'codeId');
+    if (!CODE_ID_RE.test(codeId)) throw invalidValue('codeId格式不正确');
+    const { text, data } = opts.captchaGenerator();
+    await storeCaptcha(app.db, codeId, text);
+    return reply.header('Cache-Control', 'no-store').type('image/svg+xml').send(data);
+  });
+
+  app.post('/user/login', { config: { public: true, rateLimit: loginLimit } }, async (request) => {
+    const username = requireString(request, 'username');
+    const password = requireString(request, 'password');
+    const verifyCode = requireString(request, 'verifyCode');
+    const codeId = requireString(request, 'codeId');
+    if (!(await consumeCaptcha(app.db, codeId, verifyCode))) throw new PortalError(2002, '验证码错误或已过期');
+    const token = await loginWithPassword(app.db, username, password, appKeyOf(request.headers.appkey));
+    return ok({ value: token }, '登录成功');
+  });
+
+  app.post('/user/loginNoCode', { config: { public: true, rateLimit: loginLimit } }, async (request) => {
+    if (!app.portal.config.loginNoCode) throw new PortalError(2004, '该登录方式已停用');
+    const username = requireString(request, 'username');
+    const password = requireString(request, 'password');
+    const token = await loginWithPassword(app.db, username, password, appKeyOf(request.headers.appkey));
+    return ok({ value: token }, '登录成功');
+  });
+
+  const info = async (request: FastifyRequest) => {
+    const u = currentUser(request);
+    return ok({ userId: u.userId, username: u.username, name: u.name, deptId: u.deptId, deptName: u.deptName, roleNames: u.roleNames, appKey: u.appKey });
+  };
+  app.post('/user/info', info);
+  app.get('/user/info/view', info);
+
+  app.post('/people/logout', async (request) => {
+    await revokeSession(app.db, currentUser(request).tokenHash);
+    return ok(null, '退出成功');
+  });
+}
