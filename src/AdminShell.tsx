@@ -1,0 +1,63 @@
+import { ThemeProvider, createTheme } from '@mui/material/styles';
+import { useMemo } from 'react';
+import { Admin, Notification, localStorageStore } from 'react-admin';
+import type { AppKey } from '../providers/types';
+import { AdminHome, ReportHome } from './dashboard/Dashboards';
+import { resourceElements } from './generic/resourceViews';
+import { i18nProvider } from './i18n/i18nProvider';
+import { AppInfoContext, appInfoFor } from './layout/AppInfo';
+import { AppLayout } from './layout/AppLayout';
+import { AdminLoginPage } from './login/AdminLoginPage';
+import { NoticeBridge } from './notices/NoticeBridge';
+import { SUCCESS_TOAST_MS } from './notices/useErrorNotifier';
+import { dataProvider } from './data';
+import { authProvider } from './portal';
+import { resourcesFor } from './resources';
+import { adminTheme } from './theme';
+
+/** react-admin's own messages (successes of saves and deletes) at the top centre, 3 s unless said otherwise. */
+function PortalNotification() {
+  return <Notification anchorOrigin={{ vertical: 'top', horizontal: 'center' }} autoHideDuration={SUCCESS_TOAST_MS} />;
+}
+
+const noticeTheme = createTheme(adminTheme);
+
+/**
+ * One of the two apps (admin or reporting): its own <Admin> with hash routing (login at #/login under
+ * /admin/ or /report/), its resources, menu, dashboard and login page. Loaded lazily by main.tsx.
+ */
+export default function AdminShell({ appKey }: { appKey: AppKey }) {
+  const info = useMemo(() => appInfoFor(appKey), [appKey]);
+  const declared = useMemo(() => resourcesFor(appKey), [appKey]);
+  const Dashboard = useMemo(
+    () =>
+      appKey === 'reportSite'
+        ? () => <ReportHome appTitle={info.title} />
+        : () => <AdminHome resources={declared} appTitle={info.title} />,
+    [appKey, declared, info],
+  );
+  return (
+    <AppInfoContext.Provider value={info}>
+      <Admin
+        title={info.title}
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        theme={adminTheme}
+        darkTheme={null}
+        layout={AppLayout}
+        loginPage={AdminLoginPage}
+        dashboard={Dashboard}
+        notification={PortalNotification}
+        store={localStorageStore('1', `portal-${appKey}`)}
+        requireAuth
+        disableTelemetry
+      >
+        {resourceElements(declared)}
+      </Admin>
+      <ThemeProvider theme={noticeTheme}>
+        <NoticeBridge />
+      </ThemeProvider>
+    </AppInfoContext.Provider>
+  );
+}

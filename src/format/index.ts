@@ -1,0 +1,2 @@
+export { formatAmount, formatCurrency } from './amount';
+export { imageUrl } from './image';

@@ -1,0 +1,161 @@
+import type { ReactElement } from 'react';
+import {
+  Create,
+  DeleteWithConfirmButton,
+  Edit,
+  ListButton,
+  SaveButton,
+  Show,
+  ShowButton,
+  EditButton,
+  SimpleForm,
+  SimpleShowLayout,
+  Toolbar,
+  TopToolbar,
+  useRedirect,
+} from 'react-admin';
+import type { FieldDecl, ResourceDecl } from '../../resources/types';
+import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
+import { renderField } from './fields';
+import { renderInput } from './inputs';
+
+/** Fields of the create and edit forms: `form` in order, else every field that is not read-only. */
+export function formFields(decl: ResourceDecl): FieldDecl[] {
+  if (decl.form) {
+    return decl.form.map((name) => decl.fields.find((f) => f.name === name)).filter((f) => f !== undefined);
+  }
+  return decl.fields.filter((f) => !f.readOnly && f.name !== decl.idField);
+}
+
+/** Fields of the show view: `show` in order, else every field. */
+export function showFields(decl: ResourceDecl): FieldDecl[] {
+  if (decl.show) {
+    return decl.show.map((name) => decl.fields.find((f) => f.name === name)).filter((f) => f !== undefined);
+  }
+  return [...decl.fields];
+}
+
+function inputs(decl: ResourceDecl): ReactElement[] {
+  return formFields(decl).map(renderInput);
+}
+
+function CreateActions() {
+  return (
+    <TopToolbar>
+      <ListButton label="返回列表" />
+    </TopToolbar>
+  );
+}
+
+function EditActions() {
+  return (
+    <TopToolbar>
+      <ShowButton />
+      <ListButton label="返回列表" />
+    </TopToolbar>
+  );
+}
+
+function EditToolbar() {
+  const onError = useErrorNotifier();
+  return (
+    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
+      <SaveButton />
+      <DeleteWithConfirmButton mutationMode="pessimistic" mutationOptions={{ onError }} />
+    </Toolbar>
+  );
+}
+
+function CreateToolbar() {
+  return (
+    <Toolbar>
+      <SaveButton />
+    </Toolbar>
+  );
+}
+
+/** Create form from the declaration; on success a 3 s toast and back to the list. */
+export function GenericCreate({ decl }: { decl: ResourceDecl }) {
+  const onError = useErrorNotifier();
+  const success = useSuccessNotifier();
+  const redirect = useRedirect();
+  return (
+    <Create
+      resource={decl.name}
+      title={`新建${decl.label}`}
+      actions={<CreateActions />}
+      mutationOptions={{
+        onError,
+        onSuccess: () => {
+          success('ra.notification.created');
+          redirect('list', decl.name);
+        },
+      }}
+    >
+      <SimpleForm toolbar={<CreateToolbar />}>{inputs(decl)}</SimpleForm>
+    </Create>
+  );
+}
+
+/**
+ * Edit form from the declaration. Pessimistic, so a refusal (a validation message, 未修改任何内容，不需要提交)
+ * leaves the form as it was; the data provider sends only the changed fields plus the id.
+ */
+export function GenericEdit({ decl }: { decl: ResourceDecl }) {
+  const onError = useErrorNotifier();
+  const success = useSuccessNotifier();
+  const redirect = useRedirect();
+  return (
+    <Edit
+      resource={decl.name}
+      title={`编辑${decl.label}`}
+      actions={<EditActions />}
+      mutationMode="pessimistic"
+      queryOptions={{
+        onError: (error: unknown) => {
+          onError(error);
+          redirect('list', decl.name);
+        },
+      }}
+      mutationOptions={{
+        onError,
+        onSuccess: () => {
+          success('ra.notification.updated');
+          redirect('list', decl.name);
+        },
+      }}
+    >
+      <SimpleForm toolbar={<EditToolbar />}>{inputs(decl)}</SimpleForm>
+    </Edit>
+  );
+}
+
+function ShowActions() {
+  return (
+    <TopToolbar>
+      <EditButton />
+      <ListButton label="返回列表" />
+    </TopToolbar>
+  );
+}
+
+/** Read-only view of one record: `show` fields or all of them. */
+export function GenericShow({ decl }: { decl: ResourceDecl }) {
+  const onError = useErrorNotifier();
+  const redirect = useRedirect();
+  return (
+    <Show
+      resource={decl.name}
+      title={`查看${decl.label}`}
+      actions={<ShowActions />}
+      queryOptions={{
+        onError: (error: unknown) => {
+          onError(error);
+          redirect('list', decl.name);
+        },
+      }}
+    >
+      <SimpleShowLayout>{showFields(decl).map((field) => renderField(decl, field, false))}</SimpleShowLayout>
+    </Show>
+  );
+}

@@ -1,0 +1,105 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import {
+  BulkDeleteWithConfirmButton,
+  CreateButton,
+  Datagrid,
+  DeleteWithConfirmButton,
+  EditButton,
+  FilterButton,
+  List,
+  Pagination,
+  ShowButton,
+  TopToolbar,
+} from 'react-admin';
+import type { ResourceDecl } from '../../resources/types';
+import { useErrorNotifier } from '../notices/useErrorNotifier';
+import { renderField } from './fields';
+import { buildFilters } from './filters';
+
+/** Page sizes of spec §9. */
+export const PAGE_SIZES = [10, 20, 30, 50, 100, 200];
+export const DEFAULT_PAGE_SIZE = 10;
+
+export function ListLoading() {
+  return (
+    <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 4, justifyContent: 'center' }}>
+      <CircularProgress size={20} />
+      <Typography variant="body2" color="text.secondary">
+        正在加载…
+      </Typography>
+    </Box>
+  );
+}
+
+/** Shown when the list has no record at all (the create button stays reachable) or none matches the filters. */
+export function ListEmpty({ canCreate = true }: { canCreate?: boolean }) {
+  return (
+    <Box sx={{ textAlign: 'center', p: 6 }} data-testid="list-empty">
+      <Typography variant="body1" color="text.secondary" gutterBottom>
+        暂无数据
+      </Typography>
+      {canCreate && <CreateButton variant="contained" />}
+    </Box>
+  );
+}
+
+function ListActions({ hasFilters }: { hasFilters: boolean }) {
+  return (
+    <TopToolbar>
+      {hasFilters && <FilterButton />}
+      <CreateButton />
+    </TopToolbar>
+  );
+}
+
+/** The paged table of a declared resource: columns, filters, sorting, row and bulk actions. */
+export function GenericList({ decl }: { decl: ResourceDecl }) {
+  const onError = useErrorNotifier();
+  const filters = buildFilters(decl);
+  const hasOptionalFilters = decl.list.filters.some((f) => !f.alwaysOn);
+  const columns = decl.list.columns
+    .map((name) => decl.fields.find((f) => f.name === name))
+    .filter((f) => f !== undefined)
+    .map((field) => renderField(decl, field, true))
+    .filter((el) => el !== null);
+
+  return (
+    <List
+      resource={decl.name}
+      title={decl.label}
+      perPage={DEFAULT_PAGE_SIZE}
+      sort={decl.list.defaultSort}
+      filters={filters}
+      actions={<ListActions hasFilters={hasOptionalFilters} />}
+      pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
+      queryOptions={{ onError }}
+      empty={<ListEmpty />}
+      loading={<ListLoading />}
+      exporter={false}
+      storeKey={`${decl.name}.list`}
+    >
+      <Datagrid
+        rowClick={false}
+        empty={<ListEmpty canCreate={false} />}
+        bulkActionButtons={<BulkDeleteWithConfirmButton mutationMode="pessimistic" mutationOptions={{ onError }} />}
+      >
+        {columns}
+        <RowActions label="操作" />
+      </Datagrid>
+    </List>
+  );
+}
+
+/** 查看 / 编辑 / 删除 of one row; each button shows only when canAccess allows its action. */
+function RowActions(_props: { label?: string }) {
+  const onError = useErrorNotifier();
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
+      <ShowButton />
+      <EditButton />
+      <DeleteWithConfirmButton mutationMode="pessimistic" mutationOptions={{ onError }} redirect={false} />
+    </Box>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactElement } from 'react';
+import { DateInput, SelectInput, TextInput } from 'react-admin';
+import type { ResourceDecl } from '../../resources/types';
+
+/**
+ * The filter inputs of a list, from `list.filters`: `like` and `eq` on text → a text box, `eq` on an enum
+ * → a select, `range` → two date inputs named by the filter's params (default startTime / endTime).
+ * Empty values are dropped by the data provider before the search body is sent.
+ */
+export function buildFilters(decl: ResourceDecl): ReactElement[] {
+  const inputs: ReactElement[] = [];
+  for (const filter of decl.list.filters) {
+    const field = decl.fields.find((f) => f.name === filter.field);
+    const label = field?.label ?? filter.field;
+    const alwaysOn = filter.alwaysOn ?? false;
+    if (filter.op === 'range') {
+      const [start, end] = filter.params ?? ['startTime', 'endTime'];
+      inputs.push(<DateInput key={start} source={start} label={`${label}开始`} alwaysOn={alwaysOn} />);
+      inputs.push(<DateInput key={end} source={end} label={`${label}结束`} alwaysOn={alwaysOn} />);
+    } else if (field?.type === 'enum' && field.options) {
+      inputs.push(
+        <SelectInput
+          key={filter.field}
+          source={filter.field}
+          label={label}
+          alwaysOn={alwaysOn}
+          emptyText="全部"
+          choices={field.options.map((o) => ({ id: o.value, name: o.label }))}
+        />,
+      );
+    } else {
+      inputs.push(<TextInput key={filter.field} source={filter.field} label={label} alwaysOn={alwaysOn} resettable />);
+    }
+  }
+  return inputs;
+}

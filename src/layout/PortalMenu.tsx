@@ -1,0 +1,143 @@
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import FolderIcon from '@mui/icons-material/Folder';
+import HomeIcon from '@mui/icons-material/Home';
+import Collapse from '@mui/material/Collapse';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Tooltip from '@mui/material/Tooltip';
+import { useState } from 'react';
+import { Menu, MenuItemLink, useSidebarState } from 'react-admin';
+import { getMenus } from '../../providers';
+import type { MenuNode } from '../../providers/types';
+import type { ResourceDecl } from '../../resources/types';
+import { resources as allResources } from '../resources';
+import { iconFor } from './icons';
+
+/** Menu urls that mean "the app's home page" (admin /main/home, reporting /report/home). */
+const HOME_URLS = new Set(['/main/home', '/report/home', '/main', '/report']);
+
+export type MenuTarget = { kind: 'resource'; to: string } | { kind: 'dashboard'; to: '/' } | { kind: 'none' };
+
+/** Where a Menu node leads: a declared resource's list (by alias), the dashboard, or nowhere yet. */
+export function menuTarget(node: MenuNode, declared: readonly ResourceDecl[]): MenuTarget {
+  const decl = declared.find((d) => d.name === node.alias);
+  if (decl) return { kind: 'resource', to: `/${decl.name}` };
+  const url = (node.url ?? '').replace(/\/+$/, '');
+  if (HOME_URLS.has(url)) return { kind: 'dashboard', to: '/' };
+  return { kind: 'none' };
+}
+
+function linksToDashboard(nodes: readonly MenuNode[], declared: readonly ResourceDecl[]): boolean {
+  return nodes.some(
+    (n) =>
+      (n.type === 'Menu' && menuTarget(n, declared).kind === 'dashboard') ||
+      linksToDashboard(n.children ?? [], declared),
+  );
+}
+
+function bySort(a: MenuNode, b: MenuNode): number {
+  return (a.sort ?? 0) - (b.sort ?? 0);
+}
+
+interface NodeProps {
+  node: MenuNode;
+  depth: number;
+  declared: readonly ResourceDecl[];
+}
+
+function MenuEntry({ node, depth, declared }: NodeProps) {
+  const [open] = useSidebarState();
+  const target = menuTarget(node, declared);
+  const decl = declared.find((d) => d.name === node.alias);
+  const Icon = iconFor(node.icon || decl?.icon, target.kind === 'dashboard' ? HomeIcon : undefined);
+  const indent = open ? depth * 2 : 0;
+  if (target.kind === 'none') {
+    return (
+      <Tooltip title="该功能尚未开放" placement="right">
+        <span>
+          <ListItemButton disabled dense aria-disabled="true" sx={{ pl: 2 + indent }} data-menu-url={node.url ?? ''}>
+            <ListItemIcon sx={{ minWidth: 36 }}>
+              <Icon fontSize="small" />
+            </ListItemIcon>
+            {open && <ListItemText primary={node.name} />}
+          </ListItemButton>
+        </span>
+      </Tooltip>
+    );
+  }
+  return (
+    <MenuItemLink
+      to={target.to}
+      primaryText={node.name}
+      leftIcon={<Icon />}
+      sx={{ pl: 2 + indent }}
+    />
+  );
+}
+
+function MenuGroup({ node, depth, declared }: NodeProps) {
+  const [sidebarOpen] = useSidebarState();
+  const [expanded, setExpanded] = useState(true);
+  const Icon = iconFor(node.icon, FolderIcon);
+  const children = [...(node.children ?? [])].filter((c) => c.type !== 'Button').sort(bySort);
+  return (
+    <>
+      <ListItemButton
+        dense
+        onClick={() => setExpanded((v) => !v)}
+        aria-expanded={expanded}
+        sx={{ pl: 2 + (sidebarOpen ? depth * 2 : 0) }}
+      >
+        <ListItemIcon sx={{ minWidth: 36 }}>
+          <Icon fontSize="small" />
+        </ListItemIcon>
+        {sidebarOpen && <ListItemText primary={node.name} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />}
+        {expanded ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
+      </ListItemButton>
+      <Collapse in={expanded} timeout="auto" unmountOnExit>
+        <List component="div" disablePadding aria-label={node.name}>
+          {children.map((child) => (
+            <MenuNodeView key={child.id} node={child} depth={depth + 1} declared={declared} />
+          ))}
+        </List>
+      </Collapse>
+    </>
+  );
+}
+
+function MenuNodeView(props: NodeProps) {
+  if (props.node.type === 'Catalogue') return <MenuGroup {...props} />;
+  if (props.node.type === 'Menu') return <MenuEntry {...props} />;
+  return null;
+}
+
+export interface PortalMenuProps {
+  /** The menu tree; the one cached at login by default. */
+  menus?: MenuNode[];
+  /** Declared resources menu aliases may link to; all declarations by default. */
+  declared?: readonly ResourceDecl[];
+  /** Label of the home entry added when the tree has none (首页 / 工作台). */
+  homeLabel?: string;
+}
+
+/**
+ * The side menu, built from the menu tree of /menu/list: Catalogue nodes are collapsible groups, Menu
+ * nodes are entries. A Menu whose alias names a declared resource opens its list, one whose url is the
+ * home page opens the dashboard, any other shows disabled until its screen exists. So a new Menu entry
+ * of the server's tree appears without a code change.
+ */
+export function PortalMenu({ menus, declared = allResources, homeLabel = '首页' }: PortalMenuProps) {
+  const tree = [...(menus ?? getMenus())].filter((n) => n.type !== 'Button').sort(bySort);
+  const hasHome = linksToDashboard(tree, declared);
+  return (
+    <Menu aria-label="主菜单">
+      {!hasHome && <MenuItemLink to="/" primaryText={homeLabel} leftIcon={<HomeIcon />} />}
+      {tree.map((node) => (
+        <MenuNodeView key={node.id} node={node} depth={0} declared={declared} />
+      ))}
+    </Menu>
+  );
+}

@@ -1,0 +1,47 @@
+import ArticleIcon from '@mui/icons-material/Article';
+import AssessmentIcon from '@mui/icons-material/Assessment';
+import BlockIcon from '@mui/icons-material/Block';
+import CampaignIcon from '@mui/icons-material/Campaign';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import DescriptionIcon from '@mui/icons-material/Description';
+import FolderIcon from '@mui/icons-material/Folder';
+import ForumIcon from '@mui/icons-material/Forum';
+import HomeIcon from '@mui/icons-material/Home';
+import LanguageIcon from '@mui/icons-material/Language';
+import ListAltIcon from '@mui/icons-material/ListAlt';
+import MailIcon from '@mui/icons-material/Mail';
+import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
+import PeopleIcon from '@mui/icons-material/People';
+import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswer';
+import SettingsIcon from '@mui/icons-material/Settings';
+import WhatshotIcon from '@mui/icons-material/Whatshot';
+import type { SvgIconComponent } from '@mui/icons-material';
+
+/**
+ * The icons declarations and menu entries may name (a @mui/icons-material name). Importing the whole icon
+ * set would weigh megabytes, so unknown names fall back to a list icon; add a line here for a new one.
+ */
+const ICONS: Record<string, SvgIconComponent> = {
+  Article: ArticleIcon,
+  Assessment: AssessmentIcon,
+  Block: BlockIcon,
+  Campaign: CampaignIcon,
+  Dashboard: DashboardIcon,
+  Description: DescriptionIcon,
+  Folder: FolderIcon,
+  Forum: ForumIcon,
+  Home: HomeIcon,
+  Language: LanguageIcon,
+  ListAlt: ListAltIcon,
+  Mail: MailIcon,
+  MonitorHeart: MonitorHeartIcon,
+  People: PeopleIcon,
+  QuestionAnswer: QuestionAnswerIcon,
+  Settings: SettingsIcon,
+  Whatshot: WhatshotIcon,
+};
+
+export function iconFor(name: string | null | undefined, fallback: SvgIconComponent = ListAltIcon): SvgIconComponent {
+  if (!name) return fallback;
+  return ICONS[name] ?? ICONS[name.charAt(0).toUpperCase() + name.slice(1)] ?? fallback;
+}

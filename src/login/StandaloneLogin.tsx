@@ -1,0 +1,39 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider, createTheme } from '@mui/material/styles';
+import type { AppKey, LoginParams } from '../../providers/types';
+import { NoticeBridge } from '../notices/NoticeBridge';
+import { apiUrl, authProvider } from '../portal';
+import { LoginPage } from './LoginPage';
+
+const theme = createTheme({
+  palette: { primary: { main: '#1565c0' } },
+  typography: { fontFamily: '"Microsoft YaHei", "PingFang SC", "Noto Sans CJK SC", "Helvetica Neue", Arial, sans-serif' },
+});
+
+export interface StandaloneLoginProps {
+  appKey: AppKey;
+  /** Called after a successful login (token, menus and identity are stored). */
+  onLoggedIn: () => void;
+  /** Called at the user's first keystroke or click, to start loading the admin shell early. */
+  onFirstInteraction?: () => void;
+}
+
+/**
+ * The login page before react-admin is loaded (DESIGN §6: a small chunk that shows fast; the admin shell
+ * loads behind it). Logs in through the same authProvider the admin shell uses.
+ */
+export default function StandaloneLogin({ appKey, onLoggedIn, onFirstInteraction }: StandaloneLoginProps) {
+  const login = async (params: LoginParams) => {
+    await authProvider.login(params);
+    onLoggedIn();
+  };
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <div onKeyDownCapture={onFirstInteraction} onPointerDownCapture={onFirstInteraction}>
+        <LoginPage appKey={appKey} apiUrl={apiUrl} login={login} />
+      </div>
+      <NoticeBridge />
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,69 @@
+import { StrictMode, Suspense, lazy, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { getToken } from '../providers';
+import { chooseApp } from './appChoice';
+
+/**
+ * Entry point: decides the app (/admin → admin, /report → reporting, else the stored appKey), then shows
+ * either the login page (its own small chunk, no react-admin: DESIGN §6) or the lazily loaded admin
+ * shell. After a login the admin shell takes over at the route the visitor asked for.
+ */
+const appKey = chooseApp(window.location.pathname);
+document.title = `${appKey === 'reportSite' ? '城市网站报送管理系统' : '城市网站管理系统'} - 云溪县人民政府门户网站`;
+
+const loadShell = () => import('./AdminShell');
+const AdminShell = lazy(loadShell);
+const StandaloneLogin = lazy(() => import('./login/StandaloneLogin'));
+
+let shellRequested = false;
+function prefetchShell() {
+  if (shellRequested) return;
+  shellRequested = true;
+  void loadShell();
+}
+
+const LOGIN_HASH = '#/login';
+
+function Boot() {
+  return <div className="boot">正在加载…</div>;
+}
+
+function Root() {
+  const [loggedIn, setLoggedIn] = useState(() => !!getToken());
+  const [returnTo] = useState(() => {
+    const hash = window.location.hash;
+    return hash && hash !== '#' && hash !== '#/' && !hash.startsWith(LOGIN_HASH) ? hash : '#/';
+  });
+
+  if (!loggedIn) {
+    if (window.location.hash !== LOGIN_HASH) {
+      window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}${LOGIN_HASH}`);
+    }
+    return (
+      <Suspense fallback={<Boot />}>
+        <StandaloneLogin
+          appKey={appKey}
+          onFirstInteraction={prefetchShell}
+          onLoggedIn={() => {
+            window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}${returnTo}`);
+            setLoggedIn(true);
+          }}
+        />
+      </Suspense>
+    );
+  }
+  return (
+    <Suspense fallback={<Boot />}>
+      <AdminShell appKey={appKey} />
+    </Suspense>
+  );
+}
+
+const container = document.getElementById('root');
+if (container) {
+  createRoot(container).render(
+    <StrictMode>
+      <Root />
+    </StrictMode>,
+  );
+}
