@@ -1,0 +1,125 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildOptions } from '../../../server/app.js';
+import { loadConfig, type PortalConfig } from '../../../server/config.js';
+
+export const TEST_CAPTCHA_TEXT = 'AbC7';
+
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  adminPassword: string;
+  close(): Promise<void>;
+}
+
+/** A fresh PostgreSQL database per server when DATABASE_URL (a superuser URL) is set. */
+async function freshPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `portal_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * Builds the real app on a temporary data directory (and database), with a known captcha text, and
+ * listens on 127.0.0.1 on a free port. The admin password is generated, as on a real first start.
+ */
+export async function startTestServer(
+  overrides: Partial<PortalConfig> = {},
+  options: BuildOptions = {},
+): Promise<TestServer> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-api-'));
+  const pgDb = process.env.DATABASE_URL ? await freshPostgresDatabase(process.env.DATABASE_URL) : null;
+  const config: PortalConfig = {
+    ...loadConfig({}),
+    dataDir,
+    staticDir: path.join(dataDir, 'no-static'),
+    databaseUrl: pgDb?.url,
+    adminPassword: undefined,
+    ...overrides,
+  };
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, {
+      captchaGenerator: () => ({ text: TEST_CAPTCHA_TEXT, data: `<svg xmlns="http://www.w3.org/2000/svg"><text>****</text></svg>` }),
+      rateLimit: { loginPerMinute: 1000, captchaPerMinute: 1000 },
+      ...options,
+    });
+  } catch (error) {
+    await pgDb?.drop();
+    throw error;
+  }
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: address,
+    app,
+    adminPassword: config.adminPassword ?? (app.portal.initialAdminPassword as string),
+    close: async () => {
+      await app.close();
+      await pgDb?.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Reply<T = unknown> {
+  status: number;
+  body: { errorCode: string; errorMsg: string; data: T };
+  headers: Headers;
+}
+
+export interface CallOptions {
+  token?: string;
+  appKey?: string;
+  method?: 'GET' | 'POST';
+  query?: Record<string, string | number>;
+  body?: unknown;
+  rawBody?: string;
+  bearer?: boolean;
+}
+
+/** One HTTP call with the client's headers; answers status and parsed envelope. */
+export async function call<T = unknown>(url: string, pathName: string, opts: CallOptions = {}): Promise<Reply<T>> {
+  const target = new URL(pathName, url);
+  for (const [k, v] of Object.entries(opts.query ?? {})) target.searchParams.set(k, String(v));
+  const headers: Record<string, string> = { clientId: 'ADMIN', version: '1.0.0', appKey: opts.appKey ?? 'adminSite' };
+  if (opts.token) headers.Authorization = opts.bearer ? `Bearer ${opts.token}` : opts.token;
+  let body: string | undefined;
+  if (opts.rawBody !== undefined) body = opts.rawBody;
+  else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(target, { method: opts.method ?? 'POST', headers, body });
+  const text = await res.text();
+  let parsed: Reply<T>['body'];
+  try {
+    parsed = JSON.parse(text) as Reply<T>['body'];
+  } catch {
+    throw new Error(`not JSON (${res.status}): ${text.slice(0, 200)}`);
+  }
+  return { status: res.status, body: parsed, headers: res.headers };
+}
+
+/** Logs in without captcha and answers the token (throws on failure, with the server's message). */
+export async function login(url: string, username: string, password: string, appKey = 'adminSite'): Promise<string> {
+  const r = await call<{ value: string }>(url, '/user/loginNoCode', { query: { username, password }, appKey });
+  if (r.body.errorCode !== '0') throw new Error(`login ${username} failed: ${r.body.errorCode} ${r.body.errorMsg}`);
+  return r.body.data.value;
+}
+
+export const DEMO_PASSWORD = 'Demo@2026';
