@@ -27,6 +27,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(fail(400, '请求格式错误'));
     }
     if (status === 404) return reply.status(404).send(fail(404, '接口不存在'));
+    if (status === 403) return reply.status(403).send(fail(403, '没有访问权限'));
+    if (status >= 400 && status < 500) return reply.status(400).send(fail(400, '请求格式错误'));
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(fail(500, '服务端异常'));
   });

@@ -9,18 +9,31 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  */
 export async function serveStatic(app: FastifyInstance, root: string): Promise<void> {
   if (!fs.existsSync(path.join(root, 'index.html'))) return;
-  await app.register(fastifyStatic, { root, prefix: '/', wildcard: true, index: false, decorateReply: true, serveDotFiles: false });
-
   const spa = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
     const last = url.split('/').pop() ?? '';
     if (last.includes('.')) {
-      // A file path: serve it when it exists (send confines it to root), else the 404 envelope.
-      return reply.sendFile(decodeURIComponent(url.replace(/^\/+/, '')));
+      // A file path: serve it when it exists, else the 404 envelope. No '..' ever reaches the disk.
+      let rel: string;
+      try {
+        rel = decodeURIComponent(url).replace(/^\/+/, '');
+      } catch {
+        return reply.callNotFound();
+      }
+      if (rel.includes('\0') || rel.split(/[\\/]/).includes('..')) return reply.callNotFound();
+      if (!fs.existsSync(path.join(root, rel))) return reply.callNotFound();
+      return reply.sendFile(rel);
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   };
-  for (const url of ['/', '/admin', '/admin/*', '/report', '/report/*']) {
-    app.get(url, { config: { public: true } }, spa);
-  }
+
+  await app.register(async (site) => {
+    // Everything in this plugin (including @fastify/static's own routes) is public.
+    site.addHook('onRoute', (route) => {
+      route.config = { ...(route.config ?? {}), public: true };
+    });
+    await site.register(fastifyStatic, { root, prefix: '/', wildcard: true, index: false, decorateReply: true, serveDotFiles: false });
+    for (const url of ['/', '/admin', '/admin/*', '/report', '/report/*']) site.get(url, spa);
+  });
 }
+
