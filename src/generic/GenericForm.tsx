@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import {
   Create,
-  DeleteWithConfirmButton,
+  DeleteButton,
   Edit,
   ListButton,
   SaveButton,
@@ -61,7 +61,7 @@ function EditToolbar() {
   return (
     <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
       <SaveButton />
-      <DeleteWithConfirmButton mutationMode="pessimistic" mutationOptions={{ onError }} />
+      <DeleteButton mutationMode="pessimistic" mutationOptions={{ onError }} />
     </Toolbar>
   );
 }

@@ -2,16 +2,17 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import {
-  BulkDeleteWithConfirmButton,
+  BulkDeleteButton,
   CreateButton,
   Datagrid,
-  DeleteWithConfirmButton,
+  DeleteButton,
   EditButton,
   FilterButton,
   List,
   Pagination,
   ShowButton,
   TopToolbar,
+  useCanAccess,
 } from 'react-admin';
 import type { ResourceDecl } from '../../resources/types';
 import { useErrorNotifier } from '../notices/useErrorNotifier';
@@ -57,6 +58,8 @@ function ListActions({ hasFilters }: { hasFilters: boolean }) {
 /** The paged table of a declared resource: columns, filters, sorting, row and bulk actions. */
 export function GenericList({ decl }: { decl: ResourceDecl }) {
   const onError = useErrorNotifier();
+  // Without the delete permission there is no selection column at all.
+  const { canAccess: canDelete } = useCanAccess({ resource: decl.name, action: 'delete' });
   const filters = buildFilters(decl);
   const hasOptionalFilters = decl.list.filters.some((f) => !f.alwaysOn);
   const columns = decl.list.columns
@@ -83,7 +86,9 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
       <Datagrid
         rowClick={false}
         empty={<ListEmpty canCreate={false} />}
-        bulkActionButtons={<BulkDeleteWithConfirmButton mutationMode="pessimistic" mutationOptions={{ onError }} />}
+        bulkActionButtons={
+          canDelete ? <BulkDeleteButton mutationMode="pessimistic" mutationOptions={{ onError }} /> : false
+        }
       >
         {columns}
         <RowActions label="操作" />
@@ -92,14 +97,17 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
   );
 }
 
-/** 查看 / 编辑 / 删除 of one row; each button shows only when canAccess allows its action. */
+/**
+ * 查看 / 编辑 / 删除 of one row; each button shows only when canAccess allows its action (DeleteButton and
+ * BulkDeleteButton check it; their *WithConfirm variants, which they render when pessimistic, do not).
+ */
 function RowActions(_props: { label?: string }) {
   const onError = useErrorNotifier();
   return (
     <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
       <ShowButton />
       <EditButton />
-      <DeleteWithConfirmButton mutationMode="pessimistic" mutationOptions={{ onError }} redirect={false} />
+      <DeleteButton mutationMode="pessimistic" mutationOptions={{ onError }} redirect={false} />
     </Box>
   );
 }

@@ -62,8 +62,8 @@ export function UrlField({ source }: DeclFieldProps) {
  * (rich text; returns null).
  */
 export function renderField(decl: ResourceDecl, field: FieldDecl, inTable: boolean): ReactElement | null {
+  const key = field.name;
   const common = {
-    key: field.name,
     source: field.name,
     label: field.label,
     field,
@@ -71,11 +71,11 @@ export function renderField(decl: ResourceDecl, field: FieldDecl, inTable: boole
   };
   switch (field.type) {
     case 'enum':
-      return <EnumField {...common} />;
+      return <EnumField key={key} {...common} />;
     case 'image':
-      return <ImageField {...common} />;
+      return <ImageField key={key} {...common} />;
     case 'url':
-      return <UrlField {...common} />;
+      return <UrlField key={key} {...common} />;
     case 'richtext':
       return inTable ? null : <RichTextField key={field.name} source={field.name} label={field.label} />;
     default:

@@ -62,8 +62,8 @@ const emptyToNull = (value: unknown) => (value === '' ? null : value);
 
 /** The form input for a declared field (create and edit forms). */
 export function renderInput(field: FieldDecl): ReactElement {
+  const key = field.name;
   const common = {
-    key: field.name,
     source: field.name,
     label: field.label,
     validate: validatorsFor(field),
@@ -74,6 +74,7 @@ export function renderInput(field: FieldDecl): ReactElement {
     case 'number':
       return (
         <NumberInput
+          key={key}
           {...common}
           min={field.min}
           max={field.max}
@@ -83,24 +84,26 @@ export function renderInput(field: FieldDecl): ReactElement {
     case 'enum':
       return (
         <SelectInput
+          key={key}
           {...common}
           choices={(field.options ?? []).map((o) => ({ id: o.value, name: o.label }))}
           emptyText="请选择"
         />
       );
     case 'date':
-      return <DateInput {...common} parse={emptyToNull} />;
+      return <DateInput key={key} {...common} parse={emptyToNull} />;
     case 'datetime':
-      return <DateTimeInput {...common} format={toDateTimeLocal} parse={fromDateTimeLocal} />;
+      return <DateTimeInput key={key} {...common} format={toDateTimeLocal} parse={fromDateTimeLocal} />;
     case 'textarea':
-      return <TextInput {...common} multiline minRows={3} fullWidth inputProps={{ maxLength: field.maxLength }} />;
+      return <TextInput key={key} {...common} multiline minRows={3} fullWidth inputProps={{ maxLength: field.maxLength }} />;
     case 'richtext':
       // A real rich-text editor comes with a later issue; until then the HTML is edited as text.
-      return <TextInput {...common} multiline minRows={10} fullWidth />;
+      return <TextInput key={key} {...common} multiline minRows={10} fullWidth />;
     default:
       // text, url, image and file paths, dictionary values and references are typed for now.
       return (
         <TextInput
+          key={key}
           {...common}
           fullWidth={field.type === 'url' || field.type === 'image' || field.type === 'file'}
           inputProps={{ maxLength: field.maxLength }}

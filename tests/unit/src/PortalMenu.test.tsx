@@ -1,0 +1,76 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { saveMenus } from '../../../providers';
+import type { MenuNode } from '../../../providers/types';
+import { menuTarget, PortalMenu } from '../../../src/layout/PortalMenu';
+import { resources } from '../../../src/resources';
+import { AdminWrapper } from './helpers';
+
+const tree: MenuNode[] = [
+  { id: 1, parentId: 0, name: '首页', alias: 'home', type: 'Menu', url: '/main/home', sort: 1 },
+  {
+    id: 10,
+    parentId: 0,
+    name: '内容管理',
+    alias: 'content',
+    type: 'Catalogue',
+    sort: 2,
+    children: [
+      { id: 12, parentId: 10, name: '热点信息', alias: 'hot', type: 'Menu', url: '/main/article/hot', sort: 60 },
+      { id: 11, parentId: 10, name: '通知公告', alias: 'announcement', type: 'Menu', url: '/main/article/announcement', sort: 50 },
+      { id: 13, parentId: 10, name: '栏目管理', alias: 'column', type: 'Menu', url: '/main/article/column', sort: 10 },
+      { id: 14, parentId: 11, name: '新增', alias: 'announcement:add', type: 'Button', sort: 1 },
+    ],
+  },
+];
+
+describe('PortalMenu', () => {
+  it('renders the cached tree: Catalogue as a group, Menu entries as links or disabled items', async () => {
+    saveMenus(tree);
+    render(
+      <AdminWrapper>
+        <PortalMenu />
+      </AdminWrapper>,
+    );
+    const group = await screen.findByRole('button', { name: '内容管理' });
+    expect(group).toHaveAttribute('aria-expanded', 'true');
+
+    const notice = screen.getByRole('menuitem', { name: '通知公告' });
+    expect(notice).toHaveAttribute('href', '/announcement');
+    expect(screen.getByRole('menuitem', { name: '热点信息' })).toHaveAttribute('href', '/hot');
+    expect(screen.getByRole('menuitem', { name: '首页' })).toHaveAttribute('href', '/');
+
+    // No screen for this entry yet: shown, but disabled.
+    const column = screen.getByText('栏目管理').closest('[aria-disabled]');
+    expect(column).toHaveAttribute('aria-disabled', 'true');
+    expect(column?.getAttribute('href')).toBeNull();
+
+    // Buttons of the tree are permissions, not menu entries.
+    expect(screen.queryByText('新增')).not.toBeInTheDocument();
+
+    // Entries follow `sort`.
+    const names = screen.getAllByText(/^(栏目管理|通知公告|热点信息)$/).map((el) => el.textContent);
+    expect(names).toEqual(['栏目管理', '通知公告', '热点信息']);
+
+    fireEvent.click(group);
+    expect(group).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: '通知公告' })).not.toBeInTheDocument());
+  });
+
+  it('adds a home entry when the tree has none', async () => {
+    render(
+      <AdminWrapper>
+        <PortalMenu menus={[tree[1]!]} homeLabel="工作台" />
+      </AdminWrapper>,
+    );
+    expect(await screen.findByRole('menuitem', { name: '工作台' })).toHaveAttribute('href', '/');
+  });
+
+  it('maps aliases of declared resources and home urls', () => {
+    const menu = (alias: string, url: string): MenuNode => ({ id: 1, parentId: 0, name: 'x', alias, type: 'Menu', url });
+    expect(menuTarget(menu('announcement', '/main/article/announcement'), resources)).toEqual({ kind: 'resource', to: '/announcement' });
+    expect(menuTarget(menu('sensitive', '/main/system/sensitiveWord'), resources)).toEqual({ kind: 'resource', to: '/sensitive' });
+    expect(menuTarget(menu('reportHome', '/report/home'), resources)).toEqual({ kind: 'dashboard', to: '/' });
+    expect(menuTarget(menu('essay', '/main/article/essay'), resources)).toEqual({ kind: 'none' });
+  });
+});
