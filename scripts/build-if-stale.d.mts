@@ -1,0 +1,2 @@
+export function frontEndIsStale(): boolean;
+export function buildIfStale(): void;

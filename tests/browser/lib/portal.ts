@@ -1,0 +1,43 @@
+// A real portal server (fresh database, known captcha, the built front end) and a Chromium page on it.
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { startTestServer, TEST_CAPTCHA_TEXT, type TestServer } from '../../api/helpers/testServer';
+import { launchChromium } from './chromium';
+
+export interface Portal {
+  server: TestServer;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function startPortal(): Promise<Portal> {
+  const server = await startTestServer({ staticDir: path.resolve('dist') });
+  const browser = await launchChromium();
+  return {
+    server,
+    browser,
+    close: async () => {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** Collects the page's uncaught errors so a test can assert there were none. */
+export function watchPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Types into the login form of the app at `appPath` as a person would, and waits for the shell. */
+export async function logIn(page: Page, baseUrl: string, appPath: '/admin/' | '/report/', username: string, password: string) {
+  await page.goto(baseUrl + appPath);
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(password);
+  await expect.poll(() => page.locator('img[alt="验证码"]').getAttribute('src')).toContain('/user/captcha?codeId=');
+  await page.locator('input[name="verifyCode"]').fill(TEST_CAPTCHA_TEXT);
+  await page.getByRole('button', { name: '登录' }).click();
+  await page.getByRole('button', { name: '退出登录' }).or(page.locator('[aria-label="个人中心"], [aria-label="Profile"]')).first().waitFor({ timeout: 30_000 }).catch(() => undefined);
+}
