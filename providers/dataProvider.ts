@@ -11,11 +11,11 @@ import type {
   UpdateManyParams,
   UpdateParams,
 } from 'react-admin';
-import type { ResourceDecl } from '../resources/types';
+import type { ApiCall, KeyLocation, ResourceDecl } from '../resources/types';
 import { changedFields, withoutUndefined } from './diff';
-import { PortalError } from './errors';
+import { missingParameterMessage, PortalError } from './errors';
 import { downloadExcel } from './excel';
-import { emitWarningToast } from './notices';
+import { emitErrorToast, emitWarningToast } from './notices';
 import type { ExtraCallParams, HttpClient, Page, PortalDataProviderExtras } from './types';
 
 /** react-admin's data provider speaking the portal's calls, driven by the resource declarations. */
@@ -55,11 +55,13 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
       body.sortOrder = sort.order === 'ASC' ? 'ASC' : 'DESC';
     }
     Object.assign(body, cleanFilters(params.filter));
-    const reply = await http.request<Page<AnyRecord> | null>({
-      path: decl.api.list.path,
-      method: decl.api.list.method,
-      body,
-    });
+    const call = decl.api.list;
+    const reply = await http.request<Page<AnyRecord> | AnyRecord[] | null>({ ...callTarget(call), ...fieldsIn(call, body) });
+    if (Array.isArray(reply)) {
+      // An unpaged list call (`shape: 'array'`) answers every record: page it here.
+      const start = (page - 1) * perPage;
+      return { data: reply.slice(start, start + perPage).map((record) => withId(decl, record)), total: reply.length };
+    }
     const list = reply?.list ?? [];
     return { data: list.map((record) => withId(decl, record)), total: reply?.totalRow ?? list.length };
   }
@@ -67,11 +69,10 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
   async function fetchOne(decl: ResourceDecl, id: unknown): Promise<RaRecord> {
     const call = decl.api.get;
     const key = isBlankId(id) ? undefined : (id as string | number);
+    const name = call.idParam ?? 'id';
     const record = await http.request<AnyRecord | null>({
-      path: call.path,
-      method: call.method,
-      required: ['id'],
-      ...(call.id === 'query' ? { query: { id: key } } : { body: { id: key } }),
+      ...keyIn(call, call.id, name, key),
+      required: call.id === 'path' ? [] : [name],
     });
     if (!record) throw new PortalError(`${decl.label} ${String(id)} not found`, { errorCode: '1003' });
     return withId(decl, record);
@@ -80,13 +81,17 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
   async function deleteIds(decl: ResourceDecl, ids: readonly unknown[]): Promise<void> {
     const call = decl.api.delete;
     const keys = ids.filter((id) => !isBlankId(id)) as (string | number)[];
+    if (call.perRecord) {
+      // The call deletes one record: one call per id, one after the other so a refusal stops the rest.
+      const name = call.idsParam ?? 'id';
+      if (keys.length === 0) throw missingKey(name);
+      for (const key of keys) await http.request({ ...keyIn(call, call.ids, name, key), required: call.ids === 'path' ? [] : [name] });
+      return;
+    }
+    const name = call.idsParam ?? 'ids';
     await http.request({
-      path: call.path,
-      method: call.method,
-      required: ['ids'],
-      ...(call.ids === 'query'
-        ? { query: { ids: keys.length ? keys.join(',') : undefined } }
-        : { body: { ids: keys.length ? keys : undefined } }),
+      ...keyIn(call, call.ids, name, keys.length ? (call.ids === 'body' ? keys : keys.join(',')) : undefined),
+      required: [name],
     });
   }
 
@@ -103,10 +108,8 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
     const changed = changedFields(data, previousData, ignore);
     if (Object.keys(changed).length === 0) throw warn(NOTHING_CHANGED);
     const reply = await http.request<unknown>({
-      path: decl.api.update.path,
-      method: decl.api.update.method,
-      body: { [decl.idField]: id, ...changed },
-      required: ['body'],
+      ...callTarget(decl.api.update),
+      ...fieldsIn(decl.api.update, { [decl.idField]: id, ...changed }),
     });
     const merged: AnyRecord = { ...previousData, ...data, [decl.idField]: id };
     if (isRecord(reply)) Object.assign(merged, reply);
@@ -133,12 +136,7 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
     async create(resource: string, params: CreateParams) {
       const decl = declFor(resource);
       const data = withoutUndefined(params.data as AnyRecord);
-      const reply = await http.request<unknown>({
-        path: decl.api.create.path,
-        method: decl.api.create.method,
-        body: data,
-        required: ['body'],
-      });
+      const reply = await http.request<unknown>({ ...callTarget(decl.api.create), ...fieldsIn(decl.api.create, data) });
       // The add call may answer the saved record, only its id, or nothing.
       const saved: AnyRecord = isRecord(reply)
         ? { ...data, ...reply }
@@ -203,6 +201,37 @@ export function cleanFilters(filter: unknown): AnyRecord {
     out[key] = value;
   }
   return out;
+}
+
+function callTarget(call: ApiCall): { path: string; method: 'GET' | 'POST' | undefined } {
+  return { path: call.path, method: call.method };
+}
+
+type QueryValue = string | number | boolean | undefined | null;
+
+/** A save's or search's values: as the JSON body (required), or as query values where declared. */
+function fieldsIn(call: ApiCall, values: AnyRecord): { body?: AnyRecord; query?: Record<string, QueryValue>; required?: string[] } {
+  if (call.params !== 'query') return { body: values, required: ['body'] };
+  const query: Record<string, QueryValue> = {};
+  for (const [key, value] of Object.entries(values)) {
+    query[key] = isRecord(value) || Array.isArray(value) ? JSON.stringify(value) : (value as QueryValue);
+  }
+  return { query };
+}
+
+/** Puts a key (or a key list) where the call takes it: query value, body field, or `{id}` in the path. */
+function keyIn(call: ApiCall, where: KeyLocation, name: string, key: unknown) {
+  if (where === 'path') {
+    if (key === undefined) throw missingKey(name);
+    return { path: call.path.replace('{id}', encodeURIComponent(String(key))), method: call.method };
+  }
+  if (where === 'query') return { ...callTarget(call), query: { [name]: key as QueryValue } };
+  return { ...callTarget(call), body: { [name]: key } };
+}
+
+function missingKey(name: string): PortalError {
+  emitErrorToast(missingParameterMessage(name));
+  return new PortalError(missingParameterMessage(name), { notified: true });
 }
 
 function isBlankId(id: unknown): boolean {

@@ -50,23 +50,36 @@ export interface FieldDecl {
   readonly help?: string;
 }
 
-/** Where a call carries its key: `?id=`/`?ids=1,2` in the query, or `{ id }`/`{ ids: [] }` as JSON body. */
-export type KeyLocation = 'query' | 'body';
+/**
+ * Where a call carries its key: `?id=`/`?ids=1,2` in the query, `{ id }`/`{ ids: [] }` as JSON body,
+ * or in the path, where `{id}` in the declared path stands for it (e.g. `/ding/user/{id}`).
+ */
+export type KeyLocation = 'query' | 'body' | 'path';
 
 export interface ApiCall {
   readonly path: string;
   /** POST unless said otherwise. */
   readonly method?: 'GET' | 'POST';
+  /** Where a list's search values or a save's fields go: the JSON body (default) or the query string. */
+  readonly params?: 'body' | 'query';
 }
 
 export interface ResourceApi {
-  /** Search body `{ pageNum, pageSize, sortField, sortOrder, ...filters }`; answers the page shape. */
-  readonly list: ApiCall;
-  readonly get: ApiCall & { readonly id: KeyLocation };
+  /**
+   * Search `{ pageNum, pageSize, sortField, sortOrder, ...filters }`; answers the page shape, or with
+   * `shape: 'array'` a plain array of every record (the client then pages it).
+   */
+  readonly list: ApiCall & { readonly shape?: 'page' | 'array' };
+  /** `idParam` names the key parameter when it is not `id` (e.g. `deptId`). */
+  readonly get: ApiCall & { readonly id: KeyLocation; readonly idParam?: string };
   readonly create: ApiCall;
   /** Often the same path as `create`: a body with the id updates. */
   readonly update: ApiCall;
-  readonly delete: ApiCall & { readonly ids: KeyLocation };
+  /**
+   * `idsParam` names the key parameter when it is not `ids`; `perRecord` means the call deletes one
+   * record (key parameter `id` unless `idsParam` says otherwise), so deleting several makes one call each.
+   */
+  readonly delete: ApiCall & { readonly ids: KeyLocation; readonly idsParam?: string; readonly perRecord?: boolean };
   /** Paging parameter name of the list call; `pageNum` unless the spec says `pageNumber`. */
   readonly pageParam?: 'pageNum' | 'pageNumber';
   /** Further calls of the resource (top lists, type lists, state lists). */
@@ -140,4 +153,10 @@ export interface ResourceDecl {
   readonly permissions: PermissionKeys;
   readonly ownership?: OwnershipDecl;
   readonly menu: MenuDecl;
+  /**
+   * `generic` (default): the server builds the table's routes from this declaration. `module`: a domain
+   * module under server/modules/ serves the declared paths itself (trees, workflows, odd call shapes);
+   * the table is still created from the fields.
+   */
+  readonly routes?: 'generic' | 'module';
 }

@@ -22,6 +22,8 @@ function bodyId(decl: ResourceDecl, body: Record<string, unknown>): number | nul
 
 /** The five calls of a plain entity, each behind the declaration's permission key. */
 export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): void {
+  // A domain module serves the declared paths of a `module` resource itself.
+  if (decl.routes === 'module') return;
   const { api, permissions } = decl;
 
   app.route({

@@ -35,3 +35,34 @@ export const article = defineResource({
 });
 
 export const resources: readonly ResourceDecl[] = [announcement, article];
+
+/**
+ * A department-like declaration with the odd shapes of the contract: a GET list with query values that
+ * answers a plain array, a body key named `deptId`, one-record deletes with the key in the path, and a
+ * save that takes its fields as query values (as /column/save does).
+ */
+export const unit = defineResource({
+  name: 'unit',
+  table: 'unit',
+  label: '单位',
+  icon: 'AccountTree',
+  idField: 'deptId',
+  titleField: 'name',
+  routes: 'module',
+  api: {
+    list: { path: '/ding/unit/list', method: 'GET', params: 'query', shape: 'array' },
+    get: { path: '/ding/unit/view', id: 'body', idParam: 'deptId' },
+    create: { path: '/ding/unit/save', params: 'query' },
+    update: { path: '/ding/unit/save', params: 'query' },
+    delete: { path: '/ding/unit/{id}', ids: 'path', perRecord: true },
+  },
+  fields: [
+    { name: 'deptId', label: 'ID', type: 'number', readOnly: true },
+    { name: 'name', label: '名称', type: 'text', required: true },
+  ],
+  list: { columns: ['name'], filters: [], sortable: [], defaultSort: { field: 'name', order: 'ASC' } },
+  permissions: standardPermissions('unit'),
+  menu: { group: 'system', path: '/main/system/unit', sort: 10 },
+});
+
+export const resourcesWithShapes: readonly ResourceDecl[] = [announcement, article, unit];
