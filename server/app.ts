@@ -12,12 +12,8 @@ import { installErrorHandling } from './http/errorHandler.js';
 import './http/fastifyTypes.js';
 import { installJsonParser } from './http/jsonBody.js';
 import { serveStatic } from './http/staticFiles.js';
-import { menuRoutes } from './modules/auth/menuRoutes.js';
 import { sessionRoutes } from './modules/auth/sessionRoutes.js';
-import { announcementTopRoute } from './modules/content/announcementTop.js';
-import { hotTopRoute } from './modules/content/hotTop.js';
-import { websiteStateListRoute } from './modules/monitoring/websiteStateList.js';
-import { sensitiveExtraRoutes } from './modules/system/sensitiveExtras.js';
+import { domainModules } from './modules/index.js';
 import { loadDeclarations } from './resources/loadDeclarations.js';
 import { isFirstStart, seedFirstStart } from './seed/firstStart.js';
 import { syncDeclarationMenus } from './seed/menuSync.js';
@@ -79,12 +75,8 @@ export async function buildApp(config: PortalConfig, options: BuildOptions = {})
     loginPerMinute: options.rateLimit?.loginPerMinute ?? 30,
     captchaPerMinute: options.rateLimit?.captchaPerMinute ?? 60,
   });
-  await app.register(menuRoutes);
   for (const decl of app.portal.declarations) registerCrudRoutes(app, decl);
-  await app.register(announcementTopRoute);
-  await app.register(hotTopRoute);
-  await app.register(sensitiveExtraRoutes);
-  await app.register(websiteStateListRoute);
+  for (const module of domainModules) await app.register(module);
   await serveStatic(app, config.staticDir);
 
   await app.ready();

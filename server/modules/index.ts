@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { menuRoutes } from './auth/menuRoutes.js';
+import { announcementTopRoute } from './content/announcementTop.js';
+import { hotTopRoute } from './content/hotTop.js';
+import { websiteStateListRoute } from './monitoring/websiteStateList.js';
+import { sensitiveExtraRoutes } from './system/sensitiveExtras.js';
+
+/**
+ * Every domain module, registered in this order after the session routes and the generic CRUD routes.
+ * A module is a Fastify plugin serving its calls; each route names its permission key in `config`.
+ * Add a module here when you add one under server/modules/.
+ */
+export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
+  menuRoutes,
+  announcementTopRoute,
+  hotTopRoute,
+  sensitiveExtraRoutes,
+  websiteStateListRoute,
+];
