@@ -1,6 +1,7 @@
 import { ThemeProvider, createTheme } from '@mui/material/styles';
 import { useMemo } from 'react';
-import { Admin, Notification, localStorageStore } from 'react-admin';
+import { Admin, CustomRoutes, Notification, localStorageStore } from 'react-admin';
+import { Navigate, Route } from 'react-router';
 import type { AppKey } from '../providers/types';
 import { AdminHome, ReportHome } from './dashboard/Dashboards';
 import { resourceElements } from './generic/resourceViews';
@@ -54,6 +55,10 @@ export default function AdminShell({ appKey }: { appKey: AppKey }) {
         disableTelemetry
       >
         {resourceElements(declared)}
+        {/* The spec's home routes; also keeps an app without resources (reporting, for now) from being "empty". */}
+        <CustomRoutes>
+          <Route path="/home" element={<Navigate to="/" replace />} />
+        </CustomRoutes>
       </Admin>
       <ThemeProvider theme={noticeTheme}>
         <NoticeBridge />

@@ -30,11 +30,20 @@ export function menuTarget(node: MenuNode, declared: readonly ResourceDecl[]): M
   return { kind: 'none' };
 }
 
+/** Children that are shown (Button entries are permissions, not menu entries). */
+function visibleChildren(node: MenuNode): MenuNode[] {
+  return (node.children ?? []).filter((c) => c.type !== 'Button');
+}
+
+/** A Catalogue without visible children (the server's 首页 with url /main/home) is shown as an entry. */
+function isEntry(node: MenuNode): boolean {
+  return node.type === 'Menu' || (node.type === 'Catalogue' && visibleChildren(node).length === 0);
+}
+
 function linksToDashboard(nodes: readonly MenuNode[], declared: readonly ResourceDecl[]): boolean {
   return nodes.some(
     (n) =>
-      (n.type === 'Menu' && menuTarget(n, declared).kind === 'dashboard') ||
-      linksToDashboard(n.children ?? [], declared),
+      (isEntry(n) && menuTarget(n, declared).kind === 'dashboard') || linksToDashboard(visibleChildren(n), declared),
   );
 }
 
@@ -82,7 +91,7 @@ function MenuGroup({ node, depth, declared }: NodeProps) {
   const [sidebarOpen] = useSidebarState();
   const [expanded, setExpanded] = useState(true);
   const Icon = iconFor(node.icon, FolderIcon);
-  const children = [...(node.children ?? [])].filter((c) => c.type !== 'Button').sort(bySort);
+  const children = visibleChildren(node).sort(bySort);
   return (
     <>
       <ListItemButton
@@ -109,8 +118,8 @@ function MenuGroup({ node, depth, declared }: NodeProps) {
 }
 
 function MenuNodeView(props: NodeProps) {
+  if (isEntry(props.node)) return <MenuEntry {...props} />;
   if (props.node.type === 'Catalogue') return <MenuGroup {...props} />;
-  if (props.node.type === 'Menu') return <MenuEntry {...props} />;
   return null;
 }
 
@@ -124,8 +133,8 @@ export interface PortalMenuProps {
 }
 
 /**
- * The side menu, built from the menu tree of /menu/list: Catalogue nodes are collapsible groups, Menu
- * nodes are entries. A Menu whose alias names a declared resource opens its list, one whose url is the
+ * The side menu, built from the menu tree of /menu/list: Catalogue nodes are collapsible groups (an empty
+ * one is shown as an entry), Menu nodes are entries. A Menu whose alias names a declared resource opens its list, one whose url is the
  * home page opens the dashboard, any other shows disabled until its screen exists. So a new Menu entry
  * of the server's tree appears without a code change.
  */

@@ -57,6 +57,24 @@ describe('PortalMenu', () => {
     await waitFor(() => expect(screen.queryByRole('menuitem', { name: '通知公告' })).not.toBeInTheDocument());
   });
 
+  it('shows an empty Catalogue as an entry: the server’s 首页 (url /main/home) opens the dashboard', async () => {
+    const serverTree: MenuNode[] = [
+      { id: 1, parentId: 0, name: '首页', alias: 'home', type: 'Catalogue', url: '/main/home', sort: 1, children: [] },
+      { id: 2, parentId: 0, name: '互动交流', alias: 'interact', type: 'Catalogue', url: '/main/interact', sort: 2, children: [] },
+      tree[1]!,
+    ];
+    render(
+      <AdminWrapper>
+        <PortalMenu menus={serverTree} />
+      </AdminWrapper>,
+    );
+    const homes = await screen.findAllByRole('menuitem', { name: '首页' });
+    expect(homes).toHaveLength(1);
+    expect(homes[0]).toHaveAttribute('href', '/');
+    expect(screen.getByText('互动交流').closest('[aria-disabled]')).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.queryByRole('button', { name: '首页' })).not.toBeInTheDocument();
+  });
+
   it('adds a home entry when the tree has none', async () => {
     render(
       <AdminWrapper>
