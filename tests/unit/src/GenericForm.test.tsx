@@ -1,0 +1,65 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { Notification, ResourceContextProvider } from 'react-admin';
+import { describe, expect, it } from 'vitest';
+import { createDataProvider, createHttpClient } from '../../../providers';
+import announcement from '../../../resources/announcement';
+import { GenericCreate } from '../../../src/generic/GenericForm';
+import { NoticeBridge } from '../../../src/notices/NoticeBridge';
+import { resources } from '../../../src/resources';
+import { AdminWrapper, API, envelope, useMsw } from './helpers';
+
+const { on } = useMsw();
+const dataProvider = createDataProvider(createHttpClient({ apiUrl: API, onUnauthorized: () => undefined }), resources);
+
+function renderCreate() {
+  const view = render(
+    <AdminWrapper dataProvider={dataProvider} initialEntries={['/announcement/create']}>
+      <ResourceContextProvider value="announcement">
+        <GenericCreate decl={announcement} />
+      </ResourceContextProvider>
+      <Notification />
+      <NoticeBridge />
+    </AdminWrapper>,
+  );
+  const field = (name: string) => view.container.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`)!;
+  return { ...view, field };
+}
+
+describe('GenericCreate of announcement', () => {
+  it('has the declared form inputs, refuses a missing title in Chinese, sends defaults', async () => {
+    const seen = on('/announcement/add', { id: 31 });
+    const { field } = renderCreate();
+    await waitFor(() => expect(field('title')).toBeTruthy());
+    for (const name of ['title', 'type', 'source', 'publishTime', 'isTop', 'status', 'sort', 'content']) {
+      expect(field(name), name).toBeTruthy();
+    }
+    // Read-only fields are not inputs.
+    expect(field('readCount')).toBeNull();
+
+    fireEvent.change(field('content'), { target: { value: '<p>正文</p>' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('请输入标题')).toBeInTheDocument();
+    expect(seen).toHaveLength(0);
+
+    fireEvent.change(field('title'), { target: { value: '新公告' } });
+    await waitFor(() => expect(screen.queryByText('请输入标题')).not.toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]!.body).toMatchObject({ title: '新公告', content: '<p>正文</p>', type: 1, isTop: 0, status: 1, sort: 0 });
+    expect(await screen.findByText('新建成功')).toBeInTheDocument();
+  });
+
+  it('shows a refusal of the server once (the providers’ toast), not again through react-admin', async () => {
+    on('/announcement/add', () => HttpResponse.json(envelope(null, '1002', '标题长度不能超过200个字符')));
+    const { field } = renderCreate();
+    await waitFor(() => expect(field('title')).toBeTruthy());
+    fireEvent.change(field('title'), { target: { value: '某标题' } });
+    fireEvent.change(field('content'), { target: { value: '正文' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('标题长度不能超过200个字符')).toBeInTheDocument();
+    // Give react-admin's notification a chance to appear if it were going to.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.getAllByText('标题长度不能超过200个字符')).toHaveLength(1);
+  });
+});
