@@ -35,6 +35,12 @@ export function showFields(decl: ResourceDecl): FieldDecl[] {
   return [...decl.fields];
 }
 
+/**
+ * react-admin resets the form when its initial values are recomputed (which can happen just after the
+ * form shows); keeping dirty values means what the user typed meanwhile is not wiped.
+ */
+const keepTyped = { keepDirtyValues: true } as const;
+
 function inputs(decl: ResourceDecl): ReactElement[] {
   return formFields(decl).map(renderInput);
 }
@@ -92,7 +98,7 @@ export function GenericCreate({ decl }: { decl: ResourceDecl }) {
         },
       }}
     >
-      <SimpleForm toolbar={<CreateToolbar />}>{inputs(decl)}</SimpleForm>
+      <SimpleForm toolbar={<CreateToolbar />} resetOptions={keepTyped}>{inputs(decl)}</SimpleForm>
     </Create>
   );
 }
@@ -125,7 +131,7 @@ export function GenericEdit({ decl }: { decl: ResourceDecl }) {
         },
       }}
     >
-      <SimpleForm toolbar={<EditToolbar />}>{inputs(decl)}</SimpleForm>
+      <SimpleForm toolbar={<EditToolbar />} resetOptions={keepTyped}>{inputs(decl)}</SimpleForm>
     </Edit>
   );
 }
