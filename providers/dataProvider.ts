@@ -79,7 +79,7 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
   }
 
   async function deleteIds(decl: ResourceDecl, ids: readonly unknown[]): Promise<void> {
-    const call = decl.api.delete;
+    const call = declaredCall(decl, 'delete');
     const keys = ids.filter((id) => !isBlankId(id)) as (string | number)[];
     if (call.perRecord) {
       // The call deletes one record: one call per id, one after the other so a refusal stops the rest.
@@ -107,10 +107,8 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
     const ignore = decl.idField === 'id' ? ['id'] : ['id', decl.idField];
     const changed = changedFields(data, previousData, ignore);
     if (Object.keys(changed).length === 0) throw warn(NOTHING_CHANGED);
-    const reply = await http.request<unknown>({
-      ...callTarget(decl.api.update),
-      ...fieldsIn(decl.api.update, { [decl.idField]: id, ...changed }),
-    });
+    const call = declaredCall(decl, 'update');
+    const reply = await http.request<unknown>({ ...callTarget(call), ...fieldsIn(call, { [decl.idField]: id, ...changed }) });
     const merged: AnyRecord = { ...previousData, ...data, [decl.idField]: id };
     if (isRecord(reply)) Object.assign(merged, reply);
     return withId(decl, merged);
@@ -136,7 +134,8 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
     async create(resource: string, params: CreateParams) {
       const decl = declFor(resource);
       const data = withoutUndefined(params.data as AnyRecord);
-      const reply = await http.request<unknown>({ ...callTarget(decl.api.create), ...fieldsIn(decl.api.create, data) });
+      const call = declaredCall(decl, 'create');
+      const reply = await http.request<unknown>({ ...callTarget(call), ...fieldsIn(call, data) });
       // The add call may answer the saved record, only its id, or nothing.
       const saved: AnyRecord = isRecord(reply)
         ? { ...data, ...reply }
@@ -201,6 +200,13 @@ export function cleanFilters(filter: unknown): AnyRecord {
     out[key] = value;
   }
   return out;
+}
+
+/** The declared create/update/delete call; a read-only resource declares none, and nothing is sent. */
+function declaredCall<K extends 'create' | 'update' | 'delete'>(decl: ResourceDecl, kind: K): NonNullable<ResourceDecl['api'][K]> {
+  const call = decl.api[kind];
+  if (!call) throw new PortalError(`${decl.label}不支持此操作`, { errorCode: 'unsupported' });
+  return call as NonNullable<ResourceDecl['api'][K]>;
 }
 
 function callTarget(call: ApiCall): { path: string; method: 'GET' | 'POST' | undefined } {

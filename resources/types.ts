@@ -72,14 +72,15 @@ export interface ResourceApi {
   readonly list: ApiCall & { readonly shape?: 'page' | 'array' };
   /** `idParam` names the key parameter when it is not `id` (e.g. `deptId`). */
   readonly get: ApiCall & { readonly id: KeyLocation; readonly idParam?: string };
-  readonly create: ApiCall;
-  /** Often the same path as `create`: a body with the id updates. */
-  readonly update: ApiCall;
+  /** Absent for records nobody creates through the back office (logs, public submissions). */
+  readonly create?: ApiCall;
+  /** Often the same path as `create`: a body with the id updates. Absent for read-only records. */
+  readonly update?: ApiCall;
   /**
    * `idsParam` names the key parameter when it is not `ids`; `perRecord` means the call deletes one
    * record (key parameter `id` unless `idsParam` says otherwise), so deleting several makes one call each.
    */
-  readonly delete: ApiCall & { readonly ids: KeyLocation; readonly idsParam?: string; readonly perRecord?: boolean };
+  readonly delete?: ApiCall & { readonly ids: KeyLocation; readonly idsParam?: string; readonly perRecord?: boolean };
   /** Paging parameter name of the list call; `pageNum` unless the spec says `pageNumber`. */
   readonly pageParam?: 'pageNum' | 'pageNumber';
   /** Further calls of the resource (top lists, type lists, state lists). */

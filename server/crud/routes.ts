@@ -50,7 +50,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
     return ok(await updateRecord(app.db, decl, user, target, body), '修改成功');
   };
 
-  if (api.create.path === api.update.path) {
+  if (api.create && api.update && api.create.path === api.update.path) {
     // One path for both: the id in the body decides, and with it the permission key.
     app.route({
       method: methodOf(api.create),
@@ -59,11 +59,12 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
       handler: (request) => save(request, 'either'),
     });
   } else {
-    app.route({ method: methodOf(api.create), url: api.create.path, config: { permission: permissions.create }, handler: (r) => save(r, 'create') });
-    app.route({ method: methodOf(api.update), url: api.update.path, config: { permission: permissions.update }, handler: (r) => save(r, 'update') });
+    // A read-only resource (logs, public submissions) declares no create or update call.
+    if (api.create) app.route({ method: methodOf(api.create), url: api.create.path, config: { permission: permissions.create }, handler: (r) => save(r, 'create') });
+    if (api.update) app.route({ method: methodOf(api.update), url: api.update.path, config: { permission: permissions.update }, handler: (r) => save(r, 'update') });
   }
 
-  app.route({
+  if (api.delete) app.route({
     method: methodOf(api.delete),
     url: api.delete.path,
     config: { permission: permissions.delete },

@@ -3,6 +3,7 @@ import { hashPassword, randomPassword } from '../auth/password.js';
 import type { Db, Row } from '../db/types.js';
 import { formatDateTime } from '../util/time.js';
 import { DEMO_ANNOUNCEMENTS, DEMO_HOT, DEMO_SENSITIVE, DEMO_WEBSITES } from './demoRecords.js';
+import { domainSeeds, type SeedContext } from './domainSeeds.js';
 import { ADMIN_ROLE_ALIAS, CATALOGUES, ensureResource, grant, syncDeclarationMenus } from './menuSync.js';
 
 export const PORTAL_NAME = '云溪县人民政府门户网站';
@@ -146,5 +147,8 @@ export async function seedFirstStart(
   await insertAll('hot', DEMO_HOT);
   await insertAll('sensitive', DEMO_SENSITIVE);
   await insertAll('website', DEMO_WEBSITES);
+
+  const context: SeedContext = { decls, now, deptIds, roleIds, people };
+  for (const seed of domainSeeds) await seed(db, context);
   return { generatedAdminPassword: generated };
 }

@@ -46,11 +46,11 @@ export function ListEmpty({ canCreate = true }: { canCreate?: boolean }) {
   );
 }
 
-function ListActions({ hasFilters }: { hasFilters: boolean }) {
+function ListActions({ hasFilters, creatable }: { hasFilters: boolean; creatable: boolean }) {
   return (
     <TopToolbar>
       {hasFilters && <FilterButton />}
-      <CreateButton />
+      {creatable && <CreateButton />}
     </TopToolbar>
   );
 }
@@ -59,7 +59,9 @@ function ListActions({ hasFilters }: { hasFilters: boolean }) {
 export function GenericList({ decl }: { decl: ResourceDecl }) {
   const onError = useErrorNotifier();
   // Without the delete permission there is no selection column at all.
-  const { canAccess: canDelete } = useCanAccess({ resource: decl.name, action: 'delete' });
+  const { canAccess: mayDelete } = useCanAccess({ resource: decl.name, action: 'delete' });
+  // A read-only resource declares no create, update or delete call: no buttons for them.
+  const canDelete = mayDelete && !!decl.api.delete;
   const filters = buildFilters(decl);
   const hasOptionalFilters = decl.list.filters.some((f) => !f.alwaysOn);
   const columns = decl.list.columns
@@ -75,10 +77,10 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
       perPage={DEFAULT_PAGE_SIZE}
       sort={decl.list.defaultSort}
       filters={filters}
-      actions={<ListActions hasFilters={hasOptionalFilters} />}
+      actions={<ListActions hasFilters={hasOptionalFilters} creatable={!!decl.api.create} />}
       pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
       queryOptions={{ onError }}
-      empty={<ListEmpty />}
+      empty={<ListEmpty canCreate={!!decl.api.create} />}
       loading={<ListLoading />}
       exporter={false}
       storeKey={`${decl.name}.list`}
@@ -91,7 +93,7 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
         }
       >
         {columns}
-        <RowActions label="操作" />
+        <RowActions label="操作" editable={!!decl.api.update} deletable={!!decl.api.delete} />
       </Datagrid>
     </List>
   );
@@ -101,13 +103,13 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
  * 查看 / 编辑 / 删除 of one row; each button shows only when canAccess allows its action (DeleteButton and
  * BulkDeleteButton check it; their *WithConfirm variants, which they render when pessimistic, do not).
  */
-function RowActions(_props: { label?: string }) {
+function RowActions({ editable, deletable }: { label?: string; editable: boolean; deletable: boolean }) {
   const onError = useErrorNotifier();
   return (
     <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
       <ShowButton />
-      <EditButton />
-      <DeleteButton mutationMode="pessimistic" mutationOptions={{ onError }} redirect={false} />
+      {editable && <EditButton />}
+      {deletable && <DeleteButton mutationMode="pessimistic" mutationOptions={{ onError }} redirect={false} />}
     </Box>
   );
 }

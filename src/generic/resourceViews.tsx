@@ -13,10 +13,13 @@ export interface ResourceViews {
 }
 
 /**
- * Custom views that replace a generic one, by resource name (e.g. a rich-text article editor later).
- * Anything not listed here is built from the declaration.
+ * Custom views that replace generic ones: each file `src/views/<resource name>.tsx` default-exports the
+ * views it replaces (e.g. a tree screen for departments). Anything not given is built from the declaration.
  */
-export const customViews: Readonly<Record<string, ResourceViews>> = {};
+const viewModules = import.meta.glob<{ default: ResourceViews }>('../views/*.tsx', { eager: true });
+export const customViews: Readonly<Record<string, ResourceViews>> = Object.fromEntries(
+  Object.entries(viewModules).map(([path, mod]) => [path.replace(/^.*\/(.+)\.tsx$/, '$1'), mod.default]),
+);
 
 /** One react-admin <Resource> per declaration, generic views unless customViews says otherwise. */
 export function resourceElements(decls: readonly ResourceDecl[]): ReactElement[] {
@@ -32,8 +35,8 @@ export function resourceElements(decls: readonly ResourceDecl[]): ReactElement[]
         icon={iconFor(decl.icon)}
         recordRepresentation={decl.titleField}
         list={view(custom.list, GenericList)}
-        create={view(custom.create, GenericCreate)}
-        edit={view(custom.edit, GenericEdit)}
+        create={decl.api.create ? view(custom.create, GenericCreate) : undefined}
+        edit={decl.api.update ? view(custom.edit, GenericEdit) : undefined}
         show={view(custom.show, GenericShow)}
       />
     );

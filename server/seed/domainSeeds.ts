@@ -1,0 +1,23 @@
+import type { ResourceDecl } from '../../resources/types.js';
+import type { Db } from '../db/types.js';
+
+/** What the base seed made, for domain seeds to hang their demo records on. */
+export interface SeedContext {
+  decls: readonly ResourceDecl[];
+  /** `YYYY-MM-DD HH:mm:ss` of this start. */
+  now: string;
+  /** Department id by name (县政府, 县政府办公室, 县教育局, …). */
+  deptIds: ReadonlyMap<string, number>;
+  /** Role id by alias (admin, auditor, editor, inspector). */
+  roleIds: ReadonlyMap<string, number>;
+  /** The admin and the demo users, with their departments. */
+  people: readonly { userId: number; name: string; deptId: number; deptName: string }[];
+}
+
+export type DomainSeed = (db: Db, context: SeedContext) => Promise<void>;
+
+/**
+ * Demo records of the domain modules, run once on a first start with demo data (after departments,
+ * roles, menus, users and the plain entities exist). Add a module's seed here, one line each.
+ */
+export const domainSeeds: DomainSeed[] = [];
