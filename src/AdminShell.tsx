@@ -13,6 +13,7 @@ import { NoticeBridge } from './notices/NoticeBridge';
 import { SUCCESS_TOAST_MS } from './notices/useErrorNotifier';
 import { dataProvider } from './data';
 import { authProvider } from './portal';
+import { pageRoute, pagesFor } from './pages';
 import { resourcesFor } from './resources';
 import { adminTheme } from './theme';
 
@@ -58,6 +59,9 @@ export default function AdminShell({ appKey }: { appKey: AppKey }) {
         {/* The spec's home routes; also keeps an app without resources (reporting, for now) from being "empty". */}
         <CustomRoutes>
           <Route path="/home" element={<Navigate to="/" replace />} />
+          {pagesFor(appKey).map((page) => (
+            <Route key={page.path} path={`/${pageRoute(page)}`} element={<page.component />} />
+          ))}
         </CustomRoutes>
       </Admin>
       <ThemeProvider theme={noticeTheme}>

@@ -1,4 +1,5 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { moduleMigrations } from './moduleMigrations.js';
 import { addSerialKey } from './columns.js';
 import type { Db, DialectName } from './types.js';
 
@@ -100,7 +101,9 @@ function coreTables(dialect: DialectName): Migration {
 class InCodeProvider implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { '2026_001_core': coreTables(this.dialect) };
+    const all: Record<string, Migration> = { '2026_001_core': coreTables(this.dialect) };
+    for (const { name, migration } of moduleMigrations) all[name] = migration(this.dialect);
+    return all;
   }
 }
 

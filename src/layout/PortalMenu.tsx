@@ -13,20 +13,27 @@ import { Menu, MenuItemLink, useSidebarState } from 'react-admin';
 import { getMenus } from '../../providers';
 import type { MenuNode } from '../../providers/types';
 import type { ResourceDecl } from '../../resources/types';
+import { pageRoute, pages as allPages, type PageDecl } from '../pages';
 import { resources as allResources } from '../resources';
 import { iconFor } from './icons';
 
 /** Menu urls that mean "the app's home page" (admin /main/home, reporting /report/home). */
 const HOME_URLS = new Set(['/main/home', '/report/home', '/main', '/report']);
 
-export type MenuTarget = { kind: 'resource'; to: string } | { kind: 'dashboard'; to: '/' } | { kind: 'none' };
+export type MenuTarget =
+  | { kind: 'resource'; to: string }
+  | { kind: 'page'; to: string }
+  | { kind: 'dashboard'; to: '/' }
+  | { kind: 'none' };
 
-/** Where a Menu node leads: a declared resource's list (by alias), the dashboard, or nowhere yet. */
-export function menuTarget(node: MenuNode, declared: readonly ResourceDecl[]): MenuTarget {
+/** Where a Menu node leads: a declared resource's list (by alias), a page (by url), the dashboard, or nowhere yet. */
+export function menuTarget(node: MenuNode, declared: readonly ResourceDecl[], pages: readonly PageDecl[] = allPages): MenuTarget {
   const decl = declared.find((d) => d.name === node.alias);
   if (decl) return { kind: 'resource', to: `/${decl.name}` };
   const url = (node.url ?? '').replace(/\/+$/, '');
   if (HOME_URLS.has(url)) return { kind: 'dashboard', to: '/' };
+  const page = pages.find((p) => p.path === url);
+  if (page) return { kind: 'page', to: `/${pageRoute(page)}` };
   return { kind: 'none' };
 }
 

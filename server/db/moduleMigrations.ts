@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import type { DialectName } from './types.js';
+
+/**
+ * Migrations of the domain modules, after the core tables (`2026_001_core`). Names sort in the order
+ * they run and never change once released: add a new one, never edit an old one. Tables of declared
+ * resources need none (server/db/schemaSync.ts makes them from the fields); use this for module tables,
+ * indexes and constraints.
+ */
+export const moduleMigrations: { name: string; migration: (dialect: DialectName) => Migration }[] = [];
