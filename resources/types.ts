@@ -114,6 +114,23 @@ export interface PermissionKeys {
   readonly delete: string;
 }
 
+/**
+ * A call beyond the five CRUD ones that needs its own permission: a workflow step (accept, approve,
+ * reject), a transfer, an export. Its permission key becomes a Button entry under the resource's menu.
+ */
+export interface ActionDecl {
+  readonly name: string;
+  /** Chinese button label, e.g. 审核通过. */
+  readonly label: string;
+  readonly path: string;
+  readonly method?: 'GET' | 'POST';
+  readonly permission: string;
+  /** Applies to the selected rows (bulk) or to one record (row). */
+  readonly scope?: 'row' | 'bulk' | 'both' | 'none';
+  /** Ask for confirmation first (destructive or irreversible steps). */
+  readonly confirm?: string;
+}
+
 /** Menu groups of the admin app (Catalogue entries); see docs/menus.md. */
 export type MenuGroup = 'home' | 'content' | 'interact' | 'system' | 'siteMonitoring';
 
@@ -152,6 +169,8 @@ export interface ResourceDecl {
   /** Fields of create and edit forms, in order; default every field that is not read-only. */
   readonly form?: readonly string[];
   readonly permissions: PermissionKeys;
+  /** Calls with their own permission keys (workflow steps, exports); see ActionDecl. */
+  readonly actions?: readonly ActionDecl[];
   readonly ownership?: OwnershipDecl;
   readonly menu: MenuDecl;
   /**

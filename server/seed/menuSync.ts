@@ -65,20 +65,18 @@ export async function syncDeclarationMenus(db: Db, decls: readonly ResourceDecl[
     const menuId = note(
       await ensureResource(db, { parentId: catalogueId, name: decl.label, alias: decl.name, icon: decl.icon, type: 'Menu', url: decl.menu.path, dingAppKey: app, sort: decl.menu.sort }),
     );
+    // A Button per permission key: the five operations the declaration has calls for, then its actions.
+    const ops = (['list', 'get', 'create', 'update', 'delete'] as const).filter((op) => op === 'list' || op === 'get' || decl.api[op]);
+    const buttons = [
+      ...ops.map((op) => ({ name: `${decl.label}${BUTTON_NAMES[op]}`, alias: decl.permissions[op] })),
+      ...(decl.actions ?? []).map((a) => ({ name: `${decl.label}${a.label}`, alias: a.permission })),
+    ];
+    const seen = new Set<string>();
     let i = 0;
-    for (const op of ['list', 'get', 'create', 'update', 'delete'] as const) {
-      note(
-        await ensureResource(db, {
-          parentId: menuId,
-          name: `${decl.label}${BUTTON_NAMES[op]}`,
-          alias: decl.permissions[op],
-          icon: null,
-          type: 'Button',
-          url: null,
-          dingAppKey: app,
-          sort: ++i,
-        }),
-      );
+    for (const button of buttons) {
+      if (seen.has(button.alias)) continue;
+      seen.add(button.alias);
+      note(await ensureResource(db, { parentId: menuId, ...button, icon: null, type: 'Button', url: null, dingAppKey: app, sort: ++i }));
     }
   }
   const admin = (await db.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst()) as { roleId: number } | undefined;
