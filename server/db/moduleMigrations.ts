@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import type { DialectName } from './types.js';
+import { publicRateMigration } from '../public/migrations.js';
 
 /**
  * Migrations of the domain modules, after the core tables (`2026_001_core`). Names sort in the order
@@ -7,4 +8,7 @@ import type { DialectName } from './types.js';
  * resources need none (server/db/schemaSync.ts makes them from the fields); use this for module tables,
  * indexes and constraints.
  */
-export const moduleMigrations: { name: string; migration: (dialect: DialectName) => Migration }[] = [];
+export const moduleMigrations: { name: string; migration: (dialect: DialectName) => Migration }[] = [
+  // Public-submission guard (docs/interaction-mail.md): accepted submissions per kind and IP.
+  { name: '2026_050_public_rate', migration: publicRateMigration },
+];

@@ -1,0 +1,116 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { consumeCaptcha } from '../auth/captcha.js';
+import { PortalError } from '../http/errors.js';
+import { param } from '../http/params.js';
+import { formatDateTime } from '../util/time.js';
+
+export { cleanEmail, cleanPhone, cleanText, type CleanTextOptions } from './text.js';
+
+/**
+ * The guard every public submission passes (mail, surveys, suggestions, advice, disclosure requests,
+ * forum posts, Q&A …). See docs/interaction-mail.md "The public-submission guard".
+ */
+export interface PublicLimits {
+  /** Accepted submissions per IP in `windowMinutes`. */
+  perWindow: number;
+  windowMinutes: number;
+  /** Accepted submissions per IP in 24 hours. */
+  perDay: number;
+  /** Accepted submissions of this kind from everybody in 24 hours (keeps a flood from filling the disk). */
+  globalPerDay: number;
+}
+
+const envInt = (name: string, fallback: number) => {
+  const n = Number(process.env[name]);
+  return process.env[name] && Number.isInteger(n) && n > 0 ? n : fallback;
+};
+
+/** Defaults for every kind; environment variables change them for a whole installation. */
+export const DEFAULT_PUBLIC_LIMITS: PublicLimits = {
+  perWindow: envInt('PUBLIC_RATE_PER_WINDOW', 5),
+  windowMinutes: envInt('PUBLIC_RATE_WINDOW_MINUTES', 10),
+  perDay: envInt('PUBLIC_RATE_PER_DAY', 30),
+  globalPerDay: envInt('PUBLIC_RATE_GLOBAL_PER_DAY', 2000),
+};
+
+const overrides = new WeakMap<FastifyInstance, Map<string, Partial<PublicLimits>>>();
+
+/** Changes the limits of one kind on one server (tests; a module with different needs). */
+export function setPublicLimits(app: FastifyInstance, kind: string, limits: Partial<PublicLimits>): void {
+  let byKind = overrides.get(app);
+  if (!byKind) overrides.set(app, (byKind = new Map()));
+  byKind.set(kind, { ...byKind.get(kind), ...limits });
+}
+
+export function publicLimits(app: FastifyInstance, kind: string): PublicLimits {
+  return { ...DEFAULT_PUBLIC_LIMITS, ...overrides.get(app)?.get(kind) };
+}
+
+export const tooManyRequests = () => new PortalError('429', '操作过于频繁，请稍后再试', 429);
+export const badCaptcha = () => new PortalError(2002, '验证码错误或已过期');
+
+const DAY_MS = 24 * 3600_000;
+
+async function countSince(app: FastifyInstance, kind: string, since: string, ip?: string): Promise<number> {
+  let q = app.db.selectFrom('public_rate').select((eb) => eb.fn.countAll<number | string>().as('n')).where('kind', '=', kind).where('at', '>=', since);
+  if (ip !== undefined) q = q.where('ip', '=', ip);
+  const row = await q.executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Call first thing in a public submission route, before reading or storing anything else.
+ * 1. Rate limits per IP (`perWindow` in `windowMinutes`, `perDay` in 24 h) and per kind for everybody
+ *    (`globalPerDay`), counted in the `public_rate` table → HTTP 429 `操作过于频繁，请稍后再试`.
+ * 2. Unless `opts.captcha === false`: `verifyCode` + `codeId` (query or body) against the login captcha
+ *    store (GET /user/captcha?codeId=…; five minutes, one attempt) → `2002 验证码错误或已过期`.
+ * 3. Only then counts this submission (one short insert; rows older than a day are pruned).
+ * A refusal writes nothing (a captcha attempt is used up, as at login). The counts are read without a
+ * lock, so concurrent requests may pass a limit by a few; that is the price of never blocking staff.
+ */
+export async function guardPublicSubmission(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  kind: string,
+  opts: { captcha?: boolean } = {},
+): Promise<void> {
+  const limits = publicLimits(app, kind);
+  const ip = (request.ip || 'unknown').slice(0, 64);
+  const now = Date.now();
+  const dayAgo = formatDateTime(new Date(now - DAY_MS));
+  const windowStart = formatDateTime(new Date(now - limits.windowMinutes * 60_000));
+
+  if ((await countSince(app, kind, windowStart, ip)) >= limits.perWindow) throw tooManyRequests();
+  if ((await countSince(app, kind, dayAgo, ip)) >= limits.perDay) throw tooManyRequests();
+  if ((await countSince(app, kind, dayAgo)) >= limits.globalPerDay) throw tooManyRequests();
+
+  if (opts.captcha !== false) {
+    const verifyCode = param(request, 'verifyCode');
+    const codeId = param(request, 'codeId');
+    if (typeof verifyCode !== 'string' || typeof codeId !== 'string' || !verifyCode.trim() || !codeId.trim()) throw badCaptcha();
+    if (!(await consumeCaptcha(app.db, codeId, verifyCode))) throw badCaptcha();
+  }
+
+  await app.db.insertInto('public_rate').values({ kind: kind.slice(0, 64), ip, at: formatDateTime(new Date(now)) }).execute();
+  // Keep the table small: a day of accepted submissions at most (index on `at`).
+  if (randomInt(10) === 0) await app.db.deleteFrom('public_rate').where('at', '<', dayAgo).execute();
+}
+
+/** Letters and digits that cannot be mistaken for one another (no 0/O, 1/I/L). */
+export const QUERY_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const QUERY_CODE_LENGTH = 12;
+
+/** A random query code (12 characters from QUERY_CODE_ALPHABET, crypto random: ~59 bits). */
+export function newQueryCode(): string {
+  let code = '';
+  for (let i = 0; i < QUERY_CODE_LENGTH; i += 1) code += QUERY_CODE_ALPHABET[randomInt(QUERY_CODE_ALPHABET.length)];
+  return code;
+}
+
+/** Normalises a query code typed by a visitor (case, spaces, dashes); '' when it cannot be one. */
+export function normaliseQueryCode(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  const code = value.replace(/[\s-]/g, '').toUpperCase();
+  return /^[A-Z0-9]{6,32}$/.test(code) ? code : '';
+}
