@@ -4,6 +4,7 @@ import { announcementTopRoute } from './content/announcementTop.js';
 import { hotTopRoute } from './content/hotTop.js';
 import { websiteStateListRoute } from './monitoring/websiteStateList.js';
 import { sensitiveExtraRoutes } from './system/sensitiveExtras.js';
+import { surveyRoutes } from './interaction/surveys/routes.js';
 
 /**
  * Every domain module, registered in this order after the session routes and the generic CRUD routes.
@@ -16,4 +17,5 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   hotTopRoute,
   sensitiveExtraRoutes,
   websiteStateListRoute,
+  surveyRoutes,
 ];

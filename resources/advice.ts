@@ -1,0 +1,79 @@
+import { defineResource, ownership, ownershipFields, standardPermissions } from './define';
+
+/**
+ * 意见征集: the government asks the public for opinions on a draft. Topics are written by staff; the
+ * public leaves opinions while a topic is collecting; staff publish the result. Served by
+ * server/modules/interaction/advice; statuses in docs/interaction-forms.md.
+ */
+export default defineResource({
+  name: 'advice',
+  table: 'advice',
+  label: '意见征集',
+  icon: 'RateReview',
+  idField: 'id',
+  titleField: 'title',
+  routes: 'module',
+  api: {
+    list: { path: '/advice/list' },
+    get: { path: '/advice/detail', id: 'query' },
+    create: { path: '/advice/add' },
+    update: { path: '/advice/add' },
+    delete: { path: '/advice/dels', ids: 'body' },
+    extra: {
+      excel: { path: '/advice/adviceExcel', label: '导出' },
+      resultReply: { path: '/advice/resultReply', label: '结果反馈' },
+      resulttask: { path: '/advice/resulttask', label: '到期检查' },
+      stop: { path: '/advice/stopAdvice', label: '结束征集' },
+      webList: { path: '/advice/web/list', label: '征集中的主题（公众）' },
+      webAdd: { path: '/advice/web/add', label: '提交意见（公众）' },
+      webMyDetail: { path: '/advice/web/my/detail', label: '主题详情（公众）' },
+      webMyList: { path: '/advice/web/my/list', label: '我的意见（公众）' },
+    },
+  },
+  fields: [
+    { name: 'id', label: 'ID', type: 'number', readOnly: true },
+    { name: 'title', label: '征集主题', type: 'text', required: true, maxLength: 200 },
+    { name: 'content', label: '征集内容', type: 'richtext', required: true, maxLength: 200000 },
+    { name: 'solicitDept', label: '征集部门', type: 'text', required: true, maxLength: 100 },
+    { name: 'startTime', label: '开始时间', type: 'datetime', required: true },
+    { name: 'endTime', label: '结束时间', type: 'datetime', required: true },
+    {
+      name: 'status',
+      label: '状态',
+      type: 'enum',
+      readOnly: true,
+      default: 0,
+      options: [
+        { value: 0, label: '未开始' },
+        { value: 1, label: '征集中' },
+        { value: 2, label: '已结束' },
+        { value: 3, label: '已反馈' },
+      ],
+    },
+    { name: 'opinionCount', label: '意见数', type: 'number', readOnly: true, default: 0 },
+    { name: 'resultContent', label: '结果反馈', type: 'richtext', readOnly: true },
+    { name: 'resultTime', label: '反馈时间', type: 'datetime', readOnly: true },
+    { name: 'stopTime', label: '结束时间（实际）', type: 'datetime', readOnly: true },
+    ...ownershipFields,
+  ],
+  list: {
+    columns: ['title', 'solicitDept', 'status', 'startTime', 'endTime', 'opinionCount', 'resultTime'],
+    filters: [
+      { field: 'title', op: 'like', alwaysOn: true },
+      { field: 'status', op: 'eq', alwaysOn: true },
+      { field: 'createTime', op: 'range' },
+    ],
+    sortable: ['startTime', 'endTime', 'opinionCount', 'createTime'],
+    defaultSort: { field: 'createTime', order: 'DESC' },
+  },
+  form: ['title', 'solicitDept', 'startTime', 'endTime', 'content'],
+  permissions: standardPermissions('advice'),
+  actions: [
+    { name: 'stop', label: '结束征集', path: '/advice/stopAdvice', permission: 'advice:stop', scope: 'row', confirm: '结束后不再接受意见，确定结束征集吗？' },
+    { name: 'resultReply', label: '结果反馈', path: '/advice/resultReply', permission: 'advice:reply', scope: 'row' },
+    { name: 'export', label: '导出', path: '/advice/adviceExcel', permission: 'advice:export', scope: 'none' },
+    { name: 'task', label: '到期检查', path: '/advice/resulttask', permission: 'advice:task', scope: 'none' },
+  ],
+  ownership,
+  menu: { group: 'interact', path: '/main/interact/advice', sort: 35 },
+});

@@ -1,0 +1,80 @@
+import { defineResource, standardPermissions } from './define';
+
+/**
+ * 建议征集 (suggestions from the public): submitted through /suggest/add with an image code, handled
+ * (replied) by staff; handled and public ones are listed on the portal. Served by
+ * server/modules/interaction/suggestions; see docs/interaction-forms.md.
+ */
+export default defineResource({
+  name: 'suggest',
+  table: 'suggest',
+  label: '建议征集',
+  icon: 'TipsAndUpdates',
+  idField: 'id',
+  titleField: 'title',
+  routes: 'module',
+  api: {
+    list: { path: '/suggest/list' },
+    get: { path: '/suggest/get', id: 'query' },
+    update: { path: '/suggest/add' },
+    delete: { path: '/suggest/dels', ids: 'body' },
+    extra: {
+      del: { path: '/suggest/del', label: '删除' },
+      code: { path: '/suggest/code', method: 'GET', label: '图片验证码' },
+      checkcode: { path: '/suggest/checkcode', label: '校验验证码' },
+      webList: { path: '/suggest/web/list', label: '公开建议（公众）' },
+    },
+  },
+  fields: [
+    { name: 'id', label: 'ID', type: 'number', readOnly: true },
+    { name: 'title', label: '标题', type: 'text', readOnly: true, maxLength: 100 },
+    { name: 'content', label: '建议内容', type: 'textarea', readOnly: true, maxLength: 2000 },
+    { name: 'name', label: '姓名', type: 'text', readOnly: true },
+    { name: 'phone', label: '联系电话', type: 'text', readOnly: true },
+    { name: 'email', label: '电子邮箱', type: 'text', readOnly: true },
+    { name: 'queryCode', label: '查询码', type: 'text', readOnly: true },
+    {
+      name: 'status',
+      label: '状态',
+      type: 'enum',
+      readOnly: true,
+      default: 0,
+      options: [
+        { value: 0, label: '未处理' },
+        { value: 1, label: '已处理' },
+      ],
+    },
+    {
+      name: 'isPublic',
+      label: '是否公开',
+      type: 'enum',
+      default: 0,
+      options: [
+        { value: 0, label: '不公开' },
+        { value: 1, label: '公开' },
+      ],
+    },
+    { name: 'replyDept', label: '处理部门', type: 'text', maxLength: 100 },
+    { name: 'replyContent', label: '答复内容', type: 'textarea', maxLength: 5000 },
+    { name: 'replyTime', label: '答复时间', type: 'datetime', readOnly: true },
+    { name: 'replyUserName', label: '答复人', type: 'text', readOnly: true },
+    { name: 'ip', label: '来源IP', type: 'text', readOnly: true },
+    { name: 'createTime', label: '提交时间', type: 'datetime', readOnly: true },
+    { name: 'updateTime', label: '更新时间', type: 'datetime', readOnly: true },
+  ],
+  list: {
+    columns: ['title', 'name', 'phone', 'status', 'isPublic', 'replyDept', 'createTime', 'replyTime'],
+    filters: [
+      { field: 'title', op: 'like', alwaysOn: true },
+      { field: 'status', op: 'eq', alwaysOn: true },
+      { field: 'queryCode', op: 'eq' },
+      { field: 'createTime', op: 'range' },
+    ],
+    sortable: ['createTime', 'replyTime'],
+    defaultSort: { field: 'createTime', order: 'DESC' },
+  },
+  show: ['title', 'content', 'name', 'phone', 'email', 'queryCode', 'status', 'isPublic', 'createTime', 'replyDept', 'replyContent', 'replyTime', 'replyUserName', 'ip'],
+  form: ['replyDept', 'replyContent', 'isPublic'],
+  permissions: { ...standardPermissions('suggest'), update: 'suggest:reply' },
+  menu: { group: 'interact', path: '/main/interact/suggest', sort: 30 },
+});

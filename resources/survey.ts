@@ -1,0 +1,89 @@
+import { defineResource, ownership, ownershipFields, standardPermissions } from './define';
+
+/**
+ * 问卷调查: questionnaires with questions (0 单选, 1 多选, 2 文本) and options; the public answers them.
+ * Served by server/modules/interaction/surveys (questions, records, results, exports, the public calls);
+ * statuses and transitions in docs/interaction-forms.md.
+ */
+export default defineResource({
+  name: 'survey',
+  table: 'survey',
+  label: '问卷调查',
+  icon: 'Poll',
+  idField: 'id',
+  titleField: 'title',
+  routes: 'module',
+  api: {
+    list: { path: '/survey/list' },
+    get: { path: '/survey/detail', id: 'body' },
+    create: { path: '/survey/add' },
+    update: { path: '/survey/add' },
+    delete: { path: '/survey/dels', ids: 'body' },
+    extra: {
+      remove: { path: '/survey/delete', label: '删除问卷' },
+      open: { path: '/survey/open', label: '开始/暂停' },
+      examine: { path: '/survey/examine', label: '结束' },
+      answerdetail: { path: '/survey/answerdetail', label: '统计结果' },
+      recordList: { path: '/survey/record/list', label: '答卷记录' },
+      recordGet: { path: '/survey/record/get', label: '答卷详情' },
+      text: { path: '/survey/text', label: '文本答案' },
+      excel: { path: '/survey/survrveyExcel', label: '导出' },
+      webFind: { path: '/web/survey/find', label: '问卷（公众）' },
+      webList: { path: '/web/survey/list', label: '问卷列表（公众）' },
+      webSave: { path: '/web/survey/save', label: '提交答卷（公众）' },
+      webTop: { path: '/web/survey/top', label: '最新问卷（公众）' },
+    },
+  },
+  fields: [
+    { name: 'id', label: 'ID', type: 'number', readOnly: true },
+    { name: 'title', label: '问卷标题', type: 'text', required: true, maxLength: 200 },
+    { name: 'description', label: '问卷说明', type: 'textarea', maxLength: 2000 },
+    { name: 'startTime', label: '开始时间', type: 'datetime' },
+    { name: 'endTime', label: '结束时间', type: 'datetime' },
+    {
+      name: 'anonymous',
+      label: '答卷方式',
+      type: 'enum',
+      default: 1,
+      options: [
+        { value: 1, label: '匿名' },
+        { value: 0, label: '需填写联系方式' },
+      ],
+    },
+    {
+      name: 'status',
+      label: '状态',
+      type: 'enum',
+      readOnly: true,
+      default: 0,
+      options: [
+        { value: 0, label: '未开始' },
+        { value: 1, label: '已开始' },
+        { value: 2, label: '已暂停' },
+        { value: 3, label: '已结束' },
+      ],
+    },
+    { name: 'recordCount', label: '答卷数', type: 'number', readOnly: true, default: 0 },
+    ...ownershipFields,
+  ],
+  list: {
+    columns: ['title', 'status', 'anonymous', 'startTime', 'endTime', 'recordCount', 'deptName', 'createTime'],
+    filters: [
+      { field: 'title', op: 'like', alwaysOn: true },
+      { field: 'status', op: 'eq', alwaysOn: true },
+      { field: 'createTime', op: 'range' },
+    ],
+    sortable: ['title', 'startTime', 'endTime', 'recordCount', 'createTime'],
+    defaultSort: { field: 'createTime', order: 'DESC' },
+  },
+  form: ['title', 'description', 'startTime', 'endTime', 'anonymous'],
+  permissions: standardPermissions('survey'),
+  actions: [
+    { name: 'open', label: '开始/暂停', path: '/survey/open', permission: 'survey:open', scope: 'row' },
+    { name: 'examine', label: '结束', path: '/survey/examine', permission: 'survey:examine', scope: 'row', confirm: '结束后不再接受答卷，确定结束该问卷吗？' },
+    { name: 'result', label: '统计结果', path: '/survey/answerdetail', permission: 'survey:result', scope: 'row' },
+    { name: 'export', label: '导出', path: '/survey/survrveyExcel', permission: 'survey:export', scope: 'none' },
+  ],
+  ownership,
+  menu: { group: 'interact', path: '/main/interact/problemExamine', sort: 20 },
+});

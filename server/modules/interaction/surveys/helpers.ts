@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requirePermission } from '../../../auth/authenticate.js';
+import { resolveSession } from '../../../auth/sessions.js';
+import { appKeyOf, tokenFromHeader } from '../../../auth/tokens.js';
+import { loadPortalUser } from '../../../auth/userContext.js';
+import type { PortalUser } from '../../../http/fastifyTypes.js';
+import { invalidValue, unauthorized } from '../../../http/errors.js';
+
+/**
+ * Helpers the interaction-form modules (surveys, suggestions, advice, disclosure applications) share.
+ */
+
+/** The logged-in caller of a public route when it sends a valid token, else null. */
+export async function optionalUser(app: FastifyInstance, request: FastifyRequest): Promise<PortalUser | null> {
+  const token = tokenFromHeader(request.headers.authorization);
+  if (!token) return null;
+  const appKey = appKeyOf(request.headers.appkey);
+  const session = await resolveSession(app.db, token, appKey, app.portal.config.sessionIdleMinutes);
+  if (!session) return null;
+  const user = await loadPortalUser(app.db, session.userId, appKey, session.tokenHash);
+  if (!user) return null;
+  request.portalUser = user;
+  return user;
+}
+
+/** A public route that also serves staff: needs a valid token holding `permission`. */
+export async function requireStaff(app: FastifyInstance, request: FastifyRequest, permission: string): Promise<PortalUser> {
+  const user = await optionalUser(app, request);
+  if (!user) throw unauthorized();
+  requirePermission(request, permission);
+  return user;
+}
+
+/** Sends a file download: octet-stream with an RFC 6266 file name. */
+export function sendFile(reply: FastifyReply, buffer: Buffer | Uint8Array, fileName: string) {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
+  return reply
+    .header('Content-Type', 'application/octet-stream')
+    .header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+    .header('Cache-Control', 'no-store')
+    .send(Buffer.from(buffer));
+}
+
+export const asInt = (v: unknown, label: string): number => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : NaN;
+  if (!Number.isSafeInteger(n)) throw invalidValue(`${label}必须是整数`);
+  return n;
+};
+
+/** An object in a body field, or a 1002. */
+export function asObject(v: unknown, label: string): Record<string, unknown> {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw invalidValue(`${label}格式不正确`);
+  return v as Record<string, unknown>;
+}
+
+/**
+ * Registers a module in its parent's context (what fastify-plugin does), so `app` inside is the root
+ * instance: the public guard keys its per-server limits (setPublicLimits) by that instance.
+ */
+export function atRoot<T extends (app: FastifyInstance) => Promise<void>>(plugin: T): T {
+  (plugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+  return plugin;
+}

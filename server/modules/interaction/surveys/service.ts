@@ -1,0 +1,186 @@
+import type { ResourceDecl } from '../../../../resources/types.js';
+import { cleanText } from '../../../public/guard.js';
+import type { Db, Row } from '../../../db/types.js';
+import { invalidValue, missingParam, PortalError } from '../../../http/errors.js';
+import { formatDateTime } from '../../../util/time.js';
+import { asInt, asObject } from './helpers.js';
+
+/** Question types of the spec: 0 单选, 1 多选, 2 文本. */
+export const QUESTION_TYPES: Record<number, string> = { 0: '单选', 1: '多选', 2: '文本' };
+export const SURVEY_STATUS: Record<number, string> = { 0: '未开始', 1: '已开始', 2: '已暂停', 3: '已结束' };
+
+export const MAX_QUESTIONS = 100;
+export const MAX_OPTIONS = 50;
+
+export interface QuestionInput {
+  title: string;
+  type: number;
+  required: number;
+  sort: number;
+  options: { content: string; sort: number }[];
+}
+
+export const notAllowed = (msg = '该记录当前状态不允许此操作') => new PortalError(1005, msg);
+
+/** The `questions` of a saveInvestSurveyDto, checked: titles, types, options of choice questions. */
+export function parseQuestions(raw: unknown): QuestionInput[] {
+  if (raw === undefined || raw === null) throw missingParam('questions');
+  if (!Array.isArray(raw)) throw invalidValue('题目格式不正确');
+  if (raw.length === 0) throw invalidValue('问卷至少需要一道题目');
+  if (raw.length > MAX_QUESTIONS) throw invalidValue(`题目不能超过${MAX_QUESTIONS}道`);
+  return raw.map((item, index) => {
+    const q = asObject(item, `第${index + 1}题`);
+    const title = cleanText(q.title, { label: `第${index + 1}题题目`, max: 500, required: true });
+    const type = q.type === undefined || q.type === null || q.type === '' ? 0 : asInt(q.type, '题目类型');
+    if (!(type in QUESTION_TYPES)) throw invalidValue('题目类型的值无效，可选值：0（单选）、1（多选）、2（文本）');
+    const required = q.required === undefined || q.required === null || q.required === '' ? 1 : asInt(q.required, '是否必答') ? 1 : 0;
+    const sort = q.sort === undefined || q.sort === null || q.sort === '' ? index + 1 : asInt(q.sort, '排序');
+    let options: QuestionInput['options'] = [];
+    if (type !== 2) {
+      if (!Array.isArray(q.options)) throw invalidValue(`第${index + 1}题（选择题）至少需要两个选项`);
+      if (q.options.length > MAX_OPTIONS) throw invalidValue(`第${index + 1}题选项不能超过${MAX_OPTIONS}个`);
+      options = q.options.map((o, i) => {
+        const opt = typeof o === 'string' ? { content: o } : asObject(o, `第${index + 1}题选项`);
+        const content = cleanText(opt.content, { label: `第${index + 1}题第${i + 1}个选项`, max: 200, required: true });
+        const osort = opt.sort === undefined || opt.sort === null || opt.sort === '' ? i + 1 : asInt(opt.sort, '排序');
+        return { content, sort: osort };
+      });
+      if (options.length < 2) throw invalidValue(`第${index + 1}题（选择题）至少需要两个选项`);
+    }
+    return { title, type, required, sort, options };
+  });
+}
+
+export async function writeQuestions(trx: Db, surveyId: number, questions: QuestionInput[]): Promise<void> {
+  await trx.deleteFrom('survey_option').where('surveyId', '=', surveyId).execute();
+  await trx.deleteFrom('survey_question').where('surveyId', '=', surveyId).execute();
+  for (const q of questions) {
+    const inserted = (await trx
+      .insertInto('survey_question')
+      .values({ surveyId, title: q.title, type: q.type, required: q.required, sort: q.sort })
+      .returning('id')
+      .executeTakeFirstOrThrow()) as { id: number };
+    if (q.options.length) {
+      await trx
+        .insertInto('survey_option')
+        .values(q.options.map((o) => ({ surveyId, questionId: Number(inserted.id), content: o.content, sort: o.sort })))
+        .execute();
+    }
+  }
+}
+
+export interface QuestionOut {
+  id: number;
+  surveyId: number;
+  title: string;
+  type: number;
+  typeName: string;
+  required: number;
+  sort: number;
+  options: { id: number; questionId: number; content: string; sort: number }[];
+}
+
+/** The questions of a survey with their options, in order. */
+export async function loadQuestions(db: Db, surveyId: number): Promise<QuestionOut[]> {
+  const questions = (await db.selectFrom('survey_question').selectAll().where('surveyId', '=', surveyId).orderBy('sort').orderBy('id').execute()) as Row[];
+  const options = (await db.selectFrom('survey_option').selectAll().where('surveyId', '=', surveyId).orderBy('sort').orderBy('id').execute()) as Row[];
+  return questions.map((q) => ({
+    id: Number(q.id),
+    surveyId: Number(q.surveyId),
+    title: String(q.title),
+    type: Number(q.type),
+    typeName: QUESTION_TYPES[Number(q.type)] ?? '',
+    required: Number(q.required),
+    sort: Number(q.sort),
+    options: options
+      .filter((o) => Number(o.questionId) === Number(q.id))
+      .map((o) => ({ id: Number(o.id), questionId: Number(o.questionId), content: String(o.content), sort: Number(o.sort) })),
+  }));
+}
+
+/** Answers are accepted only while the survey is started and inside its time window. */
+export function answerRefusal(survey: Row, now = formatDateTime()): string | null {
+  const status = Number(survey.status);
+  if (status === 0) return '问卷尚未开始';
+  if (status === 2) return '问卷已暂停，暂不接受答卷';
+  if (status === 3) return '问卷已结束';
+  if (survey.startTime && String(survey.startTime) > now) return '问卷尚未开始';
+  if (survey.endTime && String(survey.endTime) < now) return '问卷已结束';
+  return null;
+}
+
+export interface OptionResult {
+  id: number;
+  content: string;
+  count: number;
+  /** Share of the records that answered the question, in percent with 2 decimals. */
+  percent: number;
+}
+export interface QuestionResult {
+  id: number;
+  title: string;
+  type: number;
+  typeName: string;
+  required: number;
+  /** Records that answered this question. */
+  answered: number;
+  options: OptionResult[];
+  /** Text questions: number of text answers (read them with /survey/text). */
+  textCount: number;
+}
+
+const pct = (n: number, of: number) => (of > 0 ? Math.round((n * 10000) / of) / 100 : 0);
+
+/** Results per question: option counts and percentages, and the number of text answers. */
+export async function surveyResults(db: Db, survey: Row): Promise<{ survey: Row; recordCount: number; questions: QuestionResult[] }> {
+  const surveyId = Number(survey.id);
+  const questions = await loadQuestions(db, surveyId);
+  const optionCounts = (await db
+    .selectFrom('survey_answer')
+    .select(['optionId', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('surveyId', '=', surveyId)
+    .where('optionId', 'is not', null)
+    .groupBy('optionId')
+    .execute()) as { optionId: number; n: number | string }[];
+  const answeredRows = (await db
+    .selectFrom('survey_answer')
+    .select(['questionId', (eb) => eb.fn.count<number | string>('recordId').distinct().as('n')])
+    .where('surveyId', '=', surveyId)
+    .groupBy('questionId')
+    .execute()) as { questionId: number; n: number | string }[];
+  const textRows = (await db
+    .selectFrom('survey_answer')
+    .select(['questionId', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('surveyId', '=', surveyId)
+    .where('optionId', 'is', null)
+    .groupBy('questionId')
+    .execute()) as { questionId: number; n: number | string }[];
+  const countOf = (optionId: number) => Number(optionCounts.find((r) => Number(r.optionId) === optionId)?.n ?? 0);
+  const recordRow = (await db
+    .selectFrom('survey_record')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('surveyId', '=', surveyId)
+    .executeTakeFirst()) as { n: number | string } | undefined;
+  return {
+    survey,
+    recordCount: Number(recordRow?.n ?? 0),
+    questions: questions.map((q) => {
+      const answered = Number(answeredRows.find((r) => Number(r.questionId) === q.id)?.n ?? 0);
+      return {
+        id: q.id,
+        title: q.title,
+        type: q.type,
+        typeName: q.typeName,
+        required: q.required,
+        answered,
+        textCount: Number(textRows.find((r) => Number(r.questionId) === q.id)?.n ?? 0),
+        options: q.options.map((o) => {
+          const count = countOf(o.id);
+          return { id: o.id, content: o.content, count, percent: pct(count, answered) };
+        }),
+      };
+    }),
+  };
+}
+
+export type SurveyDecl = ResourceDecl;
