@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { consumeCaptcha, CODE_ID_RE, storeCaptcha, type CaptchaGenerator } from '../../auth/captcha.js';
-import { loginWithPassword } from '../../auth/login.js';
+import { loginAttempt } from '../../auth/login.js';
+import { passwordExpiredFor } from '../../auth/loginGuard.js';
+import '../../audit/operationLog.js';
 import { revokeSession } from '../../auth/sessions.js';
 import { appKeyOf } from '../../auth/tokens.js';
 import { ok } from '../../http/envelope.js';
@@ -31,22 +33,28 @@ export async function sessionRoutes(app: FastifyInstance, opts: SessionRouteOpti
     const password = requireString(request, 'password');
     const verifyCode = requireString(request, 'verifyCode');
     const codeId = requireString(request, 'codeId');
-    if (!(await consumeCaptcha(app.db, codeId, verifyCode))) throw new PortalError(2002, '验证码错误或已过期');
-    const token = await loginWithPassword(app.db, username, password, appKeyOf(request.headers.appkey));
-    return ok({ value: token }, '登录成功');
+    request.loginAudit = {};
+    if (!(await consumeCaptcha(app.db, codeId, verifyCode))) {
+      request.loginAudit.reason = '验证码错误';
+      throw new PortalError(2002, '验证码错误或已过期');
+    }
+    // Lockout, failure count and expiry: server/auth/loginGuard.ts; the log reads request.loginAudit.
+    const { token, passwordExpired } = await loginAttempt(app.db, username, password, appKeyOf(request.headers.appkey), request.loginAudit);
+    return ok({ value: token, passwordExpired }, '登录成功');
   });
 
   app.post('/user/loginNoCode', { config: { public: true, rateLimit: loginLimit } }, async (request) => {
     if (!app.portal.config.loginNoCode) throw new PortalError(2004, '该登录方式已停用');
     const username = requireString(request, 'username');
     const password = requireString(request, 'password');
-    const token = await loginWithPassword(app.db, username, password, appKeyOf(request.headers.appkey));
-    return ok({ value: token }, '登录成功');
+    request.loginAudit = {};
+    const { token, passwordExpired } = await loginAttempt(app.db, username, password, appKeyOf(request.headers.appkey), request.loginAudit);
+    return ok({ value: token, passwordExpired }, '登录成功');
   });
 
   const info = async (request: FastifyRequest) => {
     const u = currentUser(request);
-    return ok({ userId: u.userId, username: u.username, name: u.name, deptId: u.deptId, deptName: u.deptName, roleNames: u.roleNames, appKey: u.appKey });
+    return ok({ userId: u.userId, username: u.username, name: u.name, deptId: u.deptId, deptName: u.deptName, roleNames: u.roleNames, appKey: u.appKey, passwordExpired: await passwordExpiredFor(app.db, u.userId) });
   };
   app.post('/user/info', info);
   app.get('/user/info/view', info);

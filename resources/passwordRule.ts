@@ -1,0 +1,62 @@
+import { defineResource, enabledOptions } from './define';
+
+/**
+ * 密码规则: minimum length, character classes, expiry and lockout. The enabled rule is in force
+ * (only one is enabled at a time); with none, the defaults apply (8 characters, 3 classes, 90 days,
+ * 5 failures lock 10 minutes). The character classes (密码类型) live in `password_type`.
+ * Served by server/modules/system/password/; see docs/system-security.md.
+ */
+export default defineResource({
+  name: 'passwordRule',
+  table: 'password_rule',
+  label: '密码规则',
+  icon: 'Password',
+  idField: 'id',
+  titleField: 'name',
+  routes: 'module',
+  api: {
+    list: { path: '/passwordRule/pageList' },
+    get: { path: '/passwordRule/get', id: 'query' },
+    create: { path: '/passwordRule/saveOrUpdate' },
+    update: { path: '/passwordRule/saveOrUpdate' },
+    delete: { path: '/passwordRule/dels', ids: 'body' },
+    extra: {
+      all: { path: '/passwordRule/list', label: '全部密码规则' },
+      del: { path: '/passwordRule/del', label: '删除密码规则' },
+      typeList: { path: '/passwordType/list', label: '密码类型' },
+      typeGet: { path: '/passwordType/get', label: '密码类型详情' },
+    },
+  },
+  fields: [
+    { name: 'id', label: 'ID', type: 'number', readOnly: true },
+    { name: 'name', label: '规则名称', type: 'text', required: true, maxLength: 50 },
+    { name: 'minLength', label: '最小长度', type: 'number', required: true, default: 8, min: 6, max: 32 },
+    { name: 'classCount', label: '至少包含字符类数', type: 'number', required: true, default: 3, min: 1, max: 4 },
+    { name: 'expireDays', label: '有效期（天）', type: 'number', required: true, default: 90, min: 0, max: 3650, help: '0 表示永不过期' },
+    { name: 'maxFailures', label: '锁定前失败次数', type: 'number', required: true, default: 5, min: 1, max: 20 },
+    { name: 'lockMinutes', label: '锁定时长（分钟）', type: 'number', required: true, default: 10, min: 1, max: 1440 },
+    { name: 'enabled', label: '启用', type: 'enum', default: 0, options: enabledOptions },
+    { name: 'remark', label: '备注', type: 'text', maxLength: 200 },
+    { name: 'createTime', label: '创建时间', type: 'datetime', readOnly: true },
+    { name: 'updateTime', label: '更新时间', type: 'datetime', readOnly: true },
+  ],
+  list: {
+    columns: ['name', 'minLength', 'classCount', 'expireDays', 'maxFailures', 'lockMinutes', 'enabled', 'updateTime'],
+    filters: [{ field: 'name', op: 'like', alwaysOn: true }],
+    sortable: ['name', 'createTime'],
+    defaultSort: { field: 'createTime', order: 'DESC' },
+  },
+  form: ['name', 'minLength', 'classCount', 'expireDays', 'maxFailures', 'lockMinutes', 'enabled', 'remark'],
+  permissions: {
+    list: 'passwordRule:list',
+    get: 'passwordRule:get',
+    create: 'passwordRule:add',
+    update: 'passwordRule:update',
+    delete: 'passwordRule:delete',
+  },
+  actions: [
+    { name: 'typeSave', label: '修改密码类型', path: '/passwordType/saveOrUpdate', permission: 'passwordType:update', scope: 'none' },
+    { name: 'typeReset', label: '恢复默认密码类型', path: '/passwordType/reset', permission: 'passwordType:update', scope: 'none', confirm: '确定恢复默认的密码类型吗？' },
+  ],
+  menu: { group: 'system', path: '/main/system/passwordRule', sort: 75 },
+});

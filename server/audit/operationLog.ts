@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { LoginAudit } from '../auth/login.js';
+import type { Db } from '../db/types.js';
+import { formatDateTime } from '../util/time.js';
+import { logTypeOf, pathOf, scrubParams } from './classify.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Filled by the login path: the account's id and the real reason of a refusal. */
+    loginAudit?: LoginAudit;
+    /** The answer's errorCode and errorMsg, read as it is sent. */
+    auditResult?: { code: string; msg: string };
+  }
+}
+
+export const LOG_TABLE = 'system_log';
+
+export interface LogEntry {
+  type: 'login' | 'operation' | 'client';
+  userId?: number | null;
+  username?: string | null;
+  name?: string | null;
+  ip?: string | null;
+  method?: string | null;
+  path?: string | null;
+  operation?: string | null;
+  params?: string | null;
+  httpStatus?: number | null;
+  resultCode?: string | null;
+  resultMsg?: string | null;
+  success: 0 | 1;
+  durationMs?: number | null;
+  appKey?: string | null;
+  userAgent?: string | null;
+  createTime?: string;
+}
+
+const cut = (v: unknown, n: number) => (v === undefined || v === null ? null : String(v).slice(0, n));
+
+export async function writeLog(db: Db, entry: LogEntry): Promise<number> {
+  const row = (await db
+    .insertInto(LOG_TABLE)
+    .values({
+      ...entry,
+      username: cut(entry.username, 100),
+      name: cut(entry.name, 100),
+      path: cut(entry.path, 300),
+      operation: cut(entry.operation, 200),
+      resultMsg: cut(entry.resultMsg, 500),
+      userAgent: cut(entry.userAgent, 300),
+      createTime: entry.createTime ?? formatDateTime(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()) as { id: number };
+  return Number(row.id);
+}
+
+const headerText = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? null;
+
+/** The account name tried at a login call (query or body); never the password. */
+function triedUsername(request: FastifyRequest): string | null {
+  const q = (request.query ?? {}) as Record<string, unknown>;
+  const b = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+  const v = q.username ?? b.username ?? q.mobile ?? b.mobile ?? q.peoplePhone ?? b.peoplePhone;
+  return v === undefined || v === null ? null : String(v);
+}
+
+function operationLabel(app: FastifyInstance, request: FastifyRequest, path: string): string | null {
+  for (const decl of app.portal.declarations) {
+    const calls = [
+      ['create', decl.api.create],
+      ['update', decl.api.update],
+      ['delete', decl.api.delete],
+    ] as const;
+    for (const [op, call] of calls) {
+      if (call && call.path === path) return `${decl.label}${{ create: '新增', update: '修改', delete: '删除' }[op]}`;
+    }
+    for (const action of decl.actions ?? []) if (action.path === path) return `${decl.label}${action.label}`;
+    for (const extra of Object.values(decl.api.extra ?? {})) if (extra.path === path) return `${decl.label}${extra.label}`;
+  }
+  if (path === '/user/login' || path === '/user/loginNoCode') return '登录';
+  if (path === '/people/logout') return '退出登录';
+  void request;
+  return null;
+}
+
+async function record(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  if (request.is404) return;
+  const type = logTypeOf(request.method, request.url);
+  if (!type) return;
+  const status = reply.statusCode;
+  // Strangers without a session are not recorded for changes (nothing happened, and it would let anyone fill the log).
+  if (type === 'operation' && status === 401) return;
+  const path = request.routeOptions.url ?? pathOf(request.url);
+  const user = request.portalUser;
+  const result = request.auditResult;
+  const success = status < 400 && (result ? result.code === '0' : true);
+  const loginNote = request.loginAudit;
+  const reason = loginNote?.reason;
+  await writeLog(app.db, {
+    type,
+    userId: user?.userId ?? loginNote?.userId ?? null,
+    username: user?.username ?? (type === 'login' ? triedUsername(request) : null),
+    name: user?.name ?? null,
+    ip: request.ip,
+    method: request.method,
+    path,
+    operation: operationLabel(app, request, path),
+    params: type === 'login' ? null : scrubParams(request.query, request.body),
+    httpStatus: status,
+    resultCode: result?.code ?? String(status),
+    resultMsg: reason && result && result.code !== '0' ? `${result.msg}（${reason}）` : (result?.msg ?? null),
+    success: success ? 1 : 0,
+    durationMs: Math.round(reply.elapsedTime),
+    appKey: headerText(request.headers.appkey) ?? 'adminSite',
+    userAgent: headerText(request.headers['user-agent']),
+  });
+}
+
+/**
+ * The operation-log hook: one row per recorded call (classify.ts), written when the answer has gone
+ * out. A failure to write is logged and never changes the answer. Registered with skip-override so it
+ * applies to every route of the app.
+ */
+export async function operationLogHook(app: FastifyInstance) {
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (typeof payload === 'string' && payload.startsWith('{') && logTypeOf(request.method, request.url)) {
+      try {
+        const parsed = JSON.parse(payload) as { errorCode?: unknown; errorMsg?: unknown };
+        if (parsed.errorCode !== undefined) request.auditResult = { code: String(parsed.errorCode), msg: String(parsed.errorMsg ?? '') };
+      } catch {
+        // not an envelope
+      }
+    }
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    try {
+      await record(app, request, reply);
+    } catch (error) {
+      request.log.error({ err: error }, 'operation log write failed');
+    }
+  });
+}
+(operationLogHook as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

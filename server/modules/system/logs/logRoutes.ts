@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import { writeLog, LOG_TABLE } from '../../../audit/operationLog.js';
+import { getRecord, listRecords } from '../../../crud/service.js';
+import { searchOf } from '../../../crud/routes.js';
+import { ok } from '../../../http/envelope.js';
+import { invalidValue } from '../../../http/errors.js';
+import { currentUser } from '../../../http/fastifyTypes.js';
+import { bodyOf, readId, requireParam } from '../../../http/params.js';
+import { formatDateTime } from '../../../util/time.js';
+import { declarationOf } from '../../declarationLookup.js';
+
+/** Entries younger than this are never deleted by any call. */
+export const LOG_RETENTION_DAYS = 180;
+
+const text = (v: unknown, n: number) => (v === undefined || v === null || v === '' ? null : String(v).slice(0, n));
+
+/**
+ * Operation and login log (spec part 2 "Logs"): /log/list (every type), /systemLogList (the operation
+ * log screen: changes and client entries unless a type is asked), /log/get, /log/systemLogSave (an entry
+ * the client reports, as the logged-in user), /log/purge (only entries older than 180 days).
+ */
+export async function logRoutes(app: FastifyInstance) {
+  const decl = declarationOf(app, 'operationLog');
+  if (!decl) return;
+  const { list: listKey } = decl.permissions;
+
+  app.post('/log/list', { config: { permission: listKey } }, async (request) =>
+    ok(await listRecords(app.db, decl, currentUser(request), searchOf(request))),
+  );
+
+  app.post('/systemLogList', { config: { permission: listKey } }, async (request) => {
+    const search = searchOf(request);
+    if (search.type === undefined || search.type === null || search.type === '') search.type = ['operation', 'client'];
+    return ok(await listRecords(app.db, decl, currentUser(request), search));
+  });
+
+  app.post('/log/get', { config: { permission: listKey } }, async (request) => ok(await getRecord(app.db, decl, currentUser(request), readId(request))));
+
+  // Any logged-in user may report what the client did (an export, a download, a client error); the
+  // entry is always written as that user, so nobody can write in another's name.
+  app.post('/log/systemLogSave', async (request) => {
+    const body = bodyOf(request);
+    const user = currentUser(request);
+    const operation = text(body.operation ?? body.operName ?? body.description ?? body.content ?? body.title, 200);
+    if (!operation) throw invalidValue('请填写操作内容');
+    const success = body.success === 0 || body.success === '0' || body.success === false ? 0 : 1;
+    const id = await writeLog(app.db, {
+      type: 'client',
+      userId: user.userId,
+      username: user.username,
+      name: user.name,
+      ip: request.ip,
+      method: text(body.method, 10) ?? 'CLIENT',
+      path: text(body.path ?? body.url ?? body.route, 300),
+      operation,
+      params: null,
+      httpStatus: null,
+      resultCode: text(body.resultCode, 20) ?? (success ? '0' : '-1'),
+      resultMsg: text(body.resultMsg ?? body.result, 500),
+      success,
+      durationMs: null,
+      appKey: user.appKey,
+      userAgent: text(request.headers['user-agent'], 300),
+    });
+    return ok({ id }, '保存成功');
+  });
+
+  app.post('/log/purge', { config: { permission: decl.permissions.delete } }, async (request) => {
+    const raw = requireParam(request, 'days');
+    const days = Number(raw);
+    if (!Number.isInteger(days) || days < LOG_RETENTION_DAYS) throw invalidValue(`日志至少保留${LOG_RETENTION_DAYS}天，只能清理${LOG_RETENTION_DAYS}天以前的日志`);
+    const before = formatDateTime(new Date(Date.now() - days * 86_400_000));
+    const deleted = await app.db.transaction().execute(async (trx) => {
+      const r = await trx.deleteFrom(LOG_TABLE).where('createTime', '<', before).executeTakeFirst();
+      return Number(r.numDeletedRows ?? 0);
+    });
+    return ok({ deleted, before }, `已清理${deleted}条日志`);
+  });
+
+  // The lists search by time, user and path.
+  for (const column of ['createTime', 'username', 'type']) {
+    await app.db.schema.createIndex(`system_log_${column}`).ifNotExists().on(LOG_TABLE).column(column).execute();
+  }
+}

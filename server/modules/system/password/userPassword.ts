@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import { departmentAndDescendants } from '../../../auth/dataScope.js';
+import { hashPassword, randomPassword, verifyPassword } from '../../../auth/password.js';
+import { currentPasswordRule, currentPasswordTypes, passwordProblem, validateNewPassword } from '../../../auth/passwordPolicy.js';
+import { ok } from '../../../http/envelope.js';
+import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors.js';
+import { currentUser, type PortalUser } from '../../../http/fastifyTypes.js';
+import { bodyOf, readId } from '../../../http/params.js';
+import { formatDateTime } from '../../../util/time.js';
+
+const RESET_PERMISSION = 'user:resetPwd';
+
+async function mayManage(app: FastifyInstance, caller: PortalUser, targetDept: number | null, targetId: number): Promise<boolean> {
+  if (caller.dataScope === 'ALL' || caller.userId === targetId) return true;
+  if (caller.dataScope === 'SELF' || caller.deptId === null || targetDept === null) return false;
+  const depts = caller.dataScope === 'DEPARTS' ? await departmentAndDescendants(app.db, caller.deptId) : [caller.deptId];
+  return depts.includes(Number(targetDept));
+}
+
+/**
+ * /ding/user/pwd: the logged-in user changes his own password (any logged-in user, also with an
+ * expired password). /ding/user/resetPwd: an administrator gives a user a new random password that
+ * satisfies the rule, answered once; the user must change it at the next login.
+ */
+export async function userPasswordRoutes(app: FastifyInstance) {
+  const db = app.db;
+
+  app.post('/ding/user/pwd', async (request) => {
+    const user = currentUser(request);
+    const body = bodyOf(request);
+    const oldPassword = body.oldPassword ?? body.oldPwd;
+    const newPassword = body.newPassword ?? body.newPwd ?? body.password;
+    if (typeof oldPassword !== 'string' || !oldPassword) throw missingParam('oldPassword');
+    if (typeof newPassword !== 'string' || !newPassword) throw missingParam('newPassword');
+    if (body.confirmPassword !== undefined && body.confirmPassword !== newPassword) throw invalidValue('两次输入的新密码不一致');
+    const row = (await db.selectFrom('users').select(['passwordHash']).where('userId', '=', user.userId).executeTakeFirst()) as { passwordHash: string } | undefined;
+    if (!row) throw notFoundRecord();
+    if (!(await verifyPassword(row.passwordHash, oldPassword))) throw invalidValue('原密码错误');
+    if (oldPassword === newPassword) throw invalidValue('新密码不能与原密码相同');
+    await validateNewPassword(db, newPassword, { username: user.username });
+    const hash = await hashPassword(newPassword);
+    const now = formatDateTime();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ passwordHash: hash, passwordChangedAt: now, mustChangePassword: 0, failedLogins: 0, lockedUntil: null, updateTime: now })
+        .where('userId', '=', user.userId)
+        .execute();
+      // Other sessions of this user end; this one stays.
+      await trx.updateTable('sessions').set({ revoked: 1 }).where('userId', '=', user.userId).where('tokenHash', '!=', user.tokenHash).execute();
+    });
+    return ok(null, '密码修改成功');
+  });
+
+  app.post('/ding/user/resetPwd', { config: { permission: RESET_PERMISSION } }, async (request) => {
+    const caller = currentUser(request);
+    const body = bodyOf(request);
+    const id = readId(request, body.userId !== undefined && body.id === undefined ? 'userId' : 'id');
+    const target = (await db.selectFrom('users').select(['userId', 'username', 'deptId']).where('userId', '=', id).executeTakeFirst()) as
+      | { userId: number; username: string; deptId: number | null }
+      | undefined;
+    if (!target || !(await mayManage(app, caller, target.deptId, Number(target.userId)))) throw notFoundRecord();
+    const rule = await currentPasswordRule(db);
+    const classes = await currentPasswordTypes(db);
+    let password = randomPassword(Math.max(12, rule.minLength));
+    for (let i = 0; i < 50 && passwordProblem(password, rule, classes, { username: target.username }); i++) {
+      password = randomPassword(Math.max(12, rule.minLength));
+    }
+    const hash = await hashPassword(password);
+    const now = formatDateTime();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ passwordHash: hash, passwordChangedAt: now, mustChangePassword: 1, failedLogins: 0, lockedUntil: null, updateTime: now })
+        .where('userId', '=', id)
+        .execute();
+      await trx.updateTable('sessions').set({ revoked: 1 }).where('userId', '=', id).execute();
+    });
+    return ok({ userId: id, username: target.username, password }, '密码已重置，请将新密码告知用户，该用户下次登录须修改密码');
+  });
+}
