@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
-import type { DialectName } from './types.js';
+import { addSerialKey } from './columns.js';
+import type { Db, DialectName } from './types.js';
 import { publicRateMigration } from '../public/migrations.js';
 import { surveyTablesMigration } from '../modules/interaction/surveys/migrations.js';
 import { adviceOpinionMigration } from '../modules/interaction/advice/migrations.js';
@@ -13,6 +14,8 @@ import { smsLogMigration } from '../notify/smsMigration.js';
  * indexes and constraints.
  */
 export const moduleMigrations: { name: string; migration: (dialect: DialectName) => Migration }[] = [
+  // Password rules (docs/system-security.md): change time, failures and lockout per account, in the database.
+  { name: '2026_010_user_password_state', migration: userPasswordState },
   // Public-submission guard (docs/interaction-mail.md): accepted submissions per kind and IP.
   { name: '2026_050_public_rate', migration: publicRateMigration },
   // Surveys, advice opinions, disclosure settings, SMS log (docs/interaction-forms.md).
@@ -21,3 +24,20 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_073_apply_settings', migration: applySettingMigration },
   { name: '2026_074_sms_log', migration: smsLogMigration },
 ];
+
+function userPasswordState(dialect: DialectName): Migration {
+  return {
+    async up(db: Db) {
+      await db.schema.alterTable('users').addColumn('passwordChangedAt', 'text').execute();
+      await db.schema.alterTable('users').addColumn('failedLogins', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable('users').addColumn('lockedUntil', 'text').execute();
+      await db.schema.alterTable('users').addColumn('mustChangePassword', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await addSerialKey(db.schema.createTable('password_type'), 'id', dialect)
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('pattern', 'text', (c) => c.notNull())
+        .addColumn('remark', 'text')
+        .addColumn('updateTime', 'text')
+        .execute();
+    },
+  };
+}

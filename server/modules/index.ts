@@ -4,6 +4,10 @@ import { announcementTopRoute } from './content/announcementTop.js';
 import { hotTopRoute } from './content/hotTop.js';
 import { websiteStateListRoute } from './monitoring/websiteStateList.js';
 import { sensitiveExtraRoutes } from './system/sensitiveExtras.js';
+import { operationLogHook } from '../audit/operationLog.js';
+import { logRoutes } from './system/logs/logRoutes.js';
+import { dictRoutes } from './system/dict/dictRoutes.js';
+import { passwordRoutes } from './system/password/passwordRoutes.js';
 import { surveyRoutes } from './interaction/surveys/routes.js';
 
 /**
@@ -17,5 +21,9 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   hotTopRoute,
   sensitiveExtraRoutes,
   websiteStateListRoute,
+  operationLogHook,
+  logRoutes,
+  dictRoutes,
+  passwordRoutes,
   surveyRoutes,
 ];
