@@ -23,6 +23,8 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_072_advice_opinions', migration: adviceOpinionMigration },
   { name: '2026_073_apply_settings', migration: applySettingMigration },
   { name: '2026_074_sms_log', migration: smsLogMigration },
+  // Departments (docs/system-org.md): creation and change times, for the paged list's startTime/endTime.
+  { name: '2026_078_department_times', migration: departmentTimes },
 ];
 
 function userPasswordState(dialect: DialectName): Migration {
@@ -38,6 +40,15 @@ function userPasswordState(dialect: DialectName): Migration {
         .addColumn('remark', 'text')
         .addColumn('updateTime', 'text')
         .execute();
+    },
+  };
+}
+
+function departmentTimes(): Migration {
+  return {
+    async up(db: Db) {
+      await db.schema.alterTable('departments').addColumn('createTime', 'text').execute();
+      await db.schema.alterTable('departments').addColumn('updateTime', 'text').execute();
     },
   };
 }

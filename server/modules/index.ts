@@ -4,6 +4,7 @@ import { announcementTopRoute } from './content/announcementTop.js';
 import { hotTopRoute } from './content/hotTop.js';
 import { websiteStateListRoute } from './monitoring/websiteStateList.js';
 import { sensitiveExtraRoutes } from './system/sensitiveExtras.js';
+import { systemOrgRoutes } from './system/org/index.js';
 import { operationLogHook } from '../audit/operationLog.js';
 import { logRoutes } from './system/logs/logRoutes.js';
 import { dictRoutes } from './system/dict/dictRoutes.js';
@@ -21,6 +22,7 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   hotTopRoute,
   sensitiveExtraRoutes,
   websiteStateListRoute,
+  systemOrgRoutes,
   operationLogHook,
   logRoutes,
   dictRoutes,

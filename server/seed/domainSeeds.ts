@@ -1,5 +1,6 @@
 import type { ResourceDecl } from '../../resources/types.js';
 import type { Db } from '../db/types.js';
+import { orgDemoSeed } from '../modules/system/org/seed.js';
 
 /** What the base seed made, for domain seeds to hang their demo records on. */
 export interface SeedContext {
@@ -20,4 +21,6 @@ export type DomainSeed = (db: Db, context: SeedContext) => Promise<void>;
  * Demo records of the domain modules, run once on a first start with demo data (after departments,
  * roles, menus, users and the plain entities exist). Add a module's seed here, one line each.
  */
-export const domainSeeds: DomainSeed[] = [];
+export const domainSeeds: DomainSeed[] = [
+  orgDemoSeed,
+];

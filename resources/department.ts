@@ -1,0 +1,96 @@
+import { defineResource, standardPermissions } from './define';
+
+/**
+ * 部门管理: the department tree (county government → bureaus and towns → units). Served by
+ * server/modules/system/org/departments.ts (tree calls, per-path keys); the screen is a tree with a form.
+ */
+export default defineResource({
+  name: 'department',
+  table: 'departments',
+  label: '部门管理',
+  icon: 'AccountTree',
+  idField: 'id',
+  titleField: 'name',
+  routes: 'module',
+  api: {
+    list: { path: '/ding/dept/list/page', method: 'GET', params: 'query' },
+    get: { path: '/ding/dept/{id}', method: 'GET', id: 'path' },
+    create: { path: '/ding/dept/save' },
+    update: { path: '/ding/dept/save' },
+    delete: { path: '/ding/dept/{id}', ids: 'path', perRecord: true },
+    pageParam: 'pageNumber',
+    extra: {
+      tree: { path: '/ding/dept/tree', label: '部门树' },
+      list: { path: '/ding/dept/list', label: '部门列表' },
+      listNotAll: { path: '/ding/dept/list/not/all', label: '下级部门列表' },
+      data: { path: '/ding/dept/data', label: '部门选项' },
+      byUser: { path: '/ding/dept/ByUser', label: '本人部门' },
+      view: { path: '/ding/dept/view', label: '部门详情' },
+    },
+  },
+  fields: [
+    { name: 'id', label: 'ID', type: 'number', readOnly: true },
+    { name: 'name', label: '部门名称', type: 'text', required: true, maxLength: 100 },
+    { name: 'no', label: '部门编号', type: 'text', maxLength: 50 },
+    { name: 'parentId', label: '上级部门', type: 'reference', reference: 'department', default: 0 },
+    {
+      name: 'deptType',
+      label: '部门类型',
+      type: 'enum',
+      default: 0,
+      options: [
+        { value: 0, label: '区域' },
+        { value: 1, label: '检察院' },
+        { value: 2, label: '妇联' },
+      ],
+    },
+    { name: 'phone', label: '联系电话', type: 'text', maxLength: 30 },
+    { name: 'dingId', label: '钉钉ID', type: 'text', maxLength: 64 },
+    { name: 'level', label: '层级', type: 'number', readOnly: true, default: 0 },
+    {
+      name: 'state',
+      label: '状态',
+      type: 'enum',
+      default: 0,
+      options: [
+        { value: 0, label: '正常' },
+        { value: 1, label: '停用' },
+      ],
+    },
+    {
+      name: 'isCount',
+      label: '参与统计',
+      type: 'enum',
+      default: 0,
+      options: [
+        { value: 0, label: '否' },
+        { value: 1, label: '是' },
+      ],
+    },
+    {
+      name: 'type',
+      label: '单位类别',
+      type: 'enum',
+      options: [
+        { value: 1, label: '机关' },
+        { value: 2, label: '部门单位' },
+        { value: 3, label: '乡镇街道' },
+      ],
+    },
+    { name: 'sort', label: '排序', type: 'number', default: 0, min: 0, max: 9999 },
+    { name: 'desc', label: '部门描述', type: 'textarea', maxLength: 500 },
+  ],
+  list: {
+    columns: ['name', 'no', 'deptType', 'phone', 'state'],
+    filters: [
+      { field: 'name', op: 'like', alwaysOn: true },
+      { field: 'no', op: 'like' },
+      { field: 'type', op: 'eq' },
+    ],
+    sortable: ['sort', 'name', 'no'],
+    defaultSort: { field: 'sort', order: 'ASC' },
+  },
+  form: ['name', 'no', 'parentId', 'deptType', 'type', 'phone', 'dingId', 'state', 'isCount', 'sort', 'desc'],
+  permissions: standardPermissions('department'),
+  menu: { group: 'system', path: '/main/system/department', sort: 20 },
+});

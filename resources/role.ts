@@ -1,0 +1,65 @@
+import { defineResource, enabledOptions, standardPermissions } from './define';
+
+/** Data permission of a role (spec part 1 §4): what records its users see. */
+export const DATA_SCOPE_OPTIONS = [
+  { value: 'SELF', label: '本人' },
+  { value: 'DEPART', label: '本部门' },
+  { value: 'DEPARTS', label: '本部门及下级' },
+  { value: 'ALL', label: '全部' },
+] as const;
+
+/** 角色管理: roles with their menu/button grants, data permission and members (server/modules/system/org/roles.ts). */
+export default defineResource({
+  name: 'role',
+  table: 'roles',
+  label: '角色管理',
+  icon: 'AdminPanelSettings',
+  idField: 'roleId',
+  titleField: 'name',
+  routes: 'module',
+  api: {
+    list: { path: '/role/list' },
+    get: { path: '/role/view', id: 'body', idParam: 'roleId' },
+    create: { path: '/role/save' },
+    update: { path: '/role/save' },
+    delete: { path: '/role/del', ids: 'body', idsParam: 'roleId', perRecord: true },
+    extra: {
+      resList: { path: '/role/res/list', label: '角色资源' },
+      userList: { path: '/role/user/list', label: '已分配用户' },
+      userNotList: { path: '/role/user/not/list', label: '未分配用户' },
+      dataUserList: { path: '/role/data/user/list', label: '数据权限用户' },
+    },
+  },
+  fields: [
+    { name: 'roleId', label: 'ID', type: 'number', readOnly: true },
+    { name: 'name', label: '角色名称', type: 'text', required: true, maxLength: 50 },
+    { name: 'roleAlias', label: '角色别名', type: 'text', required: true, maxLength: 50, unique: true },
+    { name: 'description', label: '描述', type: 'textarea', maxLength: 200 },
+    { name: 'enabled', label: '状态', type: 'enum', default: 1, options: enabledOptions },
+    {
+      name: 'dingAppKey',
+      label: '所属应用',
+      type: 'enum',
+      default: 'adminSite',
+      options: [
+        { value: 'adminSite', label: '网站管理系统' },
+        { value: 'reportSite', label: '信息报送系统' },
+      ],
+    },
+    { name: 'dataScope', label: '数据权限', type: 'enum', default: 'SELF', options: DATA_SCOPE_OPTIONS },
+    { name: 'createTime', label: '创建时间', type: 'datetime', readOnly: true },
+  ],
+  list: {
+    columns: ['name', 'roleAlias', 'dataScope', 'enabled', 'description', 'createTime'],
+    filters: [{ field: 'name', op: 'like', alwaysOn: true }, { field: 'createTime', op: 'range' }],
+    sortable: ['roleId', 'name', 'createTime'],
+    defaultSort: { field: 'roleId', order: 'ASC' },
+  },
+  form: ['name', 'roleAlias', 'description', 'enabled', 'dingAppKey', 'dataScope'],
+  permissions: standardPermissions('role'),
+  actions: [
+    { name: 'grant', label: '授权', path: '/resource/role/save', permission: 'role:grant', scope: 'row' },
+    { name: 'grantData', label: '数据权限', path: '/ding/user/grant/role/data', permission: 'role:grant', scope: 'row' },
+  ],
+  menu: { group: 'system', path: '/main/system/role', sort: 40 },
+});

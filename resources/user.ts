@@ -1,0 +1,78 @@
+import { defineResource, enabledOptions, standardPermissions } from './define';
+
+/**
+ * 用户管理: staff accounts. Served by server/modules/system/org/users.ts; passwords are never answered.
+ * `password` (create only) and `roleId` travel in userDto but are not columns, so they are not fields here.
+ */
+export default defineResource({
+  name: 'user',
+  table: 'users',
+  label: '用户管理',
+  icon: 'People',
+  idField: 'userId',
+  titleField: 'name',
+  routes: 'module',
+  api: {
+    list: { path: '/ding/user/list' },
+    get: { path: '/ding/user/view', id: 'body', idParam: 'userId' },
+    create: { path: '/ding/user/save' },
+    update: { path: '/ding/user/save' },
+    delete: { path: '/ding/user/{id}', ids: 'path', perRecord: true },
+    extra: {
+      articleNum: { path: '/ding/user/articleNum', label: '发文数量' },
+    },
+  },
+  fields: [
+    { name: 'userId', label: 'ID', type: 'number', readOnly: true },
+    { name: 'username', label: '登录名', type: 'text', required: true, maxLength: 50, unique: true },
+    { name: 'name', label: '姓名', type: 'text', required: true, maxLength: 50 },
+    { name: 'mobile', label: '手机号', type: 'text', maxLength: 20 },
+    {
+      name: 'sex',
+      label: '性别',
+      type: 'enum',
+      options: [
+        { value: 1, label: '男' },
+        { value: 2, label: '女' },
+      ],
+    },
+    { name: 'idNumber', label: '身份证号', type: 'text', maxLength: 18 },
+    { name: 'deptId', label: '所属部门', type: 'reference', reference: 'department', required: true },
+    { name: 'dingId', label: '钉钉ID', type: 'text', maxLength: 64 },
+    { name: 'ehrNo', label: '工号', type: 'text', maxLength: 50 },
+    { name: 'enterAt', label: '入职日期', type: 'date' },
+    { name: 'position', label: '职务编码', type: 'text', maxLength: 50 },
+    { name: 'positionName', label: '职务', type: 'text', maxLength: 50 },
+    {
+      name: 'userType',
+      label: '用户类型',
+      type: 'enum',
+      default: 0,
+      options: [
+        { value: 0, label: '普通用户' },
+        { value: 1, label: '管理员' },
+      ],
+    },
+    { name: 'status', label: '状态', type: 'enum', default: 1, options: enabledOptions },
+    { name: 'createTime', label: '创建时间', type: 'datetime', readOnly: true },
+    { name: 'updateTime', label: '更新时间', type: 'datetime', readOnly: true },
+  ],
+  list: {
+    columns: ['username', 'name', 'mobile', 'deptId', 'positionName', 'status'],
+    filters: [
+      { field: 'name', op: 'like', alwaysOn: true },
+      { field: 'mobile', op: 'like', alwaysOn: true },
+      { field: 'deptId', op: 'eq' },
+    ],
+    sortable: ['userId', 'username', 'name', 'createTime'],
+    defaultSort: { field: 'userId', order: 'ASC' },
+  },
+  form: ['username', 'name', 'mobile', 'sex', 'idNumber', 'deptId', 'ehrNo', 'enterAt', 'positionName', 'userType', 'status'],
+  permissions: standardPermissions('user'),
+  actions: [
+    { name: 'grantRole', label: '授予角色', path: '/ding/user/grant/role', permission: 'user:grant', scope: 'row' },
+    { name: 'delRole', label: '移除角色', path: '/ding/user/del/role', permission: 'user:grant', scope: 'row', confirm: '确定移除该用户的角色吗？' },
+    { name: 'resetPwd', label: '重置密码', path: '/ding/user/resetPwd', permission: 'user:resetPwd', scope: 'row', confirm: '确定重置该用户的密码吗？' },
+  ],
+  menu: { group: 'system', path: '/main/system/user', sort: 50 },
+});
