@@ -10,6 +10,10 @@ import { logRoutes } from './system/logs/logRoutes.js';
 import { dictRoutes } from './system/dict/dictRoutes.js';
 import { passwordRoutes } from './system/password/passwordRoutes.js';
 import { surveyRoutes } from './interaction/surveys/routes.js';
+import { noticeSettingRoutes } from './system/noticeSettings/index.js';
+import { siteSettingRoutes } from './system/siteSettings/index.js';
+import { hotWordRoutes } from './system/hotWords/index.js';
+import { templateRoutes } from './system/templates/index.js';
 
 /**
  * Every domain module, registered in this order after the session routes and the generic CRUD routes.
@@ -28,4 +32,8 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   dictRoutes,
   passwordRoutes,
   surveyRoutes,
+  noticeSettingRoutes,
+  siteSettingRoutes,
+  hotWordRoutes,
+  templateRoutes,
 ];

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db, Row } from '../../../db/types.js';
+import { ok } from '../../../http/envelope.js';
+import { readSize } from '../../../http/params.js';
+import { formatDateTime } from '../../../util/time.js';
+import { declarationOf } from '../../declarationLookup.js';
+
+const TABLE = 'hot_word';
+export const HOT_WORD_MAX_LENGTH = 30;
+
+/**
+ * The enabled hot words in display order: sort ascending, then most searched, then oldest first.
+ * Answers `{ id, word, searchCount }` only.
+ */
+export async function enabledHotWords(db: Db, size: number): Promise<Row[]> {
+  return (await db
+    .selectFrom(TABLE)
+    .select(['id', 'word', 'searchCount'])
+    .where('status', '=', 1)
+    .orderBy('sort', 'asc')
+    .orderBy('searchCount', 'desc')
+    .orderBy('id', 'asc')
+    .limit(size)
+    .execute()) as Row[];
+}
+
+/**
+ * Counts one search of `keyword` (called by the portal search): the word's searchCount grows by one; a
+ * word not known yet is added as 自动统计 and disabled, so an editor decides whether it is shown.
+ * Words longer than 30 characters or empty are not counted. Answers the new count (0 when not counted).
+ */
+export async function recordSearchWord(db: Db, keyword: string): Promise<number> {
+  const word = keyword.trim();
+  if (!word || [...word].length > HOT_WORD_MAX_LENGTH) return 0;
+  return db.transaction().execute(async (trx) => {
+    const found = (await trx.selectFrom(TABLE).select(['id', 'searchCount']).where('word', '=', word).executeTakeFirst()) as Row | undefined;
+    if (found) {
+      await trx.updateTable(TABLE).set((eb) => ({ searchCount: eb('searchCount', '+', 1) })).where('id', '=', found.id as number).execute();
+      return Number(found.searchCount ?? 0) + 1;
+    }
+    const now = formatDateTime();
+    await trx.insertInto(TABLE).values({ word, sort: 0, status: 0, type: 2, searchCount: 1, creatorName: '系统', createTime: now, updateTime: now }).execute();
+    return 1;
+  });
+}
+
+/** POST /web/hotWord/list?size= (public; default 10, max 50): the words under the portal's search box. */
+export async function hotWordRoutes(app: FastifyInstance) {
+  const decl = declarationOf(app, 'hotWord');
+  if (!decl) return;
+  app.post(decl.api.extra?.webList?.path ?? '/web/hotWord/list', { config: { public: true } }, async (request) =>
+    ok(await enabledHotWords(app.db, readSize(request, 'size', 10, 50))),
+  );
+}

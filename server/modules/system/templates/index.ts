@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../../http/envelope.js';
+import { bodyOf, param, requireParam } from '../../../http/params.js';
+import { missingParam } from '../../../http/errors.js';
+import { declarationOf } from '../../declarationLookup.js';
+import { readSiteSettings } from '../siteSettings/index.js';
+import { ensureScreenMenu } from './menu.js';
+import {
+  createFolder,
+  deleteTemplatePath,
+  ensureTemplatesRoot,
+  listFolder,
+  listPageTemplates,
+  listSkins,
+  readTemplate,
+  writeTemplate,
+} from './store.js';
+
+export const TEMPLATE_PERMISSIONS = {
+  list: 'template:list',
+  write: 'template:write',
+  delete: 'template:delete',
+} as const;
+
+/** A body value, or the query's when the body has none (clients send either). */
+function bodyOrQuery(request: Parameters<typeof bodyOf>[0], name: string): unknown {
+  const body = bodyOf(request);
+  return Object.prototype.hasOwnProperty.call(body, name) ? body[name] : param(request, name);
+}
+
+/**
+ * 模板管理 (spec part 2 "Skin templates"): the skins and files under `${DATA_DIR}/templates/`, every path
+ * confined to that root (server/files/confine.ts). Reads need template:list, writes and new folders
+ * template:write, deletes template:delete. See docs/system-settings.md.
+ */
+export async function templateRoutes(app: FastifyInstance) {
+  const root = await ensureTemplatesRoot(app.portal.config.dataDir);
+  await ensureScreenMenu(app.db, {
+    alias: 'template',
+    name: '模板管理',
+    icon: 'Description',
+    url: '/main/system/template',
+    sort: 70,
+    group: 'system',
+    buttons: [
+      { alias: TEMPLATE_PERMISSIONS.list, name: '模板查看' },
+      { alias: TEMPLATE_PERMISSIONS.write, name: '模板编辑' },
+      { alias: TEMPLATE_PERMISSIONS.delete, name: '模板删除' },
+    ],
+  });
+  const read = { config: { permission: TEMPLATE_PERMISSIONS.list } };
+
+  app.get('/api/template/query/app/skin', read, async () => {
+    const skins = await listSkins(root);
+    const decl = declarationOf(app, 'siteSetting');
+    const current = decl ? String((await readSiteSettings(app.db, decl)).templateSkin ?? 'default') : 'default';
+    return ok(skins.map((s) => ({ ...s, inUse: s.name === current })));
+  });
+
+  app.get('/api/template/query/template/skin', read, async (request) => {
+    const skin = param(request, 'skinFolderName') ?? param(request, 'skin');
+    return ok(await listPageTemplates(root, skin === undefined || skin === '' ? undefined : skin as string));
+  });
+
+  app.get('/api/template/readFileContent', read, async (request) => ok(await readTemplate(root, requireParam(request, 'fileName'))));
+
+  app.get('/api/template/showChildFileAndFolder', read, async (request) => ok(await listFolder(root, requireParam(request, 'skinFolderName'))));
+
+  app.post('/api/template/writeFileContent', { config: { permission: TEMPLATE_PERMISSIONS.write } }, async (request) => {
+    const fileName = bodyOrQuery(request, 'fileName');
+    if (fileName === undefined || fileName === null || fileName === '') throw missingParam('fileName');
+    const content = bodyOf(request).content;
+    if (content === undefined || content === null) throw missingParam('content');
+    const saved = await writeTemplate(root, fileName, content);
+    return ok(saved, saved.created ? '新建成功' : '保存成功');
+  });
+
+  app.post('/api/template/createFolder', { config: { permission: TEMPLATE_PERMISSIONS.write } }, async (request) => {
+    const folderName = bodyOrQuery(request, 'folderName');
+    if (folderName === undefined || folderName === null || folderName === '') throw missingParam('folderName');
+    return ok(await createFolder(root, folderName), '新建成功');
+  });
+
+  app.post('/api/template/deleteFile', { config: { permission: TEMPLATE_PERMISSIONS.delete } }, async (request) => {
+    const fileName = bodyOrQuery(request, 'fileName');
+    if (fileName === undefined || fileName === null || fileName === '') throw missingParam('fileName');
+    return ok(await deleteTemplatePath(root, fileName), '删除成功');
+  });
+}
