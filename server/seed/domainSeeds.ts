@@ -1,5 +1,6 @@
 import type { ResourceDecl } from '../../resources/types.js';
 import type { Db } from '../db/types.js';
+import { seedDictionary } from '../modules/system/dict/dictSeed.js';
 import { orgDemoSeed } from '../modules/system/org/seed.js';
 
 /** What the base seed made, for domain seeds to hang their demo records on. */
@@ -22,5 +23,6 @@ export type DomainSeed = (db: Db, context: SeedContext) => Promise<void>;
  * roles, menus, users and the plain entities exist). Add a module's seed here, one line each.
  */
 export const domainSeeds: DomainSeed[] = [
+  seedDictionary,
   orgDemoSeed,
 ];

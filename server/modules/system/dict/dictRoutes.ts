@@ -112,10 +112,13 @@ export async function dictRoutes(app: FastifyInstance) {
     });
     return ok(row, '新增成功');
   };
-  // The group's dictKey is required for a group; an entry's comes from its parent.
+  // A group needs its dictKey; an entry's comes from its parent.
   const withDictKey = (request: FastifyRequest) => {
     const body = bodyOf(request);
-    if (Number(body.parentId ?? 0) > 0 && (body.dictKey === undefined || body.dictKey === '')) body.dictKey = '_';
+    const blank = (v: unknown) => v === undefined || v === null || v === '';
+    if (Number(body.parentId ?? 0) > 0 && blank(body.dictKey)) body.dictKey = '_';
+    // A group's key is its dictKey unless given.
+    if (Number(body.parentId ?? 0) === 0 && blank(body.key) && !blank(body.dictKey)) body.key = body.dictKey;
     return request;
   };
   app.post('/data/dict/save', { config: { permission: p.create } }, async (request) => create(withDictKey(request), false));
