@@ -6,6 +6,7 @@ import { RichTextField, TextField, useFieldValue } from 'react-admin';
 import type { EnumOption, FieldDecl, ResourceDecl } from '../../resources/types';
 import { imageUrl } from '../format/image';
 import { imageBase } from '../portal';
+import { DictField } from '../dict/DictInputs';
 
 /** Label of an enum value ('' for no value; the raw value when no option matches). */
 export function enumLabel(options: readonly EnumOption[] | undefined, value: unknown): string {
@@ -72,6 +73,8 @@ export function renderField(decl: ResourceDecl, field: FieldDecl, inTable: boole
   switch (field.type) {
     case 'enum':
       return <EnumField key={key} {...common} />;
+    case 'dict':
+      return field.dict ? <DictField key={key} source={field.name} label={field.label} sortable={common.sortable} dict={field.dict} /> : <TextField key={key} source={field.name} label={field.label} sortable={common.sortable} />;
     case 'image':
       return <ImageField key={key} {...common} />;
     case 'url':

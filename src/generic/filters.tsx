@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { DateInput, SelectInput, TextInput } from 'react-admin';
 import type { ResourceDecl } from '../../resources/types';
+import { DictSelectInput } from '../dict/DictInputs';
 
 /**
  * The filter inputs of a list, from `list.filters`: `like` and `eq` on text → a text box, `eq` on an enum
@@ -28,6 +29,8 @@ export function buildFilters(decl: ResourceDecl): ReactElement[] {
           choices={field.options.map((o) => ({ id: o.value, name: o.label }))}
         />,
       );
+    } else if (field?.type === 'dict' && field.dict) {
+      inputs.push(<DictSelectInput key={filter.field} source={filter.field} label={label} alwaysOn={alwaysOn} emptyText="全部" dict={field.dict} />);
     } else {
       inputs.push(<TextInput key={filter.field} source={filter.field} label={label} alwaysOn={alwaysOn} resettable />);
     }

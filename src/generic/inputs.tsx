@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { DateInput, DateTimeInput, NumberInput, SelectInput, TextInput, type Validator } from 'react-admin';
 import type { FieldDecl } from '../../resources/types';
+import { DictSelectInput } from '../dict/DictInputs';
 
 /**
  * Validators with the messages the server also answers (docs/api-conventions.md: `标题长度不能超过200个字符`),
@@ -90,6 +91,9 @@ export function renderInput(field: FieldDecl): ReactElement {
           emptyText="请选择"
         />
       );
+    case 'dict':
+      // Choices from the dictionary group `field.dict` (sessionStorage allDic, see src/dict/).
+      return field.dict ? <DictSelectInput key={key} {...common} dict={field.dict} /> : <TextInput key={key} {...common} />;
     case 'date':
       return <DateInput key={key} {...common} parse={emptyToNull} />;
     case 'datetime':
