@@ -34,17 +34,19 @@ export const DEFAULT_PUBLIC_LIMITS: PublicLimits = {
   globalPerDay: envInt('PUBLIC_RATE_GLOBAL_PER_DAY', 2000),
 };
 
-const overrides = new WeakMap<FastifyInstance, Map<string, Partial<PublicLimits>>>();
+// Keyed by the database handle: a module's routes see an encapsulated child of the root instance, and
+// every child shares the root's `db`, so limits set on the root (tests) reach the modules' routes.
+const overrides = new WeakMap<object, Map<string, Partial<PublicLimits>>>();
 
 /** Changes the limits of one kind on one server (tests; a module with different needs). */
 export function setPublicLimits(app: FastifyInstance, kind: string, limits: Partial<PublicLimits>): void {
-  let byKind = overrides.get(app);
-  if (!byKind) overrides.set(app, (byKind = new Map()));
+  let byKind = overrides.get(app.db);
+  if (!byKind) overrides.set(app.db, (byKind = new Map()));
   byKind.set(kind, { ...byKind.get(kind), ...limits });
 }
 
 export function publicLimits(app: FastifyInstance, kind: string): PublicLimits {
-  return { ...DEFAULT_PUBLIC_LIMITS, ...overrides.get(app)?.get(kind) };
+  return { ...DEFAULT_PUBLIC_LIMITS, ...overrides.get(app.db)?.get(kind) };
 }
 
 export const tooManyRequests = () => new PortalError('429', '操作过于频繁，请稍后再试', 429);
