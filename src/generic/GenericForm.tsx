@@ -38,6 +38,11 @@ export function showFields(decl: ResourceDecl): FieldDecl[] {
 /**
  * react-admin resets the form when its initial values are recomputed (which can happen just after the
  * form shows); keeping dirty values means what the user typed meanwhile is not wiped.
+ *
+ * `authLoading={false}` on Create and Edit: on the first visit react-admin renders the form before its
+ * canAccess query exists, then swaps the form for a spinner while the query is pending and mounts a new
+ * form when it resolves, so whatever was typed in the first ~100 ms was lost. The access check still runs
+ * (and redirects when refused); the server refuses the call anyway.
  */
 const keepTyped = { keepDirtyValues: true } as const;
 
@@ -88,6 +93,7 @@ export function GenericCreate({ decl }: { decl: ResourceDecl }) {
   return (
     <Create
       resource={decl.name}
+      authLoading={false}
       title={`新建${decl.label}`}
       actions={<CreateActions />}
       mutationOptions={{
@@ -114,6 +120,7 @@ export function GenericEdit({ decl }: { decl: ResourceDecl }) {
   return (
     <Edit
       resource={decl.name}
+      authLoading={false}
       title={`编辑${decl.label}`}
       actions={<EditActions />}
       mutationMode="pessimistic"

@@ -39,5 +39,13 @@ export async function logIn(page: Page, baseUrl: string, appPath: '/admin/' | '/
   await expect.poll(() => page.locator('img[alt="验证码"]').getAttribute('src')).toContain('/user/captcha?codeId=');
   await page.locator('input[name="verifyCode"]').fill(TEST_CAPTCHA_TEXT);
   await page.getByRole('button', { name: '登录' }).click();
-  await page.getByRole('button', { name: '退出登录' }).or(page.locator('[aria-label="个人中心"], [aria-label="Profile"]')).first().waitFor({ timeout: 30_000 }).catch(() => undefined);
+  // The shell is up when the user menu (个人中心) shows.
+  await page.getByRole('button', { name: '个人中心' }).waitFor({ timeout: 30_000 });
+}
+
+/** Opens the user menu and logs out, as a person would; waits for the login form. */
+export async function logOut(page: Page) {
+  await page.getByRole('button', { name: '个人中心' }).click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await page.locator('input[name="username"]').waitFor({ timeout: 30_000 });
 }
