@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import { addSerialKey } from './columns.js';
 import type { Db, DialectName } from './types.js';
 import { publicRateMigration } from '../public/migrations.js';
+import { forumTablesMigration } from '../modules/interaction/forums/migrations.js';
 import { surveyTablesMigration } from '../modules/interaction/surveys/migrations.js';
 import { adviceOpinionMigration } from '../modules/interaction/advice/migrations.js';
 import { applySettingMigration } from '../modules/interaction/apply/migrations.js';
@@ -25,6 +26,8 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_074_sms_log', migration: smsLogMigration },
   // Departments (docs/system-org.md): creation and change times, for the paged list's startTime/endTime.
   { name: '2026_078_department_times', migration: departmentTimes },
+  // Forums, themes, people (docs/interaction-forums.md): plate roles, replies, monthly counts, citizen sessions.
+  { name: '2026_075_interaction_forums', migration: forumTablesMigration },
 ];
 
 function userPasswordState(dialect: DialectName): Migration {

@@ -10,6 +10,7 @@ import { logRoutes } from './system/logs/logRoutes.js';
 import { dictRoutes } from './system/dict/dictRoutes.js';
 import { passwordRoutes } from './system/password/passwordRoutes.js';
 import { surveyRoutes } from './interaction/surveys/routes.js';
+import { interactionForumsModule } from './interaction/forums/index.js';
 import { noticeSettingRoutes } from './system/noticeSettings/index.js';
 import { siteSettingRoutes } from './system/siteSettings/index.js';
 import { hotWordRoutes } from './system/hotWords/index.js';
@@ -36,4 +37,5 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   siteSettingRoutes,
   hotWordRoutes,
   templateRoutes,
+  interactionForumsModule,
 ];

@@ -1,0 +1,68 @@
+import { defineResource, ownershipFields, standardPermissions } from './define';
+
+/**
+ * 问答反馈 (the spec spells the paths `dearchfeedack`): what visitors said about an answer of the Q&A
+ * knowledge base, with their satisfaction; staff audit (handle) them with /questAnswer/satisfiedAudit.
+ */
+export default defineResource({
+  name: 'dearchFeedback',
+  table: 'dearch_feedback',
+  label: '问答反馈',
+  icon: 'Feedback',
+  idField: 'id',
+  titleField: 'quest',
+  api: {
+    list: { path: '/questAnswer/dearchfeedack/list' },
+    get: { path: '/questAnswer/dearchfeedack/get', id: 'query' },
+    create: { path: '/questAnswer/dearchfeedack/save' },
+    update: { path: '/questAnswer/dearchfeedack/save' },
+    delete: { path: '/questAnswer/dearchfeedack/dels', ids: 'body' },
+  },
+  fields: [
+    { name: 'id', label: 'ID', type: 'number', readOnly: true },
+    { name: 'questAnswerId', label: '对应问答', type: 'reference', reference: 'questAnswer' },
+    { name: 'quest', label: '咨询问题', type: 'text', required: true, maxLength: 200 },
+    { name: 'content', label: '反馈内容', type: 'textarea', maxLength: 1000 },
+    {
+      name: 'satisfied',
+      label: '满意度',
+      type: 'enum',
+      default: 0,
+      options: [
+        { value: 0, label: '未评价' },
+        { value: 1, label: '满意' },
+        { value: 2, label: '不满意' },
+      ],
+    },
+    {
+      name: 'auditState',
+      label: '处理状态',
+      type: 'enum',
+      readOnly: true,
+      default: 0,
+      options: [
+        { value: 0, label: '未处理' },
+        { value: 1, label: '已处理' },
+      ],
+    },
+    { name: 'reply', label: '处理意见', type: 'textarea', maxLength: 1000 },
+    { name: 'ip', label: 'IP', type: 'text', readOnly: true },
+    ...ownershipFields,
+  ],
+  list: {
+    columns: ['quest', 'satisfied', 'auditState', 'content', 'createTime'],
+    filters: [
+      { field: 'quest', op: 'like', alwaysOn: true },
+      { field: 'satisfied', op: 'eq', alwaysOn: true },
+      { field: 'auditState', op: 'eq' },
+      { field: 'questAnswerId', op: 'eq' },
+      { field: 'createTime', op: 'range' },
+    ],
+    sortable: ['createTime'],
+    defaultSort: { field: 'createTime', order: 'DESC' },
+  },
+  form: ['quest', 'questAnswerId', 'satisfied', 'content', 'reply'],
+  permissions: standardPermissions('dearchFeedback'),
+  actions: [{ name: 'satisfiedAudit', label: '处理', path: '/questAnswer/satisfiedAudit', permission: 'dearchFeedback:audit', scope: 'bulk' }],
+  menu: { group: 'interact', path: '/main/interact/dearchFeedback', sort: 75 },
+});

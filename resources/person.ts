@@ -1,0 +1,109 @@
+import { defineResource } from './define';
+
+/**
+ * 会员中心: citizens registered on the public site (mobile login). Audit of their real-name
+ * authentication, freezing (ban) and marking as read. Lists mask the ID number.
+ */
+export default defineResource({
+  name: 'person',
+  table: 'person',
+  label: '会员中心',
+  icon: 'Badge',
+  idField: 'puPeopleId',
+  titleField: 'name',
+  api: {
+    list: { path: '/api/person/pageList' },
+    get: { path: '/admin/people/getPeopleDetail', id: 'query', idParam: 'puPeopleId' },
+  },
+  fields: [
+    { name: 'puPeopleId', label: 'ID', type: 'number', readOnly: true },
+    { name: 'name', label: '姓名', type: 'text', maxLength: 50 },
+    { name: 'phone', label: '手机号', type: 'text', maxLength: 20 },
+    { name: 'idNumber', label: '身份证号', type: 'text', maxLength: 18 },
+    {
+      name: 'authType',
+      label: '认证类型',
+      type: 'enum',
+      default: 0,
+      options: [
+        { value: 0, label: '普通' },
+        { value: 1, label: '法人' },
+      ],
+    },
+    { name: 'companyName', label: '单位名称', type: 'text', maxLength: 100 },
+    {
+      name: 'userStatus',
+      label: '用户状态',
+      type: 'enum',
+      default: 0,
+      options: [
+        { value: 0, label: '待完善' },
+        { value: 1, label: '审核中' },
+        { value: 2, label: '已通过' },
+        { value: 3, label: '未通过' },
+      ],
+    },
+    {
+      name: 'authStatus',
+      label: '认证状态',
+      type: 'enum',
+      default: 'WAIT',
+      options: [
+        { value: 'WAIT', label: '待认证' },
+        { value: 'SUCCESS', label: '认证成功' },
+        { value: 'FAIL', label: '认证失败' },
+      ],
+    },
+    {
+      name: 'state',
+      label: '账号状态',
+      type: 'enum',
+      default: 0,
+      options: [
+        { value: 0, label: '正常' },
+        { value: 1, label: '冻结' },
+      ],
+    },
+    {
+      name: 'readState',
+      label: '已读',
+      type: 'enum',
+      default: 0,
+      options: [
+        { value: 0, label: '未读' },
+        { value: 1, label: '已读' },
+      ],
+    },
+    { name: 'avatar', label: '头像', type: 'image', maxLength: 500 },
+    { name: 'idCardImage', label: '证件照片', type: 'image', maxLength: 500 },
+    { name: 'auditRemark', label: '审核意见', type: 'text', maxLength: 200 },
+    { name: 'banRemark', label: '冻结原因', type: 'text', maxLength: 200 },
+    { name: 'auditTime', label: '审核时间', type: 'datetime', readOnly: true },
+    { name: 'lastLoginTime', label: '最近登录', type: 'datetime', readOnly: true },
+    { name: 'createTime', label: '注册时间', type: 'datetime', readOnly: true },
+    { name: 'updateTime', label: '更新时间', type: 'datetime', readOnly: true },
+  ],
+  list: {
+    columns: ['name', 'phone', 'idNumber', 'authType', 'userStatus', 'authStatus', 'state', 'readState', 'createTime'],
+    filters: [
+      { field: 'name', op: 'like', alwaysOn: true },
+      { field: 'phone', op: 'like', alwaysOn: true },
+      { field: 'userStatus', op: 'eq', alwaysOn: true },
+      { field: 'authStatus', op: 'eq' },
+      { field: 'authType', op: 'eq' },
+      { field: 'state', op: 'eq' },
+      { field: 'readState', op: 'eq' },
+      { field: 'createTime', op: 'range' },
+    ],
+    sortable: ['createTime', 'lastLoginTime'],
+    defaultSort: { field: 'createTime', order: 'DESC' },
+  },
+  permissions: { list: 'person:list', get: 'person:get', create: 'person:add', update: 'person:update', delete: 'person:delete' },
+  actions: [
+    { name: 'peopleAudit', label: '审核', path: '/admin/people/peopleAudit', permission: 'person:audit', scope: 'row' },
+    { name: 'banAudit', label: '冻结/解冻', path: '/admin/people/banAudit', permission: 'person:ban', scope: 'row', confirm: '确定修改该会员的账号状态吗？' },
+    { name: 'readAudit', label: '标记已读', path: '/admin/people/readAudit', permission: 'person:read', scope: 'both' },
+  ],
+  routes: 'module',
+  menu: { group: 'interact', path: '/main/interact/vipPeople', sort: 76 },
+});

@@ -1,0 +1,76 @@
+import { defineResource, ownershipFields, standardPermissions } from './define';
+
+/**
+ * 论坛版块 (plate): a board of a forum, handled by a department (topics posted there are that
+ * department's), moderated by roles (plate roles, /plateRole/*). See docs/interaction-forums.md.
+ */
+export default defineResource({
+  name: 'plate',
+  table: 'plate',
+  label: '论坛版块',
+  icon: 'ViewModule',
+  idField: 'id',
+  titleField: 'name',
+  api: {
+    list: { path: '/plate/list' },
+    get: { path: '/plate/get', id: 'query' },
+    create: { path: '/plate/add' },
+    update: { path: '/plate/add' },
+    delete: { path: '/plate/dels', ids: 'query' },
+    extra: {
+      listByRole: { path: '/plate/listByRole', label: '我管理的版块' },
+      webget: { path: '/plate/webget', label: '版块详情（公众）' },
+    },
+  },
+  fields: [
+    { name: 'id', label: 'ID', type: 'number', readOnly: true },
+    { name: 'forumId', label: '所属论坛', type: 'reference', reference: 'forum', required: true },
+    { name: 'forumName', label: '论坛名称', type: 'text', readOnly: true },
+    { name: 'name', label: '版块名称', type: 'text', required: true, maxLength: 50 },
+    { name: 'description', label: '版块简介', type: 'textarea', maxLength: 500 },
+    { name: 'icon', label: '图标', type: 'image', maxLength: 500 },
+    { name: 'handleDeptId', label: '负责部门', type: 'reference', reference: 'department' },
+    { name: 'handleDeptName', label: '负责部门名称', type: 'text', readOnly: true },
+    {
+      name: 'needAudit',
+      label: '发帖审核',
+      type: 'enum',
+      default: 1,
+      options: [
+        { value: 0, label: '无需审核' },
+        { value: 1, label: '先审后发' },
+      ],
+    },
+    { name: 'sort', label: '排序', type: 'number', default: 0, min: 0, max: 9999 },
+    {
+      name: 'status',
+      label: '状态',
+      type: 'enum',
+      default: 1,
+      options: [
+        { value: 0, label: '停用' },
+        { value: 1, label: '启用' },
+      ],
+    },
+    { name: 'themeCount', label: '主题数', type: 'number', readOnly: true, default: 0 },
+    ...ownershipFields,
+  ],
+  list: {
+    columns: ['name', 'forumName', 'handleDeptName', 'needAudit', 'status', 'themeCount', 'sort'],
+    filters: [
+      { field: 'name', op: 'like', alwaysOn: true },
+      { field: 'forumId', op: 'eq', alwaysOn: true },
+      { field: 'status', op: 'eq' },
+    ],
+    sortable: ['sort', 'createTime', 'themeCount'],
+    defaultSort: { field: 'sort', order: 'ASC' },
+  },
+  form: ['forumId', 'name', 'handleDeptId', 'needAudit', 'status', 'sort', 'icon', 'description'],
+  permissions: standardPermissions('plate'),
+  actions: [
+    { name: 'plateRole', label: '版主设置', path: '/plateRole/save', permission: 'plate:role', scope: 'none' },
+    { name: 'export', label: '导出', path: '/plate/plateRoleExcel', permission: 'plate:export', scope: 'none' },
+  ],
+  routes: 'module',
+  menu: { group: 'interact', path: '/main/interact/plateManage', sort: 71 },
+});

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { peopleRoutes } from '../people/routes.js';
+import { questAnswerRoutes } from '../questAnswer/routes.js';
+import { themeRoutes } from '../themes/routes.js';
+import { ensurePageMenus } from './common.js';
+import { forumRoutes } from './routes.js';
+
+/**
+ * Forums, plates, themes (three channels), theme counts, Q&A and the member center
+ * (docs/interaction-forums.md). One plugin, so the module is one line in server/modules/index.ts.
+ */
+export async function interactionForumsModule(app: FastifyInstance) {
+  // Screens that are pages, not resources: their menu entries (granted to 系统管理员 when new).
+  await ensurePageMenus(app.db, [
+    { alias: 'bbsStaticData', name: '论坛统计', url: '/main/bbs/staticData', sort: 77, icon: 'BarChart' },
+    { alias: 'bbsStaticDataHistory', name: '论坛历史统计', url: '/main/bbs/staticDataHistory', sort: 78, icon: 'History' },
+    { alias: 'qaKeywordList', name: '关键词管理', url: '/main/interact/keywordList', sort: 79, icon: 'Label' },
+    { alias: 'qaInquiryStatistics', name: '咨询统计', url: '/main/interact/theInquiryStatistics', sort: 80, icon: 'Insights' },
+  ]);
+  await app.register(forumRoutes);
+  await app.register(themeRoutes);
+  await app.register(questAnswerRoutes);
+  await app.register(peopleRoutes);
+}

@@ -1,0 +1,218 @@
+import type { FastifyInstance } from 'fastify';
+import { registerCrudRoutes, searchOf } from '../../../crud/routes.js';
+import { listRecords, type Page } from '../../../crud/service.js';
+import { readPaging } from '../../../crud/listQuery.js';
+import type { Row } from '../../../db/types.js';
+import { ok } from '../../../http/envelope.js';
+import { notFoundRecord, invalidValue } from '../../../http/errors.js';
+import { currentUser } from '../../../http/fastifyTypes.js';
+import { bodyOf, param, readId, readIds } from '../../../http/params.js';
+import { formatDateTime } from '../../../util/time.js';
+import { badState, departmentName, optionLabel, requireDecl, saveRecord, sendExcel } from './common.js';
+
+const likeText = (v: unknown) => `%${String(v).trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** /forum/*, /plate/*, /plateRole/* (spec part 2 "Forums", "Plates"). */
+export async function forumRoutes(app: FastifyInstance) {
+  const forum = requireDecl(app, 'forum');
+  const plate = requireDecl(app, 'plate');
+  const db = app.db;
+
+  // ---- forums: generic list/get/add; delete refuses a forum that still has plates.
+  registerCrudRoutes(app, { ...forum, routes: 'generic', api: { ...forum.api, delete: undefined } });
+  app.post('/forum/dels', { config: { permission: forum.permissions.delete } }, async (request) => {
+    const ids = readIds(request);
+    const n = await db.transaction().execute(async (trx) => {
+      const found = await trx.selectFrom('forum').select('id').where('id', 'in', ids).execute();
+      if (found.length !== ids.length) throw notFoundRecord();
+      const child = await trx.selectFrom('plate').select('id').where('forumId', 'in', ids).executeTakeFirst();
+      if (child) throw badState('论坛下还有版块，请先删除版块');
+      return Number((await trx.deleteFrom('forum').where('id', 'in', ids).executeTakeFirst()).numDeletedRows);
+    });
+    return ok(n, '删除成功');
+  });
+  // Public: enabled forums with their enabled plates.
+  app.post('/forum/weblist', { config: { public: true } }, async (request) => {
+    const search = searchOf(request);
+    const { pageNum, pageSize } = readPaging(search);
+    let q = db.selectFrom('forum').where('status', '=', 1);
+    if (typeof search.name === 'string' && search.name.trim()) q = q.where('name', 'like', likeText(search.name));
+    const total = Number(((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
+    const forums = (await q
+      .select(['id', 'name', 'description', 'icon', 'sort'])
+      .orderBy('sort', 'asc')
+      .orderBy('id', 'asc')
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize)
+      .execute()) as Row[];
+    const ids = forums.map((f) => Number(f.id));
+    const plates = ids.length
+      ? ((await db
+          .selectFrom('plate')
+          .select(['id', 'forumId', 'name', 'description', 'icon', 'themeCount', 'sort'])
+          .where('forumId', 'in', ids)
+          .where('status', '=', 1)
+          .orderBy('sort', 'asc')
+          .orderBy('id', 'asc')
+          .execute()) as Row[])
+      : [];
+    const list = forums.map((f) => ({ ...f, plates: plates.filter((p) => Number(p.forumId) === Number(f.id)) }));
+    return ok({ list, currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) } satisfies Page);
+  });
+
+  // ---- plates
+  const savePlate = async (request: import('fastify').FastifyRequest) => {
+    const body = bodyOf(request);
+    const row = await saveRecord(db, plate, currentUser(request), body, async (values, trx, existing) => {
+      const forumId = values.forumId ?? existing?.forumId;
+      if (values.forumId !== undefined) {
+        const f = (await trx.selectFrom('forum').select(['name']).where('id', '=', Number(forumId)).executeTakeFirst()) as { name: string } | undefined;
+        if (!f) throw invalidValue('所属论坛不存在');
+        values.forumName = f.name;
+      }
+      if (values.handleDeptId !== undefined) values.handleDeptName = values.handleDeptId === null ? null : await departmentName(trx, Number(values.handleDeptId));
+    });
+    return ok(row, body.id ? '修改成功' : '新增成功');
+  };
+  app.post('/plate/add', { config: { permission: (r) => (bodyOf(r).id ? plate.permissions.update : plate.permissions.create) } }, savePlate);
+  app.post('/plate/list', { config: { permission: plate.permissions.list } }, async (request) =>
+    ok(await listRecords(db, plate, currentUser(request), searchOf(request))),
+  );
+  app.post('/plate/get', { config: { permission: plate.permissions.get } }, async (request) => {
+    const row = await db.selectFrom('plate').selectAll().where('id', '=', readId(request)).executeTakeFirst();
+    if (!row) throw notFoundRecord();
+    const roles = await db
+      .selectFrom('plate_role')
+      .innerJoin('roles', 'roles.roleId', 'plate_role.roleId')
+      .select(['roles.roleId', 'roles.name'])
+      .where('plate_role.plateId', '=', Number(row.id))
+      .execute();
+    return ok({ ...row, roles });
+  });
+  app.post('/plate/dels', { config: { permission: plate.permissions.delete } }, async (request) => {
+    const ids = readIds(request);
+    const n = await db.transaction().execute(async (trx) => {
+      const found = await trx.selectFrom('plate').select('id').where('id', 'in', ids).execute();
+      if (found.length !== ids.length) throw notFoundRecord();
+      if (await trx.selectFrom('theme').select('id').where('plateId', 'in', ids).executeTakeFirst()) throw badState('版块下还有主题，不能删除');
+      await trx.deleteFrom('plate_role').where('plateId', 'in', ids).execute();
+      return Number((await trx.deleteFrom('plate').where('id', 'in', ids).executeTakeFirst()).numDeletedRows);
+    });
+    return ok(n, '删除成功');
+  });
+  // Plates the caller moderates through a role (every plate for an ALL-scope user).
+  app.post('/plate/listByRole', { config: { permission: plate.permissions.list } }, async (request) => {
+    const user = currentUser(request);
+    const search = searchOf(request);
+    const { pageNum, pageSize } = readPaging(search);
+    let q = db.selectFrom('plate');
+    if (user.dataScope !== 'ALL') {
+      const roleIds = user.roleIds.length ? user.roleIds : [0];
+      q = q.where('id', 'in', db.selectFrom('plate_role').select('plateId').where('roleId', 'in', roleIds));
+    }
+    if (typeof search.name === 'string' && search.name.trim()) q = q.where('name', 'like', likeText(search.name));
+    if (search.forumId !== undefined && search.forumId !== '') q = q.where('forumId', '=', Number(search.forumId));
+    const total = Number(((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
+    const list = await q.selectAll().orderBy('sort', 'asc').orderBy('id', 'asc').limit(pageSize).offset((pageNum - 1) * pageSize).execute();
+    return ok({ list, currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) });
+  });
+  // Plates with their moderating roles, as a real .xlsx.
+  app.post('/plate/plateRoleExcel', { config: { permission: 'plate:export' } }, async (request, reply) => {
+    const search = searchOf(request);
+    let q = db.selectFrom('plate').selectAll();
+    if (typeof search.name === 'string' && search.name.trim()) q = q.where('name', 'like', likeText(search.name));
+    if (search.forumId !== undefined && search.forumId !== '') q = q.where('forumId', '=', Number(search.forumId));
+    const plates = (await q.orderBy('sort', 'asc').orderBy('id', 'asc').limit(10000).execute()) as Row[];
+    const links = (await db
+      .selectFrom('plate_role')
+      .innerJoin('roles', 'roles.roleId', 'plate_role.roleId')
+      .select(['plate_role.plateId', 'roles.name'])
+      .execute()) as { plateId: number; name: string }[];
+    const rows = plates.map((p) => ({ ...p, roleNames: links.filter((l) => Number(l.plateId) === Number(p.id)).map((l) => l.name).join('、') }));
+    const status = optionLabel(plate, 'status');
+    const audit = optionLabel(plate, 'needAudit');
+    return sendExcel(reply, `论坛版块_${formatDateTime().slice(0, 10)}.xlsx`, '论坛版块', [
+      { header: '版块名称', key: 'name', width: 24 },
+      { header: '所属论坛', key: 'forumName', width: 20 },
+      { header: '负责部门', key: 'handleDeptName', width: 20 },
+      { header: '版主角色', key: 'roleNames', width: 30 },
+      { header: '发帖审核', key: 'needAudit', map: audit },
+      { header: '状态', key: 'status', map: status },
+      { header: '主题数', key: 'themeCount', width: 10 },
+    ], rows);
+  });
+  // Public: an enabled plate.
+  app.post('/plate/webget', { config: { public: true } }, async (request) => {
+    const row = await db
+      .selectFrom('plate')
+      .select(['id', 'forumId', 'forumName', 'name', 'description', 'icon', 'handleDeptName', 'themeCount'])
+      .where('id', '=', readId(request))
+      .where('status', '=', 1)
+      .executeTakeFirst();
+    if (!row) throw notFoundRecord();
+    return ok(row);
+  });
+
+  // ---- plate roles: which roles moderate which plates.
+  const rolePerm = { permission: 'plate:role' };
+  app.post('/plateRole/list', { config: { permission: plate.permissions.list } }, async (request) => {
+    const roleId = param(request, 'roleId');
+    let q = db
+      .selectFrom('plate_role')
+      .innerJoin('plate', 'plate.id', 'plate_role.plateId')
+      .innerJoin('roles', 'roles.roleId', 'plate_role.roleId')
+      .select(['plate_role.id', 'plate_role.plateId', 'plate_role.roleId', 'plate.name as plateName', 'roles.name as roleName', 'plate_role.createTime']);
+    if (roleId !== undefined && roleId !== null && roleId !== '') {
+      const n = Number(roleId);
+      if (!Number.isSafeInteger(n) || n <= 0) throw invalidValue('参数格式不正确：roleId');
+      q = q.where('plate_role.roleId', '=', n);
+    }
+    return ok(await q.orderBy('plate_role.roleId').orderBy('plate.sort').execute());
+  });
+  const rolePlates = async (request: import('fastify').FastifyRequest, assigned: boolean) => {
+    const search = searchOf(request);
+    const roleId = Number(search.roleId);
+    if (!search.roleId || !Number.isSafeInteger(roleId) || roleId <= 0) throw invalidValue('请选择角色');
+    const { pageNum, pageSize } = readPaging(search);
+    const sub = db.selectFrom('plate_role').select('plateId').where('roleId', '=', roleId);
+    let q = db.selectFrom('plate').where('id', assigned ? 'in' : 'not in', sub);
+    if (typeof search.name === 'string' && search.name.trim()) q = q.where('name', 'like', likeText(search.name));
+    const total = Number(((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
+    const list = await q
+      .select(['id', 'name', 'forumName', 'handleDeptName', 'status'])
+      .orderBy('sort', 'asc')
+      .orderBy('id', 'asc')
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize)
+      .execute();
+    return ok({ list, currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) });
+  };
+  app.post('/plateRole/pageList', { config: { permission: plate.permissions.list } }, (r) => rolePlates(r, true));
+  app.post('/plateRole/not/pagelist', { config: { permission: plate.permissions.list } }, (r) => rolePlates(r, false));
+  app.post('/plateRole/optionList', { config: { permission: plate.permissions.list } }, async () => {
+    const plates = await db.selectFrom('plate').select(['id', 'name']).orderBy('sort', 'asc').orderBy('id', 'asc').execute();
+    return ok(plates.map((p) => ({ value: p.id, label: p.name })));
+  });
+  // savePlateRoleDto { roleId, plateIds: [] }: the role's plates become exactly these.
+  app.post('/plateRole/save', { config: rolePerm }, async (request) => {
+    const body = bodyOf(request);
+    const roleId = Number(body.roleId);
+    if (body.roleId === undefined || body.roleId === null || body.roleId === '') throw invalidValue('请选择角色');
+    if (!Number.isSafeInteger(roleId) || roleId <= 0) throw invalidValue('参数格式不正确：roleId');
+    const raw = body.plateIds ?? [];
+    if (!Array.isArray(raw)) throw invalidValue('参数格式不正确：plateIds');
+    const plateIds = [...new Set(raw.map((v) => Number(v)))];
+    if (plateIds.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw invalidValue('参数格式不正确：plateIds');
+    await db.transaction().execute(async (trx) => {
+      if (!(await trx.selectFrom('roles').select('roleId').where('roleId', '=', roleId).executeTakeFirst())) throw invalidValue('角色不存在');
+      if (plateIds.length) {
+        const found = await trx.selectFrom('plate').select('id').where('id', 'in', plateIds).execute();
+        if (found.length !== plateIds.length) throw invalidValue('版块不存在');
+      }
+      await trx.deleteFrom('plate_role').where('roleId', '=', roleId).execute();
+      const now = formatDateTime();
+      if (plateIds.length) await trx.insertInto('plate_role').values(plateIds.map((plateId) => ({ plateId, roleId, createTime: now }))).execute();
+    });
+    return ok(plateIds.length, '保存成功');
+  });
+}

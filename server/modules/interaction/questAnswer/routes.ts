@@ -1,0 +1,123 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Row } from '../../../db/types.js';
+import { ok } from '../../../http/envelope.js';
+import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors.js';
+import { bodyOf, param, readSize } from '../../../http/params.js';
+import { cleanText, guardPublicSubmission } from '../../../public/guard.js';
+import { formatDateTime } from '../../../util/time.js';
+import { badState } from '../forums/common.js';
+import { readIdList } from '../themes/service.js';
+import { rank } from './similarity.js';
+
+/** The knowledge base is read whole for a lookup; a county's Q&A base holds hundreds of entries. */
+const MAX_ENTRIES = 5000;
+
+export const WELCOME_MESSAGE = '您好，我是云溪县人民政府门户网站智能问答助手。请输入您想咨询的问题，例如“如何办理居住证”，我会为您查找最相近的解答。';
+
+/** /questAnswer/* beyond the generic CRUD of questAnswer and dearchFeedback (spec part 2 "Question-and-answer"). */
+export async function questAnswerRoutes(app: FastifyInstance) {
+  const db = app.db;
+
+  const enabled = async () =>
+    ((await db.selectFrom('quest_answer').select(['id', 'quest', 'answer', 'keywords', 'hitCount']).where('status', '=', 1).orderBy('id', 'asc').limit(MAX_ENTRIES).execute()) as Row[]).map(
+      (r) => ({ id: Number(r.id), quest: String(r.quest ?? ''), answer: String(r.answer ?? ''), keywords: (r.keywords as string | null) ?? null, hitCount: Number(r.hitCount ?? 0) }),
+    );
+
+  const readQuest = (request: FastifyRequest) => {
+    const raw = param(request, 'quest');
+    if (raw === undefined || raw === null || String(raw).trim() === '') throw missingParam('quest');
+    return cleanText(raw, { label: 'quest', max: 200, required: true });
+  };
+
+  // Similar questions, best first: [{ id, quest, score }].
+  app.get('/questAnswer/getqusetLikeDetail', { config: { public: true } }, async (request) => {
+    const size = readSize(request, 'size', 5, 50, true);
+    const quest = readQuest(request);
+    const ranked = rank(quest, await enabled());
+    return ok(ranked.slice(0, size).map((e) => ({ id: e.id, quest: e.quest, score: e.score })));
+  });
+  // The `index`-th (from 0) of the similar questions with its answer; counts a hit.
+  app.get('/questAnswer/queryQusetLikeDetail', { config: { public: true } }, async (request) => {
+    const size = readSize(request, 'size', 5, 50, true);
+    const quest = readQuest(request);
+    const rawIndex = param(request, 'index');
+    if (rawIndex === undefined || rawIndex === null || rawIndex === '') throw missingParam('index');
+    const index = Number(rawIndex);
+    if (!Number.isInteger(index) || index < 0) throw invalidValue('参数格式不正确：index');
+    const ranked = rank(quest, await enabled()).slice(0, size);
+    const hit = ranked[index];
+    if (!hit) throw notFoundRecord();
+    await db.updateTable('quest_answer').set({ hitCount: Number(hit.hitCount ?? 0) + 1 }).where('id', '=', hit.id).execute();
+    return ok({ id: hit.id, quest: hit.quest, answer: hit.answer, score: hit.score, list: ranked.map((e) => ({ id: e.id, quest: e.quest, score: e.score })) });
+  });
+  app.post('/questAnswer/commonList', { config: { public: true } }, async (request) => {
+    const size = readSize(request, 'size', 10, 50);
+    return ok(
+      await db
+        .selectFrom('quest_answer')
+        .select(['id', 'quest', 'answer'])
+        .where('status', '=', 1)
+        .where('isCommon', '=', 1)
+        .orderBy('sort', 'asc')
+        .orderBy('hitCount', 'desc')
+        .orderBy('id', 'asc')
+        .limit(size)
+        .execute(),
+    );
+  });
+  app.post('/questAnswer/getWelcomeMessage', { config: { public: true } }, async () => {
+    const common = await db.selectFrom('quest_answer').select(['id', 'quest']).where('status', '=', 1).where('isCommon', '=', 1).orderBy('sort', 'asc').orderBy('hitCount', 'desc').limit(5).execute();
+    return ok({ message: WELCOME_MESSAGE, commonList: common });
+  });
+
+  // Mark (isCommon 1, default) or unmark (isCommon 0) entries as common questions.
+  app.post('/questAnswer/commonAudit', { config: { permission: 'questAnswer:common' } }, async (request) => {
+    const ids = readIdList(request);
+    const body = bodyOf(request);
+    const isCommon = body.isCommon === undefined || body.isCommon === '' ? 1 : Number(body.isCommon);
+    if (isCommon !== 0 && isCommon !== 1) throw invalidValue('常见问题的值无效，可选值：0（否）、1（是）');
+    await db.transaction().execute(async (trx) => {
+      const found = await trx.selectFrom('quest_answer').select('id').where('id', 'in', ids).execute();
+      if (found.length !== ids.length) throw notFoundRecord();
+      await trx.updateTable('quest_answer').set({ isCommon, updateTime: formatDateTime() }).where('id', 'in', ids).execute();
+    });
+    return ok(ids.length, '操作成功');
+  });
+  // Feedback handled by staff (auditState 0 → 1); handling twice is refused.
+  app.post('/questAnswer/satisfiedAudit', { config: { permission: 'dearchFeedback:audit' } }, async (request) => {
+    const ids = readIdList(request);
+    await db.transaction().execute(async (trx) => {
+      const rows = (await trx.selectFrom('dearch_feedback').select(['id', 'auditState']).where('id', 'in', ids).execute()) as Row[];
+      if (rows.length !== ids.length) throw notFoundRecord();
+      if (rows.some((r) => Number(r.auditState) === 1)) throw badState('所选反馈中有已处理的记录');
+      await trx.updateTable('dearch_feedback').set({ auditState: 1, updateTime: formatDateTime() }).where('id', 'in', ids).execute();
+    });
+    return ok(ids.length, '处理成功');
+  });
+  // A visitor rates an answer (satisfied 1 满意 / 2 不满意) and may say why: rate-limited, no captcha.
+  app.post('/questAnswer/assessDearchfeedback', { config: { public: true } }, async (request) => {
+    await guardPublicSubmission(app, request, 'qaAssess', { captcha: false });
+    const body = bodyOf(request);
+    const satisfied = Number(body.satisfied);
+    if (body.satisfied === undefined || body.satisfied === null || body.satisfied === '') throw missingParam('satisfied');
+    if (satisfied !== 1 && satisfied !== 2) throw invalidValue('满意度的值无效，可选值：1（满意）、2（不满意）');
+    let questAnswerId: number | null = null;
+    let quest = cleanText(body.quest, { label: 'quest', max: 200 });
+    if (body.questAnswerId !== undefined && body.questAnswerId !== null && body.questAnswerId !== '') {
+      questAnswerId = Number(body.questAnswerId);
+      if (!Number.isSafeInteger(questAnswerId) || questAnswerId <= 0) throw invalidValue('参数格式不正确：questAnswerId');
+      const qa = (await db.selectFrom('quest_answer').select(['quest']).where('id', '=', questAnswerId).executeTakeFirst()) as { quest: string } | undefined;
+      if (!qa) throw notFoundRecord();
+      if (!quest) quest = qa.quest;
+    }
+    if (!quest) throw missingParam('quest');
+    const content = cleanText(body.content, { label: '反馈内容', max: 1000, multiline: true });
+    const now = formatDateTime();
+    const row = (await db
+      .insertInto('dearch_feedback')
+      .values({ questAnswerId, quest, content, satisfied, auditState: 0, ip: (request.ip || '').slice(0, 64), createTime: now, updateTime: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()) as { id: number };
+    return ok({ id: Number(row.id) }, '感谢您的评价');
+  });
+}
