@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import { addSerialKey } from './columns.js';
 import type { Db, DialectName } from './types.js';
 import { publicRateMigration } from '../public/migrations.js';
+import { interactionMailMigration } from '../modules/interaction/mail/migrations.js';
 import { forumTablesMigration } from '../modules/interaction/forums/migrations.js';
 import { surveyTablesMigration } from '../modules/interaction/surveys/migrations.js';
 import { adviceOpinionMigration } from '../modules/interaction/advice/migrations.js';
@@ -19,6 +20,8 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_010_user_password_state', migration: userPasswordState },
   // Public-submission guard (docs/interaction-mail.md): accepted submissions per kind and IP.
   { name: '2026_050_public_rate', migration: publicRateMigration },
+  // Leader mailbox and notices (docs/interaction-mail.md).
+  { name: '2026_090_interaction_mail', migration: interactionMailMigration },
   // Surveys, advice opinions, disclosure settings, SMS log (docs/interaction-forms.md).
   { name: '2026_071_surveys', migration: surveyTablesMigration },
   { name: '2026_072_advice_opinions', migration: adviceOpinionMigration },

@@ -15,6 +15,8 @@ import { noticeSettingRoutes } from './system/noticeSettings/index.js';
 import { siteSettingRoutes } from './system/siteSettings/index.js';
 import { hotWordRoutes } from './system/hotWords/index.js';
 import { templateRoutes } from './system/templates/index.js';
+import { mailModule } from './interaction/mail/index.js';
+import { noticeRoutes } from './interaction/notices/routes.js';
 
 /**
  * Every domain module, registered in this order after the session routes and the generic CRUD routes.
@@ -38,4 +40,6 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   hotWordRoutes,
   templateRoutes,
   interactionForumsModule,
+  mailModule,
+  noticeRoutes,
 ];

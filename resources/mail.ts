@@ -1,0 +1,194 @@
+import { defineResource } from './define';
+
+/**
+ * 领导信箱: letters from the public (/web/mail/add with a captcha) handled by staff: examine, transfer to
+ * a department, the department replies (/mailForum/save) or returns it (/mailForum/returnMail), the admin
+ * publishes. Handling records (mail_forum), department settings (mail_dept) and counts per department
+ * (mail_count) belong to the same module: server/modules/interaction/mail. See docs/interaction-mail.md.
+ */
+
+/** Mail status of the spec: 0 unreplied, 1 replied. */
+export const MAIL_STATUS = [
+  { value: 0, label: '未回复' },
+  { value: 1, label: '已回复' },
+] as const;
+
+/** Handling stage (our design, docs/interaction-mail.md). */
+export const MAIL_STAGE = {
+  PENDING: 0,
+  ACCEPTED: 1,
+  TRANSFERRED: 2,
+  RETURNED: 3,
+  REPLIED: 4,
+  REJECTED: 5,
+} as const;
+
+export const MAIL_STAGE_OPTIONS = [
+  { value: 0, label: '待审核' },
+  { value: 1, label: '已受理' },
+  { value: 2, label: '已转办' },
+  { value: 3, label: '已退回' },
+  { value: 4, label: '已回复' },
+  { value: 5, label: '不予受理' },
+] as const;
+
+export const MAIL_TYPE_OPTIONS = [
+  { value: 1, label: '咨询' },
+  { value: 2, label: '投诉' },
+  { value: 3, label: '建议' },
+  { value: 4, label: '求助' },
+  { value: 5, label: '其他' },
+] as const;
+
+/** Which mailbox the letter was written to (smzjlist lists the leaders' ones). */
+export const MAIL_BOX_OPTIONS = [
+  { value: 1, label: '县委书记信箱' },
+  { value: 2, label: '县长信箱' },
+  { value: 3, label: '部门信箱' },
+] as const;
+
+export const MAIL_SATISFACTION_OPTIONS = [
+  { value: 0, label: '未评价' },
+  { value: 1, label: '满意' },
+  { value: 2, label: '基本满意' },
+  { value: 3, label: '不满意' },
+] as const;
+
+const yesNo = [
+  { value: 0, label: '否' },
+  { value: 1, label: '是' },
+] as const;
+
+/** Permission keys of the mail workflow (Buttons under 领导信箱). */
+export const MAIL_PERMISSIONS = {
+  list: 'mail:list',
+  get: 'mail:get',
+  create: 'mail:add',
+  update: 'mail:update',
+  delete: 'mail:delete',
+  examine: 'mail:examine',
+  transfer: 'mail:transfer',
+  publish: 'mail:publish',
+  rk: 'mail:rk',
+  export: 'mail:export',
+  deptList: 'mailForum:deptList',
+  reply: 'mailForum:save',
+  returnMail: 'mailForum:return',
+  forumDelete: 'mailForum:delete',
+  deptSettings: 'mailForum:dept',
+  countList: 'mailCount:list',
+  countReset: 'mailCount:reset',
+  countUpdate: 'mailCount:update',
+  countExport: 'mailCount:export',
+} as const;
+
+export default defineResource({
+  name: 'mail',
+  table: 'mail',
+  label: '领导信箱',
+  icon: 'Mail',
+  idField: 'id',
+  titleField: 'title',
+  routes: 'module',
+  api: {
+    list: { path: '/mail/list' },
+    get: { path: '/mail/get', id: 'query' },
+    create: { path: '/mail/add' },
+    update: { path: '/mail/add' },
+    delete: { path: '/mail/dels', ids: 'body' },
+    extra: {
+      smzjlist: { path: '/mail/smzjlist', label: '领导信箱信件' },
+      szxxList: { path: '/mail/szxxList', label: '县长信箱最新信件' },
+      top: { path: '/mail/top', label: '最新信件' },
+      listByDept: { path: '/mailForum/mailListByDept', label: '本部门待办信件' },
+      forumList: { path: '/mailForum/listByMailid', label: '办理记录' },
+    },
+  },
+  fields: [
+    { name: 'id', label: 'ID', type: 'number', readOnly: true },
+    { name: 'title', label: '信件标题', type: 'text', required: true, maxLength: 100 },
+    { name: 'content', label: '信件内容', type: 'textarea', required: true, maxLength: 5000 },
+    { name: 'type', label: '信件类型', type: 'enum', required: true, default: 1, options: MAIL_TYPE_OPTIONS },
+    { name: 'boxType', label: '信箱', type: 'enum', required: true, default: 2, options: MAIL_BOX_OPTIONS },
+    { name: 'targetDeptId', label: '收信部门', type: 'reference', reference: 'department' },
+    { name: 'targetDeptName', label: '收信部门名称', type: 'text', readOnly: true },
+    { name: 'name', label: '写信人', type: 'text', required: true, maxLength: 50 },
+    { name: 'phone', label: '联系电话', type: 'text', required: true, maxLength: 20 },
+    { name: 'email', label: '电子邮箱', type: 'text', maxLength: 100 },
+    { name: 'address', label: '联系地址', type: 'text', maxLength: 200 },
+    { name: 'idNumber', label: '身份证号', type: 'text', maxLength: 18 },
+    { name: 'isPublic', label: '来信人同意公开', type: 'enum', default: 1, options: yesNo },
+    { name: 'publicFlag', label: '已公开', type: 'enum', readOnly: true, default: 0, options: yesNo },
+    { name: 'status', label: '状态', type: 'enum', readOnly: true, default: 0, options: MAIL_STATUS },
+    { name: 'stage', label: '办理阶段', type: 'enum', readOnly: true, default: 0, options: MAIL_STAGE_OPTIONS },
+    { name: 'source', label: '来源', type: 'enum', readOnly: true, default: 1, options: [{ value: 1, label: '网上来信' }, { value: 2, label: '后台录入' }] },
+    { name: 'queryCode', label: '查询码', type: 'text', readOnly: true },
+    { name: 'receivedAt', label: '收信时间', type: 'datetime', readOnly: true },
+    { name: 'examineRemark', label: '审核意见', type: 'text', readOnly: true },
+    { name: 'examineTime', label: '审核时间', type: 'datetime', readOnly: true },
+    { name: 'examineUserName', label: '审核人', type: 'text', readOnly: true },
+    { name: 'transferDeptId', label: '转办部门', type: 'reference', reference: 'department', readOnly: true },
+    { name: 'transferDeptName', label: '转办部门名称', type: 'text', readOnly: true },
+    { name: 'transferTime', label: '转办时间', type: 'datetime', readOnly: true },
+    { name: 'transferRemark', label: '转办意见', type: 'text', readOnly: true },
+    { name: 'deadline', label: '办理期限', type: 'datetime', readOnly: true },
+    { name: 'returnRemark', label: '退回说明', type: 'text', readOnly: true },
+    { name: 'returnTime', label: '退回时间', type: 'datetime', readOnly: true },
+    { name: 'replyDeptId', label: '答复部门ID', type: 'number', readOnly: true },
+    { name: 'replyDept', label: '答复部门', type: 'text', readOnly: true },
+    { name: 'replyTime', label: '答复时间', type: 'datetime', readOnly: true },
+    { name: 'replyContent', label: '答复内容', type: 'textarea', readOnly: true },
+    { name: 'replyUserName', label: '答复人', type: 'text', readOnly: true },
+    { name: 'satisfaction', label: '满意度', type: 'enum', default: 0, options: MAIL_SATISFACTION_OPTIONS },
+    { name: 'publishTime', label: '公开时间', type: 'datetime', readOnly: true },
+    { name: 'rkFlag', label: '已入库', type: 'enum', readOnly: true, default: 0, options: yesNo },
+    { name: 'rkTime', label: '入库时间', type: 'datetime', readOnly: true },
+    { name: 'creatorId', label: '录入人ID', type: 'number', readOnly: true },
+    { name: 'creatorName', label: '录入人', type: 'text', readOnly: true },
+    { name: 'createTime', label: '创建时间', type: 'datetime', readOnly: true },
+    { name: 'updateTime', label: '更新时间', type: 'datetime', readOnly: true },
+  ],
+  list: {
+    columns: ['title', 'type', 'boxType', 'name', 'status', 'stage', 'transferDeptName', 'receivedAt', 'publicFlag'],
+    filters: [
+      { field: 'title', op: 'like', alwaysOn: true },
+      { field: 'status', op: 'eq', alwaysOn: true },
+      { field: 'stage', op: 'eq', alwaysOn: true },
+      { field: 'type', op: 'eq' },
+      { field: 'boxType', op: 'eq' },
+      { field: 'transferDeptId', op: 'eq' },
+      { field: 'name', op: 'like' },
+      { field: 'queryCode', op: 'eq' },
+      { field: 'publicFlag', op: 'eq' },
+      { field: 'receivedAt', op: 'range' },
+    ],
+    sortable: ['receivedAt', 'replyTime', 'status', 'stage', 'id'],
+    defaultSort: { field: 'receivedAt', order: 'DESC' },
+  },
+  form: ['title', 'type', 'boxType', 'targetDeptId', 'name', 'phone', 'email', 'address', 'idNumber', 'isPublic', 'content'],
+  permissions: {
+    list: MAIL_PERMISSIONS.list,
+    get: MAIL_PERMISSIONS.get,
+    create: MAIL_PERMISSIONS.create,
+    update: MAIL_PERMISSIONS.update,
+    delete: MAIL_PERMISSIONS.delete,
+  },
+  actions: [
+    { name: 'examine', label: '审核', path: '/mail/examine', permission: MAIL_PERMISSIONS.examine, scope: 'both' },
+    { name: 'transfer', label: '转办', path: '/mail/mailTransfer', permission: MAIL_PERMISSIONS.transfer, scope: 'both' },
+    { name: 'publish', label: '公开', path: '/mail/add', permission: MAIL_PERMISSIONS.publish, scope: 'row' },
+    { name: 'rk', label: '登记入库', path: '/mail/addMailRk', permission: MAIL_PERMISSIONS.rk, scope: 'row' },
+    { name: 'export', label: '导出', path: '/mail/mailBoxExcel', permission: MAIL_PERMISSIONS.export, scope: 'none' },
+    { name: 'deptList', label: '本部门信件', path: '/mailForum/mailListByDept', permission: MAIL_PERMISSIONS.deptList, scope: 'none' },
+    { name: 'reply', label: '答复', path: '/mailForum/save', permission: MAIL_PERMISSIONS.reply, scope: 'row' },
+    { name: 'return', label: '退回', path: '/mailForum/returnMail', permission: MAIL_PERMISSIONS.returnMail, scope: 'both', confirm: '确定退回所选信件吗？' },
+    { name: 'forumDelete', label: '删除办理记录', path: '/mailForum/dels', permission: MAIL_PERMISSIONS.forumDelete, scope: 'row', confirm: '确定删除该办理记录吗？' },
+    { name: 'deptSettings', label: '部门办理设置', path: '/mailForum/dept/save', permission: MAIL_PERMISSIONS.deptSettings, scope: 'none' },
+    { name: 'countList', label: '来信统计', path: '/mailCount/list', permission: MAIL_PERMISSIONS.countList, scope: 'none' },
+    { name: 'countReset', label: '统计清零', path: '/mailCount/reset', permission: MAIL_PERMISSIONS.countReset, scope: 'row', confirm: '确定将该部门的统计清零吗？' },
+    { name: 'countUpdate', label: '修改统计', path: '/mailCount/update', permission: MAIL_PERMISSIONS.countUpdate, scope: 'row' },
+    { name: 'countExport', label: '导出统计', path: '/mailCount/mailCountExcel', permission: MAIL_PERMISSIONS.countExport, scope: 'none' },
+  ],
+  ownership: { department: 'transferDeptId', creator: 'creatorId' },
+  menu: { group: 'interact', path: '/main/interact/LeaderMailbox', sort: 10 },
+});

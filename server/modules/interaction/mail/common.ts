@@ -1,0 +1,157 @@
+import type { Kysely } from 'kysely';
+import mailDecl, { MAIL_BOX_OPTIONS, MAIL_SATISFACTION_OPTIONS, MAIL_STAGE_OPTIONS, MAIL_STATUS, MAIL_TYPE_OPTIONS } from '../../../../resources/mail.js';
+import { applyScope, departmentAndDescendants, scopeRule } from '../../../auth/dataScope.js';
+import type { Db, Row } from '../../../db/types.js';
+import { notFoundRecord, PortalError } from '../../../http/errors.js';
+import type { PortalUser } from '../../../http/fastifyTypes.js';
+import { formatDateTime } from '../../../util/time.js';
+
+export { mailDecl };
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Trx = Kysely<any>;
+
+export const DEFAULT_REPLY_DAYS = 15;
+export const notAllowed = (msg = '该记录当前状态不允许此操作') => new PortalError(1005, msg);
+
+/** A letter inside the caller's data scope (transferred to his department unless ALL), else 1003. */
+export async function scopedMail(db: Db, user: PortalUser, id: number): Promise<Row> {
+  const rule = await scopeRule(db, user, mailDecl);
+  const row = (await applyScope(db.selectFrom('mail').selectAll().where('id', '=', id), rule).executeTakeFirst()) as Row | undefined;
+  if (!row) throw notFoundRecord();
+  return row;
+}
+
+/** Several letters, all in scope or 1003 (all or nothing). */
+export async function scopedMails(db: Db, user: PortalUser, ids: number[]): Promise<Row[]> {
+  const rule = await scopeRule(db, user, mailDecl);
+  const rows = (await applyScope(db.selectFrom('mail').selectAll().where('id', 'in', ids), rule).execute()) as Row[];
+  if (rows.length !== ids.length) throw notFoundRecord();
+  return rows;
+}
+
+/** The departments whose letters the user handles: his department, and those below it for DEPARTS/ALL. */
+export async function handlingDepts(db: Db, user: PortalUser): Promise<number[]> {
+  if (user.deptId === null) return [];
+  if (user.dataScope === 'DEPARTS' || user.dataScope === 'ALL') return departmentAndDescendants(db, user.deptId);
+  return [user.deptId];
+}
+
+export async function departmentName(db: Db, id: number): Promise<string> {
+  const d = (await db.selectFrom('departments').select(['id', 'name']).where('id', '=', id).executeTakeFirst()) as { name: string } | undefined;
+  if (!d) throw new PortalError(1003, '部门不存在');
+  return d.name;
+}
+
+export async function replyDays(db: Db, deptId: number): Promise<number> {
+  const row = (await db.selectFrom('mail_dept').select('replyDays').where('deptId', '=', deptId).executeTakeFirst()) as { replyDays: number } | undefined;
+  return Number(row?.replyDays ?? DEFAULT_REPLY_DAYS);
+}
+
+export type MailAction = 'submit' | 'create' | 'examine' | 'reject' | 'transfer' | 'return' | 'reply' | 'publish' | 'unpublish' | 'rk' | 'update';
+
+export const ACTION_LABELS: Record<MailAction, string> = {
+  submit: '网上来信',
+  create: '后台录入',
+  examine: '审核受理',
+  reject: '不予受理',
+  transfer: '转办',
+  return: '退回',
+  reply: '答复',
+  publish: '公开',
+  unpublish: '取消公开',
+  rk: '登记入库',
+  update: '修改信件',
+};
+
+/** One line of the letter's handling history (mail_forum). */
+export async function addHistory(
+  trx: Trx,
+  mailId: number,
+  action: MailAction,
+  user: PortalUser | null,
+  extra: { content?: string | null; remarks?: string | null; toDeptId?: number | null; toDeptName?: string | null } = {},
+): Promise<void> {
+  await trx
+    .insertInto('mail_forum')
+    .values({
+      mailId,
+      action,
+      deptId: user?.deptId ?? null,
+      deptName: user?.deptName ?? null,
+      userId: user?.userId ?? null,
+      userName: user?.name ?? null,
+      toDeptId: extra.toDeptId ?? null,
+      toDeptName: extra.toDeptName ?? null,
+      content: extra.content ?? null,
+      remarks: extra.remarks ?? null,
+      createTime: formatDateTime(),
+    })
+    .execute();
+}
+
+export type CountField = 'receivedCount' | 'repliedCount' | 'returnedCount' | 'overdueCount' | 'satisfiedCount' | 'unsatisfiedCount';
+
+/** Adds to a department's running counts (mail_count), creating its row on first use. */
+export async function bumpCount(trx: Trx, deptId: number, deptName: string, field: CountField, delta = 1): Promise<void> {
+  const now = formatDateTime();
+  const existing = await trx.selectFrom('mail_count').select('id').where('deptId', '=', deptId).executeTakeFirst();
+  if (!existing) {
+    await trx.insertInto('mail_count').values({ deptId, deptName, updateTime: now, resetTime: now }).execute();
+  }
+  await trx
+    .updateTable('mail_count')
+    .set((eb) => ({ [field]: eb(eb.ref(field), '+', delta), deptName, updateTime: now }))
+    .where('deptId', '=', deptId)
+    .execute();
+}
+
+const label = (options: readonly { value: number; label: string }[], v: unknown) => options.find((o) => o.value === Number(v))?.label ?? '';
+
+/** Labels for exports and the public pages. */
+export function labelled(row: Row): Row {
+  return {
+    ...row,
+    typeName: label(MAIL_TYPE_OPTIONS, row.type),
+    boxTypeName: label(MAIL_BOX_OPTIONS, row.boxType),
+    statusName: label(MAIL_STATUS, row.status),
+    stageName: label(MAIL_STAGE_OPTIONS, row.stage),
+    satisfactionName: label(MAIL_SATISFACTION_OPTIONS, row.satisfaction),
+  };
+}
+
+/** 张三 → 张*, 欧阳修 → 欧**: the writer's name as published. */
+export function maskName(name: unknown): string {
+  const chars = [...String(name ?? '')];
+  if (chars.length === 0) return '';
+  return chars[0] + '*'.repeat(Math.max(1, chars.length - 1));
+}
+
+/** What the public may see of a letter (no phone, e-mail, address, id number, internal remarks). */
+export function publicView(row: Row): Row {
+  const l = labelled(row);
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    type: row.type,
+    typeName: l.typeName,
+    boxType: row.boxType,
+    boxTypeName: l.boxTypeName,
+    targetDeptName: row.targetDeptName,
+    name: maskName(row.name),
+    receivedAt: row.receivedAt,
+    status: row.status,
+    statusName: l.statusName,
+    replyDept: row.status === 1 ? row.replyDept : null,
+    replyTime: row.status === 1 ? row.replyTime : null,
+    replyContent: row.status === 1 ? row.replyContent : null,
+    publishTime: row.publishTime,
+  };
+}
+
+/** What the writer sees of his own letter (found by query code and phone): the public view plus the stage. */
+export function ownerView(row: Row): Row {
+  const l = labelled(row);
+  return { ...publicView(row), name: row.name, queryCode: row.queryCode, stage: row.stage, stageName: l.stageName, isPublic: row.isPublic, publicFlag: row.publicFlag };
+}

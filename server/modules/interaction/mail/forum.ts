@@ -1,0 +1,186 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MAIL_PERMISSIONS as P, MAIL_STAGE as S } from '../../../../resources/mail.js';
+import { applyFilters, readPaging, readSort } from '../../../crud/listQuery.js';
+import type { Row } from '../../../db/types.js';
+import { ok } from '../../../http/envelope.js';
+import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors.js';
+import { currentUser } from '../../../http/fastifyTypes.js';
+import { bodyOf, param, queryOf, readId, readIds } from '../../../http/params.js';
+import { cleanText } from '../../../public/guard.js';
+import { formatDateTime, parseDateTime } from '../../../util/time.js';
+import { addHistory, bumpCount, DEFAULT_REPLY_DAYS, departmentName, handlingDepts, labelled, mailDecl, notAllowed, scopedMail } from './common.js';
+
+type Bag = Record<string, unknown>;
+const searchOf = (request: FastifyRequest): Bag => ({ ...queryOf(request), ...bodyOf(request) });
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+
+/**
+ * The departments' side (/mailForum/*): handling records of a letter, letters transferred to my
+ * department, the reply, the return with remarks, and the department's mailbox settings.
+ */
+export async function mailForumRoutes(app: FastifyInstance) {
+  const db = app.db;
+
+  /** A handling record whose letter the caller may see. */
+  const scopedRecord = async (request: FastifyRequest, id: number) => {
+    const rec = (await db.selectFrom('mail_forum').selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+    if (!rec) throw notFoundRecord();
+    await scopedMail(db, currentUser(request), Number(rec.mailId));
+    return rec;
+  };
+
+  const deleteRecords = async (request: FastifyRequest, ids: number[]) => {
+    for (const id of ids) await scopedRecord(request, id);
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('mail_forum').where('id', 'in', ids).execute();
+    });
+    return ok(null, '删除成功');
+  };
+  app.post('/mailForum/del', { config: { permission: P.forumDelete } }, async (request) => deleteRecords(request, [readId(request)]));
+  app.post('/mailForum/dels', { config: { permission: P.forumDelete } }, async (request) => deleteRecords(request, readIds(request)));
+
+  app.post('/mailForum/get', { config: { permission: P.get } }, async (request) => ok(await scopedRecord(request, readId(request))));
+
+  const recordsOf = (mailId: number) => db.selectFrom('mail_forum').selectAll().where('mailId', '=', mailId);
+
+  // baseIdSerachDto: id = the letter, paged.
+  app.post('/mailForum/list', { config: { permission: P.get } }, async (request) => {
+    const mailId = readId(request, param(request, 'mailId') !== undefined && blank(param(request, 'id')) ? 'mailId' : 'id');
+    await scopedMail(db, currentUser(request), mailId);
+    const { pageNum, pageSize } = readPaging(searchOf(request));
+    const n = (await recordsOf(mailId).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string };
+    const totalRow = Number(n.n);
+    const list = await recordsOf(mailId).selectAll().orderBy('id', 'asc').limit(pageSize).offset((pageNum - 1) * pageSize).execute();
+    return ok({ list, currPage: pageNum, totalRow, totalPage: Math.ceil(totalRow / pageSize) });
+  });
+
+  app.post('/mailForum/listByMailid', { config: { permission: P.get } }, async (request) => {
+    const mailId = readId(request, param(request, 'mailId') !== undefined && blank(param(request, 'id')) ? 'mailId' : 'id');
+    await scopedMail(db, currentUser(request), mailId);
+    return ok(await recordsOf(mailId).selectAll().orderBy('id', 'asc').execute());
+  });
+
+  // Letters transferred to my department (and those below it for DEPARTS/ALL), whatever the data scope.
+  app.post('/mailForum/mailListByDept', { config: { permission: P.deptList } }, async (request) => {
+    const user = currentUser(request);
+    const search = searchOf(request);
+    const depts = await handlingDepts(db, user);
+    const { pageNum, pageSize } = readPaging(search);
+    if (depts.length === 0) return ok({ list: [], currPage: pageNum, totalRow: 0, totalPage: 0 });
+    const sort = readSort(mailDecl, search);
+    const base = applyFilters(db.selectFrom('mail'), mailDecl, search).where('transferDeptId', 'in', depts);
+    const n = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string };
+    const totalRow = Number(n.n);
+    const list = (await base.selectAll().orderBy(sort.field, sort.order).orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
+    return ok({ list: list.map(labelled), currPage: pageNum, totalRow, totalPage: Math.ceil(totalRow / pageSize) });
+  });
+
+  /** A letter the caller's department is handling: in his handling departments (or any for ALL). */
+  const handledMail = async (request: FastifyRequest, id: number) => {
+    const user = currentUser(request);
+    const mail = await scopedMail(db, user, id);
+    if (user.dataScope !== 'ALL') {
+      const depts = await handlingDepts(db, user);
+      if (!depts.includes(Number(mail.transferDeptId))) throw notFoundRecord();
+    }
+    return mail;
+  };
+
+  // idsRemarksDto: the department sends letters back with its reasons; the office transfers them again.
+  app.post('/mailForum/returnMail', { config: { permission: P.returnMail } }, async (request) => {
+    const user = currentUser(request);
+    const ids = blank(param(request, 'ids')) ? [readId(request)] : readIds(request);
+    const remarks = cleanText(param(request, 'remarks'), { label: '退回说明', max: 500, required: true });
+    const mails: Row[] = [];
+    for (const id of ids) mails.push(await handledMail(request, id));
+    if (mails.some((m) => Number(m.stage) !== S.TRANSFERRED)) throw notAllowed('只能退回已转办、尚未答复的信件');
+    const now = formatDateTime();
+    await db.transaction().execute(async (trx) => {
+      for (const m of mails) {
+        const id = Number(m.id);
+        await trx.updateTable('mail').set({ stage: S.RETURNED, returnRemark: remarks, returnTime: now, updateTime: now }).where('id', '=', id).execute();
+        await addHistory(trx, id, 'return', user, { remarks, toDeptId: Number(m.transferDeptId), toDeptName: String(m.transferDeptName ?? '') });
+        await bumpCount(trx, Number(m.transferDeptId), String(m.transferDeptName ?? ''), 'returnedCount');
+      }
+    });
+    return ok(null, '退回成功');
+  });
+
+  // saveMailForumDto: the department's reply { mailId, content }. The reply, its department and time are
+  // what the portal publishes. A department replies to letters transferred to it; the office (ALL) may
+  // also answer accepted or returned letters itself. A replied letter's text may be corrected.
+  app.post('/mailForum/save', { config: { permission: P.reply } }, async (request) => {
+    const user = currentUser(request);
+    const body = bodyOf(request);
+    const rawId = blank(body.mailId) ? param(request, 'mailId') : body.mailId;
+    if (blank(rawId)) throw missingParam('mailId');
+    const mailId = Number(rawId);
+    if (!Number.isSafeInteger(mailId) || mailId <= 0) throw invalidValue('参数格式不正确：mailId');
+    const content = cleanText(body.content ?? body.replyContent, { label: '答复内容', max: 5000, required: true, multiline: true });
+    const mail = await handledMail(request, mailId);
+    const stage = Number(mail.stage);
+    const allowed: number[] = user.dataScope === 'ALL' ? [S.ACCEPTED, S.TRANSFERRED, S.RETURNED, S.REPLIED] : [S.TRANSFERRED, S.REPLIED];
+    if (!allowed.includes(stage)) throw notAllowed('信件当前状态不能答复');
+    const now = new Date();
+    const nowText = formatDateTime(now);
+    const replyDeptId = stage === S.REPLIED ? Number(mail.replyDeptId) : Number(mail.transferDeptId || user.deptId || 0) || null;
+    const replyDept = stage === S.REPLIED ? mail.replyDept : (mail.transferDeptId ? mail.transferDeptName : user.deptName);
+    const row = await db.transaction().execute(async (trx) => {
+      if (stage === S.REPLIED) {
+        await trx.updateTable('mail').set({ replyContent: content, updateTime: nowText }).where('id', '=', mailId).execute();
+      } else {
+        await trx
+          .updateTable('mail')
+          .set({ status: 1, stage: S.REPLIED, replyDeptId, replyDept, replyTime: nowText, replyContent: content, replyUserName: user.name, updateTime: nowText })
+          .where('id', '=', mailId)
+          .execute();
+        if (mail.transferDeptId) {
+          await bumpCount(trx, Number(mail.transferDeptId), String(mail.transferDeptName ?? ''), 'repliedCount');
+          if (mail.deadline && parseDateTime(String(mail.deadline)).getTime() < now.getTime()) {
+            await bumpCount(trx, Number(mail.transferDeptId), String(mail.transferDeptName ?? ''), 'overdueCount');
+          }
+        }
+      }
+      await addHistory(trx, mailId, 'reply', user, { content });
+      return trx.selectFrom('mail').selectAll().where('id', '=', mailId).executeTakeFirstOrThrow();
+    });
+    return ok(row, '答复成功');
+  });
+
+  // The department's mailbox settings (mail_dept): shown as a transfer target, days to reply, contact.
+  const readDeptId = (request: FastifyRequest) => readId(request, blank(param(request, 'deptId')) ? 'id' : 'deptId');
+  app.post('/mailForum/dept/get', { config: { permission: P.deptSettings } }, async (request) => {
+    const deptId = readDeptId(request);
+    const deptName = await departmentName(db, deptId);
+    const row = (await db.selectFrom('mail_dept').selectAll().where('deptId', '=', deptId).executeTakeFirst()) as Row | undefined;
+    return ok(row ?? { id: null, deptId, deptName, isMailDept: 1, replyDays: DEFAULT_REPLY_DAYS, contactName: null, contactPhone: null, remark: null });
+  });
+
+  app.post('/mailForum/dept/save', { config: { permission: P.deptSettings } }, async (request) => {
+    const body = bodyOf(request);
+    const deptId = readDeptId(request);
+    const deptName = await departmentName(db, deptId);
+    const values: Row = { deptName, updateTime: formatDateTime() };
+    if (!blank(body.isMailDept)) {
+      const v = Number(body.isMailDept);
+      if (v !== 0 && v !== 1) throw invalidValue('是否信箱部门取值不正确');
+      values.isMailDept = v;
+    }
+    if (!blank(body.replyDays)) {
+      const v = Number(body.replyDays);
+      if (!Number.isInteger(v) || v < 1 || v > 365) throw invalidValue('办理时限应为1到365天');
+      values.replyDays = v;
+    }
+    if ('contactName' in body) values.contactName = cleanText(body.contactName, { label: '联系人', max: 50 }) || null;
+    if ('contactPhone' in body) values.contactPhone = cleanText(body.contactPhone, { label: '联系电话', max: 30 }) || null;
+    if ('remark' in body) values.remark = cleanText(body.remark, { label: '备注', max: 500 }) || null;
+    const row = await db.transaction().execute(async (trx) => {
+      const existing = await trx.selectFrom('mail_dept').select('id').where('deptId', '=', deptId).executeTakeFirst();
+      if (existing) await trx.updateTable('mail_dept').set(values).where('deptId', '=', deptId).execute();
+      else await trx.insertInto('mail_dept').values({ deptId, ...values }).execute();
+      return trx.selectFrom('mail_dept').selectAll().where('deptId', '=', deptId).executeTakeFirstOrThrow();
+    });
+    return ok(row, '保存成功');
+  });
+
+}

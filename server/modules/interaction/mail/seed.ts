@@ -1,0 +1,56 @@
+import { MAIL_PERMISSIONS as P, MAIL_STAGE as S } from '../../../../resources/mail.js';
+import { NOTICE_PERMISSIONS } from '../../../../resources/notice.js';
+import { hashPassword } from '../../../auth/password.js';
+import type { Db } from '../../../db/types.js';
+import type { SeedContext } from '../../../seed/domainSeeds.js';
+import { grant } from '../../../seed/menuSync.js';
+import { newQueryCode } from '../../../public/guard.js';
+
+export const MAIL_OFFICER_ROLE = 'mailOfficer';
+/** Demo department officer of 县教育局 who answers the letters transferred to it (password: the demo one). */
+export const MAIL_OFFICER_USER = { username: 'jiaoyu', name: '刘洋', dept: '县教育局', mobile: '13800000011' };
+
+/**
+ * Demo data of the leader mailbox and notices: the 信件办理员 role (DEPART scope: letters transferred to
+ * the officer's department; reply and return), its 县教育局 officer, the 我的通知 key for every demo role,
+ * and a few letters in different stages.
+ */
+export async function mailDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
+  const byAlias = async (alias: string) =>
+    (await db.selectFrom('resources').select('id').where('dingAppKey', '=', 'adminSite').where('alias', '=', alias).executeTakeFirst()) as { id: number } | undefined;
+  const ids = async (aliases: string[]) => {
+    const out: number[] = [];
+    for (const a of aliases) {
+      const r = await byAlias(a);
+      if (r) out.push(Number(r.id));
+    }
+    return out;
+  };
+
+  const roleRow = (await db
+    .insertInto('roles')
+    .values({ name: '信件办理员', roleAlias: MAIL_OFFICER_ROLE, description: '办理转办到本部门的领导信箱信件', enabled: 1, dingAppKey: 'adminSite', dataScope: 'DEPART', createTime: ctx.now })
+    .returning('roleId')
+    .executeTakeFirstOrThrow()) as { roleId: number };
+  const officerRole = Number(roleRow.roleId);
+  await grant(db, officerRole, await ids(['home', 'interact', 'mail', P.list, P.get, P.deptList, P.reply, P.returnMail, NOTICE_PERMISSIONS.my]));
+  // Every demo role reads the notices addressed to it.
+  const myKey = await ids([NOTICE_PERMISSIONS.my]);
+  for (const roleId of ctx.roleIds.values()) await grant(db, roleId, myKey);
+
+  const deptId = ctx.deptIds.get(MAIL_OFFICER_USER.dept);
+  if (deptId === undefined) return;
+  const userRow = (await db
+    .insertInto('users')
+    .values({ username: MAIL_OFFICER_USER.username, name: MAIL_OFFICER_USER.name, mobile: MAIL_OFFICER_USER.mobile, passwordHash: await hashPassword('Demo@2026'), deptId, userType: 0, status: 1, createTime: ctx.now, updateTime: ctx.now })
+    .returning('userId')
+    .executeTakeFirstOrThrow()) as { userId: number };
+  await db.insertInto('user_roles').values({ userId: Number(userRow.userId), roleId: officerRole }).execute();
+
+  const base = { source: 1, status: 0, publicFlag: 0, isPublic: 1, satisfaction: 0, rkFlag: 0, receivedAt: ctx.now, createTime: ctx.now, updateTime: ctx.now };
+  const letters = [
+    { title: '关于青石镇中学校车接送时间的咨询', content: '孩子在青石镇中学上学，想了解冬季校车的接送时间是否调整。', type: 1, boxType: 2, name: '王先生', phone: '13900000001', stage: S.PENDING },
+    { title: '建议在白沙镇增设公交站点', content: '白沙镇新建小区居民较多，建议在小区门口增设公交站点，方便出行。', type: 3, boxType: 1, name: '李女士', phone: '13900000002', stage: S.ACCEPTED },
+  ];
+  for (const l of letters) await db.insertInto('mail').values({ ...base, ...l, queryCode: newQueryCode() }).execute();
+}
