@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import { addSerialKey } from './columns.js';
 import type { Db, DialectName } from './types.js';
 import { publicRateMigration } from '../public/migrations.js';
+import { contentTablesMigration } from '../modules/content/migrations.js';
 import { interactionMailMigration } from '../modules/interaction/mail/migrations.js';
 import { forumTablesMigration } from '../modules/interaction/forums/migrations.js';
 import { surveyTablesMigration } from '../modules/interaction/surveys/migrations.js';
@@ -16,6 +17,8 @@ import { smsLogMigration } from '../notify/smsMigration.js';
  * indexes and constraints.
  */
 export const moduleMigrations: { name: string; migration: (dialect: DialectName) => Migration }[] = [
+  // Content (docs/content.md): columns, content models, articles, review history, relevance, sensitive hits.
+  { name: '2026_040_content', migration: contentTablesMigration },
   // Password rules (docs/system-security.md): change time, failures and lockout per account, in the database.
   { name: '2026_010_user_password_state', migration: userPasswordState },
   // Public-submission guard (docs/interaction-mail.md): accepted submissions per kind and IP.

@@ -15,6 +15,7 @@ import { noticeSettingRoutes } from './system/noticeSettings/index.js';
 import { siteSettingRoutes } from './system/siteSettings/index.js';
 import { hotWordRoutes } from './system/hotWords/index.js';
 import { templateRoutes } from './system/templates/index.js';
+import { contentModule } from './content/index.js';
 import { mailModule } from './interaction/mail/index.js';
 import { noticeRoutes } from './interaction/notices/routes.js';
 
@@ -39,6 +40,7 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   siteSettingRoutes,
   hotWordRoutes,
   templateRoutes,
+  contentModule,
   interactionForumsModule,
   mailModule,
   noticeRoutes,

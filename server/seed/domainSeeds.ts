@@ -2,6 +2,7 @@ import type { ResourceDecl } from '../../resources/types.js';
 import type { Db } from '../db/types.js';
 import { seedDictionary } from '../modules/system/dict/dictSeed.js';
 import { orgDemoSeed } from '../modules/system/org/seed.js';
+import { contentSeed } from '../modules/content/seed.js';
 import { mailDemoSeed } from '../modules/interaction/mail/seed.js';
 
 /** What the base seed made, for domain seeds to hang their demo records on. */
@@ -26,5 +27,6 @@ export type DomainSeed = (db: Db, context: SeedContext) => Promise<void>;
 export const domainSeeds: DomainSeed[] = [
   seedDictionary,
   orgDemoSeed,
+  contentSeed,
   mailDemoSeed,
 ];

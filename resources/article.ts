@@ -1,0 +1,138 @@
+import { defineResource, ownership, ownershipFields } from './define';
+
+/**
+ * 文章: the portal's articles and their review workflow (docs/content.md has the state machine).
+ * Served by server/modules/content/articles; the state machine below is shared by server and UI.
+ */
+
+/** Article states: the spec's content-status values plus 6 待终审 (accepted at the first level). */
+export const ARTICLE_STATUS = {
+  TAKEN_DOWN: 1,
+  REJECTED: 2,
+  EDITING: 3,
+  REVIEW: 4,
+  PUBLISHED: 5,
+  ACCEPTED: 6,
+} as const;
+
+export const ARTICLE_STATUS_OPTIONS = [
+  { value: 3, label: '编辑中' },
+  { value: 4, label: '审核中' },
+  { value: 6, label: '待终审' },
+  { value: 2, label: '已退回' },
+  { value: 5, label: '已发布' },
+  { value: 1, label: '已下线' },
+] as const;
+
+export function articleStatusLabel(status: unknown): string {
+  return ARTICLE_STATUS_OPTIONS.find((o) => o.value === Number(status))?.label ?? '未知';
+}
+
+/** Essay flags (spec §4): a set, stored as a comma list. */
+export const ESSAY_FLAGS = [
+  { value: 1, label: '图片' },
+  { value: 2, label: '推荐' },
+  { value: 3, label: '幻灯' },
+  { value: 4, label: '头条' },
+  { value: 5, label: '跳转' },
+] as const;
+
+export type ArticleTransition =
+  | 'submit'
+  | 'withdraw'
+  | 'accept'
+  | 'acceptReject'
+  | 'approve'
+  | 'reject'
+  | 'takeDown'
+  | 'edit'
+  | 'delete';
+
+/**
+ * The state machine: for each workflow step, the states it may start from, the state it leads to
+ * (null = unchanged, or the record goes away for delete) and the permission key it needs.
+ * `edit` of a published article additionally needs article:approve (checked by the server).
+ */
+export const ARTICLE_TRANSITIONS: Readonly<
+  Record<ArticleTransition, { label: string; from: readonly number[]; to: number | null; permission: string }>
+> = {
+  submit: { label: '提交审核', from: [3, 2, 1], to: 4, permission: 'article:update' },
+  withdraw: { label: '撤回', from: [4], to: 3, permission: 'article:update' },
+  accept: { label: '初审通过', from: [4], to: 6, permission: 'article:accept' },
+  acceptReject: { label: '初审退回', from: [4], to: 2, permission: 'article:accept' },
+  approve: { label: '终审发布', from: [6, 1], to: 5, permission: 'article:approve' },
+  reject: { label: '退回', from: [4, 6], to: 2, permission: 'article:reject' },
+  takeDown: { label: '下线', from: [5], to: 1, permission: 'article:approve' },
+  edit: { label: '修改', from: [3, 2, 1, 5], to: null, permission: 'article:update' },
+  delete: { label: '删除', from: [3, 2, 1], to: null, permission: 'article:delete' },
+};
+
+export default defineResource({
+  name: 'article',
+  table: 'article',
+  label: '文章管理',
+  icon: 'Article',
+  idField: 'articleId',
+  titleField: 'title',
+  routes: 'module',
+  api: {
+    list: { path: '/api/article/list' },
+    get: { path: '/api/article/redisByArticleId', method: 'GET', id: 'query', idParam: 'articleId' },
+    create: { path: '/api/article/save/role' },
+    update: { path: '/api/article/update' },
+    delete: { path: '/api/article/delete', ids: 'body' },
+    extra: {
+      detection: { path: '/api/article/detection', label: '敏感词检测' },
+      sensitiveList: { path: '/api/article/articleSensitiveList', label: '敏感词命中' },
+      listByDept: { path: '/api/article/listByDept', label: '本部门文章' },
+      fieldOverwrite: { path: '/api/article/queryFieldOverwrite', method: 'GET', label: '模型字段' },
+      relevantList: { path: '/article/relevant/getArticleRelevantList', label: '相关文章' },
+    },
+  },
+  fields: [
+    { name: 'articleId', label: '文章ID', type: 'number', readOnly: true },
+    { name: 'title', label: '标题', type: 'text', required: true, maxLength: 200 },
+    { name: 'subTitle', label: '副标题', type: 'text', maxLength: 200 },
+    { name: 'columnId', label: '所属栏目', type: 'reference', reference: 'column', required: true },
+    { name: 'content', label: '正文', type: 'richtext', maxLength: 500000 },
+    { name: 'summary', label: '摘要', type: 'textarea', maxLength: 500 },
+    { name: 'thumbnail', label: '缩略图', type: 'image', maxLength: 500 },
+    { name: 'flags', label: '文章属性', type: 'text', maxLength: 20 },
+    { name: 'source', label: '来源', type: 'text', maxLength: 100 },
+    { name: 'author', label: '作者', type: 'text', maxLength: 50 },
+    { name: 'keywords', label: '关键字', type: 'text', maxLength: 200 },
+    { name: 'publishTime', label: '发布时间', type: 'datetime' },
+    { name: 'jumpUrl', label: '跳转链接', type: 'url', maxLength: 500 },
+    { name: 'status', label: '状态', type: 'enum', readOnly: true, default: 3, options: ARTICLE_STATUS_OPTIONS },
+    { name: 'sort', label: '排序', type: 'number', default: 0, min: 0, max: 999999 },
+    { name: 'hits', label: '阅读数', type: 'number', readOnly: true, default: 0 },
+    { name: 'imported', label: '导入', type: 'number', readOnly: true, default: 0 },
+    { name: 'lastOpinion', label: '审核意见', type: 'text', readOnly: true },
+    { name: 'submitTime', label: '提交时间', type: 'datetime', readOnly: true },
+    ...ownershipFields,
+  ],
+  list: {
+    columns: ['title', 'columnId', 'status', 'deptName', 'creatorName', 'publishTime', 'hits'],
+    filters: [
+      { field: 'title', op: 'like', alwaysOn: true },
+      { field: 'status', op: 'eq', alwaysOn: true },
+      { field: 'publishTime', op: 'range' },
+    ],
+    sortable: ['publishTime', 'createTime', 'sort', 'hits', 'title'],
+    defaultSort: { field: 'sort', order: 'DESC' },
+  },
+  form: ['title', 'subTitle', 'columnId', 'flags', 'jumpUrl', 'source', 'author', 'keywords', 'publishTime', 'thumbnail', 'summary', 'sort', 'content'],
+  permissions: { list: 'article:list', get: 'article:get', create: 'article:add', update: 'article:update', delete: 'article:delete' },
+  actions: [
+    { name: 'accept', label: '初审', path: '/api/article/accept', permission: 'article:accept', scope: 'both' },
+    { name: 'approve', label: '终审发布', path: '/api/article/approve', permission: 'article:approve', scope: 'both' },
+    { name: 'reject', label: '退回', path: '/api/article/reject', permission: 'article:reject', scope: 'both' },
+    { name: 'saveAdmin', label: '管理员发布', path: '/api/article/save/admin', permission: 'article:saveAdmin', scope: 'none' },
+    { name: 'sort', label: '排序', path: '/api/article/articleSort', permission: 'article:sort', scope: 'row' },
+    { name: 'copy', label: '复制', path: '/api/article/articleCopy', permission: 'article:copy', scope: 'bulk' },
+    { name: 'upload', label: '上传文件', path: '/api/file/upload/name', permission: 'file:upload', scope: 'none' },
+    { name: 'template', label: '模板文件', path: '/api/file/upload/article/tem', permission: 'file:template', scope: 'none' },
+  ],
+  ownership,
+  menu: { group: 'content', path: '/main/article/essay', sort: 10 },
+});

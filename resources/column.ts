@@ -1,0 +1,71 @@
+import { defineResource } from './define';
+
+/**
+ * 栏目: the site's sections, a tree (categoryCategoryId = parent, 0 = top). Served by
+ * server/modules/content/columns (saves take query fields, as the spec says); see docs/content.md.
+ */
+export default defineResource({
+  name: 'column',
+  table: 'category',
+  label: '栏目管理',
+  icon: 'AccountTree',
+  idField: 'categoryId',
+  titleField: 'categoryTitle',
+  routes: 'module',
+  api: {
+    list: { path: '/column/list', method: 'GET', shape: 'array' },
+    get: { path: '/column/get/{id}', id: 'path' },
+    create: { path: '/column/save', params: 'query' },
+    update: { path: '/column/edit', params: 'query' },
+    delete: { path: '/column/del', ids: 'body' },
+    extra: {
+      tree: { path: '/column/tree', method: 'GET', label: '栏目树' },
+      modelList: { path: '/column/content/model/list', method: 'GET', label: '内容模型' },
+      temList: { path: '/column/tem/list', method: 'GET', label: '模板列表' },
+      roleList: { path: '/column/role/list', method: 'GET', label: '角色栏目' },
+      userList: { path: '/column/role/user/list', method: 'GET', label: '我的栏目' },
+    },
+  },
+  fields: [
+    { name: 'categoryId', label: '栏目ID', type: 'number', readOnly: true },
+    { name: 'categoryTitle', label: '栏目名称', type: 'text', required: true, maxLength: 50 },
+    { name: 'categoryCategoryId', label: '上级栏目', type: 'reference', reference: 'column', default: 0 },
+    {
+      name: 'columnType',
+      label: '栏目类型',
+      type: 'enum',
+      required: true,
+      default: 1,
+      options: [
+        { value: 1, label: '列表' },
+        { value: 2, label: '封面' },
+        { value: 3, label: '外链' },
+      ],
+    },
+    { name: 'categorySort', label: '排序', type: 'number', default: 0, min: 0, max: 9999 },
+    { name: 'categorySmallImg', label: '栏目缩略图', type: 'image', maxLength: 500 },
+    { name: 'columnKeyword', label: '栏目关键字', type: 'text', maxLength: 200 },
+    { name: 'columnDescrip', label: '栏目描述', type: 'textarea', maxLength: 500 },
+    { name: 'columnListUrl', label: '列表模板', type: 'text', maxLength: 200 },
+    { name: 'columnUrl', label: '内容模板', type: 'text', maxLength: 200 },
+    { name: 'columnDiyUrl', label: '外链地址', type: 'url', maxLength: 500, help: '栏目类型为外链时必填' },
+    { name: 'columnContentModelId', label: '内容模型', type: 'reference', reference: 'contentModel' },
+    { name: 'relationCategoryid', label: '关联栏目', type: 'reference', reference: 'column' },
+    { name: 'columnPath', label: '栏目路径', type: 'text', readOnly: true },
+    { name: 'createTime', label: '创建时间', type: 'datetime', readOnly: true },
+    { name: 'updateTime', label: '更新时间', type: 'datetime', readOnly: true },
+  ],
+  list: {
+    columns: ['categoryTitle', 'columnType', 'categorySort', 'columnPath'],
+    filters: [{ field: 'categoryTitle', op: 'like', alwaysOn: true }],
+    sortable: ['categorySort'],
+    defaultSort: { field: 'categorySort', order: 'ASC' },
+  },
+  form: [
+    'categoryTitle', 'categoryCategoryId', 'columnType', 'categorySort', 'columnContentModelId', 'columnListUrl', 'columnUrl',
+    'columnDiyUrl', 'columnKeyword', 'columnDescrip', 'categorySmallImg', 'relationCategoryid',
+  ],
+  permissions: { list: 'column:list', get: 'column:get', create: 'column:add', update: 'column:update', delete: 'column:delete' },
+  actions: [{ name: 'role', label: '栏目授权', path: '/column/role/save', permission: 'column:role', scope: 'none' }],
+  menu: { group: 'content', path: '/main/article/column', sort: 40 },
+});

@@ -1,0 +1,56 @@
+import { defineResource } from './define';
+
+/**
+ * 自定义模型: extra article fields per column. Each model owns a table `cm_<cmTableName>` keyed by
+ * articleId; its fields live in content_model_field. Served by server/modules/content/contentModels.
+ */
+export const CONTENT_FIELD_TYPES = [
+  { value: 1, label: '单行文本' },
+  { value: 2, label: '多行文本' },
+  { value: 3, label: '富文本' },
+  { value: 4, label: '数字' },
+  { value: 5, label: '日期' },
+  { value: 6, label: '下拉选择' },
+  { value: 7, label: '图片' },
+  { value: 8, label: '附件' },
+] as const;
+
+export default defineResource({
+  name: 'contentModel',
+  table: 'content_model',
+  label: '自定义模型',
+  icon: 'ViewQuilt',
+  idField: 'cmId',
+  titleField: 'cmTipsName',
+  routes: 'module',
+  api: {
+    list: { path: '/api/contentModel/list' },
+    get: { path: '/api/contentModel/{id}/getById', method: 'GET', id: 'path' },
+    create: { path: '/api/contentModel/save' },
+    update: { path: '/api/contentModel/update' },
+    delete: { path: '/api/contentModel/delete', ids: 'body' },
+  },
+  fields: [
+    { name: 'cmId', label: '模型ID', type: 'number', readOnly: true },
+    { name: 'cmTipsName', label: '模型名称', type: 'text', required: true, maxLength: 50 },
+    {
+      name: 'cmTableName',
+      label: '表名',
+      type: 'text',
+      required: true,
+      maxLength: 30,
+      help: '小写字母开头，只含小写字母、数字和下划线，2–30个字符；保存后不能修改',
+    },
+    { name: 'createTime', label: '创建时间', type: 'datetime', readOnly: true },
+    { name: 'updateTime', label: '更新时间', type: 'datetime', readOnly: true },
+  ],
+  list: {
+    columns: ['cmTipsName', 'cmTableName', 'createTime'],
+    filters: [{ field: 'cmTipsName', op: 'like', alwaysOn: true }],
+    sortable: ['cmTipsName', 'createTime'],
+    defaultSort: { field: 'createTime', order: 'DESC' },
+  },
+  form: ['cmTipsName', 'cmTableName'],
+  permissions: { list: 'contentModel:list', get: 'contentModel:get', create: 'contentModel:add', update: 'contentModel:update', delete: 'contentModel:delete' },
+  menu: { group: 'system', path: '/main/system/CustomModel', sort: 80 },
+});

@@ -1,0 +1,441 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ARTICLE_TRANSITIONS, type ArticleTransition } from '../../../../resources/article.js';
+import type { ResourceDecl } from '../../../../resources/types.js';
+import { departmentAndDescendants } from '../../../auth/dataScope.js';
+import type { Db, Row } from '../../../db/types.js';
+import { ok } from '../../../http/envelope.js';
+import { invalidValue, notFoundRecord, PortalError } from '../../../http/errors.js';
+import { currentUser } from '../../../http/fastifyTypes.js';
+import { bodyOf, queryOf } from '../../../http/params.js';
+import { formatDateTime } from '../../../util/time.js';
+import { declarationOf } from '../../declarationLookup.js';
+import { modelOfColumn, readFieldValues, saveFieldValues, validateFieldValues, physicalTable, type Model } from '../contentModels/service.js';
+import { onArticleChanged, type ArticleChange } from './hooks.js';
+import {
+  accessFilter,
+  addFlow,
+  assertTransition,
+  checkArticleRules,
+  checkTargetColumn,
+  columnTitleMap,
+  flowOf,
+  listArticles,
+  loadArticle,
+  parseFlags,
+  readArticleIds,
+  readArticleInput,
+  readOneId,
+  readOpinion,
+  storeFlags,
+  toApi,
+  type ArticleInput,
+} from './service.js';
+import { detectSensitive, recordSensitiveHits, type SensitiveHit } from './sensitive.js';
+
+const search = (request: FastifyRequest): Row => ({ ...queryOf(request), ...bodyOf(request) });
+
+function refuseBlocked(hits: readonly SensitiveHit[]) {
+  const blocked = [...new Set(hits.filter((h) => h.level === 1).map((h) => h.word))];
+  if (blocked.length) throw new PortalError(1005, `包含禁止发布的敏感词：${blocked.join('、')}，请修改后再提交`);
+}
+
+/** What a state change means for search and static pages. */
+function changeOf(before: number, after: number): ArticleChange {
+  if (after === 5) return 'published';
+  return before === 5 ? 'unpublished' : 'changed';
+}
+
+/** /api/article/*: admin lists and saves, the review workflow, public reads. See docs/content.md. */
+export async function articleRoutes(app: FastifyInstance) {
+  const found = declarationOf(app, 'article');
+  if (!found) return;
+  const decl: ResourceDecl = found;
+  const db = app.db;
+  const p = decl.permissions;
+  const fire = async (changes: [number, ArticleChange][]) => {
+    for (const [id, change] of changes) await onArticleChanged(db, id, change, (e) => app.log.error(e));
+  };
+
+  // ---- lists -------------------------------------------------------------------------------
+  app.post('/api/article/list', { config: { permission: p.list } }, async (request) => {
+    const s = search(request);
+    const todo = s.todo === 1 || s.todo === '1' || s.todo === true;
+    return ok(await listArticles(db, decl, currentUser(request), s, { todo }));
+  });
+
+  app.post('/api/article/listByDept', { config: { permission: p.list } }, async (request) => {
+    const user = currentUser(request);
+    const depts = user.deptId === null ? [] : await departmentAndDescendants(db, user.deptId);
+    return ok(await listArticles(db, decl, user, search(request), { deptIds: depts }));
+  });
+
+  // ---- one article -------------------------------------------------------------------------
+  async function detail(db: Db, row: Row): Promise<Row> {
+    const titles = await columnTitleMap(db);
+    const id = Number(row.articleId);
+    const model = await modelOfColumn(db, Number(row.columnId));
+    const hits = (await db.selectFrom('article_sensitive').selectAll().where('articleId', '=', id).orderBy('level').execute()) as Row[];
+    return {
+      ...toApi(row, titles),
+      modelFields: model ? await readFieldValues(db, model, id) : {},
+      model: model ? { cmId: model.cmId, cmTipsName: model.cmTipsName, fields: model.fields } : null,
+      flowList: await flowOf(db, id),
+      sensitiveHits: hits.map((h) => ({ ...h, level: Number(h.level) })),
+    };
+  }
+
+  app.get('/api/article/redisByArticleId', { config: { permission: p.get } }, async (request) => {
+    const user = currentUser(request);
+    const id = readOneId(queryOf(request), {}, ['articleId']);
+    const row = await loadArticle(db, await accessFilter(db, user, decl), id);
+    return ok(await detail(db, row));
+  });
+
+  app.get('/api/article/queryFieldOverwrite', { config: { permission: p.get } }, async (request) => {
+    const q = queryOf(request);
+    const columnId = readOneId(q, {}, ['columnId']);
+    const model = await modelOfColumn(db, columnId);
+    if (!(await db.selectFrom('category').select('categoryId').where('categoryId', '=', columnId).executeTakeFirst())) throw invalidValue('栏目不存在');
+    let values: Row = {};
+    if (model && q.basicId !== undefined && q.basicId !== '') {
+      const id = readOneId(q, {}, ['basicId']);
+      await loadArticle(db, await accessFilter(db, currentUser(request), decl), id);
+      values = await readFieldValues(db, model, id);
+    }
+    return ok({ model: model ? { cmId: model.cmId, cmTipsName: model.cmTipsName, cmTableName: model.cmTableName } : null, fields: model?.fields ?? [], values });
+  });
+
+  app.post('/api/article/articleSensitiveList', { config: { permission: p.get } }, async (request) => {
+    const id = readOneId(queryOf(request), bodyOf(request), ['articleId']);
+    await loadArticle(db, await accessFilter(db, currentUser(request), decl), id);
+    const rows = (await db.selectFrom('article_sensitive').selectAll().where('articleId', '=', id).orderBy('level').orderBy('id').execute()) as Row[];
+    return ok(rows.map((r) => ({ ...r, id: Number(r.id), level: Number(r.level), wordId: Number(r.wordId) })));
+  });
+
+  app.post('/api/article/detection', { config: { permission: p.list } }, async (request) => {
+    const body = search(request);
+    let parts: Row = body;
+    if (body.content === undefined && body.title === undefined && body.articleId !== undefined) {
+      const id = readOneId({}, body, ['articleId']);
+      parts = await loadArticle(db, await accessFilter(db, currentUser(request), decl), id);
+    }
+    const hits = await detectSensitive(db, { title: parts.title, summary: parts.summary, content: parts.content });
+    return ok({ hits, blocked: hits.some((h) => h.level === 1), needReview: hits.some((h) => h.level === 2) }, hits.length ? `发现${hits.length}处敏感词` : '未发现敏感词');
+  });
+
+  // ---- saves ---------------------------------------------------------------------------------
+  async function modelValues(model: Model | undefined, body: Row, mode: 'create' | 'update'): Promise<Row | null> {
+    if (!model) return null;
+    if (mode === 'update' && body.modelFields === undefined) return null;
+    return validateFieldValues(model, body.modelFields, mode);
+  }
+
+  async function create(request: FastifyRequest, asAdmin: boolean) {
+    const user = currentUser(request);
+    const body = bodyOf(request);
+    const input: ArticleInput = readArticleInput(decl, body, 'create');
+    const status = input.status ?? 3;
+    if (status === 5 && !(asAdmin && user.permissions.has('article:approve'))) throw new PortalError(1005, '没有直接发布的权限，请提交审核');
+    const columnId = Number(input.values.columnId);
+    await checkTargetColumn(db, user, columnId, !asAdmin);
+    const flags = input.flags ?? [];
+    checkArticleRules(input.values, flags);
+    const model = await modelOfColumn(db, columnId);
+    const fieldValues = await modelValues(model, body, 'create');
+    const hits = await detectSensitive(db, { title: input.values.title, summary: input.values.summary, content: input.values.content });
+    if (status !== 3) refuseBlocked(hits);
+    const now = formatDateTime();
+    const id = await db.transaction().execute(async (trx) => {
+      const values: Row = {
+        ...input.values,
+        flags: storeFlags(flags),
+        status,
+        hits: 0,
+        imported: 0,
+        deptId: user.deptId,
+        deptName: user.deptName,
+        creatorId: user.userId,
+        creatorName: user.name,
+        createTime: now,
+        updateTime: now,
+      };
+      if (status === 4) values.submitTime = now;
+      if (status === 5 && !values.publishTime) values.publishTime = now;
+      const row = (await trx.insertInto('article').values(values).returning('articleId').executeTakeFirstOrThrow()) as Row;
+      const articleId = Number(row.articleId);
+      await addFlow(trx, user, { articleId, action: 'create', actionName: '新建', fromStatus: null, toStatus: 3 });
+      if (status === 4) await addFlow(trx, user, { articleId, action: 'submit', actionName: '提交审核', fromStatus: 3, toStatus: 4 });
+      if (status === 5) await addFlow(trx, user, { articleId, action: 'publish', actionName: '直接发布', fromStatus: 3, toStatus: 5 });
+      if (model && fieldValues) await saveFieldValues(trx, model, articleId, fieldValues);
+      await recordSensitiveHits(trx, articleId, hits);
+      return articleId;
+    });
+    await fire([[id, status === 5 ? 'published' : 'changed']]);
+    const saved = await detail(db, await loadArticle(db, await accessFilter(db, user, decl), id).catch(async () => (await db.selectFrom('article').selectAll().where('articleId', '=', id).executeTakeFirstOrThrow()) as Row));
+    return ok(saved, status === 4 ? '已提交审核' : status === 5 ? '发布成功' : '保存成功');
+  }
+
+  app.post('/api/article/save/role', { config: { permission: p.create } }, (request) => create(request, false));
+  app.post('/api/article/save/admin', { config: { permission: 'article:saveAdmin' } }, (request) => create(request, true));
+
+  /**
+   * Edits an article and optionally moves it along one step, in one transaction, with one history
+   * entry per change. `step` null = a plain edit (update); the body's status 4 then submits it.
+   */
+  async function editAndStep(request: FastifyRequest, step: ArticleTransition | null, action: string, actionName: string) {
+    const user = currentUser(request);
+    const body = bodyOf(request);
+    const query = queryOf(request);
+    const id = readOneId(query, body, ['articleId', 'id']);
+    const input = readArticleInput(decl, body, 'update');
+    const opinion = readOpinion(query, body, step === 'reject');
+    const access = await accessFilter(db, user, decl);
+    const existing = await loadArticle(db, access, id);
+    const before = Number(existing.status);
+    let submit = false;
+    if (step === null) {
+      assertTransition('edit', before);
+      if (before === 5 && !user.permissions.has('article:approve')) throw new PortalError(1005, '当前状态为已发布，不能执行“修改”（需要终审权限）');
+      if (input.status === 5) throw invalidValue('修改时不能直接发布，请走审核流程');
+      submit = input.status === 4 && before !== 5;
+      if (submit) assertTransition('submit', before);
+    } else {
+      assertTransition(step, before, actionName);
+    }
+    const merged: Row = { ...existing, ...input.values };
+    const flags = input.flags ?? parseFlags(String(existing.flags ?? '').replace(/^,|,$/g, ''));
+    checkArticleRules(merged, flags);
+    const columnId = Number(merged.columnId);
+    if (input.values.columnId !== undefined && columnId !== Number(existing.columnId)) {
+      await checkTargetColumn(db, user, columnId, !user.permissions.has('article:saveAdmin'));
+    }
+    const model = await modelOfColumn(db, columnId);
+    const fieldValues = await modelValues(model, body, 'update');
+    const after = step === null ? (submit ? 4 : before) : (ARTICLE_TRANSITIONS[step].to as number);
+    const hits = await detectSensitive(db, { title: merged.title, summary: merged.summary, content: merged.content });
+    if (after === 4 || after === 5 || after === 6) refuseBlocked(hits);
+    const now = formatDateTime();
+    await db.transaction().execute(async (trx) => {
+      const values: Row = { ...input.values, updateTime: now, status: after };
+      if (input.flags) values.flags = storeFlags(flags);
+      if (after === 4 && before !== 4) values.submitTime = now;
+      if (after === 5 && !merged.publishTime) values.publishTime = now;
+      if (step !== null) values.lastOpinion = opinion;
+      // The state is checked again inside the transaction: two reviewers acting at once cannot both succeed.
+      const r = await trx.updateTable('article').set(values).where('articleId', '=', id).where('status', '=', before).executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) throw new PortalError(1005, '文章状态已被他人修改，请刷新后重试');
+      await addFlow(trx, user, { articleId: id, action, actionName, fromStatus: before, toStatus: after, opinion });
+      if (submit) await addFlow(trx, user, { articleId: id, action: 'submit', actionName: '提交审核', fromStatus: before, toStatus: 4 });
+      if (model && fieldValues) await saveFieldValues(trx, model, id, fieldValues);
+      await recordSensitiveHits(trx, id, hits);
+    });
+    await fire([[id, after === 5 ? 'published' : changeOf(before, after)]]);
+    return ok(await detail(db, await loadArticle(db, access, id).catch(() => existing)), submit ? '已提交审核' : '操作成功');
+  }
+
+  app.post('/api/article/update', { config: { permission: p.update } }, (request) => editAndStep(request, null, 'edit', '修改'));
+  app.post('/api/article/updateAndAccept', { config: { permission: 'article:accept' } }, (request) => editAndStep(request, 'accept', 'updateAndAccept', '修改并初审通过'));
+  app.post('/api/article/updateAndApprove', { config: { permission: 'article:approve' } }, (request) => editAndStep(request, 'approve', 'updateAndApprove', '修改并终审发布'));
+  app.post('/api/article/updateAndReject', { config: { permission: 'article:reject' } }, (request) => editAndStep(request, 'reject', 'updateAndReject', '修改并退回'));
+
+  // ---- workflow steps on one or more articles (all or nothing) -------------------------------
+  async function step(request: FastifyRequest, stepName: ArticleTransition, action: string, opinionRequired: boolean) {
+    const user = currentUser(request);
+    const body = bodyOf(request);
+    const query = queryOf(request);
+    const ids = readArticleIds(query, body);
+    const opinion = readOpinion(query, body, opinionRequired);
+    const t = ARTICLE_TRANSITIONS[stepName];
+    const access = await accessFilter(db, user, decl);
+    const changes: [number, ArticleChange][] = [];
+    await db.transaction().execute(async (trx) => {
+      const now = formatDateTime();
+      for (const id of ids) {
+        const row = await loadArticle(trx, access, id);
+        const before = Number(row.status);
+        assertTransition(stepName, before);
+        if (stepName === 'withdraw' && Number(row.creatorId) !== user.userId && user.dataScope === 'SELF') throw notFoundRecord();
+        if (t.to === 5 || t.to === 6) {
+          refuseBlocked(await detectSensitive(trx, { title: row.title, summary: row.summary, content: row.content }));
+        }
+        const to = t.to as number;
+        const values: Row = { status: to, updateTime: now, lastOpinion: opinion };
+        if (to === 5 && !row.publishTime) values.publishTime = now;
+        const r = await trx.updateTable('article').set(values).where('articleId', '=', id).where('status', '=', before).executeTakeFirst();
+        if (Number(r.numUpdatedRows) !== 1) throw new PortalError(1005, '文章状态已被他人修改，请刷新后重试');
+        await addFlow(trx, user, { articleId: id, action, actionName: t.label, fromStatus: before, toStatus: to, opinion });
+        changes.push([id, changeOf(before, to)]);
+      }
+    });
+    await fire(changes);
+    return ok(ids.length, `${t.label}成功`);
+  }
+
+  app.post('/api/article/accept', { config: { permission: 'article:accept' } }, (r) => step(r, 'accept', 'accept', false));
+  app.post('/api/article/acceptReject', { config: { permission: 'article:accept' } }, (r) => step(r, 'acceptReject', 'acceptReject', true));
+  app.post('/api/article/approve', { config: { permission: 'article:approve' } }, (r) => step(r, 'approve', 'approve', false));
+  app.post('/api/article/reject', { config: { permission: 'article:reject' } }, (r) => step(r, 'reject', 'reject', true));
+  app.post('/api/article/delArticleTask', { config: { permission: p.update } }, (r) => step(r, 'withdraw', 'withdraw', false));
+  app.post('/api/article/rejectArticleTask', { config: { permission: 'article:approve' } }, (r) => step(r, 'takeDown', 'takeDown', false));
+
+  // ---- delete ------------------------------------------------------------------------------
+  async function removeArticles(trx: Db, ids: number[]) {
+    for (const id of ids) {
+      const row = (await trx.selectFrom('article').select('columnId').where('articleId', '=', id).executeTakeFirst()) as Row | undefined;
+      const model = row ? await modelOfColumn(trx, Number(row.columnId)) : undefined;
+      if (model) await trx.deleteFrom(physicalTable(model.cmTableName)).where('articleId', '=', id).execute();
+    }
+    await trx.deleteFrom('article_relevant').where((eb) => eb.or([eb('articleId', 'in', ids), eb('relevantId', 'in', ids)])).execute();
+    await trx.deleteFrom('article_sensitive').where('articleId', 'in', ids).execute();
+    await trx.deleteFrom('article_flow').where('articleId', 'in', ids).execute();
+    await trx.deleteFrom('article').where('articleId', 'in', ids).execute();
+  }
+
+  app.post('/api/article/delete', { config: { permission: p.delete } }, async (request) => {
+    const user = currentUser(request);
+    const ids = readArticleIds(queryOf(request), bodyOf(request));
+    const access = await accessFilter(db, user, decl);
+    await db.transaction().execute(async (trx) => {
+      for (const id of ids) assertTransition('delete', Number((await loadArticle(trx, access, id)).status));
+      await removeArticles(trx, ids);
+    });
+    await fire(ids.map((id) => [id, 'removed']));
+    return ok(ids.length, '删除成功');
+  });
+
+  app.post('/api/article/deleteImportArticle', { config: { permission: p.delete } }, async (request) => {
+    const user = currentUser(request);
+    const ids = readArticleIds(queryOf(request), bodyOf(request));
+    const access = await accessFilter(db, user, decl);
+    await db.transaction().execute(async (trx) => {
+      for (const id of ids) {
+        const row = await loadArticle(trx, access, id);
+        if (Number(row.imported) !== 1) throw new PortalError(1005, `文章“${String(row.title)}”不是导入的文章，不能用此操作删除`);
+      }
+      await removeArticles(trx, ids);
+    });
+    await fire(ids.map((id) => [id, 'removed']));
+    return ok(ids.length, '删除成功');
+  });
+
+  // ---- copy, sort, move up -----------------------------------------------------------------
+  app.post('/api/article/articleCopy', { config: { permission: 'article:copy' } }, async (request) => {
+    const user = currentUser(request);
+    const body = bodyOf(request);
+    const query = queryOf(request);
+    const ids = readArticleIds(query, body);
+    const targetRaw = body.columnId ?? body.categoryId ?? query.columnId;
+    const access = await accessFilter(db, user, decl);
+    const created = await db.transaction().execute(async (trx) => {
+      const out: number[] = [];
+      const now = formatDateTime();
+      for (const id of ids) {
+        const src = await loadArticle(trx, access, id);
+        const target = targetRaw === undefined || targetRaw === '' ? Number(src.columnId) : Number(targetRaw);
+        if (!Number.isSafeInteger(target) || target <= 0) throw invalidValue('参数格式不正确：columnId');
+        await checkTargetColumn(trx, user, target, !user.permissions.has('article:saveAdmin'));
+        const { articleId: _omit, ...rest } = src;
+        void _omit;
+        const row = (await trx
+          .insertInto('article')
+          .values({
+            ...rest,
+            columnId: target,
+            status: 3,
+            hits: 0,
+            imported: 0,
+            sort: 0,
+            publishTime: null,
+            submitTime: null,
+            lastOpinion: null,
+            deptId: user.deptId,
+            deptName: user.deptName,
+            creatorId: user.userId,
+            creatorName: user.name,
+            createTime: now,
+            updateTime: now,
+          })
+          .returning('articleId')
+          .executeTakeFirstOrThrow()) as Row;
+        const newId = Number(row.articleId);
+        await addFlow(trx, user, { articleId: newId, action: 'copy', actionName: '复制', fromStatus: null, toStatus: 3, opinion: `复制自文章${id}` });
+        const srcModel = await modelOfColumn(trx, Number(src.columnId));
+        const dstModel = await modelOfColumn(trx, target);
+        if (srcModel && dstModel && srcModel.cmId === dstModel.cmId) {
+          const values = await readFieldValues(trx, srcModel, id);
+          await saveFieldValues(trx, dstModel, newId, values);
+        }
+        out.push(newId);
+      }
+      return out;
+    });
+    await fire(created.map((id) => [id, 'changed']));
+    return ok(created, '复制成功');
+  });
+
+  app.post('/api/article/articleSort', { config: { permission: 'article:sort' } }, async (request) => {
+    const user = currentUser(request);
+    const body = bodyOf(request);
+    const query = queryOf(request);
+    const items: { id: number; sort: number }[] = Array.isArray(body.list)
+      ? (body.list as Row[]).map((it) => ({ id: readOneId({}, it ?? {}, ['articleId']), sort: Number(it?.sort) }))
+      : [{ id: readOneId(query, body, ['articleId', 'id']), sort: Number(body.sort ?? query.sort) }];
+    for (const it of items) if (!Number.isInteger(it.sort) || it.sort < 0 || it.sort > 999999) throw invalidValue('排序必须是0–999999的整数');
+    const access = await accessFilter(db, user, decl);
+    await db.transaction().execute(async (trx) => {
+      for (const it of items) {
+        await loadArticle(trx, access, it.id);
+        await trx.updateTable('article').set({ sort: it.sort }).where('articleId', '=', it.id).execute();
+      }
+    });
+    await fire(items.map((it) => [it.id, 'changed']));
+    return ok(items.length, '排序成功');
+  });
+
+  // Moves an article one place up in its column's order (sort desc, publish time desc, id desc).
+  app.post('/api/article/articleUp', { config: { permission: 'article:sort' } }, async (request) => {
+    const user = currentUser(request);
+    const id = readOneId(queryOf(request), bodyOf(request), ['articleId', 'id']);
+    const access = await accessFilter(db, user, decl);
+    await db.transaction().execute(async (trx) => {
+      const row = await loadArticle(trx, access, id);
+      const list = (await trx
+        .selectFrom('article')
+        .select(['articleId', 'sort'])
+        .where('columnId', '=', Number(row.columnId))
+        .orderBy('sort', 'desc')
+        .orderBy('publishTime', 'desc')
+        .orderBy('articleId', 'desc')
+        .execute()) as { articleId: number; sort: number }[];
+      const at = list.findIndex((r) => Number(r.articleId) === id);
+      if (at <= 0) throw new PortalError(1005, '已经是本栏目的第一篇，不能上移');
+      const prev = list[at - 1] as { articleId: number; sort: number };
+      const mine = Number(row.sort);
+      const theirs = Number(prev.sort);
+      if (mine === theirs) {
+        await trx.updateTable('article').set({ sort: theirs + 1 }).where('articleId', '=', id).execute();
+      } else {
+        await trx.updateTable('article').set({ sort: theirs }).where('articleId', '=', id).execute();
+        await trx.updateTable('article').set({ sort: mine }).where('articleId', '=', Number(prev.articleId)).execute();
+      }
+    });
+    await fire([[id, 'changed']]);
+    return ok(id, '上移成功');
+  });
+
+  // ---- index -------------------------------------------------------------------------------
+  app.post('/api/article/manualSavaEs', { config: { permission: 'article:approve' } }, async (request) => {
+    const body = bodyOf(request);
+    const query = queryOf(request);
+    const hasIds = [body.ids, query.ids, body.articleId, query.articleId].some((v) => v !== undefined && v !== '');
+    let rows: Row[];
+    if (hasIds) {
+      rows = (await db.selectFrom('article').select(['articleId', 'status']).where('articleId', 'in', readArticleIds(query, body)).execute()) as Row[];
+    } else {
+      rows = (await db.selectFrom('article').select(['articleId', 'status']).execute()) as Row[];
+    }
+    await fire(rows.map((r) => [Number(r.articleId), Number(r.status) === 5 ? 'published' : 'changed']));
+    return ok({ count: rows.length }, '索引已更新');
+  });
+
+}

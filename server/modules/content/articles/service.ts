@@ -1,0 +1,284 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { ARTICLE_TRANSITIONS, ESSAY_FLAGS, articleStatusLabel, type ArticleTransition } from '../../../../resources/article.js';
+import type { ResourceDecl } from '../../../../resources/types.js';
+import { departmentAndDescendants, scopeExpression, scopeRule } from '../../../auth/dataScope.js';
+import { validateRecord } from '../../../crud/validate.js';
+import type { Db, Row } from '../../../db/types.js';
+import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
+import type { PortalUser } from '../../../http/fastifyTypes.js';
+import { formatDateTime } from '../../../util/time.js';
+import { descendantIds, findColumn, loadColumns, userColumnIds, type ColumnRow } from '../columns/service.js';
+import { sanitizeArticleHtml } from './sanitize.js';
+
+export const REVIEW_KEYS = ['article:accept', 'article:approve', 'article:reject'] as const;
+const CONTENT_MAX = 500_000;
+
+/** Columns of `article` answered by lists (everything but the body). */
+export const LIST_COLUMNS = [
+  'articleId', 'title', 'subTitle', 'columnId', 'summary', 'thumbnail', 'flags', 'source', 'author', 'keywords', 'publishTime',
+  'jumpUrl', 'status', 'sort', 'hits', 'imported', 'lastOpinion', 'submitTime', 'deptId', 'deptName', 'creatorId', 'creatorName',
+  'createTime', 'updateTime',
+] as const;
+
+export const PUBLIC_COLUMNS = [
+  'articleId', 'title', 'subTitle', 'columnId', 'summary', 'thumbnail', 'flags', 'source', 'author', 'keywords', 'publishTime',
+  'jumpUrl', 'hits', 'sort', 'deptName',
+] as const;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyEb = ExpressionBuilder<any, any>;
+export type AccessFilter = (eb: AnyEb) => Expression<SqlBool>;
+
+/** ',1,3,' ⇄ [1, 3]. */
+export function parseFlags(raw: unknown): number[] {
+  if (raw === undefined || raw === null || raw === '') return [];
+  const parts = Array.isArray(raw) ? raw : String(raw).split(',');
+  const out = new Set<number>();
+  for (const p of parts) {
+    if (p === '' || p === null || p === undefined) continue;
+    const n = Number(typeof p === 'string' ? p.trim() : p);
+    if (!ESSAY_FLAGS.some((f) => f.value === n)) throw invalidValue(`文章属性无效，可选值：${ESSAY_FLAGS.map((f) => `${f.value}（${f.label}）`).join('、')}`);
+    out.add(n);
+  }
+  return [...out].sort((a, b) => a - b);
+}
+export const storeFlags = (flags: readonly number[]) => (flags.length ? `,${flags.join(',')},` : '');
+
+/** A stored row as the API answers it: numbers as numbers, flags as a list. */
+export function toApi(row: Row, columnTitles?: ReadonlyMap<number, string>): Row {
+  const out: Row = { ...row };
+  for (const k of ['articleId', 'columnId', 'status', 'sort', 'hits', 'imported', 'deptId', 'creatorId']) {
+    if (out[k] !== undefined && out[k] !== null) out[k] = Number(out[k]);
+  }
+  if ('flags' in out) out.flags = parseFlags(String(out.flags ?? '').replace(/^,|,$/g, ''));
+  if (out.status !== undefined) out.statusName = articleStatusLabel(out.status);
+  if (columnTitles && out.columnId !== undefined) out.columnTitle = columnTitles.get(Number(out.columnId)) ?? '';
+  return out;
+}
+
+export async function columnTitleMap(db: Db): Promise<Map<number, string>> {
+  return new Map((await loadColumns(db)).map((c) => [c.categoryId, c.categoryTitle]));
+}
+
+export const isReviewer = (user: PortalUser) => REVIEW_KEYS.some((k) => user.permissions.has(k));
+
+/**
+ * What a user may see and act on: the data scope of their roles (department / own records), plus,
+ * for reviewers, every article of the columns granted to their roles (/column/role/save).
+ */
+export async function accessFilter(db: Db, user: PortalUser, decl: ResourceDecl): Promise<AccessFilter> {
+  const rule = await scopeRule(db, user, decl);
+  if (rule.kind === 'all') return () => sql<SqlBool>`1 = 1`;
+  const cols = isReviewer(user) ? await userColumnIds(db, user) : [];
+  if (cols === null) return () => sql<SqlBool>`1 = 1`;
+  return (eb) => (cols.length ? eb.or([scopeExpression(eb, rule), eb(eb.ref('columnId'), 'in', cols)]) : scopeExpression(eb, rule));
+}
+
+/** One article inside the caller's access, or 1003. */
+export async function loadArticle(db: Db, access: AccessFilter, id: number): Promise<Row> {
+  const row = (await db.selectFrom('article').selectAll().where('articleId', '=', id).where(access).executeTakeFirst()) as Row | undefined;
+  if (!row) throw notFoundRecord();
+  return row;
+}
+
+/** `{ ids: [] }`, `?ids=1,2`, `{ articleId }`, `?articleId=`, `{ id }`. */
+export function readArticleIds(query: Row, body: Row): number[] {
+  const raw = body.ids ?? query.ids ?? body.articleIds ?? body.articleId ?? query.articleId ?? body.id ?? query.id;
+  if (raw === undefined || raw === null || raw === '' || (Array.isArray(raw) && raw.length === 0)) throw missingParam('ids');
+  const parts = Array.isArray(raw) ? raw : String(raw).split(',');
+  const ids = parts.filter((p) => p !== '' && p !== null).map((p) => Number(p));
+  if (ids.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw invalidValue('参数格式不正确：ids');
+  if (ids.length === 0) throw missingParam('ids');
+  if (ids.length > 200) throw invalidValue('一次最多处理200篇文章');
+  return [...new Set(ids)];
+}
+
+export function readOneId(query: Row, body: Row, names: string[]): number {
+  for (const name of names) {
+    const v = body[name] ?? query[name];
+    if (v === undefined || v === null || v === '') continue;
+    const n = Number(v);
+    if (!Number.isSafeInteger(n) || n <= 0) throw invalidValue(`参数格式不正确：${name}`);
+    return n;
+  }
+  throw missingParam(names[0] as string);
+}
+
+export function readOpinion(query: Row, body: Row, required: boolean): string | null {
+  const raw = body.opinion ?? body.remark ?? body.reason ?? query.opinion;
+  const text = typeof raw === 'string' ? raw.replace(/<[^>]*>/g, '').trim() : raw === undefined || raw === null ? '' : String(raw);
+  if (!text && required) throw missingParam('opinion');
+  if ([...text].length > 500) throw invalidValue('审核意见长度不能超过500个字符');
+  return text || null;
+}
+
+export interface ArticleInput {
+  values: Row;
+  flags?: number[];
+  /** 3 keep editing, 4 submit for review, 5 publish (save/admin only). */
+  status?: number;
+}
+
+/** The article fields of a save/update body, validated; content sanitised; flags parsed. */
+export function readArticleInput(decl: ResourceDecl, body: Row, mode: 'create' | 'update'): ArticleInput {
+  const { content, flags, categoryId, status, ...rest } = body;
+  if (rest.columnId === undefined && categoryId !== undefined) rest.columnId = categoryId;
+  delete rest.modelFields;
+  const values = validateRecord(decl, rest, mode);
+  delete values.flags;
+  if (content !== undefined) {
+    if (content !== null && typeof content !== 'string') throw invalidValue('正文必须是文本');
+    const clean = content ? sanitizeArticleHtml(content) : '';
+    if (clean.length > CONTENT_MAX) throw invalidValue(`正文长度不能超过${CONTENT_MAX}个字符`);
+    values.content = clean;
+  } else if (mode === 'create') values.content = '';
+  const out: ArticleInput = { values };
+  if (flags !== undefined) out.flags = parseFlags(flags);
+  if (status !== undefined && status !== null && status !== '') {
+    const n = Number(status);
+    if (![3, 4, 5].includes(n)) throw invalidValue('保存时状态只能是3（编辑中）、4（提交审核）或5（直接发布）');
+    out.status = n;
+  }
+  return out;
+}
+
+/** Rules that span fields: jump flag needs a URL, picture flag needs a thumbnail. */
+export function checkArticleRules(merged: Row, flags: readonly number[]): void {
+  if (flags.includes(5) && !merged.jumpUrl) throw invalidValue('文章属性包含“跳转”时必须填写跳转链接');
+  if (flags.includes(1) && !merged.thumbnail) throw invalidValue('文章属性包含“图片”时必须上传缩略图');
+}
+
+/** The target column must exist and take articles; with `granted`, it must be one of the user's. */
+export async function checkTargetColumn(db: Db, user: PortalUser, columnId: number, restrictToGranted: boolean): Promise<ColumnRow> {
+  const column = await findColumn(db, columnId);
+  if (!column) throw invalidValue('栏目不存在');
+  if (column.columnType === 3) throw invalidValue(`栏目“${column.categoryTitle}”是外链栏目，不能添加文章`);
+  if (restrictToGranted) {
+    const granted = await userColumnIds(db, user);
+    if (granted !== null && !granted.includes(columnId)) throw invalidValue(`您没有栏目“${column.categoryTitle}”的发布权限`);
+  }
+  return column;
+}
+
+/** 1005 unless the step may start from the article's state (and the caller holds its key). */
+export function assertTransition(step: ArticleTransition, status: number, label?: string): void {
+  const t = ARTICLE_TRANSITIONS[step];
+  if (!t.from.includes(status)) {
+    throw new PortalError(1005, `当前状态为${articleStatusLabel(status)}，不能执行“${label ?? t.label}”`);
+  }
+}
+
+export async function addFlow(
+  db: Db,
+  user: PortalUser,
+  entry: { articleId: number; action: string; actionName: string; fromStatus: number | null; toStatus: number | null; opinion?: string | null },
+): Promise<void> {
+  await db.insertInto('article_flow').values({ ...entry, opinion: entry.opinion ?? null, userId: user.userId, userName: user.name, createTime: formatDateTime() }).execute();
+}
+
+export async function flowOf(db: Db, articleId: number): Promise<Row[]> {
+  const rows = (await db.selectFrom('article_flow').selectAll().where('articleId', '=', articleId).orderBy('id', 'asc').execute()) as Row[];
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    articleId: Number(r.articleId),
+    fromStatus: r.fromStatus === null ? null : Number(r.fromStatus),
+    toStatus: r.toStatus === null ? null : Number(r.toStatus),
+    fromStatusName: r.fromStatus === null ? '' : articleStatusLabel(r.fromStatus),
+    toStatusName: r.toStatus === null ? '' : articleStatusLabel(r.toStatus),
+  }));
+}
+
+export interface ListOptions {
+  /** Restrict to these department ids. */
+  deptIds?: number[];
+  /** Only states the user can act on (the review queue). */
+  todo?: boolean;
+}
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+
+function dateBound(v: unknown, end: boolean, name: string): string {
+  const text = typeof v === 'string' ? v.trim() : '';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return end ? `${text} 23:59:59` : `${text} 00:00:00`;
+  if (/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/.test(text)) return text.replace('T', ' ').padEnd(19, ':00').slice(0, 19);
+  throw invalidValue(`${name}格式应为YYYY-MM-DD或YYYY-MM-DD HH:mm:ss`);
+}
+
+function statusList(v: unknown): number[] {
+  const parts = Array.isArray(v) ? v : String(v).split(',');
+  const out = parts.filter((p) => p !== '').map(Number);
+  if (out.some((n) => ![1, 2, 3, 4, 5, 6].includes(n))) throw invalidValue('状态的值无效，可选值：3（编辑中）、4（审核中）、6（待终审）、2（已退回）、5（已发布）、1（已下线）');
+  return out;
+}
+
+/** The states a user can act on in the review queue. */
+export function todoStates(user: PortalUser): number[] {
+  const s = new Set<number>();
+  if (user.permissions.has('article:accept') || user.permissions.has('article:reject')) s.add(4);
+  if (user.permissions.has('article:approve') || user.permissions.has('article:reject')) s.add(6);
+  return [...s];
+}
+
+/** Filters shared by the admin and public lists. */
+export async function applyArticleFilters<Q>(db: Db, query: Q, search: Row, columnsWithSub: boolean): Promise<Q> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  let q = query as any;
+  const col = search.columnId ?? search.categoryId;
+  if (!isBlank(col)) {
+    const id = Number(col);
+    if (!Number.isSafeInteger(id) || id <= 0) throw invalidValue('参数格式不正确：columnId');
+    const ids = columnsWithSub ? descendantIds(await loadColumns(db), id) : [id];
+    q = q.where('columnId', 'in', ids);
+  }
+  if (!isBlank(search.title)) {
+    const escaped = String(search.title).trim().replace(/[\\%_]/g, (c) => `\\${c}`);
+    q = q.where(sql<boolean>`${sql.ref('title')} like ${`%${escaped}%`} escape '\\'`);
+  }
+  if (!isBlank(search.flag)) {
+    const flag = parseFlags([search.flag])[0];
+    q = q.where('flags', 'like', `%,${flag},%`);
+  }
+  const dateExpr = sql`coalesce(${sql.ref('publishTime')}, ${sql.ref('createTime')})`;
+  if (!isBlank(search.startTime)) q = q.where(sql<boolean>`${dateExpr} >= ${dateBound(search.startTime, false, '开始时间')}`);
+  if (!isBlank(search.endTime)) q = q.where(sql<boolean>`${dateExpr} <= ${dateBound(search.endTime, true, '结束时间')}`);
+  return q as Q;
+}
+
+export function readSortOrder(search: Row): { field: string; order: 'asc' | 'desc' }[] {
+  const allowed = ['publishTime', 'createTime', 'sort', 'hits', 'title', 'updateTime', 'submitTime'];
+  const field = typeof search.sortField === 'string' && allowed.includes(search.sortField) ? search.sortField : null;
+  const order = String(search.sortOrder ?? '').toUpperCase() === 'ASC' ? 'asc' : 'desc';
+  if (field) return [{ field, order }, { field: 'articleId', order: 'desc' }];
+  return [
+    { field: 'sort', order: 'desc' },
+    { field: 'publishTime', order: 'desc' },
+    { field: 'articleId', order: 'desc' },
+  ];
+}
+
+/** The admin list: access, filters (column with sub-columns, state, title, dates, department), paging. */
+export async function listArticles(db: Db, decl: ResourceDecl, user: PortalUser, search: Row, options: ListOptions = {}) {
+  const pageNum = Math.max(1, Number.parseInt(String(search.pageNum ?? search.pageNumber ?? 1), 10) || 1);
+  const pageSize = Math.min(Math.max(1, Number.parseInt(String(search.pageSize ?? 10), 10) || 10), 200);
+  const access = await accessFilter(db, user, decl);
+  let base = db.selectFrom('article').where(access);
+  base = await applyArticleFilters(db, base, search, true);
+  if (!isBlank(search.status)) base = base.where('status', 'in', statusList(search.status));
+  if (options.todo) {
+    const states = todoStates(user);
+    base = states.length ? base.where('status', 'in', states) : base.where(sql<boolean>`1 = 0`);
+  }
+  if (!isBlank(search.deptId)) {
+    const d = Number(search.deptId);
+    if (!Number.isSafeInteger(d) || d <= 0) throw invalidValue('参数格式不正确：deptId');
+    base = base.where('deptId', 'in', await departmentAndDescendants(db, d));
+  }
+  if (options.deptIds) base = options.deptIds.length ? base.where('deptId', 'in', options.deptIds) : base.where(sql<boolean>`1 = 0`);
+  const total = Number(((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
+  let q = base.select([...LIST_COLUMNS]);
+  for (const s of readSortOrder(search)) q = q.orderBy(s.field, s.order);
+  const rows = (await q.limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
+  const titles = await columnTitleMap(db);
+  return { list: rows.map((r) => toApi(r, titles)), currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) };
+}

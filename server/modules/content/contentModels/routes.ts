@@ -1,0 +1,222 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { readPaging } from '../../../crud/listQuery.js';
+import type { Db, Row } from '../../../db/types.js';
+import { ok } from '../../../http/envelope.js';
+import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
+import { bodyOf, queryOf, readIds } from '../../../http/params.js';
+import { formatDateTime } from '../../../util/time.js';
+import { declarationOf } from '../../declarationLookup.js';
+import {
+  checkTableName,
+  ensureModelTable,
+  loadModel,
+  normaliseField,
+  physicalTable,
+  readFieldDefinition,
+  type ModelField,
+} from './service.js';
+
+function pathNumber(request: FastifyRequest, name: string, label = name): number {
+  const raw = (request.params as Record<string, string>)[name];
+  const n = Number(raw);
+  if (!raw || !/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n <= 0) throw invalidValue(`参数格式不正确：${label}`);
+  return n;
+}
+
+function bodyNumber(body: Row, names: string[], label: string): number {
+  for (const name of names) {
+    const v = body[name];
+    if (v === undefined || v === null || v === '') continue;
+    const n = Number(v);
+    if (!Number.isSafeInteger(n) || n <= 0) throw invalidValue(`参数格式不正确：${name}`);
+    return n;
+  }
+  throw missingParam(label);
+}
+
+async function tableNameTaken(db: Db, name: string): Promise<boolean> {
+  if (await db.selectFrom('content_model').select('cmId').where('cmTableName', '=', name).executeTakeFirst()) return true;
+  const tables = await db.introspection.getTables();
+  return tables.some((t) => t.name === physicalTable(name));
+}
+
+function modelTitle(body: Row, required: boolean): string | undefined {
+  const raw = body.cmTipsName;
+  if (raw === undefined && !required) return undefined;
+  const text = typeof raw === 'string' ? raw.replace(/<[^>]*>/g, '').trim() : '';
+  if (!text) throw missingParam('cmTipsName');
+  if ([...text].length > 50) throw invalidValue('模型名称长度不能超过50个字符');
+  return text;
+}
+
+/** /api/contentModel/*: models, their fields ("form") and their rows. See docs/content.md. */
+export async function contentModelRoutes(app: FastifyInstance) {
+  const decl = declarationOf(app, 'contentModel');
+  if (!decl) return;
+  const db = app.db;
+  const dialect = app.portal.dialect;
+  const p = decl.permissions;
+
+  app.post('/api/contentModel/list', { config: { permission: p.list } }, async (request) => {
+    const search = { ...queryOf(request), ...bodyOf(request) };
+    const { pageNum, pageSize } = readPaging(search);
+    let q = db.selectFrom('content_model');
+    const name = typeof search.cmTipsName === 'string' ? search.cmTipsName.trim() : '';
+    if (name) q = q.where('cmTipsName', 'like', `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const total = Number(((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
+    const list = (await q.selectAll().orderBy('cmId', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
+    const counts = list.length
+      ? ((await db.selectFrom('content_model_field').select(['fieldCmId', (eb) => eb.fn.countAll().as('n')]).where('fieldCmId', 'in', list.map((m) => Number(m.cmId))).groupBy('fieldCmId').execute()) as { fieldCmId: number; n: number | string }[])
+      : [];
+    return ok({
+      list: list.map((m) => ({ ...m, fieldCount: Number(counts.find((c) => Number(c.fieldCmId) === Number(m.cmId))?.n ?? 0) })),
+      currPage: pageNum,
+      totalRow: total,
+      totalPage: Math.ceil(total / pageSize),
+    });
+  });
+
+  app.get('/api/contentModel/:key/getById', { config: { permission: p.get } }, async (request) => {
+    const model = await loadModel(db, pathNumber(request, 'key', 'cmId'));
+    if (!model) throw notFoundRecord();
+    return ok(model);
+  });
+
+  app.get('/api/contentModel/:key/checkcmTableNameExist', { config: { permission: p.list } }, async (request) => {
+    const name = checkTableName((request.params as { key: string }).key);
+    return ok(await tableNameTaken(db, name));
+  });
+
+  app.post('/api/contentModel/save', { config: { permission: p.create } }, async (request) => {
+    const body = bodyOf(request);
+    const cmTipsName = modelTitle(body, true) as string;
+    const cmTableName = checkTableName(body.cmTableName);
+    const rawFields = Array.isArray(body.fields) ? (body.fields as Row[]) : [];
+    const fields: Row[] = rawFields.map((f, i) => ({ fieldSort: i, ...readFieldDefinition(f ?? {}, 'create') }));
+    const names = new Set<string>();
+    for (const f of fields) {
+      if (names.has(String(f.fieldFieldName))) throw new PortalError(1004, `字段名已存在：${String(f.fieldFieldName)}`);
+      names.add(String(f.fieldFieldName));
+    }
+    const now = formatDateTime();
+    const model = await db.transaction().execute(async (trx) => {
+      if (await tableNameTaken(trx, cmTableName)) throw new PortalError(1004, `表名已存在：${cmTableName}`);
+      const row = (await trx.insertInto('content_model').values({ cmTipsName, cmTableName, createTime: now, updateTime: now }).returning('cmId').executeTakeFirstOrThrow()) as Row;
+      const cmId = Number(row.cmId);
+      for (const f of fields) await trx.insertInto('content_model_field').values({ ...f, fieldCmId: cmId, createTime: now }).execute();
+      await ensureModelTable(trx, dialect, cmTableName, fields as unknown as ModelField[]);
+      return loadModel(trx, cmId);
+    });
+    return ok(model, '新增成功');
+  });
+
+  app.post('/api/contentModel/update', { config: { permission: p.update } }, async (request) => {
+    const body = bodyOf(request);
+    const cmId = bodyNumber(body, ['cmId', 'id'], 'cmId');
+    const title = modelTitle(body, false);
+    const model = await db.transaction().execute(async (trx) => {
+      const existing = await loadModel(trx, cmId);
+      if (!existing) throw notFoundRecord();
+      if (body.cmTableName !== undefined && body.cmTableName !== existing.cmTableName) throw new PortalError(1005, '表名保存后不能修改');
+      if (title !== undefined) await trx.updateTable('content_model').set({ cmTipsName: title, updateTime: formatDateTime() }).where('cmId', '=', cmId).execute();
+      return loadModel(trx, cmId);
+    });
+    return ok(model, '修改成功');
+  });
+
+  app.post('/api/contentModel/delete', { config: { permission: p.delete } }, async (request) => {
+    const body = bodyOf(request);
+    const ids = body.cmId !== undefined && body.ids === undefined ? [bodyNumber(body, ['cmId'], 'cmId')] : readIds(request, 'ids');
+    const n = await db.transaction().execute(async (trx) => {
+      for (const id of ids) {
+        const model = await loadModel(trx, id);
+        if (!model) throw notFoundRecord();
+        const used = (await trx.selectFrom('category').select('categoryTitle').where('columnContentModelId', '=', id).executeTakeFirst()) as Row | undefined;
+        if (used) throw new PortalError(1005, `模型“${model.cmTipsName}”正被栏目“${String(used.categoryTitle)}”使用，不能删除`);
+        await trx.deleteFrom('content_model_field').where('fieldCmId', '=', id).execute();
+        await trx.deleteFrom('content_model').where('cmId', '=', id).execute();
+        await trx.schema.dropTable(physicalTable(model.cmTableName)).ifExists().execute();
+      }
+      return ids.length;
+    });
+    return ok(n, '删除成功');
+  });
+
+  // Fields ("form" in the original's call names).
+  app.post('/api/contentModel/saveForm', { config: { permission: p.update } }, async (request) => {
+    const body = bodyOf(request);
+    const cmId = bodyNumber(body, ['fieldCmId', 'cmId', 'contentModelId'], 'fieldCmId');
+    const def = readFieldDefinition(body, 'create');
+    const field = await db.transaction().execute(async (trx) => {
+      const model = await loadModel(trx, cmId);
+      if (!model) throw notFoundRecord();
+      if (model.fields.some((f) => f.fieldFieldName === def.fieldFieldName)) throw new PortalError(1004, `字段名已存在：${String(def.fieldFieldName)}`);
+      if (def.fieldSort === undefined) def.fieldSort = model.fields.length;
+      const row = (await trx.insertInto('content_model_field').values({ ...def, fieldCmId: cmId, createTime: formatDateTime() }).returning('fieldId').executeTakeFirstOrThrow()) as Row;
+      await ensureModelTable(trx, dialect, model.cmTableName, [def as unknown as ModelField]);
+      return normaliseField((await trx.selectFrom('content_model_field').selectAll().where('fieldId', '=', Number(row.fieldId)).executeTakeFirstOrThrow()) as Row);
+    });
+    return ok(field, '新增成功');
+  });
+
+  app.post('/api/contentModel/updateForm', { config: { permission: p.update } }, async (request) => {
+    const body = bodyOf(request);
+    const fieldId = bodyNumber(body, ['fieldId', 'id'], 'fieldId');
+    const def = readFieldDefinition(body, 'update');
+    const field = await db.transaction().execute(async (trx) => {
+      const row = (await trx.selectFrom('content_model_field').selectAll().where('fieldId', '=', fieldId).executeTakeFirst()) as Row | undefined;
+      if (!row) throw notFoundRecord();
+      const existing = normaliseField(row);
+      if (def.fieldFieldName !== undefined && def.fieldFieldName !== existing.fieldFieldName) throw new PortalError(1005, '字段名保存后不能修改');
+      delete def.fieldFieldName;
+      if (def.fieldType !== undefined && (Number(def.fieldType) === 4) !== (existing.fieldType === 4)) {
+        throw new PortalError(1005, '字段类型不能在数字与文本类之间修改');
+      }
+      if (Object.keys(def).length) await trx.updateTable('content_model_field').set(def).where('fieldId', '=', fieldId).execute();
+      return normaliseField((await trx.selectFrom('content_model_field').selectAll().where('fieldId', '=', fieldId).executeTakeFirstOrThrow()) as Row);
+    });
+    return ok(field, '修改成功');
+  });
+
+  app.post('/api/contentModel/deleteForm', { config: { permission: p.update } }, async (request) => {
+    const body = bodyOf(request);
+    const ids = body.fieldId !== undefined && body.ids === undefined ? [bodyNumber(body, ['fieldId'], 'fieldId')] : readIds(request, 'ids');
+    const n = await db.transaction().execute(async (trx) => {
+      const found = await trx.selectFrom('content_model_field').select('fieldId').where('fieldId', 'in', ids).execute();
+      if (found.length !== ids.length) throw notFoundRecord();
+      // The column stays in the model's table with its data; only the definition goes.
+      const r = await trx.deleteFrom('content_model_field').where('fieldId', 'in', ids).executeTakeFirst();
+      return Number(r.numDeletedRows);
+    });
+    return ok(n, '删除成功');
+  });
+
+  app.get('/api/contentModel/:key/getFromById', { config: { permission: p.get } }, async (request) => {
+    const id = pathNumber(request, 'key', 'filedId');
+    const row = (await db.selectFrom('content_model_field').selectAll().where('fieldId', '=', id).executeTakeFirst()) as Row | undefined;
+    if (!row) throw notFoundRecord();
+    return ok(normaliseField(row));
+  });
+
+  // A page of the model's rows (one per article), newest article first, with the article's title and column.
+  app.get('/api/contentModel/:key/:pageNumber/:pageSize/listForm', { config: { permission: p.get } }, async (request) => {
+    const cmId = pathNumber(request, 'key', 'contentModelId');
+    const pageNum = pathNumber(request, 'pageNumber');
+    const pageSize = Math.min(pathNumber(request, 'pageSize'), 200);
+    const model = await loadModel(db, cmId);
+    if (!model) throw notFoundRecord();
+    const table = physicalTable(model.cmTableName);
+    await ensureModelTable(db, dialect, model.cmTableName, model.fields);
+    const total = Number(((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
+    const rows = (await db
+      .selectFrom(`${table} as m`)
+      .leftJoin('article as a', 'a.articleId', 'm.articleId')
+      .selectAll('m')
+      .select(['a.title as title', 'a.columnId as columnId', 'a.status as status'])
+      .orderBy('m.articleId', 'desc')
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize)
+      .execute()) as Row[];
+    return ok({ list: rows, fields: model.fields, currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) });
+  });
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { articlePublicRoutes } from './articles/publicRoutes.js';
+import { relevantRoutes } from './articles/relevantRoutes.js';
+import { articleRoutes } from './articles/routes.js';
+import { columnRoutes } from './columns/routes.js';
+import { contentModelRoutes } from './contentModels/routes.js';
+import { fileRoutes } from './files/routes.js';
+import { ensureAuditMenu } from './seed.js';
+
+/** The content module (docs/content.md): columns, content models, articles and their workflow, files. */
+export async function contentModule(app: FastifyInstance) {
+  await ensureAuditMenu(app.db);
+  await app.register(columnRoutes);
+  await app.register(contentModelRoutes);
+  await app.register(articleRoutes);
+  await app.register(articlePublicRoutes);
+  await app.register(relevantRoutes);
+  await app.register(fileRoutes);
+}
