@@ -18,6 +18,9 @@ import { templateRoutes } from './system/templates/index.js';
 import { contentModule } from './content/index.js';
 import { mailModule } from './interaction/mail/index.js';
 import { noticeRoutes } from './interaction/notices/routes.js';
+import { suggestRoutes } from './interaction/suggestions/routes.js';
+import { adviceRoutes } from './interaction/advice/routes.js';
+import { applyRoutes } from './interaction/apply/routes.js';
 
 /**
  * Every domain module, registered in this order after the session routes and the generic CRUD routes.
@@ -44,4 +47,7 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   interactionForumsModule,
   mailModule,
   noticeRoutes,
+  suggestRoutes,
+  adviceRoutes,
+  applyRoutes,
 ];

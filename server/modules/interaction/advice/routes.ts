@@ -1,0 +1,212 @@
+import ExcelJS from 'exceljs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { applyScope, scopeRule } from '../../../auth/dataScope.js';
+import { applyFilters } from '../../../crud/listQuery.js';
+import { searchOf } from '../../../crud/routes.js';
+import { getRecord, listRecords } from '../../../crud/service.js';
+import { sanitizeRichText } from '../../../crud/sanitize.js';
+import { validateRecord } from '../../../crud/validate.js';
+import type { Db, Row } from '../../../db/types.js';
+import { ok } from '../../../http/envelope.js';
+import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
+import { currentUser } from '../../../http/fastifyTypes.js';
+import { bodyOf, param, readId, readIds, readSize } from '../../../http/params.js';
+import { cleanPhone, cleanText, guardPublicSubmission, newQueryCode } from '../../../public/guard.js';
+import { formatDateTime } from '../../../util/time.js';
+import { declarationOf } from '../../declarationLookup.js';
+import { asInt, atRoot, sendFile } from '../surveys/helpers.js';
+
+/** Status of a topic: 0 未开始, 1 征集中, 2 已结束, 3 已反馈 (docs/interaction-forms.md). */
+export const ADVICE_STATUS: Record<number, string> = { 0: '未开始', 1: '征集中', 2: '已结束', 3: '已反馈' };
+const notAllowed = (msg: string) => new PortalError(1005, msg);
+const PUBLIC_FIELDS = ['id', 'title', 'content', 'solicitDept', 'startTime', 'endTime', 'status', 'opinionCount', 'resultContent', 'resultTime', 'stopTime'];
+const publicTopic = (row: Row) => Object.fromEntries(PUBLIC_FIELDS.map((k) => [k, row[k] ?? null]));
+/** How often the server runs the close check on its own. */
+export const ADVICE_TASK_INTERVAL_MS = 5 * 60_000;
+
+/** Opens topics whose start time has come and closes those past their end time. */
+export async function runAdviceTask(db: Db, now = formatDateTime()): Promise<{ opened: number; closed: number }> {
+  return db.transaction().execute(async (trx) => {
+    const closed = await trx.updateTable('advice').set({ status: 2, stopTime: now, updateTime: now }).where('status', 'in', [0, 1]).where('endTime', '<', now).executeTakeFirst();
+    const opened = await trx.updateTable('advice').set({ status: 1, updateTime: now }).where('status', '=', 0).where('startTime', '<=', now).where('endTime', '>=', now).executeTakeFirst();
+    return { opened: Number(opened.numUpdatedRows), closed: Number(closed.numUpdatedRows) };
+  });
+}
+
+/**
+ * 意见征集 (spec part 1 §7 "Advice"): topics under /advice/*, the public calls under /advice/web/*.
+ * `/stopAdvice` is also answered without the prefix.
+ */
+export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInstance) {
+  const decl = declarationOf(app, 'advice');
+  if (!decl) return;
+  const db = app.db;
+  const perm = decl.permissions;
+  const load = (request: FastifyRequest, id: number) => getRecord(db, decl, currentUser(request), id);
+
+  // The close check on a timer; never keeps the process alive, stops with the server.
+  const timer = setInterval(() => {
+    runAdviceTask(db).catch((error) => app.log.warn({ err: error }, 'advice close task failed'));
+  }, ADVICE_TASK_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  const hasId = (request: FastifyRequest) => {
+    const b = (request.body ?? {}) as Record<string, unknown>;
+    return !!b && typeof b === 'object' && b.id !== undefined && b.id !== null && b.id !== '';
+  };
+  app.post('/advice/add', { config: { permission: (r) => (hasId(r) ? perm.update : perm.create) } }, async (request) => {
+    const body = bodyOf(request);
+    const user = currentUser(request);
+    const now = formatDateTime();
+    if (!hasId(request)) {
+      const values = validateRecord(decl, body, 'create');
+      if (String(values.startTime) >= String(values.endTime)) throw invalidValue('结束时间必须晚于开始时间');
+      if (String(values.endTime) < now) throw invalidValue('结束时间不能早于当前时间');
+      Object.assign(values, {
+        status: String(values.startTime) <= now ? 1 : 0,
+        opinionCount: 0,
+        deptId: user.deptId,
+        deptName: user.deptName,
+        creatorId: user.userId,
+        creatorName: user.name,
+        createTime: now,
+        updateTime: now,
+      });
+      const row = (await db.insertInto(decl.table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number };
+      return ok(await load(request, Number(row.id)), '新增成功');
+    }
+    const id = asInt(body.id, 'id');
+    const existing = await load(request, id);
+    if (Number(existing.status) >= 2) throw notAllowed('征集已结束，不能再修改');
+    const values = validateRecord(decl, body, 'update');
+    const start = String(values.startTime ?? existing.startTime);
+    const end = String(values.endTime ?? existing.endTime);
+    if (start >= end) throw invalidValue('结束时间必须晚于开始时间');
+    if (end < now) throw invalidValue('结束时间不能早于当前时间');
+    values.status = start <= now ? 1 : 0;
+    values.updateTime = now;
+    await db.updateTable(decl.table).set(values).where('id', '=', id).where('status', 'in', [0, 1]).execute();
+    return ok(await load(request, id), '修改成功');
+  });
+
+  app.post('/advice/list', { config: { permission: perm.list } }, async (request) => ok(await listRecords(db, decl, currentUser(request), searchOf(request))));
+
+  app.post('/advice/detail', { config: { permission: perm.get } }, async (request) => {
+    const topic = await load(request, readId(request));
+    const opinions = await db.selectFrom('advice_opinion').selectAll().where('adviceId', '=', Number(topic.id)).orderBy('createTime', 'desc').orderBy('id', 'desc').limit(500).execute();
+    return ok({ ...topic, opinions });
+  });
+
+  app.post('/advice/dels', { config: { permission: perm.delete } }, async (request) => {
+    const ids = readIds(request);
+    const rule = await scopeRule(db, currentUser(request), decl);
+    const n = await db.transaction().execute(async (trx) => {
+      const found = await applyScope(trx.selectFrom(decl.table).select('id').where('id', 'in', ids), rule).execute();
+      if (found.length !== ids.length) throw notFoundRecord();
+      await trx.deleteFrom('advice_opinion').where('adviceId', 'in', ids).execute();
+      return Number((await trx.deleteFrom(decl.table).where('id', 'in', ids).executeTakeFirst()).numDeletedRows);
+    });
+    return ok(n, '删除成功');
+  });
+
+  const stop = async (request: FastifyRequest) => {
+    const id = readId(request);
+    const topic = await load(request, id);
+    if (Number(topic.status) >= 2) throw notAllowed('该征集已结束');
+    const now = formatDateTime();
+    const r = await db.updateTable(decl.table).set({ status: 2, stopTime: now, updateTime: now }).where('id', '=', id).where('status', 'in', [0, 1]).executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) throw notAllowed('该征集已结束');
+    return ok(await load(request, id), '已结束征集');
+  };
+  app.post('/advice/stopAdvice', { config: { permission: 'advice:stop' } }, stop);
+  app.post('/stopAdvice', { config: { permission: 'advice:stop' } }, stop);
+
+  app.post('/advice/resultReply', { config: { permission: 'advice:reply' } }, async (request) => {
+    const id = readId(request);
+    const topic = await load(request, id);
+    if (Number(topic.status) < 2) throw notAllowed('请先结束征集，再反馈结果');
+    const raw = param(request, 'resultContent');
+    if (typeof raw !== 'string' || !raw.trim()) throw missingParam('resultContent');
+    if (raw.length > 200_000) throw invalidValue('结果反馈长度不能超过200000个字符');
+    const resultContent = sanitizeRichText(raw).trim();
+    if (!resultContent) throw missingParam('resultContent');
+    const now = formatDateTime();
+    await db.updateTable(decl.table).set({ resultContent, resultTime: now, status: 3, updateTime: now }).where('id', '=', id).execute();
+    return ok(await load(request, id), '结果已发布');
+  });
+
+  app.post('/advice/resulttask', { config: { permission: 'advice:task' } }, async () => ok(await runAdviceTask(db), '检查完成'));
+
+  app.post('/advice/adviceExcel', { config: { permission: 'advice:export' } }, async (request, reply) => {
+    const search = searchOf(request);
+    const wb = new ExcelJS.Workbook();
+    let fileName = '意见征集.xlsx';
+    if (search.id !== undefined && search.id !== null && search.id !== '') {
+      const topic = await load(request, asInt(search.id, 'id'));
+      const sheet = wb.addWorksheet('意见列表');
+      sheet.addRow(['征集主题', String(topic.title)]);
+      sheet.addRow(['序号', '姓名', '联系电话', '意见内容', '提交时间', '查询码']);
+      const rows = (await db.selectFrom('advice_opinion').selectAll().where('adviceId', '=', Number(topic.id)).orderBy('id').limit(100_000).execute()) as Row[];
+      rows.forEach((r, i) => sheet.addRow([i + 1, r.name ?? '', r.phone ?? '', r.content, r.createTime, r.queryCode]));
+      fileName = `意见征集_${String(topic.title).slice(0, 40)}.xlsx`;
+    } else {
+      const rule = await scopeRule(db, currentUser(request), decl);
+      const rows = (await applyScope(applyFilters(db.selectFrom(decl.table).selectAll(), decl, search), rule).orderBy('createTime', 'desc').limit(10_000).execute()) as Row[];
+      const sheet = wb.addWorksheet('征集主题');
+      sheet.addRow(['ID', '征集主题', '征集部门', '状态', '开始时间', '结束时间', '意见数', '反馈时间']);
+      for (const r of rows) sheet.addRow([Number(r.id), r.title, r.solicitDept, ADVICE_STATUS[Number(r.status)] ?? '', r.startTime, r.endTime, Number(r.opinionCount ?? 0), r.resultTime ?? '']);
+    }
+    return sendFile(reply, Buffer.from((await wb.xlsx.writeBuffer()) as ArrayBuffer), fileName);
+  });
+
+  // ---- public ----
+  app.post('/advice/web/list', { config: { public: true } }, async (request) => {
+    const size = readSize(request, 'size', 10, 50);
+    const rows = (await db.selectFrom(decl.table).selectAll().where('status', '=', 1).orderBy('endTime', 'asc').orderBy('id', 'desc').limit(size).execute()) as Row[];
+    return ok(rows.map(publicTopic));
+  });
+
+  app.post('/advice/web/my/detail', { config: { public: true } }, async (request) => {
+    const row = (await db.selectFrom(decl.table).selectAll().where('id', '=', readId(request)).executeTakeFirst()) as Row | undefined;
+    if (!row || Number(row.status) === 0) throw notFoundRecord();
+    return ok(publicTopic(row));
+  });
+
+  app.post('/advice/web/add', { config: { public: true } }, async (request) => {
+    const body = bodyOf(request);
+    const rawId = body.adviceId ?? body.id;
+    if (rawId === undefined || rawId === null || rawId === '') throw missingParam('adviceId');
+    const adviceId = asInt(rawId, 'adviceId');
+    const content = cleanText(body.content, { label: '意见内容', max: 3000, required: true, multiline: true });
+    const name = cleanText(body.name, { label: '姓名', max: 50 });
+    const phone = cleanPhone(body.phone, '联系电话');
+    const topic = (await db.selectFrom(decl.table).selectAll().where('id', '=', adviceId).executeTakeFirst()) as Row | undefined;
+    if (!topic || Number(topic.status) === 0) throw notFoundRecord();
+    const now = formatDateTime();
+    if (Number(topic.status) !== 1 || String(topic.endTime) < now) throw notAllowed('该主题已停止征集意见');
+    await guardPublicSubmission(app, request, 'advice', { captcha: true });
+    const queryCode = newQueryCode();
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('advice_opinion').values({ adviceId, content, name: name || null, phone, queryCode, ip: (request.ip || '').slice(0, 64), createTime: now }).execute();
+      await trx.updateTable(decl.table).set((eb) => ({ opinionCount: eb('opinionCount', '+', 1) })).where('id', '=', adviceId).execute();
+    });
+    return ok({ queryCode, createTime: now }, '提交成功，感谢您的宝贵意见');
+  });
+
+  app.post('/advice/web/my/list', { config: { public: true } }, async (request) => {
+    const search = searchOf(request);
+    const queryCode = cleanText(search.queryCode, { label: 'queryCode', max: 32, required: true }).toUpperCase();
+    const phone = cleanPhone(search.phone, 'phone');
+    await guardPublicSubmission(app, request, 'advice-query', { captcha: false });
+    const list = await db
+      .selectFrom('advice_opinion as o')
+      .innerJoin('advice as a', 'a.id', 'o.adviceId')
+      .select(['o.id as id', 'o.adviceId as adviceId', 'o.content as content', 'o.createTime as createTime', 'o.queryCode as queryCode', 'a.title as title', 'a.status as status', 'a.resultContent as resultContent', 'a.resultTime as resultTime'])
+      .where('o.queryCode', '=', queryCode)
+      .where('o.phone', '=', phone)
+      .orderBy('o.id', 'desc')
+      .execute();
+    return ok({ list, currPage: 1, totalRow: list.length, totalPage: list.length ? 1 : 0 });
+  });
+});
