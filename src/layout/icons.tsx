@@ -15,6 +15,9 @@ import PeopleIcon from '@mui/icons-material/People';
 import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswer';
 import SettingsIcon from '@mui/icons-material/Settings';
 import WhatshotIcon from '@mui/icons-material/Whatshot';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
+import TrendingUpIcon from '@mui/icons-material/TrendingUp';
+import TuneIcon from '@mui/icons-material/Tune';
 import type { SvgIconComponent } from '@mui/icons-material';
 
 /**
@@ -39,6 +42,9 @@ const ICONS: Record<string, SvgIconComponent> = {
   QuestionAnswer: QuestionAnswerIcon,
   Settings: SettingsIcon,
   Whatshot: WhatshotIcon,
+  NotificationsActive: NotificationsActiveIcon,
+  TrendingUp: TrendingUpIcon,
+  Tune: TuneIcon,
 };
 
 export function iconFor(name: string | null | undefined, fallback: SvgIconComponent = ListAltIcon): SvgIconComponent {

@@ -1,0 +1,102 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useState } from 'react';
+import { SaveButton, SelectInput, SimpleForm, Title, Toolbar, useCanAccess } from 'react-admin';
+import siteSetting from '../../resources/siteSetting';
+import { emitWarningToast } from '../../providers';
+import { renderInput } from '../generic/inputs';
+import { formFields } from '../generic/GenericForm';
+import { http } from '../portal';
+import type { PageDecl } from '../pages';
+import { templateApi, type SkinInfo } from '../components/codeEditor/templateApi';
+import { useSuccessNotifier } from '../notices/useErrorNotifier';
+
+type SiteRecord = Record<string, unknown>;
+
+const NOTHING_CHANGED = '未修改任何内容，不需要提交';
+const same = (a: unknown, b: unknown) => (a ?? '') === (b ?? '') || String(a ?? '') === String(b ?? '');
+
+/**
+ * 站点设置: one form (no list) over the single settings record; saves only the changed fields
+ * (POST /site/setting/save). The static pages take their meta tags from it.
+ */
+export function SiteSettingForm() {
+  const success = useSuccessNotifier();
+  const { canAccess: canSave } = useCanAccess({ action: 'siteSetting:update', resource: 'siteSetting' });
+  const [record, setRecord] = useState<SiteRecord | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [skins, setSkins] = useState<SkinInfo[] | null>(null);
+
+  const load = useCallback(() => {
+    http.request<SiteRecord>({ path: '/site/setting/get' }).then(
+      (r) => setRecord({ ...r, id: 1 }),
+      () => setFailed(true),
+    );
+  }, []);
+  useEffect(load, [load]);
+  useEffect(() => {
+    // Skins for the 当前模板 select; without template:list the field stays a text box.
+    templateApi.skins().then(setSkins, () => setSkins(null));
+  }, []);
+
+  const save = async (values: SiteRecord) => {
+    if (!record) return;
+    const changed: SiteRecord = {};
+    for (const f of formFields(siteSetting)) if (!same(values[f.name], record[f.name])) changed[f.name] = values[f.name] ?? null;
+    if (Object.keys(changed).length === 0) {
+      emitWarningToast(NOTHING_CHANGED);
+      return;
+    }
+    try {
+      const saved = await http.request<SiteRecord>({ path: '/site/setting/save', body: changed });
+      setRecord({ ...saved, id: 1 });
+      success('保存成功');
+    } catch {
+      /* shown by the http client */
+    }
+  };
+
+  if (failed) return <Alert severity="error" sx={{ mt: 2 }}>站点设置加载失败</Alert>;
+  if (!record)
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 3 }}>
+        <CircularProgress size={20} /> 正在加载…
+      </Box>
+    );
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title="站点设置" />
+      <CardContent sx={{ pb: 0 }}>
+        <Typography variant="h6" component="h1">站点设置</Typography>
+        <Typography variant="body2" color="text.secondary">
+          网站名称、域名、网站标识码、关键词和描述会写入静态页面的 SiteName、SiteDomain、SiteIDCode、Keywords、Description 元数据。
+          {record.updateTime ? ` · 最后修改：${String(record.updaterName ?? '')} ${String(record.updateTime)}` : ''}
+        </Typography>
+        {!canSave && <Alert severity="info" sx={{ mt: 1 }}>没有修改站点设置的权限，只能查看。</Alert>}
+      </CardContent>
+      <SimpleForm
+        key={String(record.updateTime ?? 'new')}
+        record={record}
+        onSubmit={save}
+        disabled={!canSave}
+        toolbar={canSave ? <Toolbar><SaveButton label="保存" alwaysEnable /></Toolbar> : false}
+        sx={{ maxWidth: 900 }}
+      >
+        {formFields(siteSetting).map((f) =>
+          f.name === 'templateSkin' && skins ? (
+            <SelectInput key={f.name} source="templateSkin" label={f.label} choices={skins.map((s) => ({ id: s.name, name: s.name }))} />
+          ) : (
+            renderInput(f)
+          ),
+        )}
+      </SimpleForm>
+    </Card>
+  );
+}
+
+const page: PageDecl = { path: '/main/system/siteSet', component: SiteSettingForm };
+export default page;
