@@ -1,3 +1,5 @@
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ArticleIcon from '@mui/icons-material/Article';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import BlockIcon from '@mui/icons-material/Block';
@@ -10,6 +12,7 @@ import HomeIcon from '@mui/icons-material/Home';
 import LanguageIcon from '@mui/icons-material/Language';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import MailIcon from '@mui/icons-material/Mail';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import PeopleIcon from '@mui/icons-material/People';
 import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswer';
@@ -25,6 +28,9 @@ import type { SvgIconComponent } from '@mui/icons-material';
  * set would weigh megabytes, so unknown names fall back to a list icon; add a line here for a new one.
  */
 const ICONS: Record<string, SvgIconComponent> = {
+  AccountTree: AccountTreeIcon,
+  AdminPanelSettings: AdminPanelSettingsIcon,
+  MenuOpen: MenuOpenIcon,
   Article: ArticleIcon,
   Assessment: AssessmentIcon,
   Block: BlockIcon,

@@ -1,0 +1,83 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { RichTreeView } from '@mui/x-tree-view/RichTreeView';
+import { useMemo, useState } from 'react';
+import { allIds, type TreeNode } from './treeModel';
+
+function Empty({ loading }: { loading?: boolean }) {
+  return (
+    <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'center', p: 3 }}>
+      {loading && <CircularProgress size={18} />}
+      <Typography variant="body2" color="text.secondary">
+        {loading ? '正在加载…' : '暂无数据'}
+      </Typography>
+    </Box>
+  );
+}
+
+export interface SelectTreeProps {
+  items: TreeNode[];
+  selected: string | null;
+  onSelect: (id: string | null, node: TreeNode | undefined) => void;
+  loading?: boolean;
+  /** Expanded at first: every node (default) or the given ids. */
+  defaultExpanded?: string[];
+  'aria-label'?: string;
+}
+
+/** A single-selection tree (department tree, menu tree): click a node to select it. */
+export function SelectTree({ items, selected, onSelect, loading, defaultExpanded, ...rest }: SelectTreeProps) {
+  const index = useMemo(() => {
+    const m = new Map<string, TreeNode>();
+    const add = (ns: TreeNode[]) => ns.forEach((n) => (m.set(n.id, n), add(n.children ?? [])));
+    add(items);
+    return m;
+  }, [items]);
+  const [expanded, setExpanded] = useState<string[] | null>(null);
+  if (loading && !items.length) return <Empty loading />;
+  if (!items.length) return <Empty />;
+  return (
+    <RichTreeView
+      aria-label={rest['aria-label']}
+      items={items}
+      selectedItems={selected}
+      expandedItems={expanded ?? defaultExpanded ?? allIds(items)}
+      onExpandedItemsChange={(_e, ids) => setExpanded(ids)}
+      onSelectedItemsChange={(_e, id) => onSelect(id, id ? index.get(id) : undefined)}
+      expansionTrigger="iconContainer"
+    />
+  );
+}
+
+export interface CheckboxTreeProps {
+  items: TreeNode[];
+  /** Checked ids (fully checked nodes); parents of partly checked children show half-checked. */
+  checked: string[];
+  onChange: (ids: string[]) => void;
+  loading?: boolean;
+  disabled?: boolean;
+  'aria-label'?: string;
+}
+
+/** A multi-selection tree with checkboxes; checking a node checks all below it and fills its parents. */
+export function CheckboxTree({ items, checked, onChange, loading, disabled, ...rest }: CheckboxTreeProps) {
+  const [expanded, setExpanded] = useState<string[] | null>(null);
+  if (loading && !items.length) return <Empty loading />;
+  if (!items.length) return <Empty />;
+  return (
+    <RichTreeView
+      aria-label={rest['aria-label']}
+      items={items}
+      multiSelect
+      checkboxSelection
+      disableSelection={disabled}
+      selectionPropagation={{ descendants: true, parents: true }}
+      selectedItems={checked}
+      expandedItems={expanded ?? allIds(items)}
+      onExpandedItemsChange={(_e, ids) => setExpanded(ids)}
+      onSelectedItemsChange={(_e, ids) => onChange(ids)}
+      expansionTrigger="iconContainer"
+    />
+  );
+}
