@@ -1,0 +1,135 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, login } from '../api/helpers/testServer';
+import { logIn, startPortal, watchPageErrors, type Portal } from './lib/portal';
+
+// Issue 3: an administrator makes a role that holds only 通知公告 (list and view), gives it to a new user
+// through the screens; that user sees only that menu, and the server refuses another module's call.
+let portal: Portal;
+let page: Page;
+let errors: string[];
+const stamp = String(Date.now()).slice(-6);
+const roleName = `公告专员${stamp}`;
+const username = `gg${stamp}`;
+const password = 'Gonggao@2026';
+
+beforeAll(async () => {
+  portal = await startPortal();
+  page = await portal.browser.newPage({ locale: 'zh-CN', viewport: { width: 1600, height: 1000 } });
+  errors = watchPageErrors(page);
+});
+
+afterAll(async () => {
+  await portal?.close();
+});
+
+async function adminToken() {
+  return login(portal.server.url, 'admin', portal.server.adminPassword);
+}
+
+/** The checkbox of a tree node whose label is exactly `label`. */
+function treeCheckbox(label: string) {
+  return page
+    .locator('.MuiTreeItem-content')
+    .filter({ has: page.locator('.MuiTreeItem-label', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('input[type="checkbox"]');
+}
+
+async function chooseOption(label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function logOutHere() {
+  await page.getByRole('button', { name: '个人中心' }).click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await page.locator('input[name="username"]').waitFor();
+}
+
+describe('a role with only the announcement menu', () => {
+  it('admin creates the role and grants 通知公告 (list and view) with the checkbox tree', async () => {
+    await logIn(page, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
+    await page.getByRole('menuitem', { name: '角色管理' }).click();
+    await page.getByRole('table', { name: '角色列表' }).getByText('系统管理员').waitFor();
+    await page.getByRole('button', { name: '新建' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('input[name="name"]').fill(roleName);
+    await dialog.locator('input[name="roleAlias"]').fill(`gonggao${stamp}`);
+    await chooseOption('数据权限', '本部门及下级');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    const row = page.getByRole('row').filter({ hasText: roleName });
+    await row.waitFor();
+
+    await row.getByRole('button', { name: '授权' }).click();
+    await page.getByRole('dialog').getByText(`菜单授权：${roleName}`).waitFor();
+    await treeCheckbox('通知公告').check();
+    for (const b of ['通知公告新增', '通知公告修改', '通知公告删除']) await treeCheckbox(b).uncheck();
+    expect(await treeCheckbox('通知公告查询').isChecked()).toBe(true);
+    expect(await treeCheckbox('通知公告新增').isChecked()).toBe(false);
+    await page.getByRole('button', { name: '保存授权' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // What the server now holds for the role: 内容管理 → 通知公告 with its list and view buttons.
+    const token = await adminToken();
+    const roles = await call<{ list: { roleId: number; name: string; dataScope: string }[] }>(portal.server.url, '/role/list', { token, body: { name: roleName } });
+    const role = roles.body.data.list[0]!;
+    expect(role.dataScope).toBe('DEPARTS');
+    const held = await call<{ alias: string }[]>(portal.server.url, '/resource/role/list', { token, body: { roleId: role.roleId } });
+    expect(held.body.data.map((r) => r.alias).sort()).toEqual(['announcement', 'announcement:get', 'announcement:list', 'content'].sort());
+  });
+
+  it('admin creates a user in 县教育局 and gives it the role', async () => {
+    await page.getByRole('menuitem', { name: '用户管理' }).click();
+    await page.getByRole('table', { name: '用户列表' }).getByText('admin', { exact: true }).waitFor();
+    await page.getByRole('button', { name: '新建' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('input[name="username"]').fill(username);
+    await dialog.locator('input[name="name"]').fill('公告专员甲');
+    await dialog.locator('input[name="mobile"]').fill('13912345678');
+    await chooseOption('所属部门', '县教育局');
+    await dialog.locator('input[name="password"]').fill(password);
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('treeitem', { name: /县教育局/ }).locator('.MuiTreeItem-label').first().click();
+    const row = page.getByRole('row').filter({ hasText: username });
+    await row.waitFor();
+    await row.getByRole('button', { name: '角色' }).click();
+    await page.getByRole('dialog').getByLabel(new RegExp(`^${roleName}`)).check();
+    await page.getByRole('dialog').getByRole('button', { name: '保存' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => row.textContent()).toContain(roleName);
+    await logOutHere();
+  });
+
+  it('the new user sees only 通知公告 (and 首页); the list loads; another module answers 403', async () => {
+    await logIn(page, portal.server.url, '/admin/', username, password);
+    await page.getByRole('menuitem', { name: '通知公告' }).waitFor();
+    const entries = (await page.getByRole('menuitem').allTextContents()).map((t) => t.trim()).filter(Boolean);
+    // The shell adds a 首页 entry of its own when the tree has none.
+    const menuEntries = entries.filter((t) => t !== '退出登录' && t !== '首页');
+    expect(menuEntries).toEqual(['通知公告']);
+    await expect(page.getByRole('button', { name: '系统设置' }).count()).resolves.toBe(0);
+
+    await page.getByRole('menuitem', { name: '通知公告' }).click();
+    // DEPARTS in 县教育局: the announcements of 县教育局 and 县第一中学 people (demo records), no «新建».
+    await expect.poll(async () => page.locator('tbody tr').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect(page.getByRole('link', { name: '新建' }).count()).resolves.toBe(0);
+
+    const answers = await page.evaluate(async () => {
+      const token = sessionStorage.getItem('token') ?? '';
+      const headers = { Authorization: token, appKey: 'adminSite', clientId: 'ADMIN', version: '1.0.0', 'Content-Type': 'application/json' };
+      const ask = async (path: string) => {
+        const r = await fetch(path, { method: 'POST', headers, body: '{}' });
+        return { status: r.status, body: (await r.json()) as { errorCode: string; errorMsg: string } };
+      };
+      return { website: await ask('/website/list'), users: await ask('/ding/user/list'), announcements: await ask('/announcement/list') };
+    });
+    expect(answers.website.status).toBe(403);
+    expect(answers.website.body).toMatchObject({ errorCode: '403', errorMsg: '没有访问权限' });
+    expect(answers.users.status).toBe(403);
+    expect(answers.announcements.status).toBe(200);
+    expect(answers.announcements.body.errorCode).toBe('0');
+    expect(errors).toEqual([]);
+  });
+});
