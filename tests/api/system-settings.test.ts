@@ -167,6 +167,19 @@ describe('hot words', () => {
   });
 });
 
+/** Names of the enabled users holding a role, by userId (whoever the seeds put there). */
+async function roleMembers(roleId: number): Promise<string[]> {
+  const rows = (await server.app.db
+    .selectFrom('users')
+    .innerJoin('user_roles', 'user_roles.userId', 'users.userId')
+    .select(['users.name'])
+    .where('user_roles.roleId', '=', roleId)
+    .where('users.status', '=', 1)
+    .orderBy('users.userId')
+    .execute()) as { name: string }[];
+  return rows.map((r) => r.name);
+}
+
 describe('message reminder settings /notice/set/*', () => {
   let roleId: number;
   let deptId: number;
@@ -189,7 +202,7 @@ describe('message reminder settings /notice/set/*', () => {
     expect(got.body.data.eventType).toBe('MAIL_NEW');
     const detail = await post<Rec & { recipients: { name: string }[]; eventName: string }>('/notice/set/detail', undefined, admin, { id });
     expect(detail.body.data.eventName).toBe('领导信箱新来信');
-    expect(detail.body.data.recipients.map((r) => r.name)).toEqual(['周敏']);
+    expect(detail.body.data.recipients.map((r) => r.name)).toEqual(await roleMembers(roleId));
 
     const upd = await post<Rec>('/notice/set/update', { id, receiverType: 'USER', receiverIds: userIds.join(','), receiverNames: '伪造' });
     expect(upd.body.data.receiverNames).toBe('周敏、李晓');
@@ -249,14 +262,17 @@ describe('message reminder settings /notice/set/*', () => {
     await post('/notice/set/add', { name: '停用', eventType: 'SUGGEST_NEW', receiverType: 'ROLE', receiverIds: String(roleId), remindWay: 1, status: 0 });
     const results = await dispatchReminder(server.app.db, 'SUGGEST_NEW', { title: '关于路灯的建议' });
     expect(results).toHaveLength(1);
-    expect(inApp).toEqual([{ names: ['李晓'], title: '新建议：关于路灯的建议' }]);
-    expect(sms).toEqual([{ mobile: '13800000002', text: '新建议：关于路灯的建议' }]);
+    // The department's enabled users, whoever the seed put there (other modules add demo people).
+    const members = (await server.app.db.selectFrom('users').select(['name', 'mobile']).where('deptId', '=', deptId).where('status', '=', 1).orderBy('userId').execute()) as { name: string; mobile: string | null }[];
+    expect(members.map((m) => m.name)).toContain('李晓');
+    expect(inApp).toEqual([{ names: members.map((m) => m.name), title: '新建议：关于路灯的建议' }]);
+    expect(sms).toEqual(members.filter((m) => m.mobile).map((m) => ({ mobile: m.mobile, text: '新建议：关于路灯的建议' })));
 
     await post('/notice/set/add', { name: '来信超期', eventType: 'MAIL_OVERDUE', receiverType: 'ROLE', receiverIds: String(roleId), remindWay: 1, overdueDays: 5, advanceDays: 2 });
     inApp.length = 0;
     expect(await dispatchReminder(server.app.db, 'MAIL_OVERDUE', { title: '来信' }, { ageDays: 1 })).toHaveLength(0);
     expect(await dispatchReminder(server.app.db, 'MAIL_OVERDUE', { title: '来信' }, { ageDays: 3 })).toHaveLength(1);
-    expect(inApp.map((m) => m.names)).toEqual([['周敏']]);
+    expect(inApp.map((m) => m.names)).toEqual([await roleMembers(roleId)]);
   });
 
   it('reminderStage: advance before the limit, overdue from it', () => {
