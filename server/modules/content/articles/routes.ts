@@ -224,7 +224,10 @@ export async function articleRoutes(app: FastifyInstance) {
       // The state is checked again inside the transaction: two reviewers acting at once cannot both succeed.
       const r = await trx.updateTable('article').set(values).where('articleId', '=', id).where('status', '=', before).executeTakeFirst();
       if (Number(r.numUpdatedRows) !== 1) throw new PortalError(1005, '文章状态已被他人修改，请刷新后重试');
-      await addFlow(trx, user, { articleId: id, action, actionName, fromStatus: before, toStatus: after, opinion });
+      // A plain update that only submits records just the submission; an edit with a submission records both.
+      const edited = Object.keys(input.values).length > 0 || input.flags !== undefined || fieldValues !== null;
+      if (!submit) await addFlow(trx, user, { articleId: id, action, actionName, fromStatus: before, toStatus: after, opinion });
+      else if (edited) await addFlow(trx, user, { articleId: id, action, actionName, fromStatus: before, toStatus: before, opinion });
       if (submit) await addFlow(trx, user, { articleId: id, action: 'submit', actionName: '提交审核', fromStatus: before, toStatus: 4 });
       if (model && fieldValues) await saveFieldValues(trx, model, id, fieldValues);
       await recordSensitiveHits(trx, id, hits);
