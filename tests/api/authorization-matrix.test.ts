@@ -97,7 +97,7 @@ function registeredRoutes(): { method: string; path: string }[] {
   const stack: string[] = [];
   const out: { method: string; path: string }[] = [];
   for (const line of text.split('\n')) {
-    const m = /^((?:│   |    )*)(?:├── |└── )(.*?)(?: \(([^)]*)\))?$/.exec(line);
+    const m = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([^)]*)\))?$/.exec(line);
     if (!m) continue;
     const depth = (m[1] ?? '').length / 4;
     const full = (stack[depth - 1] ?? '') + (m[2] ?? '');
