@@ -30,7 +30,7 @@ export default defineResource({
   fields: [
     { name: 'id', label: 'ID', type: 'number', readOnly: true },
     { name: 'dictKey', label: '字典编码', type: 'text', required: true, maxLength: 50 },
-    { name: 'key', label: '键', type: 'text', required: true, maxLength: 50 },
+    { name: 'key', label: '键', type: 'text', maxLength: 50, help: '分组的键默认为字典编码；字典项必填' },
     { name: 'name', label: '名称', type: 'text', required: true, maxLength: 100 },
     { name: 'value', label: '值', type: 'text', maxLength: 500 },
     { name: 'state', label: '状态', type: 'enum', default: 1, options: enabledOptions },
@@ -49,7 +49,7 @@ export default defineResource({
     sortable: ['sort', 'dictKey', 'name', 'createTime'],
     defaultSort: { field: 'sort', order: 'ASC' },
   },
-  form: ['dictKey', 'name', 'key', 'value', 'state', 'sort'],
+  form: ['dictKey', 'name', 'value', 'state', 'sort'],
   permissions: { list: 'dict:list', get: 'dict:get', create: 'dict:add', update: 'dict:update', delete: 'dict:delete' },
   menu: { group: 'system', path: '/main/system/dataDict', sort: 30 },
 });

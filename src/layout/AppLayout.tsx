@@ -3,6 +3,7 @@ import { Layout } from 'react-admin';
 import { useAppInfo } from './AppInfo';
 import { PortalAppBar } from './PortalAppBar';
 import { PortalMenu } from './PortalMenu';
+import { PasswordExpiryGuard } from '../security/PasswordExpiryGuard';
 
 function AppMenu() {
   const { homeLabel } = useAppInfo();
@@ -13,6 +14,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   return (
     <Layout appBar={PortalAppBar} menu={AppMenu}>
       {children}
+      <PasswordExpiryGuard />
     </Layout>
   );
 }

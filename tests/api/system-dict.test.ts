@@ -41,6 +41,7 @@ describe('data dictionary', () => {
     expect(dark.body.errorCode).toBe('0');
     expect((await post('/data/dict/save/node', { parentId: g.body.data.id, key: 'red', name: '又一个红' })).body.errorCode).toBe('1004');
     expect((await post('/data/dict/save/node', { key: 'x', name: '无上级' })).body.errorCode).toBe('1001');
+    expect((await post('/data/dict/save/node', { parentId: g.body.data.id, name: '无键' })).body).toMatchObject({ errorCode: '1001', errorMsg: '缺少必填参数：key' });
     expect((await post('/data/dict/save/node', { parentId: 999999, key: 'x', name: '上级不存在' })).body.errorCode).toBe('1003');
     expect((await post('/data/dict/save', { dictKey: 'bad key!', name: 'x' })).body.errorCode).toBe('1002');
     expect((await post('/data/dict/save', { name: '缺编码' })).body.errorCode).toBe('1001');

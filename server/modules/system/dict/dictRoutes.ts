@@ -102,6 +102,7 @@ export async function dictRoutes(app: FastifyInstance) {
         const parent = (await trx.selectFrom(DICT_TABLE).selectAll().where('id', '=', parentId).executeTakeFirst()) as Row | undefined;
         if (!parent) throw new PortalError(1003, '上级字典项不存在');
         values.dictKey = parent.dictKey; // entries belong to their parent's group
+        if (values.key === undefined || values.key === null || values.key === '') throw new PortalError(1001, '缺少必填参数：key');
       } else if (!values.key) {
         values.key = values.dictKey;
       }
@@ -133,6 +134,7 @@ export async function dictRoutes(app: FastifyInstance) {
       const old = await findRow(trx, id);
       const next: Row = { ...old, ...changes };
       if (Number(old.parentId) !== 0) next.dictKey = old.dictKey; // an entry cannot leave its group
+      if (next.key === undefined || next.key === null || next.key === '') throw new PortalError(1001, '缺少必填参数：key');
       if (!KEY_RE.test(String(next.dictKey))) throw invalidValue('字典编码只能包含字母、数字、下划线、点、冒号和短横线');
       await checkUniqueKey(trx, next, id);
       const now = formatDateTime();
