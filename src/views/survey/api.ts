@@ -1,0 +1,68 @@
+import { http } from '../../portal';
+
+/** The survey calls the screens make (spec part 2 "Surveys"); see docs/interaction-forms.md. */
+export interface SurveyOption {
+  id?: number;
+  content: string;
+  sort?: number;
+}
+export interface SurveyQuestion {
+  id?: number;
+  title: string;
+  type: number;
+  required: number;
+  sort?: number;
+  options: SurveyOption[];
+}
+export interface SurveyRecord {
+  id: number;
+  title: string;
+  description?: string | null;
+  startTime?: string | null;
+  endTime?: string | null;
+  anonymous: number;
+  status: number;
+  recordCount: number;
+  questions: SurveyQuestion[];
+}
+export interface QuestionResult {
+  id: number;
+  title: string;
+  type: number;
+  typeName: string;
+  answered: number;
+  textCount: number;
+  options: { id: number; content: string; count: number; percent: number }[];
+}
+export interface SurveyResults {
+  survey: SurveyRecord;
+  recordCount: number;
+  questions: QuestionResult[];
+}
+
+export const SURVEY_STATUS = ['未开始', '已开始', '已暂停', '已结束'];
+export const QUESTION_TYPES = [
+  { value: 0, label: '单选' },
+  { value: 1, label: '多选' },
+  { value: 2, label: '文本' },
+];
+
+export const surveyApi = {
+  detail: (id: number | string) => http.request<SurveyRecord>({ path: '/survey/detail', body: { id: Number(id) }, required: ['id'] }),
+  save: (body: Record<string, unknown>) => http.request<SurveyRecord>({ path: '/survey/add', body }),
+  open: (id: number, status: 1 | 2) => http.request<SurveyRecord>({ path: '/survey/open', body: { id, status } }),
+  examine: (id: number, status: 0 | 3) => http.request<SurveyRecord>({ path: '/survey/examine', body: { id, status } }),
+  results: (id: number | string) => http.request<SurveyResults>({ path: '/survey/answerdetail', body: { id: Number(id) } }),
+  records: (surveyId: number, pageNum: number, pageSize: number) =>
+    http.request<{ list: { id: number; name: string | null; phone: string | null; ip: string | null; createTime: string }[]; totalRow: number }>({
+      path: '/survey/record/list',
+      body: { surveyId, pageNum, pageSize },
+    }),
+  record: (id: number) =>
+    http.request<{ id: number; createTime: string; answers: { questionId: number; title: string; typeName: string; optionContents: string[]; text: string | null }[] }>({
+      path: '/survey/record/get',
+      body: { id },
+    }),
+  texts: (questionId: number, pageNum: number, pageSize: number) =>
+    http.request<{ list: { id: number; content: string; createTime: string }[]; totalRow: number }>({ path: '/survey/text', query: { id: questionId, pageNum, pageSize } }),
+};
