@@ -6,6 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { AppBar, Logout, TitlePortal, UserMenu, useGetIdentity } from 'react-admin';
 import { useAppInfo } from './AppInfo';
+import { NoticeBell } from '../views/notice/NoticeBell';
 
 /** Name and department of the logged-in user, at the top of the user menu. */
 function IdentityItem() {
@@ -43,6 +44,7 @@ export function PortalAppBar() {
         |
       </Box>
       <TitlePortal variant="subtitle1" />
+      <NoticeBell />
     </AppBar>
   );
 }

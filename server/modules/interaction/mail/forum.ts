@@ -41,7 +41,7 @@ export async function mailForumRoutes(app: FastifyInstance) {
 
   app.post('/mailForum/get', { config: { permission: P.get } }, async (request) => ok(await scopedRecord(request, readId(request))));
 
-  const recordsOf = (mailId: number) => db.selectFrom('mail_forum').selectAll().where('mailId', '=', mailId);
+  const recordsOf = (mailId: number) => db.selectFrom('mail_forum').where('mailId', '=', mailId);
 
   // baseIdSerachDto: id = the letter, paged.
   app.post('/mailForum/list', { config: { permission: P.get } }, async (request) => {
