@@ -22,6 +22,10 @@ import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import TuneIcon from '@mui/icons-material/Tune';
 import type { SvgIconComponent } from '@mui/icons-material';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
+import PollIcon from '@mui/icons-material/Poll';
+import RateReviewIcon from '@mui/icons-material/RateReview';
+import TipsAndUpdatesIcon from '@mui/icons-material/TipsAndUpdates';
 
 /**
  * The icons declarations and menu entries may name (a @mui/icons-material name). Importing the whole icon
@@ -51,6 +55,10 @@ const ICONS: Record<string, SvgIconComponent> = {
   NotificationsActive: NotificationsActiveIcon,
   TrendingUp: TrendingUpIcon,
   Tune: TuneIcon,
+  FactCheck: FactCheckIcon,
+  Poll: PollIcon,
+  RateReview: RateReviewIcon,
+  TipsAndUpdates: TipsAndUpdatesIcon,
 };
 
 export function iconFor(name: string | null | undefined, fallback: SvgIconComponent = ListAltIcon): SvgIconComponent {
