@@ -47,16 +47,19 @@ export function withAncestors(nodes: readonly TreeNode[], ids: Iterable<string>)
 }
 
 /**
- * What the checkbox tree shows for a set of granted ids: a node with children counts as checked only when
- * every node below it is granted (else it shows half-checked through its checked children).
+ * What the checkbox tree shows for a set of granted ids: a node with children counts as checked when every
+ * node below it is granted (else it shows half-checked through its checked children).
  */
 export function checkedForDisplay(nodes: readonly TreeNode[], granted: Iterable<string>): string[] {
   const set = new Set(granted);
   const out: string[] = [];
+  const anyBelow = (n: TreeNode): boolean => (n.children ?? []).some((c) => set.has(c.id) || anyBelow(c));
   const full = (n: TreeNode): boolean => {
     const kids = n.children ?? [];
     const kidsFull = kids.map(full).every(Boolean);
-    const mine = set.has(n.id) && kidsFull;
+    // A granted entry none of whose children is granted (a catalogue granted alone) stays checked too,
+    // so saving the dialog unchanged keeps every grant.
+    const mine = set.has(n.id) && (kidsFull || !anyBelow(n));
     if (mine) out.push(n.id);
     return mine;
   };

@@ -110,7 +110,7 @@ export default function UserScreen() {
         {list.loading && !list.data ? (
           <Loading />
         ) : (
-          <Table size="small" aria-label="用户列表">
+          <Table size="small" aria-label="用户列表" sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
             <TableHead>
               <TableRow>
                 {['登录名', '姓名', '手机号', '所属部门', '职务', '角色', '发文数', '状态', '操作'].map((h) => (
