@@ -1,0 +1,111 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, TEST_CAPTCHA_TEXT } from '../api/helpers/testServer';
+import { logIn, logOut, startPortal, watchPageErrors, type Portal } from './lib/portal';
+
+// The leader mailbox as people use it: a visitor writes a letter through the public call, the office
+// transfers it to 县教育局 in the admin app, the bureau's officer replies in the admin app, and the
+// visitor finds the reply with the query code and phone.
+let portal: Portal;
+let page: Page;
+let errors: string[];
+const title = `浏览器测试来信${Date.now()}`;
+const phone = '13712345678';
+const replyText = '您好，已督促学校调整课后服务时间，感谢您的来信。';
+let queryCode = '';
+let mailId = 0;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  page = await portal.browser.newPage({ locale: 'zh-CN' });
+  errors = watchPageErrors(page);
+});
+afterAll(async () => {
+  await portal?.close();
+});
+
+/** Calls the public API from the page, as the portal's own web pages would. */
+async function publicCall<T>(path: string, body: unknown): Promise<{ errorCode: string; errorMsg: string; data: T }> {
+  return page.evaluate(
+    async ([p, b]) => {
+      const res = await fetch(p as string, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
+      return res.json();
+    },
+    [path, body] as const,
+  );
+}
+
+async function openLetter() {
+  await page.getByRole('menuitem', { name: '领导信箱' }).click();
+  await page.getByTestId('mail-table').getByRole('button', { name: title }).click();
+  await page.getByTestId('mail-editor').waitFor();
+  await expect.poll(() => page.getByTestId('mail-title').textContent()).toBe(title);
+}
+
+describe('leader mailbox: from the visitor to the published reply', () => {
+  it('a visitor writes a letter with a captcha and gets a query code', async () => {
+    await page.goto(`${portal.server.url}/admin/`);
+    const codeId = `browser${Date.now()}`;
+    const img = await page.evaluate(async (id) => (await fetch(`/user/captcha?codeId=${id}`)).status, codeId);
+    expect(img).toBe(200);
+    const r = await publicCall<{ id: number; queryCode: string }>('/web/mail/add', {
+      title,
+      content: '孩子所在学校放学时间过早，家长无法接送，希望延长课后服务。',
+      type: 3,
+      boxType: 2,
+      name: '赵女士',
+      phone,
+      isPublic: 1,
+      codeId,
+      verifyCode: TEST_CAPTCHA_TEXT,
+    });
+    expect(r.errorCode).toBe('0');
+    queryCode = r.data.queryCode;
+    mailId = r.data.id;
+    expect(queryCode).toMatch(/^[A-Z2-9]{12}$/);
+  });
+
+  it('the office transfers it to 县教育局 in the admin app', async () => {
+    await logIn(page, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
+    await openLetter();
+    await expect.poll(() => page.getByTestId('mail-stage').textContent()).toBe('待审核');
+    await page.getByRole('button', { name: '转办', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('转办部门').click();
+    await page.getByRole('option', { name: '县教育局', exact: true }).click();
+    await dialog.locator('textarea[name="dialogText"]').fill('请县教育局核实办理');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await expect.poll(() => page.getByTestId('mail-stage').textContent()).toBe('已转办');
+    await expect.poll(() => page.getByTestId('mail-history').count()).toBe(2);
+    await logOut(page);
+  });
+
+  it('the bureau\'s officer replies in the admin app', async () => {
+    await logIn(page, portal.server.url, '/admin/', 'jiaoyu', DEMO_PASSWORD);
+    await page.getByRole('menuitem', { name: '领导信箱' }).click();
+    // his department's letters tab lists it too
+    await page.getByRole('tab', { name: '本部门信件' }).click();
+    await page.getByTestId('mail-dept-table').getByRole('button', { name: title }).waitFor();
+    await page.getByRole('tab', { name: '信件列表' }).click();
+    await openLetter();
+    // the office's steps are not his
+    expect(await page.getByRole('button', { name: '转办', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: '答复', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('textarea[name="dialogText"]').fill(replyText);
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await expect.poll(() => page.getByTestId('mail-stage').textContent()).toBe('已回复');
+    await expect.poll(() => page.getByTestId('mail-reply').textContent()).toContain(replyText);
+    await logOut(page);
+  });
+
+  it('the visitor finds the reply by query code and phone', async () => {
+    const found = await publicCall<{ id: number; replyContent: string; replyDept: string; replyTime: string; receivedAt: string }>('/web/mail/code', { queryCode, phone });
+    expect(found.errorCode).toBe('0');
+    expect(found.data).toMatchObject({ id: mailId, replyContent: replyText, replyDept: '县教育局' });
+    expect(found.data.replyTime >= found.data.receivedAt).toBe(true);
+    const wrong = await publicCall('/web/mail/code', { queryCode, phone: '13700000000' });
+    expect(wrong.errorCode).toBe('1003');
+    expect(errors).toEqual([]);
+  });
+});
