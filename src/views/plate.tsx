@@ -1,0 +1,170 @@
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import {
+  CanAccess,
+  CreateButton,
+  Datagrid,
+  DeleteButton,
+  EditButton,
+  FunctionField,
+  List,
+  Pagination,
+  TextField as RaTextField,
+  TextInput,
+  TopToolbar,
+  useListContext,
+} from 'react-admin';
+import plateDecl from '../../resources/plate';
+import { downloadExcel } from '../../providers';
+import { DEFAULT_PAGE_SIZE, ListEmpty, ListLoading, PAGE_SIZES } from '../generic/GenericList';
+import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
+import { http } from '../portal';
+
+type Rec = Record<string, unknown> & { id: number };
+
+/** 版主设置: pick a role, tick the plates it moderates (POST /plateRole/save). */
+function PlateRoleDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const success = useSuccessNotifier();
+  const [roles, setRoles] = useState<{ roleId: number; name: string }[]>([]);
+  const [plates, setPlates] = useState<{ value: number; label: string }[]>([]);
+  const [roleId, setRoleId] = useState<number | ''>('');
+  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  useEffect(() => {
+    if (!open) return;
+    http.request<{ list?: { roleId: number; name: string }[] } | { roleId: number; name: string }[]>({ path: '/role/list', body: { pageNum: 1, pageSize: 200 } }).then(
+      (r) => setRoles(Array.isArray(r) ? r : (r.list ?? [])),
+      () => setRoles([]),
+    );
+    http.request<{ value: number; label: string }[]>({ path: '/plateRole/optionList' }).then(setPlates, () => setPlates([]));
+  }, [open]);
+  useEffect(() => {
+    if (roleId === '') return;
+    http.request<{ plateId: number }[]>({ path: '/plateRole/list', query: { roleId } }).then(
+      (links) => setChosen(new Set(links.map((l) => Number(l.plateId)))),
+      () => setChosen(new Set()),
+    );
+  }, [roleId]);
+  const save = async () => {
+    try {
+      await http.request({ path: '/plateRole/save', body: { roleId, plateIds: [...chosen] }, required: ['roleId'] });
+      success('保存成功');
+      onClose();
+    } catch {
+      /* shown by the http client */
+    }
+  };
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>版主设置</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField select label="角色" value={roleId} onChange={(e) => setRoleId(Number(e.target.value))}>
+            {roles.map((r) => (
+              <MenuItem key={r.roleId} value={r.roleId}>
+                {r.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          {roleId !== '' && plates.length === 0 && <Typography color="text.secondary">暂无版块</Typography>}
+          {roleId !== '' &&
+            plates.map((p) => (
+              <FormControlLabel
+                key={p.value}
+                label={p.label}
+                control={
+                  <Checkbox
+                    checked={chosen.has(p.value)}
+                    onChange={(e) => {
+                      const next = new Set(chosen);
+                      if (e.target.checked) next.add(p.value);
+                      else next.delete(p.value);
+                      setChosen(next);
+                    }}
+                  />
+                }
+              />
+            ))}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>取消</Button>
+        <Button variant="contained" disabled={roleId === ''} onClick={save}>
+          保存
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function Toolbar() {
+  const { filterValues } = useListContext();
+  const onError = useErrorNotifier();
+  const [open, setOpen] = useState(false);
+  return (
+    <TopToolbar>
+      <CanAccess action="plate:add" resource="plate">
+        <CreateButton label="新建" />
+      </CanAccess>
+      <CanAccess action="plate:role" resource="plate">
+        <Button size="small" onClick={() => setOpen(true)}>
+          版主设置
+        </Button>
+        <PlateRoleDialog open={open} onClose={() => setOpen(false)} />
+      </CanAccess>
+      <CanAccess action="plate:export" resource="plate">
+        <Button size="small" onClick={() => downloadExcel(http, '/plate/plateRoleExcel', filterValues, '论坛版块.xlsx').catch(onError)}>
+          导出
+        </Button>
+      </CanAccess>
+    </TopToolbar>
+  );
+}
+
+/** 论坛版块: plates with their forum and handling department; moderators per role; export. */
+function PlateList() {
+  const onError = useErrorNotifier();
+  return (
+    <List
+      resource="plate"
+      title={plateDecl.label}
+      perPage={DEFAULT_PAGE_SIZE}
+      sort={plateDecl.list.defaultSort}
+      filters={[<TextInput key="name" source="name" label="版块名称" alwaysOn />]}
+      actions={<Toolbar />}
+      pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
+      queryOptions={{ onError }}
+      empty={<ListEmpty canCreate />}
+      loading={<ListLoading />}
+      exporter={false}
+      storeKey="plate.list"
+    >
+      <Datagrid rowClick={false} bulkActionButtons={false}>
+        <RaTextField source="name" label="版块名称" />
+        <RaTextField source="forumName" label="所属论坛" />
+        <RaTextField source="handleDeptName" label="负责部门" emptyText="-" />
+        <FunctionField label="发帖审核" render={(r: Rec) => (Number(r.needAudit) === 1 ? '先审后发' : '无需审核')} />
+        <FunctionField label="状态" render={(r: Rec) => (Number(r.status) === 1 ? '启用' : '停用')} />
+        <RaTextField source="themeCount" label="主题数" />
+        <RaTextField source="sort" label="排序" />
+        <CanAccess action="plate:update" resource="plate">
+          <EditButton label="编辑" />
+        </CanAccess>
+        <CanAccess action="plate:delete" resource="plate">
+          <DeleteButton label="删除" mutationMode="pessimistic" confirmTitle="提示信息" confirmContent="确定删除该版块吗？" />
+        </CanAccess>
+      </Datagrid>
+    </List>
+  );
+}
+
+export default { list: PlateList };
