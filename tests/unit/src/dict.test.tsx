@@ -56,7 +56,7 @@ describe('dict-backed inputs and fields', () => {
     render(
       <AdminWrapper>
         <DictHttpContext.Provider value={http}>
-          <Form onSubmit={(v) => (submitted = v)}>
+          <Form onSubmit={(v: Record<string, unknown>) => (submitted = v)}>
             {renderInput({ name: 'sex', label: '性别', type: 'dict', dict: 'sex' })}
             <button type="submit">保存</button>
           </Form>
