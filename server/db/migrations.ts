@@ -108,7 +108,8 @@ class InCodeProvider implements MigrationProvider {
 }
 
 export async function migrate(db: Db, dialect: DialectName): Promise<void> {
-  const migrator = new Migrator({ db, provider: new InCodeProvider(dialect) });
+  // Modules add migrations independently; a name may sort before one a database already ran.
+  const migrator = new Migrator({ db, provider: new InCodeProvider(dialect), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -2,14 +2,14 @@ import type { Migration } from 'kysely';
 import { addSerialKey } from './columns.js';
 import type { Db, DialectName } from './types.js';
 import { publicRateMigration } from '../public/migrations.js';
-import { contentTablesMigration } from '../modules/content/migrations.js';
 import { interactionMailMigration } from '../modules/interaction/mail/migrations.js';
 import { forumTablesMigration } from '../modules/interaction/forums/migrations.js';
+import { contentTablesMigration } from '../modules/content/migrations.js';
+
 import { surveyTablesMigration } from '../modules/interaction/surveys/migrations.js';
 import { adviceOpinionMigration } from '../modules/interaction/advice/migrations.js';
 import { applySettingMigration } from '../modules/interaction/apply/migrations.js';
 import { smsLogMigration } from '../notify/smsMigration.js';
-
 /**
  * Migrations of the domain modules, after the core tables (`2026_001_core`). Names sort in the order
  * they run and never change once released: add a new one, never edit an old one. Tables of declared
@@ -25,15 +25,15 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_050_public_rate', migration: publicRateMigration },
   // Leader mailbox and notices (docs/interaction-mail.md).
   { name: '2026_090_interaction_mail', migration: interactionMailMigration },
+  // Departments (docs/system-org.md): creation and change times, for the paged list's startTime/endTime.
+  { name: '2026_078_department_times', migration: departmentTimes },
+  // Forums, themes, people (docs/interaction-forums.md): plate roles, replies, monthly counts, citizen sessions.
+  { name: '2026_075_interaction_forums', migration: forumTablesMigration },
   // Surveys, advice opinions, disclosure settings, SMS log (docs/interaction-forms.md).
   { name: '2026_071_surveys', migration: surveyTablesMigration },
   { name: '2026_072_advice_opinions', migration: adviceOpinionMigration },
   { name: '2026_073_apply_settings', migration: applySettingMigration },
   { name: '2026_074_sms_log', migration: smsLogMigration },
-  // Departments (docs/system-org.md): creation and change times, for the paged list's startTime/endTime.
-  { name: '2026_078_department_times', migration: departmentTimes },
-  // Forums, themes, people (docs/interaction-forums.md): plate roles, replies, monthly counts, citizen sessions.
-  { name: '2026_075_interaction_forums', migration: forumTablesMigration },
 ];
 
 function userPasswordState(dialect: DialectName): Migration {

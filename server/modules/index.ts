@@ -10,6 +10,9 @@ import { logRoutes } from './system/logs/logRoutes.js';
 import { dictRoutes } from './system/dict/dictRoutes.js';
 import { passwordRoutes } from './system/password/passwordRoutes.js';
 import { surveyRoutes } from './interaction/surveys/routes.js';
+import { suggestRoutes } from './interaction/suggestions/routes.js';
+import { adviceRoutes } from './interaction/advice/routes.js';
+import { applyRoutes } from './interaction/apply/routes.js';
 import { interactionForumsModule } from './interaction/forums/index.js';
 import { noticeSettingRoutes } from './system/noticeSettings/index.js';
 import { siteSettingRoutes } from './system/siteSettings/index.js';
@@ -18,9 +21,6 @@ import { templateRoutes } from './system/templates/index.js';
 import { contentModule } from './content/index.js';
 import { mailModule } from './interaction/mail/index.js';
 import { noticeRoutes } from './interaction/notices/routes.js';
-import { suggestRoutes } from './interaction/suggestions/routes.js';
-import { adviceRoutes } from './interaction/advice/routes.js';
-import { applyRoutes } from './interaction/apply/routes.js';
 
 /**
  * Every domain module, registered in this order after the session routes and the generic CRUD routes.
@@ -39,6 +39,9 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   dictRoutes,
   passwordRoutes,
   surveyRoutes,
+  suggestRoutes,
+  adviceRoutes,
+  applyRoutes,
   noticeSettingRoutes,
   siteSettingRoutes,
   hotWordRoutes,
@@ -47,7 +50,4 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   interactionForumsModule,
   mailModule,
   noticeRoutes,
-  suggestRoutes,
-  adviceRoutes,
-  applyRoutes,
 ];
