@@ -26,6 +26,7 @@ import FactCheckIcon from '@mui/icons-material/FactCheck';
 import PollIcon from '@mui/icons-material/Poll';
 import RateReviewIcon from '@mui/icons-material/RateReview';
 import TipsAndUpdatesIcon from '@mui/icons-material/TipsAndUpdates';
+import ViewQuiltIcon from '@mui/icons-material/ViewQuilt';
 
 /**
  * The icons declarations and menu entries may name (a @mui/icons-material name). Importing the whole icon
@@ -56,6 +57,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   TrendingUp: TrendingUpIcon,
   Tune: TuneIcon,
   FactCheck: FactCheckIcon,
+  ViewQuilt: ViewQuiltIcon,
   Poll: PollIcon,
   RateReview: RateReviewIcon,
   TipsAndUpdates: TipsAndUpdatesIcon,

@@ -1,0 +1,269 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  BulkDeleteButton,
+  Create,
+  CreateButton,
+  Datagrid,
+  DateInput,
+  DeleteButton,
+  Edit,
+  EditButton,
+  FunctionField,
+  List,
+  Pagination,
+  SelectInput,
+  Show,
+  ShowButton,
+  TextField as RaTextField,
+  TextInput,
+  TopToolbar,
+  useCanAccess,
+  useListContext,
+  useRecordContext,
+  type RaRecord,
+} from 'react-admin';
+import { ARTICLE_STATUS_OPTIONS, ESSAY_FLAGS } from '../../resources/article';
+import { HtmlViewer } from '../components/htmlViewer/HtmlViewer';
+import { ResizablePanes } from '../components/tree/ResizablePanes';
+import { SelectTree } from '../components/tree/Trees';
+import type { TreeNode } from '../components/tree/treeModel';
+import { ListEmpty, ListLoading, PAGE_SIZES } from '../generic/GenericList';
+import { useErrorNotifier } from '../notices/useErrorNotifier';
+import { http } from '../portal';
+import type { ResourceViews } from '../generic/resourceViews';
+import { columnLabel, contentApi, nest, type ColumnRow, type FlowEntry, type SensitiveHit } from './content/api';
+import { ArticleForm } from './content/ArticleForm';
+import { FlowHistory, RelatedArticles, SectionTitle, SensitiveHits } from './content/Panels';
+import { OWNER_STEPS, REVIEW_STEPS, RowSteps } from './content/WorkflowButtons';
+
+const STATUS_COLORS: Record<number, 'default' | 'info' | 'warning' | 'success' | 'error' | 'primary'> = { 3: 'default', 4: 'info', 6: 'primary', 2: 'warning', 5: 'success', 1: 'error' };
+const DELETABLE = [3, 2, 1];
+const EDITABLE = [3, 2, 1, 5];
+
+export function StatusChip({ status }: { status: unknown }) {
+  const s = Number(status);
+  const label = ARTICLE_STATUS_OPTIONS.find((o) => o.value === s)?.label ?? '未知';
+  return <Chip size="small" color={STATUS_COLORS[s] ?? 'default'} label={label} />;
+}
+
+function toNodes(rows: ColumnRow[]): TreeNode[] {
+  return rows.map((r) => ({ id: String(r.categoryId), label: columnLabel(r), data: r, children: r.children?.length ? toNodes(r.children) : undefined }));
+}
+
+/** Left pane: the user's columns; picking one filters the list to it and its sub-columns. */
+function ColumnPane({ selected, onSelect }: { selected: string | null; onSelect: (id: string | null) => void }) {
+  const [rows, setRows] = useState<ColumnRow[] | null>(null);
+  useEffect(() => {
+    contentApi.userColumns().then(setRows, () => setRows([]));
+  }, []);
+  const items = useMemo(() => [{ id: 'all', label: '全部栏目' } as TreeNode, ...toNodes(nest(rows ?? []))], [rows]);
+  return (
+    <Box sx={{ p: 1 }}>
+      <Typography variant="subtitle2" sx={{ px: 1, py: 0.5 }}>
+        栏目
+      </Typography>
+      <SelectTree aria-label="栏目树" items={rows === null ? [] : items} loading={rows === null} selected={selected ?? 'all'} onSelect={(id) => onSelect(id === 'all' ? null : id)} />
+    </Box>
+  );
+}
+
+function useDepartments() {
+  const [depts, setDepts] = useState<{ id: number; name: string }[]>([]);
+  useEffect(() => {
+    http.request<{ id: number; name: string }[] | { list: { id: number; name: string }[] }>({ path: '/ding/dept/list', silent: true }).then(
+      (r) => setDepts(Array.isArray(r) ? r : (r?.list ?? [])),
+      () => setDepts([]),
+    );
+  }, []);
+  return depts;
+}
+
+function ArticleFilters() {
+  const depts = useDepartments();
+  return [
+    <TextInput key="title" source="title" label="标题" alwaysOn resettable />,
+    <SelectInput key="status" source="status" label="状态" alwaysOn choices={ARTICLE_STATUS_OPTIONS.map((o) => ({ id: o.value, name: o.label }))} emptyText="全部" />,
+    <DateInput key="startTime" source="startTime" label="开始日期" alwaysOn />,
+    <DateInput key="endTime" source="endTime" label="结束日期" alwaysOn />,
+    ...(depts.length ? [<SelectInput key="deptId" source="deptId" label="部门" choices={depts} emptyText="全部" />] : []),
+  ];
+}
+
+function RowActions() {
+  const record = useRecordContext();
+  const status = Number(record?.status);
+  const { canAccess: canUpdate } = useCanAccess({ action: 'article:update', resource: 'article' });
+  const { canAccess: canDelete } = useCanAccess({ action: 'article:delete', resource: 'article' });
+  if (!record) return null;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap' }} onClick={(e) => e.stopPropagation()}>
+      <ShowButton label="查看" />
+      {canUpdate && EDITABLE.includes(status) && <EditButton label="编辑" />}
+      <RowSteps status={status} articleId={Number(record.articleId)} steps={[...OWNER_STEPS, ...REVIEW_STEPS]} />
+      {canDelete && DELETABLE.includes(status) && (
+        <DeleteButton label="删除" mutationMode="pessimistic" confirmTitle="提示信息" confirmContent={`确定删除文章“${String(record.title)}”吗？`} />
+      )}
+    </Box>
+  );
+}
+
+function ArticleTable() {
+  const { isPending } = useListContext();
+  const { canAccess: canDelete } = useCanAccess({ action: 'article:delete', resource: 'article' });
+  if (isPending) return <ListLoading />;
+  return (
+    <Datagrid bulkActionButtons={canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : false} rowClick={false} empty={<ListEmpty />}>
+      <RaTextField source="title" label="标题" sortable />
+      <RaTextField source="columnTitle" label="栏目" sortable={false} />
+      <FunctionField source="status" label="状态" sortable={false} render={(r: RaRecord) => <StatusChip status={r.status} />} />
+      <FunctionField
+        source="flags"
+        label="属性"
+        sortable={false}
+        render={(r: RaRecord) => ((r.flags as number[] | undefined) ?? []).map((f) => ESSAY_FLAGS.find((x) => x.value === f)?.label).join('、')}
+      />
+      <RaTextField source="deptName" label="部门" sortable={false} />
+      <RaTextField source="creatorName" label="创建人" sortable={false} />
+      <FunctionField source="publishTime" label="发布/创建时间" sortBy="publishTime" render={(r: RaRecord) => String(r.publishTime ?? r.createTime ?? '')} />
+      <RaTextField source="hits" label="阅读数" sortable />
+      <RowActions />
+    </Datagrid>
+  );
+}
+
+function ArticleList() {
+  const [columnId, setColumnId] = useState<string | null>(null);
+  const { canAccess: canCreate } = useCanAccess({ action: 'article:add', resource: 'article' });
+  const onError = useErrorNotifier();
+  return (
+    <ResizablePanes
+      left={<ColumnPane selected={columnId} onSelect={setColumnId} />}
+      right={
+        <List
+          resource="article"
+          title="文章管理"
+          filters={ArticleFilters()}
+          filter={columnId ? { columnId: Number(columnId) } : undefined}
+          perPage={10}
+          sort={{ field: 'sort', order: 'DESC' }}
+          pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
+          actions={<TopToolbar>{canCreate && <CreateButton label="新建文章" />}</TopToolbar>}
+          queryOptions={{ onError }}
+          empty={false}
+        >
+          <ArticleTable />
+        </List>
+      }
+    />
+  );
+}
+
+function EditExtras() {
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <Box sx={{ width: '100%' }}>
+      {record.lastOpinion ? (
+        <Typography variant="body2" color="warning.main" sx={{ mt: 2 }}>
+          {`最近审核意见：${String(record.lastOpinion)}`}
+        </Typography>
+      ) : null}
+      <SectionTitle>相关文章</SectionTitle>
+      <RelatedArticles articleId={Number(record.articleId)} />
+      <SectionTitle>上次保存的敏感词检测</SectionTitle>
+      <SensitiveHits hits={record.sensitiveHits as SensitiveHit[]} />
+      <SectionTitle>审核记录</SectionTitle>
+      <FlowHistory flows={record.flowList as FlowEntry[]} />
+    </Box>
+  );
+}
+
+function EditTitle() {
+  const record = useRecordContext();
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+      <span>{`编辑文章：${String(record?.title ?? '')}`}</span>
+      {record && <StatusChip status={record.status} />}
+    </Box>
+  );
+}
+
+function ArticleEdit() {
+  const onError = useErrorNotifier();
+  return (
+    <Edit resource="article" title={<EditTitle />} mutationMode="pessimistic" mutationOptions={{ onError }} queryOptions={{ onError }} redirect="list">
+      <ArticleForm>
+        <EditExtras />
+      </ArticleForm>
+    </Edit>
+  );
+}
+
+function ArticleCreate() {
+  const onError = useErrorNotifier();
+  return (
+    <Create resource="article" title="新建文章" mutationOptions={{ onError }} redirect="list" record={{ flags: [], sort: 0, content: '' }}>
+      <ArticleForm />
+    </Create>
+  );
+}
+
+function ArticleShowBody() {
+  const record = useRecordContext();
+  const [preview, setPreview] = useState(true);
+  if (!record) return <ListLoading />;
+  const fields = (record.model as { fields?: { fieldFieldName: string; fieldTipsName: string }[] } | null)?.fields ?? [];
+  const values = (record.modelFields ?? {}) as Record<string, unknown>;
+  return (
+    <Card>
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+          <Typography variant="h5" component="h1">
+            {String(record.title)}
+          </Typography>
+          <StatusChip status={record.status} />
+        </Box>
+        <Typography variant="body2" color="text.secondary" gutterBottom>
+          {[`栏目：${String(record.columnTitle ?? '')}`, `来源：${String(record.source ?? '—')}`, `作者：${String(record.author ?? '—')}`, `发布时间：${String(record.publishTime ?? '—')}`, `阅读：${String(record.hits ?? 0)}`].join('　')}
+        </Typography>
+        <RowSteps status={Number(record.status)} articleId={Number(record.articleId)} steps={[...REVIEW_STEPS, ...OWNER_STEPS]} />
+        {fields.length > 0 && (
+          <Box sx={{ my: 2 }}>
+            {fields.map((f) => (
+              <Typography key={f.fieldFieldName} variant="body2">{`${f.fieldTipsName}：${String(values[f.fieldFieldName] ?? '')}`}</Typography>
+            ))}
+          </Box>
+        )}
+        <SectionTitle>正文</SectionTitle>
+        <TextField select size="small" label="显示" value={preview ? 'preview' : 'none'} onChange={(e) => setPreview(e.target.value === 'preview')} sx={{ mb: 1, minWidth: 120 }}>
+          <MenuItem value="preview">预览</MenuItem>
+          <MenuItem value="none">收起</MenuItem>
+        </TextField>
+        {preview && <HtmlViewer html={String(record.content ?? '')} title="正文预览" />}
+        <SectionTitle>敏感词</SectionTitle>
+        <SensitiveHits hits={record.sensitiveHits as SensitiveHit[]} />
+        <SectionTitle>审核记录</SectionTitle>
+        <FlowHistory flows={record.flowList as FlowEntry[]} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function ArticleShow() {
+  const onError = useErrorNotifier();
+  return (
+    <Show resource="article" title="文章详情" queryOptions={{ onError }} component="div">
+      <ArticleShowBody />
+    </Show>
+  );
+}
+
+const views: ResourceViews = { list: ArticleList, create: ArticleCreate, edit: ArticleEdit, show: ArticleShow };
+export default views;

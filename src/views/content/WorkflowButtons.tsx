@@ -1,0 +1,122 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useCanAccess, useRefresh, useUnselectAll } from 'react-admin';
+import { useErrorNotifier, useSuccessNotifier } from '../../notices/useErrorNotifier';
+import { contentApi } from './api';
+
+/** A workflow step as the UI offers it: path, the states it applies to, its key, whether it needs an opinion. */
+export interface StepButton {
+  name: string;
+  label: string;
+  path: string;
+  permission: string;
+  from: readonly number[];
+  opinion: 'required' | 'optional' | 'none';
+  color?: 'primary' | 'error' | 'success' | 'warning';
+}
+
+/** The review steps of docs/content.md (the server enforces the same table). */
+export const REVIEW_STEPS: readonly StepButton[] = [
+  { name: 'accept', label: '初审通过', path: '/api/article/accept', permission: 'article:accept', from: [4], opinion: 'optional', color: 'success' },
+  { name: 'acceptReject', label: '初审退回', path: '/api/article/acceptReject', permission: 'article:accept', from: [4], opinion: 'required', color: 'warning' },
+  { name: 'approve', label: '终审发布', path: '/api/article/approve', permission: 'article:approve', from: [6, 1], opinion: 'optional', color: 'success' },
+  { name: 'reject', label: '退回', path: '/api/article/reject', permission: 'article:reject', from: [4, 6], opinion: 'required', color: 'error' },
+];
+
+export const OWNER_STEPS: readonly StepButton[] = [
+  { name: 'withdraw', label: '撤回', path: '/api/article/delArticleTask', permission: 'article:update', from: [4], opinion: 'none' },
+  { name: 'takeDown', label: '下线', path: '/api/article/rejectArticleTask', permission: 'article:approve', from: [5], opinion: 'optional', color: 'warning' },
+];
+
+function StepButtonView({ step, ids, disabled, onDone }: { step: StepButton; ids: number[]; disabled?: boolean; onDone?: () => void }) {
+  const { canAccess } = useCanAccess({ action: step.permission, resource: 'article' });
+  const [open, setOpen] = useState(false);
+  const [opinion, setOpinion] = useState('');
+  const [busy, setBusy] = useState(false);
+  const onError = useErrorNotifier();
+  const success = useSuccessNotifier();
+  const refresh = useRefresh();
+  if (!canAccess) return null;
+  const run = async () => {
+    if (step.opinion === 'required' && !opinion.trim()) return;
+    setBusy(true);
+    try {
+      await contentApi.step(step.path, ids, opinion.trim() || undefined);
+      success(`${step.label}成功`);
+      setOpen(false);
+      setOpinion('');
+      onDone?.();
+      refresh();
+    } catch (e) {
+      onError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button size="small" color={step.color ?? 'primary'} disabled={disabled || ids.length === 0} onClick={(e) => (e.stopPropagation(), setOpen(true))}>
+        {step.label}
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} onClick={(e) => e.stopPropagation()} fullWidth maxWidth="xs">
+        <DialogTitle>提示信息</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{ids.length > 1 ? `确定对选中的${ids.length}篇文章执行“${step.label}”吗？` : `确定执行“${step.label}”吗？`}</DialogContentText>
+          {step.opinion !== 'none' && (
+            <TextField
+              label={step.opinion === 'required' ? '审核意见（必填）' : '审核意见'}
+              value={opinion}
+              onChange={(e) => setOpinion(e.target.value)}
+              multiline
+              minRows={3}
+              fullWidth
+              required={step.opinion === 'required'}
+              error={step.opinion === 'required' && !opinion.trim()}
+              helperText={step.opinion === 'required' && !opinion.trim() ? '请填写退回原因' : ' '}
+              slotProps={{ htmlInput: { maxLength: 500, name: 'opinion' } }}
+            />
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>取消</Button>
+          <Button variant="contained" onClick={() => void run()} disabled={busy || (step.opinion === 'required' && !opinion.trim())}>
+            确定
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+/** The steps that apply to one article in its state, each shown only with its permission key. */
+export function RowSteps({ status, articleId, steps = REVIEW_STEPS }: { status: number; articleId: number; steps?: readonly StepButton[] }) {
+  const applicable = steps.filter((s) => s.from.includes(status));
+  if (!applicable.length) return null;
+  return (
+    <Stack direction="row" spacing={0.5} onClick={(e) => e.stopPropagation()}>
+      {applicable.map((s) => (
+        <StepButtonView key={s.name} step={s} ids={[articleId]} />
+      ))}
+    </Stack>
+  );
+}
+
+/** Bulk buttons of the review queue (the server refuses the whole batch if one article is in the wrong state). */
+export function BulkSteps({ selectedIds, steps = REVIEW_STEPS }: { selectedIds?: readonly (string | number)[]; steps?: readonly StepButton[] }) {
+  const unselect = useUnselectAll('article');
+  const ids = (selectedIds ?? []).map(Number);
+  return (
+    <Stack direction="row" spacing={0.5}>
+      {steps.map((s) => (
+        <StepButtonView key={s.name} step={{ ...s, label: `批量${s.label}` }} ids={ids} onDone={() => unselect()} />
+      ))}
+    </Stack>
+  );
+}
