@@ -165,7 +165,8 @@ describe('declarations', () => {
   });
 
   it('serves CRUD routes for a declaration given to buildApp', async () => {
-    const own = await startTestServer({}, { declarations: [notice] });
+    // The project's declarations plus one more, as if its file had been added under resources/.
+    const own = await startTestServer({ seedDemo: false }, { declarations: [...(await loadDeclarations()), notice] });
     try {
       const token = await login(own.url, 'admin', own.adminPassword);
       const a = await call<Rec>(own.url, '/testNotice/add', { token, body: { title: '新实体' } });
@@ -175,7 +176,7 @@ describe('declarations', () => {
       const l = await call<{ list: Rec[] }>(own.url, '/testNotice/list', { token, body: { title: '改' } });
       expect(l.body.data.list.map((x) => x.title)).toEqual(['改名']);
       expect((await call(own.url, '/testNotice/add', { token, body: { title: '长'.repeat(21) } })).body.errorMsg).toBe('标题长度不能超过20个字符');
-      expect((await call(own.url, '/announcement/list', { token, body: {} })).status).toBe(404);
+      expect((await call(own.url, '/testNotice/nope', { token, body: {} })).status).toBe(404);
     } finally {
       await own.close();
     }

@@ -203,16 +203,22 @@ describe('menu/list', () => {
   it('gives a restricted role only its grants, and the report app its own tree', async () => {
     const token = await login(url, 'xinxi', DEMO_PASSWORD);
     const r = await call<{ menusList: Node[]; buttonList: string[] }>(url, '/menu/list', { token });
-    expect(r.body.data.buttonList.sort()).toEqual(
-      ['announcement:add', 'announcement:get', 'announcement:list', 'announcement:update', 'hot:add', 'hot:get', 'hot:list', 'hot:update'].sort(),
+    // 部门信息员 edits announcements and hot items (other modules grant it more as they arrive), never deletes
+    // them, and holds nothing of system settings or site monitoring.
+    const buttons = r.body.data.buttonList;
+    expect(buttons).toEqual(
+      expect.arrayContaining(['announcement:add', 'announcement:get', 'announcement:list', 'announcement:update', 'hot:add', 'hot:get', 'hot:list', 'hot:update']),
     );
+    expect(buttons).not.toContain('announcement:delete');
+    expect(buttons).not.toContain('hot:delete');
+    expect(buttons.filter((b) => /^(sensitive|website|role|user|menu|department):/.test(b))).toEqual([]);
     const aliases = flatten(r.body.data.menusList).map((n) => n.alias);
     expect(aliases).not.toContain('sensitive');
     expect(aliases).toContain('announcement');
     const rt = await login(url, 'xinxi', DEMO_PASSWORD, 'reportSite');
     const rr = await call<{ menusList: Node[]; buttonList: string[] }>(url, '/menu/list', { token: rt, appKey: 'reportSite' });
     expect(rr.body.data.menusList.map((n) => n.alias)).toEqual(['report']);
-    expect(rr.body.data.menusList[0]?.children.map((n) => n.alias)).toEqual(['report:home']);
+    expect(rr.body.data.menusList[0]?.children.map((n) => n.alias)).toContain('report:home');
     expect(rr.body.data.buttonList).toEqual([]);
   });
 
