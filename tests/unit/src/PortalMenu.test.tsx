@@ -18,7 +18,7 @@ const tree: MenuNode[] = [
     children: [
       { id: 12, parentId: 10, name: '热点信息', alias: 'hot', type: 'Menu', url: '/main/article/hot', sort: 60 },
       { id: 11, parentId: 10, name: '通知公告', alias: 'announcement', type: 'Menu', url: '/main/article/announcement', sort: 50 },
-      { id: 13, parentId: 10, name: '栏目管理', alias: 'column', type: 'Menu', url: '/main/article/column', sort: 10 },
+      { id: 13, parentId: 10, name: '待开放栏目', alias: 'notYetBuilt', type: 'Menu', url: '/main/article/notYetBuilt', sort: 10 },
       { id: 14, parentId: 11, name: '新增', alias: 'announcement:add', type: 'Button', sort: 1 },
     ],
   },
@@ -41,7 +41,7 @@ describe('PortalMenu', () => {
     expect(screen.getByRole('menuitem', { name: '首页' })).toHaveAttribute('href', '/');
 
     // No screen for this entry yet: shown, but disabled.
-    const column = screen.getByText('栏目管理').closest('[aria-disabled]');
+    const column = screen.getByText('待开放栏目').closest('[aria-disabled]');
     expect(column).toHaveAttribute('aria-disabled', 'true');
     expect(column?.getAttribute('href')).toBeNull();
 
@@ -49,8 +49,8 @@ describe('PortalMenu', () => {
     expect(screen.queryByText('新增')).not.toBeInTheDocument();
 
     // Entries follow `sort`.
-    const names = screen.getAllByText(/^(栏目管理|通知公告|热点信息)$/).map((el) => el.textContent);
-    expect(names).toEqual(['栏目管理', '通知公告', '热点信息']);
+    const names = screen.getAllByText(/^(待开放栏目|通知公告|热点信息)$/).map((el) => el.textContent);
+    expect(names).toEqual(['待开放栏目', '通知公告', '热点信息']);
 
     fireEvent.click(group);
     expect(group).toHaveAttribute('aria-expanded', 'false');
