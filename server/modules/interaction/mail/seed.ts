@@ -8,7 +8,7 @@ import { newQueryCode } from '../../../public/guard.js';
 
 export const MAIL_OFFICER_ROLE = 'mailOfficer';
 /** Demo department officer of 县教育局 who answers the letters transferred to it (password: the demo one). */
-export const MAIL_OFFICER_USER = { username: 'jiaoyu', name: '刘洋', dept: '县教育局', mobile: '13800000011' };
+export const MAIL_OFFICER_USER = { username: 'jiaoyu', name: '刘洋', dept: '县教育局', mobile: '13800000021' };
 
 /**
  * Demo data of the leader mailbox and notices: the 信件办理员 role (DEPART scope: letters transferred to
