@@ -182,6 +182,9 @@ describe('who may do what', () => {
     expect(queue.body.data.list.some((a) => a.articleId === id)).toBe(true);
     expect(queue.body.data.list.every((a) => a.status === 4 || a.status === 6)).toBe(true);
 
+    // The reviewer reaches it through the column grant, for reviewing only: no editing, deleting or withdrawing.
+    expect((await call(url, '/api/article/update', { token: shenhe, body: { articleId: id, title: '审核员改标题' } })).body.errorCode).toBe('1003');
+    expect((await call(url, '/api/article/delArticleTask', { token: shenhe, body: { ids: [id] } })).body.errorCode).toBe('1003');
     expect((await call(url, '/api/article/accept', { token: shenhe, body: { ids: [id] } })).body.errorCode).toBe('0');
     expect((await call(url, '/api/article/approve', { token: shenhe, body: { ids: [id] } })).status).toBe(403);
     expect((await call(url, '/api/article/webList', { body: { columnId: xinxiColumn, pageSize: 200 } })).body.data).toSatisfy(

@@ -66,10 +66,11 @@ export const isReviewer = (user: PortalUser) => REVIEW_KEYS.some((k) => user.per
  * What a user may see and act on: the data scope of their roles (department / own records), plus,
  * for reviewers, every article of the columns granted to their roles (/column/role/save).
  */
-export async function accessFilter(db: Db, user: PortalUser, decl: ResourceDecl): Promise<AccessFilter> {
+export async function accessFilter(db: Db, user: PortalUser, decl: ResourceDecl, purpose: 'read' | 'own' = 'read'): Promise<AccessFilter> {
   const rule = await scopeRule(db, user, decl);
   if (rule.kind === 'all') return () => sql<SqlBool>`1 = 1`;
-  const cols = isReviewer(user) ? await userColumnIds(db, user) : [];
+  // Editing, deleting and withdrawing ('own') go by the data scope only; reading and reviewing add the granted columns.
+  const cols = purpose === 'read' && isReviewer(user) ? await userColumnIds(db, user) : [];
   if (cols === null) return () => sql<SqlBool>`1 = 1`;
   return (eb) => (cols.length ? eb.or([scopeExpression(eb, rule), eb(eb.ref('columnId'), 'in', cols)]) : scopeExpression(eb, rule));
 }
