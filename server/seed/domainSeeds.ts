@@ -4,6 +4,10 @@ import { seedDictionary } from '../modules/system/dict/dictSeed.js';
 import { orgDemoSeed } from '../modules/system/org/seed.js';
 import { contentSeed } from '../modules/content/seed.js';
 import { mailDemoSeed } from '../modules/interaction/mail/seed.js';
+import { surveyDemoSeed } from '../modules/interaction/surveys/seed.js';
+import { suggestDemoSeed } from '../modules/interaction/suggestions/seed.js';
+import { adviceDemoSeed } from '../modules/interaction/advice/seed.js';
+import { applyDemoSeed } from '../modules/interaction/apply/seed.js';
 
 /** What the base seed made, for domain seeds to hang their demo records on. */
 export interface SeedContext {
@@ -29,4 +33,8 @@ export const domainSeeds: DomainSeed[] = [
   orgDemoSeed,
   contentSeed,
   mailDemoSeed,
+  surveyDemoSeed,
+  suggestDemoSeed,
+  adviceDemoSeed,
+  applyDemoSeed,
 ];
