@@ -19,6 +19,7 @@ import { siteSettingRoutes } from './system/siteSettings/index.js';
 import { hotWordRoutes } from './system/hotWords/index.js';
 import { templateRoutes } from './system/templates/index.js';
 import { contentModule } from './content/index.js';
+import { generationModule } from './generation/index.js';
 import { mailModule } from './interaction/mail/index.js';
 import { noticeRoutes } from './interaction/notices/routes.js';
 
@@ -47,6 +48,7 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   hotWordRoutes,
   templateRoutes,
   contentModule,
+  generationModule,
   interactionForumsModule,
   mailModule,
   noticeRoutes,

@@ -1,0 +1,114 @@
+import fs from 'node:fs/promises';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ok } from '../../http/envelope.js';
+import { invalidValue, PortalError } from '../../http/errors.js';
+import { addArticleHook } from '../content/articles/hooks.js';
+import { declarationOf } from '../declarationLookup.js';
+import { ensureScreenMenu } from '../system/templates/menu.js';
+import { SiteGenerator, siteRoot } from './service.js';
+
+export const GENERATION_PERMISSIONS = {
+  run: 'generation:run',
+  view: 'generation:view',
+} as const;
+
+/** The screen /main/article/static (src/pages/articleStatic.tsx). */
+export const STATIC_MENU = { alias: 'article_static', name: '静态生成', icon: 'Language', url: '/main/article/static', sort: 30 } as const;
+
+const pathParam = (request: FastifyRequest, name: string): string => String((request.params as Record<string, unknown>)[name] ?? '');
+
+/** A column id from the path: a whole number ≥ 0 (0 = every column where allowed). */
+export function readColumnId(raw: string, allowAll: boolean): number {
+  if (!/^\d{1,10}$/.test(raw)) throw invalidValue('栏目编号无效');
+  const id = Number(raw);
+  if (id === 0 && !allowAll) throw invalidValue('请选择要生成的栏目');
+  return id;
+}
+
+/** `YYYY-MM-DD`, a real calendar day. */
+export function readDate(raw: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
+  if (!m) throw invalidValue('日期格式不正确，应为YYYY-MM-DD');
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  if (d.getUTCFullYear() !== Number(m[1]) || d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) {
+    throw invalidValue('日期格式不正确，应为YYYY-MM-DD');
+  }
+  return raw;
+}
+
+/** The preview position: a number (the spec's clients send 0/1) is the home page; a name is a page template of the skin. */
+export function readPosition(raw: string): string {
+  if (/^\d{1,4}$/.test(raw) || raw === 'index') return 'index.html';
+  if (!/^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(raw)) throw invalidValue('预览位置无效');
+  return `${raw}.html`;
+}
+
+/**
+ * 静态生成 (spec part 1 "Static generation", docs/generation.md): renders the current skin into
+ * `${dataDir}/site/`, served read-only at /site/, and keeps article pages current through the article hook.
+ */
+export async function generationModule(app: FastifyInstance) {
+  const dataDir = app.portal.config.dataDir;
+  const generator = new SiteGenerator(app.db, dataDir, declarationOf(app, 'siteSetting'));
+  await fs.mkdir(siteRoot(dataDir), { recursive: true });
+
+  await ensureScreenMenu(app.db, {
+    ...STATIC_MENU,
+    group: 'content',
+    buttons: [
+      { alias: GENERATION_PERMISSIONS.run, name: '生成页面' },
+      { alias: GENERATION_PERMISSIONS.view, name: '预览首页' },
+    ],
+  });
+
+  addArticleHook(app.db, async (_db, articleId, change) => {
+    await generator.onArticle(articleId, change);
+  });
+
+  const run = { config: { permission: GENERATION_PERMISSIONS.run } };
+
+  app.post('/api/generate/generateIndex', run, async () => ok(await generator.generateIndex(), '首页生成成功'));
+
+  app.get('/api/generate/:columnId/genernateColumn', run, async (request) => {
+    const columnId = readColumnId(pathParam(request, 'columnId'), false);
+    return ok(await generator.generateColumn(columnId), '栏目生成成功');
+  });
+
+  app.get('/api/generate/:columnId/:dateTime/generateArticle', run, async (request) => {
+    const columnId = readColumnId(pathParam(request, 'columnId'), true);
+    const since = readDate(pathParam(request, 'dateTime'));
+    const result = await generator.generateArticles(columnId, since);
+    return ok(result, result.pages ? `文章生成成功，共${result.pages}篇` : '没有符合条件的已发布文章');
+  });
+
+  app.get('/api/generate/:position/viewIndex', { config: { permission: GENERATION_PERMISSIONS.view } }, async (request) => {
+    const template = readPosition(pathParam(request, 'position'));
+    const base = await generator.base();
+    try {
+      await fs.access(`${base.skinDir}/${template}`);
+    } catch {
+      throw new PortalError(1003, `模板文件不存在：${template}`);
+    }
+    return ok(await generator.renderIndex(base, template));
+  });
+
+  // The generated pages, read-only and public, at /site/ (production serves the folder at the site's root).
+  await app.register(async (site) => {
+    site.addHook('onRoute', (route) => {
+      route.config = { ...(route.config ?? {}), public: true };
+    });
+    await site.register(fastifyStatic, {
+      root: siteRoot(dataDir),
+      prefix: '/site/',
+      decorateReply: false,
+      serveDotFiles: false,
+      index: ['index.html'],
+      redirect: true,
+      setHeaders: (res) => {
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        res.setHeader('Cache-Control', 'no-cache');
+      },
+    });
+  });
+}

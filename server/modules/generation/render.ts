@@ -1,0 +1,130 @@
+import fsSync from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Liquid, type FS } from 'liquidjs';
+import { isInside } from '../../files/confine.js';
+import { PortalError } from '../../http/errors.js';
+
+/**
+ * The sandboxed LiquidJS renderer of the static site. Staff edit templates in the browser, so a template
+ * must not run code, read files outside its skin folder, or hang the server:
+ * - LiquidJS has no code execution; `ownPropertyOnly` hides prototypes (`constructor`, `__proto__`),
+ *   `strictFilters` refuses unknown filters;
+ * - every include/render/layout goes through `sandboxFs`, which answers only regular files below the skin
+ *   folder (real paths, so links out are refused too) of at most 1 MB;
+ * - parseLimit / renderLimit / memoryLimit bound the template size, render time and allocations;
+ * - the output is capped at MAX_OUTPUT_CHARS.
+ * Any failure is `1002 模板错误：…`.
+ */
+
+/** Largest template source LiquidJS parses in one render (characters, includes counted). */
+export const PARSE_LIMIT = 2_000_000;
+/** Longest time one page may take to render (ms). */
+export const RENDER_LIMIT_MS = 3_000;
+/** LiquidJS's allocation budget (string lengths, ranges, arrays) for one render. */
+export const MEMORY_LIMIT = 20_000_000;
+/** Largest generated page (characters). */
+export const MAX_OUTPUT_CHARS = 5_000_000;
+const MAX_TEMPLATE_BYTES = 1024 * 1024;
+
+export class TemplateError extends PortalError {
+  constructor(message: string) {
+    super(1002, `模板错误：${message}`);
+    this.name = 'TemplateError';
+  }
+}
+
+/** A LiquidJS file system that only ever answers files below `root` (its real path). */
+export function sandboxFs(root: string): FS {
+  const realRoot = fsSync.realpathSync(root);
+  const refuse = (file: string): never => {
+    throw new Error(`不允许引用模板目录以外的文件：${path.basename(file)}`);
+  };
+  const lexicallyInside = (file: string) => isInside(realRoot, path.resolve(file));
+  const realInsideSync = (file: string): string | null => {
+    if (!lexicallyInside(file)) return null;
+    try {
+      const real = fsSync.realpathSync(file);
+      if (!isInside(realRoot, real)) return null;
+      const st = fsSync.statSync(real);
+      return st.isFile() && st.size <= MAX_TEMPLATE_BYTES ? real : null;
+    } catch {
+      return null;
+    }
+  };
+  const realInside = async (file: string): Promise<string | null> => {
+    if (!lexicallyInside(file)) return null;
+    try {
+      const real = await fs.realpath(file);
+      if (!isInside(realRoot, real)) return null;
+      const st = await fs.stat(real);
+      return st.isFile() && st.size <= MAX_TEMPLATE_BYTES ? real : null;
+    } catch {
+      return null;
+    }
+  };
+  return {
+    exists: async (file) => (await realInside(file)) !== null,
+    existsSync: (file) => realInsideSync(file) !== null,
+    readFile: async (file) => {
+      const real = await realInside(file);
+      return real ? fs.readFile(real, 'utf8') : refuse(file);
+    },
+    readFileSync: (file) => {
+      const real = realInsideSync(file);
+      return real ? fsSync.readFileSync(real, 'utf8') : refuse(file);
+    },
+    resolve: (_dir, file, ext) => {
+      // Names only, relative to the skin root: no absolute paths, no '..', no backslashes or NUL.
+      // eslint-disable-next-line no-control-regex
+      if (typeof file !== 'string' || !file || file.startsWith('/') || /[\\\u0000-\u001f]/.test(file) || /^[a-z]:/i.test(file) || file.split('/').includes('..')) {
+        return refuse(String(file));
+      }
+      const target = path.resolve(realRoot, path.extname(file) ? file : file + ext);
+      return lexicallyInside(target) ? target : refuse(file);
+    },
+    contains: async (_root, file) => (await realInside(file)) !== null,
+    containsSync: (_root, file) => realInsideSync(file) !== null,
+    sep: '/',
+    dirname: (file) => path.dirname(file),
+  };
+}
+
+/** A fresh engine confined to one skin folder (no cache: staff edits apply at once). */
+export function createEngine(skinDir: string): Liquid {
+  return new Liquid({
+    root: [skinDir],
+    partials: [skinDir],
+    layouts: [skinDir],
+    extname: '.html',
+    fs: sandboxFs(skinDir),
+    strictFilters: true,
+    ownPropertyOnly: true,
+    relativeReference: false,
+    dynamicPartials: true,
+    outputEscape: 'escape',
+    cache: false,
+    parseLimit: PARSE_LIMIT,
+    renderLimit: RENDER_LIMIT_MS,
+    memoryLimit: MEMORY_LIMIT,
+  });
+}
+
+function messageOf(error: unknown, skinDir: string): string {
+  const raw = error instanceof Error ? error.message : String(error);
+  // Never show the server's own folders.
+  return raw.split(skinDir).join('').replace(/\s+/g, ' ').slice(0, 500) || '渲染失败';
+}
+
+/** Renders `template` (a file name in the skin folder) with `context`; template failures are 1002. */
+export async function renderPage(skinDir: string, template: string, context: Record<string, unknown>): Promise<string> {
+  let html: string;
+  try {
+    const engine = createEngine(skinDir);
+    html = String(await engine.renderFile(template, context));
+  } catch (error) {
+    throw new TemplateError(messageOf(error, skinDir));
+  }
+  if (html.length > MAX_OUTPUT_CHARS) throw new TemplateError('生成的页面超过5MB');
+  return html;
+}
