@@ -22,6 +22,7 @@ import { contentModule } from './content/index.js';
 import { generationModule } from './generation/index.js';
 import { mailModule } from './interaction/mail/index.js';
 import { noticeRoutes } from './interaction/notices/routes.js';
+import { statisticsModule } from './statistics/index.js';
 
 /**
  * Every domain module, registered in this order after the session routes and the generic CRUD routes.
@@ -52,4 +53,5 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   interactionForumsModule,
   mailModule,
   noticeRoutes,
+  statisticsModule,
 ];
