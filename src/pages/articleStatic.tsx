@@ -1,0 +1,276 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { Title, useCanAccess } from 'react-admin';
+import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
+import { apiUrl, http } from '../portal';
+import type { PageDecl } from '../pages';
+
+/** Permission keys of the generation module (server/modules/generation). */
+export const GENERATION_KEYS = { run: 'generation:run', view: 'generation:view' } as const;
+
+interface ColumnNode {
+  categoryId: number;
+  categoryTitle: string;
+  columnType: number;
+  children?: ColumnNode[];
+}
+
+interface GenerateResult {
+  pages: number;
+  paths: string[];
+  removed?: number;
+  assets?: number;
+}
+
+interface Outcome {
+  title: string;
+  pages: number;
+  paths: string[];
+  failed: string[];
+}
+
+/** The column tree flattened for a select, with the depth for indentation. External links take no pages. */
+export function flattenColumns(nodes: readonly ColumnNode[], depth = 0): { id: number; label: string; depth: number; type: number }[] {
+  const out: { id: number; label: string; depth: number; type: number }[] = [];
+  for (const n of nodes) {
+    out.push({ id: Number(n.categoryId), label: n.categoryTitle, depth, type: Number(n.columnType) });
+    if (n.children?.length) out.push(...flattenColumns(n.children, depth + 1));
+  }
+  return out;
+}
+
+const today = () => {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+};
+
+const siteLink = (rel: string) => `${apiUrl}/site/${rel}`;
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/**
+ * 静态生成 (/main/article/static): generate the home page, one or every column's list pages, and the
+ * articles published since a date, with progress and results; a sandboxed preview of the home page.
+ */
+export function ArticleStatic() {
+  const { canAccess: canRun } = useCanAccess({ action: GENERATION_KEYS.run, resource: 'article_static' });
+  const { canAccess: canView } = useCanAccess({ action: GENERATION_KEYS.view, resource: 'article_static' });
+  const onError = useErrorNotifier();
+  const success = useSuccessNotifier();
+  const [columns, setColumns] = useState<ReturnType<typeof flattenColumns> | null>(null);
+  const [column, setColumn] = useState<string>('all');
+  const [articleColumn, setArticleColumn] = useState<string>('0');
+  const [since, setSince] = useState(today());
+  const [busy, setBusy] = useState<{ label: string; done: number; total: number } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [previewLoading, setPreviewLoading] = useState(false);
+  const [previewError, setPreviewError] = useState<string | null>(null);
+
+  useEffect(() => {
+    http.request<ColumnNode[]>({ path: '/column/tree', method: 'GET' }).then(
+      (tree) => setColumns(flattenColumns(tree ?? [])),
+      () => setColumns([]),
+    );
+  }, []);
+
+  const pageColumns = (columns ?? []).filter((c) => c.type !== 3);
+
+  const finish = (o: Outcome) => {
+    setOutcome(o);
+    if (!o.failed.length) success(`${o.title}完成，共生成${o.pages}个页面`);
+  };
+
+  const generateIndex = async () => {
+    setBusy({ label: '正在生成首页', done: 0, total: 1 });
+    try {
+      const r = await http.request<GenerateResult>({ path: '/api/generate/generateIndex' });
+      finish({ title: '生成首页', pages: r.pages, paths: r.paths, failed: [] });
+    } catch (e) {
+      onError(e);
+      setOutcome({ title: '生成首页', pages: 0, paths: [], failed: [messageOf(e)] });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const generateColumns = async () => {
+    const targets = column === 'all' ? pageColumns : pageColumns.filter((c) => String(c.id) === column);
+    if (!targets.length) return;
+    const o: Outcome = { title: column === 'all' ? '生成全部栏目' : `生成栏目“${targets[0].label}”`, pages: 0, paths: [], failed: [] };
+    for (const [i, c] of targets.entries()) {
+      setBusy({ label: `正在生成栏目：${c.label}`, done: i, total: targets.length });
+      try {
+        const r = await http.request<GenerateResult>({ path: `/api/generate/${c.id}/genernateColumn`, method: 'GET' });
+        o.pages += r.pages;
+        o.paths.push(...r.paths);
+      } catch (e) {
+        o.failed.push(`${c.label}：${messageOf(e)}`);
+      }
+    }
+    setBusy(null);
+    finish(o);
+  };
+
+  const generateArticles = async () => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(since)) {
+      setOutcome({ title: '生成文章', pages: 0, paths: [], failed: ['请选择发布日期'] });
+      return;
+    }
+    setBusy({ label: '正在生成文章', done: 0, total: 1 });
+    try {
+      const r = await http.request<GenerateResult>({ path: `/api/generate/${articleColumn}/${since}/generateArticle`, method: 'GET' });
+      finish({ title: '生成文章', pages: r.pages, paths: r.paths, failed: [] });
+    } catch (e) {
+      onError(e);
+      setOutcome({ title: '生成文章', pages: 0, paths: [], failed: [messageOf(e)] });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const loadPreview = async () => {
+    setPreviewLoading(true);
+    setPreviewError(null);
+    try {
+      setPreview(await http.request<string>({ path: '/api/generate/0/viewIndex', method: 'GET' }));
+    } catch (e) {
+      setPreview(null);
+      setPreviewError(messageOf(e));
+    } finally {
+      setPreviewLoading(false);
+    }
+  };
+
+  const columnSelect = (value: string, onChange: (v: string) => void, allLabel: string, allValue: string, list: typeof pageColumns) => (
+    <TextField select size="small" label="栏目" value={value} onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 240 }} disabled={columns === null}>
+      <MenuItem value={allValue}>{allLabel}</MenuItem>
+      {list.map((c) => (
+        <MenuItem key={c.id} value={String(c.id)} sx={{ pl: 2 + c.depth * 2 }}>
+          {c.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <Box sx={{ p: 2 }}>
+      <Title title="静态生成" />
+      <Stack spacing={2}>
+        {canRun === false && canView === false && <Alert severity="warning">您没有静态生成的权限</Alert>}
+        {canRun && (
+          <Card>
+            <CardContent>
+              <Stack spacing={2}>
+                <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
+                  <Typography sx={{ width: 80 }}>首页</Typography>
+                  <Button variant="contained" disabled={!!busy} onClick={() => void generateIndex()}>
+                    生成首页
+                  </Button>
+                </Stack>
+                <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
+                  <Typography sx={{ width: 80 }}>栏目</Typography>
+                  {columnSelect(column, setColumn, '全部栏目', 'all', pageColumns)}
+                  <Button variant="contained" disabled={!!busy || columns === null || pageColumns.length === 0} onClick={() => void generateColumns()}>
+                    生成栏目
+                  </Button>
+                  {columns !== null && pageColumns.length === 0 && <Typography color="text.secondary">暂无栏目</Typography>}
+                </Stack>
+                <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
+                  <Typography sx={{ width: 80 }}>文章</Typography>
+                  {columnSelect(articleColumn, setArticleColumn, '全部栏目', '0', pageColumns)}
+                  <TextField
+                    size="small"
+                    type="date"
+                    label="发布日期起"
+                    value={since}
+                    onChange={(e) => setSince(e.target.value)}
+                    slotProps={{ inputLabel: { shrink: true } }}
+                  />
+                  <Button variant="contained" disabled={!!busy} onClick={() => void generateArticles()}>
+                    生成文章
+                  </Button>
+                </Stack>
+                {busy && (
+                  <Box>
+                    <Typography variant="body2" sx={{ mb: 0.5 }}>
+                      {busy.label}
+                      {busy.total > 1 ? `（${busy.done}/${busy.total}）` : '…'}
+                    </Typography>
+                    <LinearProgress variant={busy.total > 1 ? 'determinate' : 'indeterminate'} value={busy.total > 1 ? (busy.done / busy.total) * 100 : undefined} />
+                  </Box>
+                )}
+                {outcome && !busy && (
+                  <Box>
+                    <Alert severity={outcome.failed.length ? (outcome.pages ? 'warning' : 'error') : 'success'}>
+                      {outcome.title}：成功生成 {outcome.pages} 个页面{outcome.failed.length ? `，失败 ${outcome.failed.length} 项` : ''}
+                      {outcome.failed.map((f) => (
+                        <div key={f}>{f}</div>
+                      ))}
+                    </Alert>
+                    {outcome.paths.length > 0 && (
+                      <Box component="ul" sx={{ m: 0, mt: 1, pl: 3, maxHeight: 240, overflow: 'auto' }}>
+                        {outcome.paths.slice(0, 100).map((p) => (
+                          <li key={p}>
+                            <Link href={siteLink(p)} target="_blank" rel="noopener noreferrer">
+                              {p}
+                            </Link>
+                          </li>
+                        ))}
+                        {outcome.paths.length > 100 && <li>……共 {outcome.paths.length} 个页面</li>}
+                      </Box>
+                    )}
+                  </Box>
+                )}
+                <Typography variant="body2" color="text.secondary">
+                  已生成的站点：
+                  <Link href={siteLink('index.html')} target="_blank" rel="noopener noreferrer">
+                    首页
+                  </Link>
+                  。文章发布、修改、下线或删除时，文章页、所在栏目第一页和首页会自动更新。
+                </Typography>
+              </Stack>
+            </CardContent>
+          </Card>
+        )}
+        {canView && (
+          <Card>
+            <CardContent>
+              <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
+                <Typography variant="h6">首页预览</Typography>
+                <Button variant="outlined" disabled={previewLoading} onClick={() => void loadPreview()}>
+                  {preview === null ? '预览首页' : '刷新预览'}
+                </Button>
+              </Stack>
+              {previewLoading && <LinearProgress />}
+              {previewError && <Alert severity="error">{previewError}</Alert>}
+              {preview === null && !previewLoading && !previewError && <Typography color="text.secondary">点击“预览首页”查看按当前模板渲染的首页（不会写入文件）</Typography>}
+              {preview !== null && (
+                <iframe
+                  title="首页预览"
+                  srcDoc={preview}
+                  // No scripts, no forms, no same-origin access: the preview is inert.
+                  sandbox=""
+                  style={{ width: '100%', height: 640, border: '1px solid #ddd', borderRadius: 4 }}
+                />
+              )}
+            </CardContent>
+          </Card>
+        )}
+      </Stack>
+    </Box>
+  );
+}
+
+const page: PageDecl = { path: '/main/article/static', component: ArticleStatic };
+export default page;
