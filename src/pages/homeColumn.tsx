@@ -1,0 +1,303 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { CanAccess, Title, useDataProvider } from 'react-admin';
+import type { HttpClient, PortalDataProviderExtras } from '../../providers/types';
+import type { StatisticsChartProps } from '../components/charts/StatisticsChart';
+import { useErrorNotifier } from '../notices/useErrorNotifier';
+import type { PageDecl } from '../pages';
+import { http } from '../portal';
+
+/* Shared pieces of the five home statistics screens (docs/statistics.md); this file is also 栏目统计. */
+
+const Chart = lazy(() => import('../components/charts/StatisticsChart'));
+
+/** The HTTP client the statistics screens call (the portal's; tests give their own). */
+export const StatsHttpContext = createContext<HttpClient>(http);
+
+/** dataSearchDto as the screens send it (empty values dropped). */
+export interface StatsSearch {
+  startTime?: string;
+  endTime?: string;
+  deptId?: number | '';
+  columnId?: number | '';
+  dateType?: 'day' | 'month';
+}
+
+export function cleanSearch(s: StatsSearch): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(s).filter(([, v]) => v !== '' && v !== undefined && v !== null));
+}
+
+/** Loads one statistics call; `null` while loading, re-run when the search changes. */
+export function useStats<T>(path: string, search: StatsSearch): { data: T | null; failed: boolean } {
+  const client = useContext(StatsHttpContext);
+  const [state, setState] = useState<{ data: T | null; failed: boolean }>({ data: null, failed: false });
+  const key = JSON.stringify(cleanSearch(search));
+  useEffect(() => {
+    if (!path) return undefined;
+    let live = true;
+    setState({ data: null, failed: false });
+    client.request<T>({ path, body: JSON.parse(key) as unknown }).then(
+      (data) => live && setState({ data, failed: false }),
+      () => live && setState({ data: null, failed: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, path, key]);
+  return state;
+}
+
+function firstOfMonth(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-01`;
+}
+function todayText(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** The default range: this year so far. */
+export function useSearchState(initial: StatsSearch = {}) {
+  return useState<StatsSearch>({ startTime: `${firstOfMonth().slice(0, 4)}-01-01`, endTime: todayText(), ...initial });
+}
+
+/** Date range plus the optional department / column / grouping filters; options come from the statistics calls themselves. */
+export function StatsFilters({
+  value,
+  onChange,
+  dept = false,
+  column = false,
+  dateType = false,
+  children,
+}: {
+  value: StatsSearch;
+  onChange: (s: StatsSearch) => void;
+  dept?: boolean;
+  column?: boolean;
+  dateType?: boolean;
+  children?: ReactNode;
+}) {
+  const depts = useStats<{ deptId: number; deptName: string }[]>(dept ? '/api/home/deptDataCountlist' : '', {});
+  const cols = useStats<{ columnId: number; columnTitle: string }[]>(column ? '/api/home/columnCount' : '', {});
+  const deptOptions = useMemo(() => [...(depts.data ?? [])].sort((a, b) => a.deptId - b.deptId), [depts.data]);
+  return (
+    <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }} useFlexGap>
+      <TextField size="small" type="date" label="开始日期" value={value.startTime ?? ''} onChange={(e) => onChange({ ...value, startTime: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+      <TextField size="small" type="date" label="结束日期" value={value.endTime ?? ''} onChange={(e) => onChange({ ...value, endTime: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+      {dept && (
+        <TextField select size="small" label="部门" value={value.deptId ?? ''} onChange={(e) => onChange({ ...value, deptId: e.target.value === '' ? '' : Number(e.target.value) })} sx={{ minWidth: 160 }}>
+          <MenuItem value="">全部部门</MenuItem>
+          {deptOptions.map((d) => (
+            <MenuItem key={d.deptId} value={d.deptId}>
+              {d.deptName}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {column && (
+        <TextField select size="small" label="栏目" value={value.columnId ?? ''} onChange={(e) => onChange({ ...value, columnId: e.target.value === '' ? '' : Number(e.target.value) })} sx={{ minWidth: 160 }}>
+          <MenuItem value="">全部栏目</MenuItem>
+          {(cols.data ?? []).map((c) => (
+            <MenuItem key={c.columnId} value={c.columnId}>
+              {c.columnTitle}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {dateType && (
+        <TextField select size="small" label="统计方式" value={value.dateType ?? 'day'} onChange={(e) => onChange({ ...value, dateType: e.target.value as 'day' | 'month' })} sx={{ minWidth: 120 }}>
+          <MenuItem value="day">按日</MenuItem>
+          <MenuItem value="month">按月</MenuItem>
+        </TextField>
+      )}
+      <Button variant="text" onClick={() => onChange({ startTime: '', endTime: '', deptId: '', columnId: '', dateType: value.dateType })}>
+        重置
+      </Button>
+      {children}
+    </Stack>
+  );
+}
+
+/** The 导出Excel button (statistics:export), downloading through the data provider. */
+export function ExportButton({ path, search, fileName }: { path: string; search: StatsSearch; fileName: string }) {
+  const dataProvider = useDataProvider() as unknown as PortalDataProviderExtras;
+  const onError = useErrorNotifier();
+  const [busy, setBusy] = useState(false);
+  return (
+    <CanAccess action="statistics:export" resource="statistics">
+      <Button
+        variant="outlined"
+        disabled={busy}
+        onClick={() => {
+          setBusy(true);
+          dataProvider
+            .exportExcel(path, cleanSearch(search), fileName)
+            .catch(onError)
+            .finally(() => setBusy(false));
+        }}
+      >
+        导出Excel
+      </Button>
+    </CanAccess>
+  );
+}
+
+/** A lazily loaded chart with its own loading text. */
+export function StatsChart(props: StatisticsChartProps) {
+  return (
+    <Suspense fallback={<Typography>正在加载图表…</Typography>}>
+      <Chart {...props} />
+    </Suspense>
+  );
+}
+
+/** Loading / failed / empty states around a loaded result. */
+export function StatsState<T>({ state, empty, children }: { state: { data: T | null; failed: boolean }; empty: (d: T) => boolean; children: (d: T) => ReactNode }) {
+  if (state.failed) return <Alert severity="error">统计加载失败</Alert>;
+  if (state.data === null) return <Typography>正在加载…</Typography>;
+  if (empty(state.data)) return <Typography color="text.secondary">暂无数据</Typography>;
+  return <>{children(state.data)}</>;
+}
+
+export interface StatsColumn<R> {
+  key: keyof R & string;
+  label: string;
+  numeric?: boolean;
+  format?: (row: R) => ReactNode;
+}
+
+/** A table sortable by every column, paged 10/20/30/50/100/200. */
+export function SortableTable<R extends object>({ rows, columns, initialSort, rowKey }: { rows: readonly R[]; columns: readonly StatsColumn<R>[]; initialSort?: { key: keyof R & string; order: 'asc' | 'desc' }; rowKey: (r: R, i: number) => string }) {
+  const [sort, setSort] = useState<{ key: string; order: 'asc' | 'desc' } | null>(initialSort ?? null);
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(10);
+  const sorted = useMemo(() => {
+    if (!sort) return rows;
+    const k = sort.key as keyof R;
+    const dir = sort.order === 'asc' ? 1 : -1;
+    return [...rows].sort((a, b) => {
+      const x = a[k] as unknown;
+      const y = b[k] as unknown;
+      if (x === y) return 0;
+      if (x === null || x === undefined) return 1;
+      if (y === null || y === undefined) return -1;
+      return (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y), 'zh')) * dir;
+    });
+  }, [rows, sort]);
+  const shown = sorted.slice(page * size, page * size + size);
+  return (
+    <Box sx={{ mt: 2, overflowX: 'auto' }}>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            {columns.map((c) => (
+              <TableCell key={c.key} align={c.numeric ? 'right' : 'left'} sortDirection={sort?.key === c.key ? sort.order : false}>
+                <TableSortLabel
+                  active={sort?.key === c.key}
+                  direction={sort?.key === c.key ? sort.order : 'asc'}
+                  onClick={() => setSort((s) => ({ key: c.key, order: s?.key === c.key && s.order === 'desc' ? 'asc' : 'desc' }))}
+                >
+                  {c.label}
+                </TableSortLabel>
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {shown.map((r, i) => (
+            <TableRow key={rowKey(r, i)}>
+              {columns.map((c) => (
+                <TableCell key={c.key} align={c.numeric ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
+                  {c.format ? c.format(r) : ((r[c.key] as ReactNode) ?? '-')}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <TablePagination
+        component="div"
+        count={rows.length}
+        page={Math.min(page, Math.max(0, Math.ceil(rows.length / size) - 1))}
+        onPageChange={(_, p) => setPage(p)}
+        rowsPerPage={size}
+        rowsPerPageOptions={[10, 20, 30, 50, 100, 200]}
+        onRowsPerPageChange={(e) => {
+          setSize(Number(e.target.value));
+          setPage(0);
+        }}
+        labelRowsPerPage="每页条数"
+        labelDisplayedRows={({ from, to, count }) => `第 ${from}-${to} 条，共 ${count} 条`}
+      />
+    </Box>
+  );
+}
+
+/** The page frame: title and card. */
+export function StatsPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={title} />
+      <CardContent>
+        <Typography variant="h6" component="h1" gutterBottom>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+interface ColumnRow {
+  columnId: number;
+  columnTitle: string;
+  published: number;
+  hits: number;
+  lastPublishTime: string | null;
+}
+
+/** 栏目统计: per column, articles published in the range, their hits, the last publish time. */
+export function HomeColumn() {
+  const [search, setSearch] = useSearchState();
+  const state = useStats<ColumnRow[]>('/api/home/columnCount', search);
+  return (
+    <StatsPage title="栏目统计">
+      <StatsFilters value={search} onChange={setSearch} column />
+      <StatsState state={state} empty={(d) => d.length === 0}>
+        {(rows) => (
+          <>
+            <StatsChart kind="bar" data={rows.filter((r) => r.published > 0 || rows.length <= 20) as unknown as Record<string, unknown>[]} x="columnTitle" series={[{ key: 'published', name: '发布文章数' }]} />
+            <SortableTable
+              rows={rows}
+              rowKey={(r) => String(r.columnId)}
+              initialSort={{ key: 'published', order: 'desc' }}
+              columns={[
+                { key: 'columnTitle', label: '栏目' },
+                { key: 'published', label: '发布文章数', numeric: true },
+                { key: 'hits', label: '点击量', numeric: true },
+                { key: 'lastPublishTime', label: '最后发布时间' },
+              ]}
+            />
+          </>
+        )}
+      </StatsState>
+    </StatsPage>
+  );
+}
+
+export default { path: '/main/home/column', component: HomeColumn } satisfies PageDecl;
