@@ -8,6 +8,7 @@ import { surveyDemoSeed } from '../modules/interaction/surveys/seed.js';
 import { suggestDemoSeed } from '../modules/interaction/suggestions/seed.js';
 import { adviceDemoSeed } from '../modules/interaction/advice/seed.js';
 import { applyDemoSeed } from '../modules/interaction/apply/seed.js';
+import { forumDemoSeed } from '../modules/interaction/forums/seed.js';
 
 /** What the base seed made, for domain seeds to hang their demo records on. */
 export interface SeedContext {
@@ -37,4 +38,5 @@ export const domainSeeds: DomainSeed[] = [
   suggestDemoSeed,
   adviceDemoSeed,
   applyDemoSeed,
+  forumDemoSeed,
 ];

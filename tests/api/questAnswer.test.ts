@@ -15,6 +15,7 @@ beforeAll(async () => {
   url = server.url;
   admin = await login(url, 'admin', server.adminPassword);
   await server.app.db.deleteFrom('quest_answer').execute();
+  await server.app.db.deleteFrom('dearch_feedback').execute(); // the demo seed's feedback
   const entries = [
     ['residence', '如何办理居住证？', '携带身份证到辖区派出所申请。', '居住证,办理'],
     ['passport', '护照怎么办理？', '到县公安局出入境窗口办理。', '护照,出入境'],

@@ -11,6 +11,8 @@ import { badState, departmentName, hoursBetween } from '../forums/common.js';
 
 export type Channel = 'bbs' | 'll' | 'xax';
 export const CHANNELS: readonly Channel[] = ['bbs', 'll', 'xax'];
+/** The channels a channel's staff calls find (see `ThemeService.load`). */
+export const CHANNEL_FAMILY: Record<Channel, Channel[]> = { bbs: ['bbs'], ll: ['ll', 'bbs'], xax: ['xax'] };
 
 /** Allowed audit steps of the comment status (0 未审核, 1 审核通过, 2 审核不通过, 3 待定). */
 export function checkAuditStep(current: number, next: number): void {
@@ -61,10 +63,14 @@ export class ThemeService {
     return scopeRule(this.db, user, this.decl);
   }
 
-  /** Themes by id inside the caller's scope (and channel); 1003 unless every one is found. */
+  /**
+   * Themes by id inside the caller's scope (and channel family); 1003 unless every one is found. The
+   * spec's /theme/* family has no audit, show, reply or update call, so the /ll/theme/* staff calls
+   * serve forum topics (bbs) as well; /xax/theme/* stays with its own channel.
+   */
   async load(trx: Db, rule: ScopeRule, ids: number[], channel?: Channel): Promise<Row[]> {
     let q = applyScope(trx.selectFrom('theme').selectAll().where('id', 'in', ids), rule);
-    if (channel) q = q.where('channel', '=', channel);
+    if (channel) q = q.where('channel', 'in', CHANNEL_FAMILY[channel]);
     const rows = (await q.execute()) as Row[];
     if (rows.length !== ids.length) throw notFoundRecord();
     return rows;
