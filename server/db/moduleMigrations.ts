@@ -5,6 +5,7 @@ import { publicRateMigration } from '../public/migrations.js';
 import { interactionMailMigration } from '../modules/interaction/mail/migrations.js';
 import { forumTablesMigration } from '../modules/interaction/forums/migrations.js';
 import { contentTablesMigration } from '../modules/content/migrations.js';
+import { articleSearchMigration } from '../modules/content/search/migrations.js';
 
 import { surveyTablesMigration } from '../modules/interaction/surveys/migrations.js';
 import { adviceOpinionMigration } from '../modules/interaction/advice/migrations.js';
@@ -19,6 +20,8 @@ import { smsLogMigration } from '../notify/smsMigration.js';
 export const moduleMigrations: { name: string; migration: (dialect: DialectName) => Migration }[] = [
   // Content (docs/content.md): columns, content models, articles, review history, relevance, sensitive hits.
   { name: '2026_040_content', migration: contentTablesMigration },
+  // Article search index (docs/search-and-reports.md): article_search + FTS5 bigrams (SQLite) or a GIN text[] (PostgreSQL).
+  { name: '2026_041_article_search', migration: articleSearchMigration },
   // Password rules (docs/system-security.md): change time, failures and lockout per account, in the database.
   { name: '2026_010_user_password_state', migration: userPasswordState },
   // Public-submission guard (docs/interaction-mail.md): accepted submissions per kind and IP.

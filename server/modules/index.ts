@@ -20,6 +20,9 @@ import { hotWordRoutes } from './system/hotWords/index.js';
 import { templateRoutes } from './system/templates/index.js';
 import { contentModule } from './content/index.js';
 import { generationModule } from './generation/index.js';
+import { searchModule } from './content/search/index.js';
+import { reportModule } from './content/reports/index.js';
+import { reportMarkHook } from './content/reports/mark.js';
 import { mailModule } from './interaction/mail/index.js';
 import { noticeRoutes } from './interaction/notices/routes.js';
 import { statisticsModule } from './statistics/index.js';
@@ -48,8 +51,12 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   siteSettingRoutes,
   hotWordRoutes,
   templateRoutes,
+  // Before contentModule: marks the articles saved in the reporting app (an app-wide onSend hook).
+  reportMarkHook,
   contentModule,
   generationModule,
+  searchModule,
+  reportModule,
   interactionForumsModule,
   mailModule,
   noticeRoutes,

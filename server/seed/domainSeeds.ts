@@ -3,6 +3,7 @@ import type { Db } from '../db/types.js';
 import { seedDictionary } from '../modules/system/dict/dictSeed.js';
 import { orgDemoSeed } from '../modules/system/org/seed.js';
 import { contentSeed } from '../modules/content/seed.js';
+import { reportDemoSeed } from '../modules/content/reports/menus.js';
 import { mailDemoSeed } from '../modules/interaction/mail/seed.js';
 import { surveyDemoSeed } from '../modules/interaction/surveys/seed.js';
 import { suggestDemoSeed } from '../modules/interaction/suggestions/seed.js';
@@ -33,6 +34,7 @@ export const domainSeeds: DomainSeed[] = [
   seedDictionary,
   orgDemoSeed,
   contentSeed,
+  reportDemoSeed,
   mailDemoSeed,
   surveyDemoSeed,
   suggestDemoSeed,

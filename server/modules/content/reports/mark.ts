@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { Row } from '../../../db/types.js';
+import { formatDateTime } from '../../../util/time.js';
+
+const SAVES = new Set(['/api/article/save/role', '/api/article/save/admin']);
+
+/**
+ * Marks as a submission (article_report) every article created through the reporting app: a successful
+ * article save whose session belongs to appKey reportSite. Runs before the answer leaves, so the caller
+ * sees the submission in /api/report/my as soon as the save answers. Registered with skip-override so it
+ * sees the content core's routes.
+ */
+export async function reportMarkHook(app: FastifyInstance) {
+  app.addHook('onSend', async (request, _reply, payload) => {
+    const user = request.portalUser;
+    if (!user || user.appKey !== 'reportSite' || request.method !== 'POST') return payload;
+    if (!SAVES.has(request.routeOptions.url ?? '') || typeof payload !== 'string') return payload;
+    try {
+      const body = JSON.parse(payload) as { errorCode?: string; data?: Row };
+      const articleId = Number(body.data?.articleId);
+      if (body.errorCode !== '0' || !Number.isSafeInteger(articleId) || articleId <= 0) return payload;
+      const now = formatDateTime();
+      await app.db
+        .insertInto('article_report')
+        .values({ articleId, reportTime: now, deptId: user.deptId, deptName: user.deptName, creatorId: user.userId, creatorName: user.name, createTime: now, updateTime: now })
+        .execute();
+    } catch (error) {
+      request.log.error(error);
+    }
+    return payload;
+  });
+}
+(reportMarkHook as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

@@ -1,0 +1,47 @@
+import type { Db, Row } from '../../../db/types.js';
+import type { SeedContext } from '../../../seed/domainSeeds.js';
+import { ADMIN_ROLE_ALIAS, ensureResource, grant } from '../../../seed/menuSync.js';
+
+/** The reporting app's screens (spec part 1 §2), Menu entries under its 信息报送 catalogue. */
+export const REPORT_MENUS = [
+  { alias: 'report_audit', name: '文章审核', url: '/report/home/audit', icon: 'FactCheck', sort: 2 },
+  { alias: 'report_list', name: '我的报送', url: '/report/article/reportList', icon: 'ListAlt', sort: 3 },
+  { alias: 'report_info', name: '信息报送', url: '/report/article/infoReport', icon: 'PostAdd', sort: 4 },
+  { alias: 'report_statistics', name: '报送统计', url: '/report/article/statistics', icon: 'BarChart', sort: 5 },
+] as const;
+
+/** Makes sure the catalogue and the four entries exist (every start); new ones go to 系统管理员. */
+export async function ensureReportMenus(db: Db): Promise<Map<string, number>> {
+  const cat = await ensureResource(db, { parentId: 0, name: '信息报送', alias: 'report', icon: 'Assignment', type: 'Catalogue', url: '/report', dingAppKey: 'reportSite', sort: 1 });
+  const ids = new Map<string, number>([['report', cat.id]]);
+  const created: number[] = [];
+  for (const m of REPORT_MENUS) {
+    const r = await ensureResource(db, { parentId: cat.id, name: m.name, alias: m.alias, icon: m.icon, type: 'Menu', url: m.url, dingAppKey: 'reportSite', sort: m.sort });
+    ids.set(m.alias, r.id);
+    if (r.created) created.push(r.id);
+  }
+  if (created.length) {
+    const admin = (await db.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst()) as Row | undefined;
+    if (admin) await grant(db, Number(admin.roleId), created);
+  }
+  return ids;
+}
+
+/**
+ * Demo grants (first start): 部门信息员 submits and follows his own (我的报送, 信息报送, 报送统计);
+ * 内容审核员 reviews (文章审核, 报送统计, and 报送管理 in the admin app).
+ */
+export async function reportDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
+  const menus = await ensureReportMenus(db);
+  const admin = async (aliases: string[]) => {
+    const rows = (await db.selectFrom('resources').select('id').where('dingAppKey', '=', 'adminSite').where('alias', 'in', aliases).execute()) as Row[];
+    return rows.map((r) => Number(r.id));
+  };
+  const menu = (aliases: string[]) => aliases.map((a) => menus.get(a)).filter((x): x is number => x !== undefined);
+  const editor = ctx.roleIds.get('editor');
+  const auditor = ctx.roleIds.get('auditor');
+  if (editor) await grant(db, editor, [...menu(['report', 'report_list', 'report_info', 'report_statistics']), ...(await admin(['report:my', 'report:delete', 'report:list']))]);
+  if (auditor) {
+    await grant(db, auditor, [...menu(['report', 'report_audit', 'report_statistics']), ...(await admin(['content', 'report', 'report:list', 'report:role', 'report:audit']))]);
+  }
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { addArticleHook } from '../articles/hooks.js';
+import { rebuildSearchIndex, syncArticles } from './indexer.js';
+import { searchRoutes } from './routes.js';
+
+/**
+ * Article search (docs/search-and-reports.md): keeps the index in step with the articles through the
+ * content core's hooks (so /api/article/manualSavaEs, which runs them, rebuilds it) and serves the two
+ * public search calls. Articles written straight into the table (demo seed, imports) are indexed at
+ * start when the index is empty.
+ */
+export async function searchModule(app: FastifyInstance) {
+  addArticleHook(app.db, async (db, articleId) => syncArticles(db, [articleId]));
+  const indexed = (await app.db.selectFrom('article_search').select('articleId').limit(1).executeTakeFirst()) !== undefined;
+  if (!indexed) {
+    const published = await app.db.selectFrom('article').select('articleId').where('status', '=', 5).limit(1).executeTakeFirst();
+    if (published) await rebuildSearchIndex(app.db);
+  }
+  await app.register(searchRoutes);
+}

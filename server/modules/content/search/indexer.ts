@@ -1,0 +1,143 @@
+import { PostgresAdapter, sql } from 'kysely';
+import type { Db, DialectName, Row } from '../../../db/types.js';
+import { loadModel, physicalTable, type Model } from '../contentModels/service.js';
+import { ftsText, htmlToText, termSet } from './text.js';
+
+/** Names of content-model fields that carry the disclosure (政务公开) document data. */
+export const ZWGK_FIELDS = {
+  wjType: ['wjlx', 'wjtype', 'wj_type'],
+  wjbh: ['wjbh'],
+  docDate: ['cwrq', 'fwrq', 'datatime', 'data_time'],
+} as const;
+
+export function dialectOf(db: Db): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+interface Doc {
+  articleId: number;
+  columnId: number;
+  title: string;
+  body: string;
+  publishTime: string;
+  zwgk: number;
+  wjType: string | null;
+  wjbh: string | null;
+  docYear: number | null;
+  docDay: string | null;
+}
+
+const ARTICLE_FIELDS = ['articleId', 'columnId', 'title', 'subTitle', 'content', 'status', 'publishTime', 'createTime'] as const;
+const pick = (model: Model, names: readonly string[]) => model.fields.find((f) => names.includes(f.fieldFieldName.toLowerCase()))?.fieldFieldName;
+
+/** The index rows of published articles: text, publish time and the model's disclosure fields. */
+async function buildDocs(db: Db, rows: readonly Row[]): Promise<Doc[]> {
+  const published = rows.filter((r) => Number(r.status) === 5);
+  if (!published.length) return [];
+  const columnIds = [...new Set(published.map((r) => Number(r.columnId)))];
+  const cols = (await db.selectFrom('category').select(['categoryId', 'columnContentModelId']).where('categoryId', 'in', columnIds).execute()) as Row[];
+  const models = new Map<number, Model | undefined>();
+  const modelCache = new Map<number, Model | undefined>();
+  for (const c of cols) {
+    const cmId = c.columnContentModelId === null || c.columnContentModelId === undefined ? null : Number(c.columnContentModelId);
+    if (cmId === null) continue;
+    if (!modelCache.has(cmId)) modelCache.set(cmId, await loadModel(db, cmId));
+    models.set(Number(c.categoryId), modelCache.get(cmId));
+  }
+  // Model values of the articles whose model has disclosure fields, one query per model.
+  const values = new Map<number, Row>();
+  for (const model of new Set([...models.values()].filter((m): m is Model => !!m))) {
+    const wanted = [pick(model, ZWGK_FIELDS.wjType), pick(model, ZWGK_FIELDS.wjbh), pick(model, ZWGK_FIELDS.docDate)].filter((x): x is string => !!x);
+    if (!wanted.length) continue;
+    const ids = published.filter((r) => models.get(Number(r.columnId)) === model).map((r) => Number(r.articleId));
+    for (let i = 0; i < ids.length; i += 500) {
+      const found = (await db.selectFrom(physicalTable(model.cmTableName)).select(['articleId', ...wanted]).where('articleId', 'in', ids.slice(i, i + 500)).execute()) as Row[];
+      for (const f of found) values.set(Number(f.articleId), f);
+    }
+  }
+  return published.map((r) => {
+    const model = models.get(Number(r.columnId));
+    const v = values.get(Number(r.articleId)) ?? {};
+    const field = (names: readonly string[]) => {
+      const name = model ? pick(model, names) : undefined;
+      const x = name ? v[name] : null;
+      return x === null || x === undefined || String(x).trim() === '' ? null : String(x).trim();
+    };
+    const wjType = field(ZWGK_FIELDS.wjType);
+    const wjbh = field(ZWGK_FIELDS.wjbh);
+    const docDate = field(ZWGK_FIELDS.docDate);
+    const publishTime = String(r.publishTime ?? r.createTime ?? '');
+    const day = /^\d{4}-\d{2}-\d{2}/.test(docDate ?? '') ? (docDate as string).slice(0, 10) : publishTime.slice(0, 10);
+    const zwgk = model && (pick(model, ZWGK_FIELDS.wjbh) || pick(model, ZWGK_FIELDS.wjType)) ? 1 : 0;
+    return {
+      articleId: Number(r.articleId),
+      columnId: Number(r.columnId),
+      title: [r.title, r.subTitle].filter(Boolean).join(' '),
+      body: htmlToText(r.content),
+      publishTime,
+      zwgk,
+      wjType,
+      wjbh,
+      docYear: /^\d{4}/.test(day) ? Number(day.slice(0, 4)) : null,
+      docDay: day || null,
+    };
+  });
+}
+
+async function removeDocs(db: Db, dialect: DialectName, ids: readonly number[]): Promise<void> {
+  if (!ids.length) return;
+  await db.deleteFrom('article_search').where('articleId', 'in', [...ids]).execute();
+  if (dialect === 'sqlite') await db.deleteFrom('article_fts').where(sql.ref('rowid'), 'in', [...ids]).execute();
+}
+
+async function writeDocs(db: Db, dialect: DialectName, docs: readonly Doc[]): Promise<void> {
+  for (let i = 0; i < docs.length; i += 200) {
+    const chunk = docs.slice(i, i + 200);
+    const rows = chunk.map((d) => {
+      const row: Row = {
+        articleId: d.articleId, columnId: d.columnId, title: d.title, publishTime: d.publishTime, zwgk: d.zwgk,
+        wjType: d.wjType, wjbh: d.wjbh, docYear: d.docYear, docDay: d.docDay,
+      };
+      if (dialect === 'postgres') row.terms = termSet(`${d.title} ${d.body}`);
+      return row;
+    });
+    await db.insertInto('article_search').values(rows).execute();
+    if (dialect === 'sqlite') {
+      await db.insertInto('article_fts').values(chunk.map((d) => ({ rowid: d.articleId, t: ftsText(d.title), b: ftsText(d.body) }))).execute();
+    }
+  }
+}
+
+/** Brings the index of some articles in line with the table: published ones (re)indexed, others dropped. */
+export async function syncArticles(db: Db, ids: readonly number[]): Promise<void> {
+  if (!ids.length) return;
+  const dialect = dialectOf(db);
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < ids.length; i += 500) {
+      const part = ids.slice(i, i + 500);
+      const rows = (await trx.selectFrom('article').select([...ARTICLE_FIELDS]).where('articleId', 'in', [...part]).execute()) as Row[];
+      await removeDocs(trx, dialect, part);
+      await writeDocs(trx, dialect, await buildDocs(trx, rows));
+    }
+  });
+}
+
+/**
+ * Rebuilds the whole index from the published articles, in batches of `batch` inside transactions
+ * (first start, bulk imports, the benchmark). Answers how many articles are indexed.
+ */
+export async function rebuildSearchIndex(db: Db, batch = 2000): Promise<number> {
+  const dialect = dialectOf(db);
+  await db.deleteFrom('article_search').execute();
+  if (dialect === 'sqlite') await sql`insert into article_fts(article_fts) values ('delete-all')`.execute(db);
+  let last = 0;
+  let count = 0;
+  for (;;) {
+    const rows = (await db.selectFrom('article').select([...ARTICLE_FIELDS]).where('status', '=', 5).where('articleId', '>', last).orderBy('articleId').limit(batch).execute()) as Row[];
+    if (!rows.length) break;
+    last = Number(rows[rows.length - 1]?.articleId);
+    await db.transaction().execute(async (trx) => writeDocs(trx, dialect, await buildDocs(trx, rows)));
+    count += rows.length;
+  }
+  return count;
+}

@@ -1,0 +1,36 @@
+import { sql, type Migration } from 'kysely';
+import type { Db, DialectName } from '../../../db/types.js';
+
+/**
+ * The article search index (docs/search-and-reports.md): `article_search` holds one row per PUBLISHED
+ * article (filters and order), the words live in `article_fts` (SQLite FTS5 over bigram text, contentless)
+ * or in `article_search.terms` (PostgreSQL text[] of bigrams with a GIN index). Fed by the article hooks.
+ */
+export function articleSearchMigration(dialect: DialectName): Migration {
+  return {
+    async up(db: Db) {
+      let t = db.schema
+        .createTable('article_search')
+        .addColumn('articleId', 'integer', (c) => c.primaryKey())
+        .addColumn('columnId', 'integer', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('publishTime', 'text', (c) => c.notNull())
+        .addColumn('zwgk', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('wjType', 'text')
+        .addColumn('wjbh', 'text')
+        .addColumn('docYear', 'integer')
+        .addColumn('docDay', 'text');
+      if (dialect === 'postgres') t = t.addColumn('terms', sql`text[]`, (c) => c.notNull());
+      await t.execute();
+      await db.schema.createIndex('article_search_time_idx').on('article_search').columns(['publishTime', 'articleId']).execute();
+      await db.schema.createIndex('article_search_zwgk_idx').on('article_search').columns(['zwgk', 'publishTime']).execute();
+      await db.schema.createIndex('article_search_column_idx').on('article_search').columns(['columnId', 'publishTime']).execute();
+      if (dialect === 'postgres') {
+        await sql`create index article_search_terms_idx on article_search using gin (terms)`.execute(db);
+      } else {
+        // Contentless (the text is the article's own), detail=column: enough for AND, prefix and column filters.
+        await sql`create virtual table article_fts using fts5(t, b, tokenize = 'unicode61 remove_diacritics 0', content = '', contentless_delete = 1, detail = column)`.execute(db);
+      }
+    },
+  };
+}

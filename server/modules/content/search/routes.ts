@@ -1,0 +1,192 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Db, DialectName, Row } from '../../../db/types.js';
+import { ok } from '../../../http/envelope.js';
+import { invalidValue } from '../../../http/errors.js';
+import { queryOf } from '../../../http/params.js';
+import { formatDateTime } from '../../../util/time.js';
+import { descendantIds, loadColumns } from '../columns/service.js';
+import { dialectOf } from './indexer.js';
+import { ftsExpression, highlight, htmlToText, parseKeyword, snippet, type KeywordQuery } from './text.js';
+
+/** dateType → days back. */
+const DATE_TYPES: Record<string, number> = { '0': 7, '1': 30, '2': 90 };
+const MAX_KEYWORD = 50;
+const MAX_PAGE = 1000;
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const text = (v: unknown) => (blank(v) ? '' : String(Array.isArray(v) ? v[0] : v).trim());
+
+function intParam(v: unknown, name: string, fallback: number, min: number, max: number): number {
+  if (blank(v)) return fallback;
+  const n = Number(text(v));
+  if (!Number.isInteger(n) || n < min) throw invalidValue(`参数格式不正确：${name}`);
+  return Math.min(n, max);
+}
+
+function keywordParam(v: unknown, name: string): KeywordQuery | null {
+  const t = text(v);
+  if (!t) return null;
+  if ([...t].length > MAX_KEYWORD) throw invalidValue(`${name}长度不能超过${MAX_KEYWORD}个字符`);
+  return parseKeyword(t);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Q = SelectQueryBuilder<any, any, any>;
+
+interface Search {
+  keyword: KeywordQuery | null;
+  title: KeywordQuery | null;
+  titleText: string;
+  content: KeywordQuery | null;
+  since: string | null;
+  columnIds: number[] | null;
+  zwgk: boolean;
+  wjType: string;
+  wjbh: string;
+  year: number | null;
+  day: string | null;
+  pageNumber: number;
+  pageSize: number;
+}
+
+/** esType: empty or `all` = every published article; `zwgk` = disclosure documents; a column id = that column and those below it. */
+async function readEsType(db: Db, v: unknown): Promise<{ columnIds: number[] | null; zwgk: boolean }> {
+  const t = text(v).toLowerCase();
+  if (!t || t === 'all') return { columnIds: null, zwgk: false };
+  if (t === 'zwgk') return { columnIds: null, zwgk: true };
+  const id = Number(t);
+  if (!Number.isSafeInteger(id) || id <= 0) throw invalidValue('esType的值无效，可选值：all（全部）、zwgk（政务公开文件）或栏目ID');
+  return { columnIds: descendantIds(await loadColumns(db), id), zwgk: false };
+}
+
+async function readSearch(db: Db, q: Row, zwgk: boolean): Promise<Search> {
+  const dateType = text(q.dateType);
+  if (dateType && !(dateType in DATE_TYPES)) throw invalidValue('dateType的值无效，可选值：0（近7天）、1（近30天）、2（近90天）');
+  const days = dateType ? (DATE_TYPES[dateType] as number) : null;
+  const es = await readEsType(db, q.esType);
+  const out: Search = {
+    keyword: keywordParam(q.keyword, '关键词'),
+    title: null,
+    titleText: '',
+    content: null,
+    since: days === null ? null : formatDateTime(new Date(Date.now() - days * 86_400_000)),
+    columnIds: es.columnIds,
+    zwgk: zwgk || es.zwgk,
+    wjType: '',
+    wjbh: '',
+    year: null,
+    day: null,
+    pageNumber: intParam(q.pageNumber ?? q.pageNum, 'pageNumber', 1, 1, MAX_PAGE),
+    pageSize: intParam(q.pageSize, 'pageSize', 10, 1, 200),
+  };
+  if (zwgk) {
+    out.titleText = text(q.title);
+    out.title = keywordParam(q.title, '标题');
+    out.content = keywordParam(q.content, '内容');
+    out.wjType = text(q.wjType).slice(0, 50);
+    out.wjbh = text(q.wjbh).slice(0, 100);
+    if (!blank(q.year)) {
+      const y = Number(text(q.year));
+      if (!Number.isInteger(y) || y < 1900 || y > 2999) throw invalidValue('year格式应为四位年份，如2026');
+      out.year = y;
+    }
+    if (!blank(q.dataTime)) {
+      const d = text(q.dataTime);
+      if (!/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(d)) throw invalidValue('dataTime格式应为YYYY-MM-DD');
+      out.day = d.slice(0, 10);
+    }
+  }
+  return out;
+}
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function where(q: Q, s: Search, dialect: DialectName): Q {
+  const words = [s.keyword, s.content].filter((k): k is KeywordQuery => !!k);
+  // A keyword made only of punctuation asks for nothing that can be found.
+  if ([...words, s.title].some((k) => k && k.terms.length === 0)) return q.where(sql<boolean>`1 = 0`);
+  if (dialect === 'sqlite') {
+    const exprs = words.map((k) => ftsExpression(k));
+    if (s.title) exprs.push(ftsExpression(s.title, 't'));
+    if (exprs.length) {
+      const match = exprs.map((e) => `(${e})`).join(' AND ');
+      q = q.where(sql<boolean>`s.articleId in (select rowid from article_fts where article_fts match ${match})`);
+    }
+  } else {
+    const terms = [...new Set([...words, ...(s.title ? [s.title] : [])].flatMap((k) => k.terms.map((t) => t.text)))];
+    if (terms.length) q = q.where(sql<boolean>`s.terms @> ${sql.val(terms)}::text[]`);
+  }
+  if (s.titleText) q = q.where(sql<boolean>`lower(s.title) like ${like(s.titleText.toLowerCase())} escape '\\'`);
+  if (s.since) q = q.where('s.publishTime', '>=', s.since);
+  if (s.columnIds) q = q.where('s.columnId', 'in', s.columnIds);
+  if (s.zwgk) q = q.where('s.zwgk', '=', 1);
+  if (s.wjType) q = q.where('s.wjType', '=', s.wjType);
+  if (s.wjbh) q = q.where(sql<boolean>`s.wjbh like ${like(s.wjbh)} escape '\\'`);
+  if (s.year !== null) q = q.where('s.docYear', '=', s.year);
+  if (s.day) q = q.where('s.docDay', '=', s.day);
+  return q;
+}
+
+async function runSearch(db: Db, s: Search) {
+  const dialect = dialectOf(db);
+  const base = where(db.selectFrom('article_search as s') as Q, s, dialect);
+  const total = Number(((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
+  const hits = (await base
+    .select(['s.articleId', 's.wjType', 's.wjbh', 's.docYear', 's.docDay'])
+    .orderBy('s.publishTime', 'desc')
+    .orderBy('s.articleId', 'desc')
+    .limit(s.pageSize)
+    .offset((s.pageNumber - 1) * s.pageSize)
+    .execute()) as Row[];
+  const ids = hits.map((h) => Number(h.articleId));
+  const articles = ids.length
+    ? ((await db
+        .selectFrom('article')
+        .select(['articleId', 'title', 'subTitle', 'columnId', 'content', 'summary', 'thumbnail', 'source', 'author', 'publishTime', 'jumpUrl', 'hits', 'status'])
+        .where('articleId', 'in', ids)
+        .where('status', '=', 5)
+        .execute()) as Row[])
+    : [];
+  const byId = new Map(articles.map((a) => [Number(a.articleId), a]));
+  const titles = new Map((await loadColumns(db)).map((c) => [c.categoryId, c.categoryTitle]));
+  const parts = [s.keyword, s.content, s.title].flatMap((k) => k?.parts ?? []);
+  const list = hits.flatMap((h) => {
+    const a = byId.get(Number(h.articleId));
+    if (!a) return [];
+    const body = htmlToText(a.content);
+    const title = String(a.title ?? '');
+    return [
+      {
+        articleId: Number(a.articleId),
+        title,
+        subTitle: a.subTitle ?? null,
+        highlightTitle: highlight(title, parts),
+        highlightContent: highlight(snippet(body, parts), parts),
+        summary: a.summary ?? null,
+        columnId: Number(a.columnId),
+        columnTitle: titles.get(Number(a.columnId)) ?? '',
+        publishTime: a.publishTime,
+        source: a.source ?? null,
+        author: a.author ?? null,
+        thumbnail: a.thumbnail ?? null,
+        jumpUrl: a.jumpUrl ?? null,
+        hits: Number(a.hits ?? 0),
+        wjType: h.wjType ?? null,
+        wjbh: h.wjbh ?? null,
+        year: h.docYear === null || h.docYear === undefined ? null : Number(h.docYear),
+        dataTime: h.docDay ?? null,
+      },
+    ];
+  });
+  return { list, currPage: s.pageNumber, totalRow: total, totalPage: Math.ceil(total / s.pageSize) };
+}
+
+/** GET /api/article/queryEsArticle and /queryEsArticleZWGK: public full-text search of published articles. */
+export async function searchRoutes(app: FastifyInstance) {
+  const db = app.db;
+  const pub = { config: { public: true } };
+  const handle = (zwgk: boolean) => async (request: FastifyRequest) => ok(await runSearch(db, await readSearch(db, queryOf(request), zwgk)));
+  app.get('/api/article/queryEsArticle', pub, handle(false));
+  app.get('/api/article/queryEsArticleZWGK', pub, handle(true));
+}

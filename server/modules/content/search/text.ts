@@ -1,0 +1,165 @@
+/**
+ * Text handling of the article search (docs/search-and-reports.md): HTML to plain text, the bigram
+ * tokens an article is indexed under, the tokens a keyword asks for, and highlighting.
+ */
+
+const HAN = /\p{Script=Han}/u;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+/** Longest Latin/digit word kept as one token (longer ones are cut, on both sides alike). */
+const MAX_WORD = 40;
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ldquo: '“', rdquo: '”', middot: '·', mdash: '—', hellip: '…' };
+
+/** Plain text of stored (sanitised) HTML: tags out, entities decoded, white space folded. */
+export function htmlToText(html: unknown): string {
+  if (html === null || html === undefined) return '';
+  return String(html)
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<br\s*\/?>|<\/(p|div|li|h[1-6]|tr|td|th)>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
+      if (e[0] === '#') {
+        const code = e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 10);
+        return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : ' ';
+      }
+      return ENTITIES[e.toLowerCase()] ?? m;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Case and width folded (full-width letters and digits become ASCII), the form both sides are tokenised in. */
+export function fold(text: string): string {
+  return text.normalize('NFKC').toLowerCase();
+}
+
+export interface Segment {
+  kind: 'han' | 'word';
+  text: string;
+}
+
+/** Runs of Chinese characters and of other letters/digits; everything else separates. */
+export function segments(text: string): Segment[] {
+  const out: Segment[] = [];
+  let kind: Segment['kind'] | null = null;
+  let run = '';
+  const flush = () => {
+    if (kind && run) out.push({ kind, text: kind === 'word' ? run.slice(0, MAX_WORD) : run });
+    kind = null;
+    run = '';
+  };
+  for (const ch of fold(text)) {
+    const k: Segment['kind'] | null = HAN.test(ch) ? 'han' : WORD_CHAR.test(ch) ? 'word' : null;
+    if (k !== kind) flush();
+    if (k) {
+      kind = k;
+      run += ch;
+    }
+  }
+  flush();
+  return out;
+}
+
+function bigrams(run: string): string[] {
+  const chars = Array.from(run);
+  if (chars.length === 1) return chars;
+  const out: string[] = [];
+  for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i] + (chars[i + 1] as string));
+  return out;
+}
+
+/**
+ * The token stream of a text for SQLite FTS5 (unicode61 splits it on the spaces): each Chinese run as
+ * its overlapping bigrams followed by its last character alone (so a one-character keyword finds every
+ * occurrence with a prefix query: each character starts a bigram or ends a run), each other word as is.
+ */
+export function ftsText(text: string): string {
+  const out: string[] = [];
+  for (const s of segments(text)) {
+    if (s.kind === 'word') out.push(s.text);
+    else {
+      const chars = Array.from(s.text);
+      if (chars.length > 1) out.push(...bigrams(s.text));
+      out.push(chars[chars.length - 1] as string);
+    }
+  }
+  return out.join(' ');
+}
+
+/** The distinct terms of a text for PostgreSQL (a text[] with a GIN index): bigrams, single characters, words. */
+export function termSet(text: string): string[] {
+  const out = new Set<string>();
+  for (const s of segments(text)) {
+    if (s.kind === 'word') out.add(s.text);
+    else {
+      for (const b of bigrams(s.text)) out.add(b);
+      for (const c of s.text) out.add(c);
+    }
+  }
+  return [...out];
+}
+
+/** What a keyword asks for: every term must occur (AND); `single` terms are one Chinese character. */
+export interface KeywordQuery {
+  terms: { text: string; single: boolean }[];
+  /** The keyword's runs, for highlighting. */
+  parts: string[];
+}
+
+export function parseKeyword(keyword: string): KeywordQuery {
+  const terms = new Map<string, { text: string; single: boolean }>();
+  const parts: string[] = [];
+  for (const s of segments(keyword)) {
+    parts.push(s.text);
+    if (s.kind === 'word') terms.set(s.text, { text: s.text, single: false });
+    else if (Array.from(s.text).length === 1) terms.set(s.text, { text: s.text, single: true });
+    else for (const b of bigrams(s.text)) terms.set(b, { text: b, single: false });
+  }
+  return { terms: [...terms.values()], parts };
+}
+
+/** An FTS5 MATCH expression (terms contain only letters and digits, so quoting is enough). */
+export function ftsExpression(q: KeywordQuery, column?: string): string {
+  const body = q.terms.map((t) => `"${t.text}"${t.single ? '*' : ''}`).join(' AND ');
+  return column ? `${column} : (${body})` : body;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The text HTML-escaped with every occurrence of the parts wrapped in <em>…</em>. Nothing of the text
+ * itself can become markup. Matching ignores case and character width, like the index.
+ */
+export function highlight(text: string, parts: readonly string[]): string {
+  const list = [...new Set(parts.filter(Boolean))].sort((a, b) => b.length - a.length);
+  if (!list.length) return escapeHtml(text);
+  const folded = fold(text);
+  // NFKC can change lengths; fall back to exact-case matching on the original when it does.
+  const source = folded.length === text.length ? folded : text.toLowerCase();
+  const re = new RegExp(list.map(escapeRe).join('|'), 'gu');
+  let out = '';
+  let last = 0;
+  for (const m of source.matchAll(re)) {
+    const at = m.index ?? 0;
+    out += escapeHtml(text.slice(last, at)) + '<em>' + escapeHtml(text.slice(at, at + m[0].length)) + '</em>';
+    last = at + m[0].length;
+  }
+  return out + escapeHtml(text.slice(last));
+}
+
+/** A piece of the text around the first match (or its beginning), at most about `size` characters. */
+export function snippet(text: string, parts: readonly string[], size = 120): string {
+  const chars = Array.from(text);
+  if (chars.length <= size) return text;
+  const source = fold(text);
+  let at = -1;
+  for (const p of parts) {
+    const i = source.indexOf(p);
+    if (i >= 0 && (at < 0 || i < at)) at = i;
+  }
+  if (at < 0 || source.length !== text.length) return chars.slice(0, size).join('') + '…';
+  const startChar = Math.max(0, Array.from(text.slice(0, at)).length - 30);
+  const piece = chars.slice(startChar, startChar + size).join('');
+  return (startChar > 0 ? '…' : '') + piece + (startChar + size < chars.length ? '…' : '');
+}
