@@ -106,8 +106,8 @@ describe('department table (信息报送考核)', () => {
     expect(now.publishRate).toBeCloseTo(Math.round((now.published / now.submitted) * 10000) / 100, 2);
     // Every department is listed, ranked by published.
     expect(after.length).toBe(before.length);
-    for (let i = 1; i < after.length; i++) expect(after[i - 1].published).toBeGreaterThanOrEqual(after[i].published);
-    expect(after[0].rank).toBe(1);
+    for (let i = 1; i < after.length; i++) expect(after[i - 1]?.published).toBeGreaterThanOrEqual(after[i]?.published ?? 0);
+    expect(after[0]?.rank).toBe(1);
 
     const stillOld = await data<DeptRow[]>(admin, '/api/home/deptDataCountlist', { endTime: yesterday });
     expect(stillOld).toEqual(oldRange);
@@ -189,7 +189,7 @@ describe('columns and time series', () => {
       { startTime: today, endTime: today, columnId: col },
     );
     expect(res.columns).toHaveLength(1);
-    const row = res.columns[0];
+    const row = res.columns[0] as (typeof res.columns)[number];
     expect(row.columnId).toBe(col);
     expect(row.total).toBeGreaterThanOrEqual(5);
     expect(row.draft).toBeGreaterThanOrEqual(1);
@@ -214,7 +214,7 @@ describe('data statistics and the Excel export', () => {
     expect(name).toMatch(/^信息报送考核统计.*\.xlsx$/);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer);
-    const ws = book.worksheets[0];
+    const ws = book.worksheets[0] as ExcelJS.Worksheet;
     expect(ws.getRow(1).values).toEqual([undefined, '排名', '部门', '报送数', '审核中', '采用数', '发布数', '退回数', '发布率(%)']);
     expect(ws.rowCount).toBe(list.length + 1);
     list.forEach((r, i) => {

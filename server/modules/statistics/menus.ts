@@ -3,11 +3,11 @@ import { ADMIN_ROLE_ALIAS, CATALOGUES, ensureResource, grant } from '../../seed/
 
 /** The five statistics screens under 首页 (spec part 1 §2, routes /main/home/…), opened by src/pages/home*.tsx. */
 export const STATISTICS_MENUS = [
-  { alias: 'home_column', name: '栏目统计', url: '/main/home/column', icon: 'ViewList', sort: 11 },
-  { alias: 'home_dispatch', name: '发稿统计', url: '/main/home/dispatch', icon: 'Send', sort: 12 },
+  { alias: 'home_column', name: '栏目统计', url: '/main/home/column', icon: 'ViewQuilt', sort: 11 },
+  { alias: 'home_dispatch', name: '发稿统计', url: '/main/home/dispatch', icon: 'TrendingUp', sort: 12 },
   { alias: 'home_staticData', name: '数据统计', url: '/main/home/staticData', icon: 'Dashboard', sort: 13 },
-  { alias: 'home_reportData', name: '数据分析', url: '/main/home/reportData', icon: 'Analytics', sort: 14 },
-  { alias: 'home_thisArticleStatistics', name: '文章统计', url: '/main/home/thisArticleStatistics', icon: 'BarChart', sort: 15 },
+  { alias: 'home_reportData', name: '数据分析', url: '/main/home/reportData', icon: 'Assessment', sort: 14 },
+  { alias: 'home_thisArticleStatistics', name: '文章统计', url: '/main/home/thisArticleStatistics', icon: 'Poll', sort: 15 },
 ] as const;
 
 /** Permission keys of the statistics calls (Buttons under 栏目统计). */
