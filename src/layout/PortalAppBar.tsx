@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { AppBar, Logout, TitlePortal, UserMenu, useGetIdentity } from 'react-admin';
 import { useAppInfo } from './AppInfo';
 import { NoticeBell } from '../views/notice/NoticeBell';
+import { ChangePasswordMenuItem } from '../security/ChangePasswordMenuItem';
 
 /** Name and department of the logged-in user, at the top of the user menu. */
 function IdentityItem() {
@@ -27,6 +28,7 @@ export function PortalUserMenu() {
   return (
     <UserMenu>
       <IdentityItem />
+      <ChangePasswordMenuItem />
       <Logout />
     </UserMenu>
   );
