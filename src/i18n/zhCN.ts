@@ -106,7 +106,7 @@ export const zhCN: TranslationMessages = {
       invalid_form: '表单填写有误，请检查',
       loading: '请稍候',
       no: '否',
-      not_found: '您输入的地址有误，或访问的链接已失效。',
+      not_found: '您输入的地址有误，或访问的链接已失效',
       select_all_limit_reached: '记录过多，只选择了前 %{max} 条。',
       unsaved_changes: '有修改尚未保存，确定要放弃吗？',
       yes: '是',

@@ -119,7 +119,13 @@ function ArticleTable() {
   const { canAccess: canDelete } = useCanAccess({ action: 'article:delete', resource: 'article' });
   if (isPending) return <ListLoading />;
   return (
-    <Datagrid bulkActionButtons={canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : false} rowClick={false} empty={<ListEmpty />}>
+    <Datagrid
+      bulkActionButtons={canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
+      rowClick={false}
+      empty={<ListEmpty />}
+      // Short columns stay on one line so the title keeps a readable width beside the column tree.
+      sx={{ '& td, & th': { whiteSpace: 'nowrap' }, '& td.column-title': { whiteSpace: 'normal', minWidth: 220 } }}
+    >
       <RaTextField source="title" label="标题" sortable />
       <RaTextField source="columnTitle" label="栏目" sortable={false} />
       <FunctionField source="status" label="状态" sortable={false} render={(r: RaRecord) => <StatusChip status={r.status} />} />

@@ -30,6 +30,9 @@ function Select(props: { label: string; value: string; onChange: (v: string) => 
   );
 }
 
+/** A row of filters that wraps; the admin theme makes inputs full width, which would stack them. */
+const FILTER_BAR = { p: 2, flexWrap: 'wrap', gap: 1, '& > *': { m: '0 !important' }, '& .MuiFormControl-root': { width: 'auto', minWidth: 140 } } as const;
+
 const EMPTY = { title: '', status: '', stage: '', type: '', boxType: '', transferDeptId: '', startTime: '', endTime: '' };
 
 /** 信件列表 (/mail/list) or 本部门信件 (/mailForum/mailListByDept): filters, export, open a letter. */
@@ -58,7 +61,7 @@ function Letters({ path, byDept }: { path: string; byDept?: boolean }) {
 
   return (
     <Box>
-      <Stack direction="row" spacing={1} sx={{ p: 2, flexWrap: 'wrap', gap: 1 }} component="form" onSubmit={(e) => { e.preventDefault(); setPageNum(1); setSearch(compact(form)); }}>
+      <Stack direction="row" spacing={1} sx={FILTER_BAR} component="form" onSubmit={(e) => { e.preventDefault(); setPageNum(1); setSearch(compact(form)); }}>
         <TextField size="small" label="信件标题" value={form.title} onChange={(e) => set('title')(e.target.value)} />
         <Select label="状态" value={form.status} onChange={set('status')} options={MAIL_STATUS} />
         <Select label="办理阶段" value={form.stage} onChange={set('stage')} options={MAIL_STAGE_OPTIONS} />
@@ -124,7 +127,7 @@ function Counts() {
   };
   return (
     <Box>
-      <Stack direction="row" spacing={1} sx={{ p: 2 }} component="form" onSubmit={(e) => { e.preventDefault(); setPageNum(1); setSearch(compact({ deptName })); }}>
+      <Stack direction="row" spacing={1} sx={FILTER_BAR} component="form" onSubmit={(e) => { e.preventDefault(); setPageNum(1); setSearch(compact({ deptName })); }}>
         <TextField size="small" label="部门名称" value={deptName} onChange={(e) => setDeptName(e.target.value)} />
         <Button type="submit" variant="contained">查询</Button>
         {canExport && <Button variant="outlined" onClick={() => downloadExcel(http, '/mailCount/mailCountExcel', search, '信件统计.xlsx').catch(() => undefined)}>导出Excel</Button>}
@@ -143,7 +146,7 @@ function RealTime() {
   const { page, loading } = usePagedCall('/mailCount/realTimeList', search, 1, 200);
   return (
     <Box>
-      <Stack direction="row" spacing={1} sx={{ p: 2 }} component="form" onSubmit={(e) => { e.preventDefault(); setSearch(compact(form)); }}>
+      <Stack direction="row" spacing={1} sx={FILTER_BAR} component="form" onSubmit={(e) => { e.preventDefault(); setSearch(compact(form)); }}>
         <TextField size="small" type="date" label="开始日期" value={form.startTime} onChange={(e) => setForm({ ...form, startTime: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
         <TextField size="small" type="date" label="结束日期" value={form.endTime} onChange={(e) => setForm({ ...form, endTime: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
         <Button type="submit" variant="contained">统计</Button>
