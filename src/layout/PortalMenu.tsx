@@ -50,7 +50,8 @@ function isEntry(node: MenuNode): boolean {
 function linksToDashboard(nodes: readonly MenuNode[], declared: readonly ResourceDecl[]): boolean {
   return nodes.some(
     (n) =>
-      (isEntry(n) && menuTarget(n, declared).kind === 'dashboard') || linksToDashboard(visibleChildren(n), declared),
+      // An entry to the home page, or a home Catalogue with children (its group starts with an overview entry).
+      menuTarget(n, declared).kind === 'dashboard' || linksToDashboard(visibleChildren(n), declared),
   );
 }
 
@@ -115,6 +116,9 @@ function MenuGroup({ node, depth, declared }: NodeProps) {
       </ListItemButton>
       <Collapse in={expanded} timeout="auto" unmountOnExit>
         <List component="div" disablePadding aria-label={node.name}>
+          {menuTarget(node, declared).kind === 'dashboard' && (
+            <MenuItemLink to="/" primaryText={`${node.name}概览`} leftIcon={<HomeIcon />} sx={{ pl: 2 + (sidebarOpen ? (depth + 1) * 2 : 0) }} />
+          )}
           {children.map((child) => (
             <MenuNodeView key={child.id} node={child} depth={depth + 1} declared={declared} />
           ))}

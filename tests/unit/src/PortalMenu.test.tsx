@@ -75,6 +75,30 @@ describe('PortalMenu', () => {
     expect(screen.queryByRole('button', { name: '首页' })).not.toBeInTheDocument();
   });
 
+  it('opens a home Catalogue with children with an overview entry instead of a second 首页', async () => {
+    const serverTree: MenuNode[] = [
+      {
+        id: 1,
+        parentId: 0,
+        name: '首页',
+        alias: 'home',
+        type: 'Catalogue',
+        url: '/main/home',
+        sort: 1,
+        children: [{ id: 3, parentId: 1, name: '待审文章', alias: 'home_audit', type: 'Menu', url: '/main/home/audit', sort: 1 }],
+      },
+      tree[1]!,
+    ];
+    render(
+      <AdminWrapper>
+        <PortalMenu menus={serverTree} />
+      </AdminWrapper>,
+    );
+    expect(await screen.findByRole('button', { name: '首页' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('menuitem', { name: '首页概览' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('menuitem', { name: '首页' })).not.toBeInTheDocument();
+  });
+
   it('adds a home entry when the tree has none', async () => {
     render(
       <AdminWrapper>
