@@ -107,7 +107,7 @@ export function ArticleStatic() {
   const generateColumns = async () => {
     const targets = column === 'all' ? pageColumns : pageColumns.filter((c) => String(c.id) === column);
     if (!targets.length) return;
-    const o: Outcome = { title: column === 'all' ? '生成全部栏目' : `生成栏目“${targets[0].label}”`, pages: 0, paths: [], failed: [] };
+    const o: Outcome = { title: column === 'all' ? '生成全部栏目' : `生成栏目“${targets[0]?.label ?? ''}”`, pages: 0, paths: [], failed: [] };
     for (const [i, c] of targets.entries()) {
       setBusy({ label: `正在生成栏目：${c.label}`, done: i, total: targets.length });
       try {

@@ -46,7 +46,7 @@ describe('Q&A knowledge base', () => {
     const r = await call<Rec & { answer: string }>(url, '/questAnswer/queryQusetLikeDetail', { method: 'GET', query: { size: 3, quest: '护照办理', index: 0 } });
     expect(r.body.data.id).toBe(ids.passport);
     expect(r.body.data.answer).toContain('出入境');
-    const row = (await server.app.db.selectFrom('quest_answer').select('hitCount').where('id', '=', ids.passport!).executeTakeFirstOrThrow()) as Rec;
+    const row = (await server.app.db.selectFrom('quest_answer').select('hitCount').where('id', '=', ids.passport!).executeTakeFirstOrThrow()) as { hitCount: number };
     expect(row.hitCount).toBe(1);
     expect((await call(url, '/questAnswer/queryQusetLikeDetail', { method: 'GET', query: { size: 3, quest: '护照办理', index: 9 } })).body.errorCode).toBe('1003');
   });
