@@ -5,7 +5,7 @@ import { publicRateMigration } from '../public/migrations.js';
 import { interactionMailMigration } from '../modules/interaction/mail/migrations.js';
 import { forumTablesMigration } from '../modules/interaction/forums/migrations.js';
 import { contentTablesMigration } from '../modules/content/migrations.js';
-import { articleSearchMigration } from '../modules/content/search/migrations.js';
+import { articleSearchMigration, articleSearchOrderMigration } from '../modules/content/search/migrations.js';
 
 import { surveyTablesMigration } from '../modules/interaction/surveys/migrations.js';
 import { adviceOpinionMigration } from '../modules/interaction/advice/migrations.js';
@@ -22,6 +22,7 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_040_content', migration: contentTablesMigration },
   // Article search index (docs/search-and-reports.md): article_search + FTS5 bigrams (SQLite) or a GIN text[] (PostgreSQL).
   { name: '2026_041_article_search', migration: articleSearchMigration },
+  { name: '2026_042_article_search_order', migration: articleSearchOrderMigration },
   // Password rules (docs/system-security.md): change time, failures and lockout per account, in the database.
   { name: '2026_010_user_password_state', migration: userPasswordState },
   // Public-submission guard (docs/interaction-mail.md): accepted submissions per kind and IP.

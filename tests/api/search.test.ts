@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, startTestServer, type TestServer } from './helpers/testServer.js';
 
@@ -101,7 +102,13 @@ describe('dateType: last 7, 30, 90 days', () => {
     for (const days of [3, 20, 60, 120]) made[days] = await publish({ title: `琉璃瓦修缮工程进展通报（${days}天前）`, publishTime: daysAgo(days) });
   });
   const expectDays = (p: Page, days: number[]) => expect(ids(p)).toEqual(days.map((d) => made[d]).sort((x, y) => (x as number) - (y as number)));
-  it('no dateType: any time', async () => expectDays(await search({ keyword: '琉璃' }), [3, 20, 60, 120]));
+  it('no dateType: any time, newest first', async () => {
+    const p = await search({ keyword: '琉璃' });
+    expectDays(p, [3, 20, 60, 120]);
+    expect(p.list.map((h) => h.articleId)).toEqual([3, 20, 60, 120].map((d) => made[d]));
+    const zwgkOrder = await search({ keyword: '琉璃', esType: news });
+    expect(zwgkOrder.list.map((h) => h.articleId)).toEqual([3, 20, 60, 120].map((d) => made[d]));
+  });
   it('"0": 7 days', async () => expectDays(await search({ keyword: '琉璃', dateType: '0' }), [3]));
   it('"1": 30 days', async () => expectDays(await search({ keyword: '琉璃瓦', dateType: '1' }), [3, 20]));
   it('"2": 90 days', async () => expectDays(await search({ keyword: '修缮工程', dateType: '2' }), [3, 20, 60]));
@@ -159,7 +166,11 @@ describe('only published articles', () => {
   });
   it('manualSavaEs rebuilds a lost index', async () => {
     const id = await publish({ title: '砚台博物馆开馆', content: '<p>展出砚台二百余方。</p>' });
-    await server.app.db.deleteFrom('article_search').where('articleId', '=', id).execute();
+    // The index loses the article (both its row and, on SQLite, its words).
+    const db = server.app.db;
+    const row = (await db.selectFrom('article_search').select('docKey').where('articleId', '=', id).executeTakeFirstOrThrow()) as { docKey: number };
+    if (server.app.portal.dialect === 'sqlite') await sql`delete from article_fts where rowid = ${Number(row.docKey)}`.execute(db);
+    await db.deleteFrom('article_search').where('articleId', '=', id).execute();
     expect((await search({ keyword: '砚台' })).totalRow).toBe(0);
     await step('/api/article/manualSavaEs', { ids: [id] });
     expect(ids(await search({ keyword: '砚台' }))).toEqual([id]);

@@ -14,8 +14,19 @@ export function dialectOf(db: Db): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
+/** Newest-first order key: publish minute × 10^7 + articleId mod 10^7 (exact in a JS number until the year 3700). */
+export function docKeyOf(publishTime: string, articleId: number): number {
+  const t = Date.parse(publishTime.replace(' ', 'T'));
+  const minute = Number.isFinite(t) && t > 0 ? Math.floor(t / 60_000) : 0;
+  return minute * 10_000_000 + (articleId % 10_000_000);
+}
+
+/** The smallest docKey of a moment (dateType bounds). */
+export const docKeyFrom = (ms: number) => Math.floor(ms / 60_000) * 10_000_000;
+
 interface Doc {
   articleId: number;
+  docKey: number;
   columnId: number;
   title: string;
   body: string;
@@ -71,6 +82,7 @@ async function buildDocs(db: Db, rows: readonly Row[]): Promise<Doc[]> {
     const zwgk = model && (pick(model, ZWGK_FIELDS.wjbh) || pick(model, ZWGK_FIELDS.wjType)) ? 1 : 0;
     return {
       articleId: Number(r.articleId),
+      docKey: docKeyOf(publishTime, Number(r.articleId)),
       columnId: Number(r.columnId),
       title: [r.title, r.subTitle].filter(Boolean).join(' '),
       body: htmlToText(r.content),
@@ -86,8 +98,11 @@ async function buildDocs(db: Db, rows: readonly Row[]): Promise<Doc[]> {
 
 async function removeDocs(db: Db, dialect: DialectName, ids: readonly number[]): Promise<void> {
   if (!ids.length) return;
+  if (dialect === 'sqlite') {
+    const keys = (await db.selectFrom('article_search').select('docKey').where('articleId', 'in', [...ids]).execute()) as Row[];
+    if (keys.length) await db.deleteFrom('article_fts').where(sql.ref('rowid'), 'in', keys.map((k) => Number(k.docKey))).execute();
+  }
   await db.deleteFrom('article_search').where('articleId', 'in', [...ids]).execute();
-  if (dialect === 'sqlite') await db.deleteFrom('article_fts').where(sql.ref('rowid'), 'in', [...ids]).execute();
 }
 
 async function writeDocs(db: Db, dialect: DialectName, docs: readonly Doc[]): Promise<void> {
@@ -95,7 +110,7 @@ async function writeDocs(db: Db, dialect: DialectName, docs: readonly Doc[]): Pr
     const chunk = docs.slice(i, i + 200);
     const rows = chunk.map((d) => {
       const row: Row = {
-        articleId: d.articleId, columnId: d.columnId, title: d.title, publishTime: d.publishTime, zwgk: d.zwgk,
+        articleId: d.articleId, docKey: d.docKey, columnId: d.columnId, title: d.title, publishTime: d.publishTime, zwgk: d.zwgk,
         wjType: d.wjType, wjbh: d.wjbh, docYear: d.docYear, docDay: d.docDay,
       };
       if (dialect === 'postgres') row.terms = termSet(`${d.title} ${d.body}`);
@@ -103,7 +118,7 @@ async function writeDocs(db: Db, dialect: DialectName, docs: readonly Doc[]): Pr
     });
     await db.insertInto('article_search').values(rows).execute();
     if (dialect === 'sqlite') {
-      await db.insertInto('article_fts').values(chunk.map((d) => ({ rowid: d.articleId, t: ftsText(d.title), b: ftsText(d.body) }))).execute();
+      await db.insertInto('article_fts').values(chunk.map((d) => ({ rowid: d.docKey, t: ftsText(d.title), b: ftsText(d.body) }))).execute();
     }
   }
 }

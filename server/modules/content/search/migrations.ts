@@ -34,3 +34,22 @@ export function articleSearchMigration(dialect: DialectName): Migration {
     },
   };
 }
+
+/**
+ * Result order in the index itself: `docKey` = publish minute × 10^7 + articleId mod 10^7, so "newest
+ * first" is the FTS5 rowid order (SQLite streams the first page without sorting the matches) and an
+ * index on PostgreSQL. The index is emptied here and rebuilt by the search module at start.
+ */
+export function articleSearchOrderMigration(dialect: DialectName): Migration {
+  return {
+    async up(db: Db) {
+      await db.deleteFrom('article_search').execute();
+      await db.schema.alterTable('article_search').addColumn('docKey', 'bigint').execute();
+      await db.schema.createIndex('article_search_dockey_idx').on('article_search').column('docKey').unique().execute();
+      if (dialect === 'sqlite') {
+        await sql`drop table article_fts`.execute(db);
+        await sql`create virtual table article_fts using fts5(t, b, tokenize = 'unicode61 remove_diacritics 0', content = '', contentless_delete = 1, detail = column)`.execute(db);
+      }
+    },
+  };
+}

@@ -6,7 +6,7 @@ import { invalidValue } from '../../../http/errors.js';
 import { queryOf } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/time.js';
 import { descendantIds, loadColumns } from '../columns/service.js';
-import { dialectOf } from './indexer.js';
+import { dialectOf, docKeyFrom } from './indexer.js';
 import { ftsExpression, highlight, htmlToText, parseKeyword, snippet, type KeywordQuery } from './text.js';
 
 /** dateType → days back. */
@@ -40,6 +40,8 @@ interface Search {
   titleText: string;
   content: KeywordQuery | null;
   since: string | null;
+  /** The same bound as a docKey (both at minute precision, so the two agree). */
+  sinceKey: number | null;
   columnIds: number[] | null;
   zwgk: boolean;
   wjType: string;
@@ -65,12 +67,14 @@ async function readSearch(db: Db, q: Row, zwgk: boolean): Promise<Search> {
   if (dateType && !(dateType in DATE_TYPES)) throw invalidValue('dateType的值无效，可选值：0（近7天）、1（近30天）、2（近90天）');
   const days = dateType ? (DATE_TYPES[dateType] as number) : null;
   const es = await readEsType(db, q.esType);
+  const sinceMs = days === null ? null : Math.floor((Date.now() - days * 86_400_000) / 60_000) * 60_000;
   const out: Search = {
     keyword: keywordParam(q.keyword, '关键词'),
     title: null,
     titleText: '',
     content: null,
-    since: days === null ? null : formatDateTime(new Date(Date.now() - days * 86_400_000)),
+    since: sinceMs === null ? null : formatDateTime(new Date(sinceMs)),
+    sinceKey: sinceMs === null ? null : docKeyFrom(sinceMs),
     columnIds: es.columnIds,
     zwgk: zwgk || es.zwgk,
     wjType: '',
@@ -111,7 +115,7 @@ function where(q: Q, s: Search, dialect: DialectName): Q {
     if (s.title) exprs.push(ftsExpression(s.title, 't'));
     if (exprs.length) {
       const match = exprs.map((e) => `(${e})`).join(' AND ');
-      q = q.where(sql<boolean>`s.articleId in (select rowid from article_fts where article_fts match ${match})`);
+      q = q.where(sql<boolean>`s.docKey in (select rowid from article_fts where article_fts match ${match})`);
     }
   } else {
     const terms = [...new Set([...words, ...(s.title ? [s.title] : [])].flatMap((k) => k.terms.map((t) => t.text)))];
@@ -128,17 +132,38 @@ function where(q: Q, s: Search, dialect: DialectName): Q {
   return q;
 }
 
+/** The FTS5 expression when the words and the date are the only conditions (SQLite's fast path), else null. */
+function ftsOnly(s: Search, dialect: DialectName): string | null {
+  if (dialect !== 'sqlite' || s.columnIds || s.zwgk || s.wjType || s.wjbh || s.year !== null || s.day || s.titleText) return null;
+  const words = [s.keyword, s.content].filter((k): k is KeywordQuery => !!k);
+  if (!words.length || words.some((k) => k.terms.length === 0)) return null;
+  return words.map((k) => `(${ftsExpression(k)})`).join(' AND ');
+}
+
 async function runSearch(db: Db, s: Search) {
   const dialect = dialectOf(db);
-  const base = where(db.selectFrom('article_search as s') as Q, s, dialect);
-  const total = Number(((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
-  const hits = (await base
-    .select(['s.articleId', 's.wjType', 's.wjbh', 's.docYear', 's.docDay'])
-    .orderBy('s.publishTime', 'desc')
-    .orderBy('s.articleId', 'desc')
-    .limit(s.pageSize)
-    .offset((s.pageNumber - 1) * s.pageSize)
-    .execute()) as Row[];
+  const offset = (s.pageNumber - 1) * s.pageSize;
+  let total: number;
+  let hits: Row[];
+  const match = ftsOnly(s, dialect);
+  if (match !== null) {
+    // Newest first is the rowid order: FTS5 streams the page without sorting all the matches.
+    const bound = s.sinceKey === null ? sql`` : sql` and rowid >= ${s.sinceKey}`;
+    total = Number(((await sql<{ n: number }>`select count(*) as n from article_fts where article_fts match ${match}${bound}`.execute(db)).rows[0]?.n) ?? 0);
+    const keys = (await sql<{ k: number }>`select rowid as k from article_fts where article_fts match ${match}${bound} order by rowid desc limit ${s.pageSize} offset ${offset}`.execute(db)).rows.map((r) => Number(r.k));
+    const found = keys.length ? ((await db.selectFrom('article_search').select(['articleId', 'docKey', 'wjType', 'wjbh', 'docYear', 'docDay']).where('docKey', 'in', keys).execute()) as Row[]) : [];
+    const byKey = new Map(found.map((r) => [Number(r.docKey), r]));
+    hits = keys.flatMap((k): Row[] => { const r = byKey.get(k); return r ? [r] : []; });
+  } else {
+    const base = where(db.selectFrom('article_search as s') as Q, s, dialect);
+    total = Number(((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
+    hits = (await base
+      .select(['s.articleId', 's.wjType', 's.wjbh', 's.docYear', 's.docDay'])
+      .orderBy('s.docKey', 'desc')
+      .limit(s.pageSize)
+      .offset(offset)
+      .execute()) as Row[];
+  }
   const ids = hits.map((h) => Number(h.articleId));
   const articles = ids.length
     ? ((await db
