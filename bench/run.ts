@@ -1,6 +1,7 @@
 // `npm run bench`: prints figures and writes bench/results/latest.json. Not a test: nothing is asserted.
 //  1. /announcement/list over BENCH_ROWS (10,000) rows, 10 connections, beside a bare Fastify route.
 //  2. Gzip size of the JavaScript the login page of each app loads.
+//  3. 100,000 articles: /api/article/list page 1 and 1,000 of a column, queryEsArticle (bench/articles.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { root, startChild } from './lib/child';
 import { measure } from './lib/load';
 import { measureLoginBundle } from './loginBundle';
+import { benchArticles, printArticles } from './articles';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -42,6 +44,8 @@ const results = {
   database: process.env.DATABASE_URL ? 'postgresql' : 'sqlite',
   list: await benchList(),
   loginBundle: await benchBundle(),
+  // Issue 4: 100,000 articles, article list paging and search (bench/articles.ts).
+  articles: await benchArticles(duration),
 };
 
 const { list, loginBundle } = results;
@@ -55,6 +59,7 @@ console.log('\nJavaScript loaded by the login page (gzip)');
 for (const b of [loginBundle.admin, loginBundle.report]) {
   console.log(`${b.page.padEnd(10)} ${b.scripts} scripts, ${(b.gzipBytes / 1024).toFixed(1)} KB gzip (${(b.rawBytes / 1024).toFixed(1)} KB raw), form shown after ${b.msToLoginForm} ms`);
 }
+printArticles(results.articles);
 
 const dir = join(root, 'bench', 'results');
 mkdirSync(dir, { recursive: true });

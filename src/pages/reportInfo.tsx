@@ -1,0 +1,108 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { Form, maxLength, required, SelectInput, TextInput, useCanAccess } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ImageUploadInput } from '../components/imageUpload/ImageUpload';
+import { LazyRichTextInput } from '../components/richText';
+import { ListLoading } from '../generic/GenericList';
+import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
+import type { PageDecl } from '../pages';
+import { http } from '../portal';
+import { useColumnChoices } from '../views/content/ArticleForm';
+
+type Values = { title?: string; columnId?: number; source?: string; author?: string; thumbnail?: string; content?: string };
+const FIELDS = ['title', 'columnId', 'source', 'author', 'thumbnail', 'content'] as const;
+
+function Buttons({ articleId, status }: { articleId?: number; status?: number }) {
+  const { handleSubmit } = useFormContext<Values>();
+  const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+  const onError = useErrorNotifier();
+  const success = useSuccessNotifier();
+  const save = (next: 3 | 4) =>
+    handleSubmit(async (values) => {
+      const body: Record<string, unknown> = Object.fromEntries(FIELDS.map((f) => [f, values[f] ?? '']));
+      setBusy(true);
+      try {
+        // Editing a draft keeps it a draft (no status); a returned one stays returned until submitted.
+        if (articleId) await http.request({ path: '/api/article/update', body: { ...body, articleId, ...(next === 4 ? { status: 4 } : {}) } });
+        else await http.request({ path: '/api/article/save/role', body: { ...body, status: next } });
+        success(next === 4 ? '已提交审核' : '保存成功');
+        navigate('/report/article/reportList');
+      } catch (e) {
+        onError(e);
+      } finally {
+        setBusy(false);
+      }
+    });
+  const canSubmit = !articleId || status === 3 || status === 2 || status === undefined;
+  return (
+    <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
+      <Button variant="outlined" disabled={busy} onClick={(e) => void save(3)(e)}>
+        保存草稿
+      </Button>
+      {canSubmit && (
+        <Button variant="contained" disabled={busy} onClick={(e) => void save(4)(e)}>
+          提交审核
+        </Button>
+      )}
+      <Button disabled={busy} onClick={() => navigate('/report/article/reportList')}>
+        取消
+      </Button>
+    </Box>
+  );
+}
+
+/** 信息报送 (reporting app, /report/article/infoReport): add news (or edit one's draft / returned item with ?id=). */
+function InfoReport() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || undefined;
+  const columns = useColumnChoices();
+  const onError = useErrorNotifier();
+  const { canAccess, isPending } = useCanAccess({ action: id ? 'article:update' : 'article:add', resource: 'article' });
+  const [record, setRecord] = useState<(Values & { status?: number; lastOpinion?: string | null }) | null>(id ? null : {});
+  useEffect(() => {
+    if (!id) return;
+    http.request<Values & { status: number; lastOpinion: string | null }>({ path: '/api/article/redisByArticleId', method: 'GET', query: { articleId: id } }).then(setRecord, (e) => (onError(e), setRecord({})));
+  }, [id, onError]);
+  if (isPending || record === null) return <ListLoading />;
+  if (!canAccess) {
+    return (
+      <Typography sx={{ p: 4 }} color="text.secondary">
+        您没有报送信息的权限
+      </Typography>
+    );
+  }
+  return (
+    <Box sx={{ p: 2 }}>
+      <Typography variant="h6" sx={{ mb: 2 }}>
+        {id ? '修改报送' : '信息报送'}
+      </Typography>
+      {record.lastOpinion && (
+        <Typography color="warning.main" sx={{ mb: 2 }}>
+          审核意见：{record.lastOpinion}
+        </Typography>
+      )}
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Form record={{ ...record }} key={id ?? 'new'}>
+          <TextInput source="title" label="标题" validate={[required('请输入标题'), maxLength(200, '标题长度不能超过200个字符')]} fullWidth />
+          <SelectInput source="columnId" label="栏目" choices={columns} validate={required('请选择栏目')} sx={{ minWidth: 320 }} emptyText="请选择栏目" />
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+            <TextInput source="source" label="来源" validate={maxLength(100)} />
+            <TextInput source="author" label="作者" validate={maxLength(50)} />
+          </Box>
+          <ImageUploadInput source="thumbnail" label="缩略图" />
+          <LazyRichTextInput source="content" label="正文" />
+          <Buttons articleId={id} status={record.status} />
+        </Form>
+      </Paper>
+    </Box>
+  );
+}
+
+const page: PageDecl = { path: '/report/article/infoReport', component: InfoReport, app: 'reportSite' };
+export default page;

@@ -1,0 +1,67 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useCanAccess } from 'react-admin';
+import { useNavigate } from 'react-router';
+import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
+import type { PageDecl } from '../pages';
+import { http } from '../portal';
+import { ConfirmButton, FilterBar, PreviewButton, ReportTable, usePagedList, type ReportRow } from '../views/report/common';
+
+/** 我的报送 (reporting app, /report/article/reportList): own submissions, their state and the reviewer's opinion. */
+function MyReports() {
+  const [title, setTitle] = useState('');
+  const [status, setStatus] = useState('');
+  const list = usePagedList<ReportRow>('/api/report/my', { title, status });
+  const navigate = useNavigate();
+  const onError = useErrorNotifier();
+  const success = useSuccessNotifier();
+  const { canAccess: canEdit } = useCanAccess({ action: 'article:update', resource: 'article' });
+  const { canAccess: canDelete } = useCanAccess({ action: 'report:delete', resource: 'report' });
+  const { canAccess: canAdd } = useCanAccess({ action: 'article:add', resource: 'article' });
+  const act = (path: string, ids: number[], message: string) => async () => {
+    try {
+      await http.request({ path, body: { ids } });
+      success(message);
+      list.reload();
+    } catch (e) {
+      onError(e);
+      throw e;
+    }
+  };
+  return (
+    <Box sx={{ p: 2 }}>
+      <Typography variant="h6" sx={{ mb: 2 }}>
+        我的报送
+      </Typography>
+      <FilterBar title={title} setTitle={setTitle} status={status} setStatus={setStatus}>
+        {canAdd && (
+          <Button variant="contained" onClick={() => navigate('/report/article/infoReport')}>
+            信息报送
+          </Button>
+        )}
+      </FilterBar>
+      <ReportTable
+        list={list}
+        empty="暂无报送信息"
+        showOpinion
+        actions={(r) => (
+          <>
+            <PreviewButton row={r} />
+            {canEdit && (r.status === 3 || r.status === 2) && (
+              <Button size="small" onClick={() => navigate(`/report/article/infoReport?id=${r.articleId}`)}>
+                编辑
+              </Button>
+            )}
+            {canEdit && r.status === 4 && <ConfirmButton label="撤回" color="warning" message="确定撤回该报送吗？撤回后可修改再提交。" onConfirm={act('/api/article/delArticleTask', [r.articleId], '已撤回')} />}
+            {canDelete && [3, 2, 1].includes(r.status) && <ConfirmButton label="删除" color="error" message="确定删除该报送吗？删除后不可恢复。" onConfirm={act('/api/report/deleteReport', [r.articleId], '删除成功')} />}
+          </>
+        )}
+      />
+    </Box>
+  );
+}
+
+const page: PageDecl = { path: '/report/article/reportList', component: MyReports, app: 'reportSite' };
+export default page;

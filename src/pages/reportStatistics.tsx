@@ -1,0 +1,110 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { REPORT_GROUPS } from '../../resources/report';
+import { ListLoading } from '../generic/GenericList';
+import { useErrorNotifier } from '../notices/useErrorNotifier';
+import type { PageDecl } from '../pages';
+import { http } from '../portal';
+import type { ReportCountDatum } from '../views/report/ReportChart';
+
+const ReportChart = lazy(() => import('../views/report/ReportChart'));
+
+type Group = ReportCountDatum & { key: string | number; editing: number; offline: number };
+
+/** 报送统计 (/report/article/statistics): submissions per department, month or state, in the caller's data scope. */
+export function ReportStatistics() {
+  const [groupBy, setGroupBy] = useState<string>('dept');
+  const [startTime, setStart] = useState('');
+  const [endTime, setEnd] = useState('');
+  const [rows, setRows] = useState<Group[] | null>(null);
+  const onError = useErrorNotifier();
+  useEffect(() => {
+    let live = true;
+    setRows(null);
+    const body: Record<string, unknown> = { groupBy, pageSize: 200 };
+    if (startTime) body.startTime = startTime;
+    if (endTime) body.endTime = endTime;
+    http.request<{ list: Group[] }>({ path: '/api/report/reportDeptList', body }).then(
+      (d) => live && setRows(d.list),
+      (e) => live && (onError(e), setRows([])),
+    );
+    return () => {
+      live = false;
+    };
+  }, [groupBy, startTime, endTime, onError]);
+  const first = REPORT_GROUPS.find((g) => g.value === groupBy)?.label.replace('按', '') ?? '';
+  return (
+    <Box sx={{ p: 2 }}>
+      <Typography variant="h6" sx={{ mb: 1 }}>
+        报送统计
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
+        <Tabs value={groupBy} onChange={(_e, v: string) => setGroupBy(v)}>
+          {REPORT_GROUPS.map((g) => (
+            <Tab key={g.value} value={g.value} label={g.label} />
+          ))}
+        </Tabs>
+        <TextField size="small" type="date" label="开始日期" value={startTime} onChange={(e) => setStart(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField size="small" type="date" label="结束日期" value={endTime} onChange={(e) => setEnd(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+      </Box>
+      {rows === null ? (
+        <ListLoading />
+      ) : rows.length === 0 ? (
+        <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
+          暂无报送数据
+        </Typography>
+      ) : (
+        <>
+          <Paper variant="outlined" sx={{ p: 1, mb: 2 }}>
+            <Suspense fallback={<ListLoading />}>
+              <ReportChart data={rows} />
+            </Suspense>
+          </Paper>
+          <Paper variant="outlined">
+            <Table size="small" data-testid="report-counts">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{first}</TableCell>
+                  <TableCell align="right">报送总数</TableCell>
+                  <TableCell align="right">编辑中</TableCell>
+                  <TableCell align="right">审核中</TableCell>
+                  <TableCell align="right">待终审</TableCell>
+                  <TableCell align="right">已退回</TableCell>
+                  <TableCell align="right">已发布</TableCell>
+                  <TableCell align="right">已下线</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((r) => (
+                  <TableRow key={String(r.key)}>
+                    <TableCell>{r.name}</TableCell>
+                    <TableCell align="right">{r.total}</TableCell>
+                    <TableCell align="right">{r.editing}</TableCell>
+                    <TableCell align="right">{r.review}</TableCell>
+                    <TableCell align="right">{r.accepted}</TableCell>
+                    <TableCell align="right">{r.rejected}</TableCell>
+                    <TableCell align="right">{r.published}</TableCell>
+                    <TableCell align="right">{r.offline}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Paper>
+        </>
+      )}
+    </Box>
+  );
+}
+
+const page: PageDecl = { path: '/report/article/statistics', component: ReportStatistics, app: 'reportSite' };
+export default page;

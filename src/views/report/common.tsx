@@ -1,0 +1,315 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCanAccess } from 'react-admin';
+import { ARTICLE_STATUS_OPTIONS } from '../../../resources/article';
+import { HtmlViewer } from '../../components/htmlViewer/HtmlViewer';
+import { ListLoading, PAGE_SIZES } from '../../generic/GenericList';
+import { useErrorNotifier, useSuccessNotifier } from '../../notices/useErrorNotifier';
+import { http } from '../../portal';
+import { StatusChip } from '../article';
+
+/** One submission as /api/report/* lists it (an article without its body). */
+export interface ReportRow {
+  articleId: number;
+  title: string;
+  columnTitle?: string;
+  status: number;
+  statusName?: string;
+  deptName?: string | null;
+  creatorName?: string | null;
+  submitTime?: string | null;
+  publishTime?: string | null;
+  updateTime?: string | null;
+  lastOpinion?: string | null;
+}
+
+interface Page<T> {
+  list: T[];
+  totalRow: number;
+}
+
+/** A paged POST list call: rows, total, paging state and a reload. */
+export function usePagedList<T>(path: string, filter: Record<string, unknown>) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const [data, setData] = useState<Page<T> | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [tick, setTick] = useState(0);
+  const onError = useErrorNotifier();
+  const key = JSON.stringify(filter);
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    const body = Object.fromEntries(Object.entries(JSON.parse(key) as Record<string, unknown>).filter(([, v]) => v !== '' && v !== undefined && v !== null));
+    // A short pause so typing in a filter sends one call, not one per key.
+    const timer = setTimeout(() => {
+      http.request<Page<T>>({ path, body: { ...body, pageNum: page, pageSize } }).then(
+        (d) => live && setData(d),
+        (e) => live && (onError(e), setData({ list: [], totalRow: 0 })),
+      ).finally(() => live && setLoading(false));
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [path, key, page, pageSize, tick, onError]);
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  return { rows: data?.list ?? [], total: data?.totalRow ?? 0, loading, page, setPage, pageSize, setPageSize, reload };
+}
+
+export const STATUS_CHOICES = ARTICLE_STATUS_OPTIONS.map((o) => ({ value: o.value as number, label: o.label }));
+
+export function StatusSelect({ value, onChange, choices = STATUS_CHOICES }: { value: string; onChange: (v: string) => void; choices?: { value: number; label: string }[] }) {
+  return (
+    <TextField select size="small" label="状态" value={value} onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 140 }}>
+      <MenuItem value="">全部</MenuItem>
+      {choices.map((c) => (
+        <MenuItem key={c.value} value={String(c.value)}>
+          {c.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** 提示信息 / 确定 / 取消, with an optional opinion field (required for returning). */
+export function ConfirmButton(props: {
+  label: string;
+  message: string;
+  onConfirm: (opinion: string) => Promise<void>;
+  opinion?: 'none' | 'optional' | 'required';
+  color?: 'primary' | 'error' | 'warning' | 'success';
+  disabled?: boolean;
+}) {
+  const { label, message, onConfirm, opinion = 'none', color = 'primary', disabled } = props;
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const missing = opinion === 'required' && !text.trim();
+  const run = async () => {
+    if (missing) return;
+    setBusy(true);
+    try {
+      await onConfirm(text.trim());
+      setOpen(false);
+      setText('');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button size="small" color={color} disabled={disabled} onClick={() => setOpen(true)}>
+        {label}
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">
+        <DialogTitle>提示信息</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: opinion === 'none' ? 0 : 2 }}>{message}</DialogContentText>
+          {opinion !== 'none' && (
+            <TextField
+              label={opinion === 'required' ? '审核意见（必填）' : '审核意见'}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              multiline
+              minRows={3}
+              fullWidth
+              error={missing}
+              helperText={missing ? '请填写退回原因' : ' '}
+              slotProps={{ htmlInput: { maxLength: 500, name: 'opinion' } }}
+            />
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>取消</Button>
+          <Button variant="contained" onClick={() => void run()} disabled={busy || missing}>
+            确定
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+/** 预览: the article's body in the lazy sandboxed viewer, with its history of opinions. */
+export function PreviewButton({ row }: { row: ReportRow }) {
+  const [detail, setDetail] = useState<{ content: string; flowList?: { actionName: string; opinion: string | null; userName: string; createTime: string }[] } | null>(null);
+  const [open, setOpen] = useState(false);
+  const onError = useErrorNotifier();
+  const openIt = async () => {
+    setOpen(true);
+    try {
+      setDetail(await http.request({ path: '/api/article/redisByArticleId', method: 'GET', query: { articleId: row.articleId } }));
+    } catch (e) {
+      onError(e);
+      setOpen(false);
+    }
+  };
+  return (
+    <>
+      <Button size="small" onClick={() => void openIt()}>
+        预览
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="md">
+        <DialogTitle>{row.title}</DialogTitle>
+        <DialogContent>
+          {detail === null ? (
+            <ListLoading />
+          ) : (
+            <>
+              <HtmlViewer html={detail.content ?? ''} title="文章预览" />
+              {!!detail.flowList?.length && (
+                <Box sx={{ mt: 2 }}>
+                  <Typography variant="subtitle2">审核记录</Typography>
+                  {detail.flowList.map((f, i) => (
+                    <Typography key={i} variant="body2" color="text.secondary">
+                      {f.createTime} {f.userName} {f.actionName}
+                      {f.opinion ? `：${f.opinion}` : ''}
+                    </Typography>
+                  ))}
+                </Box>
+              )}
+            </>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>关闭</Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+/** 通过 / 退回 of /api/report/reportAudit for some submissions, shown with report:audit only. */
+export function AuditButtons({ ids, onDone, disabled }: { ids: number[]; onDone: () => void; disabled?: boolean }) {
+  const { canAccess } = useCanAccess({ action: 'report:audit', resource: 'report' });
+  const onError = useErrorNotifier();
+  const success = useSuccessNotifier();
+  if (!canAccess) return null;
+  const audit = (status: 1 | 2) => async (opinion: string) => {
+    try {
+      await http.request({ path: '/api/report/reportAudit', body: { ids, status, opinion: opinion || undefined } });
+      success(status === 1 ? '审核通过' : '已退回');
+      onDone();
+    } catch (e) {
+      onError(e);
+      throw e;
+    }
+  };
+  const what = ids.length > 1 ? `选中的${ids.length}条报送` : '该报送';
+  return (
+    <>
+      <ConfirmButton label="通过" color="success" disabled={disabled || !ids.length} message={`确定审核通过${what}吗？`} opinion="optional" onConfirm={audit(1)} />
+      <ConfirmButton label="退回" color="warning" disabled={disabled || !ids.length} message={`确定退回${what}吗？`} opinion="required" onConfirm={audit(2)} />
+    </>
+  );
+}
+
+/** The paged table of submissions: title, column, state, department, author, dates, opinion, row actions. */
+export function ReportTable(props: {
+  list: ReturnType<typeof usePagedList<ReportRow>>;
+  actions?: (row: ReportRow) => ReactNode;
+  empty: string;
+  selectable?: boolean;
+  selected?: number[];
+  onSelect?: (ids: number[]) => void;
+  showOpinion?: boolean;
+}) {
+  const { list, actions, empty, selectable, selected = [], onSelect, showOpinion } = props;
+  const toggle = (id: number) => onSelect?.(selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id]);
+  return (
+    <Paper variant="outlined">
+      {list.loading ? (
+        <ListLoading />
+      ) : list.rows.length === 0 ? (
+        <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
+          {empty}
+        </Typography>
+      ) : (
+        <Table size="small" data-testid="report-table">
+          <TableHead>
+            <TableRow>
+              {selectable && (
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={list.rows.length > 0 && list.rows.every((r) => selected.includes(r.articleId))}
+                    onChange={(e) => onSelect?.(e.target.checked ? list.rows.map((r) => r.articleId) : [])}
+                    slotProps={{ input: { 'aria-label': '全选' } }}
+                  />
+                </TableCell>
+              )}
+              <TableCell>标题</TableCell>
+              <TableCell>栏目</TableCell>
+              <TableCell>状态</TableCell>
+              <TableCell>部门</TableCell>
+              <TableCell>报送人</TableCell>
+              <TableCell>提交时间</TableCell>
+              {showOpinion && <TableCell>审核意见</TableCell>}
+              {actions && <TableCell>操作</TableCell>}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {list.rows.map((r) => (
+              <TableRow key={r.articleId} hover>
+                {selectable && (
+                  <TableCell padding="checkbox">
+                    <Checkbox checked={selected.includes(r.articleId)} onChange={() => toggle(r.articleId)} slotProps={{ input: { 'aria-label': `选择${r.title}` } }} />
+                  </TableCell>
+                )}
+                <TableCell>{r.title}</TableCell>
+                <TableCell>{r.columnTitle}</TableCell>
+                <TableCell>
+                  <StatusChip status={r.status} />
+                </TableCell>
+                <TableCell>{r.deptName}</TableCell>
+                <TableCell>{r.creatorName}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.submitTime ?? '—'}</TableCell>
+                {showOpinion && <TableCell>{r.lastOpinion ?? ''}</TableCell>}
+                {actions && <TableCell sx={{ whiteSpace: 'nowrap' }}>{actions(r)}</TableCell>}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <TablePagination
+        component="div"
+        count={list.total}
+        page={list.page - 1}
+        onPageChange={(_e, p) => list.setPage(p + 1)}
+        rowsPerPage={list.pageSize}
+        onRowsPerPageChange={(e) => (list.setPageSize(Number(e.target.value)), list.setPage(1))}
+        rowsPerPageOptions={PAGE_SIZES}
+        labelRowsPerPage="每页条数"
+        labelDisplayedRows={({ from, to, count }) => `第 ${from}–${to} 条，共 ${count} 条`}
+      />
+    </Paper>
+  );
+}
+
+/** Title + status filter bar. */
+export function FilterBar({ title, setTitle, status, setStatus, children, statusChoices }: { title: string; setTitle: (v: string) => void; status: string; setStatus: (v: string) => void; children?: ReactNode; statusChoices?: { value: number; label: string }[] }) {
+  return (
+    <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
+      <TextField size="small" label="标题" value={title} onChange={(e) => setTitle(e.target.value)} />
+      <StatusSelect value={status} onChange={setStatus} choices={statusChoices} />
+      {children}
+    </Box>
+  );
+}
