@@ -55,7 +55,15 @@ async function changeButtonsOn(page: Page, lists: readonly string[]): Promise<Re
   for (const name of lists) {
     const entry = page.getByRole('menuitem', { name, exact: true });
     if ((await entry.count()) === 0) continue;
+    const href = (await entry.getAttribute('href')) ?? '';
+    const title = page.locator('#react-admin-title');
+    const oldTitle = await title.textContent();
+    const moving = new URL(page.url()).hash.split('?')[0] !== href.split('?')[0];
     await entry.click();
+    // The previous screen must not answer for this one: wait for this entry's route, then for its
+    // title (the router keeps the old screen up while the new one loads).
+    await page.waitForURL((u) => u.hash.split('?')[0] === href.split('?')[0]);
+    if (moving) await expect.poll(() => title.textContent(), { timeout: 15_000 }).not.toBe(oldTitle);
     // A list's rows (or its empty state), or a tree screen's items.
     await page.locator('tbody tr, [data-testid="list-empty"], [role="treeitem"]').first().waitFor({ timeout: 15_000 });
     await page.waitForLoadState('networkidle');
@@ -210,7 +218,9 @@ describe('登录锁定与操作日志', () => {
       expect(text).toContain('/user/login');
       expect(text).not.toContain('成功');
     }
-    expect(await rows.first().textContent()).toContain('账号已锁定');
+    // The last wrong password locks; the right one while locked is refused too (order within a second may vary).
+    expect(await rows.filter({ hasText: '账号已锁定' }).count()).toBe(2);
+    expect(await rows.filter({ hasText: '用户名或密码错误（密码错误）' }).count()).toBe(rule.maxFailures - 1);
 
     // Only logins: the 类型 filter narrows; 操作 shows none of them.
     await admin.getByRole('combobox', { name: '类型' }).click();
@@ -220,7 +230,7 @@ describe('登录锁定与操作日志', () => {
     await admin.getByRole('option', { name: '登录', exact: true }).click();
     await expect.poll(() => rows.count()).toBe(rule.maxFailures + 1);
 
-    await rows.last().getByRole('button', { name: '详情' }).click();
+    await rows.filter({ hasText: '用户名或密码错误（密码错误）' }).first().getByRole('button', { name: '详情' }).click();
     const drawer = admin.getByRole('region', { name: '日志详情' });
     await drawer.waitFor();
     await expect.poll(() => drawer.locator('[data-field="resultMsg"]').textContent()).toContain('用户名或密码错误（密码错误）');
