@@ -112,6 +112,9 @@ describe('review: reportAudit maps onto the article workflow', () => {
     const pub = await as('admin', '/api/report/reportAudit', { ids: [id], status: 1 });
     expect(pub.body.errorCode, pub.body.errorMsg).toBe('0');
     expect((await mine('xinxi')).list.find((x) => x.articleId === id)?.status).toBe(5);
+    // published through reportAudit: public and searchable
+    const found = await call<{ list: { articleId: number }[] }>(url, '/api/article/queryEsArticle', { method: 'GET', query: { keyword: '文明校园' } });
+    expect(found.body.data.list.map((a) => a.articleId)).toContain(id);
     const history = await call<{ flowList: { actionName: string; opinion: string | null }[] }>(url, '/api/article/redisByArticleId', { token: tokens['admin@admin'], method: 'GET', query: { articleId: id } });
     expect(history.body.data.flowList.map((f) => f.actionName)).toEqual(expect.arrayContaining(['提交审核', '初审通过', '终审发布']));
   });
