@@ -219,7 +219,8 @@ describe('menu/list', () => {
     const rr = await call<{ menusList: Node[]; buttonList: string[] }>(url, '/menu/list', { token: rt, appKey: 'reportSite' });
     expect(rr.body.data.menusList.map((n) => n.alias)).toEqual(['report']);
     expect(rr.body.data.menusList[0]?.children.map((n) => n.alias)).toContain('report:home');
-    expect(rr.body.data.buttonList).toEqual([]);
+    // The reporting app answers its own buttons only (issue 4 gives its screens keys), none of the admin app's.
+    expect(rr.body.data.buttonList.filter((b) => /^(announcement|hot):/.test(b))).toEqual([]);
   });
 
   it('ignores the grants of a disabled role', async () => {
