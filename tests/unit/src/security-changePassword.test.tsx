@@ -62,7 +62,7 @@ describe('<ChangePasswordDialog> (个人中心 → 修改密码)', () => {
     submit();
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('密码长度不能少于8位');
     expect(seen).toHaveLength(1);
-    expect(seen[0].body).toEqual({ oldPassword: 'Old#2026a', newPassword: 'Ab#1', confirmPassword: 'Ab#1' });
+    expect(seen[0]?.body).toEqual({ oldPassword: 'Old#2026a', newPassword: 'Ab#1', confirmPassword: 'Ab#1' });
     expect(onClose).not.toHaveBeenCalled();
 
     on('/ding/user/pwd', () => HttpResponse.json(envelope(null, '1002', '原密码错误')));
@@ -77,7 +77,7 @@ describe('<ChangePasswordDialog> (个人中心 → 修改密码)', () => {
     fill('Old#2026a', 'New#2027a', 'New#2027a');
     submit();
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
-    expect(seen[0].body).toEqual({ oldPassword: 'Old#2026a', newPassword: 'New#2027a', confirmPassword: 'New#2027a' });
+    expect(seen[0]?.body).toEqual({ oldPassword: 'Old#2026a', newPassword: 'New#2027a', confirmPassword: 'New#2027a' });
     expect((loadIdentity() as unknown as { passwordExpired: boolean }).passwordExpired).toBe(false);
   });
 });

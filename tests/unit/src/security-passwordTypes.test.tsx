@@ -41,7 +41,7 @@ describe('<PasswordTypesPanel> (密码类型)', () => {
 
     const saved = on('/passwordType/saveOrUpdate', { ...DEFAULTS[2], name: '阿拉伯数字' });
     const relist = on('/passwordType/list', [DEFAULTS[0], DEFAULTS[1], { ...DEFAULTS[2], name: '阿拉伯数字' }, DEFAULTS[3]]);
-    fireEvent.click(within(rows()[2]).getByRole('button', { name: '编辑' }));
+    fireEvent.click(within(rows()[2]!).getByRole('button', { name: '编辑' }));
     const dialog = await screen.findByRole('dialog', { name: '编辑密码类型' });
     const input = (n: string) => dialog.querySelector(`input[name="${n}"]`) as HTMLInputElement;
     expect(input('pattern').value).toBe('[0-9]');
@@ -55,7 +55,7 @@ describe('<PasswordTypesPanel> (密码类型)', () => {
     fireEvent.change(input('name'), { target: { value: '阿拉伯数字' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0].body).toEqual({ id: 3, name: '阿拉伯数字', pattern: '[0-9]', remark: '默认' });
+    expect(saved[0]?.body).toEqual({ id: 3, name: '阿拉伯数字', pattern: '[0-9]', remark: '默认' });
     await waitFor(() => expect(screen.getByText('阿拉伯数字')).toBeInTheDocument());
     expect(list.length + relist.length).toBe(2);
   });
