@@ -1,6 +1,4 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
@@ -61,16 +59,8 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T |
   return { data, loading, reload: () => setTick((t) => t + 1) };
 }
 
-export function Loading() {
-  return (
-    <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 4, justifyContent: 'center' }}>
-      <CircularProgress size={20} />
-      <Typography variant="body2" color="text.secondary">
-        正在加载…
-      </Typography>
-    </Box>
-  );
-}
+/** The same loading state as the generic lists. */
+export { ListLoading as Loading } from '../../generic/GenericList';
 
 export function EmptyRow({ text = '暂无数据' }: { text?: string }) {
   return (
