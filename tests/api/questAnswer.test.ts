@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPublicLimits } from '../../server/public/guard.js';
+import { captcha } from './forumHelpers.js';
 import { call, login, startTestServer, type TestServer } from './helpers/testServer.js';
 
 type Rec = Record<string, unknown> & { id: number };
@@ -62,10 +63,14 @@ describe('Q&A knowledge base', () => {
     expect(w.body.data.commonList).toHaveLength(1);
   });
 
-  it('feedback: a visitor rates an answer (rate-limited), staff handle it once', async () => {
-    const bad = await call(url, '/questAnswer/assessDearchfeedback', { body: { questAnswerId: ids.passport, satisfied: 5 } });
+  it('feedback: a visitor rates an answer (captcha, rate-limited), staff handle it once', async () => {
+    const noCode = await call(url, '/questAnswer/assessDearchfeedback', { body: { questAnswerId: ids.passport, satisfied: 2 } });
+    expect(noCode.body.errorCode).toBe('2002');
+    const bad = await call(url, '/questAnswer/assessDearchfeedback', { body: { questAnswerId: ids.passport, satisfied: 5, ...(await captcha(url)) } });
     expect(bad.body.errorCode).toBe('1002');
-    const r = await call<{ id: number }>(url, '/questAnswer/assessDearchfeedback', { body: { questAnswerId: ids.passport, satisfied: 2, content: '<a href=x>没</a>说清楚材料' } });
+    const r = await call<{ id: number }>(url, '/questAnswer/assessDearchfeedback', {
+      body: { questAnswerId: ids.passport, satisfied: 2, content: '<a href=x>没</a>说清楚材料', ...(await captcha(url)) },
+    });
     expect(r.body.errorCode).toBe('0');
     const got = await call<Rec>(url, '/questAnswer/dearchfeedack/get', { token: admin, query: { id: r.body.data.id } });
     expect(got.body.data).toMatchObject({ quest: '护照怎么办理？', satisfied: 2, content: '没说清楚材料', auditState: 0 });
@@ -74,7 +79,7 @@ describe('Q&A knowledge base', () => {
     expect((await call(url, '/questAnswer/satisfiedAudit', { token: admin, body: { ids: [r.body.data.id] } })).body.errorCode).toBe('0');
     expect((await call(url, '/questAnswer/satisfiedAudit', { token: admin, body: { ids: [r.body.data.id] } })).body.errorCode).toBe('1005');
     setPublicLimits(server.app, 'qaAssess', { perWindow: 0 });
-    const limited = await call(url, '/questAnswer/assessDearchfeedback', { body: { questAnswerId: ids.passport, satisfied: 1 } });
+    const limited = await call(url, '/questAnswer/assessDearchfeedback', { body: { questAnswerId: ids.passport, satisfied: 1, ...(await captcha(url)) } });
     expect(limited.status).toBe(429);
     const n = (await server.app.db.selectFrom('dearch_feedback').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: number | string };
     expect(Number(n.n)).toBe(1);

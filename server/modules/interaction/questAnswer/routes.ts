@@ -94,9 +94,10 @@ export async function questAnswerRoutes(app: FastifyInstance) {
     });
     return ok(ids.length, '处理成功');
   });
-  // A visitor rates an answer (satisfied 1 满意 / 2 不满意) and may say why: rate-limited, no captcha.
+  // A visitor rates an answer (satisfied 1 满意 / 2 不满意) and may say why: a public submission like any
+  // other, so rate-limited per IP and captcha-checked (verifyCode + codeId).
   app.post('/questAnswer/assessDearchfeedback', { config: { public: true } }, async (request) => {
-    await guardPublicSubmission(app, request, 'qaAssess', { captcha: false });
+    await guardPublicSubmission(app, request, 'qaAssess');
     const body = bodyOf(request);
     const satisfied = Number(body.satisfied);
     if (body.satisfied === undefined || body.satisfied === null || body.satisfied === '') throw missingParam('satisfied');
