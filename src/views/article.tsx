@@ -31,12 +31,12 @@ import {
 } from 'react-admin';
 import { ARTICLE_STATUS_OPTIONS, ESSAY_FLAGS } from '../../resources/article';
 import { HtmlViewer } from '../components/htmlViewer/HtmlViewer';
+import { useDepartmentOptions } from '../components/departments/useDepartmentOptions';
 import { ResizablePanes } from '../components/tree/ResizablePanes';
 import { SelectTree } from '../components/tree/Trees';
 import type { TreeNode } from '../components/tree/treeModel';
 import { ListEmpty, ListLoading, PAGE_SIZES } from '../generic/GenericList';
 import { useErrorNotifier } from '../notices/useErrorNotifier';
-import { http } from '../portal';
 import type { ResourceViews } from '../generic/resourceViews';
 import { columnLabel, contentApi, nest, type ColumnRow, type FlowEntry, type SensitiveHit } from './content/api';
 import { ArticleForm } from './content/ArticleForm';
@@ -74,25 +74,14 @@ function ColumnPane({ selected, onSelect }: { selected: string | null; onSelect:
   );
 }
 
-function useDepartments() {
-  const [depts, setDepts] = useState<{ id: number; name: string }[]>([]);
-  useEffect(() => {
-    http.request<{ id: number; name: string }[] | { list: { id: number; name: string }[] }>({ path: '/ding/dept/list', silent: true }).then(
-      (r) => setDepts(Array.isArray(r) ? r : (r?.list ?? [])),
-      () => setDepts([]),
-    );
-  }, []);
-  return depts;
-}
-
 function ArticleFilters() {
-  const depts = useDepartments();
+  const depts = useDepartmentOptions().map((d) => ({ id: d.id, name: d.label }));
   return [
     <TextInput key="title" source="title" label="标题" alwaysOn resettable />,
     <SelectInput key="status" source="status" label="状态" alwaysOn choices={ARTICLE_STATUS_OPTIONS.map((o) => ({ id: o.value, name: o.label }))} emptyText="全部" />,
     <DateInput key="startTime" source="startTime" label="开始日期" alwaysOn />,
     <DateInput key="endTime" source="endTime" label="结束日期" alwaysOn />,
-    ...(depts.length ? [<SelectInput key="deptId" source="deptId" label="部门" choices={depts} emptyText="全部" />] : []),
+    <SelectInput key="deptId" source="deptId" label="部门" alwaysOn choices={depts} emptyText="全部" />,
   ];
 }
 

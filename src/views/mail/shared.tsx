@@ -129,33 +129,8 @@ export function useKey(action: string, resource = 'mail'): boolean {
   return canAccess === true;
 }
 
-export interface DeptOption {
-  id: number;
-  label: string;
-}
-
-/** Department options (any logged-in staff may read /ding/dept/data), flattened with indentation. */
-export function useDepartments(): DeptOption[] {
-  const [opts, setOpts] = useState<DeptOption[]>([]);
-  useEffect(() => {
-    type Node = { value: number; label: string; children?: Node[] };
-    http.request<Node[]>({ path: '/ding/dept/data', silent: true }).then(
-      (tree) => {
-        const out: DeptOption[] = [];
-        const walk = (nodes: Node[], depth: number) => {
-          for (const n of nodes) {
-            out.push({ id: Number(n.value), label: `${'\u3000'.repeat(depth)}${n.label}` });
-            walk(n.children ?? [], depth + 1);
-          }
-        };
-        walk(tree ?? [], 0);
-        setOpts(out);
-      },
-      () => setOpts([]),
-    );
-  }, []);
-  return opts;
-}
+export type { DeptOption } from '../../components/departments/useDepartmentOptions';
+export { useDepartmentOptions as useDepartments } from '../../components/departments/useDepartmentOptions';
 
 export function optionLabel(options: readonly { value: number | string; label: string }[], v: unknown): string {
   return options.find((o) => String(o.value) === String(v))?.label ?? '';
