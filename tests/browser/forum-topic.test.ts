@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, TEST_CAPTCHA_TEXT } from '../api/helpers/testServer';
-import { logIn, logOut, startPortal, watchPageErrors, type Portal } from './lib/portal';
+import { logIn, logOut, startPortal, watchPageErrors, type Portal, publicCall as publicPageCall } from './lib/portal';
 
 // A 县长信箱 topic as people handle it: a visitor posts it through the public call, the web office
 // audits it and transfers it to 县教育局 in the admin app, the bureau's officer (jiaoyu, 网络问政办理员)
@@ -25,15 +25,9 @@ afterAll(async () => {
   await portal?.close();
 });
 
-/** Calls the public API from the page, as the portal's own web pages would. */
-async function publicCall<T>(path: string, body: unknown): Promise<{ errorCode: string; errorMsg: string; data: T }> {
-  return page.evaluate(
-    async ([p, b]) => {
-      const res = await fetch(p as string, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
-      return res.json();
-    },
-    [path, body] as const,
-  );
+/** Public calls from the visitor's page. */
+function publicCall<T>(path: string, body: unknown) {
+  return publicPageCall<T>(page, path, body);
 }
 
 /** The theme list (论坛主题) and the row of the test's topic. */

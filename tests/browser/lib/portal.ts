@@ -49,3 +49,14 @@ export async function logOut(page: Page) {
   await page.getByRole('menuitem', { name: '退出登录' }).click();
   await page.locator('input[name="username"]').waitFor({ timeout: 30_000 });
 }
+
+/** Calls the public API from the page, as the portal's own web pages would (same origin, no token). */
+export async function publicCall<T>(page: Page, path: string, body: unknown): Promise<{ errorCode: string; errorMsg: string; data: T }> {
+  return page.evaluate(
+    async ([p, b]) => {
+      const res = await fetch(p as string, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
+      return res.json();
+    },
+    [path, body] as const,
+  );
+}
