@@ -4,6 +4,8 @@ import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieCh
 export interface ChartSeries {
   key: string;
   name: string;
+  /** Colour of the series; the palette's next colour by default. */
+  color?: string;
 }
 
 export interface StatisticsChartProps {
@@ -13,15 +15,17 @@ export interface StatisticsChartProps {
   x: string;
   series: readonly ChartSeries[];
   height?: number;
+  /** `data-testid` of the chart box; `statistics-chart-<kind>` by default. */
+  testId?: string;
 }
 
 const COLORS = ['#1976d2', '#2e7d32', '#ef6c00', '#c62828', '#6a1b9a', '#00838f', '#5d4037', '#455a64'];
 
-/** Bar, line or pie chart of the home statistics (recharts loads with this file only). */
-export default function StatisticsChart({ kind, data, x, series, height = 320 }: StatisticsChartProps) {
+/** Bar, line or pie chart of the statistics screens (recharts loads with this file only). */
+export default function StatisticsChart({ kind, data, x, series, height = 320, testId }: StatisticsChartProps) {
   const rows = data as Record<string, unknown>[];
   return (
-    <Box data-testid={`statistics-chart-${kind}`} sx={{ width: '100%', height }}>
+    <Box data-testid={testId ?? `statistics-chart-${kind}`} sx={{ width: '100%', height }}>
       <ResponsiveContainer>
         {kind === 'pie' ? (
           <PieChart>
@@ -41,7 +45,7 @@ export default function StatisticsChart({ kind, data, x, series, height = 320 }:
             <Tooltip />
             <Legend verticalAlign="top" />
             {series.map((s, i) => (
-              <Line key={s.key} type="monotone" dataKey={s.key} name={s.name} stroke={COLORS[i % COLORS.length]} dot={false} />
+              <Line key={s.key} type="monotone" dataKey={s.key} name={s.name} stroke={s.color ?? COLORS[i % COLORS.length]} dot={false} />
             ))}
           </LineChart>
         ) : (
@@ -52,7 +56,7 @@ export default function StatisticsChart({ kind, data, x, series, height = 320 }:
             <Tooltip />
             <Legend verticalAlign="top" />
             {series.map((s, i) => (
-              <Bar key={s.key} dataKey={s.key} name={s.name} fill={COLORS[i % COLORS.length]} />
+              <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.color ?? COLORS[i % COLORS.length]} />
             ))}
           </BarChart>
         )}

@@ -1,5 +1,4 @@
-import Box from '@mui/material/Box';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import StatisticsChart from './StatisticsChart';
 
 export interface ThemeCountDatum {
   name: string;
@@ -8,22 +7,13 @@ export interface ThemeCountDatum {
   handled: number;
 }
 
+const SERIES = [
+  { key: 'total', name: '主题总数', color: '#1976d2' },
+  { key: 'replied', name: '已回复', color: '#2e7d32' },
+  { key: 'handled', name: '已办结', color: '#ef6c00' },
+];
+
 /** Themes, replied and handled per department / plate / channel (forum statistics). recharts loads with this file only. */
 export default function ThemeCountChart({ data }: { data: readonly ThemeCountDatum[] }) {
-  return (
-    <Box data-testid="theme-count-chart" sx={{ width: '100%', height: 320 }}>
-      <ResponsiveContainer>
-        <BarChart data={data as ThemeCountDatum[]} margin={{ top: 10, right: 20, left: 0, bottom: 40 }}>
-          <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="name" interval={0} angle={-20} textAnchor="end" height={60} />
-          <YAxis allowDecimals={false} />
-          <Tooltip />
-          <Legend verticalAlign="top" />
-          <Bar dataKey="total" name="主题总数" fill="#1976d2" />
-          <Bar dataKey="replied" name="已回复" fill="#2e7d32" />
-          <Bar dataKey="handled" name="已办结" fill="#ef6c00" />
-        </BarChart>
-      </ResponsiveContainer>
-    </Box>
-  );
+  return <StatisticsChart kind="bar" data={data as unknown as Record<string, unknown>[]} x="name" series={SERIES} testId="theme-count-chart" />;
 }
