@@ -10,6 +10,7 @@ import {
   FilterButton,
   List,
   Pagination,
+  type ListProps,
   ShowButton,
   TopToolbar,
   useCanAccess,
@@ -55,6 +56,30 @@ function ListActions({ hasFilters, creatable }: { hasFilters: boolean; creatable
   );
 }
 
+/**
+ * react-admin's <List> with the portal's defaults: 10 rows, the spec's page sizes, errors through the
+ * notice bridge (shown once), Chinese loading and empty states, no CSV exporter, paging remembered per
+ * resource. Any prop given overrides its default.
+ */
+export function PortalList({ resource, children, ...props }: ListProps & { resource: string }) {
+  const onError = useErrorNotifier();
+  return (
+    <List
+      resource={resource}
+      perPage={DEFAULT_PAGE_SIZE}
+      pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
+      queryOptions={{ onError }}
+      empty={<ListEmpty />}
+      loading={<ListLoading />}
+      exporter={false}
+      storeKey={`${resource}.list`}
+      {...props}
+    >
+      {children}
+    </List>
+  );
+}
+
 /** The paged table of a declared resource: columns, filters, sorting, row and bulk actions. */
 export function GenericList({ decl }: { decl: ResourceDecl }) {
   const onError = useErrorNotifier();
@@ -71,19 +96,13 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
     .filter((el) => el !== null);
 
   return (
-    <List
+    <PortalList
       resource={decl.name}
       title={decl.label}
-      perPage={DEFAULT_PAGE_SIZE}
       sort={decl.list.defaultSort}
       filters={filters}
       actions={<ListActions hasFilters={hasOptionalFilters} creatable={!!decl.api.create} />}
-      pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
-      queryOptions={{ onError }}
       empty={<ListEmpty canCreate={!!decl.api.create} />}
-      loading={<ListLoading />}
-      exporter={false}
-      storeKey={`${decl.name}.list`}
     >
       <Datagrid
         rowClick={false}
@@ -95,7 +114,7 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
         {columns}
         <RowActions label="操作" editable={!!decl.api.update} deletable={!!decl.api.delete} />
       </Datagrid>
-    </List>
+    </PortalList>
   );
 }
 

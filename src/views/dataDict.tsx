@@ -6,8 +6,6 @@ import {
   Datagrid,
   DeleteButton,
   EditButton,
-  List,
-  Pagination,
   TopToolbar,
   useCanAccess,
   useRecordContext,
@@ -17,7 +15,7 @@ import dataDict from '../../resources/dataDict';
 import { refreshAllDic } from '../dict/allDic';
 import { renderField } from '../generic/fields';
 import { buildFilters } from '../generic/filters';
-import { DEFAULT_PAGE_SIZE, ListEmpty, ListLoading, PAGE_SIZES } from '../generic/GenericList';
+import { ListEmpty, PortalList } from '../generic/GenericList';
 import type { ResourceViews } from '../generic/resourceViews';
 import { useErrorNotifier } from '../notices/useErrorNotifier';
 import { http } from '../portal';
@@ -48,7 +46,6 @@ function RowActions({ canEdit, canDelete }: { label?: string; canEdit: boolean; 
 
 /** 数据字典: the groups, paged; 字典项 opens /main/system/dataDictDetail with the group's entries as a tree. */
 function DataDictList() {
-  const onError = useErrorNotifier();
   const { canAccess: canCreate } = useCanAccess({ resource: 'dataDict', action: 'create' });
   const { canAccess: canEdit } = useCanAccess({ resource: 'dataDict', action: 'edit' });
   const { canAccess: canDelete } = useCanAccess({ resource: 'dataDict', action: 'delete' });
@@ -61,25 +58,19 @@ function DataDictList() {
     .filter((f) => f !== undefined)
     .map((f) => renderField(dataDict, f, true));
   return (
-    <List
+    <PortalList
       resource="dataDict"
       title="数据字典"
-      perPage={DEFAULT_PAGE_SIZE}
       sort={dataDict.list.defaultSort}
       filters={buildFilters(dataDict)}
       actions={<TopToolbar>{canCreate && <CreateButton label="新增字典" />}</TopToolbar>}
-      pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
-      queryOptions={{ onError }}
       empty={<ListEmpty canCreate={!!canCreate} />}
-      loading={<ListLoading />}
-      exporter={false}
-      storeKey="dataDict.list"
     >
       <Datagrid rowClick={false} bulkActionButtons={false} empty={<ListEmpty canCreate={false} />}>
         {columns}
         <RowActions label="操作" canEdit={!!canEdit} canDelete={!!canDelete} />
       </Datagrid>
-    </List>
+    </PortalList>
   );
 }
 

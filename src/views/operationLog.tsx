@@ -8,8 +8,6 @@ import {
   Datagrid,
   DateInput,
   FunctionField,
-  List,
-  Pagination,
   SelectInput,
   TextField,
   TextInput,
@@ -18,9 +16,8 @@ import {
   type DataProvider,
   type RaRecord,
 } from 'react-admin';
-import { DEFAULT_PAGE_SIZE, ListEmpty, ListLoading, PAGE_SIZES } from '../generic/GenericList';
+import { ListEmpty, PortalList } from '../generic/GenericList';
 import type { ResourceViews } from '../generic/resourceViews';
-import { useErrorNotifier } from '../notices/useErrorNotifier';
 import { LogDetailDrawer } from './operationLog/LogDetailDrawer';
 import { PurgeButton } from './operationLog/PurgeButton';
 
@@ -107,14 +104,12 @@ const ellipsis = { maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', 
  * it) opens the whole entry in a drawer. Only 清理过期日志 (log:purge, 180 days kept) changes anything.
  */
 function OperationLogList() {
-  const onError = useErrorNotifier();
   const [open, setOpen] = useState<RaRecord | null>(null);
   return (
     <LogDataProvider>
-      <List
+      <PortalList
         resource="operationLog"
         title="操作日志"
-        perPage={DEFAULT_PAGE_SIZE}
         sort={{ field: 'createTime', order: 'DESC' }}
         filters={filters}
         actions={
@@ -122,12 +117,7 @@ function OperationLogList() {
             <PurgeButton />
           </TopToolbar>
         }
-        pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
-        queryOptions={{ onError }}
         empty={<ListEmpty canCreate={false} />}
-        loading={<ListLoading />}
-        exporter={false}
-        storeKey="operationLog.list"
       >
         <Datagrid
           bulkActionButtons={false}
@@ -170,7 +160,7 @@ function OperationLogList() {
           <TextField source="ip" label="IP" sortable={false} />
           <DetailButton label="操作" onOpen={setOpen} />
         </Datagrid>
-      </List>
+      </PortalList>
       <LogDetailDrawer record={open} onClose={() => setOpen(null)} />
     </LogDataProvider>
   );

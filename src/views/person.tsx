@@ -8,11 +8,11 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { CanAccess, Confirm, Datagrid, FunctionField, List, Pagination, SelectInput, TextField as RaTextField, TextInput, useRecordContext, useRefresh } from 'react-admin';
+import { CanAccess, Confirm, Datagrid, FunctionField, SelectInput, TextField as RaTextField, TextInput, useRecordContext, useRefresh } from 'react-admin';
 import personDecl from '../../resources/person';
 import type { FieldDecl } from '../../resources/types';
-import { DEFAULT_PAGE_SIZE, ListEmpty, ListLoading, PAGE_SIZES } from '../generic/GenericList';
-import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
+import { ListEmpty, PortalList } from '../generic/GenericList';
+import { useSuccessNotifier } from '../notices/useErrorNotifier';
 import { http } from '../portal';
 
 type Rec = Record<string, unknown> & { puPeopleId: number };
@@ -109,20 +109,13 @@ const filters = [
 
 /** 会员中心: citizens with masked ID numbers; audit, freeze/unfreeze, mark read. */
 function PersonList() {
-  const onError = useErrorNotifier();
   return (
-    <List
+    <PortalList
       resource="person"
       title={personDecl.label}
-      perPage={DEFAULT_PAGE_SIZE}
       sort={personDecl.list.defaultSort}
       filters={filters}
-      pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
-      queryOptions={{ onError }}
       empty={<ListEmpty canCreate={false} />}
-      loading={<ListLoading />}
-      exporter={false}
-      storeKey="person.list"
     >
       <Datagrid rowClick={false} bulkActionButtons={false}>
         <RaTextField source="name" label="姓名" emptyText="-" />
@@ -136,7 +129,7 @@ function PersonList() {
         <RaTextField source="createTime" label="注册时间" />
         <Actions />
       </Datagrid>
-    </List>
+    </PortalList>
   );
 }
 

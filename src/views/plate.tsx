@@ -17,8 +17,6 @@ import {
   DeleteButton,
   EditButton,
   FunctionField,
-  List,
-  Pagination,
   TextField as RaTextField,
   TextInput,
   TopToolbar,
@@ -26,7 +24,7 @@ import {
 } from 'react-admin';
 import plateDecl from '../../resources/plate';
 import { downloadExcel } from '../../providers';
-import { DEFAULT_PAGE_SIZE, ListEmpty, ListLoading, PAGE_SIZES } from '../generic/GenericList';
+import { ListEmpty, PortalList } from '../generic/GenericList';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
 import { http } from '../portal';
 
@@ -132,21 +130,14 @@ function Toolbar() {
 
 /** 论坛版块: plates with their forum and handling department; moderators per role; export. */
 function PlateList() {
-  const onError = useErrorNotifier();
   return (
-    <List
+    <PortalList
       resource="plate"
       title={plateDecl.label}
-      perPage={DEFAULT_PAGE_SIZE}
       sort={plateDecl.list.defaultSort}
       filters={[<TextInput key="name" source="name" label="版块名称" alwaysOn />]}
       actions={<Toolbar />}
-      pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
-      queryOptions={{ onError }}
       empty={<ListEmpty canCreate />}
-      loading={<ListLoading />}
-      exporter={false}
-      storeKey="plate.list"
     >
       <Datagrid rowClick={false} bulkActionButtons={false}>
         <RaTextField source="name" label="版块名称" />
@@ -163,7 +154,7 @@ function PlateList() {
           <DeleteButton label="删除" mutationMode="pessimistic" confirmTitle="提示信息" confirmContent="确定删除该版块吗？" />
         </CanAccess>
       </Datagrid>
-    </List>
+    </PortalList>
   );
 }
 

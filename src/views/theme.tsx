@@ -5,8 +5,6 @@ import {
   CanAccess,
   Datagrid,
   FunctionField,
-  List,
-  Pagination,
   SelectInput,
   TextField as RaTextField,
   TextInput,
@@ -18,7 +16,7 @@ import {
 import themeDecl, { commentStatusOptions } from '../../resources/theme';
 import { downloadExcel } from '../../providers';
 import { useInteractionHttp } from '../components/interaction/http';
-import { DEFAULT_PAGE_SIZE, ListEmpty, ListLoading, PAGE_SIZES } from '../generic/GenericList';
+import { ListEmpty, PortalList } from '../generic/GenericList';
 import { useErrorNotifier } from '../notices/useErrorNotifier';
 import { AuditButton, ConfirmAction, EditButton, TransferButton, channelBase, type ThemeRec as Rec } from './theme/actions';
 import { DetailButton, STATUS_COLORS } from './theme/DetailButton';
@@ -120,21 +118,14 @@ const filters = [
 
 /** 论坛主题: every channel's themes with audit, show, transfer, reply, examine and recommend. */
 export function ThemeList() {
-  const onError = useErrorNotifier();
   return (
-    <List
+    <PortalList
       resource="theme"
       title={themeDecl.label}
-      perPage={DEFAULT_PAGE_SIZE}
       sort={themeDecl.list.defaultSort}
       filters={filters}
       actions={<Toolbar />}
-      pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
-      queryOptions={{ onError }}
       empty={<ListEmpty canCreate={false} />}
-      loading={<ListLoading />}
-      exporter={false}
-      storeKey="theme.list"
     >
       <Datagrid rowClick={false} bulkActionButtons={<BulkActions />}>
         <RaTextField source="title" label="标题" />
@@ -152,7 +143,7 @@ export function ThemeList() {
         <RaTextField source="createTime" label="收到时间" />
         <RowActions />
       </Datagrid>
-    </List>
+    </PortalList>
   );
 }
 

@@ -8,9 +8,7 @@ import {
   DateInput,
   DeleteButton,
   FunctionField,
-  List,
   NumberField,
-  Pagination,
   SelectInput,
   TextField,
   TextInput,
@@ -27,7 +25,7 @@ import { AdviceOpinionsDialog } from '../../components/interaction/AdviceOpinion
 import { AdviceResultDialog } from '../../components/interaction/AdviceResultDialog';
 import { useInteractionHttp } from '../../components/interaction/http';
 import { StopAdviceButton } from '../../components/interaction/StopAdviceButton';
-import { DEFAULT_PAGE_SIZE, ListEmpty, ListLoading, PAGE_SIZES } from '../../generic/GenericList';
+import { ListEmpty, PortalList } from '../../generic/GenericList';
 import { useErrorNotifier, useSuccessNotifier } from '../../notices/useErrorNotifier';
 
 /** Status of a topic (docs/interaction-forms.md): 0 未开始 / 1 征集中 / 2 已结束 / 3 已反馈. */
@@ -122,26 +120,18 @@ function RowActions({ onOpinions, onResult }: { onOpinions: (r: AdviceRow) => vo
 
 /** 意见征集 (/main/interact/advice): the topics with their workflow buttons; docs/interaction-forms.md. */
 export default function AdviceList() {
-  const onError = useErrorNotifier();
   const refresh = useRefresh();
   const { canAccess: canExport } = useCanAccess({ resource: 'advice', action: 'advice:export' });
   const [opinionsOf, setOpinionsOf] = useState<AdviceRow | null>(null);
   const [resultOf, setResultOf] = useState<AdviceRow | null>(null);
   return (
     <>
-      <List
+      <PortalList
         resource="advice"
         title="意见征集"
-        perPage={DEFAULT_PAGE_SIZE}
         sort={{ field: 'createTime', order: 'DESC' }}
         filters={filters}
         actions={<Actions />}
-        pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
-        queryOptions={{ onError }}
-        empty={<ListEmpty />}
-        loading={<ListLoading />}
-        exporter={false}
-        storeKey="advice.list"
       >
         <Datagrid rowClick={false} bulkActionButtons={false} empty={<ListEmpty canCreate={false} />}>
           <TextField source="title" label="征集主题" />
@@ -156,7 +146,7 @@ export default function AdviceList() {
           <TextField source="resultTime" label="反馈时间" emptyText="—" />
           <RowActions onOpinions={setOpinionsOf} onResult={setResultOf} />
         </Datagrid>
-      </List>
+      </PortalList>
       <AdviceOpinionsDialog topic={opinionsOf} onClose={() => setOpinionsOf(null)} canExport={canExport ?? false} />
       <AdviceResultDialog
         record={resultOf}

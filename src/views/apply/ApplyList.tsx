@@ -9,8 +9,6 @@ import {
   DateInput,
   DeleteButton,
   FunctionField,
-  List,
-  Pagination,
   SelectInput,
   TextField,
   TextInput,
@@ -25,7 +23,7 @@ import { APPLY_STATUS } from '../../../resources/apply';
 import type { PortalDataProvider } from '../../../providers';
 import { DeadlineCell } from '../../components/interaction/DeadlineCell';
 import { useInteractionHttp } from '../../components/interaction/http';
-import { DEFAULT_PAGE_SIZE, ListEmpty, ListLoading, PAGE_SIZES } from '../../generic/GenericList';
+import { ListEmpty, PortalList } from '../../generic/GenericList';
 import { useErrorNotifier } from '../../notices/useErrorNotifier';
 
 type ApplyRow = Record<string, unknown> & { id: number };
@@ -134,22 +132,14 @@ function RowActions() {
  * filters (status, overdue, applicant, dates), Excel export; a row opens /main/interact/applyPerson?id=.
  */
 export default function ApplyList() {
-  const onError = useErrorNotifier();
   const { canAccess: canGet } = useCanAccess({ resource: 'apply', action: 'show' });
   return (
-    <List
+    <PortalList
       resource="apply"
       title="依申请公开"
-      perPage={DEFAULT_PAGE_SIZE}
       sort={{ field: 'createTime', order: 'DESC' }}
       filters={filters}
       actions={<Actions />}
-      pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
-      queryOptions={{ onError }}
-      empty={<ListEmpty />}
-      loading={<ListLoading />}
-      exporter={false}
-      storeKey="apply.list"
     >
       <Overview />
       <Datagrid rowClick={canGet ? (id) => detailPath(id) : false} bulkActionButtons={false} empty={<ListEmpty canCreate={false} />}>
@@ -166,6 +156,6 @@ export default function ApplyList() {
         <FunctionField label="超期情况" render={(r: ApplyRow) => <DeadlineCell row={r} />} />
         <RowActions />
       </Datagrid>
-    </List>
+    </PortalList>
   );
 }

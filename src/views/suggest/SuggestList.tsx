@@ -8,8 +8,6 @@ import {
   DateInput,
   DeleteButton,
   FunctionField,
-  List,
-  Pagination,
   SelectInput,
   TextField,
   TextInput,
@@ -19,7 +17,7 @@ import {
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { SuggestReplyDialog, type SuggestRow } from '../../components/interaction/SuggestReplyDialog';
-import { DEFAULT_PAGE_SIZE, ListEmpty, ListLoading, PAGE_SIZES } from '../../generic/GenericList';
+import { ListEmpty, PortalList } from '../../generic/GenericList';
 import { useErrorNotifier } from '../../notices/useErrorNotifier';
 
 export const SUGGEST_STATUS = ['未处理', '已处理'];
@@ -71,18 +69,12 @@ export default function SuggestList() {
   const [replying, setReplying] = useState<SuggestRow | null>(null);
   return (
     <>
-      <List
+      <PortalList
         resource="suggest"
         title="建议征集"
-        perPage={DEFAULT_PAGE_SIZE}
         sort={{ field: 'createTime', order: 'DESC' }}
         filters={filters}
-        pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
-        queryOptions={{ onError }}
         empty={<ListEmpty canCreate={false} />}
-        loading={<ListLoading />}
-        exporter={false}
-        storeKey="suggest.list"
       >
         <Datagrid
           rowClick={false}
@@ -100,7 +92,7 @@ export default function SuggestList() {
           <TextField source="replyTime" label="答复时间" emptyText="—" />
           <RowActions onReply={setReplying} />
         </Datagrid>
-      </List>
+      </PortalList>
       <SuggestReplyDialog
         record={replying}
         open={replying !== null}

@@ -8,9 +8,7 @@ import {
   Datagrid,
   DeleteButton,
   FunctionField,
-  List,
   NumberField,
-  Pagination,
   SelectInput,
   TextField,
   TextInput,
@@ -22,7 +20,7 @@ import {
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { downloadExcel } from '../../../providers';
-import { DEFAULT_PAGE_SIZE, ListEmpty, ListLoading, PAGE_SIZES } from '../../generic/GenericList';
+import { ListEmpty, PortalList } from '../../generic/GenericList';
 import { useErrorNotifier, useSuccessNotifier } from '../../notices/useErrorNotifier';
 import { http } from '../../portal';
 import { SURVEY_STATUS, surveyApi } from './api';
@@ -120,21 +118,13 @@ function RowActions() {
 
 /** 问卷调查 (/main/interact/problemExamine): the questionnaires with their status actions. */
 export default function SurveyList() {
-  const onError = useErrorNotifier();
   return (
-    <List
+    <PortalList
       resource="survey"
       title="问卷调查"
-      perPage={DEFAULT_PAGE_SIZE}
       sort={{ field: 'createTime', order: 'DESC' }}
       filters={filters}
       actions={<Actions />}
-      pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
-      queryOptions={{ onError }}
-      empty={<ListEmpty />}
-      loading={<ListLoading />}
-      exporter={false}
-      storeKey="survey.list"
     >
       <Datagrid rowClick={false} bulkActionButtons={false} empty={<ListEmpty canCreate={false} />}>
         <TextField source="title" label="问卷标题" />
@@ -150,6 +140,6 @@ export default function SurveyList() {
         <TextField source="createTime" label="创建时间" />
         <RowActions />
       </Datagrid>
-    </List>
+    </PortalList>
   );
 }
