@@ -15,6 +15,8 @@ import { dataProvider } from './data';
 import { authProvider } from './portal';
 import { pageRoute, pagesFor } from './pages';
 import { resourcesFor } from './resources';
+import { AccessDenied } from './security/AccessDenied';
+import { PageGuard } from './security/PageGuard';
 import { adminTheme } from './theme';
 
 /** react-admin's own messages (successes of saves and deletes) at the top centre, 3 s unless said otherwise. */
@@ -53,6 +55,7 @@ export default function AdminShell({ appKey }: { appKey: AppKey }) {
         notification={PortalNotification}
         store={localStorageStore('1', `portal-${appKey}`)}
         requireAuth
+        accessDenied={AccessDenied}
         disableTelemetry
       >
         {resourceElements(declared)}
@@ -60,7 +63,7 @@ export default function AdminShell({ appKey }: { appKey: AppKey }) {
         <CustomRoutes>
           <Route path="/home" element={<Navigate to="/" replace />} />
           {pagesFor(appKey).map((page) => (
-            <Route key={page.path} path={`/${pageRoute(page)}`} element={<page.component />} />
+            <Route key={page.path} path={`/${pageRoute(page)}`} element={<PageGuard page={page} />} />
           ))}
         </CustomRoutes>
       </Admin>

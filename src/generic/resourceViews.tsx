@@ -4,6 +4,12 @@ import type { ResourceDecl } from '../../resources/types';
 import { iconFor } from '../layout/icons';
 import { GenericCreate, GenericEdit, GenericShow } from './GenericForm';
 import { GenericList } from './GenericList';
+import { mayOpenResource } from '../security/access';
+import { RequireAccess } from '../security/AccessDenied';
+
+function ResourceGuard({ decl, children }: { decl: ResourceDecl; children: ReactElement }) {
+  return <RequireAccess allowed={mayOpenResource(decl)}>{children}</RequireAccess>;
+}
 
 export interface ResourceViews {
   list?: ComponentType;
@@ -25,8 +31,10 @@ export const customViews: Readonly<Record<string, ResourceViews>> = Object.fromE
 export function resourceElements(decls: readonly ResourceDecl[]): ReactElement[] {
   return decls.map((decl) => {
     const custom = customViews[decl.name] ?? {};
-    const view = (Custom: ComponentType | undefined, Generic: ComponentType<{ decl: ResourceDecl }>) =>
-      Custom ? <Custom /> : <Generic decl={decl} />;
+    // Checked on render (the menus are cached at login), so a bookmarked forbidden route never calls the server.
+    const view = (Custom: ComponentType | undefined, Generic: ComponentType<{ decl: ResourceDecl }>) => (
+      <ResourceGuard decl={decl}>{Custom ? <Custom /> : <Generic decl={decl} />}</ResourceGuard>
+    );
     return (
       <Resource
         key={decl.name}

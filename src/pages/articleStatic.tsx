@@ -49,11 +49,8 @@ export function flattenColumns(nodes: readonly ColumnNode[], depth = 0): { id: n
   return out;
 }
 
-const today = () => {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
+/** 生成文章 covers every published article by default: a first run must leave no linked article 404 (issue 10). */
+const EVERY_ARTICLE_SINCE = '2000-01-01';
 
 const siteLink = (rel: string) => `${apiUrl}/site/${rel}`;
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -70,7 +67,7 @@ export function ArticleStatic() {
   const [columns, setColumns] = useState<ReturnType<typeof flattenColumns> | null>(null);
   const [column, setColumn] = useState<string>('all');
   const [articleColumn, setArticleColumn] = useState<string>('0');
-  const [since, setSince] = useState(today());
+  const [since, setSince] = useState(EVERY_ARTICLE_SINCE);
   const [busy, setBusy] = useState<{ label: string; done: number; total: number } | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -196,6 +193,7 @@ export function ArticleStatic() {
                     value={since}
                     onChange={(e) => setSince(e.target.value)}
                     slotProps={{ inputLabel: { shrink: true } }}
+                    helperText={since === EVERY_ARTICLE_SINCE ? '默认生成全部已发布文章' : undefined}
                   />
                   <Button variant="contained" disabled={!!busy} onClick={() => void generateArticles()}>
                     生成文章

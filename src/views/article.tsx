@@ -213,7 +213,8 @@ function ArticleCreate() {
 function ArticleShowBody() {
   const record = useRecordContext();
   const [preview, setPreview] = useState(true);
-  if (!record) return <ListLoading />;
+  // The list's row is shown first as a placeholder; it has no content: wait for the full record.
+  if (!record || record.content === undefined) return <ListLoading />;
   const fields = (record.model as { fields?: { fieldFieldName: string; fieldTipsName: string }[] } | null)?.fields ?? [];
   const values = (record.modelFields ?? {}) as Record<string, unknown>;
   return (

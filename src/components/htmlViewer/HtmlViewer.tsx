@@ -11,12 +11,14 @@ export function HtmlViewer({ html, title = '内容预览', minHeight = 300 }: { 
   const frame = useRef<HTMLIFrameElement>(null);
   const [visible, setVisible] = useState(typeof IntersectionObserver === 'undefined');
   const [height, setHeight] = useState(minHeight);
+  const hasHtml = Boolean(html);
   useEffect(() => {
     if (visible || !box.current) return;
     const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setVisible(true), { rootMargin: '667px' });
     io.observe(box.current);
     return () => io.disconnect();
-  }, [visible]);
+    // `hasHtml`: the box only exists once there is HTML (a show view first gets the list's record, without it).
+  }, [visible, hasHtml]);
   if (!html) {
     return (
       <Typography variant="body2" color="text.secondary">

@@ -30,6 +30,7 @@ import { RichTextInput, useTiptapEditor, type RichTextInputProps } from 'ra-inpu
 import { emitWarningToast } from '../../../providers';
 import { imageUrl } from '../../format/image';
 import { imageBase } from '../../portal';
+import { caretAfterInsertedBlock } from './caretAfter';
 import { checkEditorFile } from '../imageUpload/imageRules';
 import { uploadFile } from '../imageUpload/upload';
 import { EDITOR_FONTS, EDITOR_HEIGHT, FONT_CSS, FONT_LABELS, FONT_SIZES, HEADING_LEVELS, UNDO } from './editorOptions';
@@ -87,6 +88,7 @@ async function insertUpload(editor: Editor, file: File, kind: 'image' | 'video')
     const src = imageUrl(saved.url, imageBase);
     if (kind === 'image') editor.chain().focus().setImage({ src, alt: saved.originalName }).run();
     else editor.chain().focus().insertContent({ type: 'video', attrs: { src } }).run();
+    caretAfterInsertedBlock(editor);
   } catch (error) {
     console.error('编辑器上传失败', error);
   }
