@@ -138,9 +138,12 @@ export async function seedFirstStart(
   const insertAll = async (name: string, rows: Row[]) => {
     const decl = decls.find((d) => d.name === name);
     if (!decl) return;
-    for (const [i, r] of rows.entries()) {
+    for (const [i, { dept, ...r }] of rows.entries()) {
       const p = owner(i);
-      await db.insertInto(decl.table).values({ ...r, deptId: p.deptId, deptName: p.deptName, creatorId: p.userId, creatorName: p.name, createTime: now, updateTime: now }).execute();
+      // A row naming its department (`dept`) belongs to it; others are spread over the demo people.
+      const deptId = dept ? (deptIds.get(String(dept)) ?? p.deptId) : p.deptId;
+      const deptName = dept ? String(dept) : p.deptName;
+      await db.insertInto(decl.table).values({ ...r, deptId, deptName, creatorId: p.userId, creatorName: p.name, createTime: now, updateTime: now }).execute();
     }
   };
   await insertAll('announcement', DEMO_ANNOUNCEMENTS.map((a) => ({ ...a, readCount: 0 })));

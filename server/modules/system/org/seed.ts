@@ -5,7 +5,7 @@ import type { SeedContext } from '../../../seed/domainSeeds.js';
 /** Staff without a login role yet, so the user screen shows a realistic list across the tree. */
 const STAFF: { username: string; name: string; dept: string; mobile: string; sex: number; positionName: string }[] = [
   { username: 'zhangwei', name: '张伟', dept: '县政府办公室信息科', mobile: '13800000011', sex: 1, positionName: '科长' },
-  { username: 'liuyang', name: '刘洋', dept: '县大数据中心', mobile: '13800000012', sex: 1, positionName: '工程师' },
+  { username: 'liuchang', name: '刘畅', dept: '县大数据中心', mobile: '13800000012', sex: 1, positionName: '工程师' },
   { username: 'wangfang', name: '王芳', dept: '县实验小学', mobile: '13800000013', sex: 2, positionName: '办公室主任' },
   { username: 'zhaolei', name: '赵磊', dept: '县人民医院', mobile: '13800000014', sex: 1, positionName: '宣传干事' },
   { username: 'sunli', name: '孙丽', dept: '青石镇便民服务中心', mobile: '13800000015', sex: 2, positionName: '主任' },

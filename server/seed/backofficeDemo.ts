@@ -1,0 +1,106 @@
+import type { Db, Row } from '../db/types.js';
+import type { SeedContext } from './domainSeeds.js';
+
+/**
+ * Demo records for the back-office screens no domain seed filled (issue 10): 热词, 通知管理 (with its
+ * receivers), 消息提醒设置, 密码规则 (disabled, so the demo passwords stay valid), a few log lines, and the
+ * submissions of 报送管理: every demo article a department sent for review or published, i.e. exactly
+ * what 数据分析 counts as 报送, so both screens agree on a fresh start.
+ */
+
+const HOT_WORDS = [
+  { word: '政务服务', sort: 1, status: 1, type: 1, searchCount: 128 },
+  { word: '义务教育招生', sort: 2, status: 1, type: 1, searchCount: 96 },
+  { word: '医保缴费', sort: 3, status: 1, type: 2, searchCount: 75 },
+  { word: '乡村振兴', sort: 4, status: 1, type: 2, searchCount: 41 },
+  { word: '公积金', sort: 5, status: 0, type: 1, searchCount: 12 },
+];
+
+const NOTICES = [
+  { title: '关于报送2026年一季度政务信息的通知', content: '<p>请各单位于3月31日前通过信息报送系统报送一季度政务信息。</p>', isPublic: 0, days: 1 },
+  { title: '关于做好政府网站年度报表填报工作的通知', content: '<p>请各单位网站负责人核对本单位栏目更新情况。</p>', isPublic: 0, days: 3 },
+  { title: '清明节假期值班安排', content: '<p>假期期间网站值班人员保持通讯畅通。</p>', isPublic: 1, days: 6 },
+];
+
+const NOTICE_SETTINGS = [
+  { name: '文章待审核提醒', eventType: 'ARTICLE_REVIEW', receiverType: 'ROLE', role: 'auditor', remindWay: 1, overdueDays: 0, advanceDays: 0 },
+  { name: '报送待审核提醒', eventType: 'REPORT_REVIEW', receiverType: 'ROLE', role: 'auditor', remindWay: 1, overdueDays: 0, advanceDays: 0 },
+  { name: '新建议提醒', eventType: 'SUGGEST_NEW', receiverType: 'ROLE', role: 'admin', remindWay: 3, overdueDays: 0, advanceDays: 0 },
+  { name: '新话题提醒', eventType: 'THEME_NEW', receiverType: 'ROLE', role: 'admin', remindWay: 1, overdueDays: 0, advanceDays: 0 },
+];
+
+const PASSWORD_RULES = [
+  { name: '政务外网标准规则', minLength: 8, classCount: 3, expireDays: 90, maxFailures: 5, lockMinutes: 10, enabled: 0, remark: '等保二级要求（演示，未启用）' },
+  { name: '严格规则', minLength: 12, classCount: 4, expireDays: 60, maxFailures: 3, lockMinutes: 30, enabled: 0, remark: '等保三级要求（演示，未启用）' },
+];
+
+function daysBefore(now: string, days: number): string {
+  const t = new Date(now.replace(' ', 'T') + 'Z').getTime() - days * 86_400_000;
+  return new Date(t).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+async function seedSubmissions(db: Db): Promise<void> {
+  const articles = (await db
+    .selectFrom('article')
+    .select(['articleId', 'submitTime', 'publishTime', 'deptId', 'deptName', 'creatorId', 'creatorName', 'createTime'])
+    .where('status', '!=', 3)
+    .execute()) as Row[];
+  for (const a of articles) {
+    const time = String(a.submitTime ?? a.publishTime ?? a.createTime);
+    await db
+      .insertInto('article_report')
+      .values({ articleId: a.articleId, reportTime: time, deptId: a.deptId, deptName: a.deptName, creatorId: a.creatorId, creatorName: a.creatorName, createTime: time, updateTime: time })
+      .execute();
+  }
+}
+
+async function seedNotices(db: Db, ctx: SeedContext): Promise<void> {
+  const admin = ctx.people[0];
+  if (!admin) return;
+  const deptIds = [...ctx.deptIds.values()];
+  for (const { days, ...n } of NOTICES) {
+    const time = daysBefore(ctx.now, days);
+    const row = (await db
+      .insertInto('notice')
+      .values({ ...n, publisher: '县政府办公室', targetNames: '全部部门', readCount: 0, deptId: admin.deptId, deptName: admin.deptName, creatorId: admin.userId, creatorName: admin.name, createTime: time, updateTime: time })
+      .returning('id')
+      .executeTakeFirstOrThrow()) as Row;
+    for (const targetId of deptIds) await db.insertInto('notice_target').values({ noticeId: Number(row.id), targetType: 'dept', targetId }).execute();
+  }
+}
+
+/** A few past log lines so 操作日志 is not empty before anyone works (the server adds real ones). */
+async function seedLogs(db: Db, ctx: SeedContext): Promise<void> {
+  const lines = [
+    { type: 'login', path: '/user/login', operation: '登录' },
+    { type: 'operation', path: '/api/article/save/admin', operation: '保存文章' },
+    { type: 'operation', path: '/notice/add', operation: '发布通知' },
+  ];
+  for (const [i, l] of lines.entries()) {
+    const p = ctx.people[i % ctx.people.length];
+    if (!p) continue;
+    await db
+      .insertInto('system_log')
+      .values({ type: l.type, userId: p.userId, username: i === 0 ? 'admin' : null, name: p.name, ip: '10.0.0.' + String(10 + i), method: 'POST', path: l.path, operation: l.operation, params: '{}', httpStatus: 200, resultCode: '0', resultMsg: '操作成功', success: 1, durationMs: 35 + i * 10, appKey: 'adminSite', userAgent: 'Mozilla/5.0', createTime: ctx.now })
+      .execute();
+  }
+}
+
+export async function backofficeDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
+  const stamp = { createTime: ctx.now, updateTime: ctx.now };
+  const admin = ctx.people[0];
+  for (const w of HOT_WORDS) await db.insertInto('hot_word').values({ ...w, creatorName: admin?.name ?? '系统管理员', ...stamp }).execute();
+  for (const { role, ...s } of NOTICE_SETTINGS) {
+    const roleId = ctx.roleIds.get(role);
+    if (roleId === undefined) continue;
+    const roleName = role === 'admin' ? '系统管理员' : '内容审核员';
+    await db
+      .insertInto('notice_setting')
+      .values({ ...s, receiverIds: String(roleId), receiverNames: roleName, smsTemplate: '【云溪县】您有{event}：{title}', status: 1, remark: '', creatorName: admin?.name ?? '系统管理员', ...stamp })
+      .execute();
+  }
+  for (const r of PASSWORD_RULES) await db.insertInto('password_rule').values({ ...r, ...stamp }).execute();
+  await seedNotices(db, ctx);
+  await seedSubmissions(db);
+  await seedLogs(db, ctx);
+}
