@@ -73,6 +73,8 @@ export default defineResource({
     { name: 'grantRole', label: '授予角色', path: '/ding/user/grant/role', permission: 'user:grant', scope: 'row' },
     { name: 'delRole', label: '移除角色', path: '/ding/user/del/role', permission: 'user:grant', scope: 'row', confirm: '确定移除该用户的角色吗？' },
     { name: 'resetPwd', label: '重置密码', path: '/ding/user/resetPwd', permission: 'user:resetPwd', scope: 'row', confirm: '确定重置该用户的密码吗？' },
+    // 查看敏感信息: phones and ID numbers in full on a detail view (logged); masked everywhere else (issue 10).
+    { name: 'sensitive', label: '查看敏感信息', path: '/ding/user/view', permission: 'sensitive:view', scope: 'row' },
   ],
   menu: { group: 'system', path: '/main/system/user', sort: 50 },
 });

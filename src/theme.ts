@@ -1,5 +1,6 @@
 import { zhCN } from '@mui/material/locale';
 import { deepmerge } from '@mui/utils';
+import { FIT_TABLE_SX } from './components/list/fit';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 
 /** react-admin's theme in the portal's blue, with MUI's Chinese component texts. */
@@ -9,6 +10,8 @@ export const adminTheme: RaThemeOptions = deepmerge(
     typography: {
       fontFamily: '"Microsoft YaHei", "PingFang SC", "Noto Sans CJK SC", "Helvetica Neue", Arial, sans-serif',
     },
+    // Every table fits office screens (issue 10): one line per cell, long text cut, icon-only row actions.
+    components: { MuiTable: { styleOverrides: { root: FIT_TABLE_SX } } },
   }),
   zhCN,
 ) as RaThemeOptions;

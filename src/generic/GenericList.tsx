@@ -7,21 +7,22 @@ import {
   Datagrid,
   DeleteButton,
   EditButton,
-  FilterButton,
   List,
-  Pagination,
   type ListProps,
   ShowButton,
-  TopToolbar,
   useCanAccess,
 } from 'react-admin';
 import type { ResourceDecl } from '../../resources/types';
 import { useErrorNotifier } from '../notices/useErrorNotifier';
+import { PortalPagination } from '../components/list/PagingBar';
+import { PAGE_SIZES } from '../components/list/paging';
+import { SearchForm } from '../components/list/SearchForm';
+import { PortalToolbar, ResourceToolbar } from '../components/list/Toolbar';
 import { renderField } from './fields';
 import { buildFilters } from './filters';
 
-/** Page sizes of spec §9. */
-export const PAGE_SIZES = [10, 20, 30, 50, 100, 200];
+/** Page sizes of spec §9 (one list for every screen: components/list/paging.ts). */
+export { PAGE_SIZES };
 export const DEFAULT_PAGE_SIZE = 10;
 
 export function ListLoading() {
@@ -47,32 +48,28 @@ export function ListEmpty({ canCreate = true }: { canCreate?: boolean }) {
   );
 }
 
-function ListActions({ hasFilters, creatable }: { hasFilters: boolean; creatable: boolean }) {
-  return (
-    <TopToolbar>
-      {hasFilters && <FilterButton />}
-      {creatable && <CreateButton />}
-    </TopToolbar>
-  );
-}
 
 /**
  * react-admin's <List> with the portal's defaults: 10 rows, the spec's page sizes, errors through the
  * notice bridge (shown once), Chinese loading and empty states, no CSV exporter, paging remembered per
  * resource. Any prop given overrides its default.
  */
-export function PortalList({ resource, children, ...props }: ListProps & { resource: string }) {
+export function PortalList({ resource, children, filters, actions, sx, ...props }: ListProps & { resource: string }) {
   const onError = useErrorNotifier();
   return (
     <List
       resource={resource}
       perPage={DEFAULT_PAGE_SIZE}
-      pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
+      pagination={<PortalPagination />}
       queryOptions={{ onError }}
       empty={<ListEmpty />}
       loading={<ListLoading />}
       exporter={false}
       storeKey={`${resource}.list`}
+      // The search form takes a row of its own; the toolbar comes under it (issue 10).
+      filters={Array.isArray(filters) ? <SearchForm inputs={filters} /> : filters}
+      actions={actions === false ? <PortalToolbar /> : <PortalToolbar>{actions}</PortalToolbar>}
+      sx={{ '& .RaList-actions': { flexWrap: 'wrap', alignItems: 'center' }, '& .RaList-main': { minWidth: 0 }, ...sx }}
       {...props}
     >
       {children}
@@ -88,7 +85,6 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
   // A read-only resource declares no create, update or delete call: no buttons for them.
   const canDelete = mayDelete && !!decl.api.delete;
   const filters = buildFilters(decl);
-  const hasOptionalFilters = decl.list.filters.some((f) => !f.alwaysOn);
   const columns = decl.list.columns
     .map((name) => decl.fields.find((f) => f.name === name))
     .filter((f) => f !== undefined)
@@ -101,7 +97,7 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
       title={decl.label}
       sort={decl.list.defaultSort}
       filters={filters}
-      actions={<ListActions hasFilters={hasOptionalFilters} creatable={!!decl.api.create} />}
+      actions={<ResourceToolbar decl={decl} />}
       empty={<ListEmpty canCreate={!!decl.api.create} />}
     >
       <Datagrid

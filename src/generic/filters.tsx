@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import { DateInput, SelectInput, TextInput } from 'react-admin';
+import { SelectInput, TextInput } from 'react-admin';
+import { dateRangeInputs } from '../components/list/dateRange';
 import type { ResourceDecl } from '../../resources/types';
 import { DictSelectInput } from '../dict/DictInputs';
 
@@ -16,8 +17,7 @@ export function buildFilters(decl: ResourceDecl): ReactElement[] {
     const alwaysOn = filter.alwaysOn ?? false;
     if (filter.op === 'range') {
       const [start, end] = filter.params ?? ['startTime', 'endTime'];
-      inputs.push(<DateInput key={start} source={start} label={`${label}开始`} alwaysOn={alwaysOn} />);
-      inputs.push(<DateInput key={end} source={end} label={`${label}结束`} alwaysOn={alwaysOn} />);
+      inputs.push(...dateRangeInputs(start, end, label));
     } else if (field?.type === 'enum' && field.options) {
       inputs.push(
         <SelectInput

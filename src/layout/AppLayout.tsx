@@ -1,6 +1,9 @@
+import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
+import { titleCutCells } from '../components/list/fit';
 import { Layout } from 'react-admin';
 import { useAppInfo } from './AppInfo';
+import { Breadcrumbs } from './Breadcrumbs';
 import { PortalAppBar } from './PortalAppBar';
 import { PortalMenu } from './PortalMenu';
 import { PasswordExpiryGuard } from '../security/PasswordExpiryGuard';
@@ -13,7 +16,10 @@ function AppMenu() {
 export function AppLayout({ children }: { children?: ReactNode }) {
   return (
     <Layout appBar={PortalAppBar} menu={AppMenu}>
-      {children}
+      <Breadcrumbs />
+      <Box onMouseOver={titleCutCells} sx={{ minWidth: 0 }}>
+        {children}
+      </Box>
       <PasswordExpiryGuard />
     </Layout>
   );

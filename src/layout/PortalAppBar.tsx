@@ -5,6 +5,7 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { AppBar, Logout, TitlePortal, UserMenu, useGetIdentity } from 'react-admin';
+import { FallbackTitle } from './Breadcrumbs';
 import { useAppInfo } from './AppInfo';
 import { NoticeBell } from '../views/notice/NoticeBell';
 import { ChangePasswordMenuItem } from '../security/ChangePasswordMenuItem';
@@ -45,7 +46,11 @@ export function PortalAppBar() {
       <Box component="span" sx={{ opacity: 0.6, mr: 2, display: { xs: 'none', sm: 'inline' } }}>
         |
       </Box>
-      <TitlePortal variant="subtitle1" />
+      {/* The screen's own <Title>, else (CSS: when the portal stays empty) the menu entry's name. */}
+      <Box sx={{ display: 'flex', flex: 1, minWidth: 0, alignItems: 'center', '& #react-admin-title:not(:empty) + [data-fallback-title]': { display: 'none' }, '& [data-fallback-title]': { order: -1 } }}>
+        <TitlePortal variant="subtitle1" />
+        <FallbackTitle />
+      </Box>
       <NoticeBell />
     </AppBar>
   );

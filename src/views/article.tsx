@@ -11,32 +11,29 @@ import {
   Create,
   CreateButton,
   Datagrid,
-  DateInput,
   DeleteButton,
   Edit,
   EditButton,
   FunctionField,
-  List,
-  Pagination,
   SelectInput,
   Show,
   ShowButton,
   TextField as RaTextField,
   TextInput,
-  TopToolbar,
   useCanAccess,
   useListContext,
   useRecordContext,
   type RaRecord,
 } from 'react-admin';
-import { ARTICLE_STATUS_OPTIONS, ESSAY_FLAGS } from '../../resources/article';
+import { ARTICLE_STATUS_OPTIONS } from '../../resources/article';
 import { HtmlViewer } from '../components/htmlViewer/HtmlViewer';
 import { useDepartmentOptions } from '../components/departments/useDepartmentOptions';
 import { ResizablePanes } from '../components/tree/ResizablePanes';
 import { SelectTree } from '../components/tree/Trees';
 import type { TreeNode } from '../components/tree/treeModel';
-import { ListEmpty, ListLoading, PAGE_SIZES } from '../generic/GenericList';
+import { ListEmpty, ListLoading, PortalList } from '../generic/GenericList';
 import { useErrorNotifier } from '../notices/useErrorNotifier';
+import { dateRangeInputs } from '../components/list/dateRange';
 import type { ResourceViews } from '../generic/resourceViews';
 import { columnLabel, contentApi, nest, type ColumnRow, type FlowEntry, type SensitiveHit } from './content/api';
 import { ArticleForm } from './content/ArticleForm';
@@ -79,8 +76,7 @@ function ArticleFilters() {
   return [
     <TextInput key="title" source="title" label="标题" alwaysOn resettable />,
     <SelectInput key="status" source="status" label="状态" alwaysOn choices={ARTICLE_STATUS_OPTIONS.map((o) => ({ id: o.value, name: o.label }))} emptyText="全部" />,
-    <DateInput key="startTime" source="startTime" label="开始日期" alwaysOn />,
-    <DateInput key="endTime" source="endTime" label="结束日期" alwaysOn />,
+    ...dateRangeInputs('startTime', 'endTime', '发布日期'),
     <SelectInput key="deptId" source="deptId" label="部门" alwaysOn choices={depts} emptyText="全部" />,
   ];
 }
@@ -92,7 +88,7 @@ function RowActions() {
   const { canAccess: canDelete } = useCanAccess({ action: 'article:delete', resource: 'article' });
   if (!record) return null;
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap' }} onClick={(e) => e.stopPropagation()}>
+    <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'nowrap', whiteSpace: 'nowrap' }} onClick={(e) => e.stopPropagation()}>
       <ShowButton label="查看" />
       {canUpdate && EDITABLE.includes(status) && <EditButton label="编辑" />}
       <RowSteps status={status} articleId={Number(record.articleId)} steps={[...OWNER_STEPS, ...REVIEW_STEPS]} />
@@ -112,20 +108,13 @@ function ArticleTable() {
       bulkActionButtons={canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
       rowClick={false}
       empty={<ListEmpty />}
-      // Short columns stay on one line so the title keeps a readable width beside the column tree.
-      sx={{ '& td, & th': { whiteSpace: 'nowrap' }, '& td.column-title': { whiteSpace: 'normal', minWidth: 220 } }}
+      // Every cell on one line; the title is cut with an ellipsis (full text as its tooltip).
+      sx={{ '& td.column-title': { maxWidth: 260 } }}
     >
       <RaTextField source="title" label="标题" sortable />
       <RaTextField source="columnTitle" label="栏目" sortable={false} />
       <FunctionField source="status" label="状态" sortable={false} render={(r: RaRecord) => <StatusChip status={r.status} />} />
-      <FunctionField
-        source="flags"
-        label="属性"
-        sortable={false}
-        render={(r: RaRecord) => ((r.flags as number[] | undefined) ?? []).map((f) => ESSAY_FLAGS.find((x) => x.value === f)?.label).join('、')}
-      />
       <RaTextField source="deptName" label="部门" sortable={false} />
-      <RaTextField source="creatorName" label="创建人" sortable={false} />
       <FunctionField source="publishTime" label="发布/创建时间" sortBy="publishTime" render={(r: RaRecord) => String(r.publishTime ?? r.createTime ?? '')} />
       <RaTextField source="hits" label="阅读数" sortable />
       <RowActions />
@@ -136,25 +125,21 @@ function ArticleTable() {
 function ArticleList() {
   const [columnId, setColumnId] = useState<string | null>(null);
   const { canAccess: canCreate } = useCanAccess({ action: 'article:add', resource: 'article' });
-  const onError = useErrorNotifier();
   return (
     <ResizablePanes
       left={<ColumnPane selected={columnId} onSelect={setColumnId} />}
       right={
-        <List
+        <PortalList
           resource="article"
           title="文章管理"
           filters={ArticleFilters()}
           filter={columnId ? { columnId: Number(columnId) } : undefined}
-          perPage={10}
           sort={{ field: 'sort', order: 'DESC' }}
-          pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
-          actions={<TopToolbar>{canCreate && <CreateButton label="新建文章" />}</TopToolbar>}
-          queryOptions={{ onError }}
+          actions={canCreate && <CreateButton label="新增" variant="contained" />}
           empty={false}
         >
           <ArticleTable />
-        </List>
+        </PortalList>
       }
     />
   );

@@ -5,13 +5,13 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useCanAccess } from 'react-admin';
 import type { Page } from '../../../providers';
 import { http } from '../../portal';
+import { PagingBar } from '../../components/list/PagingBar';
 
 export type Row = Record<string, unknown> & { id: number };
 
@@ -107,16 +107,11 @@ export function PagedTable(props: {
         </Table>
       </TableContainer>
       {props.paged !== false && (
-        <TablePagination
-          component="div"
-          count={total}
-          page={Math.max(0, props.pageNum - 1)}
-          rowsPerPage={props.pageSize}
-          rowsPerPageOptions={PAGE_SIZES}
-          onPageChange={(_e, p) => props.onPage(p + 1)}
-          onRowsPerPageChange={(e) => props.onPageSize(Number(e.target.value))}
-          labelRowsPerPage="每页条数"
-          labelDisplayedRows={({ from, to, count }) => `${from}-${to} 共 ${count} 条`}
+        <PagingBar
+          total={total}
+          pageNum={props.pageNum}
+          pageSize={props.pageSize}
+          onChange={(n, size) => (size !== props.pageSize ? props.onPageSize(size) : props.onPage(n))}
         />
       )}
     </Box>

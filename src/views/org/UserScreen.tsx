@@ -26,6 +26,8 @@ import user from '../../../resources/user';
 import { ResizablePanes } from '../../components/tree/ResizablePanes';
 import { SelectTree } from '../../components/tree/Trees';
 import { toTreeNodes } from '../../components/tree/treeModel';
+import { PlainSearchForm } from '../../components/list/SearchForm';
+import { PortalToolbar } from '../../components/list/Toolbar';
 import { api, change, ConfirmButton, EmptyRow, Loading, Pager, treeOrder, useKey, useLoad, type Page, type Row } from './common';
 import { changedOf, FieldInput, missingRequired } from './fields';
 
@@ -94,26 +96,27 @@ export default function UserScreen() {
   const right = (
     <Card variant="outlined">
       <CardContent>
-        <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center' }}>
+        <PlainSearchForm
+          onSearch={() => (setApplied(filters), setPaging({ ...paging, pageNum: 1 }))}
+          onReset={() => (setFilters({ name: '', mobile: '' }), setApplied({ name: '', mobile: '' }), setPaging({ ...paging, pageNum: 1 }))}
+        >
           <TextField size="small" label="姓名" name="q_name" value={filters.name} onChange={(e) => setFilters({ ...filters, name: e.target.value })} />
           <TextField size="small" label="手机号" name="q_mobile" value={filters.mobile} onChange={(e) => setFilters({ ...filters, mobile: e.target.value })} />
-          <Button variant="outlined" onClick={() => (setApplied(filters), setPaging({ ...paging, pageNum: 1 }))}>
-            查询
-          </Button>
-          <Box sx={{ flex: 1 }} />
+        </PlainSearchForm>
+        <PortalToolbar>
           {canAdd && (
-            <Button variant="contained" onClick={() => setEditing('new')}>
-              新建
+            <Button variant="contained" size="small" onClick={() => setEditing('new')}>
+              新增
             </Button>
           )}
-        </Stack>
+        </PortalToolbar>
         {list.loading && !list.data ? (
           <Loading />
         ) : (
           <Table size="small" aria-label="用户列表" sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
             <TableHead>
               <TableRow>
-                {['登录名', '姓名', '手机号', '所属部门', '职务', '角色', '发文数', '状态', '操作'].map((h) => (
+                {['登录名', '姓名', '手机号', '所属部门', '角色', '发文数', '状态', '操作'].map((h) => (
                   <TableCell key={h}>{h}</TableCell>
                 ))}
               </TableRow>
@@ -125,7 +128,6 @@ export default function UserScreen() {
                   <TableCell>{u.name}</TableCell>
                   <TableCell>{String(u.mobile ?? '')}</TableCell>
                   <TableCell>{u.deptName ?? ''}</TableCell>
-                  <TableCell>{String(u.positionName ?? '')}</TableCell>
                   <TableCell>{u.roleName || '—'}</TableCell>
                   <TableCell>{articleNum.get(u.userId) ?? 0}</TableCell>
                   <TableCell>

@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import TablePagination from '@mui/material/TablePagination';
+import { PagingBar } from '../../components/list/PagingBar';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Confirm, useCanAccess } from 'react-admin';
@@ -71,20 +71,7 @@ export function EmptyRow({ text = '暂无数据' }: { text?: string }) {
 }
 
 export function Pager({ page, onChange }: { page: { pageNum: number; pageSize: number; total: number }; onChange: (pageNum: number, pageSize: number) => void }) {
-  return (
-    <TablePagination
-      component="div"
-      count={page.total}
-      page={Math.max(0, page.pageNum - 1)}
-      rowsPerPage={page.pageSize}
-      rowsPerPageOptions={PAGE_SIZES}
-      onPageChange={(_e, p) => onChange(p + 1, page.pageSize)}
-      onRowsPerPageChange={(e) => onChange(1, Number(e.target.value))}
-      labelRowsPerPage="每页条数"
-      labelDisplayedRows={({ from, to, count }) => `${from}-${to} 共 ${count} 条`}
-      slotProps={{ select: { inputProps: { 'aria-label': '每页条数' } } }}
-    />
-  );
+  return <PagingBar total={page.total} pageNum={page.pageNum} pageSize={page.pageSize} onChange={onChange} />;
 }
 
 /** A button that asks first (提示信息 / 确定 / 取消), then runs the action. */

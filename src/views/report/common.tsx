@@ -12,7 +12,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -20,9 +19,10 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useCanAccess } from 'react-admin';
 import { ARTICLE_STATUS_OPTIONS } from '../../../resources/article';
 import { HtmlViewer } from '../../components/htmlViewer/HtmlViewer';
-import { ListLoading, PAGE_SIZES } from '../../generic/GenericList';
+import { ListLoading } from '../../generic/GenericList';
 import { useErrorNotifier, useSuccessNotifier } from '../../notices/useErrorNotifier';
 import { http } from '../../portal';
+import { PagingBar } from '../../components/list/PagingBar';
 import { StatusChip } from '../article';
 
 /** One submission as /api/report/* lists it (an article without its body). */
@@ -288,16 +288,11 @@ export function ReportTable(props: {
           </TableBody>
         </Table>
       )}
-      <TablePagination
-        component="div"
-        count={list.total}
-        page={list.page - 1}
-        onPageChange={(_e, p) => list.setPage(p + 1)}
-        rowsPerPage={list.pageSize}
-        onRowsPerPageChange={(e) => (list.setPageSize(Number(e.target.value)), list.setPage(1))}
-        rowsPerPageOptions={PAGE_SIZES}
-        labelRowsPerPage="每页条数"
-        labelDisplayedRows={({ from, to, count }) => `第 ${from}–${to} 条，共 ${count} 条`}
+      <PagingBar
+        total={list.total}
+        pageNum={list.page}
+        pageSize={list.pageSize}
+        onChange={(n, size) => (size !== list.pageSize ? (list.setPageSize(size), list.setPage(1)) : list.setPage(n))}
       />
     </Paper>
   );

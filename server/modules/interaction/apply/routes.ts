@@ -12,6 +12,8 @@ import { bodyOf, readId, readIds } from '../../../http/params.js';
 import { cleanPhone, cleanText, guardPublicSubmission, newQueryCode, normaliseQueryCode } from '../../../public/guard.js';
 import { createSmsSender } from '../../../notify/sms.js';
 import { formatDateTime } from '../../../util/time.js';
+import { maskPhone, maskRow } from '../../../shared/mask.js';
+import { revealOrMask } from '../../../shared/sensitiveView.js';
 import { declarationOf } from '../../declarationLookup.js';
 import { asInt, atRoot, optionalUser, sendFile } from '../surveys/helpers.js';
 import {
@@ -29,6 +31,8 @@ import {
 
 const notAllowed = (msg: string) => new PortalError(1005, msg);
 const DAY_MS = 24 * 3600_000;
+/** Personal data masked in lists, exports and Word files (server/shared/mask.ts). */
+const APPLY_PERSONAL = { phones: ['phone'], ids: ['idNumber'] } as const;
 
 /**
  * 依申请公开 (spec part 2 "Applications for disclosure"). Admin calls under /apply/*, /app/list and
@@ -62,7 +66,7 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
     const q = await searchQuery(user, search, deptId);
     const total = Number(((await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0);
     const list = ((await q.selectAll().orderBy(sort.field, sort.order).orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[]).map(decorate);
-    return { list, currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) };
+    return { list: list.map((r) => maskRow(r, APPLY_PERSONAL)), currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) };
   };
 
   app.post('/apply/list', { config: { permission: perm.list } }, async (request) => ok(await page(currentUser(request), searchOf(request))));
@@ -74,7 +78,10 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
     return ok(await page(user, { ...search, handleDeptId: undefined }, asInt(raw, 'deptId')));
   });
 
-  app.post('/apply/get', { config: { permission: perm.get } }, async (request) => ok(await load(request, readId(request))));
+  app.post('/apply/get', { config: { permission: perm.get } }, async (request) => {
+    const row = await load(request, readId(request));
+    return ok(await revealOrMask(db, request, row, APPLY_PERSONAL, `依申请公开 ${String(row.queryCode ?? '')}`));
+  });
 
   app.post('/apply/delete', { config: { permission: perm.delete } }, async (request) => ok(await deleteRecords(db, decl, currentUser(request), [readId(request)]), '删除成功'));
   app.post('/apply/dels', { config: { permission: perm.delete } }, async (request) => ok(await deleteRecords(db, decl, currentUser(request), readIds(request)), '删除成功'));
@@ -204,7 +211,7 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
   const docx = (withReply: boolean) => async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
     const row = await load(request, readId(request));
     const name = `${withReply ? '政府信息公开申请及答复' : '政府信息公开申请表'}_${String(row.queryCode)}.docx`;
-    return sendFile(reply, await applicationDocx(row, withReply), name);
+    return sendFile(reply, await applicationDocx(maskRow(row, APPLY_PERSONAL), withReply), name);
   };
   app.post('/apply/download', { config: { permission: 'apply:word' } }, docx(false));
   app.post('/apply/exportWord', { config: { permission: 'apply:word' } }, docx(true));
@@ -221,7 +228,7 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
         r.queryCode,
         Number(r.applicantType) === 1 ? '个人' : '法人/其他组织',
         Number(r.applicantType) === 1 ? r.name : r.orgName,
-        r.phone,
+        maskPhone(r.phone),
         r.infoName,
         r.handleDeptName,
         r.statusName,

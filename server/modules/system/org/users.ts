@@ -7,6 +7,8 @@ import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { currentUser, type PortalUser } from '../../../http/fastifyTypes.js';
 import { bodyOf } from '../../../http/params.js';
+import { maskRow } from '../../../shared/mask.js';
+import { dropMasked, revealOrMask } from '../../../shared/sensitiveView.js';
 import { formatDateTime } from '../../../util/time.js';
 import { validateNewPassword } from '../../../auth/passwordPolicy.js';
 import {
@@ -109,6 +111,8 @@ async function guardAdminRole(db: Db, user: PortalUser, roleIds: number[]) {
   }
 }
 
+const USER_PERSONAL = { phones: ['mobile'], ids: ['idNumber'] } as const;
+
 export async function userRoutes(app: FastifyInstance) {
   const decl = declOf(app, 'user');
   const p = decl.permissions;
@@ -117,19 +121,22 @@ export async function userRoutes(app: FastifyInstance) {
   app.post('/ding/user/list', { config: { permission: p.list } }, async (request) => {
     const search = searchOf(request);
     const scope = await userScope(db, currentUser(request));
-    return ok(await userPage(db, await filtered(db, scoped(usersFrom(db), scope), search), search));
+    const page = (await userPage(db, await filtered(db, scoped(usersFrom(db), scope), search), search)) as { list: Row[] };
+    return ok({ ...page, list: page.list.map((u) => maskRow(u, USER_PERSONAL)) });
   });
 
   app.post('/ding/user/view', { config: { permission: p.get } }, async (request) => {
     const body = searchOf(request);
     const id = optionalId(body, 'userId') ?? optionalId(body, 'id');
     if (id === null) throw missingParam('userId');
-    return ok(await loadUser(db, currentUser(request), id));
+    const row = (await loadUser(db, currentUser(request), id)) as Row;
+    return ok(await revealOrMask(db, request, row, USER_PERSONAL, `用户 ${String(row.username ?? id)}`));
   });
 
   // userDto: create without userId (password required), update with it (only the fields present change).
   app.post('/ding/user/save', { config: { permission: (r: FastifyRequest) => (isBlank(((r.body ?? {}) as Row).userId) ? p.create : p.update) } }, async (request) => {
-    const body = bodyOf(request);
+    // A form filled from a masked list must not store the mask.
+    const body = dropMasked(bodyOf(request), ['mobile', 'idNumber']);
     const user = currentUser(request);
     const userId = optionalId(body, 'userId');
     const mode = userId === null ? 'create' : 'update';
