@@ -52,7 +52,7 @@ describe('admin app: an announcement from creation to deletion', () => {
 
   it('creates an announcement through the form', async () => {
     await page.getByRole('menuitem', { name: '通知公告' }).click();
-    await page.getByRole('link', { name: '新建' }).click();
+    await page.getByRole('link', { name: '新增' }).click();
     await formSettled();
     await page.locator('input[name="title"]').fill(title);
     await page.locator('input[name="source"]').fill('县政府办公室');

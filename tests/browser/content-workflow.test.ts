@@ -43,7 +43,7 @@ describe('content workflow in the admin app', () => {
     const page = await session('xinxi', DEMO_PASSWORD);
     await page.getByRole('menuitem', { name: '文章管理' }).click();
     await page.getByRole('tree', { name: '栏目树' }).waitFor();
-    await page.getByRole('link', { name: '新建文章' }).click();
+    await page.getByRole('link', { name: '新增' }).click();
     await page.locator('input[name="title"]').waitFor();
     await page.waitForLoadState('networkidle');
     await page.locator('input[name="title"]').fill(title);

@@ -114,7 +114,7 @@ describe('a role with only the announcement menu', () => {
     await page.getByRole('menuitem', { name: '通知公告' }).click();
     // DEPARTS in 县教育局: the announcements of 县教育局 and 县第一中学 people (demo records), no «新建».
     await expect.poll(async () => page.locator('tbody tr').count(), { timeout: 20_000 }).toBeGreaterThan(0);
-    await expect(page.getByRole('link', { name: '新建' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('link', { name: '新增' }).count()).resolves.toBe(0);
 
     const answers = await page.evaluate(async () => {
       const token = sessionStorage.getItem('token') ?? '';

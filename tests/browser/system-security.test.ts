@@ -120,7 +120,7 @@ describe('密码规则和密码类型', () => {
   it('the admin creates the rule in force through the generic form; it is listed as 启用', async () => {
     await openMenu(admin, '密码规则');
     await admin.getByTestId('password-types').waitFor();
-    await admin.getByRole('link', { name: '新建' }).first().click();
+    await admin.getByRole('link', { name: '新增' }).first().click();
     await admin.locator('input[name="name"]').fill('县政府密码规则');
     // The form's defaults are the issue's: 8 characters, 3 classes, 90 days, 5 failures.
     expect(await admin.locator('input[name="minLength"]').inputValue()).toBe('8');
@@ -241,8 +241,8 @@ describe('登录锁定与操作日志', () => {
     await drawer.waitFor({ state: 'detached' });
 
     // Read-only for the admin too: no 新建 / 编辑 / 删除, no selection.
-    for (const name of ['新建', '编辑', '删除']) expect(await admin.getByRole('button', { name, exact: true }).count()).toBe(0);
-    expect(await admin.getByRole('link', { name: '新建' }).count()).toBe(0);
+    for (const name of ['新增', '编辑', '删除']) expect(await admin.getByRole('button', { name, exact: true }).count()).toBe(0);
+    expect(await admin.getByRole('link', { name: '新增' }).count()).toBe(0);
     expect(await admin.getByRole('checkbox').count()).toBe(0);
   });
 });

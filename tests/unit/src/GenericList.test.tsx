@@ -52,7 +52,7 @@ describe('GenericList of announcement', () => {
     expect(await within(first).findByRole('link', { name: '编辑' })).toHaveAttribute('href', '/announcement/7');
     expect(within(first).getByRole('link', { name: '查看' })).toHaveAttribute('href', '/announcement/7/show');
     expect(within(first).getByRole('button', { name: '删除' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '新建' })).toHaveAttribute('href', '/announcement/create');
+    expect(screen.getByRole('link', { name: '新增' })).toHaveAttribute('href', '/announcement/create');
   });
 
   it('offers the page sizes 10 to 200', async () => {
