@@ -61,7 +61,7 @@ describe('back-office defects', () => {
     });
     await page.goto(`${portal.server.url}/admin/#/user`);
     await page.getByTestId('access-denied').waitFor({ timeout: 15_000 });
-    expect(await page.getByRole('heading', { name: '无权访问' }).isVisible()).toBe(true);
+    expect(await page.getByTestId('access-denied').getByRole('heading', { name: '无权访问' }).isVisible()).toBe(true);
     // Still logged in: the user menu is there, and the home page opens.
     await page.getByRole('link', { name: '返回首页' }).click();
     await page.getByRole('button', { name: '个人中心' }).waitFor();

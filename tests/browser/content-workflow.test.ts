@@ -58,6 +58,11 @@ describe('content workflow in the admin app', () => {
     await editor.click();
     await page.keyboard.type('会议部署了春季学期开学各项工作。');
     await page.getByRole('button', { name: '提交审核' }).click();
+    // Asked first (提示信息 / 确定 / 取消), then told what happened.
+    const ask = page.getByRole('dialog');
+    await ask.getByText('提示信息').waitFor({ timeout: 15_000 });
+    await ask.getByRole('button', { name: '确定' }).click();
+    await page.getByText('已提交审核，等待审核人员处理').waitFor({ timeout: 15_000 });
     await page.getByRole('tree', { name: '栏目树' }).waitFor({ timeout: 30_000 });
     await expect.poll(async () => (await apiArticle())?.status, { timeout: 15_000 }).toBe(4);
     await page.getByRole('row').filter({ hasText: title }).getByText('审核中').waitFor();

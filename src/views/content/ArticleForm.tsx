@@ -6,6 +6,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import {
+  Confirm,
+  useNotify,
+  useRedirect,
   DateTimeInput,
   NumberInput,
   required,
@@ -91,6 +94,9 @@ function ArticleToolbar({ canSubmit }: { canSubmit: boolean }) {
   const detect = useDetection();
   const [result, setResult] = useState<{ hits: SensitiveHit[]; blocked: boolean } | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const notify = useNotify();
+  const redirect = useRedirect();
   const confirmed = useRef(false);
   const submitButton = useRef<HTMLButtonElement>(null);
   const onSubmitClick = async (event: MouseEvent<HTMLButtonElement>) => {
@@ -102,8 +108,8 @@ function ArticleToolbar({ canSubmit }: { canSubmit: boolean }) {
     const r = await detect();
     if (!r) return;
     if (r.hits.length === 0) {
-      confirmed.current = true;
-      submitButton.current?.click();
+      // No sensitive word: still ask first (提示信息 / 确定 / 取消), as every state change does.
+      setAsking(true);
       return;
     }
     setSubmitting(true);
@@ -121,8 +127,27 @@ function ArticleToolbar({ canSubmit }: { canSubmit: boolean }) {
           alwaysEnable
           transform={(data: RaRecord) => ({ ...data, status: 4 })}
           onClick={(e) => void onSubmitClick(e)}
+          mutationOptions={{
+            onSuccess: () => {
+              notify('已提交审核，等待审核人员处理', { type: 'success' });
+              redirect('list', 'article');
+            },
+          }}
         />
       )}
+      <Confirm
+        isOpen={asking}
+        title="提示信息"
+        content="确定提交审核吗？提交后在审核完成前不能修改。"
+        confirm="确定"
+        cancel="取消"
+        onClose={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          confirmed.current = true;
+          submitButton.current?.click();
+        }}
+      />
       <DetectButton
         onClick={() => {
           void detect().then((r) => {
