@@ -66,12 +66,14 @@ describe('content workflow in the admin app', () => {
     await page.getByRole('tree', { name: '栏目树' }).waitFor({ timeout: 30_000 });
     await expect.poll(async () => (await apiArticle())?.status, { timeout: 15_000 }).toBe(4);
     await page.getByRole('row').filter({ hasText: title }).getByText('审核中').waitFor();
-    // The department filter, offered to every staff member: another department hides the article.
+    // The department filter of the search form (applied on 查询): another department hides the article.
     await page.getByRole('combobox', { name: '部门' }).click();
     await page.getByRole('option', { name: /县卫生健康局/ }).click();
+    await page.getByRole('search').getByRole('button', { name: '查询' }).click();
     await page.getByRole('row').filter({ hasText: title }).waitFor({ state: 'detached' });
     await page.getByRole('combobox', { name: '部门' }).click();
     await page.getByRole('option', { name: /县教育局/ }).click();
+    await page.getByRole('search').getByRole('button', { name: '查询' }).click();
     await page.getByRole('row').filter({ hasText: title }).waitFor();
     await page.context().close();
   });
