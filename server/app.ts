@@ -12,6 +12,7 @@ import { installErrorHandling } from './http/errorHandler.js';
 import './http/fastifyTypes.js';
 import { installJsonParser } from './http/jsonBody.js';
 import { serveStatic } from './http/staticFiles.js';
+import { Scheduler } from './jobs/scheduler.js';
 import { sessionRoutes } from './modules/auth/sessionRoutes.js';
 import { domainModules } from './modules/index.js';
 import { loadDeclarations } from './resources/loadDeclarations.js';
@@ -42,7 +43,11 @@ export async function buildApp(config: PortalConfig, options: BuildOptions = {})
   });
   const { db, dialect } = openDatabase(config);
   app.decorate('db', db);
+  // Modules add their jobs while registering; they start once the app is ready, if this instance runs jobs.
+  const scheduler = new Scheduler(db, app.log);
+  app.decorate('scheduler', scheduler);
   app.addHook('onClose', async () => {
+    await scheduler.stop();
     await db.destroy();
   });
 
@@ -80,5 +85,6 @@ export async function buildApp(config: PortalConfig, options: BuildOptions = {})
   await serveStatic(app, config.staticDir);
 
   await app.ready();
+  if (config.scheduler) scheduler.start();
   return app;
 }

@@ -11,6 +11,8 @@ export interface PortalConfig {
   loginNoCode: boolean;
   staticDir: string;
   seedDemo: boolean;
+  /** Scheduled jobs (monitoring checks, reminders) run in this instance; `SCHEDULER=off` turns them off. */
+  scheduler: boolean;
 }
 
 function intOr(value: string | undefined, fallback: number): number {
@@ -29,5 +31,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     loginNoCode: env.LOGIN_NO_CODE !== 'off',
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     seedDemo: env.SEED_DEMO !== 'off',
+    scheduler: env.SCHEDULER !== 'off',
   };
 }

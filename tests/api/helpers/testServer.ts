@@ -52,6 +52,8 @@ export async function startTestServer(
     staticDir: path.join(dataDir, 'no-static'),
     databaseUrl: pgDb?.url,
     adminPassword: undefined,
+    // Tests that need scheduled jobs turn them on (or call app.scheduler.runNow).
+    scheduler: false,
     ...overrides,
   };
   let app: FastifyInstance;
