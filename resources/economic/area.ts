@@ -1,5 +1,5 @@
 import { defineResource, ownershipFields, standardPermissions } from '../define';
-import { AREA_KEYS, areaOf, PERIOD_TYPE_OPTIONS, type AreaKey } from './catalogue';
+import { AREA_KEYS, areaByKey, PERIOD_TYPE_OPTIONS, type AreaKey } from './catalogue';
 
 /** The one table of every area's figures; `area` tells the screens apart (docs/economic-data.md). */
 export const ECONOMIC_TABLE = 'economic_figure';
@@ -10,8 +10,7 @@ export const ECONOMIC_TABLE = 'economic_figure';
  * the spec's route. A module (server/modules/economic/) serves the calls: the table is shared.
  */
 export function economicArea(key: AreaKey) {
-  const area = areaOf(key);
-  if (!area) throw new Error(`未知的经济数据分类：${key}`);
+  const area = areaByKey(key);
   const base = `/economic/${key}`;
   return defineResource({
     name: key,

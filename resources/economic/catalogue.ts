@@ -142,6 +142,13 @@ export function areaOf(key: string): EconomicArea | undefined {
   return ECONOMIC_AREAS.find((a) => a.key === key);
 }
 
+/** The area of a known key (a typed key always has one). */
+export function areaByKey(key: AreaKey): EconomicArea {
+  const area = areaOf(key);
+  if (!area) throw new Error(`未知的经济数据分类：${key}`);
+  return area;
+}
+
 export function indicatorOf(area: EconomicArea, code: string): Indicator | undefined {
   return area.indicators.find((i) => i.code === code);
 }

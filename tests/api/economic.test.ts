@@ -37,10 +37,12 @@ async function upload(area: string, file: Buffer, token = admin, name = 'figures
   return { status: res.status, body: (await res.json()) as { errorCode: string; errorMsg: string; data: { added: number; updated: number } } };
 }
 
-async function readBook(bytes: ArrayBuffer): Promise<ExcelJS.Workbook> {
+async function firstSheet(bytes: ArrayBuffer): Promise<ExcelJS.Worksheet> {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(bytes);
-  return book;
+  const ws = book.worksheets[0];
+  if (!ws) throw new Error('no worksheet');
+  return ws;
 }
 
 const yearRows = async (area: string, year: number) =>
@@ -128,7 +130,7 @@ describe('Excel import and export', () => {
     const res = await fetch(new URL('/economic/domesticTrade/template', url), { headers: headers(admin) });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain(encodeURIComponent('国内贸易导入模板.xlsx'));
-    const ws = (await readBook(await res.arrayBuffer())).worksheets[0];
+    const ws = await firstSheet(await res.arrayBuffer());
     expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(HEADER);
     expect(ws.getColumn(1).values.slice(2)).toEqual(['社会消费品零售总额', '城镇消费品零售额', '乡村消费品零售额', '餐饮收入']);
   });
@@ -192,7 +194,7 @@ describe('Excel import and export', () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain(encodeURIComponent('地区生产总值.xlsx'));
-    const ws = (await readBook(await res.arrayBuffer())).worksheets[0];
+    const ws = await firstSheet(await res.arrayBuffer());
     expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(HEADER);
     const rows: unknown[][] = [];
     ws.eachRow((row, n) => n > 1 && rows.push((row.values as unknown[]).slice(1, 7)));
@@ -209,12 +211,28 @@ describe('public latest figures', () => {
     const r = await call<{ area: string; label: string; figures: Rec[] }[]>(url, '/economic/web/latest', { method: 'GET' });
     expect(r.body.errorCode).toBe('0');
     expect(r.body.data.map((a) => a.area)).toEqual(AREAS);
-    const gdp = r.body.data[0].figures.find((f) => f.indicator === 'gdp') as Rec;
+    const gdp = r.body.data[0]?.figures.find((f) => f.indicator === 'gdp');
     const listed = await data<Rec[]>(admin, '/economic/grandTotal/series', { indicator: 'gdp' });
-    const newest = listed[listed.length - 1];
+    const newest = listed[listed.length - 1] ?? {};
     expect(gdp).toMatchObject({ year: newest.year, periodType: newest.periodType, period: newest.period, value: newest.value, unit: '万元' });
     const one = await call<{ area: string }[]>(url, '/economic/web/latest', { query: { area: 'grainData' }, method: 'GET' });
     expect(one.body.data.map((a) => a.area)).toEqual(['grainData']);
     expect((await call(url, '/economic/web/latest', { query: { area: 'x' }, method: 'GET' })).body.errorCode).toBe('1002');
   });
 });
+
+describe('generated public page', () => {
+  it('the full-site run writes economy.html with every area’s latest figures, amounts by the spec’s rule', async () => {
+    expect((await call(url, '/api/generate/generateIndex', { token: admin })).body.errorCode).toBe('0');
+    const res = await fetch(new URL('/site/economy.html', url));
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<h1 class="column-title">经济数据</h1>');
+    for (const label of ['地区生产总值', '人民生活', '人口数据', '工业和建筑业', '就业', '粮食', '国内贸易', '对外贸易']) expect(html).toContain(`<h2>${label}</h2>`);
+    const latest = (await call<{ area: string; figures: Rec[] }[]>(url, '/economic/web/latest', { method: 'GET' })).body.data;
+    const gdp = latest[0]?.figures.find((f) => f.indicator === 'gdp');
+    const yi = (Number(gdp?.value) / 10000).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    expect(html).toContain(`<td>地区生产总值</td><td>${String(gdp?.periodLabel)}</td><td class="num">${yi}亿元</td>`);
+  });
+});
+

@@ -55,7 +55,7 @@ export function validateFigure(decl: ResourceDecl, area: EconomicArea, body: Row
 }
 
 /** Sort key of a period: later end month first; at equal end, a year before a quarter before a month. */
-export function periodRank(row: { periodType: unknown; year: unknown; period: unknown }): number {
+export function periodRank(row: Row): number {
   const period = Number(row.period);
   const end = row.periodType === 'year' ? 12 : row.periodType === 'quarter' ? period * 3 : period;
   const typeRank = row.periodType === 'year' ? 2 : row.periodType === 'quarter' ? 1 : 0;
