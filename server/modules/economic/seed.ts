@@ -64,8 +64,10 @@ export async function economicDemoSeed(db: Db, ctx: SeedContext): Promise<void> 
     const rows: Row[] = [];
     for (const p of periodsOf(area, now)) {
       for (const i of area.indicators) {
-        const value = demoValue(i.code, p.year, p.end);
-        const before = demoValue(i.code, p.year - 1, p.end);
+        // Head counts and firm counts are whole numbers.
+        const whole = i.unit === '人' || i.unit === '个';
+        const value = whole ? Math.round(demoValue(i.code, p.year, p.end)) : demoValue(i.code, p.year, p.end);
+        const before = whole ? Math.round(demoValue(i.code, p.year - 1, p.end)) : demoValue(i.code, p.year - 1, p.end);
         const growth = i.unit === '%' || i.unit === '‰' || before === 0 ? null : Number(((value / before - 1) * 100).toFixed(1));
         rows.push({
           area: area.key, indicator: i.code, periodType: p.periodType, year: p.year, period: p.period, value, growthRate: growth,

@@ -86,7 +86,7 @@ export function EconomicScreen({ areaKey }: { areaKey: AreaKey }) {
       <Card>
         <CardContent>
           <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-            <TextField select size="small" label="统计周期" value={form.periodType} onChange={field('periodType')} sx={{ minWidth: 120 }}>
+            <TextField select size="small" fullWidth={false} label="统计周期" value={form.periodType} onChange={field('periodType')} sx={{ width: 130 }}>
               <MenuItem value="">全部</MenuItem>
               {PERIOD_TYPE_OPTIONS.filter((o) => area.periods.includes(o.value)).map((o) => (
                 <MenuItem key={o.value} value={o.value}>
@@ -94,7 +94,7 @@ export function EconomicScreen({ areaKey }: { areaKey: AreaKey }) {
                 </MenuItem>
               ))}
             </TextField>
-            <TextField select size="small" label="指标" value={form.indicator} onChange={field('indicator')} sx={{ minWidth: 200 }}>
+            <TextField select size="small" fullWidth={false} label="指标" value={form.indicator} onChange={field('indicator')} sx={{ width: 280 }}>
               <MenuItem value="">全部指标</MenuItem>
               {area.indicators.map((i) => (
                 <MenuItem key={i.code} value={i.code}>
@@ -102,8 +102,8 @@ export function EconomicScreen({ areaKey }: { areaKey: AreaKey }) {
                 </MenuItem>
               ))}
             </TextField>
-            <TextField size="small" type="number" label="开始年份" value={form.startYear} onChange={field('startYear')} sx={{ width: 110 }} />
-            <TextField size="small" type="number" label="结束年份" value={form.endYear} onChange={field('endYear')} sx={{ width: 110 }} />
+            <TextField size="small" fullWidth={false} type="number" label="开始年份" value={form.startYear} onChange={field('startYear')} sx={{ width: 110 }} />
+            <TextField size="small" fullWidth={false} type="number" label="结束年份" value={form.endYear} onChange={field('endYear')} sx={{ width: 110 }} />
             <Button variant="contained" onClick={doSearch}>
               查询
             </Button>

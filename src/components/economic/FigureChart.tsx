@@ -28,7 +28,7 @@ export function FigureChart({ area, rows, periodType }: { area: EconomicArea; ro
   return (
     <>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
-        <TextField select size="small" label="图表指标" value={indicator.code} onChange={(e) => setChosen(e.target.value)} sx={{ minWidth: 260 }}>
+        <TextField select size="small" fullWidth={false} label="图表指标" value={indicator.code} onChange={(e) => setChosen(e.target.value)} sx={{ width: 300 }}>
           {present.map((i) => (
             <MenuItem key={i.code} value={i.code}>
               {i.name}
