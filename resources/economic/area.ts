@@ -27,7 +27,7 @@ export function economicArea(key: AreaKey) {
       update: { path: `${base}/add` },
       delete: { path: `${base}/dels`, ids: 'body' },
       extra: {
-        series: { path: `${base}/series`, label: '图表数据' },
+        listAll: { path: `${base}/listAll`, label: '图表数据' },
         template: { path: `${base}/template`, method: 'GET', label: '下载模板' },
       },
     },

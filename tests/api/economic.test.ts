@@ -67,7 +67,7 @@ describe('menus, demo data and permissions', () => {
     for (const area of AREAS) {
       const page = await data<Page>(admin, `/economic/${area}/list`, { pageSize: 10 });
       expect(page.totalRow, area).toBeGreaterThan(20);
-      const years = new Set((await data<Rec[]>(admin, `/economic/${area}/series`, { periodType: 'year' })).map((r) => r.year));
+      const years = new Set((await data<Rec[]>(admin, `/economic/${area}/listAll`, { periodType: 'year' })).map((r) => r.year));
       expect(years.size, area).toBeGreaterThanOrEqual(4);
     }
   });
@@ -208,16 +208,16 @@ describe('Excel import and export', () => {
 
 describe('public latest figures', () => {
   it('answers without login the latest period of every indicator, area by area', async () => {
-    const r = await call<{ area: string; label: string; figures: Rec[] }[]>(url, '/economic/web/latest', { method: 'GET' });
+    const r = await call<{ area: string; label: string; figures: Rec[] }[]>(url, '/economic/web/latestList', { method: 'GET' });
     expect(r.body.errorCode).toBe('0');
     expect(r.body.data.map((a) => a.area)).toEqual(AREAS);
     const gdp = r.body.data[0]?.figures.find((f) => f.indicator === 'gdp');
-    const listed = await data<Rec[]>(admin, '/economic/grandTotal/series', { indicator: 'gdp' });
+    const listed = await data<Rec[]>(admin, '/economic/grandTotal/listAll', { indicator: 'gdp' });
     const newest = listed[listed.length - 1] ?? {};
     expect(gdp).toMatchObject({ year: newest.year, periodType: newest.periodType, period: newest.period, value: newest.value, unit: '万元' });
-    const one = await call<{ area: string }[]>(url, '/economic/web/latest', { query: { area: 'grainData' }, method: 'GET' });
+    const one = await call<{ area: string }[]>(url, '/economic/web/latestList', { query: { area: 'grainData' }, method: 'GET' });
     expect(one.body.data.map((a) => a.area)).toEqual(['grainData']);
-    expect((await call(url, '/economic/web/latest', { query: { area: 'x' }, method: 'GET' })).body.errorCode).toBe('1002');
+    expect((await call(url, '/economic/web/latestList', { query: { area: 'x' }, method: 'GET' })).body.errorCode).toBe('1002');
   });
 });
 
@@ -229,7 +229,7 @@ describe('generated public page', () => {
     const html = await res.text();
     expect(html).toContain('<h1 class="column-title">经济数据</h1>');
     for (const label of ['地区生产总值', '人民生活', '人口数据', '工业和建筑业', '就业', '粮食', '国内贸易', '对外贸易']) expect(html).toContain(`<h2>${label}</h2>`);
-    const latest = (await call<{ area: string; figures: Rec[] }[]>(url, '/economic/web/latest', { method: 'GET' })).body.data;
+    const latest = (await call<{ area: string; figures: Rec[] }[]>(url, '/economic/web/latestList', { method: 'GET' })).body.data;
     const gdp = latest[0]?.figures.find((f) => f.indicator === 'gdp');
     const yi = (Number(gdp?.value) / 10000).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     expect(html).toContain(`<td>地区生产总值</td><td>${String(gdp?.periodLabel)}</td><td class="num">${yi}亿元</td>`);

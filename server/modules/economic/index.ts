@@ -6,7 +6,7 @@ import { areaRoutes, registerImportParser } from './routes.js';
 
 /**
  * 经济数据 (docs/economic-data.md): the eight screens' calls under /economic/<area>/ and the public
- * /economic/web/latest. Menus and Buttons come from the declarations (resources/<area>.ts).
+ * /economic/web/latestList. Menus and Buttons come from the declarations (resources/<area>.ts).
  */
 export async function economicModule(app: FastifyInstance): Promise<void> {
   await registerImportParser(app);

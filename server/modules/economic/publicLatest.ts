@@ -6,7 +6,7 @@ import { invalidValue } from '../../http/errors.js';
 import { param } from '../../http/params.js';
 import { latestFigures } from './service.js';
 
-export const LATEST_PATH = '/economic/web/latest';
+export const LATEST_PATH = '/economic/web/latestList';
 
 export interface AreaLatest {
   area: string;

@@ -53,8 +53,8 @@ export function areaRoutes(app: FastifyInstance, decl: ResourceDecl, area: Econo
 
   app.post(decl.api.list.path, { config: { permission: keys.list } }, async (request) => ok(await listFigures(db, decl, area, searchOf(request))));
 
-  if (extra.series) {
-    app.post(extra.series.path, { config: { permission: keys.list } }, async (request) => ok(await seriesFigures(db, decl, area, searchOf(request))));
+  if (extra.listAll) {
+    app.post(extra.listAll.path, { config: { permission: keys.list } }, async (request) => ok(await seriesFigures(db, decl, area, searchOf(request))));
   }
 
   app.route({

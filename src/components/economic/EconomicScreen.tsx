@@ -57,11 +57,11 @@ export function EconomicScreen({ areaKey }: { areaKey: AreaKey }) {
     let live = true;
     const body = cleanSearch(search);
     http.request<PageState>({ path: p.list, body: { ...body, ...paging } }).then((r) => live && setPage(r), onError);
-    http.request<Figure[]>({ path: p.series, body }).then((r) => live && setSeries(r), onError);
+    http.request<Figure[]>({ path: p.listAll, body }).then((r) => live && setSeries(r), onError);
     return () => {
       live = false;
     };
-  }, [p.list, p.series, search, paging, version, onError]);
+  }, [p.list, p.listAll, search, paging, version, onError]);
 
   const doSearch = () => {
     setSearch(form);

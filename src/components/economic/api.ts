@@ -27,7 +27,7 @@ export interface FigureSearch {
 
 export const paths = (area: AreaKey) => ({
   list: `/economic/${area}/list`,
-  series: `/economic/${area}/series`,
+  listAll: `/economic/${area}/listAll`,
   add: `/economic/${area}/add`,
   dels: `/economic/${area}/dels`,
   template: `/economic/${area}/template`,
