@@ -12,6 +12,7 @@ import { enabledHotWords } from '../system/hotWords/index.js';
 import { PUBLIC_SITE_FIELDS, readSiteSettings } from '../system/siteSettings/index.js';
 import { DEFAULT_SKIN, ensureTemplatesRoot } from '../system/templates/store.js';
 import { renderPage } from './render.js';
+import { writeEconomyPage } from './economyPage.js';
 
 /** Articles per list page. */
 export const LIST_PAGE_SIZE = 20;
@@ -216,6 +217,7 @@ export class SiteGenerator {
     const html = await this.renderIndex(base);
     await writePage(this.root, 'index.html', html);
     const assets = await this.copyAssets(base);
+    await writeEconomyPage(this.db, base, this.root); // the latest figures' page, economy.html (docs/economic-data.md)
     return { pages: 1, paths: ['index.html'], assets };
   }
 
