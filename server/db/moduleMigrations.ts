@@ -11,6 +11,7 @@ import { surveyTablesMigration } from '../modules/interaction/surveys/migrations
 import { adviceOpinionMigration } from '../modules/interaction/advice/migrations.js';
 import { applySettingMigration } from '../modules/interaction/apply/migrations.js';
 import { smsLogMigration } from '../notify/smsMigration.js';
+import { siteCallsMigration } from '../modules/site/migrations.js';
 /**
  * Migrations of the domain modules, after the core tables (`2026_001_core`). Names sort in the order
  * they run and never change once released: add a new one, never edit an old one. Tables of declared
@@ -38,6 +39,8 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_072_advice_opinions', migration: adviceOpinionMigration },
   { name: '2026_073_apply_settings', migration: applySettingMigration },
   { name: '2026_074_sms_log', migration: smsLogMigration },
+  // Visit counter and SMS codes (docs/spec-calls.md).
+  { name: '2026_210_calls_site', migration: siteCallsMigration },
 ];
 
 function userPasswordState(dialect: DialectName): Migration {

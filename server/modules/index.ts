@@ -26,6 +26,9 @@ import { reportMarkHook } from './content/reports/mark.js';
 import { mailModule } from './interaction/mail/index.js';
 import { noticeRoutes } from './interaction/notices/routes.js';
 import { statisticsModule } from './statistics/index.js';
+import { siteCallsModule } from './site/index.js';
+import { localEconomyModule } from './content/localEconomy/index.js';
+import { interworkingModule } from './interworking/index.js';
 
 /**
  * Every domain module, registered in this order after the session routes and the generic CRUD routes.
@@ -61,4 +64,7 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   mailModule,
   noticeRoutes,
   statisticsModule,
+  siteCallsModule,
+  localEconomyModule,
+  interworkingModule,
 ];
