@@ -10,6 +10,9 @@ import { suggestDemoSeed } from '../modules/interaction/suggestions/seed.js';
 import { adviceDemoSeed } from '../modules/interaction/advice/seed.js';
 import { applyDemoSeed } from '../modules/interaction/apply/seed.js';
 import { forumDemoSeed } from '../modules/interaction/forums/seed.js';
+import { siteDemoSeed } from '../modules/site/seed.js';
+import { localEconomyDemoSeed } from '../modules/content/localEconomy/seed.js';
+import { interworkingDemoSeed } from '../modules/interworking/seed.js';
 
 /** What the base seed made, for domain seeds to hang their demo records on. */
 export interface SeedContext {
@@ -41,4 +44,7 @@ export const domainSeeds: DomainSeed[] = [
   adviceDemoSeed,
   applyDemoSeed,
   forumDemoSeed,
+  siteDemoSeed,
+  localEconomyDemoSeed,
+  interworkingDemoSeed,
 ];

@@ -2,7 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.js';
 import { invalidValue, notFoundRecord } from '../../http/errors.js';
 import { param } from '../../http/params.js';
+import type { Db } from '../../db/types.js';
+import { formatDateTime } from '../../util/time.js';
 import { declarationOf } from '../declarationLookup.js';
+
+/** The two applications always exist (every start adds a missing one; staff edit, never delete them). */
+export const DEFAULT_APPS = [
+  { appId: 'adminSite', name: '云溪县人民政府门户网站管理系统', loginTitle: '门户网站后台管理', copyright: '云溪县人民政府办公室 版权所有', contact: '', remark: '主管理应用' },
+  { appId: 'reportSite', name: '云溪县政务信息报送系统', loginTitle: '政务信息报送', copyright: '云溪县人民政府办公室 版权所有', contact: '', remark: '部门信息报送应用' },
+];
+
+async function ensureApps(db: Db, table: string) {
+  for (const a of DEFAULT_APPS) {
+    const found = await db.selectFrom(table).select('id').where('appId', '=', a.appId).executeTakeFirst();
+    if (!found) await db.insertInto(table).values({ ...a, logo: null, updateTime: formatDateTime() }).execute();
+  }
+}
 
 const PUBLIC_FIELDS = ['appId', 'name', 'loginTitle', 'logo', 'copyright', 'contact'] as const;
 
@@ -14,6 +29,7 @@ const PUBLIC_FIELDS = ['appId', 'name', 'loginTitle', 'logo', 'copyright', 'cont
 export async function appViewRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'appInfo');
   if (!decl) return;
+  await ensureApps(app.db, decl.table);
   app.get('/api/app/view', { config: { public: true } }, async (request) => {
     const raw = param(request, 'appId');
     if (raw !== undefined && raw !== null && typeof raw !== 'string') throw invalidValue('参数格式不正确：appId');
