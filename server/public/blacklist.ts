@@ -29,7 +29,7 @@ function phonesOf(request: FastifyRequest): string[] {
 
 /** The citizen account id of the request's token, when it is a live citizen session. */
 async function personIdOf(app: FastifyInstance, request: FastifyRequest): Promise<string | null> {
-  const token = tokenFromHeader(request.headers.authorization);
+  const token = tokenFromHeader(request.headers?.authorization);
   if (!token) return null;
   const s = (await app.db.selectFrom('people_sessions').select(['puPeopleId', 'revoked']).where('tokenHash', '=', sha256(token)).executeTakeFirst()) as
     | { puPeopleId: number; revoked: number }

@@ -38,6 +38,7 @@ export async function diagnosticRoutes(app: FastifyInstance) {
   };
   for (const url of ['/test/get', '/test/b/get', '/other/edit', '/other/insert']) app.post(url, echo);
   app.post('/other/get', async (request) => {
+    await requireAdminRole(app, request);
     const id = param(request, 'id');
     if (id === undefined || id === null || id === '') throw missingParam('id');
     return echo(request);
