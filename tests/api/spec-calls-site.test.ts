@@ -40,7 +40,7 @@ describe('集约化报送 /api/interWorking/article/*', () => {
     const list = await call<Page>(url, '/api/interWorking/article/list', { token: admin, body: { kind: 'leader' } });
     expect(list.body.data.list.map((x) => x.title)).toContain('副县长 李明 工作分工');
     const one = await call<Rec>(url, '/api/interWorking/article/getInterWorking', { token: admin, query: { id: r.body.data.id } });
-    expect((one.body.data.payload as Rec).duty).toBe('分管工业、交通');
+    expect((JSON.parse(String(one.body.data.payload)) as Rec).duty).toBe('分管工业、交通');
     // Re-sending an item of another kind is refused; of its own kind it counts one more attempt.
     expect((await call(url, '/api/interWorking/article/save/mail', { token: admin, body: { id: r.body.data.id } })).body.errorCode).toBe('1003');
     expect((await call<Rec>(url, '/api/interWorking/article/save/leader', { token: admin, body: { id: r.body.data.id } })).body.data.attempts).toBe(2);

@@ -17,14 +17,13 @@ export const INTERWORKING_MAX_BYTES = 200_000;
 /** Kinds whose source is an article of this portal (`articleId`). */
 const ARTICLE_KINDS = new Set(['policyDoc', 'leader', 'org', 'bulletin', 'common']);
 
-const withPayload = (r: Row): Row => {
-  let payload: unknown = null;
+/** The stored payload as an object (the API answers it as the JSON text the 报送内容 field shows). */
+const payloadOf = (r: Row): Record<string, unknown> => {
   try {
-    payload = r.payload ? JSON.parse(String(r.payload)) : null;
+    return r.payload ? (JSON.parse(String(r.payload)) as Record<string, unknown>) : {};
   } catch {
-    payload = null;
+    return {};
   }
-  return { ...r, payload };
 };
 
 /**
@@ -39,22 +38,21 @@ export async function interworkingRoutes(app: FastifyInstance, sender?: Interwor
   const out = sender ?? createInterworkingSender(app.log);
 
   app.post(decl.api.list.path, { config: { permission: decl.permissions.list } }, async (request) => {
-    const page = await listRecords(db, decl, currentUser(request), searchOf(request));
-    return ok({ ...page, list: page.list.map(withPayload) });
+    return ok(await listRecords(db, decl, currentUser(request), searchOf(request)));
   });
   app.post(decl.api.get.path, { config: { permission: decl.permissions.get } }, async (request) =>
-    ok(withPayload(await getRecord(db, decl, currentUser(request), readId(request)))),
+    ok(await getRecord(db, decl, currentUser(request), readId(request))),
   );
 
   const deliver = async (id: number) => {
     const row = (await db.selectFrom(decl.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Row;
-    const sent = await out.send({ id, kind: String(row.kind), title: String(row.title), sourceId: row.sourceId === null ? null : Number(row.sourceId), payload: withPayload(row).payload as Record<string, unknown> });
+    const sent = await out.send({ id, kind: String(row.kind), title: String(row.title), sourceId: row.sourceId === null ? null : Number(row.sourceId), payload: payloadOf(row) });
     await db
       .updateTable(decl.table)
       .set({ status: sent.status, result: sent.result, attempts: Number(row.attempts ?? 0) + 1, sentTime: formatDateTime() })
       .where('id', '=', id)
       .execute();
-    return withPayload((await db.selectFrom(decl.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Row);
+    return (await db.selectFrom(decl.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Row;
   };
 
   const save = (kind: string) => async (request: FastifyRequest) => {
