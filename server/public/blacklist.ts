@@ -55,7 +55,8 @@ export async function refuseBlacklisted(app: FastifyInstance, request: FastifyRe
     .where((eb) => eb.or([eb('expireTime', 'is', null), eb('expireTime', '=', ''), eb('expireTime', '>', now)]))
     .where((eb) => {
       const any = [eb.and([eb('type', '=', 'ip'), eb('value', '=', ip)])];
-      if (phones.length) any.push(eb.and([eb('type', '=', 'phone'), eb('value', 'in', phones)]));
+      // Staff may type a number with spaces or dashes; compare digits with digits.
+      if (phones.length) any.push(eb.and([eb('type', '=', 'phone'), eb(sql<string>`replace(replace(value, ' ', ''), '-', '')`, 'in', phones)]));
       if (person) any.push(eb.and([eb('type', '=', 'person'), eb('value', '=', person)]));
       return eb.or(any);
     })

@@ -120,6 +120,12 @@ describe('黑名单 /blacklist/* and the public guard', () => {
     expect((await call(url, '/industrialProjects/web/add', { body: { ...body, ...(await captcha()) } })).body.errorCode).toBe('0');
   });
 
+  it('matches a number staff typed with spaces or dashes', async () => {
+    await call(url, '/blacklist/add', { token: admin, body: { type: 'phone', value: '137-1234 0009', reason: '骚扰' } });
+    const body = { name: '测试项目三', projectType: 'NEW', company: '某公司', content: '内容', contactPhone: '13712340009' };
+    expect((await call(url, '/industrialProjects/web/add', { body: { ...body, ...(await captcha()) } })).body.errorCode).toBe('2005');
+  });
+
   it('refuses by IP until the entry expires', async () => {
     const entry = await call<Rec>(url, '/blacklist/add', { token: admin, body: { type: 'ip', value: '127.0.0.1', reason: '攻击', expireTime: '2099-01-01 00:00:00' } });
     const body = { name: '测试项目二', projectType: 'PLAN', company: '某公司', content: '内容', contactPhone: '13712340001' };
