@@ -13,6 +13,7 @@ import { applySettingMigration } from '../modules/interaction/apply/migrations.j
 import { smsLogMigration } from '../notify/smsMigration.js';
 import { jobLockMigration } from '../jobs/migrations.js';
 import { economicFigureMigration } from '../modules/economic/migrations.js';
+import { siteCallsMigration } from '../modules/site/migrations.js';
 /**
  * Migrations of the domain modules, after the core tables (`2026_001_core`). Names sort in the order
  * they run and never change once released: add a new one, never edit an old one. Tables of declared
@@ -44,6 +45,8 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_100_job_lock', migration: jobLockMigration },
   // Economic data (docs/economic-data.md): the figures of the eight areas, one per indicator and period.
   { name: '2026_200_econ_figures', migration: economicFigureMigration },
+  // Visit counter and SMS codes (docs/spec-calls.md).
+  { name: '2026_210_calls_site', migration: siteCallsMigration },
 ];
 
 function userPasswordState(dialect: DialectName): Migration {

@@ -27,6 +27,9 @@ import { mailModule } from './interaction/mail/index.js';
 import { noticeRoutes } from './interaction/notices/routes.js';
 import { statisticsModule } from './statistics/index.js';
 import { economicModule } from './economic/index.js';
+import { siteCallsModule } from './site/index.js';
+import { localEconomyModule } from './content/localEconomy/index.js';
+import { interworkingModule } from './interworking/index.js';
 
 /**
  * Every domain module, registered in this order after the session routes and the generic CRUD routes.
@@ -63,4 +66,7 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   noticeRoutes,
   statisticsModule,
   economicModule,
+  siteCallsModule,
+  localEconomyModule,
+  interworkingModule,
 ];

@@ -4,6 +4,7 @@ import { consumeCaptcha } from '../auth/captcha.js';
 import { PortalError } from '../http/errors.js';
 import { param } from '../http/params.js';
 import { formatDateTime } from '../util/time.js';
+import { refuseBlacklisted } from './blacklist.js';
 
 export { cleanEmail, cleanPhone, cleanText, type CleanTextOptions } from './text.js';
 
@@ -77,6 +78,7 @@ export async function guardPublicSubmission(
   kind: string,
   opts: { captcha?: boolean } = {},
 ): Promise<void> {
+  await refuseBlacklisted(app, request); // docs/spec-calls.md "Blacklist"
   const limits = publicLimits(app, kind);
   const ip = (request.ip || 'unknown').slice(0, 64);
   const now = Date.now();
