@@ -15,7 +15,7 @@ export interface SpecCall {
   path: string;
 }
 
-const SPEC_DIR = process.env.SPEC_DIR ?? path.resolve(import.meta.dirname, '../../../../../shared/spec');
+const SPEC_DIR = process.env.SPEC_DIR ?? path.resolve(import.meta.dirname, '../../../../shared/spec');
 const SPEC_FILES = ['000_75be9816d5e24de6.txt', '001_f1fbd398403d3d59.txt'];
 
 /** Lines of section 7 of one spec file. */
