@@ -26,6 +26,7 @@ import { reportMarkHook } from './content/reports/mark.js';
 import { mailModule } from './interaction/mail/index.js';
 import { noticeRoutes } from './interaction/notices/routes.js';
 import { statisticsModule } from './statistics/index.js';
+import { monitoringModule } from './monitoring/index.js';
 
 /**
  * Every domain module, registered in this order after the session routes and the generic CRUD routes.
@@ -61,4 +62,5 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   mailModule,
   noticeRoutes,
   statisticsModule,
+  monitoringModule,
 ];

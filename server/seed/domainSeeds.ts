@@ -10,6 +10,7 @@ import { suggestDemoSeed } from '../modules/interaction/suggestions/seed.js';
 import { adviceDemoSeed } from '../modules/interaction/advice/seed.js';
 import { applyDemoSeed } from '../modules/interaction/apply/seed.js';
 import { forumDemoSeed } from '../modules/interaction/forums/seed.js';
+import { monitorDemoSeed } from '../modules/monitoring/seed.js';
 
 /** What the base seed made, for domain seeds to hang their demo records on. */
 export interface SeedContext {
@@ -41,4 +42,5 @@ export const domainSeeds: DomainSeed[] = [
   adviceDemoSeed,
   applyDemoSeed,
   forumDemoSeed,
+  monitorDemoSeed,
 ];
