@@ -50,14 +50,14 @@ beforeAll(async () => {
   if (demoSettings.length) expect((await call(s.url, '/notice/set/dels', { token, body: { ids: demoSettings } })).body.errorCode).toBe('0');
   const set = await call(s.url, '/notice/set/add', { token, body: { name: '站点异常', eventType: 'SITE_ABNORMAL', receiverType: 'USER', receiverIds: String(shenji.userId), remindWay: 1 } });
   expect(set.body.errorCode).toBe('0');
-}, 30_000);
+}, 90_000);
 
 afterAll(async () => {
   await Promise.all([s?.close(), healthy?.close(), slow?.close(), broken?.close()]);
 });
 
 type Site = { id: number; state: number; lastCheckTime: string | null; responseMs: number | null; lastMessage: string | null };
-const site = async (key: string) => (await call<Site>(s.url, '/website/get', { token, query: { id: ids[key] } })).body.data;
+const site = async (key: string) => (await call<Site>(s.url, '/website/get', { token, query: { id: Number(ids[key]) } })).body.data;
 
 describe('availability checks', () => {
   it('the scheduler job checks every due site and records the right states', async () => {
@@ -121,7 +121,7 @@ describe('availability checks', () => {
 
 describe('link checker', () => {
   it('records broken links with the page they are on and lists off-site links', async () => {
-    const r = await call<{ recordId: number; pages: number; broken: number }>(s.url, '/website/check', { token, query: { id: ids.broken, kind: 'links' } });
+    const r = await call<{ recordId: number; pages: number; broken: number }>(s.url, '/website/check', { token, query: { id: Number(ids.broken), kind: 'links' } });
     expect(r.body.errorCode).toBe('0');
     expect(r.body.data.pages).toBe(2);
     expect(r.body.data.broken).toBe(2);

@@ -39,7 +39,10 @@ export async function ensureMonitorMenus(db: Db): Promise<void> {
   const forInspector: number[] = [];
   for (const m of MENUS) {
     const menu = await ensureResource(db, { parentId: cat.id, name: m.name, alias: m.alias, icon: m.icon, type: 'Menu', url: m.url, dingAppKey: 'adminSite', sort: m.sort });
-    if (menu.created) forAdmin.push(menu.id), forInspector.push(menu.id);
+    if (menu.created) {
+      forAdmin.push(menu.id);
+      forInspector.push(menu.id);
+    }
     let i = 0;
     for (const b of m.buttons) {
       const button = await ensureResource(db, { parentId: menu.id, name: b.name, alias: b.alias, icon: null, type: 'Button', url: null, dingAppKey: 'adminSite', sort: ++i });
