@@ -8,6 +8,7 @@ import { sweepOverdueReminders } from './overdueReminders.js';
 import { monitorRoutes } from './routes.js';
 import { sampleServer, systemInfo } from './serverStatus.js';
 import { monitorSettings } from './settings.js';
+import { declarationOf } from '../declarationLookup.js';
 
 const MINUTE = 60_000;
 
@@ -25,6 +26,7 @@ export async function monitoringModule(app: FastifyInstance) {
   await app.register(annualReportRoutes);
   const db = app.db;
   const settings = monitorSettings(app.portal.config);
+  if (!declarationOf(app, 'website')) return;
   app.scheduler.add({ name: MONITOR_JOBS.availability, everyMs: 30_000, run: async () => void (await runDueChecks(db, settings)) });
   app.scheduler.add({ name: MONITOR_JOBS.links, everyMs: 24 * 60 * MINUTE, run: async () => void (await runLinkChecks(db, settings)) });
   app.scheduler.add({

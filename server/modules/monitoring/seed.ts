@@ -9,10 +9,12 @@ const HOUR = 3_600_000;
  * their availability checks are turned off (no traffic to the internet, no alerts about sites that do
  * not exist); 本站 keeps its daily link check, which reads the generated folder. History so every
  * screen shows something: a week of hourly checks of 本站, a link check, a content check, server
- * samples, reminder settings for the monitoring events and last year's staff-filled report fields.
+ * samples, reminder settings for SITE_ABNORMAL and MAIL_OVERDUE and last year's staff-filled report fields.
  */
 export async function monitorDemoSeed(db: Db, context: SeedContext): Promise<void> {
   const now = parseDateTime(context.now).getTime();
+  // Without the website declaration (a trimmed start) there is no table to watch.
+  if (!context.decls.some((d) => d.name === 'website')) return;
   await db.updateTable('website').set({ checkEnabled: 0, linkCheck: 0, remark: '演示数据：虚构网址，已停用自动检测' }).execute();
   const own = (await db.selectFrom('website').selectAll().where('type', '=', 1).orderBy('id').executeTakeFirst()) as Row | undefined;
   if (own) {
@@ -86,8 +88,7 @@ export async function monitorDemoSeed(db: Db, context: SeedContext): Promise<voi
     const base = { receiverType: 'ROLE', receiverIds: String(adminRole), receiverNames: '系统管理员', remindWay: 1, status: 1, creatorName: '系统', createTime: context.now, updateTime: context.now };
     await db.insertInto('notice_setting').values([
       { ...base, name: '站点异常提醒', eventType: 'SITE_ABNORMAL', overdueDays: 0, advanceDays: 0 },
-      { ...base, name: '领导信箱来信超期提醒', eventType: 'MAIL_OVERDUE', overdueDays: 15, advanceDays: 3 },
-      { ...base, name: '依申请公开超期提醒', eventType: 'APPLY_OVERDUE', overdueDays: 20, advanceDays: 5 },
+      { ...base, name: '领导信箱超期提醒', eventType: 'MAIL_OVERDUE', overdueDays: 15, advanceDays: 3 },
     ]).execute();
   }
   const lastYear = parseDateTime(context.now).getFullYear() - 1;
