@@ -64,7 +64,7 @@ describe('single-veto dashboard', () => {
   it('counts broken links on the home page and their share elsewhere from the newest link check', async () => {
     const rec = (await s.app.db
       .insertInto('inspection_record')
-      .values({ websiteId: siteId, websiteName: '本站', kind: 'links', result: 2, message: 'x', detail: JSON.stringify({ brokenHome: 1, brokenOther: 3, otherPageLinks: 40 }), checkTime: ago(0.01) })
+      .values({ websiteId: siteId, websiteName: '本站', kind: 'links', result: 2, message: 'x', detail: JSON.stringify({ pages: 5, brokenHome: 1, brokenOther: 3, otherPageLinks: 40 }), checkTime: ago(0.01) })
       .returning('id')
       .executeTakeFirstOrThrow()) as { id: number };
     await s.app.db.insertInto('broken_link').values({ recordId: rec.id, websiteId: siteId, pageUrl: 'http://127.0.0.1:9/index.html', linkUrl: 'http://127.0.0.1:9/gone.html', statusCode: 404, external: 0, broken: 1, onHome: 1, checkTime: ago(0.01) }).execute();
@@ -81,7 +81,7 @@ describe('single-veto dashboard', () => {
     await article(Number(cols.find((c) => c.categoryTitle === '空白栏目1')?.categoryId), 1);
     await s.app.db.updateTable('mail').set({ status: 1, stage: 4, replyTime: ago(1) }).execute();
     for (const t of ['政府信息公开指南', '政府信息公开制度', '法定主动公开内容', '政府信息公开年报']) await article(await column(t), 2);
-    await s.app.db.insertInto('inspection_record').values({ websiteId: siteId, websiteName: '本站', kind: 'links', result: 1, message: 'ok', detail: JSON.stringify({ brokenHome: 0, brokenOther: 1, otherPageLinks: 40 }), checkTime: ago(0) }).execute();
+    await s.app.db.insertInto('inspection_record').values({ websiteId: siteId, websiteName: '本站', kind: 'links', result: 1, message: 'ok', detail: JSON.stringify({ pages: 5, brokenHome: 0, brokenOther: 1, otherPageLinks: 40 }), checkTime: ago(0) }).execute();
     const b = await board();
     for (const [key, i] of Object.entries(b)) expect(i.red, key).toBe(false);
     expect(b.staleColumns?.value).toBe('4个');

@@ -46,7 +46,8 @@ export interface LinkSummary {
 /** The newest link check of our site (else of any site) with its broken links. */
 export async function latestLinkCheck(db: Db): Promise<LinkSummary | null> {
   const site = await ownSite(db);
-  let q = db.selectFrom('inspection_record').selectAll().where('kind', '=', 'links');
+  // Only crawls that ran (a record saying the site was not generated yet has no figures).
+  let q = db.selectFrom('inspection_record').selectAll().where('kind', '=', 'links').where('detail', 'like', '%"pages"%');
   if (site) q = q.where('websiteId', '=', Number(site.id));
   const record = (await q.orderBy('checkTime', 'desc').orderBy('id', 'desc').executeTakeFirst()) as Row | undefined;
   if (!record) return null;

@@ -1,5 +1,6 @@
 import type { Db, Row } from '../../db/types.js';
 import type { SeedContext } from '../../seed/domainSeeds.js';
+import { newQueryCode } from '../../public/guard.js';
 import { formatDateTime, parseDateTime } from '../../util/time.js';
 
 const HOUR = 3_600_000;
@@ -91,6 +92,9 @@ export async function monitorDemoSeed(db: Db, context: SeedContext): Promise<voi
       { ...base, name: '领导信箱超期提醒', eventType: 'MAIL_OVERDUE', overdueDays: 15, advanceDays: 3 },
     ]).execute();
   }
+  // A letter 13 days old: the MAIL_OVERDUE setting (15 days, 3 in advance) reminds about it on the first sweep.
+  const received = formatDateTime(new Date(now - 13 * 24 * HOUR));
+  await db.insertInto('mail').values({ title: '关于城西农贸市场停车难的咨询', content: '城西农贸市场周边停车位不足，早市时段车辆乱停，请问是否有规划增设停车场？', type: 1, boxType: 2, name: '陈立', phone: '13907195566', isPublic: 1, publicFlag: 0, satisfaction: 0, rkFlag: 0, status: 0, stage: 1, source: 1, queryCode: newQueryCode(), receivedAt: received, createTime: received, updateTime: received }).execute();
   const lastYear = parseDateTime(context.now).getFullYear() - 1;
   await db.insertInto('annual_report').values({
     year: lastYear,
