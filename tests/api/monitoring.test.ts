@@ -1,3 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueChecks } from '../../server/modules/monitoring/availability.js';
 import { monitorSettings } from '../../server/modules/monitoring/settings.js';
@@ -116,6 +122,30 @@ describe('availability checks', () => {
     expect(chart.body.data.uptimePercent).toBe(100);
     const bad = await call(s.url, '/website/inspection/chart', { token, body: { websiteId: ids.healthy, startTime: 'yesterday' } });
     expect(bad.body.errorCode).toBe('1002');
+  });
+});
+
+describe('TLS certificate', () => {
+  it('reads the expiry of an https site and fails a certificate that expires within 7 days', async () => {
+    // A self-signed certificate valid for 3 days, made with the system's openssl, served on loopback.
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tls-'));
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'), '-days', '3', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
+    const server = https.createServer({ key: await fs.readFile(path.join(dir, 'key.pem')), cert: await fs.readFile(path.join(dir, 'cert.pem')) }, (_req, res) => html(res, '云溪县'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const add = await call<{ id: number }>(s.url, '/website/add', { token, body: { name: '测试证书站', url: `https://127.0.0.1:${port}/`, type: 2, checkEnabled: 0 } });
+      const r = await call<{ ok: boolean; certExpireDays: number; message: string; statusCode: number }>(s.url, '/website/check', { token, query: { id: Number(add.body.data.id) } });
+      expect(r.body.data.statusCode).toBe(200);
+      expect(r.body.data.certExpireDays).toBeGreaterThanOrEqual(2);
+      expect(r.body.data.certExpireDays).toBeLessThanOrEqual(3);
+      expect(r.body.data.ok).toBe(false);
+      expect(r.body.data.message).toMatch(/证书无效.*；证书[23]天后过期/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -28,6 +28,9 @@ export const VETO = {
 export const REQUIRED_DISCLOSURE_COLUMNS = ['政府信息公开指南', '政府信息公开制度', '法定主动公开内容', '政府信息公开年报'];
 
 const DAY = 86_400_000;
+const RECORDS = '/main/siteMonitoring/inspectionRecord';
+/** The records list filtered to one site's availability checks (react-admin reads `filter` from the URL). */
+const recordsOf = (websiteId: number) => `${RECORDS}?filter=${encodeURIComponent(JSON.stringify({ websiteId, kind: 'availability' }))}`;
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 async function unreachable(db: Db, now: number): Promise<Indicator> {
@@ -43,7 +46,7 @@ async function unreachable(db: Db, now: number): Promise<Indicator> {
     value,
     threshold: `单日检测≥${VETO.minDailyChecks}次且失败率≥${pct(VETO.failShare)}`,
     red: failing.length > 0,
-    items: failing.map((d) => ({ label: d.day, detail: `失败${d.failed}次/检测${d.checks}次（${pct(d.failed / d.checks)}）`, link: `/main/siteMonitoring/inspectionRecord?websiteId=${d.websiteId}` })),
+    items: failing.map((d) => ({ label: d.day, detail: `失败${d.failed}次/检测${d.checks}次（${pct(d.failed / d.checks)}）`, link: recordsOf(d.websiteId) })),
   };
 }
 
@@ -110,7 +113,7 @@ function linkIndicators(summary: LinkSummary | null): Indicator[] {
   const home = summary?.brokenHome ?? 0;
   const share = summary && summary.otherPageLinks > 0 ? summary.brokenOther / summary.otherPageLinks : 0;
   const items = (onHome: boolean) =>
-    (summary?.links ?? []).filter((l) => l.onHome === onHome).map((l) => ({ label: l.linkUrl, detail: `所在页面：${l.pageUrl}（${l.statusCode ?? l.error ?? '无法访问'}）`, link: `/main/siteMonitoring/inspectionRecord?id=${summary?.recordId ?? ''}` }));
+    (summary?.links ?? []).filter((l) => l.onHome === onHome).map((l) => ({ label: l.linkUrl, detail: `所在页面：${l.pageUrl}（${l.statusCode ?? l.error ?? '无法访问'}）`, link: `${RECORDS}/${summary?.recordId ?? ''}/show` }));
   const none = summary ? `（${summary.checkTime}检测）` : '（尚未做过链接检测）';
   return [
     { key: 'brokenHome', name: '首页错误链接', veto: false, basis: '首页上打不开的链接（扣分项）', value: `${home}个${none}`, threshold: '0个', red: home > 0, items: items(true) },
