@@ -13,6 +13,8 @@ export interface PortalConfig {
   seedDemo: boolean;
   /** Scheduled jobs (monitoring checks, reminders) run in this instance; `SCHEDULER=off` turns them off. */
   scheduler: boolean;
+  /** Site monitoring (docs/monitoring.md): a check slower than this fails (`MONITOR_SLOW_MS`, 15 s as the inspection rules say). */
+  monitorSlowMs: number;
 }
 
 function intOr(value: string | undefined, fallback: number): number {
@@ -32,5 +34,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     seedDemo: env.SEED_DEMO !== 'off',
     scheduler: env.SCHEDULER !== 'off',
+    monitorSlowMs: Math.max(100, intOr(env.MONITOR_SLOW_MS, 15_000)),
   };
 }

@@ -14,6 +14,7 @@ import { smsLogMigration } from '../notify/smsMigration.js';
 import { jobLockMigration } from '../jobs/migrations.js';
 import { economicFigureMigration } from '../modules/economic/migrations.js';
 import { siteCallsMigration } from '../modules/site/migrations.js';
+import { monitorTablesMigration } from '../modules/monitoring/migrations.js';
 /**
  * Migrations of the domain modules, after the core tables (`2026_001_core`). Names sort in the order
  * they run and never change once released: add a new one, never edit an old one. Tables of declared
@@ -47,6 +48,8 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_200_econ_figures', migration: economicFigureMigration },
   // Visit counter and SMS codes (docs/spec-calls.md).
   { name: '2026_210_calls_site', migration: siteCallsMigration },
+  // Site monitoring (docs/monitoring.md): inspection records, broken links, server samples, reminders sent, annual report, column update limits.
+  { name: '2026_230_monitor_tables', migration: monitorTablesMigration },
 ];
 
 function userPasswordState(dialect: DialectName): Migration {

@@ -30,6 +30,7 @@ import { economicModule } from './economic/index.js';
 import { siteCallsModule } from './site/index.js';
 import { localEconomyModule } from './content/localEconomy/index.js';
 import { interworkingModule } from './interworking/index.js';
+import { monitoringModule } from './monitoring/index.js';
 
 /**
  * Every domain module, registered in this order after the session routes and the generic CRUD routes.
@@ -69,4 +70,5 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   siteCallsModule,
   localEconomyModule,
   interworkingModule,
+  monitoringModule,
 ];

@@ -14,6 +14,7 @@ import { economicDemoSeed } from '../modules/economic/seed.js';
 import { siteDemoSeed } from '../modules/site/seed.js';
 import { localEconomyDemoSeed } from '../modules/content/localEconomy/seed.js';
 import { interworkingDemoSeed } from '../modules/interworking/seed.js';
+import { monitorDemoSeed } from '../modules/monitoring/seed.js';
 
 /** What the base seed made, for domain seeds to hang their demo records on. */
 export interface SeedContext {
@@ -49,4 +50,5 @@ export const domainSeeds: DomainSeed[] = [
   siteDemoSeed,
   localEconomyDemoSeed,
   interworkingDemoSeed,
+  monitorDemoSeed,
 ];
