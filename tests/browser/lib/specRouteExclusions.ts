@@ -4,7 +4,4 @@
  * as its screen is merged; the lists come from src/routes/specRoutes.ts.
  */
 export const SPEC_ROUTES_WITHOUT_SCREEN_YET: ReadonlySet<string> = new Set([
-  // Site monitoring: only monitorAndManager (the website list) exists; these two belong to the monitoring issue.
-  '/main/siteMonitoring/inspectionRecord',
-  '/main/siteMonitoring/serverStatus',
 ]);
