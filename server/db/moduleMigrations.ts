@@ -11,6 +11,8 @@ import { surveyTablesMigration } from '../modules/interaction/surveys/migrations
 import { adviceOpinionMigration } from '../modules/interaction/advice/migrations.js';
 import { applySettingMigration } from '../modules/interaction/apply/migrations.js';
 import { smsLogMigration } from '../notify/smsMigration.js';
+import { permissionVersionMigration } from '../auth/permissionVersion.js';
+import { perfIndexesMigration, searchExcerptMigration } from './perfMigrations.js';
 /**
  * Migrations of the domain modules, after the core tables (`2026_001_core`). Names sort in the order
  * they run and never change once released: add a new one, never edit an old one. Tables of declared
@@ -38,6 +40,10 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_072_advice_opinions', migration: adviceOpinionMigration },
   { name: '2026_073_apply_settings', migration: applySettingMigration },
   { name: '2026_074_sms_log', migration: smsLogMigration },
+  // Performance (docs/performance.md): permission counter, list sort indexes, stored search excerpts.
+  { name: '2026_220_perf_permission_version', migration: permissionVersionMigration },
+  { name: '2026_220_perf_list_indexes', migration: perfIndexesMigration },
+  { name: '2026_220_perf_search_excerpt', migration: searchExcerptMigration },
 ];
 
 function userPasswordState(dialect: DialectName): Migration {
