@@ -250,7 +250,8 @@ export function readSortOrder(search: Row): { field: string; order: 'asc' | 'des
   const allowed = ['publishTime', 'createTime', 'sort', 'hits', 'title', 'updateTime', 'submitTime'];
   const field = typeof search.sortField === 'string' && allowed.includes(search.sortField) ? search.sortField : null;
   const order = String(search.sortOrder ?? '').toUpperCase() === 'ASC' ? 'asc' : 'desc';
-  if (field) return [{ field, order }, { field: 'articleId', order: 'desc' }];
+  // The tie-break follows the field's direction, so one (field, articleId) index serves both orders.
+  if (field) return [{ field, order }, { field: 'articleId', order }];
   return [
     { field: 'sort', order: 'desc' },
     { field: 'publishTime', order: 'desc' },
