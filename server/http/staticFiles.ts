@@ -47,7 +47,12 @@ export async function serveStatic(app: FastifyInstance, root: string): Promise<v
       serveDotFiles: false,
       // The build writes .br and .gz beside each text file (vite.config.ts): sent as the client accepts.
       preCompressed: true,
-      setHeaders: (res, file) => res.setHeader('Cache-Control', cacheControlOf(file)),
+      // Cache-Control is ours (cacheControlOf), not send's max-age=0.
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        res.setHeader('Cache-Control', cacheControlOf(file));
+        res.setHeader('Vary', 'Accept-Encoding');
+      },
     });
     for (const url of ['/', '/admin', '/admin/*', '/report', '/report/*']) site.get(url, spa);
   });
