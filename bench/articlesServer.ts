@@ -14,13 +14,15 @@ import { rebuildSearchIndex } from '../server/modules/content/search/indexer';
 import { ftsExpression, parseKeyword } from '../server/modules/content/search/text';
 import { seedArticles, seedColumns } from './articlesSeed';
 import { installCapture, type CapturedQuery } from './lib/capture';
+import { freshDatabase } from './lib/pgDatabase';
 import { pgReplayer, selectsOnly, sqliteReplayer } from './lib/replay';
 import { listScenarios } from './listScenarios';
 
 const rows = Number(process.env.BENCH_ARTICLES ?? 100_000);
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-articles-'));
 const password = 'Bench@2026pass';
-const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: password, SEED_DEMO: 'off' }), port: 0, host: '127.0.0.1' };
+const database = await freshDatabase();
+const config = { ...loadConfig({ ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_PASSWORD: password, SEED_DEMO: 'off' }), port: 0, host: '127.0.0.1' };
 
 const app = await buildApp(config, { logger: false });
 const t0 = performance.now();
@@ -55,7 +57,7 @@ for (const s of listScenarios(columnId)) {
   captured.push({ all, list: all.filter((q) => !AUTH_TABLES.test(q.sql)) });
 }
 
-const replay = app.portal.dialect === 'postgres' ? pgReplayer(process.env.DATABASE_URL as string) : sqliteReplayer(join(dataDir, 'portal.sqlite'));
+const replay = app.portal.dialect === 'postgres' ? pgReplayer(database.url as string) : sqliteReplayer(join(dataDir, 'portal.sqlite'));
 const bare = Fastify({ logger: false });
 const page = { errorCode: '0', errorMsg: '操作成功', data: { list: [], currPage: 1, totalRow: 0, totalPage: 0 } };
 bare.get('/bare', async () => page);
@@ -85,6 +87,7 @@ process.stdout.write(JSON.stringify({ port, barePort, token, rows, columns: colu
 const stop = async () => {
   await bare.close();
   await app.close();
+  await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };

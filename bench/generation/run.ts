@@ -5,6 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { startChild } from '../lib/child';
+import { freshDatabase } from '../lib/pgDatabase';
 
 interface RunFigures { files: number; ms: number; filesPerSecond: number; maxRssMb: number }
 
@@ -31,9 +32,9 @@ function runHugo(hugo: string, dir: string): RunFigures {
   return { files, ms, filesPerSecond: perSecond(files, ms), maxRssMb: Math.round(Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) / 1024) };
 }
 
-async function runOurs(dir: string): Promise<RunFigures> {
+async function runOurs(dir: string, env: Record<string, string>): Promise<RunFigures> {
   rmSync(join(dir, 'data', 'site'), { recursive: true, force: true });
-  const child = await startChild<{ files: number; ms: number; maxRssMb: number }>('bench/generation/ourSite.ts', { GEN_DIR: dir });
+  const child = await startChild<{ files: number; ms: number; maxRssMb: number }>('bench/generation/ourSite.ts', { ...env, GEN_DIR: dir });
   await new Promise((done) => (child.process.exitCode !== null ? done(null) : child.process.once('exit', done)));
   const { files, ms, maxRssMb } = child.info;
   return { files, ms, filesPerSecond: perSecond(files, ms), maxRssMb };
@@ -41,8 +42,10 @@ async function runOurs(dir: string): Promise<RunFigures> {
 
 async function benchSize(hugo: string, articles: number, rounds: number) {
   const dir = mkdtempSync('/dev/shm/portal-gen-');
+  const database = await freshDatabase();
+  const env = (extra: Record<string, string>) => (database.url ? { ...extra, DATABASE_URL: database.url } : extra);
   try {
-    const seeded = await startChild<{ count: number; published: number; seedMs: number }>('bench/generation/seedSite.ts', { GEN_DIR: dir, BENCH_GEN_ARTICLES: String(articles) });
+    const seeded = await startChild<{ count: number; published: number; seedMs: number }>('bench/generation/seedSite.ts', env({ GEN_DIR: dir, BENCH_GEN_ARTICLES: String(articles) }));
     await new Promise((done) => (seeded.process.exitCode !== null ? done(null) : seeded.process.once('exit', done)));
     const hugoRuns: RunFigures[] = [];
     const ourRuns: RunFigures[] = [];
@@ -50,9 +53,9 @@ async function benchSize(hugo: string, articles: number, rounds: number) {
     for (let r = 0; r < rounds; r++) {
       if (r % 2 === 0) {
         hugoRuns.push(runHugo(hugo, dir));
-        ourRuns.push(await runOurs(dir));
+        ourRuns.push(await runOurs(dir, env({})));
       } else {
-        ourRuns.push(await runOurs(dir));
+        ourRuns.push(await runOurs(dir, env({})));
         hugoRuns.push(runHugo(hugo, dir));
       }
     }
@@ -61,6 +64,7 @@ async function benchSize(hugo: string, articles: number, rounds: number) {
     const o = best(ourRuns);
     return { articles, published: seeded.info.published, seedMs: seeded.info.seedMs, hugo: h, ours: o, ratio: Number((o.filesPerSecond / h.filesPerSecond).toFixed(2)), hugoRuns, ourRuns };
   } finally {
+    await database.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -6,11 +6,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { freshDatabase } from '../lib/pgDatabase';
 
 export const CAPTCHA = 'AbC7';
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-front-'));
 const password = 'Bench@2026pass';
-const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: password }), staticDir: resolve('dist'), port: 0, host: '127.0.0.1' };
+const database = await freshDatabase();
+const config = { ...loadConfig({ ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_PASSWORD: password }), staticDir: resolve('dist'), port: 0, host: '127.0.0.1' };
 const app = await buildApp(config, { logger: false, captchaGenerator: () => ({ text: CAPTCHA, data: '<svg xmlns="http://www.w3.org/2000/svg"><text>****</text></svg>' }) });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
@@ -30,6 +32,7 @@ process.stdout.write(JSON.stringify({
 const stop = async () => {
   await bare.close();
   await app.close();
+  await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };
