@@ -19,7 +19,7 @@ export interface StandaloneLoginProps {
   appKey: AppKey;
   /** Called after a successful login (token, menus and identity are stored). */
   onLoggedIn: () => void;
-  /** Called at the user's first keystroke or click, to start loading the admin shell early. */
+  /** Called at the user's first keystroke or click, or shortly after the form shows: starts loading the admin shell. */
   onFirstInteraction?: () => void;
 }
 
@@ -32,7 +32,10 @@ export default function StandaloneLogin({ appKey, onLoggedIn, onFirstInteraction
   useEffect(() => {
     setPainted(true);
     void loadPortal();
-  }, []);
+    // The shell loads while the person types (login → shell usable ≤ 1 s), after the form had its frame.
+    const timer = window.setTimeout(() => onFirstInteraction?.(), 300);
+    return () => window.clearTimeout(timer);
+  }, [onFirstInteraction]);
   const login = async (params: LoginParams) => {
     const { authProvider } = await loadPortal();
     await authProvider.login(params);
