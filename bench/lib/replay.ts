@@ -22,6 +22,8 @@ export function sqliteReplayer(file: string): Replayer {
 
 export function pgReplayer(url: string): Replayer {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Idle connections are cut when the bench drops its database at the end: not an error here.
+  pool.on('error', () => {});
   const names = new Map<string, string>();
   return async (queries) => {
     const client = await pool.connect();
