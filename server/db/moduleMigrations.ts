@@ -15,6 +15,8 @@ import { jobLockMigration } from '../jobs/migrations.js';
 import { economicFigureMigration } from '../modules/economic/migrations.js';
 import { siteCallsMigration } from '../modules/site/migrations.js';
 import { monitorTablesMigration } from '../modules/monitoring/migrations.js';
+import { permissionVersionMigration } from '../auth/permissionVersion.js';
+import { perfIndexesMigration, searchExcerptMigration } from './perfMigrations.js';
 /**
  * Migrations of the domain modules, after the core tables (`2026_001_core`). Names sort in the order
  * they run and never change once released: add a new one, never edit an old one. Tables of declared
@@ -50,6 +52,10 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_210_calls_site', migration: siteCallsMigration },
   // Site monitoring (docs/monitoring.md): inspection records, broken links, server samples, reminders sent, annual report, column update limits.
   { name: '2026_230_monitor_tables', migration: monitorTablesMigration },
+  // Performance (docs/performance.md): permission counter, list sort indexes, stored search excerpts.
+  { name: '2026_220_perf_permission_version', migration: permissionVersionMigration },
+  { name: '2026_220_perf_list_indexes', migration: perfIndexesMigration },
+  { name: '2026_220_perf_search_excerpt', migration: searchExcerptMigration },
 ];
 
 function userPasswordState(dialect: DialectName): Migration {
