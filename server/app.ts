@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { ResourceDecl } from '../resources/types.js';
@@ -10,7 +11,13 @@ import { migrate } from './db/migrations.js';
 import { syncDeclarationTables } from './db/schemaSync.js';
 import { installErrorHandling } from './http/errorHandler.js';
 import './http/fastifyTypes.js';
+import { healthRoutes } from './http/health.js';
 import { installJsonParser } from './http/jsonBody.js';
+import { databaseRateLimitStore } from './http/rateLimitStore.js';
+import { loggerOptions } from './http/requestLog.js';
+import { installSecurityHeaders } from './http/security.js';
+import { installBodyTimeout, serverFactory } from './http/serverLimits.js';
+import { trustProxyOption } from './http/trustProxy.js';
 import { serveStatic } from './http/staticFiles.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { sessionRoutes } from './modules/auth/sessionRoutes.js';
@@ -23,6 +30,8 @@ export interface BuildOptions {
   /** Tests inject a known captcha text. */
   captchaGenerator?: CaptchaGenerator;
   logger?: boolean;
+  /** Log to this stream instead of stdout (tests read what would be logged); implies logging. */
+  logStream?: Writable;
   /** Declarations to use instead of reading `resources/`. */
   declarations?: ResourceDecl[];
   /** Requests per minute and IP for login and captcha calls (defaults 30 and 60). */
@@ -37,9 +46,18 @@ export interface BuildOptions {
  */
 export async function buildApp(config: PortalConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logStream || options.logger ? loggerOptions(options.logStream) : false,
     bodyLimit: options.bodyLimit ?? 2 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies listed in TRUST_PROXY (docs/deploy.md).
+    trustProxy: trustProxyOption(config.trustProxy),
+    serverFactory: serverFactory(config),
+    // On close, idle keep-alive connections end at once; requests in flight finish (main.ts bounds the wait).
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
   });
   const { db, dialect } = openDatabase(config);
   app.decorate('db', db);
@@ -69,8 +87,13 @@ export async function buildApp(config: PortalConfig, options: BuildOptions = {})
 
   installJsonParser(app);
   installErrorHandling(app);
+  installBodyTimeout(app, config.bodyTimeoutMs);
+  await installSecurityHeaders(app);
+  healthRoutes(app, () => closing);
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database: the limits hold across every instance behind the load balancer.
+    store: databaseRateLimitStore(db),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: ctx.statusCode, code: 'RATE_LIMITED', message: '操作过于频繁，请稍后再试' }),
   });
   installAuthentication(app);

@@ -12,6 +12,7 @@ import { adviceOpinionMigration } from '../modules/interaction/advice/migrations
 import { applySettingMigration } from '../modules/interaction/apply/migrations.js';
 import { smsLogMigration } from '../notify/smsMigration.js';
 import { jobLockMigration } from '../jobs/migrations.js';
+import { rateCounterMigration } from '../http/counterStore.js';
 /**
  * Migrations of the domain modules, after the core tables (`2026_001_core`). Names sort in the order
  * they run and never change once released: add a new one, never edit an old one. Tables of declared
@@ -41,6 +42,8 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_074_sms_log', migration: smsLogMigration },
   // Leases shared by every instance (server/jobs): scheduled jobs run once, exclusive work is serialised.
   { name: '2026_100_job_lock', migration: jobLockMigration },
+  // Rate limits and failed-login counters shared by every instance (docs/deploy.md).
+  { name: '2026_140_harden_rate_counter', migration: rateCounterMigration },
 ];
 
 function userPasswordState(dialect: DialectName): Migration {
