@@ -29,9 +29,9 @@ export async function sessionRoutes(app: FastifyInstance, opts: SessionRouteOpti
   app.get('/user/captcha', { config: { public: true, rateLimit: { max: opts.captchaPerMinute, timeWindow: '1 minute' } } }, async (request, reply) => {
     const codeId = requireString(request, 'codeId');
     if (!CODE_ID_RE.test(codeId)) throw invalidValue('codeId格式不正确');
-    const { text, data } = opts.captchaGenerator();
+    const { text, data, type } = opts.captchaGenerator();
     await storeCaptcha(app.db, codeId, text);
-    return reply.header('Cache-Control', 'no-store').type('image/svg+xml').send(data);
+    return reply.header('Cache-Control', 'no-store').type(type ?? 'image/svg+xml').send(data);
   });
 
   app.post('/user/login', { config: { public: true, rateLimit: loginLimit } }, async (request) => {
