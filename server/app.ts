@@ -19,6 +19,7 @@ import { installSecurityHeaders } from './http/security.js';
 import { installBodyTimeout, serverFactory } from './http/serverLimits.js';
 import { trustProxyOption } from './http/trustProxy.js';
 import { serveStatic } from './http/staticFiles.js';
+import { housekeepingJob } from './jobs/housekeeping.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { sessionRoutes } from './modules/auth/sessionRoutes.js';
 import { domainModules } from './modules/index.js';
@@ -55,6 +56,12 @@ export async function buildApp(config: PortalConfig, options: BuildOptions = {})
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
+  // Every route as registered (the fuzz test in tests/api/fuzz.test.ts walks them all).
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+  });
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -64,6 +71,7 @@ export async function buildApp(config: PortalConfig, options: BuildOptions = {})
   // Modules add their jobs while registering; they start once the app is ready, if this instance runs jobs.
   const scheduler = new Scheduler(db, app.log);
   app.decorate('scheduler', scheduler);
+  scheduler.add(housekeepingJob(db, app.log, config.housekeepingMs));
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await db.destroy();

@@ -32,6 +32,8 @@ export interface PortalConfig {
   loginFailuresPerIp: number;
   /** Failures (per account or per address) after which /user/loginNoCode needs a captcha as well. */
   loginCaptchaAfter: number;
+  /** How often expired counters, captchas and rate rows are removed (one instance at a time). */
+  housekeepingMs: number;
   /** On SIGTERM in-flight requests get this long (ms) before the process exits anyway. */
   shutdownTimeoutMs: number;
 }
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     maxConnectionsPerIp: intOr(env.MAX_CONNECTIONS_PER_IP, 64),
     loginFailuresPerIp: intOr(env.LOGIN_FAILURES_PER_IP, 20),
     loginCaptchaAfter: intOr(env.LOGIN_CAPTCHA_AFTER, 3),
+    housekeepingMs: intOr(env.HOUSEKEEPING_MS, 10 * 60_000),
     shutdownTimeoutMs: intOr(env.SHUTDOWN_TIMEOUT_MS, 10_000),
   };
 }
