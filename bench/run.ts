@@ -10,6 +10,7 @@ import { root, startChild } from './lib/child';
 import { measure } from './lib/load';
 import { measureLoginBundle } from './loginBundle';
 import { benchArticles, printArticles } from './articles';
+import { benchPublicFlood, printPublicFlood } from './publicFlood';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -46,6 +47,8 @@ const results = {
   loginBundle: await benchBundle(),
   // Issue 4: 100,000 articles, article list paging and search (bench/articles.ts).
   articles: await benchArticles(duration),
+  // Issue 14: staff list p99 alone and during a flood of public letters (bench/publicFlood.ts).
+  publicFlood: await benchPublicFlood(duration),
 };
 
 const { list, loginBundle } = results;
@@ -60,6 +63,7 @@ for (const b of [loginBundle.admin, loginBundle.report]) {
   console.log(`${b.page.padEnd(10)} ${b.scripts} scripts, ${(b.gzipBytes / 1024).toFixed(1)} KB gzip (${(b.rawBytes / 1024).toFixed(1)} KB raw), form shown after ${b.msToLoginForm} ms`);
 }
 printArticles(results.articles);
+printPublicFlood(results.publicFlood);
 
 const dir = join(root, 'bench', 'results');
 mkdirSync(dir, { recursive: true });

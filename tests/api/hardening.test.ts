@@ -15,7 +15,7 @@ const log: string[] = [];
 beforeAll(async () => {
   const stream = new PassThrough();
   stream.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-  plain = await startTestServer({ loginFailuresPerIp: 3, bodyTimeoutMs: 1000, maxConnectionsPerIp: 8 }, { logStream: stream });
+  plain = await startTestServer({ trustProxy: [], loginFailuresPerIp: 3, bodyTimeoutMs: 1000, maxConnectionsPerIp: 8 }, { logStream: stream });
   proxied = await startTestServer({ trustProxy: ['127.0.0.1'], loginFailuresPerIp: 20, loginCaptchaAfter: 2 });
 });
 afterAll(async () => {

@@ -57,6 +57,8 @@ export async function startTestServer(
     // Every test calls from 127.0.0.1: per-address lockout and captcha escalation are tested on their own.
     loginFailuresPerIp: 10_000,
     loginCaptchaAfter: 10_000,
+    // Tests stand in for many visitors with X-Forwarded-For, as if behind nginx (docs/deploy.md).
+    trustProxy: ['127.0.0.1'],
     ...overrides,
   };
   let app: FastifyInstance;
