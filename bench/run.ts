@@ -14,6 +14,7 @@ import { measure } from './lib/load';
 import { benchArticles, printArticles } from './articles';
 import { benchFrontEnd, printFrontEnd } from './frontEnd';
 import { benchGeneration, printGeneration } from './generation/run';
+import { benchPublicFlood, printPublicFlood } from './publicFlood';
 
 const args = process.argv.slice(2);
 if (args.includes('--pg') && !process.env.DATABASE_URL) {
@@ -66,6 +67,12 @@ if (wanted('articles')) {
   const articles = await benchArticles(duration);
   results.articles = articles;
   printArticles(articles);
+}
+if (wanted('flood')) {
+  // Issue 14: staff list p99 alone and during a flood of public letters (bench/publicFlood.ts).
+  const flood = await benchPublicFlood(duration);
+  results.publicFlood = flood;
+  printPublicFlood(flood);
 }
 if (wanted('generation')) {
   const generation = await benchGeneration();

@@ -17,6 +17,7 @@ import { siteCallsMigration } from '../modules/site/migrations.js';
 import { monitorTablesMigration } from '../modules/monitoring/migrations.js';
 import { permissionVersionMigration } from '../auth/permissionVersion.js';
 import { perfIndexesMigration, searchExcerptMigration } from './perfMigrations.js';
+import { rateCounterMigration } from '../http/counterStore.js';
 /**
  * Migrations of the domain modules, after the core tables (`2026_001_core`). Names sort in the order
  * they run and never change once released: add a new one, never edit an old one. Tables of declared
@@ -56,6 +57,8 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_220_perf_permission_version', migration: permissionVersionMigration },
   { name: '2026_220_perf_list_indexes', migration: perfIndexesMigration },
   { name: '2026_220_perf_search_excerpt', migration: searchExcerptMigration },
+  // Rate limits and failed-login counters shared by every instance (docs/deploy.md).
+  { name: '2026_140_harden_rate_counter', migration: rateCounterMigration },
 ];
 
 function userPasswordState(dialect: DialectName): Migration {

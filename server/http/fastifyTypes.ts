@@ -37,6 +37,8 @@ declare module 'fastify' {
     portal: PortalState;
     /** Jobs that run once per interval across every instance (server/jobs/scheduler.ts). */
     scheduler: Scheduler;
+    /** Method and URL of every registered route. */
+    routeList: { method: string; url: string }[];
   }
   interface FastifyRequest {
     portalUser?: PortalUser;
