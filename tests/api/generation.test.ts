@@ -81,7 +81,7 @@ describe('static generation', () => {
     expect(data.paths).toEqual([`column/${columnId}/index.html`, `column/${columnId}/index_2.html`]);
     const first = await read(`column/${columnId}/index.html`);
     expect(meta(first, 'ColumnName')).toBe('生成测试栏目');
-    expect(meta(first, 'ColumnType')).toBe('1');
+    expect(meta(first, 'ColumnType')).toBe('列表');
     expect(meta(first, 'SiteName')).toBe(SITE.siteName);
     expect(first).toContain('分页文章22');
     expect(first).not.toContain('分页文章02');
