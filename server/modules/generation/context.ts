@@ -27,8 +27,11 @@ export function articleRelPath(row: Row): string {
   return `article/${yyyy}/${mm}/${Number(row.articleId)}.html`;
 }
 
+/** Liquid treats '' as true: an unset value is null, so `{% if x %}` prints nothing for it. */
+export const orNull = (v: unknown): unknown => (v === undefined || v === null || v === '' ? null : v);
+
 /** Uploaded files (`/uploads/…`) print as site-relative links: they are published with the site. */
-const siteLink = (u: unknown): string => (typeof u === 'string' ? u.replace(/^\/(uploads\/)/, '$1') : '');
+const siteLink = (u: unknown): string | null => (typeof u === 'string' && u ? u.replace(/^\/(uploads\/)/, '$1') : null);
 
 export function articleItem(row: Row): Row {
   const flags = parseFlags(String(row.flags ?? '').replace(/^,|,$/g, ''));
@@ -37,12 +40,12 @@ export function articleItem(row: Row): Row {
     id: Number(row.articleId),
     columnId: Number(row.columnId),
     title: String(row.title ?? ''),
-    subTitle: row.subTitle ?? '',
+    subTitle: orNull(row.subTitle),
     url: jump ?? articleRelPath(row),
     pubDate: String(row.publishTime ?? row.createTime ?? ''),
-    source: row.source ?? '',
-    author: row.author ?? '',
-    summary: row.summary ?? '',
+    source: orNull(row.source),
+    author: orNull(row.author),
+    summary: orNull(row.summary),
     thumbnail: siteLink(row.thumbnail),
     flags,
   };
@@ -55,8 +58,8 @@ export const columnVar = (c: ColumnRow): Row => ({
   typeName: COLUMN_TYPE_NAMES[c.columnType] ?? '列表',
   url: columnUrl(c),
   parentId: c.categoryCategoryId,
-  keywords: c.columnKeyword ?? '',
-  description: c.columnDescrip ?? '',
+  keywords: orNull(c.columnKeyword),
+  description: orNull(c.columnDescrip),
   image: siteLink(c.categorySmallImg),
 });
 
@@ -96,7 +99,7 @@ export async function modelValues(db: Db, model: Model, ids: number[]): Promise<
   for (const r of rows) {
     out.set(
       Number(r.articleId),
-      model.fields.map((f) => ({ name: f.fieldFieldName, label: f.fieldTipsName, value: r[f.fieldFieldName] === null || r[f.fieldFieldName] === undefined ? '' : String(r[f.fieldFieldName]) })),
+      model.fields.map((f) => ({ name: f.fieldFieldName, label: f.fieldTipsName, value: orNull(r[f.fieldFieldName]) === null ? null : String(r[f.fieldFieldName]) })),
     );
   }
   return out;
@@ -115,15 +118,15 @@ export async function loadModels(db: Db, columns: readonly ColumnRow[]): Promise
 /** The meta-tag values of a page (国办发〔2017〕47号); the skin prints only those that are set. */
 export function metaOf(site: Row, rel: string, column: Row | null, article: Row | null): Row {
   return {
-    columnName: column?.name ?? '',
-    columnDescription: column?.description ?? '',
-    columnKeywords: column?.keywords ?? '',
-    columnType: column?.typeName ?? '',
-    articleTitle: article?.title ?? '',
-    pubDate: article?.pubDate ?? '',
-    contentSource: article?.source ?? '',
-    author: article?.author ?? '',
-    image: article?.thumbnail ?? column?.image ?? '',
-    url: pageUrl(site, rel),
+    columnName: orNull(column?.name),
+    columnDescription: orNull(column?.description),
+    columnKeywords: orNull(column?.keywords),
+    columnType: orNull(column?.typeName),
+    articleTitle: orNull(article?.title),
+    pubDate: orNull(article?.pubDate),
+    contentSource: orNull(article?.source),
+    author: orNull(article?.author),
+    image: orNull(article?.thumbnail ?? column?.image),
+    url: orNull(pageUrl(site, rel)),
   };
 }

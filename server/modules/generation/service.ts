@@ -10,7 +10,7 @@ import { sanitizeArticleHtml } from '../content/articles/sanitize.js';
 import { enabledHotWords } from '../system/hotWords/index.js';
 import { PUBLIC_SITE_FIELDS, readSiteSettings } from '../system/siteSettings/index.js';
 import { DEFAULT_SKIN, ensureTemplatesRoot } from '../system/templates/store.js';
-import { ARTICLE_FIELDS, articleItem, articleRelPath, columnVar, listPageName, loadModels, metaOf, modelValues, relinkUploads, rootOf, uploadRefs } from './context.js';
+import { ARTICLE_FIELDS, articleItem, orNull, articleRelPath, columnVar, listPageName, loadModels, metaOf, modelValues, relinkUploads, rootOf, uploadRefs } from './context.js';
 import { siteConfig } from './siteConfig.js';
 import type { RenderPool } from './worker/pool.js';
 import type { PageJob } from './worker/protocol.js';
@@ -64,8 +64,8 @@ export class SiteGenerator {
   async base(): Promise<Base> {
     const settings = this.siteDecl ? await readSiteSettings(this.db, this.siteDecl) : {};
     const site: Row = {};
-    for (const f of PUBLIC_SITE_FIELDS) site[f] = settings[f] ?? '';
-    site.logo = String(site.logo ?? '').replace(/^\/(uploads\/)/, '$1');
+    for (const f of PUBLIC_SITE_FIELDS) site[f] = orNull(settings[f]);
+    if (typeof site.logo === 'string') site.logo = site.logo.replace(/^\/(uploads\/)/, '$1');
     const skin = String(settings.templateSkin || DEFAULT_SKIN);
     const templates = await ensureTemplatesRoot(this.dataDir);
     let skinDir: string;
@@ -164,7 +164,7 @@ export class SiteGenerator {
     const page = (rel: string, template: string, vars: Row): PageJob => ({
       rel,
       template,
-      vars: { root: rootOf(rel), meta: metaOf(base.site, rel, colVar, null), column: colVar, children, keywords: colVar.keywords || base.site.keywords, description: colVar.description || base.site.description, ...vars },
+      vars: { root: rootOf(rel), meta: metaOf(base.site, rel, colVar, null), column: colVar, children, keywords: colVar.keywords ?? base.site.keywords, description: colVar.description ?? base.site.description, ...vars },
     });
     if (column.columnType === 2) {
       const template = this.templateOf(base, column.columnUrl, 'cover.html');
@@ -235,11 +235,11 @@ export class SiteGenerator {
       uploadRefs(body, uploads);
       uploadRefs(row.thumbnail, uploads);
       const list = fields.get(id) ?? [];
-      const article = { ...articleItem(row), keywords: row.keywords ?? '', content: relinkUploads(body, root), fields: list, field: Object.fromEntries(list.map((f) => [f.name, f.value])) };
+      const article = { ...articleItem(row), keywords: orNull(row.keywords), content: relinkUploads(body, root), fields: list, field: Object.fromEntries(list.map((f) => [f.name, f.value])) };
       return {
         rel,
         template,
-        vars: { root, meta: metaOf(base.site, rel, colVar, article), column: colVar, article, keywords: String(row.keywords || '') || base.site.keywords, description: String(row.summary || '') || base.site.description },
+        vars: { root, meta: metaOf(base.site, rel, colVar, article), column: colVar, article, keywords: orNull(row.keywords) ?? base.site.keywords, description: orNull(row.summary) ?? base.site.description },
       };
     });
   }

@@ -26,6 +26,7 @@ interface Slot {
   inflight: Pending[];
   timer: NodeJS.Timeout | null;
   dead: boolean;
+  ready: boolean;
 }
 
 export interface RunSetup {
@@ -101,7 +102,7 @@ export class RenderPool {
     const worker = new Worker(new URL('./boot.mjs', import.meta.url), {
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
     });
-    const slot: Slot = { worker, runs: new Set(), inflight: [], timer: null, dead: false };
+    const slot: Slot = { worker, runs: new Set(), inflight: [], timer: null, dead: false, ready: false };
     worker.unref();
     worker.on('message', (m: FromWorker) => this.onMessage(slot, m));
     worker.on('error', (error: Error & { code?: string }) => {
@@ -114,6 +115,10 @@ export class RenderPool {
   }
 
   private onMessage(slot: Slot, m: FromWorker): void {
+    if (m.kind === 'ready') {
+      slot.ready = true;
+      return this.arm(slot);
+    }
     const job = slot.inflight[0];
     if (!job || job.batchId !== m.batchId) return;
     if (m.kind === 'tick') return this.arm(slot);
@@ -132,6 +137,7 @@ export class RenderPool {
     // An idle worker does not keep the process alive; a busy one does.
     if (!slot.inflight.length) return void slot.worker.unref();
     slot.worker.ref();
+    if (!slot.ready) return;
     slot.timer = setTimeout(() => {
       this.kill(slot, new TemplateError(`页面渲染超过${Math.round(this.pageLimitMs / 1000)}秒，已停止（请检查模板中的循环或过滤器）`));
     }, this.pageLimitMs);

@@ -16,6 +16,8 @@ export type ToWorker =
   | { kind: 'end'; runId: number };
 
 export type FromWorker =
+  /** Loaded (the page timer starts only then: loading the worker is not the template's time). */
+  | { kind: 'ready' }
   | { kind: 'tick'; batchId: number }
   | { kind: 'done'; batchId: number; html: string[] | null }
   /** `stage` tells a template error (1002) from a failed write. */

@@ -79,3 +79,4 @@ parentPort?.on('message', (m: ToWorker) => {
     onBatch(m);
   }
 });
+post({ kind: 'ready' });
