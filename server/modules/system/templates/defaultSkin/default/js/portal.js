@@ -33,7 +33,8 @@
   function say(box, message, ok) {
     if (!box) return;
     box.hidden = false;
-    box.className = 'notice ' + (ok ? 'ok' : 'error');
+    box.classList.remove('ok', 'error');
+    box.classList.add('notice', ok ? 'ok' : 'error');
     box.textContent = message;
   }
   function randomId() {
