@@ -6,11 +6,10 @@ import type { Db, Row } from '../../db/types.js';
 import { PortalError } from '../../http/errors.js';
 import { descendantIds, loadColumns, type ColumnRow } from '../content/columns/service.js';
 import type { Model } from '../content/contentModels/service.js';
-import { sanitizeArticleHtml } from '../content/articles/sanitize.js';
 import { enabledHotWords } from '../system/hotWords/index.js';
 import { PUBLIC_SITE_FIELDS, readSiteSettings } from '../system/siteSettings/index.js';
 import { DEFAULT_SKIN, ensureTemplatesRoot } from '../system/templates/store.js';
-import { ARTICLE_FIELDS, articleItem, orNull, articleRelPath, columnVar, listPageName, loadModels, metaOf, modelValues, relinkUploads, rootOf, uploadRefs } from './context.js';
+import { ARTICLE_FIELDS, articleItem, orNull, articleRelPath, columnVar, listPageName, loadModels, metaOf, modelValues, rootOf, uploadRefs } from './context.js';
 import { siteConfig } from './siteConfig.js';
 import type { RenderPool } from './worker/pool.js';
 import type { PageJob } from './worker/protocol.js';
@@ -231,14 +230,15 @@ export class SiteGenerator {
       const template = column ? this.templateOf(base, column.columnType === 1 ? column.columnUrl : null, 'content.html') : 'content.html';
       const rel = articleRelPath(row);
       const root = rootOf(rel);
-      const body = sanitizeArticleHtml(content.get(id) ?? '');
+      const body = content.get(id) ?? '';
       uploadRefs(body, uploads);
       uploadRefs(row.thumbnail, uploads);
       const list = fields.get(id) ?? [];
-      const article = { ...articleItem(row), keywords: orNull(row.keywords), content: relinkUploads(body, root), fields: list, field: Object.fromEntries(list.map((f) => [f.name, f.value])) };
+      const article = { ...articleItem(row), keywords: orNull(row.keywords), content: '', fields: list, field: Object.fromEntries(list.map((f) => [f.name, f.value])) };
       return {
         rel,
         template,
+        body,
         vars: { root, meta: metaOf(base.site, rel, colVar, article), column: colVar, article, keywords: orNull(row.keywords) ?? base.site.keywords, description: orNull(row.summary) ?? base.site.description },
       };
     });

@@ -5,6 +5,8 @@ export interface PageJob {
   rel: string;
   template: string;
   vars: Record<string, unknown>;
+  /** An article body as stored: the worker sanitises it and links its uploads from the page (`vars.article.content`). */
+  body?: string;
 }
 
 export type ToWorker =

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { parentPort } from 'node:worker_threads';
 import type { Liquid } from 'liquidjs';
+import { sanitizeArticleHtml } from '../../content/articles/sanitize.js';
+import { relinkUploads } from '../context.js';
 import { createEngine, messageOf, renderSync } from '../render.js';
 import type { FromWorker, PageJob, ToWorker } from './protocol.js';
 
@@ -42,6 +44,12 @@ function writeAll(r: Run, pages: PageJob[], html: string[]): void {
   });
 }
 
+/** The article body, sanitised again (imports and direct edits bypass the editor) with page-relative upload links: here, off the main thread. */
+function withBody(page: PageJob): Record<string, unknown> {
+  const article = { ...(page.vars.article as Record<string, unknown>), content: relinkUploads(sanitizeArticleHtml(page.body ?? ''), String(page.vars.root ?? '')) };
+  return { ...page.vars, article };
+}
+
 function onBatch(m: Extract<ToWorker, { kind: 'batch' }>): void {
   const r = runs.get(m.runId);
   if (!r) {
@@ -51,7 +59,8 @@ function onBatch(m: Extract<ToWorker, { kind: 'batch' }>): void {
   const html: string[] = [];
   try {
     for (const page of m.pages) {
-      html.push(renderSync(r.engine, page.template, { ...r.common, ...page.vars }));
+      const vars = page.body === undefined ? page.vars : withBody(page);
+      html.push(renderSync(r.engine, page.template, { ...r.common, ...vars }));
       post({ kind: 'tick', batchId: m.batchId });
     }
   } catch (error) {
