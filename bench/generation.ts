@@ -29,7 +29,10 @@ try {
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   let files = 0;
   const walk = async (d: string): Promise<void> => {
-    for (const e of await fs.readdir(d, { withFileTypes: true })) (e.isDirectory() ? await walk(path.join(d, e.name)) : files++);
+    for (const e of await fs.readdir(d, { withFileTypes: true })) {
+      if (e.isDirectory()) await walk(path.join(d, e.name));
+      else files++;
+    }
   };
   await walk(path.join(dataDir, 'site'));
   console.log(JSON.stringify({ articles: r.articles, pages: r.pages, files, seconds: Number(seconds.toFixed(2)), filesPerSecond: Math.round(files / seconds), pagesPerSecond: Math.round(r.pages / seconds), cpuSeconds: Number(cpuSeconds.toFixed(1)), filesPerCpuSecond: Math.round(files / cpuSeconds), workers: pool.size }));
