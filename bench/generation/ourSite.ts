@@ -6,19 +6,22 @@ import { join } from 'node:path';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { declarationOf } from '../../server/modules/declarationLookup';
-import { loadColumns } from '../../server/modules/content/columns/service';
+import { generateSite } from '../../server/modules/generation/fullSite';
 import { SiteGenerator } from '../../server/modules/generation/service';
+import { RenderPool } from '../../server/modules/generation/worker/pool';
 
 const dataDir = join(process.env.GEN_DIR as string, 'data');
 const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: 'Bench@2026pass', SEED_DEMO: 'off' }), port: 0, host: '127.0.0.1' };
 const app = await buildApp(config, { logger: false });
 
-/** The full-site run. After the generation rewrite, point this at the service's own full-site entry point. */
+/** The full-site run: the service's own entry point (home, site pages, every list page, every article). */
 async function generateFullSite(): Promise<void> {
-  const generator = new SiteGenerator(app.db, dataDir, declarationOf(app, 'siteSetting'));
-  await generator.generateIndex();
-  for (const c of await loadColumns(app.db)) if (c.columnType === 1) await generator.generateColumn(c.categoryId);
-  await generator.generateArticles(0, '1970-01-01');
+  const pool = new RenderPool();
+  try {
+    await generateSite(new SiteGenerator(app.db, dataDir, declarationOf(app, 'siteSetting'), pool));
+  } finally {
+    await pool.close();
+  }
 }
 
 const countFiles = (d: string): number => readdirSync(d).reduce((n, name) => n + (statSync(join(d, name)).isDirectory() ? countFiles(join(d, name)) : 1), 0);

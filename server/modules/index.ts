@@ -20,6 +20,7 @@ import { hotWordRoutes } from './system/hotWords/index.js';
 import { templateRoutes } from './system/templates/index.js';
 import { contentModule } from './content/index.js';
 import { generationModule } from './generation/index.js';
+import { publicCors } from './generation/cors.js';
 import { searchModule } from './content/search/index.js';
 import { reportModule } from './content/reports/index.js';
 import { reportMarkHook } from './content/reports/mark.js';
@@ -38,6 +39,8 @@ import { monitoringModule } from './monitoring/index.js';
  * Add a module here when you add one under server/modules/.
  */
 export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
+  // App-wide and first (hooks reach only the routes registered after them): CORS for the public calls (PUBLIC_ORIGINS).
+  publicCors,
   menuRoutes,
   announcementTopRoute,
   hotTopRoute,

@@ -227,8 +227,8 @@ describe('generated public page', () => {
     const res = await fetch(new URL('/site/economy.html', url));
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain('<h1 class="column-title">经济数据</h1>');
-    for (const label of ['地区生产总值', '人民生活', '人口数据', '工业和建筑业', '就业', '粮食', '国内贸易', '对外贸易']) expect(html).toContain(`<h2>${label}</h2>`);
+    expect(html).toContain('<h1>经济数据</h1>');
+    for (const label of ['地区生产总值', '人民生活', '人口数据', '工业和建筑业', '就业', '粮食', '国内贸易', '对外贸易']) expect(html).toMatch(new RegExp(`<h2 id="economy-\\w+">${label}</h2>`));
     const latest = (await call<{ area: string; figures: Rec[] }[]>(url, '/economic/web/latestList', { method: 'GET' })).body.data;
     const gdp = latest[0]?.figures.find((f) => f.indicator === 'gdp');
     const yi = (Number(gdp?.value) / 10000).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -4,6 +4,7 @@ import type { Db, DialectName, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue } from '../../../http/errors.js';
 import { queryOf } from '../../../http/params.js';
+import { recordSearchWord } from '../../system/hotWords/index.js';
 import { formatDateTime } from '../../../util/time.js';
 import { descendantIds, loadColumns } from '../columns/service.js';
 import { dialectOf, docKeyFrom } from './indexer.js';
@@ -219,7 +220,14 @@ async function runSearch(db: Db, s: Search) {
 export async function searchRoutes(app: FastifyInstance) {
   const db = app.db;
   const pub = { config: { public: true } };
-  const handle = (zwgk: boolean) => async (request: FastifyRequest) => ok(await runSearch(db, await readSearch(db, queryOf(request), zwgk)));
+  const handle = (zwgk: boolean) => async (request: FastifyRequest) => {
+    const q = queryOf(request);
+    const s = await readSearch(db, q, zwgk);
+    const result = await runSearch(db, s);
+    // A search from the portal counts its keyword once (first page only) for the hot-words block.
+    if (s.pageNumber === 1 && typeof q.keyword === 'string') await recordSearchWord(db, q.keyword).catch((e: unknown) => request.log.error(e));
+    return ok(result);
+  };
   app.get('/api/article/queryEsArticle', pub, handle(false));
   app.get('/api/article/queryEsArticleZWGK', pub, handle(true));
 }
