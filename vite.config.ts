@@ -1,5 +1,8 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 
 // The API server the dev server forwards to (`npm run dev:server` listens on 8080 by default).
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:8080';
@@ -8,8 +11,66 @@ const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:8080';
 // is an API path: /user/…, /menu/…, /announcement/…, /hot/… and whatever a new declaration adds.
 const apiPaths = '^/(?!(admin|report|src|resources|providers|node_modules|assets|@[a-z-]+)(/|$))[A-Za-z][\\w-]*/';
 
+/**
+ * The login page's chunks (a lazy import of main.tsx) as <link rel="modulepreload"> in index.html, so the
+ * browser fetches them beside the entry instead of after it ran (docs/performance.md).
+ */
+function preloadLogin(entry = 'src/login/StandaloneLogin.tsx'): Plugin {
+  return {
+    name: 'portal-preload-login',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const login = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(entry));
+        if (!login) return html;
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          const chunk = chunks.find((c) => c.fileName === file);
+          for (const dep of chunk?.imports ?? []) visit(dep);
+        };
+        visit(login.fileName);
+        return [...files]
+          .filter((f) => !html.includes(`/${f}"`))
+          .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
+/** Brotli and gzip copies of every text file of the build, served by server/http/staticFiles.ts. */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'portal-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const walk = (dir: string) => {
+        for (const name of readdirSync(dir)) {
+          const file = join(dir, name);
+          if (statSync(file).isDirectory()) walk(file);
+          else if (/\.(js|mjs|css|html|svg|json|txt|map)$/.test(name) && statSync(file).size >= 1024) {
+            const data = readFileSync(file);
+            writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+            writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+          }
+        }
+      };
+      walk(outDir);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadLogin(), precompress()],
   // Absolute asset URLs, so the same index.html works when served as /, /admin/ and /report/.
   base: '/',
   build: {

@@ -25,6 +25,16 @@ export default defineConfig({
         },
       },
       {
+        // Two server processes behind nginx on one PostgreSQL (needs scripts/with-postgres.sh).
+        test: {
+          name: 'multi',
+          include: ['tests/multi/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],

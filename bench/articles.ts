@@ -1,28 +1,23 @@
-// Issue-4 benchmark (`npm run bench`, part 3): 100,000 articles over 50 columns; median and p99 latency
-// of /api/article/list (page 1 and page 1,000 of one column) and of queryEsArticle with a 2- and a
-// 4-character Chinese keyword, each beside a bare Fastify route of the same run (same process, GET/POST).
-// Latencies are under 10 connections (queueing included); the search also once with 1 connection.
+// Articles benchmark (`npm run bench`, part "articles"): 100,000 articles over 50 columns, 10 connections.
+//  - /api/article/list for every scenario of listScenarios.ts beside its anchor of the same run: a bare
+//    Fastify route replaying the SQL the list ran for that call (all of it, and the list's own statements).
+//  - queryEsArticle (top 20) for common 2- and 4-character keywords beside the bare FTS5 (GIN) top 20.
+//  - a trivial authenticated route beside a bare GET.
 import autocannon from 'autocannon';
 import { startChild } from './lib/child';
 import type { LoadFigures } from './lib/load';
+import { listScenarios } from './listScenarios';
 
-interface ServerInfo { port: number; barePort: number; token: string; rows: number; columns: number; columnId: number; seedMs: number; indexMs: number; indexed: number; dialect: string }
+interface ServerInfo { port: number; barePort: number; token: string; rows: number; columns: number; columnId: number; seedMs: number; indexMs: number; indexed: number; dialect: string; statements: { all: number; list: number }[] }
+type Figures = LoadFigures & { totalRow: number; capped: boolean };
 
-async function load(url: string, opts: { method: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string>; duration: number; connections?: number }): Promise<LoadFigures & { okResponses: number }> {
-  let failures = 0;
+async function load(url: string, opts: { method: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string>; duration: number; connections?: number }): Promise<Figures> {
   const connections = opts.connections ?? 10;
-  const result = await autocannon({
-    url,
-    method: opts.method,
-    connections,
-    duration: opts.duration,
-    headers: { ...(opts.body ? { 'content-type': 'application/json' } : {}), ...opts.headers },
-    body: opts.body ? JSON.stringify(opts.body) : undefined,
-  });
+  const headers = { ...(opts.body ? { 'content-type': 'application/json' } : {}), ...opts.headers };
+  const body = opts.body ? JSON.stringify(opts.body) : undefined;
+  const result = await autocannon({ url, method: opts.method, connections, duration: opts.duration, headers, body });
   // One more call checks the envelope: a refused call would look fast.
-  const check = await fetch(url, { method: opts.method, headers: { ...(opts.body ? { 'content-type': 'application/json' } : {}), ...opts.headers }, body: opts.body ? JSON.stringify(opts.body) : undefined });
-  const env = (await check.json()) as { errorCode: string; data?: { totalRow?: number } };
-  if (env.errorCode !== '0') failures++;
+  const env = (await (await fetch(url, { method: opts.method, headers, body })).json()) as { errorCode: string; data?: { totalRow?: number; totalCapped?: boolean } };
   return {
     url,
     connections,
@@ -32,10 +27,13 @@ async function load(url: string, opts: { method: 'GET' | 'POST'; body?: unknown;
     latencyMedianMs: result.latency.p50,
     latencyP99Ms: result.latency.p99,
     non2xx: result.non2xx,
-    errors: result.errors + failures,
-    okResponses: env.data?.totalRow ?? 0,
+    errors: result.errors + (env.errorCode === '0' ? 0 : 1),
+    totalRow: env.data?.totalRow ?? 0,
+    capped: env.data?.totalCapped === true,
   };
 }
+
+export const SEARCH_KEYWORDS = ['会议', '发展', '营商环境', '乡村振兴'];
 
 export async function benchArticles(duration: number) {
   const started = performance.now();
@@ -44,18 +42,25 @@ export async function benchArticles(duration: number) {
   try {
     const { port, barePort, token, columnId } = server.info;
     const base = `http://127.0.0.1:${port}`;
+    const bareBase = `http://127.0.0.1:${barePort}`;
     const headers = { Authorization: token, appKey: 'adminSite', clientId: 'ADMIN', version: '1.0.0' };
-    const bareGet = await load(`http://127.0.0.1:${barePort}/bare`, { method: 'GET', duration });
-    const barePost = await load(`http://127.0.0.1:${barePort}/bare`, { method: 'POST', body: { pageNum: 1, pageSize: 10 }, duration });
-    const listPage1 = await load(`${base}/api/article/list`, { method: 'POST', body: { pageNum: 1, pageSize: 10, columnId }, headers, duration });
-    const listPage1000 = await load(`${base}/api/article/list`, { method: 'POST', body: { pageNum: 1000, pageSize: 10, columnId }, headers: { ...headers }, duration });
-    const kw2 = '会议';
-    const kw4 = '营商环境';
-    const search2 = await load(`${base}/api/article/queryEsArticle?keyword=${encodeURIComponent(kw2)}&pageNumber=1&pageSize=10`, { method: 'GET', duration });
-    const search4 = await load(`${base}/api/article/queryEsArticle?keyword=${encodeURIComponent(kw4)}&pageNumber=1&pageSize=10`, { method: 'GET', duration });
-    const search2Single = await load(`${base}/api/article/queryEsArticle?keyword=${encodeURIComponent(kw2)}&pageNumber=1&pageSize=10`, { method: 'GET', duration, connections: 1 });
-    const search4Single = await load(`${base}/api/article/queryEsArticle?keyword=${encodeURIComponent(kw4)}&pageNumber=1&pageSize=10`, { method: 'GET', duration, connections: 1 });
-    const search2Month = await load(`${base}/api/article/queryEsArticle?keyword=${encodeURIComponent(kw2)}&dateType=1&pageNumber=1&pageSize=10`, { method: 'GET', duration });
+    const bareGet = await load(`${bareBase}/bare`, { method: 'GET', duration });
+    const userInfo = await load(`${base}/user/info/view`, { method: 'GET', headers, duration });
+    const lists = [];
+    for (const [i, s] of listScenarios(columnId).entries()) {
+      const ours = await load(`${base}/api/article/list`, { method: 'POST', body: s.body, headers, duration });
+      const sameSql = await load(`${bareBase}/replay/${i}`, { method: 'POST', body: s.body, duration });
+      const listSql = await load(`${bareBase}/replay/${i}?part=list`, { method: 'POST', body: s.body, duration });
+      lists.push({ name: s.name, body: s.body, statements: server.info.statements[i], ours, sameSql, listSql });
+    }
+    const searches = [];
+    for (const kw of SEARCH_KEYWORDS) {
+      const q = `keyword=${encodeURIComponent(kw)}&pageNumber=1&pageSize=20`;
+      const ours = await load(`${base}/api/article/queryEsArticle?${q}`, { method: 'GET', duration });
+      const bare = await load(`${bareBase}/fts?keyword=${encodeURIComponent(kw)}`, { method: 'GET', duration });
+      searches.push({ keyword: kw, ours, bare });
+    }
+    const lastMonth = await load(`${base}/api/article/queryEsArticle?keyword=${encodeURIComponent('会议')}&dateType=1&pageNumber=1&pageSize=20`, { method: 'GET', duration });
     return {
       dialect: server.info.dialect,
       articles: server.info.rows,
@@ -64,33 +69,30 @@ export async function benchArticles(duration: number) {
       indexMs: server.info.indexMs,
       indexedPublished: server.info.indexed,
       serverStartMs: startMs,
-      keywords: { twoChars: kw2, fourChars: kw4 },
       bareGet,
-      barePost,
-      listPage1,
-      listPage1000,
-      search2,
-      search4,
-      search2LastMonth: search2Month,
-      search2OneConnection: search2Single,
-      search4OneConnection: search4Single,
+      userInfo,
+      lists,
+      searches,
+      searchLastMonth: lastMonth,
     };
   } finally {
     await server.stop();
   }
 }
 
+const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '—');
+const fig = (f: LoadFigures) => `${String(f.requestsPerSecond).padStart(6)} req/s p50 ${String(f.latencyMedianMs).padStart(3)} p99 ${String(f.latencyP99Ms).padStart(4)} ms${f.errors || f.non2xx ? ` ERR ${f.errors}/${f.non2xx}` : ''}`;
+
 export function printArticles(r: Awaited<ReturnType<typeof benchArticles>>) {
-  const row = (name: string, f: LoadFigures & { okResponses?: number }) =>
-    `${name.padEnd(40)} ${String(f.requestsPerSecond).padStart(7)} req/s   median ${String(f.latencyMedianMs).padStart(4)} ms   p99 ${String(f.latencyP99Ms).padStart(4)} ms   non-2xx ${f.non2xx}${f.okResponses !== undefined ? `   hits ${f.okResponses}` : ''}`;
-  console.log(`\nArticles: ${r.articles} over ${r.columns} columns seeded in ${r.seedMs} ms, ${r.indexedPublished} published indexed for search in ${r.indexMs} ms (${r.dialect}), 10 connections`);
-  console.log(row('bare Fastify GET', r.bareGet));
-  console.log(row('bare Fastify POST', r.barePost));
-  console.log(row('/api/article/list column page 1', r.listPage1));
-  console.log(row('/api/article/list column page 1,000', r.listPage1000));
-  console.log(row(`queryEsArticle “${r.keywords.twoChars}” (2 chars)`, r.search2));
-  console.log(row(`queryEsArticle “${r.keywords.fourChars}” (4 chars)`, r.search4));
-  console.log(row(`queryEsArticle “${r.keywords.twoChars}” dateType 1`, r.search2LastMonth));
-  console.log(row(`queryEsArticle “${r.keywords.twoChars}”, 1 connection`, r.search2OneConnection));
-  console.log(row(`queryEsArticle “${r.keywords.fourChars}”, 1 connection`, r.search4OneConnection));
+  console.log(`\nArticles: ${r.articles} over ${r.columns} columns seeded in ${r.seedMs} ms, ${r.indexedPublished} indexed in ${r.indexMs} ms (${r.dialect}), 10 connections`);
+  console.log(`trivial authenticated /user/info/view ${fig(r.userInfo)}   bare GET ${fig(r.bareGet)}   ratio ${ratio(r.userInfo.requestsPerSecond, r.bareGet.requestsPerSecond)}`);
+  console.log('\n/api/article/list vs a bare route replaying the same SQL (all statements | the list\'s own, without authentication)');
+  for (const l of r.lists) {
+    console.log(`${l.name.padEnd(32)} ours ${fig(l.ours)} | same SQL ${fig(l.sameSql)} ratio ${ratio(l.ours.requestsPerSecond, l.sameSql.requestsPerSecond)} | list SQL ${fig(l.listSql)} ratio ${ratio(l.ours.requestsPerSecond, l.listSql.requestsPerSecond)}  (${l.statements?.all}/${l.statements?.list} stmts)`);
+  }
+  console.log('\nqueryEsArticle top 20 vs bare FTS top 20 (goal p99 ≤ 20 ms)');
+  for (const s of r.searches) {
+    console.log(`“${s.keyword}” ours ${fig(s.ours)} totalRow ${s.ours.totalRow}${s.ours.capped ? '+' : ''} | bare ${fig(s.bare)} | ratio ${ratio(s.ours.requestsPerSecond, s.bare.requestsPerSecond)}`);
+  }
+  console.log(`“会议” dateType 1 ours ${fig(r.searchLastMonth)} totalRow ${r.searchLastMonth.totalRow}${r.searchLastMonth.capped ? '+' : ''}`);
 }

@@ -1,6 +1,8 @@
-// Child process of the issue-4 benchmark: the portal on a fresh database (SQLite, or DATABASE_URL) with
-// BENCH_ARTICLES articles over 50 columns, indexed for search; also a bare Fastify GET and POST route on
-// a second port (in this process: the floor of the same run). Prints one JSON line when it listens.
+// Child process of the articles benchmark: the portal on a fresh database (SQLite, or DATABASE_URL) with
+// BENCH_ARTICLES articles over 50 columns, indexed for search. A second Fastify server in this process
+// holds the anchors of the same run: a fixed envelope (/bare), the captured SQL of each list scenario
+// replayed through the driver alone (/replay/:i, `?part=list` without the authentication's statements),
+// and the bare FTS/GIN top-20 of a keyword (/fts). Prints one JSON line when it listens.
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,12 +11,18 @@ import { join } from 'node:path';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { rebuildSearchIndex } from '../server/modules/content/search/indexer';
+import { ftsExpression, parseKeyword } from '../server/modules/content/search/text';
 import { seedArticles, seedColumns } from './articlesSeed';
+import { installCapture, type CapturedQuery } from './lib/capture';
+import { freshDatabase } from './lib/pgDatabase';
+import { pgReplayer, selectsOnly, sqliteReplayer } from './lib/replay';
+import { listScenarios } from './listScenarios';
 
 const rows = Number(process.env.BENCH_ARTICLES ?? 100_000);
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-articles-'));
 const password = 'Bench@2026pass';
-const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: password, SEED_DEMO: 'off' }), port: 0, host: '127.0.0.1' };
+const database = await freshDatabase();
+const config = { ...loadConfig({ ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_PASSWORD: password, SEED_DEMO: 'off' }), port: 0, host: '127.0.0.1' };
 
 const app = await buildApp(config, { logger: false });
 const t0 = performance.now();
@@ -25,28 +33,61 @@ const t1 = performance.now();
 const indexed = await rebuildSearchIndex(app.db);
 const indexMs = Math.round(performance.now() - t1);
 await sql`analyze`.execute(app.db);
+const capture = installCapture(app.db);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
+const base = `http://127.0.0.1:${port}`;
 
-const bare = Fastify({ logger: false });
-const page = { errorCode: '0', errorMsg: '操作成功', data: { list: [], currPage: 1, totalRow: 0, totalPage: 0 } };
-bare.get('/bare', async () => page);
-bare.post('/bare', async () => page);
-await bare.listen({ port: 0, host: '127.0.0.1' });
-const bareAddress = bare.server.address();
-const barePort = typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0;
-
-const login = await fetch(`http://127.0.0.1:${port}/user/loginNoCode?username=admin&password=${encodeURIComponent(password)}`, {
+const login = await fetch(`${base}/user/loginNoCode?username=admin&password=${encodeURIComponent(password)}`, {
   method: 'POST',
   headers: { appKey: 'adminSite', clientId: 'ADMIN', version: '1.0.0' },
 });
 const token = ((await login.json()) as { data: { value: string } }).data.value;
-process.stdout.write(JSON.stringify({ port, barePort, token, rows, columns: columns.length, columnId: columns[7], seedMs, indexMs, indexed, dialect: app.portal.dialect }) + '\n');
+const headers = { Authorization: token, appKey: 'adminSite', clientId: 'ADMIN', version: '1.0.0', 'content-type': 'application/json' };
+const columnId = columns[7] as number;
+
+// Each scenario once to warm up, then once captured.
+const AUTH_TABLES = /\bfrom "(sessions|perm_version|users|user_roles|roles|role_resources|resources|departments)"/;
+const captured: { all: CapturedQuery[]; list: CapturedQuery[] }[] = [];
+for (const s of listScenarios(columnId)) {
+  const call = () => fetch(`${base}/api/article/list`, { method: 'POST', headers, body: JSON.stringify(s.body) }).then((r) => r.json());
+  await call();
+  const all = selectsOnly(await capture.during(call));
+  captured.push({ all, list: all.filter((q) => !AUTH_TABLES.test(q.sql)) });
+}
+
+const replay = app.portal.dialect === 'postgres' ? pgReplayer(database.url as string) : sqliteReplayer(join(dataDir, 'portal.sqlite'));
+const bare = Fastify({ logger: false });
+const page = { errorCode: '0', errorMsg: '操作成功', data: { list: [], currPage: 1, totalRow: 0, totalPage: 0 } };
+bare.get('/bare', async () => page);
+bare.post('/bare', async () => page);
+bare.post<{ Params: { i: string }; Querystring: { part?: string } }>('/replay/:i', async (request) => {
+  const c = captured[Number(request.params.i)];
+  if (!c) return { errorCode: '1003', errorMsg: 'no scenario' };
+  const list = await replay(request.query.part === 'list' ? c.list : c.all);
+  return { errorCode: '0', errorMsg: '操作成功', data: { list, currPage: 1, totalRow: list.length, totalPage: 1 } };
+});
+bare.get<{ Querystring: { keyword: string } }>('/fts', async (request) => {
+  const kw = parseKeyword(String(request.query.keyword ?? ''));
+  const q: CapturedQuery =
+    app.portal.dialect === 'postgres'
+      ? { sql: 'select "articleId" from article_search where terms @> $1::text[] order by "docKey" desc limit 20', parameters: [kw.terms.map((t) => t.text)] }
+      : { sql: 'select rowid as k from article_fts where article_fts match ? order by rowid desc limit 20', parameters: [ftsExpression(kw)] };
+  const list = await replay([q]);
+  return { errorCode: '0', errorMsg: '操作成功', data: { list, currPage: 1, totalRow: list.length, totalPage: 1 } };
+});
+await bare.listen({ port: 0, host: '127.0.0.1' });
+const bareAddress = bare.server.address();
+const barePort = typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0;
+
+const statements = captured.map((c) => ({ all: c.all.length, list: c.list.length }));
+process.stdout.write(JSON.stringify({ port, barePort, token, rows, columns: columns.length, columnId, seedMs, indexMs, indexed, dialect: app.portal.dialect, statements }) + '\n');
 
 const stop = async () => {
   await bare.close();
   await app.close();
+  await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };

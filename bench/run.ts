@@ -1,23 +1,36 @@
-// `npm run bench`: prints figures and writes bench/results/latest.json. Not a test: nothing is asserted.
-//  1. /announcement/list over BENCH_ROWS (10,000) rows, 10 connections, beside a bare Fastify route.
-//  2. Gzip size of the JavaScript the login page of each app loads.
-//  3. 100,000 articles: /api/article/list page 1 and 1,000 of a column, queryEsArticle (bench/articles.ts).
+// `npm run bench`: prints each figure beside its anchor of the same run and writes bench/results/latest.json
+// (latest-pg.json on PostgreSQL). Not a test: nothing is asserted. See docs/performance.md.
+//   --pg            the same on a throwaway PostgreSQL (re-runs itself under scripts/with-postgres.sh)
+//   --only=a,b      parts: list (announcements), articles (lists + search), front (login and shell), generation
+//   BENCH_SECONDS   seconds per load run (default 5); BENCH_ARTICLES (100,000); BENCH_GEN_ARTICLES (20,000);
+//   BENCH_GEN_100K=1 adds the 100,000-article generation run.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { root, startChild } from './lib/child';
 import { measure } from './lib/load';
-import { measureLoginBundle } from './loginBundle';
 import { benchArticles, printArticles } from './articles';
+import { benchFrontEnd, printFrontEnd } from './frontEnd';
+import { benchGeneration, printGeneration } from './generation/run';
+import { benchPublicFlood, printPublicFlood } from './publicFlood';
 
-const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const args = process.argv.slice(2);
+if (args.includes('--pg') && !process.env.DATABASE_URL) {
+  const rest = args.filter((a) => a !== '--pg');
+  const r = spawnSync('bash', [join(root, 'scripts/with-postgres.sh'), join(root, 'node_modules/.bin/tsx'), join(root, 'bench/run.ts'), ...rest], { stdio: 'inherit' });
+  process.exit(r.status ?? 1);
+}
+const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const wanted = (part: string) => !only || only.includes(part);
+const duration = Number(process.env.BENCH_SECONDS ?? 5);
+const started = performance.now();
 
 async function benchList() {
   const bare = await startChild<{ port: number }>('bench/servers/bareServer.ts');
   const bareFigures = await measure(`http://127.0.0.1:${bare.info.port}/bare`, { body: { pageNum: 1, pageSize: 10 }, duration });
   await bare.stop();
-
   const portal = await startChild<{ port: number; token: string; seedMs: number; rows: number }>('bench/servers/portalServer.ts');
   const headers = { Authorization: portal.info.token, appKey: 'adminSite', clientId: 'ADMIN', version: '1.0.0' };
   const url = `http://127.0.0.1:${portal.info.port}/announcement/list`;
@@ -27,41 +40,49 @@ async function benchList() {
   return { rows: portal.info.rows, seedMs: portal.info.seedMs, bare: bareFigures, announcementListPage1: page1, announcementListFiltered: filtered };
 }
 
-async function benchBundle() {
-  buildIfStale();
-  const portal = await startChild<{ port: number }>('bench/servers/portalServer.ts', { BENCH_ROWS: '0' });
-  try {
-    const base = `http://127.0.0.1:${portal.info.port}`;
-    return { admin: await measureLoginBundle(base, '/admin/'), report: await measureLoginBundle(base, '/report/') };
-  } finally {
-    await portal.stop();
-  }
-}
-
-const results = {
+const database = process.env.DATABASE_URL ? 'postgresql' : 'sqlite';
+const results: Record<string, unknown> = {
   date: new Date().toISOString(),
   machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
-  database: process.env.DATABASE_URL ? 'postgresql' : 'sqlite',
-  list: await benchList(),
-  loginBundle: await benchBundle(),
-  // Issue 4: 100,000 articles, article list paging and search (bench/articles.ts).
-  articles: await benchArticles(duration),
+  database,
 };
-
-const { list, loginBundle } = results;
 const row = (name: string, f: { requestsPerSecond: number; latencyMedianMs: number; latencyP99Ms: number; non2xx: number }) =>
   `${name.padEnd(34)} ${String(f.requestsPerSecond).padStart(7)} req/s   median ${String(f.latencyMedianMs).padStart(4)} ms   p99 ${String(f.latencyP99Ms).padStart(4)} ms   non-2xx ${f.non2xx}`;
-console.log(`\nPOST list, 10 connections, ${duration} s each, ${list.rows} announcements (seeded in ${list.seedMs} ms), ${results.database}`);
-console.log(row('bare Fastify route', list.bare));
-console.log(row('/announcement/list page 1', list.announcementListPage1));
-console.log(row('/announcement/list title+status', list.announcementListFiltered));
-console.log('\nJavaScript loaded by the login page (gzip)');
-for (const b of [loginBundle.admin, loginBundle.report]) {
-  console.log(`${b.page.padEnd(10)} ${b.scripts} scripts, ${(b.gzipBytes / 1024).toFixed(1)} KB gzip (${(b.rawBytes / 1024).toFixed(1)} KB raw), form shown after ${b.msToLoginForm} ms`);
+
+if (wanted('list')) {
+  const list = await benchList();
+  results.list = list;
+  console.log(`\nPOST list, 10 connections, ${duration} s each, ${list.rows} announcements, ${database}`);
+  console.log(row('bare Fastify route', list.bare));
+  console.log(row('/announcement/list page 1', list.announcementListPage1));
+  console.log(row('/announcement/list title+status', list.announcementListFiltered));
 }
-printArticles(results.articles);
+if (wanted('front')) {
+  buildIfStale();
+  const front = await benchFrontEnd();
+  results.frontEnd = front;
+  printFrontEnd(front);
+}
+if (wanted('articles')) {
+  const articles = await benchArticles(duration);
+  results.articles = articles;
+  printArticles(articles);
+}
+if (wanted('flood')) {
+  // Issue 14: staff list p99 alone and during a flood of public letters (bench/publicFlood.ts).
+  const flood = await benchPublicFlood(duration);
+  results.publicFlood = flood;
+  printPublicFlood(flood);
+}
+if (wanted('generation')) {
+  const generation = await benchGeneration();
+  results.generation = generation;
+  printGeneration(generation);
+}
+results.seconds = Math.round((performance.now() - started) / 1000);
 
 const dir = join(root, 'bench', 'results');
 mkdirSync(dir, { recursive: true });
-writeFileSync(join(dir, 'latest.json'), JSON.stringify(results, null, 2) + '\n');
-console.log(`\nSaved ${join('bench', 'results', 'latest.json')}`);
+const file = join(dir, database === 'sqlite' ? 'latest.json' : 'latest-pg.json');
+writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
+console.log(`\nSaved ${file} (${results.seconds} s)`);

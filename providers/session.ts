@@ -24,9 +24,16 @@ export function clearToken(): void {
   sessionStorage.removeItem(TOKEN_KEY);
 }
 
+/**
+ * The app a stored or received appKey means (spec §2): `reportSite` is the reporting app, every other
+ * value, or none, the admin app; the server reads the appKey header the same way.
+ */
+export function appKeyOf(value: unknown): AppKey {
+  return value === 'reportSite' ? 'reportSite' : 'adminSite';
+}
+
 export function getAppKey(): AppKey {
-  // Anything unexpected counts as the admin app, as the server treats a missing appKey.
-  return localStorage.getItem(APP_KEY) === 'reportSite' ? 'reportSite' : 'adminSite';
+  return appKeyOf(localStorage.getItem(APP_KEY));
 }
 
 export function setAppKey(appKey: AppKey): void {

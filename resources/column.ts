@@ -52,6 +52,7 @@ export default defineResource({
     { name: 'columnContentModelId', label: '内容模型', type: 'reference', reference: 'contentModel' },
     { name: 'relationCategoryid', label: '关联栏目', type: 'reference', reference: 'column' },
     { name: 'columnPath', label: '栏目路径', type: 'text', readOnly: true },
+    { name: 'updateLimitDays', label: '更新期限（天）', type: 'number', min: 1, max: 3650, help: '超过该天数未发布文章即为“栏目不更新”；留空按栏目类别：动态类14天，通知公告、政策文件类180天' },
     { name: 'createTime', label: '创建时间', type: 'datetime', readOnly: true },
     { name: 'updateTime', label: '更新时间', type: 'datetime', readOnly: true },
   ],
@@ -64,6 +65,7 @@ export default defineResource({
   form: [
     'categoryTitle', 'categoryCategoryId', 'columnType', 'categorySort', 'columnContentModelId', 'columnListUrl', 'columnUrl',
     'columnDiyUrl', 'columnKeyword', 'columnDescrip', 'categorySmallImg', 'relationCategoryid',
+    'updateLimitDays',
   ],
   permissions: { list: 'column:list', get: 'column:get', create: 'column:add', update: 'column:update', delete: 'column:delete' },
   actions: [{ name: 'role', label: '栏目授权', path: '/column/role/save', permission: 'column:role', scope: 'none' }],

@@ -1,4 +1,4 @@
-import { defineResource, ownership, ownershipFields, standardPermissions } from './define';
+import { defineResource, enabledOptions, ownership, ownershipFields, standardPermissions } from './define';
 
 /** 网站: sites the monitoring screens watch (this portal, department and township sites, links). */
 export default defineResource({
@@ -14,7 +14,12 @@ export default defineResource({
     create: { path: '/website/add' },
     update: { path: '/website/add' },
     delete: { path: '/website/del', ids: 'query' },
-    extra: { stateList: { path: '/website/state/list', label: '运行状态' } },
+    extra: {
+      stateList: { path: '/website/state/list', label: '运行状态' },
+      osInfo: { path: '/website/getOSSystemInfo', label: '服务器状态' },
+      winInfo: { path: '/website/getWinSystemInfo', label: '服务器状态（Windows）' },
+      checkNow: { path: '/website/check', label: '立即检测' },
+    },
   },
   fields: [
     { name: 'id', label: 'ID', type: 'number', readOnly: true },
@@ -34,6 +39,9 @@ export default defineResource({
       ],
     },
     { name: 'checkInterval', label: '检测间隔（分钟）', type: 'number', default: 60, min: 5, max: 1440 },
+    { name: 'checkEnabled', label: '可用性检测', type: 'enum', default: 1, options: enabledOptions, help: '停用后调度器不再检测该网站' },
+    { name: 'keyword', label: '内容关键字', type: 'text', maxLength: 100, help: '页面须包含的文字，如网站名称；留空不检查' },
+    { name: 'linkCheck', label: '链接检测', type: 'enum', default: 0, options: enabledOptions, help: '每天抓取该网站检查错误链接；本站读取生成的静态页面' },
     {
       name: 'state',
       label: '运行状态',
@@ -48,12 +56,14 @@ export default defineResource({
     },
     { name: 'lastCheckTime', label: '最近检测时间', type: 'datetime', readOnly: true },
     { name: 'responseMs', label: '响应时间（毫秒）', type: 'number', readOnly: true },
+    { name: 'certExpireDays', label: '证书剩余天数', type: 'number', readOnly: true },
+    { name: 'lastMessage', label: '检测结果', type: 'text', readOnly: true },
     { name: 'sort', label: '排序', type: 'number', default: 0, min: 0, max: 9999 },
     { name: 'remark', label: '备注', type: 'textarea', maxLength: 500 },
     ...ownershipFields,
   ],
   list: {
-    columns: ['name', 'url', 'type', 'state', 'lastCheckTime', 'responseMs', 'deptName'],
+    columns: ['name', 'url', 'type', 'state', 'lastCheckTime', 'responseMs', 'lastMessage', 'checkEnabled'],
     filters: [
       { field: 'name', op: 'like', alwaysOn: true },
       { field: 'type', op: 'eq', alwaysOn: true },
@@ -62,7 +72,7 @@ export default defineResource({
     sortable: ['name', 'sort', 'lastCheckTime', 'createTime'],
     defaultSort: { field: 'sort', order: 'ASC' },
   },
-  form: ['name', 'url', 'type', 'checkInterval', 'sort', 'remark'],
+  form: ['name', 'url', 'type', 'checkInterval', 'checkEnabled', 'keyword', 'linkCheck', 'sort', 'remark'],
   permissions: standardPermissions('website'),
   ownership,
   menu: { group: 'siteMonitoring', path: '/main/siteMonitoring/monitorAndManager', sort: 10 },

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { ResourceDecl } from '../resources/types.js';
@@ -10,8 +11,16 @@ import { migrate } from './db/migrations.js';
 import { syncDeclarationTables } from './db/schemaSync.js';
 import { installErrorHandling } from './http/errorHandler.js';
 import './http/fastifyTypes.js';
+import { healthRoutes } from './http/health.js';
 import { installJsonParser } from './http/jsonBody.js';
+import { databaseRateLimitStore } from './http/rateLimitStore.js';
+import { loggerOptions } from './http/requestLog.js';
+import { installSecurityHeaders } from './http/security.js';
+import { installBodyTimeout, serverFactory } from './http/serverLimits.js';
+import { trustProxyOption } from './http/trustProxy.js';
 import { serveStatic } from './http/staticFiles.js';
+import { housekeepingJob } from './jobs/housekeeping.js';
+import { Scheduler } from './jobs/scheduler.js';
 import { sessionRoutes } from './modules/auth/sessionRoutes.js';
 import { domainModules } from './modules/index.js';
 import { loadDeclarations } from './resources/loadDeclarations.js';
@@ -22,6 +31,8 @@ export interface BuildOptions {
   /** Tests inject a known captcha text. */
   captchaGenerator?: CaptchaGenerator;
   logger?: boolean;
+  /** Log to this stream instead of stdout (tests read what would be logged); implies logging. */
+  logStream?: Writable;
   /** Declarations to use instead of reading `resources/`. */
   declarations?: ResourceDecl[];
   /** Requests per minute and IP for login and captcha calls (defaults 30 and 60). */
@@ -36,13 +47,33 @@ export interface BuildOptions {
  */
 export async function buildApp(config: PortalConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logStream || options.logger ? loggerOptions(options.logStream) : false,
     bodyLimit: options.bodyLimit ?? 2 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies listed in TRUST_PROXY (docs/deploy.md).
+    trustProxy: trustProxyOption(config.trustProxy),
+    serverFactory: serverFactory(config),
+    // On close, idle keep-alive connections end at once; requests in flight finish (main.ts bounds the wait).
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  // Every route as registered (the fuzz test in tests/api/fuzz.test.ts walks them all).
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+  });
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
   });
   const { db, dialect } = openDatabase(config);
   app.decorate('db', db);
+  // Modules add their jobs while registering; they start once the app is ready, if this instance runs jobs.
+  const scheduler = new Scheduler(db, app.log);
+  app.decorate('scheduler', scheduler);
+  scheduler.add(housekeepingJob(db, app.log, config.housekeepingMs));
   app.addHook('onClose', async () => {
+    await scheduler.stop();
     await db.destroy();
   });
 
@@ -64,8 +95,13 @@ export async function buildApp(config: PortalConfig, options: BuildOptions = {})
 
   installJsonParser(app);
   installErrorHandling(app);
+  installBodyTimeout(app, config.bodyTimeoutMs);
+  await installSecurityHeaders(app);
+  healthRoutes(app, () => closing);
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database: the limits hold across every instance behind the load balancer.
+    store: databaseRateLimitStore(db),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: ctx.statusCode, code: 'RATE_LIMITED', message: '操作过于频繁，请稍后再试' }),
   });
   installAuthentication(app);
@@ -80,5 +116,6 @@ export async function buildApp(config: PortalConfig, options: BuildOptions = {})
   await serveStatic(app, config.staticDir);
 
   await app.ready();
+  if (config.scheduler) scheduler.start();
   return app;
 }

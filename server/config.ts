@@ -11,6 +11,33 @@ export interface PortalConfig {
   loginNoCode: boolean;
   staticDir: string;
   seedDemo: boolean;
+  /** Scheduled jobs (monitoring checks, reminders) run in this instance; `SCHEDULER=off` turns them off. */
+  scheduler: boolean;
+  /** Site monitoring (docs/monitoring.md): a check slower than this fails (`MONITOR_SLOW_MS`, 15 s as the inspection rules say). */
+  monitorSlowMs: number;
+  /**
+   * Addresses (IPs or CIDR ranges) of reverse proxies whose `X-Forwarded-For` is believed; empty = the
+   * socket's address is the client (docs/deploy.md). `TRUST_PROXY=127.0.0.1,10.0.0.0/8`.
+   */
+  trustProxy: string[];
+  /** Whole request (headers and body) must arrive within this (ms); large uploads need the longest. */
+  requestTimeoutMs: number;
+  /** Request headers must arrive within this (ms). */
+  headersTimeoutMs: number;
+  /** A non-upload body must arrive within this (ms) of the request's start (slow-body attacks). */
+  bodyTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this (ms). */
+  keepAliveTimeoutMs: number;
+  /** Open connections per client address (trusted proxies exempt: they carry many clients). */
+  maxConnectionsPerIp: number;
+  /** Failed logins from one address (any names) before it is refused for the lock time (PublicCMS: 20). */
+  loginFailuresPerIp: number;
+  /** Failures (per account or per address) after which /user/loginNoCode needs a captcha as well. */
+  loginCaptchaAfter: number;
+  /** How often expired counters, captchas and rate rows are removed (one instance at a time). */
+  housekeepingMs: number;
+  /** On SIGTERM in-flight requests get this long (ms) before the process exits anyway. */
+  shutdownTimeoutMs: number;
 }
 
 function intOr(value: string | undefined, fallback: number): number {
@@ -29,5 +56,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     loginNoCode: env.LOGIN_NO_CODE !== 'off',
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     seedDemo: env.SEED_DEMO !== 'off',
+    scheduler: env.SCHEDULER !== 'off',
+    monitorSlowMs: Math.max(100, intOr(env.MONITOR_SLOW_MS, 15_000)),
+    trustProxy: (env.TRUST_PROXY ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
+    requestTimeoutMs: intOr(env.REQUEST_TIMEOUT_MS, 120_000),
+    headersTimeoutMs: intOr(env.HEADERS_TIMEOUT_MS, 10_000),
+    bodyTimeoutMs: intOr(env.BODY_TIMEOUT_MS, 15_000),
+    keepAliveTimeoutMs: intOr(env.KEEP_ALIVE_TIMEOUT_MS, 5_000),
+    maxConnectionsPerIp: intOr(env.MAX_CONNECTIONS_PER_IP, 64),
+    loginFailuresPerIp: intOr(env.LOGIN_FAILURES_PER_IP, 20),
+    loginCaptchaAfter: intOr(env.LOGIN_CAPTCHA_AFTER, 3),
+    housekeepingMs: intOr(env.HOUSEKEEPING_MS, 10 * 60_000),
+    shutdownTimeoutMs: intOr(env.SHUTDOWN_TIMEOUT_MS, 10_000),
   };
 }

@@ -4,12 +4,30 @@ import { loadConfig } from './config.js';
 const config = loadConfig();
 const app = await buildApp(config, { logger: true });
 
-const shutdown = async () => {
-  await app.close();
-  process.exit(0);
+/**
+ * Graceful shutdown (docs/deploy.md): /readyz turns 503 and new requests get 503, requests in flight
+ * finish, the scheduler and the database close; after SHUTDOWN_TIMEOUT_MS the process exits anyway.
+ */
+let stopping = false;
+const shutdown = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  const deadline = setTimeout(() => {
+    app.log.warn('shutdown time limit reached: exiting with requests still open');
+    process.exit(1);
+  }, config.shutdownTimeoutMs);
+  deadline.unref();
+  app.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    },
+  );
 };
-process.once('SIGINT', shutdown);
-process.once('SIGTERM', shutdown);
+process.once('SIGINT', () => shutdown('SIGINT'));
+process.once('SIGTERM', () => shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;

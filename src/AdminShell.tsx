@@ -1,7 +1,6 @@
 import { ThemeProvider, createTheme } from '@mui/material/styles';
 import { useMemo } from 'react';
 import { Admin, CustomRoutes, Notification, localStorageStore } from 'react-admin';
-import { Navigate, Route } from 'react-router';
 import type { AppKey } from '../providers/types';
 import { AdminHome, ReportHome } from './dashboard/Dashboards';
 import { resourceElements } from './generic/resourceViews';
@@ -13,10 +12,9 @@ import { NoticeBridge } from './notices/NoticeBridge';
 import { SUCCESS_TOAST_MS } from './notices/useErrorNotifier';
 import { dataProvider } from './data';
 import { authProvider } from './portal';
-import { pageRoute, pagesFor } from './pages';
 import { resourcesFor } from './resources';
+import { appRouteElements } from './routes/appRoutes';
 import { AccessDenied } from './security/AccessDenied';
-import { PageGuard } from './security/PageGuard';
 import { adminTheme } from './theme';
 
 /** react-admin's own messages (successes of saves and deletes) at the top centre, 3 s unless said otherwise. */
@@ -59,12 +57,9 @@ export default function AdminShell({ appKey }: { appKey: AppKey }) {
         disableTelemetry
       >
         {resourceElements(declared)}
-        {/* The spec's home routes; also keeps an app without resources (reporting, for now) from being "empty". */}
+        {/* The spec's routes (docs/routes.md): pages, resources at their spec routes, home and shell routes. */}
         <CustomRoutes>
-          <Route path="/home" element={<Navigate to="/" replace />} />
-          {pagesFor(appKey).map((page) => (
-            <Route key={page.path} path={`/${pageRoute(page)}`} element={<PageGuard page={page} />} />
-          ))}
+          {appRouteElements(appKey, declared)}
         </CustomRoutes>
       </Admin>
       <ThemeProvider theme={noticeTheme}>

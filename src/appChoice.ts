@@ -1,4 +1,4 @@
-import { getAppKey, setAppKey } from '../providers';
+import { appKeyOf, getAppKey, setAppKey } from '../providers';
 import type { AppKey } from '../providers/types';
 
 /** Where each app lives; both are hash-routed, so their login route is `#/login` under these paths. */
@@ -11,7 +11,8 @@ export const APP_TITLES: Record<AppKey, string> = {
 };
 
 export interface AppKeyStore {
-  getAppKey(): AppKey;
+  /** The stored value as found (anything a user or an older client left there). */
+  getAppKey(): string | null;
   setAppKey(key: AppKey): void;
 }
 
@@ -19,7 +20,8 @@ const defaultStore: AppKeyStore = { getAppKey, setAppKey };
 
 /**
  * Which app this page shows. A path under /report selects (and stores) the reporting app, a path under
- * /admin the admin app; any other path (/, a bookmark of index.html) follows the stored appKey.
+ * /admin the admin app; any other path (/, a bookmark of index.html) follows the stored appKey, where
+ * `reportSite` means the reporting app and any other value, or none, the admin app.
  */
 export function chooseApp(pathname: string = window.location.pathname, store: AppKeyStore = defaultStore): AppKey {
   if (/^\/report(\/|$)/.test(pathname)) {
@@ -30,7 +32,7 @@ export function chooseApp(pathname: string = window.location.pathname, store: Ap
     store.setAppKey('adminSite');
     return 'adminSite';
   }
-  return store.getAppKey() === 'reportSite' ? 'reportSite' : 'adminSite';
+  return appKeyOf(store.getAppKey());
 }
 
 export function otherApp(appKey: AppKey): AppKey {

@@ -1,6 +1,6 @@
 import { StrictMode, Suspense, lazy, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { clearSession, getToken, loadIdentity } from '../providers';
+import { appKeyOf, clearSession, getToken, loadIdentity } from '../providers';
 import { chooseApp } from './appChoice';
 
 /**
@@ -13,7 +13,7 @@ const appKey = chooseApp(window.location.pathname);
 // A token belongs to the app it logged in to (the server refuses it with the other appKey): after a switch
 // between /admin/ and /report/, the other app's session and cached menus must not show here.
 const sessionApp = loadIdentity()?.appKey;
-if (getToken() && sessionApp && sessionApp !== appKey) clearSession();
+if (getToken() && sessionApp && appKeyOf(sessionApp) !== appKey) clearSession();
 document.title = `${appKey === 'reportSite' ? '城市网站报送管理系统' : '城市网站管理系统'} - 云溪县人民政府门户网站`;
 
 const loadShell = () => import('./AdminShell');

@@ -6,11 +6,13 @@ import { join } from 'node:path';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { seedAnnouncements } from '../lib/seedAnnouncements';
+import { freshDatabase } from '../lib/pgDatabase';
 
 const rows = Number(process.env.BENCH_ROWS ?? 10_000);
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
 const password = 'Bench@2026pass';
-const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: password }), port: 0, host: '127.0.0.1' };
+const database = await freshDatabase();
+const config = { ...loadConfig({ ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_PASSWORD: password }), port: 0, host: '127.0.0.1' };
 
 const app = await buildApp(config, { logger: false });
 const seedStart = performance.now();
@@ -29,6 +31,7 @@ process.stdout.write(JSON.stringify({ port, token, seedMs, rows }) + '\n');
 
 const stop = async () => {
   await app.close();
+  await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginAudit } from '../auth/login.js';
+import { appKeyOf } from '../auth/tokens.js';
 import type { Db } from '../db/types.js';
 import { formatDateTime } from '../util/time.js';
 import { logTypeOf, pathOf, scrubParams } from './classify.js';
@@ -112,7 +113,7 @@ async function record(app: FastifyInstance, request: FastifyRequest, reply: Fast
     resultMsg: reason && result && result.code !== '0' ? `${result.msg}（${reason}）` : (result?.msg ?? null),
     success: success ? 1 : 0,
     durationMs: Math.round(reply.elapsedTime),
-    appKey: headerText(request.headers.appkey) ?? 'adminSite',
+    appKey: appKeyOf(request.headers.appkey),
     userAgent: headerText(request.headers['user-agent']),
   });
 }

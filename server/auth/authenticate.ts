@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { resolveSession } from './sessions.js';
 import { appKeyOf, tokenFromHeader } from './tokens.js';
-import { loadPortalUser } from './userContext.js';
+import { createPermissionCache } from './permissionCache.js';
 
 /** Throws 403 unless the caller holds the permission key. */
 export function requirePermission(request: FastifyRequest, key: string): void {
@@ -14,6 +14,8 @@ export function requirePermission(request: FastifyRequest, key: string): void {
  * so strangers cannot make the server parse large bodies.
  */
 export function installAuthentication(app: FastifyInstance): void {
+  // Permission sets cached per user and app, checked against the database's counter on every call.
+  const portalUserOf = createPermissionCache(app.db);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (request.is404 || config?.public) return;
@@ -22,7 +24,7 @@ export function installAuthentication(app: FastifyInstance): void {
     const appKey = appKeyOf(request.headers.appkey);
     const session = await resolveSession(app.db, token, appKey, app.portal.config.sessionIdleMinutes);
     if (!session) throw unauthorized();
-    const user = await loadPortalUser(app.db, session.userId, appKey, session.tokenHash);
+    const user = await portalUserOf(session.userId, appKey, session.tokenHash);
     if (!user) throw unauthorized();
     request.portalUser = user;
   });

@@ -1,12 +1,16 @@
-import svgCaptcha from 'svg-captcha';
 import type { Db } from '../db/types.js';
+import { captchaText, drawCaptcha } from './captchaImage.js';
 import { formatDateTime, parseDateTime } from '../util/time.js';
 import { sha256 } from './tokens.js';
 
-export type CaptchaGenerator = () => { text: string; data: string };
+/** The answer and the image to show; `type` is the image's media type (tests may draw an SVG). */
+export type CaptchaGenerator = () => { text: string; data: string | Buffer; type?: string };
 
-export const defaultCaptchaGenerator: CaptchaGenerator = () =>
-  svgCaptcha.create({ size: 4, ignoreChars: '0oO1iIlL', noise: 2, color: true, background: '#f4f6f8' });
+/** A distorted PNG (captchaImage.ts): a script cannot read the letters off it as it could off an SVG. */
+export const defaultCaptchaGenerator: CaptchaGenerator = () => {
+  const text = captchaText();
+  return { text, data: drawCaptcha(text), type: 'image/png' };
+};
 
 const CAPTCHA_TTL_MS = 5 * 60_000;
 export const CODE_ID_RE = /^[A-Za-z0-9_-]{8,64}$/;

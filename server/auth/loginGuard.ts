@@ -1,6 +1,7 @@
 import type { Db } from '../db/types.js';
 import { PortalError } from '../http/errors.js';
 import { formatDateTime, parseDateTime } from '../util/time.js';
+import { ACCOUNT_FACTOR, lockedMessage } from './loginThrottle.js';
 import { currentPasswordRule, type PasswordRule } from './passwordPolicy.js';
 
 /**
@@ -18,8 +19,6 @@ export interface GuardedUser {
 
 export const GUARD_COLUMNS = ['failedLogins', 'lockedUntil', 'passwordChangedAt', 'mustChangePassword', 'createTime'] as const;
 
-const lockedMessage = (minutes: number) => `账号已锁定，请${Math.max(1, minutes)}分钟后再试`;
-
 /** Throws 2003 while the account is locked (even before the password is checked). */
 export function refuseWhileLocked(user: GuardedUser, now: Date = new Date()): void {
   if (!user.lockedUntil) return;
@@ -29,8 +28,9 @@ export function refuseWhileLocked(user: GuardedUser, now: Date = new Date()): vo
 }
 
 /**
- * Counts a wrong password. An expired lock starts a fresh count. Reaching the rule's limit locks the
- * account for the rule's minutes and answers the 2003 refusal; otherwise the caller answers 2001.
+ * Counts a wrong password of the account (from any address). An expired lock starts a fresh count. Only
+ * ACCOUNT_FACTOR × the rule's limit locks the account itself for the rule's minutes (a spread attack; one
+ * address is locked out far sooner by loginThrottle.ts) and answers the 2003 refusal; otherwise null.
  */
 export async function recordFailure(db: Db, user: GuardedUser, rule: PasswordRule, now: Date = new Date()): Promise<PortalError | null> {
   const userId = user.userId;
@@ -46,7 +46,7 @@ export async function recordFailure(db: Db, user: GuardedUser, rule: PasswordRul
       .execute();
     const row = (await trx.selectFrom('users').select('failedLogins').where('userId', '=', userId).executeTakeFirst()) as { failedLogins: number } | undefined;
     const failures = Number(row?.failedLogins ?? 0);
-    if (rule.maxFailures > 0 && failures >= rule.maxFailures) {
+    if (rule.maxFailures > 0 && failures >= rule.maxFailures * ACCOUNT_FACTOR) {
       const until = new Date(now.getTime() + rule.lockMinutes * 60_000);
       await trx.updateTable('users').set({ failedLogins: 0, lockedUntil: formatDateTime(until) }).where('userId', '=', userId).execute();
       return new PortalError(2003, lockedMessage(rule.lockMinutes));

@@ -10,8 +10,13 @@ export function tokenFromHeader(header: string | undefined): string | null {
   return t.length > 0 && t.length <= 200 ? t : null;
 }
 
-/** The calling app; a missing header counts as the admin app. */
-export function appKeyOf(header: string | string[] | undefined): string {
+export type AppKey = 'adminSite' | 'reportSite';
+
+/**
+ * The calling app (spec §2): `reportSite` is the reporting app; every other value, or none, is the admin
+ * app. Sessions, menus and logs carry this normalised key, so `admin` and `adminSite` are one app.
+ */
+export function appKeyOf(header: string | string[] | undefined): AppKey {
   const v = Array.isArray(header) ? header[0] : header;
-  return v && v.trim() ? v.trim() : 'adminSite';
+  return v?.trim() === 'reportSite' ? 'reportSite' : 'adminSite';
 }

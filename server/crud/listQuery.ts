@@ -4,6 +4,12 @@ import { invalidValue } from '../http/errors.js';
 import { DATE_RE, normaliseDateTime } from '../util/time.js';
 
 export const PAGE_SIZE_MAX = 200;
+/** Pages beyond this are answered as this one (empty): keeps the offset a small, safe integer on both databases. */
+export const PAGE_NUM_MAX = 100_000;
+/** Longest text a contains-filter takes; longer is refused (LIKE patterns grow with the text). */
+export const FILTER_TEXT_MAX = 200;
+/** Most values an `in` filter takes. */
+export const FILTER_LIST_MAX = 500;
 
 export interface Paging {
   pageNum: number;
@@ -18,10 +24,10 @@ function positiveInt(v: unknown, fallback: number): number {
   return isBlank(v) || !Number.isInteger(n) || n < 1 ? fallback : n;
 }
 
-/** `pageNum` (or `pageNumber`) from 1, `pageSize` default 10, capped at 200. */
+/** `pageNum` (or `pageNumber`) from 1, capped at PAGE_NUM_MAX; `pageSize` default 10, capped at 200. */
 export function readPaging(search: Record<string, unknown>): Paging {
   return {
-    pageNum: positiveInt(search.pageNum ?? search.pageNumber, 1),
+    pageNum: Math.min(positiveInt(search.pageNum ?? search.pageNumber, 1), PAGE_NUM_MAX),
     pageSize: Math.min(positiveInt(search.pageSize, 10), PAGE_SIZE_MAX),
   };
 }
@@ -40,9 +46,13 @@ export function readSort(decl: ResourceDecl, search: Record<string, unknown>): {
 function eqValue(field: FieldDecl | undefined, v: unknown): unknown {
   if (!field) return v;
   const numeric = field.type === 'number' || field.type === 'reference' || (field.type === 'enum' && field.options?.every((o) => typeof o.value === 'number'));
-  if (!numeric) return typeof v === 'number' ? String(v) : v;
+  if (!numeric) {
+    if (typeof v === 'number') return String(v);
+    if (typeof v !== 'string' || v.length > FILTER_TEXT_MAX) throw invalidValue(`${field.label}格式不正确`);
+    return v;
+  }
   const n = Number(v);
-  if (!Number.isFinite(n)) throw invalidValue(`${field.label}必须是数字`);
+  if (typeof v === 'object' || !Number.isFinite(n) || Math.abs(n) > Number.MAX_SAFE_INTEGER) throw invalidValue(`${field.label}必须是数字`);
   return n;
 }
 
@@ -80,9 +90,11 @@ export function applyFilters<Q extends AnySelect>(query: Q, decl: ResourceDecl, 
     if (isBlank(value)) continue;
     if (filter.op === 'like') {
       if (typeof value !== 'string' && typeof value !== 'number') throw invalidValue(`${field?.label ?? filter.field}格式不正确`);
+      if (String(value).length > FILTER_TEXT_MAX) throw invalidValue(`${field?.label ?? filter.field}过长，最多${FILTER_TEXT_MAX}个字符`);
       const escaped = String(value).trim().replace(/[\\%_]/g, (c) => `\\${c}`);
       q = q.where(sql<boolean>`${sql.ref(filter.field)} like ${`%${escaped}%`} escape '\\'`);
     } else if (Array.isArray(value)) {
+      if (value.length > FILTER_LIST_MAX) throw invalidValue(`${field?.label ?? filter.field}最多${FILTER_LIST_MAX}项`);
       q = q.where(filter.field, 'in', value.map((v) => eqValue(field, v)));
     } else {
       q = q.where(filter.field, '=', eqValue(field, value));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { withStatementCache } from './statementCache.js';
 import type { Db, DialectName } from './types.js';
 
 // count(*) and bigint columns come back from pg as strings; the API answers numbers.
@@ -26,5 +27,5 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string })
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return { db: new Kysely({ dialect: new SqliteDialect({ database: file }) }), dialect: 'sqlite' };
+  return { db: new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(file) }) }), dialect: 'sqlite' };
 }

@@ -116,3 +116,9 @@ export async function migrate(db: Db, dialect: DialectName): Promise<void> {
     throw new Error(`数据库迁移失败：${failed?.migrationName ?? ''}`, { cause: error });
   }
 }
+
+/** Names of migrations this code knows that the database has not run (/readyz). */
+export async function pendingMigrations(db: Db, dialect: DialectName): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new InCodeProvider(dialect), allowUnorderedMigrations: true });
+  return (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
+}

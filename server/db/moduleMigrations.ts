@@ -11,6 +11,13 @@ import { surveyTablesMigration } from '../modules/interaction/surveys/migrations
 import { adviceOpinionMigration } from '../modules/interaction/advice/migrations.js';
 import { applySettingMigration } from '../modules/interaction/apply/migrations.js';
 import { smsLogMigration } from '../notify/smsMigration.js';
+import { jobLockMigration } from '../jobs/migrations.js';
+import { economicFigureMigration } from '../modules/economic/migrations.js';
+import { siteCallsMigration } from '../modules/site/migrations.js';
+import { monitorTablesMigration } from '../modules/monitoring/migrations.js';
+import { permissionVersionMigration } from '../auth/permissionVersion.js';
+import { perfIndexesMigration, searchExcerptMigration } from './perfMigrations.js';
+import { rateCounterMigration } from '../http/counterStore.js';
 /**
  * Migrations of the domain modules, after the core tables (`2026_001_core`). Names sort in the order
  * they run and never change once released: add a new one, never edit an old one. Tables of declared
@@ -38,6 +45,20 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_072_advice_opinions', migration: adviceOpinionMigration },
   { name: '2026_073_apply_settings', migration: applySettingMigration },
   { name: '2026_074_sms_log', migration: smsLogMigration },
+  // Leases shared by every instance (server/jobs): scheduled jobs run once, exclusive work is serialised.
+  { name: '2026_100_job_lock', migration: jobLockMigration },
+  // Economic data (docs/economic-data.md): the figures of the eight areas, one per indicator and period.
+  { name: '2026_200_econ_figures', migration: economicFigureMigration },
+  // Visit counter and SMS codes (docs/spec-calls.md).
+  { name: '2026_210_calls_site', migration: siteCallsMigration },
+  // Site monitoring (docs/monitoring.md): inspection records, broken links, server samples, reminders sent, annual report, column update limits.
+  { name: '2026_230_monitor_tables', migration: monitorTablesMigration },
+  // Performance (docs/performance.md): permission counter, list sort indexes, stored search excerpts.
+  { name: '2026_220_perf_permission_version', migration: permissionVersionMigration },
+  { name: '2026_220_perf_list_indexes', migration: perfIndexesMigration },
+  { name: '2026_220_perf_search_excerpt', migration: searchExcerptMigration },
+  // Rate limits and failed-login counters shared by every instance (docs/deploy.md).
+  { name: '2026_140_harden_rate_counter', migration: rateCounterMigration },
 ];
 
 function userPasswordState(dialect: DialectName): Migration {

@@ -84,25 +84,84 @@ export interface StoredUpload {
   mime: string;
 }
 
-/** Checks the bytes against the wanted kind and size, then writes them under a random name. */
-export async function storeUpload(dataDir: string, buffer: Buffer, originalName: string, wanted: UploadKind | null, now = new Date()): Promise<StoredUpload> {
-  if (buffer.length === 0) throw invalidValue('上传的文件为空');
-  const found = await detect(buffer, originalName);
+/** Bytes read before the type is decided (file-type looks at most this far for our kinds). */
+const HEAD_BYTES = 4100;
+
+/**
+ * Streams one uploaded file to disk: the type is decided on its first bytes (a wrong type is refused
+ * before anything is written), the size limit of that type is enforced while reading, and a refused or
+ * broken upload leaves no file behind. Memory stays at one chunk whatever the size.
+ */
+export async function storeUploadStream(
+  dataDir: string,
+  source: AsyncIterable<Buffer> | Iterable<Buffer>,
+  originalName: string,
+  wanted: UploadKind | null,
+  now = new Date(),
+): Promise<StoredUpload> {
+  const iterator = Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : toAsync(source[Symbol.iterator]());
+  const headChunks: Buffer[] = [];
+  let headLength = 0;
+  while (headLength < HEAD_BYTES) {
+    const next = await iterator.next();
+    if (next.done) break;
+    headChunks.push(next.value);
+    headLength += next.value.length;
+  }
+  const head = Buffer.concat(headChunks);
+  if (head.length === 0) throw invalidValue('上传的文件为空');
+  const found = await detect(head, originalName);
   if (!found) throw invalidValue(wanted ? UPLOAD_RULES[wanted].wrongType : '不支持的文件类型：只能上传图片（JPG/PNG/GIF）、视频（MP4/WebM）或文档（PDF/DOC/DOCX/XLS/XLSX）');
   if (wanted && found.kind !== wanted) throw invalidValue(UPLOAD_RULES[wanted].wrongType);
   const rule = UPLOAD_RULES[found.kind];
-  if (buffer.length > rule.maxBytes) throw invalidValue(rule.tooBig);
+  if (head.length > rule.maxBytes) throw invalidValue(rule.tooBig);
+
   const yyyy = String(now.getFullYear());
   const mm = String(now.getMonth() + 1).padStart(2, '0');
   const name = `${randomBytes(16).toString('hex')}.${found.ext}`;
   const root = path.join(dataDir, 'uploads');
   await fs.mkdir(path.join(root, yyyy, mm), { recursive: true });
   const target = await confine(root, `${yyyy}/${mm}/${name}`);
-  await fs.writeFile(target.absolute, buffer, { flag: 'wx' });
+  const file = await fs.open(target.absolute, 'wx');
+  let size = head.length;
+  try {
+    await file.write(head);
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      size += next.value.length;
+      if (size > rule.maxBytes) throw invalidValue(rule.tooBig);
+      await file.write(next.value);
+    }
+    await file.close();
+  } catch (error) {
+    await file.close().catch(() => undefined);
+    await fs.rm(target.absolute, { force: true });
+    throw error;
+  }
   const rel = `${yyyy}/${mm}/${name}`;
   // eslint-disable-next-line no-control-regex
   const safeOriginal = path.basename(originalName || '').replace(/[\u0000-\u001f<>"'`\\]/g, '').slice(0, 200);
-  return { url: `/uploads/${rel}`, path: rel, name, originalName: safeOriginal, size: buffer.length, kind: found.kind, ext: found.ext, mime: mimeOfExt(found.ext) };
+  return { url: `/uploads/${rel}`, path: rel, name, originalName: safeOriginal, size, kind: found.kind, ext: found.ext, mime: mimeOfExt(found.ext) };
+}
+
+function toAsync(it: Iterator<Buffer>): AsyncIterator<Buffer> {
+  return { next: async () => it.next() };
+}
+
+/** The same for bytes already in memory. */
+export async function storeUpload(dataDir: string, buffer: Buffer, originalName: string, wanted: UploadKind | null, now = new Date()): Promise<StoredUpload> {
+  return storeUploadStream(dataDir, [buffer], originalName, wanted, now);
+}
+
+/** Reads a stream into memory, refusing it as soon as it passes `maxBytes` (small files only). */
+export async function readLimited(source: AsyncIterable<Buffer>, maxBytes: number, tooBig: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of source) {
+    size += chunk.length;
+    if (size > maxBytes) throw invalidValue(tooBig);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
 }
 
 /** `2026/05/<32 hex>.<ext>` from a URL, a path or a name as the client sends it back; null when it is not one of ours. */

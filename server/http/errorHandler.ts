@@ -1,12 +1,18 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { fail } from './envelope.js';
 import { PortalError } from './errors.js';
+import { inputFault } from './inputFaults.js';
 
 /** Maps every thrown thing to the envelope; internals are logged, never sent. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | PortalError, request, reply) => {
     if (error instanceof PortalError) {
       return reply.status(error.httpStatus).send(fail(error.code, error.message));
+    }
+    const fault = inputFault(error);
+    if (fault) {
+      request.log.warn({ err: error }, 'refused input the database or disk would not take');
+      return reply.status(fault.httpStatus).send(fail(fault.code, fault.message));
     }
     const fe = error as FastifyError;
     if (fe.validation) {

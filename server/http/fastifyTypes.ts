@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ResourceDecl } from '../../resources/types.js';
 import type { PortalConfig } from '../config.js';
 import type { Db, DialectName } from '../db/types.js';
+import type { Scheduler } from '../jobs/scheduler.js';
 
 export type DataScope = 'SELF' | 'DEPART' | 'DEPARTS' | 'ALL';
 
@@ -34,6 +35,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     portal: PortalState;
+    /** Jobs that run once per interval across every instance (server/jobs/scheduler.ts). */
+    scheduler: Scheduler;
+    /** Method and URL of every registered route. */
+    routeList: { method: string; url: string }[];
   }
   interface FastifyRequest {
     portalUser?: PortalUser;

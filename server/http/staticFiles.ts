@@ -3,6 +3,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+/** Hashed build files (assets/name-<hash>.ext) never change: cached for a year; everything else revalidates. */
+export function cacheControlOf(file: string): string {
+  const rel = file.replace(/\\/g, '/');
+  return /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.(br|gz))?$/.test(rel) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 /**
  * Serves the built front end when it exists. The two apps are client-routed, so their paths answer
  * index.html; anything that looks like a file must exist, else the JSON 404 envelope.
@@ -32,7 +38,22 @@ export async function serveStatic(app: FastifyInstance, root: string): Promise<v
     site.addHook('onRoute', (route) => {
       route.config = { ...(route.config ?? {}), public: true };
     });
-    await site.register(fastifyStatic, { root, prefix: '/', wildcard: true, index: false, decorateReply: true, serveDotFiles: false });
+    await site.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      wildcard: true,
+      index: false,
+      decorateReply: true,
+      serveDotFiles: false,
+      // The build writes .br and .gz beside each text file (vite.config.ts): sent as the client accepts.
+      preCompressed: true,
+      // Cache-Control is ours (cacheControlOf), not send's max-age=0.
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        res.setHeader('Cache-Control', cacheControlOf(file));
+        res.setHeader('Vary', 'Accept-Encoding');
+      },
+    });
     for (const url of ['/', '/admin', '/admin/*', '/report', '/report/*']) site.get(url, spa);
   });
 }

@@ -20,12 +20,18 @@ import { hotWordRoutes } from './system/hotWords/index.js';
 import { templateRoutes } from './system/templates/index.js';
 import { contentModule } from './content/index.js';
 import { generationModule } from './generation/index.js';
+import { publicCors } from './generation/cors.js';
 import { searchModule } from './content/search/index.js';
 import { reportModule } from './content/reports/index.js';
 import { reportMarkHook } from './content/reports/mark.js';
 import { mailModule } from './interaction/mail/index.js';
 import { noticeRoutes } from './interaction/notices/routes.js';
 import { statisticsModule } from './statistics/index.js';
+import { economicModule } from './economic/index.js';
+import { siteCallsModule } from './site/index.js';
+import { localEconomyModule } from './content/localEconomy/index.js';
+import { interworkingModule } from './interworking/index.js';
+import { monitoringModule } from './monitoring/index.js';
 
 /**
  * Every domain module, registered in this order after the session routes and the generic CRUD routes.
@@ -33,6 +39,8 @@ import { statisticsModule } from './statistics/index.js';
  * Add a module here when you add one under server/modules/.
  */
 export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
+  // App-wide and first (hooks reach only the routes registered after them): CORS for the public calls (PUBLIC_ORIGINS).
+  publicCors,
   menuRoutes,
   announcementTopRoute,
   hotTopRoute,
@@ -61,4 +69,9 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   mailModule,
   noticeRoutes,
   statisticsModule,
+  economicModule,
+  siteCallsModule,
+  localEconomyModule,
+  interworkingModule,
+  monitoringModule,
 ];

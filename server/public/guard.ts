@@ -1,9 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { consumeCaptcha } from '../auth/captcha.js';
+import { bump, peek } from '../http/counterStore.js';
 import { PortalError } from '../http/errors.js';
 import { param } from '../http/params.js';
 import { formatDateTime } from '../util/time.js';
+import { refuseBlacklisted } from './blacklist.js';
 
 export { cleanEmail, cleanPhone, cleanText, type CleanTextOptions } from './text.js';
 
@@ -54,6 +56,10 @@ export const badCaptcha = () => new PortalError(2002, '验证码错误或已过�
 
 const DAY_MS = 24 * 3600_000;
 
+/** Public submissions being checked at once by this instance; more are refused at once (staff keep the database). */
+const MAX_IN_FLIGHT = envInt('PUBLIC_MAX_IN_FLIGHT', 16);
+let inFlight = 0;
+
 async function countSince(app: FastifyInstance, kind: string, since: string, ip?: string): Promise<number> {
   let q = app.db.selectFrom('public_rate').select((eb) => eb.fn.countAll<number | string>().as('n')).where('kind', '=', kind).where('at', '>=', since);
   if (ip !== undefined) q = q.where('ip', '=', ip);
@@ -63,6 +69,8 @@ async function countSince(app: FastifyInstance, kind: string, since: string, ip?
 
 /**
  * Call first thing in a public submission route, before reading or storing anything else.
+ * 0. Cheap refusals (no database work, or one key read): too many submissions being checked at once, or
+ *    the address's window counter (`rate_counter`, shared by every instance) at its limit → 429.
  * 1. Rate limits per IP (`perWindow` in `windowMinutes`, `perDay` in 24 h) and per kind for everybody
  *    (`globalPerDay`), counted in the `public_rate` table → HTTP 429 `操作过于频繁，请稍后再试`.
  * 2. Unless `opts.captcha === false`: `verifyCode` + `codeId` (query or body) against the login captcha
@@ -77,11 +85,35 @@ export async function guardPublicSubmission(
   kind: string,
   opts: { captcha?: boolean } = {},
 ): Promise<void> {
+  await refuseBlacklisted(app, request); // docs/spec-calls.md "Blacklist"
   const limits = publicLimits(app, kind);
   const ip = (request.ip || 'unknown').slice(0, 64);
   const now = Date.now();
   const dayAgo = formatDateTime(new Date(now - DAY_MS));
   const windowStart = formatDateTime(new Date(now - limits.windowMinutes * 60_000));
+  const windowKey = `pub:${kind.slice(0, 64)}:${ip}`;
+
+  // 0. Cheap refusals first (docs/deploy.md "Floods"): no place among the submissions in flight, or this
+  //    address's window counter (one primary-key read, shared by every instance) already at the limit.
+  if (inFlight >= MAX_IN_FLIGHT) throw tooManyRequests();
+  inFlight += 1;
+  try {
+    await checkAndCount(app, request, kind, limits, opts, { ip, now, dayAgo, windowStart, windowKey });
+  } finally {
+    inFlight -= 1;
+  }
+}
+
+async function checkAndCount(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  kind: string,
+  limits: PublicLimits,
+  opts: { captcha?: boolean },
+  at: { ip: string; now: number; dayAgo: string; windowStart: string; windowKey: string },
+): Promise<void> {
+  const { ip, now, dayAgo, windowStart, windowKey } = at;
+  if ((await peek(app.db, windowKey, now)).count >= limits.perWindow) throw tooManyRequests();
 
   if ((await countSince(app, kind, windowStart, ip)) >= limits.perWindow) throw tooManyRequests();
   if ((await countSince(app, kind, dayAgo, ip)) >= limits.perDay) throw tooManyRequests();
@@ -95,6 +127,7 @@ export async function guardPublicSubmission(
   }
 
   await app.db.insertInto('public_rate').values({ kind: kind.slice(0, 64), ip, at: formatDateTime(new Date(now)) }).execute();
+  await bump(app.db, windowKey, limits.windowMinutes * 60_000, now);
   // Keep the table small: a day of accepted submissions at most (index on `at`).
   if (randomInt(10) === 0) await app.db.deleteFrom('public_rate').where('at', '<', dayAgo).execute();
 }

@@ -11,6 +11,11 @@ import { adviceDemoSeed } from '../modules/interaction/advice/seed.js';
 import { applyDemoSeed } from '../modules/interaction/apply/seed.js';
 import { forumDemoSeed } from '../modules/interaction/forums/seed.js';
 import { backofficeDemoSeed } from './backofficeDemo.js';
+import { economicDemoSeed } from '../modules/economic/seed.js';
+import { siteDemoSeed } from '../modules/site/seed.js';
+import { localEconomyDemoSeed } from '../modules/content/localEconomy/seed.js';
+import { interworkingDemoSeed } from '../modules/interworking/seed.js';
+import { monitorDemoSeed } from '../modules/monitoring/seed.js';
 
 /** What the base seed made, for domain seeds to hang their demo records on. */
 export interface SeedContext {
@@ -43,4 +48,9 @@ export const domainSeeds: DomainSeed[] = [
   applyDemoSeed,
   forumDemoSeed,
   backofficeDemoSeed,
+  economicDemoSeed,
+  siteDemoSeed,
+  localEconomyDemoSeed,
+  interworkingDemoSeed,
+  monitorDemoSeed,
 ];

@@ -6,7 +6,7 @@ export const ADMIN_ROLE_ALIAS = 'admin';
 /** The admin app's menu groups (Catalogue entries). */
 export const CATALOGUES: Record<MenuGroup, { name: string; icon: string; url: string; sort: number }> = {
   home: { name: '首页', icon: 'Home', url: '/main/home', sort: 1 },
-  content: { name: '内容管理', icon: 'Article', url: '/main/content', sort: 2 },
+  content: { name: '内容管理', icon: 'Article', url: '/main/article', sort: 2 },
   interact: { name: '互动交流', icon: 'Forum', url: '/main/interact', sort: 3 },
   system: { name: '系统设置', icon: 'Settings', url: '/main/system', sort: 4 },
   siteMonitoring: { name: '站点监控', icon: 'MonitorHeart', url: '/main/siteMonitoring', sort: 5 },
@@ -30,10 +30,31 @@ async function findRes(db: Db, app: string, alias: string): Promise<ResRow | und
   return (await db.selectFrom('resources').selectAll().where('dingAppKey', '=', app).where('alias', '=', alias).executeTakeFirst()) as ResRow | undefined;
 }
 
-/** Inserts a menu-tree entry when its alias is new in that app; answers its id and whether it was new. */
+/** Urls the code once gave its entries: 内容管理's, before it took the spec's /main/article. */
+const RETIRED_URLS = new Set(['/main/content']);
+
+/**
+ * A stored url the code may replace by its own: none, a retired one, or one outside the spec's route
+ * families (a short route such as `/article`). A url under /main or /report set in 菜单管理 stays.
+ */
+export function isOutdatedUrl(url: string | null): boolean {
+  const u = (url ?? '').trim();
+  return u === '' || RETIRED_URLS.has(u) || !/^\/(main|report)(\/|$)/.test(u);
+}
+
+/**
+ * Inserts a menu-tree entry when its alias is new in that app; answers its id and whether it was new.
+ * An existing entry keeps its name, place and grants, but an outdated url (isOutdatedUrl) takes the
+ * code's spec route, so an upgraded database's menu opens the same routes as a new one's.
+ */
 export async function ensureResource(db: Db, entry: Omit<ResRow, 'id'>): Promise<{ id: number; created: boolean }> {
   const found = await findRes(db, entry.dingAppKey, entry.alias);
-  if (found) return { id: Number(found.id), created: false };
+  if (found) {
+    if (entry.url && found.url !== entry.url && isOutdatedUrl(found.url)) {
+      await db.updateTable('resources').set({ url: entry.url }).where('id', '=', Number(found.id)).execute();
+    }
+    return { id: Number(found.id), created: false };
+  }
   const row = (await db.insertInto('resources').values(entry).returning('id').executeTakeFirstOrThrow()) as { id: number };
   return { id: Number(row.id), created: true };
 }

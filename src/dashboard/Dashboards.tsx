@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { CanAccess, Link, Title, useGetIdentity } from 'react-admin';
 import type { ResourceDecl } from '../../resources/types';
 import { iconFor } from '../layout/icons';
+import { resourceRoute } from '../routes/resourceRoute';
 
 function WelcomeCard({ appTitle }: { appTitle: string }) {
   const { identity, isPending } = useGetIdentity();
@@ -43,7 +44,7 @@ export function AdminHome({ resources, appTitle }: { resources: readonly Resourc
               const Icon = iconFor(decl.icon);
               return (
                 <CanAccess key={decl.name} resource={decl.name} action="list">
-                  <Button component={Link} to={`/${decl.name}`} variant="outlined" startIcon={<Icon />}>
+                  <Button component={Link} to={`/${resourceRoute(decl)}`} variant="outlined" startIcon={<Icon />}>
                     {decl.label}
                   </Button>
                 </CanAccess>

@@ -1,7 +1,10 @@
 import type { ComponentType, ReactElement } from 'react';
 import { Resource } from 'react-admin';
+import { Route } from 'react-router';
 import type { ResourceDecl } from '../../resources/types';
 import { iconFor } from '../layout/icons';
+import { AliasRedirect } from '../routes/AliasRedirect';
+import { resourceRoute } from '../routes/resourceRoute';
 import { GenericCreate, GenericEdit, GenericShow } from './GenericForm';
 import { GenericList } from './GenericList';
 import { mayOpenResource } from '../security/access';
@@ -27,14 +30,41 @@ export const customViews: Readonly<Record<string, ResourceViews>> = Object.fromE
   Object.entries(viewModules).map(([path, mod]) => [path.replace(/^.*\/(.+)\.tsx$/, '$1'), mod.default]),
 );
 
-/** One react-admin <Resource> per declaration, generic views unless customViews says otherwise. */
+type Views = { list: ReactElement; create?: ReactElement; edit?: ReactElement; show: ReactElement };
+
+function viewsOf(decl: ResourceDecl): Views {
+  const custom = customViews[decl.name] ?? {};
+  // Checked on render (the menus are cached at login), so a bookmarked forbidden route never calls the server.
+  const view = (Custom: ComponentType | undefined, Generic: ComponentType<{ decl: ResourceDecl }>) => (
+    <ResourceGuard decl={decl}>{Custom ? <Custom /> : <Generic decl={decl} />}</ResourceGuard>
+  );
+  return {
+    list: view(custom.list, GenericList),
+    create: decl.api.create ? view(custom.create, GenericCreate) : undefined,
+    edit: decl.api.update ? view(custom.edit, GenericEdit) : undefined,
+    show: view(custom.show, GenericShow),
+  };
+}
+
+function pick(views: Views, make: (view: ReactElement) => ReactElement): Views {
+  return {
+    list: make(views.list),
+    create: views.create && make(views.create),
+    edit: views.edit && make(views.edit),
+    show: make(views.show),
+  };
+}
+
+/**
+ * One react-admin <Resource> per declaration, registered under its name (the data provider's, the
+ * permissions' and the translations' key). Its own route `#/<name>` is an alias: when the declaration
+ * lives at a spec route (resourceRoute), every view there redirects to the same view under that route.
+ */
 export function resourceElements(decls: readonly ResourceDecl[]): ReactElement[] {
   return decls.map((decl) => {
-    const custom = customViews[decl.name] ?? {};
-    // Checked on render (the menus are cached at login), so a bookmarked forbidden route never calls the server.
-    const view = (Custom: ComponentType | undefined, Generic: ComponentType<{ decl: ResourceDecl }>) => (
-      <ResourceGuard decl={decl}>{Custom ? <Custom /> : <Generic decl={decl} />}</ResourceGuard>
-    );
+    const route = resourceRoute(decl);
+    const views = viewsOf(decl);
+    const shown = route === decl.name ? views : pick(views, () => <AliasRedirect alias={decl.name} route={route} />);
     return (
       <Resource
         key={decl.name}
@@ -42,11 +72,20 @@ export function resourceElements(decls: readonly ResourceDecl[]): ReactElement[]
         options={{ label: decl.label }}
         icon={iconFor(decl.icon)}
         recordRepresentation={decl.titleField}
-        list={view(custom.list, GenericList)}
-        create={decl.api.create ? view(custom.create, GenericCreate) : undefined}
-        edit={decl.api.update ? view(custom.edit, GenericEdit) : undefined}
-        show={view(custom.show, GenericShow)}
+        {...shown}
       />
     );
   });
+}
+
+/**
+ * The views of each declaration at its spec route (`main/article/essay/*`: list, `create`, `<id>`,
+ * `<id>/show`), for <CustomRoutes>: the same <Resource> element, so the views get the resource's context.
+ */
+export function resourceRouteElements(decls: readonly ResourceDecl[]): ReactElement[] {
+  return decls
+    .filter((decl) => resourceRoute(decl) !== decl.name)
+    .map((decl) => (
+      <Route key={decl.name} path={`/${resourceRoute(decl)}/*`} element={<Resource name={decl.name} {...viewsOf(decl)} />} />
+    ));
 }

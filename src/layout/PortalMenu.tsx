@@ -15,6 +15,8 @@ import type { MenuNode } from '../../providers/types';
 import type { ResourceDecl } from '../../resources/types';
 import { pageRoute, pages as allPages, type PageDecl } from '../pages';
 import { resources as allResources } from '../resources';
+import { resourceRoute } from '../routes/resourceRoute';
+import { SPEC_ROUTES } from '../routes/specRoutes';
 import { iconFor } from './icons';
 
 /** Menu urls that mean "the app's home page" (admin /main/home, reporting /report/home). */
@@ -26,14 +28,21 @@ export type MenuTarget =
   | { kind: 'dashboard'; to: '/' }
   | { kind: 'none' };
 
-/** Where a Menu node leads: a declared resource's list (by alias), a page (by url), the dashboard, or nowhere yet. */
+/** Spec routes that open another screen (分配用户 → the role screen); the home routes are handled above them. */
+const OPENING = new Set(Object.values(SPEC_ROUTES).flatMap((routes) => routes.filter((r) => r.opens).map((r) => r.path)));
+
+/**
+ * Where a Menu node leads, always by the spec's route: a declared resource's list (by alias, else by
+ * url), the dashboard, a page (by url), a spec route that opens another screen, or nowhere yet.
+ */
 export function menuTarget(node: MenuNode, declared: readonly ResourceDecl[], pages: readonly PageDecl[] = allPages): MenuTarget {
-  const decl = declared.find((d) => d.name === node.alias);
-  if (decl) return { kind: 'resource', to: `/${decl.name}` };
   const url = (node.url ?? '').replace(/\/+$/, '');
+  const decl = declared.find((d) => d.name === node.alias) ?? declared.find((d) => `/${resourceRoute(d)}` === url);
+  if (decl) return { kind: 'resource', to: `/${resourceRoute(decl)}` };
   if (HOME_URLS.has(url)) return { kind: 'dashboard', to: '/' };
   const page = pages.find((p) => p.path === url);
   if (page) return { kind: 'page', to: `/${pageRoute(page)}` };
+  if (OPENING.has(url)) return { kind: 'page', to: url };
   return { kind: 'none' };
 }
 

@@ -1,9 +1,14 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import type { AppKey, LoginParams } from '../../providers/types';
-import { NoticeBridge } from '../notices/NoticeBridge';
-import { apiUrl, authProvider } from '../portal';
 import { LoginPage } from './LoginPage';
+
+// Off the login path (docs/performance.md): the form shows first; the notice bridge and the auth provider
+// (with every resource declaration) load right after it, long before anyone can submit.
+const NoticeBridge = lazy(() => import('../notices/NoticeBridge').then((m) => ({ default: m.NoticeBridge })));
+const loadPortal = () => import('../portal');
+const apiUrl: string = import.meta.env.VITE_API_URL ?? '';
 
 const theme = createTheme({
   palette: { primary: { main: '#1565c0' } },
@@ -14,7 +19,7 @@ export interface StandaloneLoginProps {
   appKey: AppKey;
   /** Called after a successful login (token, menus and identity are stored). */
   onLoggedIn: () => void;
-  /** Called at the user's first keystroke or click, to start loading the admin shell early. */
+  /** Called at the user's first keystroke or click, or shortly after the form shows: starts loading the admin shell. */
   onFirstInteraction?: () => void;
 }
 
@@ -23,7 +28,16 @@ export interface StandaloneLoginProps {
  * loads behind it). Logs in through the same authProvider the admin shell uses.
  */
 export default function StandaloneLogin({ appKey, onLoggedIn, onFirstInteraction }: StandaloneLoginProps) {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    setPainted(true);
+    void loadPortal();
+    // The shell loads while the person types (login → shell usable ≤ 1 s), after the form had its frame.
+    const timer = window.setTimeout(() => onFirstInteraction?.(), 300);
+    return () => window.clearTimeout(timer);
+  }, [onFirstInteraction]);
   const login = async (params: LoginParams) => {
+    const { authProvider } = await loadPortal();
     await authProvider.login(params);
     onLoggedIn();
   };
@@ -33,7 +47,11 @@ export default function StandaloneLogin({ appKey, onLoggedIn, onFirstInteraction
       <div onKeyDownCapture={onFirstInteraction} onPointerDownCapture={onFirstInteraction}>
         <LoginPage appKey={appKey} apiUrl={apiUrl} login={login} />
       </div>
-      <NoticeBridge />
+      {painted && (
+        <Suspense fallback={null}>
+          <NoticeBridge />
+        </Suspense>
+      )}
     </ThemeProvider>
   );
 }

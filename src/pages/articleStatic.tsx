@@ -32,6 +32,16 @@ interface GenerateResult {
   assets?: number;
 }
 
+/** GET /api/generate/progress: the latest background run (full site or articles). */
+interface RunStatus {
+  running: boolean;
+  done: number;
+  total: number;
+  pages: number;
+  paths: string[];
+  error: string | null;
+}
+
 interface Outcome {
   title: string;
   pages: number;
@@ -49,9 +59,6 @@ export function flattenColumns(nodes: readonly ColumnNode[], depth = 0): { id: n
   return out;
 }
 
-/** 生成文章 covers every published article by default: a first run must leave no linked article 404 (issue 10). */
-const EVERY_ARTICLE_SINCE = '2000-01-01';
-
 const siteLink = (rel: string) => `${apiUrl}/site/${rel}`;
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -67,7 +74,8 @@ export function ArticleStatic() {
   const [columns, setColumns] = useState<ReturnType<typeof flattenColumns> | null>(null);
   const [column, setColumn] = useState<string>('all');
   const [articleColumn, setArticleColumn] = useState<string>('0');
-  const [since, setSince] = useState(EVERY_ARTICLE_SINCE);
+  // Empty = every published article (the default); a day limits it to articles published since then.
+  const [since, setSince] = useState('');
   const [busy, setBusy] = useState<{ label: string; done: number; total: number } | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -119,22 +127,39 @@ export function ArticleStatic() {
     finish(o);
   };
 
-  const generateArticles = async () => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(since)) {
-      setOutcome({ title: '生成文章', pages: 0, paths: [], failed: ['请选择发布日期'] });
-      return;
-    }
-    setBusy({ label: '正在生成文章', done: 0, total: 1 });
+  /** Starts a background run and follows its progress (done/total) until it ends. */
+  const follow = async (title: string, label: string, start: { path: string; body?: unknown }) => {
+    setBusy({ label, done: 0, total: 0 });
     try {
-      const r = await http.request<GenerateResult>({ path: `/api/generate/${articleColumn}/${since}/generateArticle`, method: 'GET' });
-      finish({ title: '生成文章', pages: r.pages, paths: r.paths, failed: [] });
+      await http.request<RunStatus>(start);
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 500));
+        const s = await http.request<RunStatus>({ path: '/api/generate/progress', method: 'GET' });
+        setBusy({ label, done: s.done, total: s.total });
+        if (!s.running) {
+          const o = { title, pages: s.pages || s.done, paths: s.paths, failed: s.error ? [s.error] : [] };
+          if (s.error) setOutcome(o);
+          else finish(o);
+          break;
+        }
+      }
     } catch (e) {
       onError(e);
-      setOutcome({ title: '生成文章', pages: 0, paths: [], failed: [messageOf(e)] });
+      setOutcome({ title, pages: 0, paths: [], failed: [messageOf(e)] });
     } finally {
       setBusy(null);
     }
   };
+
+  const generateArticles = () => {
+    if (since && !/^\d{4}-\d{2}-\d{2}$/.test(since)) {
+      setOutcome({ title: '生成文章', pages: 0, paths: [], failed: ['发布日期格式不正确'] });
+      return;
+    }
+    void follow('生成文章', '正在生成文章', { path: '/api/generate/articles', body: { columnId: Number(articleColumn), dateTime: since || null } });
+  };
+
+  const generateSite = () => void follow('生成全站', '正在生成全站', { path: '/api/generate/site' });
 
   const loadPreview = async () => {
     setPreviewLoading(true);
@@ -174,6 +199,9 @@ export function ArticleStatic() {
                   <Button variant="contained" disabled={!!busy} onClick={() => void generateIndex()}>
                     生成首页
                   </Button>
+                  <Button variant="outlined" disabled={!!busy} onClick={generateSite}>
+                    生成全站
+                  </Button>
                 </Stack>
                 <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
                   <Typography sx={{ width: 80 }}>栏目</Typography>
@@ -189,13 +217,12 @@ export function ArticleStatic() {
                   <TextField
                     size="small"
                     type="date"
-                    label="发布日期起"
+                    label="发布日期起（留空为全部）"
                     value={since}
                     onChange={(e) => setSince(e.target.value)}
                     slotProps={{ inputLabel: { shrink: true } }}
-                    helperText={since === EVERY_ARTICLE_SINCE ? '默认生成全部已发布文章' : undefined}
                   />
-                  <Button variant="contained" disabled={!!busy} onClick={() => void generateArticles()}>
+                  <Button variant="contained" disabled={!!busy} onClick={generateArticles}>
                     生成文章
                   </Button>
                 </Stack>
@@ -203,9 +230,9 @@ export function ArticleStatic() {
                   <Box>
                     <Typography variant="body2" sx={{ mb: 0.5 }}>
                       {busy.label}
-                      {busy.total > 1 ? `（${busy.done}/${busy.total}）` : '…'}
+                      {busy.total > 0 ? `（${busy.done}/${busy.total}）` : '…'}
                     </Typography>
-                    <LinearProgress variant={busy.total > 1 ? 'determinate' : 'indeterminate'} value={busy.total > 1 ? (busy.done / busy.total) * 100 : undefined} />
+                    <LinearProgress variant={busy.total > 0 ? 'determinate' : 'indeterminate'} value={busy.total > 0 ? (busy.done / busy.total) * 100 : undefined} />
                   </Box>
                 )}
                 {outcome && !busy && (
@@ -235,7 +262,7 @@ export function ArticleStatic() {
                   <Link href={siteLink('index.html')} target="_blank" rel="noopener noreferrer">
                     首页
                   </Link>
-                  。文章发布、修改、下线或删除时，文章页、所在栏目第一页和首页会自动更新。
+                  。文章发布、修改、移动、下线或删除时，会自动更新显示该文章的页面：文章页、所在栏目（及上级栏目）中包含它的列表页，以及它出现在首页时的首页。
                 </Typography>
               </Stack>
             </CardContent>

@@ -14,6 +14,7 @@ import { http } from '../portal';
 import type { PageDecl } from '../pages';
 import { templateApi, type SkinInfo } from '../components/codeEditor/templateApi';
 import { useSuccessNotifier } from '../notices/useErrorNotifier';
+import { ImageUploadInput } from '../components/imageUpload/ImageUpload';
 
 type SiteRecord = Record<string, unknown>;
 
@@ -89,6 +90,9 @@ export function SiteSettingForm() {
         {formFields(siteSetting).map((f) =>
           f.name === 'templateSkin' && skins ? (
             <SelectInput key={f.name} source="templateSkin" label={f.label} choices={skins.map((s) => ({ id: s.name, name: s.name }))} />
+          ) : f.name === 'logo' ? (
+            // A real upload (jpg/png/gif); the generated pages publish the file with the site.
+            <ImageUploadInput key={f.name} source="logo" label={f.label} />
           ) : (
             renderInput(f)
           ),

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { consumeCaptcha, CODE_ID_RE, storeCaptcha, type CaptchaGenerator } from '../../auth/captcha.js';
-import { loginAttempt } from '../../auth/login.js';
+import { loginAttempt, type LoginContext } from '../../auth/login.js';
 import { passwordExpiredFor } from '../../auth/loginGuard.js';
 import '../../audit/operationLog.js';
 import { revokeSession } from '../../auth/sessions.js';
@@ -8,7 +8,7 @@ import { appKeyOf } from '../../auth/tokens.js';
 import { ok } from '../../http/envelope.js';
 import { invalidValue, PortalError } from '../../http/errors.js';
 import { currentUser } from '../../http/fastifyTypes.js';
-import { requireString } from '../../http/params.js';
+import { param, requireString } from '../../http/params.js';
 
 export interface SessionRouteOptions {
   captchaGenerator: CaptchaGenerator;
@@ -19,13 +19,19 @@ export interface SessionRouteOptions {
 /** Captcha, login, logout and "who am I" (spec part 2 §7 "Session, people and visitors"). */
 export async function sessionRoutes(app: FastifyInstance, opts: SessionRouteOptions) {
   const loginLimit = { max: opts.loginPerMinute, timeWindow: '1 minute' };
+  const limits = { perIp: app.portal.config.loginFailuresPerIp, captchaAfter: app.portal.config.loginCaptchaAfter };
+  const context = (request: FastifyRequest, captcha: LoginContext['captcha']): LoginContext => ({ ip: request.ip || 'unknown', limits, captcha });
+  const optional = (request: FastifyRequest, name: string) => {
+    const v = param(request, name);
+    return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
+  };
 
   app.get('/user/captcha', { config: { public: true, rateLimit: { max: opts.captchaPerMinute, timeWindow: '1 minute' } } }, async (request, reply) => {
     const codeId = requireString(request, 'codeId');
     if (!CODE_ID_RE.test(codeId)) throw invalidValue('codeId格式不正确');
-    const { text, data } = opts.captchaGenerator();
+    const { text, data, type } = opts.captchaGenerator();
     await storeCaptcha(app.db, codeId, text);
-    return reply.header('Cache-Control', 'no-store').type('image/svg+xml').send(data);
+    return reply.header('Cache-Control', 'no-store').type(type ?? 'image/svg+xml').send(data);
   });
 
   app.post('/user/login', { config: { public: true, rateLimit: loginLimit } }, async (request) => {
@@ -39,7 +45,7 @@ export async function sessionRoutes(app: FastifyInstance, opts: SessionRouteOpti
       throw new PortalError(2002, '验证码错误或已过期');
     }
     // Lockout, failure count and expiry: server/auth/loginGuard.ts; the log reads request.loginAudit.
-    const { token, passwordExpired } = await loginAttempt(app.db, username, password, appKeyOf(request.headers.appkey), request.loginAudit);
+    const { token, passwordExpired } = await loginAttempt(app.db, username, password, appKeyOf(request.headers.appkey), request.loginAudit, undefined, context(request, 'checked'));
     return ok({ value: token, passwordExpired }, '登录成功');
   });
 
@@ -48,7 +54,9 @@ export async function sessionRoutes(app: FastifyInstance, opts: SessionRouteOpti
     const username = requireString(request, 'username');
     const password = requireString(request, 'password');
     request.loginAudit = {};
-    const { token, passwordExpired } = await loginAttempt(app.db, username, password, appKeyOf(request.headers.appkey), request.loginAudit);
+    // After failures a captcha is needed here too (codeId + verifyCode, as for /user/login).
+    const captcha = { codeId: optional(request, 'codeId'), verifyCode: optional(request, 'verifyCode') };
+    const { token, passwordExpired } = await loginAttempt(app.db, username, password, appKeyOf(request.headers.appkey), request.loginAudit, undefined, context(request, captcha));
     return ok({ value: token, passwordExpired }, '登录成功');
   });
 

@@ -90,9 +90,19 @@ export function sandboxFs(root: string): FS {
   };
 }
 
-/** A fresh engine confined to one skin folder (no cache: staff edits apply at once). */
-export function createEngine(skinDir: string): Liquid {
-  return new Liquid({
+/** A link from the site root (`column/3/index.html`) made relative to the page (`root` = `../../` or the base URL); full URLs, anchors and mailto links stay. */
+export function href(url: unknown, root: unknown): string {
+  const u = typeof url === 'string' ? url : '';
+  if (!u || /^([a-z][a-z0-9+.-]*:|\/\/|#)/i.test(u)) return u;
+  return `${typeof root === 'string' ? root : ''}${u.replace(/^\/+/, '')}`;
+}
+
+/**
+ * An engine confined to one skin folder. `cache` keeps parsed templates: a generation run creates one
+ * engine per worker and parses each template once; a preview uses a fresh one so edits apply at once.
+ */
+export function createEngine(skinDir: string, cache = false): Liquid {
+  const engine = new Liquid({
     root: [skinDir],
     partials: [skinDir],
     layouts: [skinDir],
@@ -103,28 +113,24 @@ export function createEngine(skinDir: string): Liquid {
     relativeReference: false,
     dynamicPartials: true,
     outputEscape: 'escape',
-    cache: false,
+    cache,
     parseLimit: PARSE_LIMIT,
     renderLimit: RENDER_LIMIT_MS,
     memoryLimit: MEMORY_LIMIT,
   });
+  engine.registerFilter('href', href);
+  return engine;
 }
 
-function messageOf(error: unknown, skinDir: string): string {
+export function messageOf(error: unknown, skinDir: string): string {
   const raw = error instanceof Error ? error.message : String(error);
   // Never show the server's own folders.
   return raw.split(skinDir).join('').replace(/\s+/g, ' ').slice(0, 500) || '渲染失败';
 }
 
-/** Renders `template` (a file name in the skin folder) with `context`; template failures are 1002. */
-export async function renderPage(skinDir: string, template: string, context: Record<string, unknown>): Promise<string> {
-  let html: string;
-  try {
-    const engine = createEngine(skinDir);
-    html = String(await engine.renderFile(template, context));
-  } catch (error) {
-    throw new TemplateError(messageOf(error, skinDir));
-  }
-  if (html.length > MAX_OUTPUT_CHARS) throw new TemplateError('生成的页面超过5MB');
+/** Renders one page synchronously (inside a render worker); the output is capped at MAX_OUTPUT_CHARS. */
+export function renderSync(engine: Liquid, template: string, context: Record<string, unknown>): string {
+  const html = String(engine.renderFileSync(template, context));
+  if (html.length > MAX_OUTPUT_CHARS) throw new Error('生成的页面超过5MB');
   return html;
 }

@@ -52,6 +52,13 @@ export async function startTestServer(
     staticDir: path.join(dataDir, 'no-static'),
     databaseUrl: pgDb?.url,
     adminPassword: undefined,
+    // Tests that need scheduled jobs turn them on (or call app.scheduler.runNow).
+    scheduler: false,
+    // Every test calls from 127.0.0.1: per-address lockout and captcha escalation are tested on their own.
+    loginFailuresPerIp: 10_000,
+    loginCaptchaAfter: 10_000,
+    // Tests stand in for many visitors with X-Forwarded-For, as if behind nginx (docs/deploy.md).
+    trustProxy: ['127.0.0.1'],
     ...overrides,
   };
   let app: FastifyInstance;

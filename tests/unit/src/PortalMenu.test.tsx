@@ -36,8 +36,8 @@ describe('PortalMenu', () => {
     expect(group).toHaveAttribute('aria-expanded', 'true');
 
     const notice = screen.getByRole('menuitem', { name: '通知公告' });
-    expect(notice).toHaveAttribute('href', '/announcement');
-    expect(screen.getByRole('menuitem', { name: '热点信息' })).toHaveAttribute('href', '/hot');
+    expect(notice).toHaveAttribute('href', '/main/article/announcement');
+    expect(screen.getByRole('menuitem', { name: '热点信息' })).toHaveAttribute('href', '/main/article/hot');
     expect(screen.getByRole('menuitem', { name: '首页' })).toHaveAttribute('href', '/');
 
     // No screen for this entry yet: shown, but disabled.
@@ -108,11 +108,16 @@ describe('PortalMenu', () => {
     expect(await screen.findByRole('menuitem', { name: '工作台' })).toHaveAttribute('href', '/');
   });
 
-  it('maps aliases of declared resources and home urls', () => {
+  it('links every entry by the spec route: resources by alias or url, pages, home, routes that open another screen', () => {
     const menu = (alias: string, url: string): MenuNode => ({ id: 1, parentId: 0, name: 'x', alias, type: 'Menu', url });
-    expect(menuTarget(menu('announcement', '/main/article/announcement'), resources)).toEqual({ kind: 'resource', to: '/announcement' });
-    expect(menuTarget(menu('sensitive', '/main/system/sensitiveWord'), resources)).toEqual({ kind: 'resource', to: '/sensitive' });
+    expect(menuTarget(menu('announcement', '/main/article/announcement'), resources)).toEqual({ kind: 'resource', to: '/main/article/announcement' });
+    expect(menuTarget(menu('sensitive', '/main/system/sensitiveWord'), resources)).toEqual({ kind: 'resource', to: '/main/system/sensitiveWord' });
+    expect(menuTarget(menu('article', '/main/article/essay'), resources)).toEqual({ kind: 'resource', to: '/main/article/essay' });
+    // An entry added in 菜单管理 with another alias but a resource's spec route opens that resource.
+    expect(menuTarget(menu('essay', '/main/article/essay/'), resources)).toEqual({ kind: 'resource', to: '/main/article/essay' });
     expect(menuTarget(menu('reportHome', '/report/home'), resources)).toEqual({ kind: 'dashboard', to: '/' });
-    expect(menuTarget(menu('essay', '/main/article/essay'), resources)).toEqual({ kind: 'none' });
+    expect(menuTarget(menu('home_audit', '/main/home/audit'), resources)).toEqual({ kind: 'page', to: '/main/home/audit' });
+    expect(menuTarget(menu('disUser', '/main/system/disUser'), resources)).toEqual({ kind: 'page', to: '/main/system/disUser' });
+    expect(menuTarget(menu('notYetBuilt', '/main/article/notYetBuilt'), resources)).toEqual({ kind: 'none' });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getAppKey, setAppKey } from '../../../providers';
+import { appKeyOf, getAppKey, setAppKey } from '../../../providers';
 import type { AppKey } from '../../../providers/types';
 import { APP_TITLES, chooseApp, switchLabel, type AppKeyStore } from '../../../src/appChoice';
 
@@ -47,5 +47,30 @@ describe('chooseApp', () => {
     expect(APP_TITLES.reportSite).toBe('城市网站报送管理系统');
     expect(switchLabel('adminSite')).toBe('切换到信息报送系统');
     expect(switchLabel('reportSite')).toBe('切换到网站管理系统');
+  });
+});
+
+describe('appKey: reportSite is the reporting app, anything else the admin app (spec §2)', () => {
+  const rawStore = (value: string | null): AppKeyStore => ({ getAppKey: () => value, setAppKey: () => undefined });
+
+  it('reads any other stored value, or none, as the admin app', () => {
+    for (const value of ['admin', 'adminSite', 'whatever', '', null, 'reportsite', ' reportSite']) {
+      expect(chooseApp('/', rawStore(value)), String(value)).toBe('adminSite');
+      expect(appKeyOf(value)).toBe('adminSite');
+    }
+    expect(chooseApp('/', rawStore('reportSite'))).toBe('reportSite');
+    expect(appKeyOf('reportSite')).toBe('reportSite');
+    expect(appKeyOf(undefined)).toBe('adminSite');
+  });
+
+  it('reads a value left in localStorage by hand or by an older client the same way', () => {
+    localStorage.setItem('appKey', 'admin');
+    expect(getAppKey()).toBe('adminSite');
+    expect(chooseApp('/index.html')).toBe('adminSite');
+    localStorage.setItem('appKey', 'reportSite');
+    expect(chooseApp('/index.html')).toBe('reportSite');
+    // The path wins over the stored value, and is stored.
+    expect(chooseApp('/admin/')).toBe('adminSite');
+    expect(localStorage.getItem('appKey')).toBe('adminSite');
   });
 });

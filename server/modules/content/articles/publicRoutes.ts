@@ -76,6 +76,8 @@ export async function articlePublicRoutes(app: FastifyInstance) {
 
   // Published articles of one column (or of all), sort then newest first.
   app.post('/api/article/webList', pub, async (request) => ok(await publicPage(db, search(request), false)));
+  // The same list at the path the spec's part 2 names for the public site (docs/spec-calls.md).
+  app.post('/web/article/list', pub, async (request) => ok(await publicPage(db, search(request), false)));
   // Published articles of a column and every column below it.
   app.post('/api/article/mj/webListByParent', pub, async (request) => {
     const s = search(request);

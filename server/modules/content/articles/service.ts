@@ -222,14 +222,14 @@ export function todoStates(user: PortalUser): number[] {
 }
 
 /** Filters shared by the admin and public lists. */
-export async function applyArticleFilters<Q>(db: Db, query: Q, search: Row, columnsWithSub: boolean): Promise<Q> {
+export async function applyArticleFilters<Q>(db: Db, query: Q, search: Row, columnsWithSub: boolean, columns?: readonly ColumnRow[]): Promise<Q> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   let q = query as any;
   const col = search.columnId ?? search.categoryId;
   if (!isBlank(col)) {
     const id = Number(col);
     if (!Number.isSafeInteger(id) || id <= 0) throw invalidValue('参数格式不正确：columnId');
-    const ids = columnsWithSub ? descendantIds(await loadColumns(db), id) : [id];
+    const ids = columnsWithSub ? descendantIds(columns ?? (await loadColumns(db)), id) : [id];
     q = q.where('columnId', 'in', ids);
   }
   if (!isBlank(search.title)) {
@@ -250,7 +250,8 @@ export function readSortOrder(search: Row): { field: string; order: 'asc' | 'des
   const allowed = ['publishTime', 'createTime', 'sort', 'hits', 'title', 'updateTime', 'submitTime'];
   const field = typeof search.sortField === 'string' && allowed.includes(search.sortField) ? search.sortField : null;
   const order = String(search.sortOrder ?? '').toUpperCase() === 'ASC' ? 'asc' : 'desc';
-  if (field) return [{ field, order }, { field: 'articleId', order: 'desc' }];
+  // The tie-break follows the field's direction, so one (field, articleId) index serves both orders.
+  if (field) return [{ field, order }, { field: 'articleId', order }];
   return [
     { field: 'sort', order: 'desc' },
     { field: 'publishTime', order: 'desc' },
@@ -263,8 +264,10 @@ export async function listArticles(db: Db, decl: ResourceDecl, user: PortalUser,
   const pageNum = Math.max(1, Number.parseInt(String(search.pageNum ?? search.pageNumber ?? 1), 10) || 1);
   const pageSize = Math.min(Math.max(1, Number.parseInt(String(search.pageSize ?? 10), 10) || 10), 200);
   const access = await accessFilter(db, user, decl);
+  // The column table is read once: sub-columns of the filter and the titles of the rows.
+  const columns = await loadColumns(db);
   let base = db.selectFrom('article').where(access);
-  base = await applyArticleFilters(db, base, search, true);
+  base = await applyArticleFilters(db, base, search, true, columns);
   if (!isBlank(search.status)) base = base.where('status', 'in', statusList(search.status));
   if (options.todo) {
     const states = todoStates(user);
@@ -280,6 +283,6 @@ export async function listArticles(db: Db, decl: ResourceDecl, user: PortalUser,
   let q = base.select([...LIST_COLUMNS]);
   for (const s of readSortOrder(search)) q = q.orderBy(s.field, s.order);
   const rows = (await q.limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
-  const titles = await columnTitleMap(db);
+  const titles = new Map(columns.map((c) => [c.categoryId, c.categoryTitle]));
   return { list: rows.map((r) => toApi(r, titles)), currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) };
 }

@@ -4,31 +4,35 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { applyScope } from '../../../auth/dataScope.js';
-import type { Row } from '../../../db/types.js';
+import type { Db, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { queryOf } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/time.js';
 import { confine } from '../../../files/confine.js';
-import { MAX_UPLOAD_BYTES, mimeOfExt, readKind, storeUpload, UPLOAD_RULES, uploadFile, uploadPathOf, type StoredUpload, type UploadKind } from '../../../files/uploads.js';
+import { MAX_UPLOAD_BYTES, mimeOfExt, readKind, readLimited, storeUploadStream, UPLOAD_RULES, uploadFile, uploadPathOf, type StoredUpload, type UploadKind } from '../../../files/uploads.js';
 
 interface FilePart {
-  buffer: Buffer;
+  /** The file's bytes as they arrive; must be read to the end (or the handler throws). */
+  file: AsyncIterable<Buffer>;
   filename: string;
 }
 
-/** Reads a multipart request: its files (as buffers, within the limit) and its plain fields. */
-async function readMultipart(request: FastifyRequest, maxFiles: number): Promise<{ files: FilePart[]; fields: Record<string, string> }> {
+/**
+ * Reads a multipart request, handing each file to `onFile` while it streams (nothing is buffered here);
+ * a file beyond `maxFiles` is refused as soon as it starts. Answers the plain fields.
+ */
+async function readMultipart(request: FastifyRequest, maxFiles: number, onFile: (part: FilePart) => Promise<void>): Promise<Record<string, string>> {
   if (!request.isMultipart()) throw missingParam('file');
-  const files: FilePart[] = [];
+  let count = 0;
   const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        const buffer = await part.toBuffer();
-        if (files.length >= maxFiles) throw invalidValue(`一次最多上传${maxFiles}个文件`);
-        files.push({ buffer, filename: part.filename ?? '' });
+        count += 1;
+        if (count > maxFiles) throw invalidValue(maxFiles === 1 ? '一次只能上传一个文件' : `一次最多上传${maxFiles}个文件`);
+        await onFile({ file: part.file, filename: part.filename ?? '' });
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
@@ -38,10 +42,11 @@ async function readMultipart(request: FastifyRequest, maxFiles: number): Promise
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw invalidValue(`文件大小超过限制：图片不能超过10MB，文档不能超过50MB，视频不能超过100MB`);
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw invalidValue('上传的文件或字段过多');
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA') throw missingParam('file');
+    if (code === 'FST_MULTIPART_INVALID_CONTENT_TYPE' || /Unexpected end of form|Malformed part header|Multipart: Boundary not found/i.test(String((error as Error).message))) throw invalidValue('上传内容格式不正确');
     throw error;
   }
-  if (files.length === 0) throw missingParam('file');
-  return { files, fields };
+  if (count === 0) throw missingParam('file');
+  return fields;
 }
 
 const TEMPLATE_FILE_EXT = new Set(['html', 'htm', 'css', 'js', 'png', 'jpg', 'jpeg', 'gif', 'ico', 'woff', 'woff2', 'ttf', 'txt']);
@@ -77,19 +82,27 @@ export async function fileRoutes(app: FastifyInstance) {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 10, fieldSize: 2048, parts: 30, headerPairs: 200 } });
   const perm = { config: { permission: 'file:upload' } };
 
-  async function record(request: FastifyRequest, stored: StoredUpload) {
-    await db.insertInto('upload_file').values({ path: stored.path, originalName: stored.originalName, kind: stored.kind, mime: stored.mime, size: stored.size, userId: currentUser(request).userId, createTime: formatDateTime() }).execute();
+  async function record(request: FastifyRequest, stored: StoredUpload, handle: Db = db) {
+    await handle.insertInto('upload_file').values({ path: stored.path, originalName: stored.originalName, kind: stored.kind, mime: stored.mime, size: stored.size, userId: currentUser(request).userId, createTime: formatDateTime() }).execute();
   }
 
-  async function upload(request: FastifyRequest, maxFiles: number): Promise<StoredUpload[]> {
+  /** Streams the files to disk (kind from the query, or from a `type` field, checked once all is read), then records them in one transaction; a failure leaves no file and no row. */
+  async function upload(request: FastifyRequest, maxFiles: number, fixedKind?: UploadKind): Promise<StoredUpload[]> {
     const query = queryOf(request);
-    const { files, fields } = await readMultipart(request, maxFiles);
-    const kind = readKind(query.type ?? fields.type);
+    const queryKind = fixedKind ?? readKind(query.type);
     const out: StoredUpload[] = [];
-    for (const f of files) {
-      const stored = await storeUpload(dataDir, f.buffer, f.filename, kind);
-      await record(request, stored);
-      out.push(stored);
+    try {
+      const fields = await readMultipart(request, maxFiles, async (part) => {
+        out.push(await storeUploadStream(dataDir, part.file, part.filename, queryKind));
+      });
+      const wanted = queryKind ?? readKind(fields.type);
+      if (wanted && out.some((f) => f.kind !== wanted)) throw invalidValue(UPLOAD_RULES[wanted].wrongType);
+      await db.transaction().execute(async (trx) => {
+        for (const stored of out) await record(request, stored, trx);
+      });
+    } catch (error) {
+      for (const stored of out) await fs.rm(path.join(dataDir, 'uploads', stored.path), { force: true });
+      throw error;
     }
     return out;
   }
@@ -124,17 +137,19 @@ export async function fileRoutes(app: FastifyInstance) {
     const header = request.headers.fileurl ?? request.headers.fileUrl;
     const folder = Array.isArray(header) ? header[0] : header;
     if (folder === undefined) throw missingParam('fileUrl');
-    const { files } = await readMultipart(request, 1);
-    const file = files[0] as FilePart;
-    const name = path.basename(file.filename);
-    if (!/^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}$/.test(name)) throw invalidValue('文件名只能包含字母、数字、下划线、连字符和点');
+    let name = '';
+    let buffer: Buffer = Buffer.alloc(0);
+    await readMultipart(request, 1, async (part) => {
+      name = path.basename(part.filename);
+      if (!/^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}$/.test(name)) throw invalidValue('文件名只能包含字母、数字、下划线、连字符和点');
+      if (!TEMPLATE_FILE_EXT.has(path.extname(name).slice(1).toLowerCase())) throw invalidValue('模板文件只能是 html/htm/css/js/txt 或图片、字体文件');
+      buffer = await readLimited(part.file, 10 * 1024 * 1024, '模板文件不能超过10MB');
+    });
     const ext = path.extname(name).slice(1).toLowerCase();
-    if (!TEMPLATE_FILE_EXT.has(ext)) throw invalidValue('模板文件只能是 html/htm/css/js/txt 或图片、字体文件');
-    if (file.buffer.length > 10 * 1024 * 1024) throw invalidValue('模板文件不能超过10MB');
     if (TEXT_EXT.has(ext)) {
-      if (file.buffer.includes(0)) throw invalidValue('模板文件必须是文本文件');
+      if (buffer.includes(0)) throw invalidValue('模板文件必须是文本文件');
       try {
-        new TextDecoder('utf-8', { fatal: true }).decode(file.buffer);
+        new TextDecoder('utf-8', { fatal: true }).decode(buffer);
       } catch {
         throw invalidValue('模板文件必须是UTF-8编码的文本');
       }
@@ -144,8 +159,10 @@ export async function fileRoutes(app: FastifyInstance) {
     const dir = await confine(root, decodeHeader(folder));
     await fs.mkdir(dir.absolute, { recursive: true });
     const target = await confine(root, dir.relative ? `${dir.relative}/${name}` : name);
-    await fs.writeFile(target.absolute, file.buffer);
-    return ok({ fileUrl: target.relative, size: file.buffer.length }, '上传成功');
+    // Replacing a template file is allowed; a folder of that name is not a file to replace.
+    if (target.exists && !(await fs.stat(target.absolute)).isFile()) throw invalidValue('已存在同名目录，请换一个文件名');
+    await fs.writeFile(target.absolute, buffer);
+    return ok({ fileUrl: target.relative, size: buffer.length }, '上传成功');
   });
 
   app.post('/api/file/delete/article/tem', { config: { permission: 'file:template' } }, async (request) => {
@@ -171,10 +188,7 @@ export async function fileRoutes(app: FastifyInstance) {
     const kinds: Record<string, UploadKind> = { uploadimage: 'image', uploadvideo: 'video', uploadfile: 'document' };
     const kind = kinds[action];
     if (!kind) throw invalidValue(`不支持的操作：${action.slice(0, 30)}`);
-    const { files } = await readMultipart(request, 1);
-    const file = files[0] as FilePart;
-    const stored = await storeUpload(dataDir, file.buffer, file.filename, kind);
-    await record(request, stored);
+    const stored = (await upload(request, 1, kind))[0] as StoredUpload;
     return ok({ state: 'SUCCESS', url: stored.url, title: stored.name, original: stored.originalName, type: `.${stored.ext}`, size: stored.size }, '上传成功');
   };
   app.get('/sys/ueditor/exec', perm, exec);

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db, DialectName, Row } from '../../../db/types.js';
 import { loadModel, physicalTable, type Model } from '../contentModels/service.js';
-import { ftsText, htmlToText, termSet } from './text.js';
+import { excerptOf, ftsText, htmlToText, termSet } from './text.js';
 
 /** Names of content-model fields that carry the disclosure (政务公开) document data. */
 export const ZWGK_FIELDS = {
@@ -111,7 +111,7 @@ async function writeDocs(db: Db, dialect: DialectName, docs: readonly Doc[]): Pr
     const rows = chunk.map((d) => {
       const row: Row = {
         articleId: d.articleId, docKey: d.docKey, columnId: d.columnId, title: d.title, publishTime: d.publishTime, zwgk: d.zwgk,
-        wjType: d.wjType, wjbh: d.wjbh, docYear: d.docYear, docDay: d.docDay,
+        wjType: d.wjType, wjbh: d.wjbh, docYear: d.docYear, docDay: d.docDay, excerpt: excerptOf(d.body),
       };
       if (dialect === 'postgres') row.terms = termSet(`${d.title} ${d.body}`);
       return row;

@@ -4,15 +4,18 @@ import type { Db, DialectName, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue } from '../../../http/errors.js';
 import { queryOf } from '../../../http/params.js';
+import { recordSearchWord } from '../../system/hotWords/index.js';
 import { formatDateTime } from '../../../util/time.js';
 import { descendantIds, loadColumns } from '../columns/service.js';
 import { dialectOf, docKeyFrom } from './indexer.js';
-import { ftsExpression, highlight, htmlToText, parseKeyword, snippet, type KeywordQuery } from './text.js';
+import { ftsExpression, highlight, parseKeyword, snippet, type KeywordQuery } from './text.js';
 
 /** dateType → days back. */
 const DATE_TYPES: Record<string, number> = { '0': 7, '1': 30, '2': 90 };
 const MAX_KEYWORD = 50;
 const MAX_PAGE = 1000;
+/** totalRow counts matches up to this many (or ten pages past the asked one); more answers `totalCapped`. */
+const COUNT_CAP = 1000;
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const text = (v: unknown) => (blank(v) ? '' : String(Array.isArray(v) ? v[0] : v).trim());
@@ -143,22 +146,25 @@ function ftsOnly(s: Search, dialect: DialectName): string | null {
 async function runSearch(db: Db, s: Search) {
   const dialect = dialectOf(db);
   const offset = (s.pageNumber - 1) * s.pageSize;
-  let total: number;
+  // Counting every match of a common word costs more than the page: count up to a cap (docs/search-and-reports.md).
+  const cap = Math.max(COUNT_CAP, offset + s.pageSize * 10);
+  let counted: number;
   let hits: Row[];
   const match = ftsOnly(s, dialect);
   if (match !== null) {
     // Newest first is the rowid order: FTS5 streams the page without sorting all the matches.
     const bound = s.sinceKey === null ? sql`` : sql` and rowid >= ${s.sinceKey}`;
-    total = Number(((await sql<{ n: number }>`select count(*) as n from article_fts where article_fts match ${match}${bound}`.execute(db)).rows[0]?.n) ?? 0);
+    counted = Number(((await sql<{ n: number }>`select count(*) as n from (select 1 from article_fts where article_fts match ${match}${bound} limit ${cap + 1})`.execute(db)).rows[0]?.n) ?? 0);
     const keys = (await sql<{ k: number }>`select rowid as k from article_fts where article_fts match ${match}${bound} order by rowid desc limit ${s.pageSize} offset ${offset}`.execute(db)).rows.map((r) => Number(r.k));
-    const found = keys.length ? ((await db.selectFrom('article_search').select(['articleId', 'docKey', 'wjType', 'wjbh', 'docYear', 'docDay']).where('docKey', 'in', keys).execute()) as Row[]) : [];
+    const found = keys.length ? ((await db.selectFrom('article_search').select(['articleId', 'docKey', 'wjType', 'wjbh', 'docYear', 'docDay', 'excerpt']).where('docKey', 'in', keys).execute()) as Row[]) : [];
     const byKey = new Map(found.map((r) => [Number(r.docKey), r]));
     hits = keys.flatMap((k): Row[] => { const r = byKey.get(k); return r ? [r] : []; });
   } else {
     const base = where(db.selectFrom('article_search as s') as Q, s, dialect);
-    total = Number(((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
+    const limited = base.select(sql<number>`1`.as('one')).limit(cap + 1);
+    counted = Number(((await db.selectFrom(limited.as('m')).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
     hits = (await base
-      .select(['s.articleId', 's.wjType', 's.wjbh', 's.docYear', 's.docDay'])
+      .select(['s.articleId', 's.wjType', 's.wjbh', 's.docYear', 's.docDay', 's.excerpt'])
       .orderBy('s.docKey', 'desc')
       .limit(s.pageSize)
       .offset(offset)
@@ -168,18 +174,20 @@ async function runSearch(db: Db, s: Search) {
   const articles = ids.length
     ? ((await db
         .selectFrom('article')
-        .select(['articleId', 'title', 'subTitle', 'columnId', 'content', 'summary', 'thumbnail', 'source', 'author', 'publishTime', 'jumpUrl', 'hits', 'status'])
+        .select(['articleId', 'title', 'subTitle', 'columnId', 'summary', 'thumbnail', 'source', 'author', 'publishTime', 'jumpUrl', 'hits', 'status'])
         .where('articleId', 'in', ids)
-        .where('status', '=', 5)
         .execute()) as Row[])
     : [];
-  const byId = new Map(articles.map((a) => [Number(a.articleId), a]));
-  const titles = new Map((await loadColumns(db)).map((c) => [c.categoryId, c.categoryTitle]));
+  // Published is checked here, not in SQL: with `status = 5` there SQLite may walk the status index (half the
+  // table) instead of 20 primary-key lookups.
+  const byId = new Map(articles.filter((a) => Number(a.status) === 5).map((a) => [Number(a.articleId), a]));
+  const columnRows = (await db.selectFrom('category').select(['categoryId', 'categoryTitle']).execute()) as Row[];
+  const titles = new Map(columnRows.map((c) => [Number(c.categoryId), String(c.categoryTitle ?? '')]));
   const parts = [s.keyword, s.content, s.title].flatMap((k) => k?.parts ?? []);
   const list = hits.flatMap((h) => {
     const a = byId.get(Number(h.articleId));
     if (!a) return [];
-    const body = htmlToText(a.content);
+    const body = String(h.excerpt ?? '');
     const title = String(a.title ?? '');
     return [
       {
@@ -204,14 +212,22 @@ async function runSearch(db: Db, s: Search) {
       },
     ];
   });
-  return { list, currPage: s.pageNumber, totalRow: total, totalPage: Math.ceil(total / s.pageSize) };
+  const total = Math.min(counted, cap);
+  return { list, currPage: s.pageNumber, totalRow: total, totalPage: Math.ceil(total / s.pageSize), totalCapped: counted > cap };
 }
 
 /** GET /api/article/queryEsArticle and /queryEsArticleZWGK: public full-text search of published articles. */
 export async function searchRoutes(app: FastifyInstance) {
   const db = app.db;
   const pub = { config: { public: true } };
-  const handle = (zwgk: boolean) => async (request: FastifyRequest) => ok(await runSearch(db, await readSearch(db, queryOf(request), zwgk)));
+  const handle = (zwgk: boolean) => async (request: FastifyRequest) => {
+    const q = queryOf(request);
+    const s = await readSearch(db, q, zwgk);
+    const result = await runSearch(db, s);
+    // A search from the portal counts its keyword once (first page only) for the hot-words block.
+    if (s.pageNumber === 1 && typeof q.keyword === 'string') await recordSearchWord(db, q.keyword).catch((e: unknown) => request.log.error(e));
+    return ok(result);
+  };
   app.get('/api/article/queryEsArticle', pub, handle(false));
   app.get('/api/article/queryEsArticleZWGK', pub, handle(true));
 }

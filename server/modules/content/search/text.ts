@@ -163,3 +163,11 @@ export function snippet(text: string, parts: readonly string[], size = 120): str
   const piece = chars.slice(startChar, startChar + size).join('');
   return (startChar > 0 ? '…' : '') + piece + (startChar + size < chars.length ? '…' : '');
 }
+
+/** Characters of plain text the index keeps per article for the result snippets. */
+export const EXCERPT_CHARS = 1000;
+
+/** The stored excerpt: the first EXCERPT_CHARS characters of the plain text (whole code points). */
+export function excerptOf(text: string): string {
+  return text.length <= EXCERPT_CHARS ? text : Array.from(text).slice(0, EXCERPT_CHARS).join('');
+}

@@ -35,7 +35,8 @@ export async function runAdviceTask(db: Db, now = formatDateTime()): Promise<{ o
 
 /**
  * 意见征集 (spec part 1 §7 "Advice"): topics under /advice/*, the public calls under /advice/web/*.
- * `/stopAdvice` is also answered without the prefix.
+ * `/stopAdvice` and the public `/web/list`, `/web/my/detail`, `/web/my/list` are also answered without
+ * the prefix, as spec part 1 writes them.
  */
 export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'advice');
@@ -161,13 +162,13 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
   });
 
   // ---- public ----
-  app.post('/advice/web/list', { config: { public: true } }, async (request) => {
+  for (const url of ['/advice/web/list', '/web/list']) app.post(url, { config: { public: true } }, async (request) => {
     const size = readSize(request, 'size', 10, 50);
     const rows = (await db.selectFrom(decl.table).selectAll().where('status', '=', 1).orderBy('endTime', 'asc').orderBy('id', 'desc').limit(size).execute()) as Row[];
     return ok(rows.map(publicTopic));
   });
 
-  app.post('/advice/web/my/detail', { config: { public: true } }, async (request) => {
+  for (const url of ['/advice/web/my/detail', '/web/my/detail']) app.post(url, { config: { public: true } }, async (request) => {
     const row = (await db.selectFrom(decl.table).selectAll().where('id', '=', readId(request)).executeTakeFirst()) as Row | undefined;
     if (!row || Number(row.status) === 0) throw notFoundRecord();
     return ok(publicTopic(row));
@@ -194,7 +195,7 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
     return ok({ queryCode, createTime: now }, '提交成功，感谢您的宝贵意见');
   });
 
-  app.post('/advice/web/my/list', { config: { public: true } }, async (request) => {
+  for (const url of ['/advice/web/my/list', '/web/my/list']) app.post(url, { config: { public: true } }, async (request) => {
     const search = searchOf(request);
     const queryCode = cleanText(search.queryCode, { label: 'queryCode', max: 32, required: true }).toUpperCase();
     const phone = cleanPhone(search.phone, 'phone');

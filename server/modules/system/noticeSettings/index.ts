@@ -8,7 +8,8 @@ import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, readId, readIds } from '../../../http/params.js';
 import { declarationOf } from '../../declarationLookup.js';
-import { eventLabel, parseIds, resolveRecipients } from './reminders.js';
+import { eventLabel, parseIds, resolveRecipients, setInAppSender } from './reminders.js';
+import { noticeInAppSender } from './inAppNotice.js';
 
 const RECEIVER_TABLES = {
   ROLE: { table: 'roles', key: 'roleId', label: '角色' },
@@ -72,6 +73,8 @@ const bodyHasId = (request: FastifyRequest) => {
  * its id), /set/dels (ids). See docs/system-settings.md.
  */
 export async function noticeSettingRoutes(app: FastifyInstance) {
+  // Reminders' 站内消息 become notices addressed to the recipients (我的通知).
+  setInAppSender(noticeInAppSender);
   const decl = declarationOf(app, 'noticeSetting');
   if (!decl) return;
   const p = decl.permissions;

@@ -141,8 +141,11 @@ export interface DispatchResult {
  * the item arrived); a setting sends only when `reminderStage` says a reminder is due. A failing sender
  * is logged and does not stop the others.
  */
-export async function dispatchReminder(db: Db, event: NoticeEvent, message: ReminderMessage, options: { ageDays?: number } = {}): Promise<DispatchResult[]> {
-  const settings = (await db.selectFrom('notice_setting').selectAll().where('eventType', '=', event).where('status', '=', 1).orderBy('id', 'asc').execute()) as Row[];
+export async function dispatchReminder(db: Db, event: NoticeEvent, message: ReminderMessage, options: { ageDays?: number; settingId?: number } = {}): Promise<DispatchResult[]> {
+  let query = db.selectFrom('notice_setting').selectAll().where('eventType', '=', event).where('status', '=', 1);
+  // One setting only (the overdue sweep sends each setting's stage once).
+  if (options.settingId !== undefined) query = query.where('id', '=', options.settingId);
+  const settings = (await query.orderBy('id', 'asc').execute()) as Row[];
   const results: DispatchResult[] = [];
   for (const setting of settings) {
     if (OVERDUE_EVENTS.includes(event) && (options.ageDays === undefined || reminderStage(setting, options.ageDays) === null)) continue;

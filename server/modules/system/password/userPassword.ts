@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { departmentAndDescendants } from '../../../auth/dataScope.js';
+import { clearAccount } from '../../../auth/loginThrottle.js';
 import { hashPassword, randomPassword, verifyPassword } from '../../../auth/password.js';
 import { currentPasswordRule, currentPasswordTypes, passwordProblem, validateNewPassword } from '../../../auth/passwordPolicy.js';
 import { ok } from '../../../http/envelope.js';
@@ -76,6 +77,19 @@ export async function userPasswordRoutes(app: FastifyInstance) {
         .execute();
       await trx.updateTable('sessions').set({ revoked: 1 }).where('userId', '=', id).execute();
     });
+    await clearAccount(db, id);
     return ok({ userId: id, username: target.username, password }, '密码已重置，请将新密码告知用户，该用户下次登录须修改密码');
+  });
+
+  // Unlock (docs/system-security.md "Lockout"): clears the account's lock and every address's lock on it.
+  app.post('/ding/user/unlock', { config: { permission: RESET_PERMISSION } }, async (request) => {
+    const caller = currentUser(request);
+    const body = bodyOf(request);
+    const id = readId(request, body.userId !== undefined && body.id === undefined ? 'userId' : 'id');
+    const target = (await db.selectFrom('users').select(['userId', 'deptId']).where('userId', '=', id).executeTakeFirst()) as { userId: number; deptId: number | null } | undefined;
+    if (!target || !(await mayManage(app, caller, target.deptId, Number(target.userId)))) throw notFoundRecord();
+    await db.updateTable('users').set({ failedLogins: 0, lockedUntil: null }).where('userId', '=', id).execute();
+    await clearAccount(db, id);
+    return ok(null, '已解除锁定');
   });
 }

@@ -1,0 +1,39 @@
+// Child of the generation benchmark: a portal database in GEN_DIR/data (on tmpfs) with BENCH_GEN_ARTICLES
+// articles over 50 top-level list columns, and the same published articles as Hugo content in
+// GEN_DIR/hugo (theme: hugoTheme.ts). Prints one JSON line when done.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { rebuildSearchIndex } from '../../server/modules/content/search/indexer';
+import { seedArticles } from '../articlesSeed';
+import { writeHugoSite } from './hugoTheme';
+
+const dir = process.env.GEN_DIR as string;
+const count = Number(process.env.BENCH_GEN_ARTICLES ?? 20_000);
+const dataDir = join(dir, 'data');
+const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: 'Bench@2026pass', SEED_DEMO: 'off' }), port: 0, host: '127.0.0.1' };
+const app = await buildApp(config, { logger: false });
+const t0 = performance.now();
+const now = new Date().toISOString().slice(0, 19).replace('T', ' ');
+const columnIds: number[] = [];
+for (let i = 1; i <= 50; i++) {
+  const r = (await app.db.insertInto('category').values({ categoryTitle: `栏目${i}`, categoryCategoryId: 0, columnType: 1, categorySort: i, createTime: now, updateTime: now }).returning('categoryId').executeTakeFirstOrThrow()) as { categoryId: number };
+  const id = Number(r.categoryId);
+  await app.db.updateTable('category').set({ columnPath: `/${id}` }).where('categoryId', '=', id).execute();
+  columnIds.push(id);
+}
+await seedArticles(app.db, columnIds, count);
+// Indexed now, so the generation runs' start-up has no search index to build.
+await rebuildSearchIndex(app.db);
+const published = (await app.db.selectFrom('article').select(['articleId', 'columnId', 'title', 'content', 'source', 'author', 'publishTime', 'sort']).where('status', '=', 5).execute()) as {
+  articleId: number; columnId: number; title: string; content: string; source: string; author: string; publishTime: string; sort: number;
+}[];
+const hugoDir = join(dir, 'hugo');
+mkdirSync(hugoDir, { recursive: true });
+writeHugoSite(hugoDir, columnIds.map((id, i) => ({ id, title: `栏目${i + 1}`, sort: i + 1 })), published);
+const seedMs = Math.round(performance.now() - t0);
+await app.close();
+writeFileSync(join(dir, 'seeded.json'), JSON.stringify({ count, published: published.length }));
+process.stdout.write(JSON.stringify({ count, published: published.length, seedMs }) + '\n');
+process.exit(0);

@@ -1,0 +1,66 @@
+import { defineResource, enabledOptions, ownership, ownershipFields, standardPermissions } from './define';
+
+/** 名人录 / 先进人物: the county's notable and model people, exported to Word (one) and Excel (list). */
+export default defineResource({
+  name: 'celebrity',
+  table: 'celebrity_table',
+  label: '名人录',
+  icon: 'EmojiPeople',
+  idField: 'id',
+  titleField: 'name',
+  api: {
+    list: { path: '/celebrityTable/list' },
+    get: { path: '/celebrityTable/get', id: 'query' },
+    create: { path: '/celebrityTable/add' },
+    update: { path: '/celebrityTable/add' },
+    delete: { path: '/celebrityTable/dels', ids: 'body' },
+  },
+  fields: [
+    { name: 'id', label: 'ID', type: 'number', readOnly: true },
+    { name: 'name', label: '姓名', type: 'text', required: true, maxLength: 50 },
+    {
+      name: 'category',
+      label: '类别',
+      type: 'enum',
+      required: true,
+      default: 1,
+      options: [
+        { value: 1, label: '历史名人' },
+        { value: 2, label: '劳动模范' },
+        { value: 3, label: '道德模范' },
+        { value: 4, label: '先进工作者' },
+        { value: 5, label: '优秀乡贤' },
+      ],
+    },
+    { name: 'gender', label: '性别', type: 'enum', default: 1, options: [{ value: 1, label: '男' }, { value: 2, label: '女' }] },
+    { name: 'birthYear', label: '出生年份', type: 'text', maxLength: 20, help: '如 1956 或 清乾隆年间' },
+    { name: 'nativePlace', label: '籍贯', type: 'text', maxLength: 100 },
+    { name: 'unit', label: '工作单位/身份', type: 'text', maxLength: 200 },
+    { name: 'honor', label: '荣誉称号', type: 'text', maxLength: 300 },
+    { name: 'honorYear', label: '获评年份', type: 'number', min: 1000, max: 2100 },
+    { name: 'photo', label: '照片', type: 'image', maxLength: 500 },
+    { name: 'deeds', label: '主要事迹', type: 'textarea', required: true, maxLength: 5000 },
+    { name: 'sort', label: '排序', type: 'number', default: 0, min: 0, max: 9999 },
+    { name: 'status', label: '公开', type: 'enum', default: 1, options: enabledOptions },
+    ...ownershipFields,
+  ],
+  list: {
+    columns: ['name', 'category', 'honor', 'honorYear', 'nativePlace', 'status', 'createTime'],
+    filters: [
+      { field: 'name', op: 'like', alwaysOn: true },
+      { field: 'category', op: 'eq', alwaysOn: true },
+      { field: 'status', op: 'eq' },
+      { field: 'createTime', op: 'range' },
+    ],
+    sortable: ['name', 'honorYear', 'sort', 'createTime'],
+    defaultSort: { field: 'sort', order: 'ASC' },
+  },
+  form: ['name', 'category', 'gender', 'birthYear', 'nativePlace', 'unit', 'honor', 'honorYear', 'photo', 'deeds', 'sort', 'status'],
+  permissions: standardPermissions('celebrity'),
+  actions: [
+    { name: 'exportWord', label: '导出Word', path: '/celebrityTable/exportWord', permission: 'celebrity:exportWord', scope: 'row' },
+    { name: 'exportExcel', label: '导出Excel', path: '/celebrityTable/getExcelList', permission: 'celebrity:export', scope: 'none' },
+  ],
+  ownership,
+  menu: { group: 'content', path: '/main/article/celebrity', sort: 70 },
+});

@@ -1,0 +1,64 @@
+import { defineResource, ownershipFields, standardPermissions } from '../define';
+import { AREA_KEYS, areaByKey, PERIOD_TYPE_OPTIONS, type AreaKey } from './catalogue';
+
+/** The one table of every area's figures; `area` tells the screens apart (docs/economic-data.md). */
+export const ECONOMIC_TABLE = 'economic_figure';
+
+/**
+ * The declaration of one economic-data screen: the same figure shape for all eight areas, with the
+ * area's own indicators, paths under /economic/<area>/, permission keys `<area>:…` and menu entry at
+ * the spec's route. A module (server/modules/economic/) serves the calls: the table is shared.
+ */
+export function economicArea(key: AreaKey) {
+  const area = areaByKey(key);
+  const base = `/economic/${key}`;
+  return defineResource({
+    name: key,
+    table: ECONOMIC_TABLE,
+    label: area.label,
+    icon: area.icon,
+    idField: 'id',
+    titleField: 'indicatorName',
+    routes: 'module',
+    api: {
+      list: { path: `${base}/list` },
+      get: { path: `${base}/get`, id: 'query' },
+      create: { path: `${base}/add` },
+      update: { path: `${base}/add` },
+      delete: { path: `${base}/dels`, ids: 'body' },
+      extra: {
+        listAll: { path: `${base}/listAll`, label: '图表数据' },
+        template: { path: `${base}/template`, method: 'GET', label: '下载模板' },
+      },
+    },
+    fields: [
+      { name: 'id', label: 'ID', type: 'number', readOnly: true },
+      { name: 'area', label: '数据分类', type: 'text', readOnly: true },
+      { name: 'indicator', label: '指标', type: 'enum', required: true, options: area.indicators.map((i) => ({ value: i.code, label: i.name })) },
+      { name: 'periodType', label: '统计周期', type: 'enum', required: true, default: area.periods[0], options: PERIOD_TYPE_OPTIONS.filter((o) => area.periods.includes(o.value)) },
+      { name: 'year', label: '年份', type: 'number', required: true, min: 1949, max: 2100 },
+      { name: 'period', label: '季度/月份', type: 'number', default: 0, min: 0, max: 12, help: '年度数据填0；季度填1—4，月度填1—12（均为自年初累计）' },
+      { name: 'value', label: '数值', type: 'number', required: true, decimals: 2, min: -1e12, max: 1e12 },
+      { name: 'growthRate', label: '同比增长(%)', type: 'number', decimals: 2, min: -100, max: 10000 },
+      { name: 'remark', label: '备注', type: 'text', maxLength: 200 },
+      ...ownershipFields,
+    ],
+    list: {
+      columns: ['indicator', 'periodType', 'year', 'period', 'value', 'growthRate', 'remark', 'updateTime'],
+      filters: [
+        { field: 'periodType', op: 'eq', alwaysOn: true },
+        { field: 'indicator', op: 'eq', alwaysOn: true },
+        { field: 'year', op: 'range', params: ['startYear', 'endYear'] },
+      ],
+      sortable: ['year', 'indicator', 'updateTime'],
+      defaultSort: { field: 'year', order: 'DESC' },
+    },
+    form: ['indicator', 'periodType', 'year', 'period', 'value', 'growthRate', 'remark'],
+    permissions: standardPermissions(key),
+    actions: [
+      { name: 'import', label: '导入', path: `${base}/import`, permission: `${key}:import`, scope: 'none' },
+      { name: 'export', label: '导出', path: `${base}/export`, permission: `${key}:export`, scope: 'none' },
+    ],
+    menu: { group: 'content', path: area.route, sort: 70 + AREA_KEYS.indexOf(key) },
+  });
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// Prints the declaration-machinery figures of docs/extending.md (issue "the one-file promise"): how many
+// declarations the generic routes and views serve, literal API paths in src/, casts and Number()
+// conversions in server/, hand-written paging, and source files over 400 lines. Reads files only.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const walk = (dir, out = []) => {
+  for (const e of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+    const rel = path.join(dir, e.name);
+    if (e.isDirectory()) walk(rel, out);
+    else if (/\.(ts|tsx|mjs)$/.test(e.name) && !e.name.endsWith('.d.mts')) out.push(rel);
+  }
+  return out;
+};
+const read = (f) => fs.readFileSync(path.join(root, f), 'utf8');
+const count = (files, re) => files.reduce((n, f) => n + (read(f).match(re) ?? []).length, 0);
+
+const declarations = walk('resources').filter((f) => !/\/(types|define|index)\.ts$/.test(f));
+const declared = declarations.filter((f) => /defineResource\(/.test(read(f)));
+const moduleServed = declared.filter((f) => /routes:\s*'module'/.test(read(f)));
+const customViews = declared.filter((f) => fs.existsSync(path.join(root, 'src/views', `${path.basename(f, '.ts')}.tsx`)));
+const src = walk('src');
+const server = walk('server');
+const sources = [...walk('resources'), ...walk('providers'), ...src, ...server, ...walk('scripts')];
+const literalPaths = new Set();
+for (const f of src) for (const m of read(f).matchAll(/['`](\/(?:api|web|user|ding|menu|column|article|mail|notice|people|advice|apply|suggest|survey|theme|forum|plate|website|dataDict|sensitive|hot|log|role|file|template|report|statistics|generate)[\w/{}$.-]*)['`]/g)) literalPaths.add(`${f}:${m[1]}`);
+const big = sources.filter((f) => read(f).split('\n').length > 400);
+
+const rows = [
+  ['declarations', declared.length],
+  ['served by the generic routes', declared.length - moduleServed.length],
+  ['served by the generic views (no src/views/<name>.tsx)', declared.length - customViews.length],
+  ['.request( calls in src/', count(src, /\.request\(/g)],
+  ['literal API paths in src/', literalPaths.size],
+  ['`as Row` casts in server/', count(server, /as Row\b/g)],
+  ['Number(…) conversions in server/', count(server, /\bNumber\(/g)],
+  ['hand-written paging (totalPage built) in server/', count(server, /totalPage:/g)],
+  ['source files over 400 lines', big.length],
+];
+const width = Math.max(...rows.map(([k]) => k.length));
+for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
+if (big.length) console.log(`\nover 400 lines: ${big.join(', ')}`);

@@ -1,0 +1,56 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import { STAT_SCRIPT_DOMAINS } from '../modules/system/siteSettings/statCode.js';
+
+/**
+ * Browser security headers (docs/deploy.md "Security headers"). The two apps are Vite builds with no
+ * inline script; MUI writes inline styles, hence style-src 'unsafe-inline'. Nobody may frame the apps.
+ * The generated site (/site/) may load the statistics scripts the site settings allow and may be
+ * framed by its own origin (the back office previews it). API answers are never cached.
+ */
+const common = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  mediaSrc: ["'self'", 'blob:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  frameSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  // Installations without TLS (a laptop, the tests) must keep working; nginx adds HSTS with TLS.
+  upgradeInsecureRequests: null,
+};
+
+const statHosts = STAT_SCRIPT_DOMAINS.flatMap((d) => [`https://${d}`, `https://*.${d}`]);
+
+function policyText(directives: Record<string, string[] | null>): string {
+  return Object.entries(directives)
+    .filter((e): e is [string, string[]] => e[1] !== null)
+    .map(([k, v]) => `${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${v.join(' ')}`)
+    .join('; ');
+}
+
+export const APP_CSP = policyText(common);
+export const SITE_CSP = policyText({ ...common, scriptSrc: ["'self'", ...statHosts], frameAncestors: ["'self'"] });
+
+export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: common },
+    // Article images and files under /uploads are shown by the public site, which may live on another origin.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    // The back office opens generated pages and previews in new tabs.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/site/')) reply.header('Content-Security-Policy', SITE_CSP);
+    const type = String(reply.getHeader('Content-Type') ?? '');
+    if (type.startsWith('application/json') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+}

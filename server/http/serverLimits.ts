@@ -1,0 +1,78 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyInstance, FastifyServerFactory } from 'fastify';
+import type { PortalConfig } from '../config.js';
+import { isTrustedProxy } from './trustProxy.js';
+
+/**
+ * The HTTP server with the timeouts of docs/deploy.md "Timeouts and limits": headers, whole request,
+ * keep-alive, and a bound on open connections per client address (a proxy we trust is exempt: every
+ * client comes through it, and nginx bounds them itself with `limit_conn`).
+ */
+export function serverFactory(config: PortalConfig): FastifyServerFactory {
+  return (handler) => {
+    const server = http.createServer(
+      {
+        requestTimeout: config.requestTimeoutMs,
+        headersTimeout: config.headersTimeoutMs,
+        keepAliveTimeout: config.keepAliveTimeoutMs,
+        // How often Node checks the two timeouts above (default 30 s would let a slow request live 30 s longer).
+        connectionsCheckingInterval: 1_000,
+        maxHeaderSize: 16 * 1024,
+      },
+      handler,
+    );
+    server.maxRequestsPerSocket = 1000;
+    // A socket with no traffic at all for the request timeout is closed as well.
+    server.setTimeout(config.requestTimeoutMs);
+    const open = new Map<string, number>();
+    server.on('connection', (socket: Socket) => {
+      const address = socket.remoteAddress ?? 'unknown';
+      if (isTrustedProxy(address, config.trustProxy)) return;
+      const n = (open.get(address) ?? 0) + 1;
+      if (n > config.maxConnectionsPerIp) {
+        socket.destroy();
+        return;
+      }
+      open.set(address, n);
+      socket.once('close', () => {
+        const left = (open.get(address) ?? 1) - 1;
+        if (left <= 0) open.delete(address);
+        else open.set(address, left);
+      });
+    });
+    return server;
+  };
+}
+
+/**
+ * A body other than an upload must be fully received within `bodyTimeoutMs` of the request's start;
+ * a client that sends it byte by byte loses its connection (an upload has the whole request timeout).
+ */
+export function installBodyTimeout(app: FastifyInstance, bodyTimeoutMs: number): void {
+  app.addHook('onRequest', async (request) => {
+    const headers = request.headers;
+    const hasBody = Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
+    if (!hasBody || String(headers['content-type'] ?? '').startsWith('multipart/')) return;
+    const timer = setTimeout(() => {
+      request.log.warn({ url: request.routeOptions.url }, 'request body too slow: connection closed');
+      request.raw.socket?.destroy();
+    }, bodyTimeoutMs);
+    timer.unref();
+    request.bodyTimer = timer;
+  });
+  const clear = async (request: { bodyTimer?: NodeJS.Timeout }) => {
+    if (request.bodyTimer) clearTimeout(request.bodyTimer);
+    request.bodyTimer = undefined;
+  };
+  // The body is read (or refused) by preValidation; onResponse/onRequestAbort cover refusals before it.
+  app.addHook('preValidation', clear);
+  app.addHook('onResponse', clear);
+  app.addHook('onRequestAbort', clear);
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    bodyTimer?: NodeJS.Timeout;
+  }
+}

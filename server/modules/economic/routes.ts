@@ -1,0 +1,108 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ResourceDecl } from '../../../resources/types.js';
+import type { EconomicArea } from '../../../resources/economic/catalogue.js';
+import { searchOf } from '../../crud/routes.js';
+import { ok } from '../../http/envelope.js';
+import { invalidValue, missingParam, notFoundRecord } from '../../http/errors.js';
+import { currentUser } from '../../http/fastifyTypes.js';
+import { bodyOf, readId, readIds } from '../../http/params.js';
+import { exportBook, IMPORT_MAX_BYTES, parseImport, templateBook } from './excel.js';
+import { validateFigure } from './figures.js';
+import { deleteFigures, getFigure, importFigures, listFigures, saveFigure, seriesFigures } from './service.js';
+
+function bodyId(body: Record<string, unknown>): number | null {
+  const raw = body.id;
+  if (raw === undefined || raw === null || raw === '') return null;
+  const n = Number(raw);
+  return Number.isSafeInteger(n) && n > 0 ? n : -1;
+}
+
+/** The one uploaded file of an import (field `file`); too large or absent is a 1002/1001. */
+async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw missingParam('file');
+  try {
+    const part = await request.file();
+    if (!part) throw missingParam('file');
+    return await part.toBuffer();
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw invalidValue('导入文件不能超过2MB');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA') throw missingParam('file');
+    throw error;
+  }
+}
+
+/** The xlsx reply: octet-stream with the Chinese file name, never cached. */
+function xlsxHeaders(fileName: string): Record<string, string> {
+  return {
+    'Content-Type': 'application/octet-stream',
+    'Content-Disposition': `attachment; filename="economic.xlsx"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    'Cache-Control': 'no-store',
+  };
+}
+
+/** The calls of one area under /economic/<area>/ (docs/economic-data.md), each behind its key. */
+export function areaRoutes(app: FastifyInstance, decl: ResourceDecl, area: EconomicArea): void {
+  const db = app.db;
+  const keys = decl.permissions;
+  const action = (name: string) => decl.actions?.find((a) => a.name === name);
+  const importCall = action('import');
+  const exportCall = action('export');
+  const extra = decl.api.extra ?? {};
+
+  app.post(decl.api.list.path, { config: { permission: keys.list } }, async (request) => ok(await listFigures(db, decl, area, searchOf(request))));
+
+  if (extra.listAll) {
+    app.post(extra.listAll.path, { config: { permission: keys.list } }, async (request) => ok(await seriesFigures(db, decl, area, searchOf(request))));
+  }
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: decl.api.get.path,
+    config: { permission: keys.get },
+    handler: async (request) => ok(await getFigure(db, area, readId(request))),
+  });
+
+  if (decl.api.create) {
+    app.post(decl.api.create.path, {
+      config: { permission: (request) => (bodyId((request.body ?? {}) as Record<string, unknown>) === null ? keys.create : keys.update) },
+    }, async (request) => {
+      const body = bodyOf(request);
+      const id = bodyId(body);
+      if (id !== null && id < 0) throw notFoundRecord();
+      const figure = validateFigure(decl, area, body);
+      return ok(await saveFigure(db, area, currentUser(request), figure, id), id === null ? '新增成功' : '修改成功');
+    });
+  }
+
+  if (decl.api.delete) {
+    app.post(decl.api.delete.path, { config: { permission: keys.delete } }, async (request) => ok(await deleteFigures(db, area, readIds(request)), '删除成功'));
+  }
+
+  if (importCall) {
+    // The template is part of importing: whoever may import may download it.
+    if (extra.template) {
+      app.get(extra.template.path, { config: { permission: importCall.permission } }, async (_request, reply) =>
+        reply.headers(xlsxHeaders(`${area.label}导入模板.xlsx`)).send(await templateBook(area)),
+      );
+    }
+    app.post(importCall.path, { config: { permission: importCall.permission } }, async (request) => {
+      const figures = await parseImport(await uploadedFile(request), decl, area);
+      const result = await importFigures(db, area, currentUser(request), figures);
+      return ok(result, `导入成功：新增${result.added}条，更新${result.updated}条`);
+    });
+  }
+
+  if (exportCall) {
+    app.post(exportCall.path, { config: { permission: exportCall.permission } }, async (request, reply) => {
+      const rows = await seriesFigures(db, decl, area, searchOf(request));
+      return reply.headers(xlsxHeaders(`${area.label}.xlsx`)).send(await exportBook(area, rows));
+    });
+  }
+}
+
+/** Multipart for the import calls only (this plugin's scope), with the import's own limits. */
+export async function registerImportParser(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 10, headerPairs: 100 } });
+}

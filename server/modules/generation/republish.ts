@@ -1,0 +1,137 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Row } from '../../db/types.js';
+import type { ArticleChange } from '../content/articles/hooks.js';
+import { descendantIds } from '../content/columns/service.js';
+import { ARTICLE_FIELDS, articleRelPath } from './context.js';
+import { HOME_BLOCK_SIZE, LIST_PAGE_SIZE, type Base, type SiteGenerator } from './service.js';
+import { publishUploads, removeFile } from './writer.js';
+
+/** What one article change rewrote (docs/generation.md "Republishing"). */
+export interface RepublishResult {
+  written: string[];
+  removed: string[];
+}
+
+/** Where the generated site shows the article today: list pages per column and the home page (a link to its page). */
+export async function pagesShowing(siteDir: string, articleId: number): Promise<{ lists: Map<number, Set<number>>; home: boolean }> {
+  const link = new RegExp(`article/\\d{4}/\\d{2}/${articleId}\\.html["'#?]`);
+  const lists = new Map<number, Set<number>>();
+  const home = link.test(await fs.readFile(path.join(siteDir, 'index.html'), 'utf8').catch(() => ''));
+  const columnsDir = path.join(siteDir, 'column');
+  for (const id of await fs.readdir(columnsDir).catch(() => [] as string[])) {
+    if (!/^\d{1,10}$/.test(id)) continue;
+    for (const name of await fs.readdir(path.join(columnsDir, id)).catch(() => [] as string[])) {
+      const m = /^index(?:_(\d+))?\.html$/.exec(name);
+      if (!m) continue;
+      if (link.test(await fs.readFile(path.join(columnsDir, id, name), 'utf8').catch(() => ''))) {
+        const set = lists.get(Number(id)) ?? new Set<number>();
+        set.add(m[1] ? Number(m[1]) : 1);
+        lists.set(Number(id), set);
+      }
+    }
+  }
+  return { lists, home };
+}
+
+/** Removes every generated page of the article (whatever month it was filed under). */
+export async function removeArticlePages(siteDir: string, articleId: number): Promise<string[]> {
+  const dir = path.join(siteDir, 'article');
+  const removed: string[] = [];
+  for (const year of await fs.readdir(dir).catch(() => [] as string[])) {
+    if (!/^\d{4}$/.test(year)) continue;
+    for (const month of await fs.readdir(path.join(dir, year)).catch(() => [] as string[])) {
+      if (!/^\d{2}$/.test(month)) continue;
+      if (await removeFile(path.join(dir, year, month, `${articleId}.html`))) removed.push(`article/${year}/${month}/${articleId}.html`);
+    }
+  }
+  return removed;
+}
+
+function ancestors(base: Base, columnId: number): number[] {
+  const out: number[] = [];
+  const seen = new Set<number>();
+  let current = base.columns.find((c) => c.categoryId === columnId);
+  while (current && !seen.has(current.categoryId)) {
+    seen.add(current.categoryId);
+    out.push(current.categoryId);
+    const parent = current.categoryCategoryId;
+    current = base.columns.find((c) => c.categoryId === parent);
+  }
+  return out;
+}
+
+/** How many published articles of these columns come before the article in list order (sort, publish time, id: all descending). */
+async function positionIn(gen: SiteGenerator, columnIds: number[], row: Row): Promise<number> {
+  const sort = Number(row.sort ?? 0);
+  const time = String(row.publishTime ?? '');
+  const id = Number(row.articleId);
+  const r = (await gen.db
+    .selectFrom('article')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('status', '=', 5)
+    .where('columnId', 'in', columnIds)
+    .where((eb) =>
+      eb.or([
+        eb('sort', '>', sort),
+        eb.and([eb('sort', '=', sort), eb('publishTime', '>', time)]),
+        eb.and([eb('sort', '=', sort), eb('publishTime', '=', time), eb('articleId', '>', id)]),
+      ]),
+    )
+    .executeTakeFirst()) as Row | undefined;
+  return Number(r?.n ?? 0);
+}
+
+const add = (map: Map<number, Set<number>>, column: number, page: number) => map.set(column, (map.get(column) ?? new Set()).add(page));
+
+/**
+ * The article hook: refreshes exactly the pages that show the article, before and after the change —
+ * its own page, the list page (whichever number) of its column and of each column above that holds it,
+ * the list pages that showed it before (so a move refreshes the old column), and the home page only
+ * when it is or was there. An article no longer public loses its page.
+ */
+export async function republishArticle(gen: SiteGenerator, articleId: number, change: ArticleChange): Promise<RepublishResult> {
+  const row = (await gen.db.selectFrom('article').select([...ARTICLE_FIELDS, 'status']).where('articleId', '=', articleId).executeTakeFirst()) as Row | undefined;
+  const isPublic = row !== undefined && Number(row.status) === 5 && change !== 'removed';
+  const before = await pagesShowing(gen.root, articleId);
+  const lists = new Map(before.lists);
+  let home = before.home;
+  const written: string[] = [];
+  const base = await gen.base();
+  let removed: string[] = [];
+  if (isPublic) {
+    const rel = articleRelPath(row);
+    removed = (await removeArticlePages(gen.root, articleId)).filter((r) => r !== rel);
+    const uploads = new Set<string>();
+    const jobs = await gen.articleJobs(base, [row], uploads);
+    await gen.withRun(base, (run) => gen.pool.render(run, jobs, true));
+    await publishUploads(gen.dataDir, gen.root, uploads);
+    written.push(rel);
+    for (const id of ancestors(base, Number(row.columnId))) {
+      const column = base.columns.find((c) => c.categoryId === id);
+      if (!column || column.columnType === 3) continue;
+      const pos = await positionIn(gen, descendantIds(base.columns, id), row);
+      if (column.columnType === 2) {
+        if (pos < LIST_PAGE_SIZE) add(lists, id, 1);
+      } else {
+        add(lists, id, Math.floor(pos / LIST_PAGE_SIZE) + 1);
+        if (pos < HOME_BLOCK_SIZE) home = true;
+      }
+    }
+  } else {
+    removed = await removeArticlePages(gen.root, articleId);
+    if (!removed.length && !lists.size && !home) return { written, removed };
+  }
+  for (const [id, pages] of lists) {
+    const column = base.columns.find((c) => c.categoryId === id);
+    if (!column || column.columnType === 3) continue;
+    const r = await gen.generateColumn(id, { only: pages, base });
+    written.push(...r.paths);
+  }
+  if (home) {
+    const job = await gen.indexJob(base);
+    await gen.withRun(base, (run) => gen.pool.render(run, [job], true));
+    written.push('index.html');
+  }
+  return { written, removed };
+}

@@ -1,0 +1,159 @@
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { PortalError } from '../../../http/errors.js';
+import { RENDER_LIMIT_MS, TemplateError } from '../render.js';
+import type { FromWorker, PageJob, ToWorker } from './protocol.js';
+
+/** Heap of one render worker (MB): a template that allocates past it stops that worker only. */
+export const WORKER_HEAP_MB = 256;
+/** The hard limit per page: LiquidJS's own renderLimit plus a margin (a single filter call cannot be interrupted by LiquidJS). */
+export const PAGE_HARD_LIMIT_MS = RENDER_LIMIT_MS + 2_000;
+/** Batches queued on one worker at a time (one rendering, one waiting: no idle gap between them). */
+const IN_FLIGHT = 2;
+
+interface Pending {
+  batchId: number;
+  runId: number;
+  pages: PageJob[];
+  write: boolean;
+  resolve: (html: string[] | null) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  runs: Set<number>;
+  inflight: Pending[];
+  timer: NodeJS.Timeout | null;
+  dead: boolean;
+  ready: boolean;
+}
+
+export interface RunSetup {
+  skinDir: string;
+  outDir: string;
+  common: Record<string, unknown>;
+}
+
+/**
+ * Render workers (docs/generation.md "Workers"): templates render off the main thread, so a slow or
+ * hostile template never blocks other requests. Each page has a hard time limit (the worker is
+ * terminated and replaced when a page runs past it) and each worker a heap limit.
+ */
+export class RenderPool {
+  private readonly slots: Slot[] = [];
+  private readonly waiting: Pending[] = [];
+  private readonly setups = new Map<number, RunSetup>();
+  private nextRun = 1;
+  private nextBatch = 1;
+
+  constructor(
+    readonly size = Math.max(1, Math.min(Number(process.env.GENERATION_WORKERS) || os.availableParallelism(), 8)),
+    private readonly pageLimitMs = PAGE_HARD_LIMIT_MS,
+  ) {}
+
+  /** Starts a run: its common variables are sent once to each worker that renders for it. */
+  begin(setup: RunSetup): number {
+    const runId = this.nextRun++;
+    this.setups.set(runId, setup);
+    return runId;
+  }
+
+  end(runId: number): void {
+    this.setups.delete(runId);
+    for (const s of this.slots) if (s.runs.delete(runId) && !s.dead) s.worker.postMessage({ kind: 'end', runId } satisfies ToWorker);
+  }
+
+  /** Renders (and with `write`, writes) the pages; rejects with `1002 模板错误：…` when one fails. */
+  render(runId: number, pages: PageJob[], write: boolean): Promise<string[] | null> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ batchId: this.nextBatch++, runId, pages, write, resolve, reject });
+      this.pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    const all = this.slots.splice(0);
+    await Promise.all(all.map((s) => ((s.dead = true), s.worker.terminate())));
+  }
+
+  private pump(): void {
+    while (this.waiting.length) {
+      let slot = this.slots.filter((s) => !s.dead && s.inflight.length < IN_FLIGHT).sort((a, b) => a.inflight.length - b.inflight.length)[0];
+      if (!slot && this.slots.filter((s) => !s.dead).length < this.size) slot = this.spawn();
+      if (!slot) return;
+      const job = this.waiting.shift() as Pending;
+      const setup = this.setups.get(job.runId);
+      if (!setup) {
+        job.reject(new PortalError(1002, '生成任务已结束'));
+        continue;
+      }
+      if (!slot.runs.has(job.runId)) {
+        slot.worker.postMessage({ kind: 'setup', runId: job.runId, ...setup } satisfies ToWorker);
+        slot.runs.add(job.runId);
+      }
+      slot.inflight.push(job);
+      slot.worker.postMessage({ kind: 'batch', batchId: job.batchId, runId: job.runId, pages: job.pages, write: job.write } satisfies ToWorker);
+      this.arm(slot);
+    }
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(new URL('./boot.mjs', import.meta.url), {
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
+    });
+    const slot: Slot = { worker, runs: new Set(), inflight: [], timer: null, dead: false, ready: false };
+    worker.unref();
+    worker.on('message', (m: FromWorker) => this.onMessage(slot, m));
+    worker.on('error', (error: Error & { code?: string }) => {
+      const oom = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
+      this.kill(slot, new TemplateError(oom ? `页面渲染超出内存限制（${WORKER_HEAP_MB}MB），已停止` : error.message));
+    });
+    worker.on('exit', () => this.kill(slot, new TemplateError('渲染进程意外退出')));
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private onMessage(slot: Slot, m: FromWorker): void {
+    if (m.kind === 'ready') {
+      slot.ready = true;
+      return this.arm(slot);
+    }
+    const job = slot.inflight[0];
+    if (!job || job.batchId !== m.batchId) return;
+    if (m.kind === 'tick') return this.arm(slot);
+    slot.inflight.shift();
+    if (m.kind === 'done') job.resolve(m.html);
+    else job.reject(m.stage === 'render' ? new TemplateError(m.message) : new PortalError(1006, `页面写入失败：${m.message}`));
+    this.arm(slot);
+    this.pump();
+  }
+
+  /** (Re)starts the page timer while the worker has work. */
+  private arm(slot: Slot): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    if (slot.dead) return;
+    // An idle worker does not keep the process alive; a busy one does.
+    if (!slot.inflight.length) return void slot.worker.unref();
+    slot.worker.ref();
+    if (!slot.ready) return;
+    slot.timer = setTimeout(() => {
+      this.kill(slot, new TemplateError(`页面渲染超过${Math.round(this.pageLimitMs / 1000)}秒，已停止（请检查模板中的循环或过滤器）`));
+    }, this.pageLimitMs);
+    slot.timer.unref();
+  }
+
+  /** Stops a worker: its current batch fails with `error`, the batches queued behind it go to another worker. */
+  private kill(slot: Slot, error: Error): void {
+    if (slot.dead) return;
+    slot.dead = true;
+    if (slot.timer) clearTimeout(slot.timer);
+    const [current, ...rest] = slot.inflight.splice(0);
+    this.slots.splice(this.slots.indexOf(slot), 1);
+    void slot.worker.terminate();
+    current?.reject(error);
+    this.waiting.unshift(...rest);
+    this.pump();
+  }
+}

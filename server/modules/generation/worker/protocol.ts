@@ -1,0 +1,26 @@
+/** Messages between the generation pool (main thread) and its render workers. */
+
+/** One page: the template (a file of the skin), its own variables (merged over the run's common ones), where it goes. */
+export interface PageJob {
+  rel: string;
+  template: string;
+  vars: Record<string, unknown>;
+  /** An article body as stored: the worker sanitises it and links its uploads from the page (`vars.article.content`). */
+  body?: string;
+}
+
+export type ToWorker =
+  /** A run: engine for this skin (templates parsed once per run), variables shared by every page. */
+  | { kind: 'setup'; runId: number; skinDir: string; outDir: string; common: Record<string, unknown> }
+  /** Pages to render; with `write` they are written (all of them, only when all rendered), else returned. */
+  | { kind: 'batch'; batchId: number; runId: number; pages: PageJob[]; write: boolean }
+  /** The run is over: its engine and variables are dropped. */
+  | { kind: 'end'; runId: number };
+
+export type FromWorker =
+  /** Loaded (the page timer starts only then: loading the worker is not the template's time). */
+  | { kind: 'ready' }
+  | { kind: 'tick'; batchId: number }
+  | { kind: 'done'; batchId: number; html: string[] | null }
+  /** `stage` tells a template error (1002) from a failed write. */
+  | { kind: 'error'; batchId: number; message: string; stage: 'render' | 'write' };

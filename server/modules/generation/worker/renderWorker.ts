@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { parentPort } from 'node:worker_threads';
+import type { Liquid } from 'liquidjs';
+import { sanitizeArticleHtml } from '../../content/articles/sanitize.js';
+import { relinkUploads } from '../context.js';
+import { createEngine, messageOf, renderSync } from '../render.js';
+import type { FromWorker, PageJob, ToWorker } from './protocol.js';
+
+/**
+ * A render worker: one cached LiquidJS engine per run (each template parsed once), pages rendered
+ * synchronously, a batch written with synchronous writes (temporary file + rename) only when all of it
+ * rendered. The pool stops this thread when a page runs past the time limit or the heap limit.
+ */
+interface Run {
+  runId: number;
+  skinDir: string;
+  outDir: string;
+  engine: Liquid;
+  common: Record<string, unknown>;
+  dirs: Set<string>;
+}
+
+const runs = new Map<number, Run>();
+const post = (m: FromWorker) => parentPort?.postMessage(m);
+
+function writeAll(r: Run, pages: PageJob[], html: string[]): void {
+  pages.forEach((page, i) => {
+    const target = path.join(r.outDir, ...page.rel.split('/'));
+    const dir = path.dirname(target);
+    if (!r.dirs.has(dir)) {
+      fs.mkdirSync(dir, { recursive: true });
+      r.dirs.add(dir);
+    }
+    const tmp = `${target}.tmp-${randomBytes(6).toString('hex')}`;
+    try {
+      fs.writeFileSync(tmp, html[i] ?? '', { encoding: 'utf8', flag: 'wx' });
+      fs.renameSync(tmp, target);
+    } catch (error) {
+      fs.rmSync(tmp, { force: true });
+      throw error;
+    }
+  });
+}
+
+/** The article body, sanitised again (imports and direct edits bypass the editor) with page-relative upload links: here, off the main thread. */
+function withBody(page: PageJob): Record<string, unknown> {
+  const article = { ...(page.vars.article as Record<string, unknown>), content: relinkUploads(sanitizeArticleHtml(page.body ?? ''), String(page.vars.root ?? '')) };
+  return { ...page.vars, article };
+}
+
+function onBatch(m: Extract<ToWorker, { kind: 'batch' }>): void {
+  const r = runs.get(m.runId);
+  if (!r) {
+    post({ kind: 'error', batchId: m.batchId, message: '生成任务未初始化', stage: 'render' });
+    return;
+  }
+  const html: string[] = [];
+  try {
+    for (const page of m.pages) {
+      const vars = page.body === undefined ? page.vars : withBody(page);
+      html.push(renderSync(r.engine, page.template, { ...r.common, ...vars }));
+      post({ kind: 'tick', batchId: m.batchId });
+    }
+  } catch (error) {
+    post({ kind: 'error', batchId: m.batchId, message: messageOf(error, r.skinDir), stage: 'render' });
+    return;
+  }
+  if (!m.write) {
+    post({ kind: 'done', batchId: m.batchId, html });
+    return;
+  }
+  try {
+    writeAll(r, m.pages, html);
+    post({ kind: 'done', batchId: m.batchId, html: null });
+  } catch (error) {
+    post({ kind: 'error', batchId: m.batchId, message: messageOf(error, r.outDir), stage: 'write' });
+  }
+}
+
+parentPort?.on('message', (m: ToWorker) => {
+  if (m.kind === 'setup') {
+    runs.set(m.runId, { runId: m.runId, skinDir: m.skinDir, outDir: m.outDir, engine: createEngine(m.skinDir, true), common: m.common, dirs: new Set() });
+  } else if (m.kind === 'end') {
+    runs.delete(m.runId);
+  } else {
+    onBatch(m);
+  }
+});
+post({ kind: 'ready' });

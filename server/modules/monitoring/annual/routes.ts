@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Row } from '../../../db/types.js';
+import { ok } from '../../../http/envelope.js';
+import { invalidValue, missingParam } from '../../../http/errors.js';
+import { currentUser } from '../../../http/fastifyTypes.js';
+import { bodyOf, param } from '../../../http/params.js';
+import { formatDateTime } from '../../../util/time.js';
+import { MONITOR_KEYS } from '../menus.js';
+import { reportDocx, reportXlsx } from './documents.js';
+import { reportRows, STAFF_FIELDS } from './figures.js';
+
+function readYear(request: FastifyRequest): number {
+  const raw = param(request, 'year');
+  if (raw === undefined || raw === null || raw === '') throw missingParam('year');
+  const year = Number(raw);
+  if (!Number.isInteger(year) || year < 2000 || year > 2100) throw invalidValue('年份不正确');
+  return year;
+}
+
+function sendFile(reply: FastifyReply, buffer: Buffer, fileName: string) {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_');
+  return reply
+    .header('Content-Type', 'application/octet-stream')
+    .header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+    .header('Cache-Control', 'no-store')
+    .send(buffer);
+}
+
+/** 政府网站工作年度报表 (国办函〔2018〕12号): preview, staff fields, Word and Excel. */
+export async function annualReportRoutes(app: FastifyInstance) {
+  const db = app.db;
+  const siteName = async () => String(((await db.selectFrom('site_setting').select('siteName').orderBy('id').executeTakeFirst()) as Row | undefined)?.siteName ?? '');
+
+  app.post('/website/annualReport/get', { config: { permission: MONITOR_KEYS.annualView } }, async (request) => {
+    const year = readYear(request);
+    return ok({ year, siteName: await siteName(), ...(await reportRows(db, year)) });
+  });
+
+  app.post('/website/annualReport/save', { config: { permission: MONITOR_KEYS.annualSave } }, async (request) => {
+    const year = readYear(request);
+    const body = bodyOf(request);
+    const fields = body.fields;
+    if (!fields || typeof fields !== 'object' || Array.isArray(fields)) throw missingParam('fields');
+    const clean: Record<string, string> = {};
+    for (const [key, value] of Object.entries(fields as Record<string, unknown>)) {
+      const def = STAFF_FIELDS.find((f) => f.key === key);
+      if (!def) throw invalidValue(`不能填报的项目：${key}`);
+      if (value !== null && typeof value !== 'string' && typeof value !== 'number') throw invalidValue(`${def.label}格式不正确`);
+      const text = value === null ? '' : String(value).trim();
+      if (text.length > 500) throw invalidValue(`${def.label}不能超过500个字符`);
+      if (def.unit && text !== '' && !/^\d+(\.\d+)?$/.test(text)) throw invalidValue(`${def.label}应为数字`);
+      clean[key] = text;
+    }
+    const user = currentUser(request);
+    await db.transaction().execute(async (trx) => {
+      const old = (await trx.selectFrom('annual_report').select('fields').where('year', '=', year).executeTakeFirst()) as Row | undefined;
+      let merged: Record<string, string> = {};
+      try {
+        merged = old ? (JSON.parse(String(old.fields)) as Record<string, string>) : {};
+      } catch {
+        merged = {};
+      }
+      const values = { fields: JSON.stringify({ ...merged, ...clean }), updaterName: user.name, updateTime: formatDateTime() };
+      if (old) await trx.updateTable('annual_report').set(values).where('year', '=', year).execute();
+      else await trx.insertInto('annual_report').values({ year, ...values }).execute();
+    });
+    return ok({ year, siteName: await siteName(), ...(await reportRows(db, year)) }, '保存成功');
+  });
+
+  app.post('/website/annualReport/word', { config: { permission: MONITOR_KEYS.annualView } }, async (request, reply) => {
+    const year = readYear(request);
+    const { rows } = await reportRows(db, year);
+    return sendFile(reply, await reportDocx(year, await siteName(), rows), `政府网站工作年度报表${year}.docx`);
+  });
+
+  app.post('/website/annualReport/excel', { config: { permission: MONITOR_KEYS.annualView } }, async (request, reply) => {
+    const year = readYear(request);
+    const { rows } = await reportRows(db, year);
+    return sendFile(reply, await reportXlsx(year, await siteName(), rows), `政府网站工作年度报表${year}.xlsx`);
+  });
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { annualReportRoutes } from './annual/routes.js';
+import { runDueChecks } from './availability.js';
+import { runContentCheck } from './contentRecord.js';
+import { runLinkChecks } from './linkRun.js';
+import { ensureMonitorMenus } from './menus.js';
+import { sweepOverdueReminders } from './overdueReminders.js';
+import { monitorRoutes } from './routes.js';
+import { sampleServer, systemInfo } from './serverStatus.js';
+import { monitorSettings } from './settings.js';
+import { declarationOf } from '../declarationLookup.js';
+
+const MINUTE = 60_000;
+
+/** Names of the scheduled jobs (tests run them with app.scheduler.runNow). */
+export const MONITOR_JOBS = { availability: 'monitor:availability', links: 'monitor:links', content: 'monitor:content', server: 'monitor:server' } as const;
+
+/**
+ * Site monitoring (docs/monitoring.md): availability checks every website at its interval, a daily link
+ * check and content check with the overdue reminders, server samples every 5 minutes, the single-veto
+ * dashboard and the annual report. Every job runs once across instances (database leases).
+ */
+export async function monitoringModule(app: FastifyInstance) {
+  await ensureMonitorMenus(app.db);
+  await app.register(monitorRoutes);
+  await app.register(annualReportRoutes);
+  const db = app.db;
+  const settings = monitorSettings(app.portal.config);
+  if (!declarationOf(app, 'website')) return;
+  app.scheduler.add({ name: MONITOR_JOBS.availability, everyMs: 30_000, run: async () => void (await runDueChecks(db, settings)) });
+  app.scheduler.add({ name: MONITOR_JOBS.links, everyMs: 24 * 60 * MINUTE, run: async () => void (await runLinkChecks(db, settings)) });
+  app.scheduler.add({
+    name: MONITOR_JOBS.content,
+    everyMs: 24 * 60 * MINUTE,
+    run: async () => {
+      await runContentCheck(db);
+      await sweepOverdueReminders(db);
+    },
+  });
+  app.scheduler.add({ name: MONITOR_JOBS.server, everyMs: 5 * MINUTE, run: async () => sampleServer(db, await systemInfo(db, app.portal.dialect, settings.dataDir)) });
+}

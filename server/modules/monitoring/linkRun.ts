@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Db, Row } from '../../db/types.js';
+import { tryLease } from '../../jobs/lock.js';
+import { formatDateTime } from '../../util/time.js';
+import { crawl, type CrawlResult } from './crawler.js';
+import { folderSource, httpSource } from './pageSources.js';
+import type { MonitorSettings } from './settings.js';
+
+export interface LinkCheckLimits {
+  maxPages: number;
+  concurrency: number;
+  perHostDelayMs: number;
+  timeLimitMs: number;
+  checkExternal: boolean;
+}
+
+export const DEFAULT_LINK_LIMITS: LinkCheckLimits = { maxPages: 300, concurrency: 4, perHostDelayMs: 200, timeLimitMs: 10 * 60_000, checkExternal: false };
+
+/**
+ * Link check of one website: 本站 (type 1) is read from the generated folder `${DATA_DIR}/site` when it
+ * exists (its own address as the origin), any other site over HTTP. Writes an inspection record of kind
+ * `links` and its broken and off-site links.
+ */
+export async function checkLinks(db: Db, site: Row, settings: MonitorSettings, limits: LinkCheckLimits = DEFAULT_LINK_LIMITS): Promise<{ recordId: number; result: CrawlResult }> {
+  const web = httpSource(Math.min(settings.slowMs, 15_000));
+  const siteDir = path.join(settings.dataDir, 'site');
+  let startUrl = String(site.url);
+  let source = web;
+  if (Number(site.type) === 1) {
+    // 本站 is checked from the generated folder only; before a generation there is nothing to crawl.
+    if (!fs.existsSync(path.join(siteDir, 'index.html'))) return { recordId: await emptyRecord(db, site), result: { pages: 0, links: 0, otherPageLinks: 0, findings: [], timedOut: false } };
+    const origin = new URL(startUrl).origin;
+    startUrl = `${origin}/index.html`;
+    source = folderSource(siteDir, origin, web);
+  }
+  const result = await crawl({ startUrl, source, ...limits });
+  const broken = result.findings.filter((f) => f.broken);
+  const brokenHome = broken.filter((f) => f.onHome).length;
+  const brokenOther = broken.length - brokenHome;
+  const external = result.findings.filter((f) => f.external).length;
+  const now = formatDateTime();
+  const summary = `检查页面${result.pages}个、链接${result.links}个，错误链接${broken.length}个（首页${brokenHome}个），外部链接${external}个${result.timedOut ? '，已达时间上限' : ''}`;
+  const recordId = await db.transaction().execute(async (trx) => {
+    const row = (await trx
+      .insertInto('inspection_record')
+      .values({
+        websiteId: Number(site.id),
+        websiteName: String(site.name),
+        kind: 'links',
+        result: broken.length ? 2 : 1,
+        message: summary,
+        detail: JSON.stringify({ pages: result.pages, links: result.links, otherPageLinks: result.otherPageLinks, broken: broken.length, brokenHome, brokenOther, external, timedOut: result.timedOut }),
+        checkTime: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()) as { id: number };
+    const rows = result.findings.map((f) => ({
+      recordId: Number(row.id),
+      websiteId: Number(site.id),
+      pageUrl: f.pageUrl.slice(0, 1000),
+      linkUrl: f.linkUrl.slice(0, 1000),
+      statusCode: f.statusCode,
+      error: f.error,
+      external: f.external ? 1 : 0,
+      broken: f.broken ? 1 : 0,
+      onHome: f.onHome ? 1 : 0,
+      checkTime: now,
+    }));
+    for (let i = 0; i < rows.length; i += 200) await trx.insertInto('broken_link').values(rows.slice(i, i + 200)).execute();
+    return Number(row.id);
+  });
+  return { recordId, result };
+}
+
+async function emptyRecord(db: Db, site: Row): Promise<number> {
+  const row = (await db
+    .insertInto('inspection_record')
+    .values({ websiteId: Number(site.id), websiteName: String(site.name), kind: 'links', result: 2, message: '本站尚未生成静态页面，无法检测链接', detail: '{}', checkTime: formatDateTime() })
+    .returning('id')
+    .executeTakeFirstOrThrow()) as { id: number };
+  return Number(row.id);
+}
+
+/** The daily job: every website with 链接检测 on, once across instances (lease `links:<id>`). */
+export async function runLinkChecks(db: Db, settings: MonitorSettings, limits: LinkCheckLimits = DEFAULT_LINK_LIMITS): Promise<number> {
+  const sites = (await db.selectFrom('website').selectAll().where('linkCheck', '=', 1).execute()) as Row[];
+  let n = 0;
+  for (const site of sites) {
+    if (!(await tryLease(db, `links:${Number(site.id)}`, 60 * 60_000))) continue;
+    await checkLinks(db, site, settings, limits);
+    n += 1;
+  }
+  return n;
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../http/envelope.js';
+import { readSize } from '../../http/params.js';
+import { declarationOf } from '../declarationLookup.js';
+
+/** The four public news lists and the `feed` value of their links (resources/newsLink.ts). */
+export const NEWS_FEEDS = ['capital', 'province', 'city', 'xaxGgzyjypt'] as const;
+const PUBLIC_FIELDS = ['id', 'title', 'url', 'source', 'publishDate'] as const;
+
+/**
+ * POST /web/new/capital | province | city | xaxGgzyjypt (?size, default 8, at most 50): the enabled links
+ * staff keep under 外部新闻, newest first. Public.
+ */
+export async function newsFeedRoutes(app: FastifyInstance) {
+  const decl = declarationOf(app, 'newsLink');
+  if (!decl) return;
+  for (const feed of NEWS_FEEDS) {
+    app.post(`/web/new/${feed}`, { config: { public: true } }, async (request) => {
+      const size = readSize(request, 'size', 8, 50);
+      const list = await app.db
+        .selectFrom(decl.table)
+        .select([...PUBLIC_FIELDS])
+        .where('feed', '=', feed)
+        .where('status', '=', 1)
+        .orderBy('sort', 'asc')
+        .orderBy('publishDate', 'desc')
+        .orderBy('id', 'desc')
+        .limit(size)
+        .execute();
+      return ok(list);
+    });
+  }
+}

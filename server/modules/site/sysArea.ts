@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../http/envelope.js';
+import { invalidValue, notFoundRecord } from '../../http/errors.js';
+import { param } from '../../http/params.js';
+import { declarationOf } from '../declarationLookup.js';
+
+/**
+ * POST /sysArea/list (idDto): the areas directly under `id`, by sort then code; without an id, the
+ * county's towns (the children of the level-1 area). Public: the site's address pickers use it.
+ */
+export async function sysAreaRoutes(app: FastifyInstance) {
+  const decl = declarationOf(app, 'sysArea');
+  if (!decl) return;
+  const db = app.db;
+  app.post('/sysArea/list', { config: { public: true } }, async (request) => {
+    const raw = param(request, 'id');
+    let parentId: number;
+    if (raw === undefined || raw === null || raw === '') {
+      const county = (await db.selectFrom(decl.table).select('id').where('level', '=', 1).orderBy('id').executeTakeFirst()) as { id: number } | undefined;
+      parentId = county ? Number(county.id) : 0;
+    } else {
+      parentId = Number(raw);
+      if (!Number.isSafeInteger(parentId) || parentId < 0) throw invalidValue('参数格式不正确：id');
+      if (parentId > 0 && !(await db.selectFrom(decl.table).select('id').where('id', '=', parentId).executeTakeFirst())) throw notFoundRecord();
+    }
+    const list = await db
+      .selectFrom(decl.table)
+      .select(['id', 'parentId', 'name', 'code', 'level', 'sort'])
+      .where('parentId', '=', parentId)
+      .orderBy('sort', 'asc')
+      .orderBy('code', 'asc')
+      .execute();
+    return ok(list);
+  });
+}

@@ -1,0 +1,95 @@
+import Button from '@mui/material/Button';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { Figure } from './api';
+import { formatFigure, formatGrowth } from '../../../resources/economic/format';
+
+export interface PageState {
+  list: Figure[];
+  totalRow: number;
+}
+
+/** The searched figures, paged by the server; 修改 / 删除 per row when the role holds the keys. */
+export function FigureTable({
+  page,
+  pageNum,
+  pageSize,
+  onPage,
+  canEdit,
+  canDelete,
+  onEdit,
+  onDelete,
+}: {
+  page: PageState | null;
+  pageNum: number;
+  pageSize: number;
+  onPage: (pageNum: number, pageSize: number) => void;
+  canEdit: boolean;
+  canDelete: boolean;
+  onEdit: (f: Figure) => void;
+  onDelete: (f: Figure) => void;
+}) {
+  if (!page) return <Typography>正在加载…</Typography>;
+  if (page.list.length === 0) return <Typography color="text.secondary">暂无数据</Typography>;
+  return (
+    <>
+      <Table size="small" data-testid="economic-table">
+        <TableHead>
+          <TableRow>
+            <TableCell>指标</TableCell>
+            <TableCell>统计期</TableCell>
+            <TableCell align="right">数值</TableCell>
+            <TableCell align="right">同比增长</TableCell>
+            <TableCell>备注</TableCell>
+            <TableCell>更新时间</TableCell>
+            {(canEdit || canDelete) && <TableCell>操作</TableCell>}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {page.list.map((f) => (
+            <TableRow key={f.id} hover>
+              <TableCell>{f.indicatorName}</TableCell>
+              <TableCell>{f.periodLabel}</TableCell>
+              <TableCell align="right">{formatFigure(f.value, f.unit)}</TableCell>
+              <TableCell align="right" sx={{ color: f.growthRate !== null && f.growthRate < 0 ? 'error.main' : undefined }}>
+                {formatGrowth(f.growthRate)}
+              </TableCell>
+              <TableCell sx={{ maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{f.remark}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{f.updateTime}</TableCell>
+              {(canEdit || canDelete) && (
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {canEdit && (
+                    <Button size="small" onClick={() => onEdit(f)}>
+                      修改
+                    </Button>
+                  )}
+                  {canDelete && (
+                    <Button size="small" color="error" onClick={() => onDelete(f)}>
+                      删除
+                    </Button>
+                  )}
+                </TableCell>
+              )}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <TablePagination
+        component="div"
+        count={page.totalRow}
+        page={pageNum - 1}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={[10, 20, 30, 50, 100, 200]}
+        labelRowsPerPage="每页条数"
+        labelDisplayedRows={({ from, to, count }) => `第${from}-${to}条，共${count}条`}
+        onPageChange={(_e, p) => onPage(p + 1, pageSize)}
+        onRowsPerPageChange={(e) => onPage(1, Number(e.target.value))}
+      />
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { releaseLease, renewLease, tryLease, withExclusiveLock } from '../../server/jobs/lock.js';
+import { Scheduler } from '../../server/jobs/scheduler.js';
+import { startTestServer, type TestServer } from './helpers/testServer.js';
+
+// Leases in the database stand for "one instance at a time"; distinct owners play the instances.
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const quietLog = { error: () => undefined };
+
+describe('job leases', () => {
+  it('are held by one owner until released or expired', async () => {
+    const db = s.app.db;
+    expect(await tryLease(db, 'lease-a', 60_000, 'one')).toBe(true);
+    expect(await tryLease(db, 'lease-a', 60_000, 'two')).toBe(false);
+    // Not even the holder takes it twice: a second caller in the same instance waits as well.
+    expect(await tryLease(db, 'lease-a', 60_000, 'one')).toBe(false);
+    expect(await renewLease(db, 'lease-a', 60_000, 'two')).toBe(false);
+    expect(await renewLease(db, 'lease-a', 60_000, 'one')).toBe(true);
+    await releaseLease(db, 'lease-a', 'two');
+    expect(await tryLease(db, 'lease-a', 60_000, 'two')).toBe(false);
+    await releaseLease(db, 'lease-a', 'one');
+    expect(await tryLease(db, 'lease-a', 60_000, 'two')).toBe(true);
+
+    expect(await tryLease(db, 'lease-b', 1, 'one')).toBe(true);
+    await sleep(10);
+    expect(await tryLease(db, 'lease-b', 60_000, 'two')).toBe(true);
+  });
+
+  it('lets only one caller run exclusive work at a time', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const first = withExclusiveLock(s.app.db, 'exclusive', 60_000, async () => {
+      await gate;
+      return 'first';
+    });
+    await sleep(50);
+    expect(await withExclusiveLock(s.app.db, 'exclusive', 60_000, async () => 'second')).toEqual({ ran: false });
+    release();
+    expect(await first).toEqual({ ran: true, value: 'first' });
+    expect(await withExclusiveLock(s.app.db, 'exclusive', 60_000, async () => 'third')).toEqual({ ran: true, value: 'third' });
+  });
+});
+
+describe('scheduler', () => {
+  it('runs a job once per interval across two instances', async () => {
+    const everyMs = 400;
+    const runs: { owner: string; at: number }[] = [];
+    const make = (owner: string) => {
+      const sch = new Scheduler(s.app.db, quietLog, 40, owner);
+      sch.add({ name: 'tick', everyMs, run: async () => void runs.push({ owner, at: Date.now() }) });
+      return sch;
+    };
+    const a = make('instance-a');
+    const b = make('instance-b');
+    const started = Date.now();
+    a.start();
+    b.start();
+    await sleep(2_100);
+    await Promise.all([a.stop(), b.stop()]);
+    const elapsed = Date.now() - started;
+
+    expect(runs.length).toBeGreaterThanOrEqual(2);
+    // Never more than one run per interval, whichever instance ran it.
+    expect(runs.length).toBeLessThanOrEqual(Math.floor(elapsed / everyMs) + 1);
+    for (let i = 1; i < runs.length; i++) expect(runs[i]!.at - runs[i - 1]!.at).toBeGreaterThanOrEqual(everyMs - 5);
+  });
+
+  it('keeps running after a job throws', async () => {
+    let calls = 0;
+    const errors: unknown[] = [];
+    const sch = new Scheduler(s.app.db, { error: (e) => void errors.push(e) }, 20, 'instance-c');
+    sch.add({
+      name: 'flaky',
+      everyMs: 100,
+      run: async () => {
+        calls++;
+        throw new Error('boom');
+      },
+    });
+    sch.start();
+    await sleep(450);
+    await sch.stop();
+    expect(calls).toBeGreaterThanOrEqual(2);
+    expect(errors.length).toBe(calls);
+  });
+});

@@ -1,0 +1,55 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn, startPortal, watchPageErrors, type Portal } from './lib/portal';
+
+// 站点监控 at 1366x768 as an administrator sees it on a fresh start with the demo data.
+let portal: Portal;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  portal = await startPortal();
+  page = await portal.browser.newPage({ locale: 'zh-CN', viewport: { width: 1366, height: 768 } });
+  errors = watchPageErrors(page);
+}, 60_000);
+
+afterAll(async () => {
+  await portal?.close();
+});
+
+const fitsWidth = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+describe('站点监控', () => {
+  it('单项否决监测 shows each indicator red or green with its items and a link to fix them', async () => {
+    await logIn(page, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
+    await page.getByRole('menuitem', { name: '单项否决监测' }).click();
+    const summary = page.getByTestId('veto-summary');
+    await summary.waitFor();
+    // The demo articles are from March 2026: the home page and the columns are stale (see the demo seed).
+    const home = page.getByTestId('indicator-homeStale');
+    await expect.poll(() => home.getAttribute('data-state')).toBe('red');
+    expect(await home.textContent()).toContain('阈值：≤14天');
+    const indicators = await page.locator('[data-testid^="indicator-"]').count();
+    expect(indicators).toBe(8);
+    const unreachable = page.getByTestId('indicator-unreachable');
+    expect(await unreachable.getAttribute('data-state')).toBe('green');
+    expect(await summary.textContent()).toMatch(/项单项否决指标不达标/);
+    expect(await fitsWidth()).toBe(true);
+    // 去处理 opens the screen where the item is fixed.
+    await page.getByTestId('indicator-staleColumns').getByRole('link', { name: '去处理' }).first().click();
+    await expect.poll(() => page.url()).toMatch(/#\/main\/article\/essay\?columnId=\d+/);
+  });
+
+  it('巡检记录 draws the response-time chart of a site above the filtered records', async () => {
+    await page.getByRole('menuitem', { name: '巡检记录' }).click();
+    const chart = page.getByTestId('response-time-chart');
+    await chart.waitFor({ timeout: 20_000 });
+    await expect.poll(() => chart.locator('path.recharts-curve').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('uptime-summary').textContent()).toMatch(/最近168次检测，可用率99\.4%/);
+    const box = await chart.boundingBox();
+    expect(box?.width).toBeGreaterThan(600);
+    expect(await page.getByRole('row').filter({ hasText: '云溪县人民政府门户网站' }).count()).toBeGreaterThan(0);
+    expect(await fitsWidth()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
