@@ -46,6 +46,11 @@ async function openMenu(page: Page, name: string) {
   await page.getByRole('menuitem', { name, exact: true }).click();
 }
 
+/** The search form applies its fields on 查询, not as one types. */
+async function search(page: Page) {
+  await page.getByRole('search').getByRole('button', { name: '查询' }).click();
+}
+
 const SYSTEM_LISTS = ['操作日志', '数据字典', '密码规则', '用户管理', '角色管理', '部门管理', '菜单管理'];
 const CHANGE_BUTTON = /^(新建|新增.*|编辑|删除|恢复默认)$/;
 
@@ -121,6 +126,8 @@ describe('密码规则和密码类型', () => {
     await openMenu(admin, '密码规则');
     await admin.getByTestId('password-types').waitFor();
     await admin.getByRole('link', { name: '新增' }).first().click();
+    // The list's search form has a 规则名称 field too: fill the form only once it is open.
+    await admin.getByRole('link', { name: '返回列表' }).waitFor();
     await admin.locator('input[name="name"]').fill('县政府密码规则');
     // The form's defaults are the issue's: 8 characters, 3 classes, 90 days, 5 failures.
     expect(await admin.locator('input[name="minLength"]').inputValue()).toBe('8');
@@ -207,6 +214,7 @@ describe('登录锁定与操作日志', () => {
     await admin.getByRole('textbox', { name: '用户' }).fill('xinxi2');
     await admin.getByRole('combobox', { name: '结果' }).click();
     await admin.getByRole('option', { name: '失败', exact: true }).click();
+    await search(admin);
     const rows = admin.locator('tbody tr');
     const rule = await ruleInForce();
     // The wrong passwords and the right one while locked.
@@ -225,9 +233,11 @@ describe('登录锁定与操作日志', () => {
     // Only logins: the 类型 filter narrows; 操作 shows none of them.
     await admin.getByRole('combobox', { name: '类型' }).click();
     await admin.getByRole('option', { name: '操作', exact: true }).click();
+    await search(admin);
     await expect.poll(() => admin.getByTestId('list-empty').count()).toBe(1);
     await admin.getByRole('combobox', { name: '类型' }).click();
     await admin.getByRole('option', { name: '登录', exact: true }).click();
+    await search(admin);
     await expect.poll(() => rows.count()).toBe(rule.maxFailures + 1);
 
     await rows.filter({ hasText: '用户名或密码错误（密码错误）' }).first().getByRole('button', { name: '详情' }).click();
