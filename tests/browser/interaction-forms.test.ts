@@ -17,6 +17,11 @@ const suggestion = { title: `建议城东新区增设公交站${stamp}`, content
 const replyText = '您好！县交通运输局已完成现场勘查，城东新区公交站将于下月投入使用。感谢您的建议！';
 let queryCode = '';
 
+/** The search form applies its fields on 查询, not as one types. */
+async function search(p: Page) {
+  await p.getByRole('search').getByRole('button', { name: '查询' }).click();
+}
+
 beforeAll(async () => {
   portal = await startPortal();
   setPublicLimits(portal.server.app, 'suggest', { perWindow: 1000, perDay: 1000 });
@@ -48,6 +53,7 @@ describe('suggestion: public submission, reply in the admin app, public lookup',
     await page.getByRole('menuitem', { name: '建议征集' }).click();
     await page.getByRole('combobox', { name: '状态' }).click();
     await page.getByRole('option', { name: '未处理' }).click();
+    await search(page);
     const row = page.getByRole('row').filter({ hasText: suggestion.title });
     await row.waitFor({ timeout: 30_000 });
     await expect.poll(() => row.innerText()).toContain(queryCode);
@@ -71,6 +77,7 @@ describe('suggestion: public submission, reply in the admin app, public lookup',
   it('the detail shows the query code, the contact and the reply', async () => {
     await page.getByRole('combobox', { name: '状态' }).click();
     await page.getByRole('option', { name: '已处理' }).click();
+    await search(page);
     const row = page.getByRole('row').filter({ hasText: suggestion.title });
     await row.getByText('已处理').waitFor({ timeout: 30_000 });
     await row.getByRole('button', { name: '查看' }).click();
@@ -123,6 +130,7 @@ describe('advice topics and disclosure applications', () => {
 
     await page.getByRole('combobox', { name: '是否超期' }).click();
     await page.getByRole('option', { name: '已超期' }).click();
+    await search(page);
     await expect.poll(() => page.getByRole('row').filter({ hasText: '危房改造补助资金' }).count(), { timeout: 30_000 }).toBe(0);
     expect(await overdueRow.count()).toBe(1);
 
