@@ -4,7 +4,8 @@ import { call, login } from '../api/helpers/testServer';
 import { logIn, startPortal, watchPageErrors, type Portal } from './lib/portal';
 
 // Issue 3: an administrator makes a role that holds only 通知公告 (list and view), gives it to a new user
-// through the screens; that user sees only that menu, and the server refuses another module's call.
+// through the screens; that user sees only that menu, a bookmarked route of another module shows 无权访问
+// (checked by the client, the session stays), and the server refuses another module's call.
 let portal: Portal;
 let page: Page;
 let errors: string[];
@@ -81,7 +82,7 @@ describe('a role with only the announcement menu', () => {
   it('admin creates a user in 县教育局 and gives it the role', async () => {
     await page.getByRole('menuitem', { name: '用户管理' }).click();
     await page.getByRole('table', { name: '用户列表' }).getByText('admin', { exact: true }).waitFor();
-    await page.getByRole('button', { name: '新建' }).click();
+    await page.getByRole('button', { name: '新增' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('input[name="username"]').fill(username);
     await dialog.locator('input[name="name"]').fill('公告专员甲');
@@ -102,7 +103,7 @@ describe('a role with only the announcement menu', () => {
     await logOutHere();
   });
 
-  it('the new user sees only 通知公告 (and 首页); the list loads; another module answers 403', async () => {
+  it('the new user sees only 通知公告 (and 首页); the list loads; another module shows 无权访问; the server answers 403', async () => {
     await logIn(page, portal.server.url, '/admin/', username, password);
     await page.getByRole('menuitem', { name: '通知公告' }).waitFor();
     const entries = (await page.getByRole('menuitem').allTextContents()).map((t) => t.trim()).filter(Boolean);
@@ -115,6 +116,28 @@ describe('a role with only the announcement menu', () => {
     // DEPARTS in 县教育局: the announcements of 县教育局 and 县第一中学 people (demo records), no «新建».
     await expect.poll(async () => page.locator('tbody tr').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await expect(page.getByRole('link', { name: '新增' }).count()).resolves.toBe(0);
+
+    // A bookmarked route of another module: the client checks the menus and shows 无权访问 without calling
+    // the server (which would answer 403 and revoke the token); the session stays.
+    const refused: string[] = [];
+    const onResponse = (r: { status(): number; url(): string }) => {
+      if (r.status() === 401 || r.status() === 403) refused.push(r.url());
+    };
+    page.on('response', onResponse);
+    await page.evaluate(() => {
+      window.location.hash = '#/main/system/user';
+    });
+    await page.getByTestId('access-denied').getByRole('heading', { name: '无权访问' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('table', { name: '用户列表' }).count()).toBe(0);
+    await page.getByRole('link', { name: '返回首页' }).click();
+    await page.getByRole('menuitem', { name: '通知公告' }).click();
+    await expect.poll(async () => page.locator('tbody tr').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await page.locator('input[name="username"]').count()).toBe(0);
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
+    page.off('response', onResponse);
+    expect(refused).toEqual([]);
+
+    // The server still refuses another module's calls made directly.
 
     const answers = await page.evaluate(async () => {
       const token = sessionStorage.getItem('token') ?? '';
