@@ -17,12 +17,19 @@ export function mayOpenResource(decl: ResourceDecl): boolean {
   return walk(loadMenus(), (n) => n.type !== 'Button' && (n.alias === decl.name || (!!decl.menu.path && trimUrl(n.url) === trimUrl(decl.menu.path))));
 }
 
+/** A menu entry (not a catalogue) whose screen `want` belongs to: its sub-screen (信件详情 under 领导信箱). */
+const under = (n: MenuNode, want: string) => n.type === 'Menu' && !!trimUrl(n.url) && want.startsWith(trimUrl(n.url) + '/');
+
 /**
  * Whether a page (by its spec path) may open: one of the user's menu entries has its url, or — for the
- * sub-screens no menu names (模板编辑, 字典明细…) — the user holds an entry of the same menu folder.
+ * sub-screens no menu names (模板编辑, 字典明细, 信件详情…) — the user holds an entry of the same menu
+ * folder or the menu entry the page lies under.
  */
 export function mayOpenPage(path: string): boolean {
   const want = trimUrl(path);
   const folder = want.slice(0, want.lastIndexOf('/') + 1);
-  return walk(loadMenus(), (n) => n.type !== 'Button' && (trimUrl(n.url) === want || (folder.length > 1 && trimUrl(n.url).startsWith(folder))));
+  return walk(
+    loadMenus(),
+    (n) => n.type !== 'Button' && (trimUrl(n.url) === want || (folder.length > 1 && trimUrl(n.url).startsWith(folder)) || under(n, want)),
+  );
 }
