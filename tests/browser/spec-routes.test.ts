@@ -91,7 +91,7 @@ describe('every route of the spec opens its screen', () => {
     }
     // react-admin's own links (built from the resource name) end at the spec route too.
     await open('/main/article/announcement');
-    await page.getByRole('link', { name: '新建' }).first().click();
+    await page.getByRole('link', { name: '新增' }).first().click();
     await expect.poll(() => hashOf(page)).toBe('#/main/article/announcement/create');
     await expect.poll(() => page.locator('input[name=title]').count()).toBe(1);
   });
