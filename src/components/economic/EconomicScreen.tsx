@@ -15,8 +15,12 @@ import { FigureChart } from './FigureChart';
 import { FigureDialog } from './FigureDialog';
 import { FigureTable, type PageState } from './FigureTable';
 import { ImportDialog } from './ImportDialog';
+import { PlainSearchForm } from '../list/SearchForm';
+import { PortalToolbar } from '../list/Toolbar';
 
 const thisYear = new Date().getFullYear();
+/** The search a screen opens with (and 重置 returns to): every period and indicator of the last five years. */
+const FIRST_SEARCH: FigureSearch = { periodType: '', indicator: '', startYear: String(thisYear - 5), endYear: String(thisYear) };
 
 /** The buttons of the screen the role holds (its Button keys `<area>:add` …). */
 function useAreaKeys(key: AreaKey) {
@@ -42,7 +46,7 @@ export function EconomicScreen({ areaKey }: { areaKey: AreaKey }) {
   const success = useSuccessNotifier();
   const dataProvider = useDataProvider() as unknown as PortalDataProviderExtras;
 
-  const [form, setForm] = useState<FigureSearch>({ periodType: '', indicator: '', startYear: String(thisYear - 5), endYear: String(thisYear) });
+  const [form, setForm] = useState<FigureSearch>(FIRST_SEARCH);
   const [search, setSearch] = useState<FigureSearch>(form);
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: 10 });
   const [page, setPage] = useState<PageState | null>(null);
@@ -78,6 +82,11 @@ export function EconomicScreen({ areaKey }: { areaKey: AreaKey }) {
       .finally(() => setDeleting(null));
   };
   const exportExcel = () => dataProvider.exportExcel(p.export, cleanSearch(search), `${area.label}.xlsx`).catch(onError);
+  const reset = () => {
+    setForm(FIRST_SEARCH);
+    setSearch(FIRST_SEARCH);
+    setPaging((x) => ({ ...x, pageNum: 1 }));
+  };
   const field = (k: keyof FigureSearch) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
 
   return (
@@ -85,7 +94,7 @@ export function EconomicScreen({ areaKey }: { areaKey: AreaKey }) {
       <Title title={area.label} />
       <Card>
         <CardContent>
-          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+          <PlainSearchForm onSearch={doSearch} onReset={reset}>
             <TextField select size="small" fullWidth={false} label="统计周期" value={form.periodType} onChange={field('periodType')} sx={{ width: 130 }}>
               <MenuItem value="">全部</MenuItem>
               {PERIOD_TYPE_OPTIONS.filter((o) => area.periods.includes(o.value)).map((o) => (
@@ -104,27 +113,24 @@ export function EconomicScreen({ areaKey }: { areaKey: AreaKey }) {
             </TextField>
             <TextField size="small" fullWidth={false} type="number" label="开始年份" value={form.startYear} onChange={field('startYear')} sx={{ width: 110 }} />
             <TextField size="small" fullWidth={false} type="number" label="结束年份" value={form.endYear} onChange={field('endYear')} sx={{ width: 110 }} />
-            <Button variant="contained" onClick={doSearch}>
-              查询
-            </Button>
-            <Stack direction="row" spacing={1} sx={{ ml: 'auto' }}>
-              {canAdd && (
-                <Button variant="outlined" onClick={() => setEditing('new')}>
-                  新增
-                </Button>
-              )}
-              {canImport && (
-                <Button variant="outlined" onClick={() => setImporting(true)}>
-                  导入
-                </Button>
-              )}
-              {canExport && (
-                <Button variant="outlined" onClick={exportExcel}>
-                  导出Excel
-                </Button>
-              )}
-            </Stack>
-          </Stack>
+          </PlainSearchForm>
+          <PortalToolbar>
+            {canAdd && (
+              <Button variant="outlined" onClick={() => setEditing('new')}>
+                新增
+              </Button>
+            )}
+            {canImport && (
+              <Button variant="outlined" onClick={() => setImporting(true)}>
+                导入
+              </Button>
+            )}
+            {canExport && (
+              <Button variant="outlined" onClick={exportExcel}>
+                导出Excel
+              </Button>
+            )}
+          </PortalToolbar>
         </CardContent>
       </Card>
       <Card>

@@ -3,9 +3,9 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { PagingBar } from '../list/PagingBar';
 import type { Figure } from './api';
 import { formatFigure, formatGrowth } from '../../../resources/economic/format';
 
@@ -79,17 +79,7 @@ export function FigureTable({
           ))}
         </TableBody>
       </Table>
-      <TablePagination
-        component="div"
-        count={page.totalRow}
-        page={pageNum - 1}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[10, 20, 30, 50, 100, 200]}
-        labelRowsPerPage="每页条数"
-        labelDisplayedRows={({ from, to, count }) => `第${from}-${to}条，共${count}条`}
-        onPageChange={(_e, p) => onPage(p + 1, pageSize)}
-        onRowsPerPageChange={(e) => onPage(1, Number(e.target.value))}
-      />
+      <PagingBar total={page.totalRow} pageNum={pageNum} pageSize={pageSize} onChange={onPage} />
     </>
   );
 }
