@@ -86,9 +86,10 @@ describe('suggestions list', () => {
     expect(within(second).getByText('已处理')).toBeInTheDocument();
     expect(await within(second).findByRole('button', { name: '修改答复' })).toBeInTheDocument();
 
-    // The status filter offers 未处理 / 已处理 and sends status.
+    // The status filter offers 未处理 / 已处理 and sends status on 查询 (the search form does not filter as you type).
     fireEvent.mouseDown(screen.getByRole('combobox', { name: '状态' }));
     fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: '未处理' }));
+    fireEvent.click(within(screen.getByRole('search')).getByRole('button', { name: '查询' }));
     await waitFor(() => expect(lists.some((r) => (r.body as { status?: number }).status === 0)).toBe(true));
 
     fireEvent.click(await within(screen.getByText('建议在滨江路增设路灯').closest('tr')!).findByRole('button', { name: '处理' }));
