@@ -62,7 +62,9 @@ afterAll(async () => {
 describe('static generation', () => {
   it('generates the home page with the government meta tags and the published articles', async () => {
     const data = await okCall<Result>('/api/generate/generateIndex');
-    expect(data.paths).toEqual(['index.html']);
+    // The home page, then the skin's site pages (services, search, 网站地图, 404) that share its navigation.
+    expect(data.paths[0]).toBe('index.html');
+    expect(data.paths).toEqual(expect.arrayContaining(['search.html', 'mailbox.html', 'sitemap.html', '404.html']));
     expect(data.assets).toBeGreaterThanOrEqual(1);
     const html = await read('index.html');
     expect(meta(html, 'SiteName')).toBe(SITE.siteName);

@@ -68,9 +68,10 @@ describe('scheduler', () => {
     const elapsed = Date.now() - started;
 
     expect(runs.length).toBeGreaterThanOrEqual(2);
-    // Never more than one run per interval, whichever instance ran it.
+    // Never more than one run per interval, whichever instance ran it. A run is stamped after its lease
+    // statement returns, so two stamps may be closer than the leases by one database round trip.
     expect(runs.length).toBeLessThanOrEqual(Math.floor(elapsed / everyMs) + 1);
-    for (let i = 1; i < runs.length; i++) expect(runs[i]!.at - runs[i - 1]!.at).toBeGreaterThanOrEqual(everyMs - 5);
+    for (let i = 1; i < runs.length; i++) expect(runs[i]!.at - runs[i - 1]!.at).toBeGreaterThanOrEqual(everyMs - 50);
   });
 
   it('keeps running after a job throws', async () => {

@@ -86,6 +86,14 @@ describe('the public portal', () => {
     // A fresh install has no sponsor or ID code: no empty labels.
     expect(home).not.toContain('主办单位：');
     expect(home).not.toContain('网站标识码：');
+    // The demo's 政务公开 sections: in the navigation of every page and on the 政务公开 page, with their articles.
+    const zwgk = await read('zwgk.html');
+    for (const section of ['信息公开指南', '信息公开制度', '法定主动公开内容', '信息公开年报']) {
+      expect(home, section).toContain(`column/${columns.get(section)}/index.html">${section}</a>`);
+      expect(zwgk, section).toContain(`>${section}</a>`);
+    }
+    expect(home).toContain('>依申请公开</a>');
+    expect(await read(`column/${columns.get('信息公开年报')}/index.html`)).toContain('云溪县人民政府2025年政府信息公开工作年度报告');
     // 新闻中心 holds no article itself; its children do.
     const news = await read(`column/${columns.get('新闻中心')}/index.html`);
     expect(news).toContain('云溪县召开2026年全县经济工作会议');

@@ -322,4 +322,32 @@ describe('results, records, text answers, Excel', () => {
     const r = await call(server.url, '/survey/answerdetail', { token: xinxi, body: { id: survey.id } });
     expect(r.status).toBe(403);
   });
+
+  it('publishes the results to citizens only once the survey is ended (/web/survey/result)', async () => {
+    type Pub = { recordCount: number; questions: { title: string; answered: number; textCount: number; options: { content: string; count: number; percent: number }[] }[] };
+    const before = await call<Pub>(server.url, '/web/survey/result', { body: { id: survey.id } });
+    expect(before.body.errorCode).toBe('1005');
+    expect(before.body.errorMsg).toBe('该问卷的调查结果尚未公布');
+    const listed = async () => (await call<{ list: { id: number }[] }>(server.url, '/web/survey/resultList', { body: { pageNum: 1, pageSize: 50 } })).body.data.list.map((s) => s.id);
+    expect(await listed()).not.toContain(survey.id);
+    expect((await setStatus('/survey/examine', survey.id, 3)).body.errorCode).toBe('0');
+    expect(await listed()).toContain(survey.id);
+    const r = await call<Pub>(server.url, '/web/survey/result', { body: { id: survey.id } });
+    expect(r.body.errorCode, r.body.errorMsg).toBe('0');
+    expect(r.body.data.recordCount).toBe(4);
+    const [single, multi, text] = r.body.data.questions;
+    // The four answers given above: single 0,0,2,1; multi {0,1},{1},{1,3},{0}.
+    expect(single!.options.map((o) => [o.content, o.count, o.percent])).toEqual([['满意', 2, 50], ['基本满意', 1, 25], ['不满意', 1, 25]]);
+    expect(multi!.options.map((o) => o.count)).toEqual([2, 3, 0, 1]);
+    expect(multi!.options.map((o) => o.percent)).toEqual([50, 75, 0, 25]);
+    expect(text!.textCount).toBe(2);
+    // Counts only: no text answer, no visitor data.
+    expect(JSON.stringify(r.body.data)).not.toContain('夜班车');
+    expect(JSON.stringify(r.body.data)).not.toContain('visitor');
+    const missing = await call(server.url, '/web/survey/result', { body: { id: 99999999 } });
+    expect(missing.body.errorCode).toBe('1003');
+    const bad = await call(server.url, '/web/survey/result', { body: { id: 'x' } });
+    expect(bad.body.errorCode).not.toBe('0');
+    expect(bad.status).toBeLessThan(500);
+  });
 });

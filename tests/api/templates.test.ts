@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Liquid } from 'liquidjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO_PASSWORD, login, startTestServer, type TestServer } from './helpers/testServer.js';
+import { metaOf } from '../../server/modules/generation/context.js';
 
 interface Entry {
   name: string;
@@ -56,9 +57,11 @@ describe('default skin', () => {
   it('renders with LiquidJS and carries the government meta tags', async () => {
     const engine = new Liquid({ root: [path.join(root, 'default')], extname: '.html', outputEscape: 'escape' });
     const site = { siteName: '云溪县人民政府门户网站', siteDomain: 'www.yunxi.gov.cn', siteIdCode: '5301000001', grayMode: 1, statCode: '<script src="https://hm.baidu.com/hm.js?x"></script>', keywords: '云溪', description: '门户' };
-    const column = { id: 3, name: '政务公开', type: 'LIST', url: '/zwgk/index.html' };
+    const column = { id: 3, name: '政务公开', type: 1, typeName: '列表', url: 'column/3/index.html', parentId: 0 };
     const article = { title: '关于<测试>的通知', pubDate: '2026-03-01 10:00:00', source: '县政府办公室', content: '<p>正文</p>' };
-    const content = await engine.renderFile('content.html', { site, column, article, navColumns: [column], hotWords: [{ word: '社保' }] });
+    // The generator hands every page its meta values (server/modules/generation/context.ts).
+    const meta = metaOf(site, 'article/2026/03/1.html', column, article);
+    const content = await engine.renderFile('content.html', { site, column, article, meta, navColumns: [column], hotWords: [{ word: '社保' }] });
     for (const tag of ['SiteName', 'SiteDomain', 'SiteIDCode', 'ColumnName', 'ColumnType', 'ArticleTitle', 'PubDate', 'ContentSource', 'Keywords']) {
       expect(content).toContain(`<meta name="${tag}"`);
     }
@@ -66,7 +69,7 @@ describe('default skin', () => {
     expect(content).toContain('<p>正文</p>');
     expect(content).toContain('class="gray-mode"');
     expect(content).toContain('hm.baidu.com');
-    const list = await engine.renderFile('list.html', { site, column, articles: [{ title: 'A', url: '/a.html', pubDate: '2026-03-01 10:00:00' }], pagination: { current: 1, total: 2, next: '/b.html' } });
+    const list = await engine.renderFile('list.html', { site, column, meta: metaOf(site, 'column/3/index.html', column, null), articles: [{ title: 'A', url: '/a.html', pubDate: '2026-03-01 10:00:00' }], pagination: { current: 1, total: 2, next: '/b.html' } });
     expect(list).toContain('<meta name="ColumnName" content="政务公开">');
     expect(list).toContain('下一页');
     const index = await engine.renderFile('index.html', { site: { ...site, grayMode: 0 }, homeColumns: [{ column, articles: [] }] });

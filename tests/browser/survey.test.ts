@@ -39,6 +39,8 @@ describe('survey: build, start, answer, see the chart', () => {
     await page.getByRole('menuitem', { name: '问卷调查' }).click();
     // An empty list shows «新建» in its empty state, a list with rows «新建问卷» in the toolbar.
     await page.getByRole('link', { name: /新建/ }).first().click();
+    // The button's short route redirects to the spec route; the form that stays is the one mounted there.
+    await page.waitForURL(/#\/main\/interact\/problemExamine\/create$/);
     await page.locator('input[name="title"]').fill(title);
     await page.locator('textarea[name="description"]').fill('了解群众对县城公共服务的评价。');
     // Question 1: single choice with two options (the default type).
@@ -54,6 +56,7 @@ describe('survey: build, start, answer, see the chart', () => {
     await page.locator('input[name="questions.1.options.1"]').fill('发车频次');
     await page.getByRole('button', { name: '添加选项' }).nth(1).click();
     await page.locator('input[name="questions.1.options.2"]').fill('候车设施');
+    await expect.poll(() => page.locator('input[name="title"]').inputValue()).toBe(title);
     await page.getByRole('button', { name: '保存' }).click();
     await page.getByRole('row').filter({ hasText: title }).waitFor();
     const s = await findSurvey();

@@ -180,4 +180,37 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     expect(times.length).toBeLessThanOrEqual(9);
     for (let i = 1; i < times.length; i++) expect((times[i] as number) - (times[i - 1] as number)).toBeGreaterThanOrEqual(HOUSEKEEPING_MS - 50);
   });
+
+  // Last: it stops instance B. A request that is still arriving when SIGTERM comes is answered; the
+  // process then exits 0, while nginx sends new requests to instance A.
+  it('stops gracefully: the request in flight is answered, then the process exits', async () => {
+    const login = await post(direct(0), '/user/loginNoCode', { username: 'admin', password: ADMIN_PASSWORD });
+    const token = login.body.data?.value as string;
+    const child = procs[1] as ChildProcess;
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    const parts = ['{"pad":"', 'x'.repeat(10), '"}'];
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const part = parts.shift();
+        if (part === undefined) return controller.close();
+        await new Promise((r) => setTimeout(r, 500));
+        controller.enqueue(new TextEncoder().encode(part));
+      },
+    });
+    const answer = fetch(`${direct(1)}/user/info`, {
+      method: 'POST',
+      headers: { appKey: 'adminSite', Authorization: token, 'Content-Type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    // SIGTERM arrives while the body is still being sent (the first part is on the wire by now).
+    await new Promise((r) => setTimeout(r, 700));
+    child.kill('SIGTERM');
+    const res = await answer;
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { errorCode: string }).errorCode).toBe('0');
+    expect(await exited).toBe(0);
+    // The other instance and the proxy go on.
+    expect((await post(proxy, '/user/info', {}, { Authorization: token })).body.errorCode).toBe('0');
+  });
 });

@@ -3,6 +3,7 @@ import type { Db, DialectName, Row } from '../../db/types.js';
 import type { SeedContext } from '../../seed/domainSeeds.js';
 import { ADMIN_ROLE_ALIAS, CATALOGUES, ensureResource, grant } from '../../seed/menuSync.js';
 import { ensureModelTable } from './contentModels/service.js';
+import { DISCLOSURE_ARTICLES } from './seedDisclosure.js';
 
 /** The admin home's review queue (spec route "/main/home: audit", home_audit), opened by src/pages/homeAudit.tsx. */
 export const AUDIT_MENU = { alias: 'home_audit', name: '待审文章', url: '/main/home/audit', icon: 'FactCheck' } as const;
@@ -27,13 +28,18 @@ const COLUMNS: { title: string; parent?: string; type?: number; url?: string; mo
   { title: '政务公开', sort: 2 },
   { title: '通知公告', parent: '政务公开', sort: 1 },
   { title: '政策文件', parent: '政务公开', sort: 2, model: true },
+  // The 政务公开 sections a county site must show (依申请公开 is the application page, not a column).
+  { title: '信息公开指南', parent: '政务公开', sort: 3 },
+  { title: '信息公开制度', parent: '政务公开', sort: 4 },
+  { title: '法定主动公开内容', parent: '政务公开', sort: 5 },
+  { title: '信息公开年报', parent: '政务公开', sort: 6 },
   { title: '走进云溪', sort: 3, type: 2 },
   { title: '政务服务网', sort: 4, type: 3, url: 'https://zwfw.yunxi.gov.example/' },
 ];
 
 const PEOPLE = { admin: '系统管理员', shenhe: '周敏', xinxi: '李晓', xinxi2: '陈静' } as const;
 
-const ARTICLES: { column: string; title: string; by: keyof typeof PEOPLE; status: number; flags?: string; source: string; time: string; content: string; fields?: Row }[] = [
+const ARTICLES: { column: string; title: string; by: keyof typeof PEOPLE; status: number; flags?: string; source: string; time: string; content: string; fields?: Row; hits?: number }[] = [
   { column: '政务要闻', title: '云溪县召开2026年全县经济工作会议', by: 'admin', status: 5, flags: ',2,4,', source: '县政府办公室', time: '2026-03-01 09:30:00', content: '<p>会议总结2025年经济工作，部署2026年重点任务，提出全年地区生产总值增长6%左右的预期目标。</p>' },
   { column: '政务要闻', title: '县政府常务会议研究部署春季农业生产工作', by: 'admin', status: 5, source: '县政府办公室', time: '2026-03-08 16:00:00', content: '<p>会议强调，要抓紧抓实春耕备耕，确保粮食播种面积稳定。</p>' },
   { column: '部门动态', title: '县教育局开展中小学校园安全大检查', by: 'xinxi', status: 5, source: '县教育局', time: '2026-03-11 10:00:00', content: '<p>检查组分赴全县32所中小学，重点检查消防设施、食堂卫生和校车管理。</p>' },
@@ -42,6 +48,7 @@ const ARTICLES: { column: string; title: string; by: keyof typeof PEOPLE; status
   { column: '乡镇动态', title: '白沙镇开展人居环境整治月活动', by: 'xinxi', status: 2, source: '白沙镇', time: '2026-03-16 11:00:00', content: '<p>活动期间清理垃圾120余吨，整治乱堆乱放点位40处。</p>' },
   { column: '通知公告', title: '关于2026年清明节假期安排的通知', by: 'admin', status: 5, source: '县政府办公室', time: '2026-03-25 08:30:00', content: '<p>4月4日至6日放假调休，共3天。</p>' },
   { column: '政策文件', title: '云溪县促进民营经济高质量发展的若干措施', by: 'admin', status: 5, source: '县政府办公室', time: '2026-02-28 10:00:00', content: '<p>为优化营商环境，促进民营经济高质量发展，制定本措施。</p>', fields: { wjbh: '云政发〔2026〕3号', fwjg: '云溪县人民政府', cwrq: '2026-02-26', wjlx: '意见' } },
+  ...DISCLOSURE_ARTICLES,
   { column: '部门动态', title: '县卫生健康局开展义诊进乡村活动（草稿）', by: 'xinxi', status: 3, source: '县卫生健康局', time: '2026-03-22 09:00:00', content: '<p>草稿：义诊活动安排待补充。</p>' },
 ];
 
@@ -134,7 +141,7 @@ export async function contentSeed(db: Db, ctx: SeedContext): Promise<void> {
           submitTime: a.status === 3 ? null : a.time,
           status: a.status,
           sort: 0,
-          hits: a.status === 5 ? 10 + a.title.length : 0,
+          hits: a.hits ?? (a.status === 5 ? 10 + a.title.length : 0),
           imported: 0,
           lastOpinion: a.status === 2 ? '请补充活动照片和具体数据后再提交' : null,
           deptId: owner.deptId,

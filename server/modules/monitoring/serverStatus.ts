@@ -5,32 +5,10 @@ import { sql } from 'kysely';
 import type { Db, DialectName } from '../../db/types.js';
 import { formatDateTime } from '../../util/time.js';
 import { PUBLISHED } from './contentChecks.js';
+import type { SystemInfo } from '../../../resources/monitoring/systemInfo.js';
 
-export interface SystemInfo {
-  sampleTime: string;
-  hostName: string;
-  platform: string;
-  osRelease: string;
-  cpuModel: string;
-  cpuCount: number;
-  cpuPercent: number;
-  load1: number;
-  memTotalMb: number;
-  memUsedMb: number;
-  memPercent: number;
-  dataDir: string;
-  diskTotalMb: number;
-  diskFreeMb: number;
-  diskPercent: number;
-  uptimeSec: number;
-  processUptimeSec: number;
-  nodeVersion: string;
-  dbType: string;
-  dbVersion: string;
-  dbSizeMb: number;
-  pendingGeneration: number;
-  lastGeneration: string | null;
-}
+export type { SystemInfo };
+
 
 const MB = 1024 * 1024;
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;

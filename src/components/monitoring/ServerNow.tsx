@@ -2,39 +2,16 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import type { SystemInfo } from '../../../resources/monitoring/systemInfo';
 import { useMonitorCall } from './useMonitorCall';
 
-interface Info {
-  sampleTime: string;
-  hostName: string;
-  platform: string;
-  cpuModel: string;
-  cpuCount: number;
-  cpuPercent: number;
-  load1: number;
-  memTotalMb: number;
-  memUsedMb: number;
-  memPercent: number;
-  dataDir: string;
-  diskTotalMb: number;
-  diskFreeMb: number;
-  diskPercent: number;
-  uptimeSec: number;
-  processUptimeSec: number;
-  nodeVersion: string;
-  dbType: string;
-  dbVersion: string;
-  dbSizeMb: number;
-  pendingGeneration: number;
-  lastGeneration: string | null;
-}
 
 const gb = (mb: number) => `${(mb / 1024).toFixed(1)} GB`;
 const duration = (sec: number) => `${Math.floor(sec / 86400)}天${Math.floor((sec % 86400) / 3600)}小时`;
 
 /** The server's figures now (/website/getOSSystemInfo). */
 export function ServerNow() {
-  const info = useMonitorCall<Info>('/website/getOSSystemInfo');
+  const info = useMonitorCall<SystemInfo>('/website/getOSSystemInfo');
   if (info.error) return <Alert severity="error">{info.error}</Alert>;
   const d = info.data;
   if (!d) return <Typography>正在读取服务器状态…</Typography>;

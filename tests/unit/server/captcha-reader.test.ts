@@ -151,10 +151,12 @@ function attempt(distort: boolean, rounds: number) {
 }
 
 describe('captcha against an outline-matching reader', () => {
+  // The control reads 60–85 % of plain images (the layout jitters at random), so it gets 100 tries and a
+  // bound far from both that range and the distorted bound below.
   it('the reader works: it reads most plain renderings of the same letters', () => {
-    const { whole, letters } = attempt(false, 50);
-    console.log(`captcha reader, plain: ${whole}/50 whole, ${letters}/200 letters`);
-    expect(whole).toBeGreaterThanOrEqual(35);
+    const { whole, letters } = attempt(false, 100);
+    console.log(`captcha reader, plain: ${whole}/100 whole, ${letters}/400 letters`);
+    expect(whole).toBeGreaterThanOrEqual(50);
   });
 
   it('the distorted captcha users get defeats it: at most 5 of 50 read', () => {

@@ -14,6 +14,7 @@ import { applyFilters, readPaging } from '../../../crud/listQuery.js';
 import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
 import { asInt, asObject, atRoot, sendFile } from './helpers.js';
+import { publicResultRoutes } from './publicResults.js';
 import { answerRefusal, loadQuestions, notAllowed, parseQuestions, surveyResults, SURVEY_STATUS, writeQuestions } from './service.js';
 
 /** At most this many answer records per survey from one IP address (offices share addresses behind NAT). */
@@ -286,6 +287,8 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
     const survey = await publicLoad(readId(request));
     return ok({ ...publicSurvey(survey), accepting: answerRefusal(survey) === null, questions: await loadQuestions(db, Number(survey.id)) });
   });
+
+  publicResultRoutes(app, decl.table, publicSurvey);
 
   app.post('/web/survey/list', { config: { public: true } }, async (request) => {
     const search = searchOf(request);

@@ -33,7 +33,9 @@
         if (r.errorCode !== '0') return P.say(box, r.errorMsg || '搜索失败', false);
         box.hidden = true;
         var d = r.data || { list: [], totalRow: 0, totalPage: 0 };
-        out.appendChild(P.el('p', { class: 'meta-line', role: 'status', text: '共找到 ' + d.totalRow + ' 条结果' }));
+        // totalCapped: more match than the server counted (docs/search-and-reports.md), so "1000+".
+        var more = d.totalCapped === true ? '+' : '';
+        out.appendChild(P.el('p', { class: 'meta-line', role: 'status', text: '共找到 ' + d.totalRow + more + ' 条结果' }));
         var ul = P.el('ul', { class: 'result-list' });
         d.list.forEach(function (a) {
           var url = a.jumpUrl && /^https?:\/\//.test(a.jumpUrl) ? a.jumpUrl : root + 'article/' + P.text(a.publishTime).slice(0, 4) + '/' + P.text(a.publishTime).slice(5, 7) + '/' + a.articleId + '.html';
@@ -49,7 +51,7 @@
           var nav = P.el('nav', { class: 'pagination', 'aria-label': '搜索结果分页' });
           var go = function (n) { params.set('page', String(n)); return '?' + params.toString(); };
           if (page > 1) nav.appendChild(P.el('a', { href: go(page - 1), text: '上一页' }));
-          nav.appendChild(P.el('span', { text: '第 ' + page + ' / ' + d.totalPage + ' 页' }));
+          nav.appendChild(P.el('span', { text: '第 ' + page + ' / ' + d.totalPage + more + ' 页' }));
           if (page < d.totalPage) nav.appendChild(P.el('a', { href: go(page + 1), text: '下一页' }));
           out.appendChild(nav);
         }

@@ -1,5 +1,6 @@
 /* 在线调查: choose a survey, answer its questions (one answer per visitor: a token kept in this browser,
-   plus the server's own checks) with the captcha; the server's refusal is shown as it is. */
+   plus the server's own checks) with the captcha; the server's refusal is shown as it is. 调查结果: the
+   published results of an ended survey as plain bars with the counts and percentages written out. */
 (function () {
   'use strict';
   var P = window.Portal;
@@ -47,7 +48,42 @@
     });
     return out;
   }
+  function renderResults(holder, data) {
+    holder.textContent = '';
+    holder.appendChild(P.el('p', { class: 'result-summary', text: '共收到答卷 ' + data.recordCount + ' 份' }));
+    data.questions.forEach(function (q, i) {
+      var block = P.el('section', { class: 'survey-result' });
+      block.appendChild(P.el('h3', { text: (i + 1) + '. ' + q.title + '（' + q.typeName + '，' + q.answered + '人作答）' }));
+      if (q.type === 2) {
+        block.appendChild(P.el('p', { text: '共 ' + q.textCount + ' 条文字意见（内容不公开）' }));
+      } else {
+        var list = P.el('ul', { class: 'result-bars' });
+        q.options.forEach(function (o) {
+          var fill = P.el('span', { class: 'result-fill' });
+          fill.style.width = Math.max(0, Math.min(100, Number(o.percent) || 0)) + '%';
+          list.appendChild(P.el('li', {}, [
+            P.el('span', { class: 'result-label', text: o.content }),
+            P.el('span', { class: 'result-bar', 'aria-hidden': 'true' }, [fill]),
+            P.el('span', { class: 'result-value', text: o.count + '票，' + o.percent + '%' }),
+          ]));
+        });
+        block.appendChild(list);
+      }
+      holder.appendChild(block);
+    });
+  }
   document.addEventListener('DOMContentLoaded', function () {
+    var resultSelect = document.getElementById('sv-result-id');
+    var resultHolder = document.getElementById('survey-results');
+    if (resultSelect && resultHolder) {
+      resultSelect.addEventListener('change', function () {
+        if (!resultSelect.value) { resultHolder.textContent = '暂无已公布的调查结果'; return; }
+        P.call('/web/survey/result', { id: Number(resultSelect.value) }).then(function (r) {
+          if (r.errorCode !== '0') { resultHolder.textContent = r.errorMsg || '调查结果暂不可用'; return; }
+          renderResults(resultHolder, r.data);
+        });
+      });
+    }
     var form = document.getElementById('survey-form');
     if (!form) return;
     var select = form.querySelector('select[name="surveyId"]');

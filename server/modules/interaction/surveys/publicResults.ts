@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { searchOf } from '../../../crud/routes.js';
+import { readPaging } from '../../../crud/listQuery.js';
+import type { Row } from '../../../db/types.js';
+import { ok } from '../../../http/envelope.js';
+import { notFoundRecord } from '../../../http/errors.js';
+import { readId } from '../../../http/params.js';
+import { notAllowed, surveyResults } from './service.js';
+
+/** Results are public once staff ended the survey (status 3 已结束); before that they stay internal. */
+const RESULTS_PUBLISHED = 3;
+
+/**
+ * Published results for citizens (design; docs/interaction-forms.md "Published results"):
+ * `/web/survey/resultList` lists the ended surveys, `/web/survey/result` answers per-question option
+ * counts and percentages. Text answers are never shown, only how many there are.
+ */
+export function publicResultRoutes(app: FastifyInstance, table: string, publicSurvey: (row: Row) => Record<string, unknown>) {
+  const db = app.db;
+
+  app.post('/web/survey/resultList', { config: { public: true } }, async (request) => {
+    const { pageNum, pageSize } = readPaging(searchOf(request));
+    const q = db.selectFrom(table).where('status', '=', RESULTS_PUBLISHED);
+    const total = Number(((await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst()) as { n: number | string } | undefined)?.n ?? 0);
+    const rows = (await q.selectAll().orderBy('updateTime', 'desc').orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
+    return ok({ list: rows.map(publicSurvey), currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) });
+  });
+
+  app.post('/web/survey/result', { config: { public: true } }, async (request) => {
+    const survey = (await db.selectFrom(table).selectAll().where('id', '=', readId(request)).executeTakeFirst()) as Row | undefined;
+    if (!survey || Number(survey.status) === 0) throw notFoundRecord();
+    if (Number(survey.status) !== RESULTS_PUBLISHED) throw notAllowed('该问卷的调查结果尚未公布');
+    const results = await surveyResults(db, survey);
+    return ok({
+      survey: publicSurvey(survey),
+      recordCount: results.recordCount,
+      questions: results.questions.map((q) => ({ id: q.id, title: q.title, type: q.type, typeName: q.typeName, answered: q.answered, textCount: q.textCount, options: q.options })),
+    });
+  });
+}
