@@ -22,13 +22,23 @@ export default tseslint.config(
     },
   },
   // The architecture's import rules (docs/architecture.md): the front end and the server meet only on the wire.
+  // Declarations are plain data: no UI library, no server library, nothing of the other parts.
   {
     files: ['resources/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['../providers/*', '../src/*', '../server/*', 'react', 'fastify'] }] },
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: ['**/providers/**', '**/src/**', '**/server/**', 'react', 'react-dom', 'react-admin', 'ra-*', '@mui/*', 'fastify', '@fastify/*', 'kysely'],
+      }],
+    },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'providers/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
+  },
+  // The providers speak the contract for react-admin; they never reach into the apps or draw UI.
+  {
+    files: ['providers/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/src/**', '@mui/*', 'react-dom'] }] },
   },
   {
     files: ['server/**/*.ts'],
