@@ -78,6 +78,32 @@ describe('站点设置 网站统计代码', () => {
   });
 });
 
+describe('the 404 page', () => {
+  const get = (p: string, accept: string) => fetch(new URL(p, a.url), { headers: { Accept: accept } });
+  it("shows a browser the site's own 404 page, with links that work at /site/ and at the web root", async () => {
+    await homePage();
+    const underSite = await get('/site/no-such-page.html', 'text/html,application/xhtml+xml');
+    expect(underSite.status).toBe(404);
+    expect(underSite.headers.get('content-type')).toContain('text/html');
+    const html = await underSite.text();
+    expect(html).toContain('<title>页面不存在');
+    expect(html).toContain('href="/site/css/style.css"');
+    expect(html).not.toMatch(/(href|src)="\/(?!site\/|\/)/);
+    // What nginx passes on after its own files (docs/deploy.md): the page as generated, links from /.
+    const atRoot = await get('/column/999/index.html', 'text/html');
+    expect(atRoot.status).toBe(404);
+    expect(await atRoot.text()).toContain('href="/css/style.css"');
+  });
+
+  it('keeps the JSON envelope for API clients', async () => {
+    const api = await get('/site/no-such-page.html', 'application/json');
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ errorCode: '404', errorMsg: '接口不存在' });
+    const post = await fetch(new URL('/no/such/call', a.url), { method: 'POST', headers: { Accept: 'text/html' } });
+    expect(await post.json()).toMatchObject({ errorCode: '404' });
+  });
+});
+
 describe('/visitHistory/hit across two instances', () => {
   type Hit = { pageKey: string; hits: number; siteHits: number; counted: boolean };
   const hit = (server: TestServer, cookie: string, page: string) =>

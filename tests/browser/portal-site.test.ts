@@ -169,6 +169,15 @@ describe('the public site', () => {
     await expect.poll(views).toBe(1);
   });
 
+  it('智能问答 answers a question with the most similar one', async () => {
+    await page.goto(`${site}qa.html`);
+    await page.getByLabel('您的问题').fill('居住证怎么办理');
+    await page.getByRole('button', { name: '提问' }).click();
+    const answer = page.locator('#qa-answer');
+    await expect.poll(() => answer.locator('h3').textContent()).toBe('如何办理居住证？');
+    expect(await answer.locator('.reply').textContent()).toContain('派出所');
+  });
+
   it('the 适老化 switch enlarges the type, is remembered, and no page scrolls sideways at 360 px', async () => {
     await page.goto(`${site}index.html`);
     const size = () => page.evaluate(() => parseFloat(getComputedStyle(document.body).fontSize));
