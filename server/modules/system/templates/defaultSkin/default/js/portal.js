@@ -110,7 +110,7 @@
     var column = b.getAttribute('data-column-id');
     if (article) q.articleId = article;
     else if (column) q.page = '/column/' + column + '/';
-    else if (/^[A-Za-z0-9/_.\-]{1,200}$/.test(location.pathname)) q.page = location.pathname;
+    else if (/^[A-Za-z0-9/_.-]{1,200}$/.test(location.pathname)) q.page = location.pathname;
     call('/visitHistory/hit', q, 'GET').then(function () { /* ignored */ });
   }
   window.Portal = { call: call, say: say, el: el, text: text, refreshCaptcha: refreshCaptcha, randomId: randomId };
