@@ -145,6 +145,8 @@ describe('the public site', () => {
     expect(await resultsOn.isChecked()).toBe(false);
     await resultsOn.click();
     await expect.poll(() => resultsOn.isChecked()).toBe(true);
+    // The list with its 公开结果 column still fits the office screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
     await logOut(page);
     await page.goto(`${site}survey.html`);
     const published = page.getByLabel('已公开结果的调查');
