@@ -171,6 +171,17 @@ describe('the public site', () => {
     await expect.poll(views).toBe(1);
   });
 
+  it("静态生成's 预览首页 shows the home page styled (its links reach the site at /site/)", async () => {
+    await logIn(page, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
+    await page.goto(`${portal.server.url}/admin/#/main/article/static`);
+    await page.getByRole('button', { name: '预览首页' }).click();
+    await page.frameLocator('iframe[title="首页预览"]').locator('.site-header').waitFor();
+    // The skin's stylesheet applies: the header has its colour (without it, transparent).
+    const frame = page.frames().find((f) => f.url() === 'about:srcdoc');
+    await expect.poll(() => frame?.locator('.site-header').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(10, 74, 143)');
+    await logOut(page);
+  });
+
   it('智能问答 answers a question with the most similar one', async () => {
     await page.goto(`${site}qa.html`);
     await page.getByLabel('您的问题').fill('居住证怎么办理');
