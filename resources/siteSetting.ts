@@ -36,7 +36,7 @@ export default defineResource({
     { name: 'homeTitle', label: '首页标题', type: 'text', maxLength: 100 },
     { name: 'keywords', label: '关键词', type: 'text', maxLength: 200, help: '多个关键词用英文逗号分隔' },
     { name: 'description', label: '描述', type: 'textarea', maxLength: 500 },
-    { name: 'statCode', label: '网站统计代码', type: 'textarea', maxLength: 5000, help: '只保留来自白名单统计服务的 <script src> 标签' },
+    { name: 'statCode', label: '网站统计代码', type: 'textarea', maxLength: 5000, help: '粘贴统计服务提供的代码即可（百度统计、CNZZ、51.la、找错、党政机关标识）：外部脚本改为 https 的 <script src>，内联脚本中的统计脚本地址会被提取；网站安全策略不允许内联脚本，保存时移除' },
     {
       name: 'grayMode',
       label: '灰色模式',

@@ -63,11 +63,23 @@ export default defineResource({
         { value: 3, label: '已结束' },
       ],
     },
+    {
+      // Design (docs/interaction-forms.md "Published results"): staff choose whether citizens see the results.
+      name: 'publicResult',
+      label: '公开结果',
+      type: 'enum',
+      default: 0,
+      options: [
+        { value: 0, label: '不公开' },
+        { value: 1, label: '公开' },
+      ],
+      help: '公开后，门户网站的在线调查页面可查看该问卷的统计结果（文本答案不公开）',
+    },
     { name: 'recordCount', label: '答卷数', type: 'number', readOnly: true, default: 0 },
     ...ownershipFields,
   ],
   list: {
-    columns: ['title', 'status', 'anonymous', 'startTime', 'endTime', 'recordCount', 'deptName', 'createTime'],
+    columns: ['title', 'status', 'anonymous', 'publicResult', 'startTime', 'endTime', 'recordCount', 'deptName', 'createTime'],
     filters: [
       { field: 'title', op: 'like', alwaysOn: true },
       { field: 'status', op: 'eq', alwaysOn: true },
@@ -76,7 +88,7 @@ export default defineResource({
     sortable: ['title', 'startTime', 'endTime', 'recordCount', 'createTime'],
     defaultSort: { field: 'createTime', order: 'DESC' },
   },
-  form: ['title', 'description', 'startTime', 'endTime', 'anonymous'],
+  form: ['title', 'description', 'startTime', 'endTime', 'anonymous', 'publicResult'],
   permissions: standardPermissions('survey'),
   actions: [
     { name: 'open', label: '开始/暂停', path: '/survey/open', permission: 'survey:open', scope: 'row' },

@@ -1,7 +1,14 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { fail } from './envelope.js';
 import { PortalError } from './errors.js';
 import { inputFault } from './inputFaults.js';
+
+type HtmlNotFound = (request: FastifyRequest) => Promise<string | null>;
+/** Per server (keyed by its `portal` state): the HTML answer for a browser's unmatched GET. */
+const htmlNotFound = new WeakMap<object, HtmlNotFound>();
+export function setHtmlNotFound(portal: object, page: HtmlNotFound): void {
+  htmlNotFound.set(portal, page);
+}
 
 /** Maps every thrown thing to the envelope; internals are logged, never sent. */
 export function installErrorHandling(app: FastifyInstance): void {
@@ -39,5 +46,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     return reply.status(500).send(fail(500, '服务端异常'));
   });
 
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send(fail(404, '接口不存在')));
+  app.setNotFoundHandler(async (request, reply) => {
+    // A person's browser gets the site's own 404 page when a module provides one (generation).
+    const page = await htmlNotFound.get(request.server.portal)?.(request);
+    if (page) return reply.status(404).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
+    return reply.status(404).send(fail(404, '接口不存在'));
+  });
 }

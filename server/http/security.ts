@@ -35,7 +35,8 @@ function policyText(directives: Record<string, string[] | null>): string {
 }
 
 export const APP_CSP = policyText(common);
-export const SITE_CSP = policyText({ ...common, scriptSrc: ["'self'", ...statHosts], frameAncestors: ["'self'"] });
+// The statistics scripts report to their own hosts (51.la and CNZZ by XHR/beacon, Baidu by image).
+export const SITE_CSP = policyText({ ...common, scriptSrc: ["'self'", ...statHosts], connectSrc: ["'self'", ...statHosts], frameAncestors: ["'self'"] });
 
 export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {

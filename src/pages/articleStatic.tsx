@@ -165,7 +165,7 @@ export function ArticleStatic() {
     setPreviewLoading(true);
     setPreviewError(null);
     try {
-      setPreview(await http.request<string>({ path: '/api/generate/0/viewIndex', method: 'GET' }));
+      setPreview(withSiteBase(await http.request<string>({ path: '/api/generate/0/viewIndex', method: 'GET' })));
     } catch (e) {
       setPreview(null);
       setPreviewError(messageOf(e));
@@ -295,6 +295,15 @@ export function ArticleStatic() {
       </Stack>
     </Box>
   );
+}
+
+/**
+ * The preview's links are relative to the site root; in an iframe's srcdoc they would resolve against
+ * this app's address (/admin/), leaving the page unstyled. A <base> points them at the site at /site/.
+ */
+function withSiteBase(html: string): string {
+  const base = `<base href="${new URL('/site/', window.location.origin).href}">`;
+  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (head) => head + base) : base + html;
 }
 
 const page: PageDecl = { path: '/main/article/static', component: ArticleStatic };

@@ -31,6 +31,8 @@ export function SiteSettingForm() {
   const [record, setRecord] = useState<SiteRecord | null>(null);
   const [failed, setFailed] = useState(false);
   const [skins, setSkins] = useState<SkinInfo[] | null>(null);
+  // What the server changed in the pasted statistics code (inline script removed, src extracted).
+  const [statNotes, setStatNotes] = useState<string[]>([]);
 
   const load = useCallback(() => {
     http.request<SiteRecord>({ path: '/site/setting/get' }).then(
@@ -54,7 +56,9 @@ export function SiteSettingForm() {
     }
     try {
       const saved = await http.request<SiteRecord>({ path: '/site/setting/save', body: changed });
-      setRecord({ ...saved, id: 1 });
+      const { statCodeNotes, ...rest } = saved;
+      setRecord({ ...rest, id: 1 });
+      setStatNotes(Array.isArray(statCodeNotes) ? statCodeNotes.map(String) : []);
       success('保存成功');
     } catch {
       /* shown by the http client */
@@ -98,6 +102,18 @@ export function SiteSettingForm() {
           ),
         )}
       </SimpleForm>
+      <Box sx={{ px: 2, pb: statNotes.length ? 2 : 0, maxWidth: 900 }} aria-live="polite">
+        {statNotes.length > 0 && (
+          <Alert severity="warning" sx={{ mt: 1 }} onClose={() => setStatNotes([])}>
+            网站统计代码已按网站安全策略调整（内联脚本不能在门户网站运行）：
+            <Box component="ul" sx={{ m: 0, pl: 2 }}>
+              {statNotes.map((n) => (
+                <li key={n}>{n}</li>
+              ))}
+            </Box>
+          </Alert>
+        )}
+      </Box>
     </Card>
   );
 }

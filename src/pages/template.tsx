@@ -22,6 +22,7 @@ import { http } from '../portal';
 import type { PageDecl } from '../pages';
 import { templateApi, templateLinks, TEMPLATE_KEYS, type SkinInfo } from '../components/codeEditor/templateApi';
 import { useSuccessNotifier } from '../notices/useErrorNotifier';
+import { TemplateUpgrades } from '../components/codeEditor/TemplateUpgrades';
 
 /** 模板管理: the skins (template sets) under the templates root; open one to browse its files. */
 function TemplateSkins() {
@@ -119,6 +120,7 @@ function TemplateSkins() {
             </TableBody>
           </Table>
         )}
+        <TemplateUpgrades canWrite={canWrite === true} />
       </CardContent>
       <Dialog open={creating} onClose={() => setCreating(false)} fullWidth maxWidth="xs">
         <DialogTitle>新建模板</DialogTitle>

@@ -323,15 +323,29 @@ describe('results, records, text answers, Excel', () => {
     expect(r.status).toBe(403);
   });
 
-  it('publishes the results to citizens only once the survey is ended (/web/survey/result)', async () => {
+  it('shows the results to citizens only when staff switch 公开结果 on (/web/survey/result)', async () => {
     type Pub = { recordCount: number; questions: { title: string; answered: number; textCount: number; options: { content: string; count: number; percent: number }[] }[] };
-    const before = await call<Pub>(server.url, '/web/survey/result', { body: { id: survey.id } });
-    expect(before.body.errorCode).toBe('1005');
-    expect(before.body.errorMsg).toBe('该问卷的调查结果尚未公布');
+    const refused = async () => {
+      const r = await call<Pub>(server.url, '/web/survey/result', { body: { id: survey.id } });
+      expect(r.body).toMatchObject({ errorCode: '1005', errorMsg: '该问卷的调查结果尚未公布' });
+    };
     const listed = async () => (await call<{ list: { id: number }[] }>(server.url, '/web/survey/resultList', { body: { pageNum: 1, pageSize: 50 } })).body.data.list.map((s) => s.id);
-    expect(await listed()).not.toContain(survey.id);
+    const setPublic = async (publicResult: unknown) => call<{ publicResult: number }>(server.url, '/survey/add', { token: admin, body: { id: survey.id, publicResult } });
+    // Off by default, also once the survey is ended.
+    expect((await call<{ publicResult: number }>(server.url, '/survey/detail', { token: admin, body: { id: survey.id } })).body.data.publicResult).toBe(0);
+    await refused();
     expect((await setStatus('/survey/examine', survey.id, 3)).body.errorCode).toBe('0');
+    await refused();
+    expect(await listed()).not.toContain(survey.id);
+    const badSwitch = await setPublic(5);
+    expect(badSwitch.body.errorCode).toBe('1002');
+    // Staff switch it on (an ended survey's other fields cannot change, this one can).
+    const on = await setPublic(1);
+    expect(on.body.errorCode, on.body.errorMsg).toBe('0');
+    expect(on.body.data.publicResult).toBe(1);
     expect(await listed()).toContain(survey.id);
+    const found = await call<{ publicResult: number }>(server.url, '/web/survey/find', { query: { id: survey.id } });
+    expect(found.body.data.publicResult).toBe(1);
     const r = await call<Pub>(server.url, '/web/survey/result', { body: { id: survey.id } });
     expect(r.body.errorCode, r.body.errorMsg).toBe('0');
     expect(r.body.data.recordCount).toBe(4);
@@ -344,6 +358,10 @@ describe('results, records, text answers, Excel', () => {
     // Counts only: no text answer, no visitor data.
     expect(JSON.stringify(r.body.data)).not.toContain('夜班车');
     expect(JSON.stringify(r.body.data)).not.toContain('visitor');
+    // And off again: citizens no longer see them.
+    expect((await setPublic(0)).body.errorCode).toBe('0');
+    await refused();
+    expect(await listed()).not.toContain(survey.id);
     const missing = await call(server.url, '/web/survey/result', { body: { id: 99999999 } });
     expect(missing.body.errorCode).toBe('1003');
     const bad = await call(server.url, '/web/survey/result', { body: { id: 'x' } });

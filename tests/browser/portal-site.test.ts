@@ -131,7 +131,7 @@ describe('the public site', () => {
     await form.getByLabel('验证码').fill(TEST_CAPTCHA_TEXT);
     await form.getByRole('button', { name: '提交答卷' }).click();
     await expect.poll(() => form.locator('.js-result').getAttribute('class')).toContain('ok');
-    // The demo's ended survey publishes its results: 2 of 3 families take part.
+    // The demo's ended survey, whose 公开结果 staff switched on: 2 of 3 families take part.
     const results = page.locator('#survey-results');
     await expect.poll(() => results.textContent()).toContain('您的孩子是否参加了学校课后服务？');
     expect(await results.textContent()).toContain('2票，66.67%');
@@ -139,7 +139,20 @@ describe('the public site', () => {
     await page.getByRole('menuitem', { name: '问卷调查' }).click();
     await page.getByRole('row').filter({ hasText: surveyTitle }).getByRole('button', { name: '统计结果' }).click();
     await expect.poll(() => page.getByTestId('survey-record-count').textContent(), { timeout: 30_000 }).toBe('1');
+    // 公开结果 is off by default: staff switch it on in the list, then citizens see the results.
+    await page.getByRole('menuitem', { name: '问卷调查' }).click();
+    const resultsOn = page.getByRole('switch', { name: `公开“${surveyTitle}”的调查结果` });
+    expect(await resultsOn.isChecked()).toBe(false);
+    await resultsOn.click();
+    await expect.poll(() => resultsOn.isChecked()).toBe(true);
+    // The list with its 公开结果 column still fits the office screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
     await logOut(page);
+    await page.goto(`${site}survey.html`);
+    const published = page.getByLabel('已公开结果的调查');
+    await expect.poll(() => published.locator('option').allTextContents()).toContain(surveyTitle);
+    await published.selectOption({ label: surveyTitle });
+    await expect.poll(() => results.textContent()).toContain('共收到答卷 1 份');
   });
 
   it('a search from the header box shows highlighted results', async () => {
@@ -151,6 +164,31 @@ describe('the public site', () => {
     expect(await page.locator('.search-hit em').first().textContent()).toBe('经济');
     await page.locator('.search-hit a').first().click();
     await page.waitForURL(/\/article\/\d{4}\/\d{2}\/\d+\.html$/);
+    // The page-view counter counted this article's view (GET /visitHistory/hit from js/portal.js).
+    const articleId = Number(/(\d+)\.html$/.exec(page.url())?.[1]);
+    const views = async () =>
+      Number(((await portal.server.app.db.selectFrom('visit_counter').select('hits').where('pageKey', '=', `article:${articleId}`).executeTakeFirst()) as { hits?: number } | undefined)?.hits ?? 0);
+    await expect.poll(views).toBe(1);
+  });
+
+  it("静态生成's 预览首页 shows the home page styled (its links reach the site at /site/)", async () => {
+    await logIn(page, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
+    await page.goto(`${portal.server.url}/admin/#/main/article/static`);
+    await page.getByRole('button', { name: '预览首页' }).click();
+    await page.frameLocator('iframe[title="首页预览"]').locator('.site-header').waitFor();
+    // The skin's stylesheet applies: the header has its colour (without it, transparent).
+    const frame = page.frames().find((f) => f.url() === 'about:srcdoc');
+    await expect.poll(() => frame?.locator('.site-header').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(10, 74, 143)');
+    await logOut(page);
+  });
+
+  it('智能问答 answers a question with the most similar one', async () => {
+    await page.goto(`${site}qa.html`);
+    await page.getByLabel('您的问题').fill('居住证怎么办理');
+    await page.getByRole('button', { name: '提问' }).click();
+    const answer = page.locator('#qa-answer');
+    await expect.poll(() => answer.locator('h3').textContent()).toBe('如何办理居住证？');
+    expect(await answer.locator('.reply').textContent()).toContain('派出所');
   });
 
   it('the 适老化 switch enlarges the type, is remembered, and no page scrolls sideways at 360 px', async () => {

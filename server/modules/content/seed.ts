@@ -20,7 +20,7 @@ export async function ensureAuditMenu(db: Db): Promise<number> {
   return menu.id;
 }
 
-const COLUMNS: { title: string; parent?: string; type?: number; url?: string; model?: boolean; sort: number }[] = [
+const COLUMNS: { title: string; parent?: string; type?: number; url?: string; model?: boolean; sort: number; description?: string }[] = [
   { title: '新闻中心', sort: 1 },
   { title: '政务要闻', parent: '新闻中心', sort: 1 },
   { title: '部门动态', parent: '新闻中心', sort: 2 },
@@ -33,7 +33,13 @@ const COLUMNS: { title: string; parent?: string; type?: number; url?: string; mo
   { title: '信息公开制度', parent: '政务公开', sort: 4 },
   { title: '法定主动公开内容', parent: '政务公开', sort: 5 },
   { title: '信息公开年报', parent: '政务公开', sort: 6 },
-  { title: '走进云溪', sort: 3, type: 2 },
+  // A cover column: its page shows this description (and its articles, when staff add some).
+  {
+    title: '走进云溪',
+    sort: 3,
+    type: 2,
+    description: '云溪县位于滇中高原，辖6镇3乡，面积1860平方公里，户籍人口约32万人。县内山水相依，茶园、温泉和古镇闻名省内，是省级生态文明建设示范县。',
+  },
   { title: '政务服务网', sort: 4, type: 3, url: 'https://zwfw.yunxi.gov.example/' },
 ];
 
@@ -83,6 +89,7 @@ export async function contentSeed(db: Db, ctx: SeedContext): Promise<void> {
           columnType: c.type ?? 1,
           categorySort: c.sort,
           columnDiyUrl: c.url ?? null,
+          columnDescrip: c.description ?? null,
           columnContentModelId: c.model ? cmId : null,
           columnListUrl: (c.type ?? 1) === 1 ? 'list.html' : null,
           columnUrl: (c.type ?? 1) !== 3 ? (c.type === 2 ? 'cover.html' : 'content.html') : null,

@@ -1,5 +1,7 @@
 import fs from 'node:fs/promises';
 import fastifyStatic from '@fastify/static';
+import { setHtmlNotFound } from '../../http/errorHandler.js';
+import { siteNotFoundPage } from './notFoundPage.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../http/envelope.js';
 import { invalidValue, PortalError } from '../../http/errors.js';
@@ -119,6 +121,8 @@ export async function generationModule(app: FastifyInstance) {
     return ok(await generator.renderIndex(base, template));
   });
 
+  // A browser's missing page gets the generated 404 page, not the API's JSON.
+  setHtmlNotFound(app.portal, (request) => siteNotFoundPage(request, dataDir));
   // The generated pages, read-only and public, at /site/ (production serves the folder at the site's root).
   await app.register(async (site) => {
     site.addHook('onRoute', (route) => {

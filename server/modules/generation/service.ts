@@ -9,6 +9,7 @@ import type { Model } from '../content/contentModels/service.js';
 import { enabledHotWords } from '../system/hotWords/index.js';
 import { PUBLIC_SITE_FIELDS, readSiteSettings } from '../system/siteSettings/index.js';
 import { DEFAULT_SKIN, ensureTemplatesRoot } from '../system/templates/store.js';
+import { sanitizeStatCode } from '../system/siteSettings/statCode.js';
 import { ARTICLE_FIELDS, articleItem, orNull, articleRelPath, columnVar, listPageName, loadModels, metaOf, modelValues, rootOf, uploadRefs } from './context.js';
 import { sitePageJobs } from './pages.js';
 import { siteConfig } from './siteConfig.js';
@@ -66,6 +67,8 @@ export class SiteGenerator {
     const site: Row = {};
     for (const f of PUBLIC_SITE_FIELDS) site[f] = orNull(settings[f]);
     if (typeof site.logo === 'string') site.logo = site.logo.replace(/^\/(uploads\/)/, '$1');
+    // A statistics code stored before the save-time cleaning existed is never printed raw.
+    if (typeof site.statCode === 'string') site.statCode = orNull(sanitizeStatCode(site.statCode));
     const skin = String(settings.templateSkin || DEFAULT_SKIN);
     const templates = await ensureTemplatesRoot(this.dataDir);
     let skinDir: string;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../db/types.js';
+import { bump, clearCounters } from '../../http/counterStore.js';
 import { ok } from '../../http/envelope.js';
 import { invalidValue, missingParam } from '../../http/errors.js';
 import { param } from '../../http/params.js';
@@ -10,7 +11,6 @@ import { formatDateTime } from '../../util/time.js';
 export const VISIT_REPEAT_MS = 30 * 60_000;
 /** Counted hits per IP per minute; more are answered but not counted (crawlers, reload loops). */
 export const VISIT_IP_PER_MINUTE = 120;
-const MAX_REMEMBERED = 50_000;
 
 /** Adds one to a page's counter in a single statement (no read-then-write); answers the new total. */
 export async function bumpCounter(db: Db, pageKey: string): Promise<number> {
@@ -42,44 +42,38 @@ export function pageKeyOf(page: unknown, articleId: unknown): string {
   return `page:${p}`;
 }
 
+/** Keys of the shared counter store (server/http/counterStore.ts), one per visitor and page / per IP. */
+const seenKey = (cookie: string, pageKey: string) => `visit:${cookie}|${pageKey}`;
+const ipKey = (ip: string) => `visit-ip:${ip}`;
+
+/**
+ * Whether this hit counts: the visitor's first on the page in the window, within the IP's minute
+ * budget. Both windows live in the database (`rate_counter`), so every instance on one database
+ * counts a visitor once; each bump is one atomic upsert, so two instances racing count once.
+ */
+async function countsOnce(db: Db, cookie: string, pageKey: string, ip: string, now: number): Promise<boolean> {
+  const seen = await bump(db, seenKey(cookie, pageKey), VISIT_REPEAT_MS, now);
+  if (seen.count > 1) return false;
+  const perIp = await bump(db, ipKey(ip), 60_000, now);
+  if (perIp.count <= VISIT_IP_PER_MINUTE) return true;
+  // Not counted for the crowded address: this visitor's next hit may count.
+  await clearCounters(db, seenKey(cookie, pageKey));
+  return false;
+}
+
 /**
  * GET /visitHistory/hit?cookie=<visitor id>[&page=/path | &articleId=n]: the public site's visit
  * counter. A visitor counts once per page per 30 minutes; an IP at most 120 counted hits a minute.
  * Every counted page hit also counts for the site. Answers `{ pageKey, hits, siteHits, counted }`.
  */
 export async function visitCounterRoutes(app: FastifyInstance) {
-  const seen = new Map<string, number>();
-  const perIp = new Map<string, { minute: number; n: number }>();
-
-  const remember = (key: string, now: number) => {
-    seen.delete(key);
-    seen.set(key, now);
-    // Map keeps insertion order: drop the oldest when full.
-    while (seen.size > MAX_REMEMBERED) seen.delete(seen.keys().next().value as string);
-  };
-  const ipAllows = (ip: string, now: number) => {
-    const minute = Math.floor(now / 60_000);
-    const e = perIp.get(ip);
-    if (!e || e.minute !== minute) {
-      if (perIp.size > MAX_REMEMBERED) perIp.clear();
-      perIp.set(ip, { minute, n: 1 });
-      return true;
-    }
-    e.n += 1;
-    return e.n <= VISIT_IP_PER_MINUTE;
-  };
-
   app.get('/visitHistory/hit', { config: { public: true } }, async (request) => {
     const cookie = param(request, 'cookie');
     if (cookie === undefined || cookie === null || cookie === '') throw missingParam('cookie');
     if (typeof cookie !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(cookie)) throw invalidValue('参数格式不正确：cookie');
     const pageKey = pageKeyOf(param(request, 'page'), param(request, 'articleId'));
-    const now = Date.now();
-    const key = `${cookie}|${pageKey}`;
-    const last = seen.get(key);
-    const counted = (last === undefined || now - last >= VISIT_REPEAT_MS) && ipAllows(request.ip || 'unknown', now);
+    const counted = await countsOnce(app.db, cookie, pageKey, request.ip || 'unknown', Date.now());
     if (!counted) return ok({ pageKey, hits: await readCounter(app.db, pageKey), siteHits: await readCounter(app.db, 'site'), counted: false });
-    remember(key, now);
     const hits = await bumpCounter(app.db, pageKey);
     const siteHits = pageKey === 'site' ? hits : await bumpCounter(app.db, 'site');
     return ok({ pageKey, hits, siteHits, counted: true });

@@ -40,7 +40,21 @@ export const templateApi = {
     http.request<{ created: boolean; updateTime: string }>({ path: '/api/template/writeFileContent', body: { fileName, content }, required: ['body'] }),
   mkdir: (folderName: string) => http.request<TemplateEntry>({ path: '/api/template/createFolder', body: { folderName }, required: ['body'] }),
   remove: (fileName: string) => http.request<{ path: string }>({ path: '/api/template/deleteFile', body: { fileName }, required: ['body'] }),
+  /** Skin upgrades (design, docs/generation.md "Skin upgrades"). */
+  pending: () => http.request<PendingFile[]>({ path: '/api/template/upgrade/list', method: 'GET' }),
+  shipped: (fileName: string) =>
+    http.request<{ path: string; content: string }>({ path: '/api/template/upgrade/shipped', method: 'GET', query: { fileName }, required: ['fileName'] }),
+  takeNew: (fileName: string) => http.request<{ path: string; backup: string | null }>({ path: '/api/template/upgrade/apply', body: { fileName }, required: ['body'] }),
+  keepMine: (fileName: string) => http.request<{ path: string }>({ path: '/api/template/upgrade/keep', body: { fileName }, required: ['body'] }),
 };
+
+/** An edited skin file whose shipped version changed since (有新版本). */
+export interface PendingFile {
+  path: string;
+  status: 'modified';
+  size: number;
+  shippedSize: number;
+}
 
 /** `a/b/c.html` → `a/b`; `a` → ``. */
 export const parentOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');

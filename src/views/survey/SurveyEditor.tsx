@@ -26,6 +26,7 @@ interface Draft {
   startTime: string;
   endTime: string;
   anonymous: number;
+  publicResult: number;
   questions: SurveyQuestion[];
 }
 const emptyQuestion = (): SurveyQuestion => ({ title: '', type: 0, required: 1, options: [{ content: '' }, { content: '' }] });
@@ -58,7 +59,7 @@ export default function SurveyEditor() {
   const id = params.id ?? search.get('id') ?? undefined;
   const navigate = useNavigate();
   const success = useSuccessNotifier();
-  const [draft, setDraft] = useState<Draft | null>(id ? null : { title: '', description: '', startTime: '', endTime: '', anonymous: 1, questions: [emptyQuestion()] });
+  const [draft, setDraft] = useState<Draft | null>(id ? null : { title: '', description: '', startTime: '', endTime: '', anonymous: 1, publicResult: 0, questions: [emptyQuestion()] });
   const [locked, setLocked] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -73,6 +74,7 @@ export default function SurveyEditor() {
           startTime: toInput(s.startTime),
           endTime: toInput(s.endTime),
           anonymous: Number(s.anonymous),
+          publicResult: Number(s.publicResult ?? 0),
           questions: s.questions.map((q) => ({ ...q, options: q.options.map((o) => ({ content: o.content })) })),
         });
         setLocked(Number(s.recordCount) > 0 || Number(s.status) === 1);
@@ -99,6 +101,7 @@ export default function SurveyEditor() {
       startTime: fromInput(draft.startTime),
       endTime: fromInput(draft.endTime),
       anonymous: draft.anonymous,
+      publicResult: draft.publicResult,
     };
     if (!locked) {
       body.questions = draft.questions.map((q, i) => ({
@@ -136,6 +139,18 @@ export default function SurveyEditor() {
               <TextField select label="答卷方式" name="anonymous" value={draft.anonymous} onChange={(e) => set({ anonymous: Number(e.target.value) })} sx={{ minWidth: 180 }}>
                 <MenuItem value={1}>匿名</MenuItem>
                 <MenuItem value={0}>需填写联系方式</MenuItem>
+              </TextField>
+              <TextField
+                select
+                label="公开结果"
+                name="publicResult"
+                value={draft.publicResult}
+                onChange={(e) => set({ publicResult: Number(e.target.value) })}
+                helperText="公开后网站可查看统计结果"
+                sx={{ minWidth: 180 }}
+              >
+                <MenuItem value={0}>不公开</MenuItem>
+                <MenuItem value={1}>公开</MenuItem>
               </TextField>
             </Stack>
           </Stack>

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Switch from '@mui/material/Switch';
 import { useState } from 'react';
 import {
   Confirm,
@@ -116,6 +117,43 @@ function RowActions() {
   );
 }
 
+/**
+ * 公开结果: staff switch whether citizens see the results on the site, whatever the status (an ended
+ * survey can no longer be edited, this switch still works). Without the edit key it is shown as text.
+ */
+function PublicResultSwitch() {
+  const record = useRecordContext<{ id: number; title: string; publicResult?: number }>();
+  const refresh = useRefresh();
+  const success = useSuccessNotifier();
+  const { canAccess: canEdit } = useCanAccess({ resource: 'survey', action: 'edit' });
+  const [busy, setBusy] = useState(false);
+  if (!record) return null;
+  const on = Number(record.publicResult) === 1;
+  if (!canEdit) return <>{on ? '公开' : '不公开'}</>;
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      await surveyApi.save({ id: record.id, publicResult: on ? 0 : 1 });
+      success(on ? '已取消公开结果' : '已公开结果');
+      refresh();
+    } catch {
+      /* the http client showed the message */
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Switch
+      size="small"
+      checked={on}
+      disabled={busy}
+      onClick={(e) => e.stopPropagation()}
+      onChange={() => void toggle()}
+      slotProps={{ input: { 'aria-label': `公开“${record.title}”的调查结果` } }}
+    />
+  );
+}
+
 /** 问卷调查 (/main/interact/problemExamine): the questionnaires with their status actions. */
 export default function SurveyList() {
   return (
@@ -133,6 +171,7 @@ export default function SurveyList() {
           render={(r: { status: number }) => <Chip size="small" color={STATUS_COLORS[Number(r.status)] ?? 'default'} label={SURVEY_STATUS[Number(r.status)] ?? ''} />}
         />
         <FunctionField label="答卷方式" render={(r: { anonymous: number }) => (Number(r.anonymous) === 1 ? '匿名' : '需填写联系方式')} />
+        <FunctionField label="公开结果" render={() => <PublicResultSwitch />} />
         <TextField source="startTime" label="开始时间" emptyText="不限" />
         <TextField source="endTime" label="结束时间" emptyText="不限" />
         <NumberField source="recordCount" label="答卷数" />

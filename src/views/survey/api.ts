@@ -21,6 +21,8 @@ export interface SurveyRecord {
   startTime?: string | null;
   endTime?: string | null;
   anonymous: number;
+  /** 公开结果 (design): 1 = citizens see the results on the site. */
+  publicResult?: number;
   status: number;
   recordCount: number;
   questions: SurveyQuestion[];

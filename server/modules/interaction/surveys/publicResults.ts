@@ -7,12 +7,16 @@ import { notFoundRecord } from '../../../http/errors.js';
 import { readId } from '../../../http/params.js';
 import { notAllowed, surveyResults } from './service.js';
 
-/** Results are public once staff ended the survey (status 3 已结束); before that they stay internal. */
-const RESULTS_PUBLISHED = 3;
+/**
+ * Results are public when staff switched 公开结果 on (`publicResult` 1; default off) for a survey that
+ * has started (status 1 已开始, 2 已暂停, 3 已结束); otherwise they stay internal.
+ */
+const PUBLIC_STATUSES = [1, 2, 3];
+export const resultsArePublic = (survey: Row) => Number(survey.publicResult) === 1 && PUBLIC_STATUSES.includes(Number(survey.status));
 
 /**
  * Published results for citizens (design; docs/interaction-forms.md "Published results"):
- * `/web/survey/resultList` lists the ended surveys, `/web/survey/result` answers per-question option
+ * `/web/survey/resultList` lists the surveys whose results are public, `/web/survey/result` answers per-question option
  * counts and percentages. Text answers are never shown, only how many there are.
  */
 export function publicResultRoutes(app: FastifyInstance, table: string, publicSurvey: (row: Row) => Record<string, unknown>) {
@@ -20,7 +24,7 @@ export function publicResultRoutes(app: FastifyInstance, table: string, publicSu
 
   app.post('/web/survey/resultList', { config: { public: true } }, async (request) => {
     const { pageNum, pageSize } = readPaging(searchOf(request));
-    const q = db.selectFrom(table).where('status', '=', RESULTS_PUBLISHED);
+    const q = db.selectFrom(table).where('publicResult', '=', 1).where('status', 'in', PUBLIC_STATUSES);
     const total = Number(((await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst()) as { n: number | string } | undefined)?.n ?? 0);
     const rows = (await q.selectAll().orderBy('updateTime', 'desc').orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
     return ok({ list: rows.map(publicSurvey), currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) });
@@ -29,7 +33,7 @@ export function publicResultRoutes(app: FastifyInstance, table: string, publicSu
   app.post('/web/survey/result', { config: { public: true } }, async (request) => {
     const survey = (await db.selectFrom(table).selectAll().where('id', '=', readId(request)).executeTakeFirst()) as Row | undefined;
     if (!survey || Number(survey.status) === 0) throw notFoundRecord();
-    if (Number(survey.status) !== RESULTS_PUBLISHED) throw notAllowed('该问卷的调查结果尚未公布');
+    if (!resultsArePublic(survey)) throw notAllowed('该问卷的调查结果尚未公布');
     const results = await surveyResults(db, survey);
     return ok({
       survey: publicSurvey(survey),

@@ -21,7 +21,7 @@ import { answerRefusal, loadQuestions, notAllowed, parseQuestions, surveyResults
 const MAX_RECORDS_PER_IP = Number(process.env.SURVEY_MAX_PER_IP) > 0 ? Number(process.env.SURVEY_MAX_PER_IP) : 50;
 const VISITOR_TOKEN_RE = /^[A-Za-z0-9_-]{16,64}$/;
 
-const PUBLIC_FIELDS = ['id', 'title', 'description', 'startTime', 'endTime', 'anonymous', 'status', 'recordCount', 'deptName', 'createTime'];
+const PUBLIC_FIELDS = ['id', 'title', 'description', 'startTime', 'endTime', 'anonymous', 'status', 'publicResult', 'recordCount', 'deptName', 'createTime'];
 const publicSurvey = (row: Row) => Object.fromEntries(PUBLIC_FIELDS.map((k) => [k, row[k] ?? null]));
 
 /**

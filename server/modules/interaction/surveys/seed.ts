@@ -20,7 +20,7 @@ interface SeedAnswer {
 async function insertSurvey(
   db: Db,
   ctx: SeedContext,
-  survey: { title: string; description: string; startTime: string; endTime: string; status: number; anonymous: number; dept: string },
+  survey: { title: string; description: string; startTime: string; endTime: string; status: number; anonymous: number; publicResult?: number; dept: string },
   questions: SeedQuestion[],
   records: SeedAnswer[],
 ): Promise<void> {
@@ -104,6 +104,8 @@ export async function surveyDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
       endTime: daysFrom(-30),
       status: 3,
       anonymous: 0,
+      // Staff published this one's results (公开结果): the demo site's 调查结果 has something to show.
+      publicResult: 1,
       dept: '县教育局',
     },
     [

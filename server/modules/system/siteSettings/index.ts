@@ -10,7 +10,7 @@ import { currentUser } from '../../../http/fastifyTypes.js';
 import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
 import { ensureTemplatesRoot } from '../templates/store.js';
-import { sanitizeStatCode } from './statCode.js';
+import { cleanStatCode } from './statCode.js';
 
 /** Fields the public site may read (POST /web/site/info); everything but who changed it and when. */
 export const PUBLIC_SITE_FIELDS = [
@@ -63,9 +63,13 @@ export async function siteSettingRoutes(app: FastifyInstance) {
     const rawStat = body.statCode;
     delete body.statCode;
     const values = validateRecord(decl, body, 'update');
+    let statNotes: string[] = [];
     if (rawStat !== undefined) {
       if (rawStat !== null && typeof rawStat !== 'string') throw invalidValue('网站统计代码必须是文本');
-      const cleaned = rawStat ? sanitizeStatCode(rawStat) : '';
+      if ([...(rawStat ?? '')].length > 20000) throw invalidValue('网站统计代码长度不能超过20000个字符');
+      const result = rawStat ? cleanStatCode(rawStat) : { code: '', notes: [] };
+      const cleaned = result.code;
+      statNotes = result.notes;
       if ([...cleaned].length > 5000) throw invalidValue('网站统计代码长度不能超过5000个字符');
       values.statCode = cleaned || null;
     }
@@ -87,7 +91,9 @@ export async function siteSettingRoutes(app: FastifyInstance) {
         await trx.insertInto(decl.table).values({ ...defaultSiteSettings(decl), ...values, id: undefined }).execute();
       }
     });
-    return ok(await readSiteSettings(app.db, decl), '保存成功');
+    // What the statistics code lost or gained is said, so staff know why their paste looks different.
+    const saved = { ...(await readSiteSettings(app.db, decl)), ...(rawStat !== undefined ? { statCodeNotes: statNotes } : {}) };
+    return ok(saved, statNotes.length ? `保存成功。网站统计代码已按网站安全策略调整：${statNotes.join('；')}` : '保存成功');
   });
 
   app.post(decl.api.extra?.publicInfo?.path ?? '/web/site/info', { config: { public: true } }, async () => {

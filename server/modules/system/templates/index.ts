@@ -15,6 +15,7 @@ import {
   readTemplate,
   writeTemplate,
 } from './store.js';
+import { keepInstalledVersion, pendingSkinFiles, shippedVersion, takeShippedVersion, upgradeShippedSkins } from './skinUpgrade.js';
 
 export const TEMPLATE_PERMISSIONS = {
   list: 'template:list',
@@ -34,7 +35,17 @@ function bodyOrQuery(request: Parameters<typeof bodyOf>[0], name: string): unkno
  * template:write, deletes template:delete. See docs/system-settings.md.
  */
 export async function templateRoutes(app: FastifyInstance) {
-  const root = await ensureTemplatesRoot(app.portal.config.dataDir);
+  const dataDir = app.portal.config.dataDir;
+  const root = await ensureTemplatesRoot(dataDir);
+  try {
+    const r = await upgradeShippedSkins(dataDir);
+    if (r.added.length || r.upgraded.length || r.pending.length) {
+      app.log.info({ added: r.added, upgraded: r.upgraded, pending: r.pending.map((p) => p.path) }, 'default skin upgraded');
+    }
+  } catch (error) {
+    // The site keeps its current skin; staff see the pending files once the cause is fixed.
+    app.log.warn({ err: error }, 'default skin upgrade failed');
+  }
   await ensureScreenMenu(app.db, {
     alias: 'template',
     name: '模板管理',
@@ -85,5 +96,20 @@ export async function templateRoutes(app: FastifyInstance) {
     const fileName = bodyOrQuery(request, 'fileName');
     if (fileName === undefined || fileName === null || fileName === '') throw missingParam('fileName');
     return ok(await deleteTemplatePath(root, fileName), '删除成功');
+  });
+
+  // Skin upgrades (design, docs/generation.md "Skin upgrades"): edited files with a newer shipped version.
+  app.get('/api/template/upgrade/list', read, async () => ok(await pendingSkinFiles(dataDir)));
+  app.get('/api/template/upgrade/shipped', read, async (request) => ok(await shippedVersion(requireParam(request, 'fileName'))));
+  app.post('/api/template/upgrade/apply', { config: { permission: TEMPLATE_PERMISSIONS.write } }, async (request) => {
+    const fileName = bodyOrQuery(request, 'fileName');
+    if (fileName === undefined || fileName === null || fileName === '') throw missingParam('fileName');
+    const r = await takeShippedVersion(dataDir, fileName);
+    return ok(r, r.backup ? `已采用新版本，原文件已另存为 ${r.backup}` : '已采用新版本');
+  });
+  app.post('/api/template/upgrade/keep', { config: { permission: TEMPLATE_PERMISSIONS.write } }, async (request) => {
+    const fileName = bodyOrQuery(request, 'fileName');
+    if (fileName === undefined || fileName === null || fileName === '') throw missingParam('fileName');
+    return ok(await keepInstalledVersion(dataDir, fileName), '已保留当前版本');
   });
 }

@@ -89,13 +89,29 @@
       btn.setAttribute('aria-expanded', open ? 'true' : 'false');
     });
   }
-  /** The page-view counter; a server without it (404) or offline is ignored. */
+  /** This browser's visitor id (also the survey's one-answer token), kept in localStorage. */
+  function visitorId() {
+    var t = '';
+    try { t = window.localStorage.getItem('portal.visitor') || ''; } catch { t = ''; }
+    if (!/^[A-Za-z0-9_-]{16,64}$/.test(t)) {
+      t = randomId();
+      try { window.localStorage.setItem('portal.visitor', t); } catch { /* this visit only */ }
+    }
+    return t;
+  }
+  /**
+   * The page-view counter, GET /visitHistory/hit?cookie=…&page=…|articleId=… (the server counts a
+   * visitor once per page per 30 minutes); a server without it (404) or offline is ignored.
+   */
   function countView() {
     var b = document.body;
-    var body = { url: location.pathname, title: document.title };
-    if (b.getAttribute('data-article-id')) body.articleId = Number(b.getAttribute('data-article-id'));
-    if (b.getAttribute('data-column-id')) body.columnId = Number(b.getAttribute('data-column-id'));
-    call('/visitHistory/hit', body).then(function () { /* ignored */ });
+    var q = { cookie: visitorId() };
+    var article = b.getAttribute('data-article-id');
+    var column = b.getAttribute('data-column-id');
+    if (article) q.articleId = article;
+    else if (column) q.page = '/column/' + column + '/';
+    else if (/^[A-Za-z0-9/_.-]{1,200}$/.test(location.pathname)) q.page = location.pathname;
+    call('/visitHistory/hit', q, 'GET').then(function () { /* ignored */ });
   }
   window.Portal = { call: call, say: say, el: el, text: text, refreshCaptcha: refreshCaptcha, randomId: randomId };
   document.addEventListener('DOMContentLoaded', function () {

@@ -1,6 +1,7 @@
 /* 在线调查: choose a survey, answer its questions (one answer per visitor: a token kept in this browser,
    plus the server's own checks) with the captcha; the server's refusal is shown as it is. 调查结果: the
-   published results of an ended survey as plain bars with the counts and percentages written out. */
+   results of the surveys whose staff switched 公开结果 on, as plain bars with the counts and percentages
+   written out. */
 (function () {
   'use strict';
   var P = window.Portal;
@@ -18,6 +19,7 @@
     holder.textContent = '';
     if (survey.description) holder.appendChild(P.el('p', { text: survey.description }));
     if (!survey.accepting) holder.appendChild(P.el('p', { class: 'notice error', text: '该调查当前不接受答卷' }));
+    if (survey.publicResult === 1) holder.appendChild(P.el('p', { class: 'notice', text: '本调查的结果已公开，可在下方“调查结果”中查看。' }));
     survey.questions.forEach(function (q, i) {
       var fs = P.el('fieldset', { class: 'question', 'data-question-id': String(q.id), 'data-type': String(q.type) });
       fs.appendChild(P.el('legend', { text: (i + 1) + '. ' + q.title + (q.required === 1 ? '（必答）' : '') }));
