@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, DEMO_PASSWORD, login, startTestServer, type TestServer } from './helpers/testServer.js';
+import { call, DEMO_PASSWORD, firstLogin, login, startTestServer, type TestServer } from './helpers/testServer.js';
 
 /**
  * The authorisation matrix of issue 3: each demo role calls a representative route of every module and is
@@ -136,7 +136,7 @@ beforeAll(async () => {
   const nobodyRole = await save('/role/save', { name: '无按钮角色', roleAlias: 'nobody', dataScope: 'SELF' });
   await save('/resource/role/save', { roleId: nobodyRole.roleId, resourceIds: [Number(menu.id)] });
   await save('/ding/user/save', { username: 'nobody', name: '无权限用户', password: 'Wuquan@2026', deptId: vars.dept, roleId: nobodyRole.roleId });
-  tokens.nobody = await login(url, 'nobody', 'Wuquan@2026');
+  tokens.nobody = await firstLogin(url, 'nobody', 'Wuquan@2026', 'Ziji#Mima2026');
 });
 afterAll(async () => server?.close());
 
