@@ -38,7 +38,7 @@ describe('/api/workbench/summary', () => {
     expect(countOf(admin, 'applyOverdue')).toBe(await total('admin', '/apply/list', { overdue: 1 }));
     expect(countOf(admin, 'applyOverdue')).toBeGreaterThan(0);
     // Links carry the filter of the list.
-    expect(admin.todos.find((t) => t.key === 'applyOverdue')?.link).toBe('/main/interact/apply?overdue=1');
+    expect(admin.todos.find((t) => t.key === 'applyOverdue')?.link).toBe(`/main/interact/apply?filter=${encodeURIComponent('{"overdue":1}')}`);
     // xinxi reviews nothing and reads no letters: neither to-do shows.
     const xinxi = await summary('xinxi');
     expect(xinxi.todos.map((t) => t.key)).not.toContain('articleReview');
@@ -106,7 +106,7 @@ describe('/api/workbench/summary', () => {
     const unread = await call<{ list: { id: number }[] }>(url, '/notice/my/list', { token: tokens.xinxi, body: { pageNum: 1, pageSize: 1, readFlag: 0 } });
     const first = unread.body.data.list[0];
     expect(first, 'an unread demo notice').toBeTruthy();
-    expect((await call(url, '/notice/read', { token: tokens.xinxi, body: { id: first.id } })).body.errorCode).toBe('0');
+    expect((await call(url, '/notice/read', { token: tokens.xinxi, body: { id: first?.id } })).body.errorCode).toBe('0');
     expect(countOf(await summary('xinxi'), 'noticeUnread')).toBe((before ?? 0) - 1);
   });
 
