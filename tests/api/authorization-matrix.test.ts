@@ -74,6 +74,9 @@ const LOGIN_ONLY: { path: string; call?: boolean }[] = [
   { path: 'POST /data/dict/all/kv' },
   { path: 'GET /data/dict/view/group' },
   { path: 'POST /log/systemLogSave' },
+  // 工作台: each count runs a list call as the caller, whose own key is checked then (docs/backoffice.md).
+  { path: 'POST /api/workbench/summary' },
+  { path: 'GET /api/workbench/summary' },
 ];
 
 /** Declarations whose list call asks another key by default (the notice inbox asks notice:my, the outbox notice:list). */
