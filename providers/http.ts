@@ -1,5 +1,6 @@
 import { PortalError, missingParameterMessage } from './errors';
 import { emitErrorToast, emitPanel } from './notices';
+import { emitPasswordChangeRequired, PASSWORD_CHANGE_CODE } from './passwordChange';
 import { clearSession, getAppKey, getToken, loginUrlFor } from './session';
 import type { BlobReply, Envelope, HttpClient, HttpClientOptions, PortalRequest } from './types';
 
@@ -85,6 +86,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     // Some servers send the code as a number; "0" and 0 both mean success.
     if (String(envelope.errorCode) !== '0') {
       const message = envelope.errorMsg || `errorCode ${String(envelope.errorCode)}`;
+      if (String(envelope.errorCode) === PASSWORD_CHANGE_CODE) emitPasswordChangeRequired();
       if (!req.silent) emitErrorToast(message);
       throw new PortalError(message, {
         errorCode: String(envelope.errorCode),

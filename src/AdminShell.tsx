@@ -35,8 +35,8 @@ export default function AdminShell({ appKey }: { appKey: AppKey }) {
     () =>
       appKey === 'reportSite'
         ? () => <ReportHome appTitle={info.title} />
-        : () => <AdminHome resources={declared} appTitle={info.title} />,
-    [appKey, declared, info],
+        : () => <AdminHome appTitle={info.title} />,
+    [appKey, info],
   );
   return (
     <AppInfoContext.Provider value={info}>

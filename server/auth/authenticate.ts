@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http/errors.js';
+import { refuseUntilPasswordChanged } from './passwordChange.js';
 import { resolveSession } from './sessions.js';
 import { appKeyOf, tokenFromHeader } from './tokens.js';
 import { createPermissionCache } from './permissionCache.js';
@@ -27,6 +28,8 @@ export function installAuthentication(app: FastifyInstance): void {
     const user = await portalUserOf(session.userId, appKey, session.tokenHash);
     if (!user) throw unauthorized();
     request.portalUser = user;
+    // A session that must change its password first is refused everything else (a business answer, not 4xx).
+    if (session.mustChangePassword) refuseUntilPasswordChanged(request.routeOptions.url);
   });
 
   // Static permission keys are checked here; body-dependent ones (add = create or update) after parsing.

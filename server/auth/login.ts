@@ -117,8 +117,9 @@ export async function loginAttempt(
     audit.reason = '没有该系统的菜单权限';
     throw new PortalError(2004, '该账号无权登录此系统');
   }
-  const token = await createSession(db, Number(user.userId), appKey);
-  return { token, passwordExpired: isPasswordExpired(user, rule, now) };
+  const passwordExpired = isPasswordExpired(user, rule, now);
+  const token = await createSession(db, Number(user.userId), appKey, passwordExpired);
+  return { token, passwordExpired };
 }
 
 /** Checks name, password and app access; answers a new session token. */

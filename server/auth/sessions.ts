@@ -2,13 +2,13 @@ import type { Db } from '../db/types.js';
 import { formatDateTime, parseDateTime } from '../util/time.js';
 import { newToken, sha256 } from './tokens.js';
 
-/** Opens a session; only the token's SHA-256 is stored. */
-export async function createSession(db: Db, userId: number, appKey: string): Promise<string> {
+/** Opens a session; only the token's SHA-256 is stored. `mustChangePassword` marks it (server/auth/passwordChange.ts). */
+export async function createSession(db: Db, userId: number, appKey: string, mustChangePassword = false): Promise<string> {
   const token = newToken();
   const now = formatDateTime();
   await db
     .insertInto('sessions')
-    .values({ tokenHash: sha256(token), userId, appKey, createdAt: now, lastSeenAt: now, revoked: 0 })
+    .values({ tokenHash: sha256(token), userId, appKey, createdAt: now, lastSeenAt: now, revoked: 0, mustChangePassword: mustChangePassword ? 1 : 0 })
     .execute();
   return token;
 }
@@ -17,6 +17,8 @@ export interface LiveSession {
   tokenHash: string;
   userId: number;
   appKey: string;
+  /** The password must be changed before any other call. */
+  mustChangePassword: boolean;
 }
 
 /** The session of a token when it is live, bound to this app and not idle too long; touches it. */
@@ -28,7 +30,7 @@ export async function resolveSession(
 ): Promise<LiveSession | null> {
   const tokenHash = sha256(token);
   const row = (await db.selectFrom('sessions').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst()) as
-    | { userId: number; appKey: string; lastSeenAt: string; revoked: number }
+    | { userId: number; appKey: string; lastSeenAt: string; revoked: number; mustChangePassword?: number | null }
     | undefined;
   if (!row || Number(row.revoked) !== 0 || row.appKey !== appKey) return null;
   const last = parseDateTime(row.lastSeenAt).getTime();
@@ -38,7 +40,7 @@ export async function resolveSession(
   if (now - last > 15_000) {
     await db.updateTable('sessions').set({ lastSeenAt: formatDateTime(new Date(now)) }).where('tokenHash', '=', tokenHash).execute();
   }
-  return { tokenHash, userId: Number(row.userId), appKey: row.appKey };
+  return { tokenHash, userId: Number(row.userId), appKey: row.appKey, mustChangePassword: Number(row.mustChangePassword ?? 0) === 1 };
 }
 
 export async function revokeSession(db: Db, tokenHash: string): Promise<void> {

@@ -32,6 +32,7 @@ import { siteCallsModule } from './site/index.js';
 import { localEconomyModule } from './content/localEconomy/index.js';
 import { interworkingModule } from './interworking/index.js';
 import { monitoringModule } from './monitoring/index.js';
+import { workbenchRoutes } from './workbench/routes.js';
 
 /**
  * Every domain module, registered in this order after the session routes and the generic CRUD routes.
@@ -74,4 +75,6 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   localEconomyModule,
   interworkingModule,
   monitoringModule,
+  // 工作台 (docs/backoffice.md): runs the list calls above as the caller, so it comes last.
+  workbenchRoutes,
 ];

@@ -93,6 +93,9 @@ export async function seedFirstStart(
   const rootDept = deptIds.get('县政府') as number;
   const adminId = await insertReturningId(db, 'users', {
     username: 'admin', name: '系统管理员', passwordHash: await hashPassword(adminPassword), deptId: rootDept, userType: 1, status: 1, createTime: now, updateTime: now,
+    // The generated password is printed to whoever starts the server: the admin changes it at first login.
+    // One given by ADMIN_PASSWORD was chosen by the deployer and is not forced.
+    mustChangePassword: generated ? 1 : 0,
   }, 'userId');
   await db.insertInto('user_roles').values({ userId: adminId, roleId: adminRole }).execute();
   if (!options.demo) return { generatedAdminPassword: generated };

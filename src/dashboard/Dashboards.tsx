@@ -1,12 +1,10 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { CanAccess, Link, Title, useGetIdentity } from 'react-admin';
-import type { ResourceDecl } from '../../resources/types';
-import { iconFor } from '../layout/icons';
-import { resourceRoute } from '../routes/resourceRoute';
+import { Title, useGetIdentity } from 'react-admin';
+import { QuickLinks } from './QuickLinks';
+import { RecentPanel, TodoPanel, useWorkbench } from './Workbench';
 
 function WelcomeCard({ appTitle }: { appTitle: string }) {
   const { identity, isPending } = useGetIdentity();
@@ -28,41 +26,30 @@ function WelcomeCard({ appTitle }: { appTitle: string }) {
   );
 }
 
-/** Admin home «首页»: welcome card and quick links to the resources the user may list. */
-export function AdminHome({ resources, appTitle }: { resources: readonly ResourceDecl[]; appTitle: string }) {
+/** Admin home «首页»: the workbench — my to-dos with counts, recent activity, quick links by area. */
+export function AdminHome({ appTitle }: { appTitle: string }) {
+  const data = useWorkbench();
   return (
     <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Title title="首页" />
       <WelcomeCard appTitle={appTitle} />
-      <Card>
-        <CardContent>
-          <Typography variant="h6" component="h2" gutterBottom>
-            快捷入口
-          </Typography>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }} data-testid="quick-links">
-            {resources.map((decl) => {
-              const Icon = iconFor(decl.icon);
-              return (
-                <CanAccess key={decl.name} resource={decl.name} action="list">
-                  <Button component={Link} to={`/${resourceRoute(decl)}`} variant="outlined" startIcon={<Icon />}>
-                    {decl.label}
-                  </Button>
-                </CanAccess>
-              );
-            })}
-          </Box>
-        </CardContent>
-      </Card>
+      <TodoPanel data={data} />
+      <RecentPanel data={data} articlesTitle="最近更新的文章" />
+      <QuickLinks />
     </Box>
   );
 }
 
-/** Reporting home «工作台»: the welcome card; the reporting screens come with a later issue. */
+/** Reporting home «工作台»: my submissions by state, those returned to me, the review queue, recent ones. */
 export function ReportHome({ appTitle }: { appTitle: string }) {
+  const data = useWorkbench();
   return (
     <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Title title="工作台" />
       <WelcomeCard appTitle={appTitle} />
+      <TodoPanel data={data} />
+      <RecentPanel data={data} articlesTitle="我最近的报送" />
+      <QuickLinks />
     </Box>
   );
 }

@@ -18,9 +18,9 @@ export function AppLayout({ children }: { children?: ReactNode }) {
     <Layout appBar={PortalAppBar} menu={AppMenu}>
       <Breadcrumbs />
       <Box onMouseOver={titleCutCells} sx={{ minWidth: 0 }}>
-        {children}
+        {/* Until a forced password change is done, no screen is rendered (and none calls the server). */}
+        <PasswordExpiryGuard>{children}</PasswordExpiryGuard>
       </Box>
-      <PasswordExpiryGuard />
     </Layout>
   );
 }

@@ -1,50 +1,12 @@
 import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { Datagrid, FunctionField, List, Pagination, SelectInput, TextField, TextInput, useListContext, type RaRecord } from 'react-admin';
-import { HtmlViewer } from '../components/htmlViewer/HtmlViewer';
 import { ListLoading, PAGE_SIZES } from '../generic/GenericList';
 import { useErrorNotifier } from '../notices/useErrorNotifier';
-import { http } from '../portal';
 import type { PageDecl } from '../pages';
 import { StatusChip } from '../views/article';
-import { BulkSteps, REVIEW_STEPS, RowSteps } from '../views/content/WorkflowButtons';
-
-/** Preview of one article from the queue (the list answers no body; the detail call does). */
-function PreviewButton({ record }: { record: RaRecord }) {
-  const [html, setHtml] = useState<string | null>(null);
-  const [open, setOpen] = useState(false);
-  const onError = useErrorNotifier();
-  const openIt = async () => {
-    setOpen(true);
-    try {
-      const a = await http.request<{ content: string }>({ path: '/api/article/redisByArticleId', method: 'GET', query: { articleId: Number(record.articleId) } });
-      setHtml(a.content ?? '');
-    } catch (e) {
-      onError(e);
-      setOpen(false);
-    }
-  };
-  return (
-    <>
-      <Button size="small" onClick={() => void openIt()}>
-        预览
-      </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="md">
-        <DialogTitle>{String(record.title)}</DialogTitle>
-        <DialogContent>{html === null ? <ListLoading /> : <HtmlViewer html={html} title="文章预览" />}</DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>关闭</Button>
-        </DialogActions>
-      </Dialog>
-    </>
-  );
-}
+import { PreviewButton } from '../views/content/ArticlePreview';
+import { BulkSteps, REVIEW_STEPS, ReviewButtons, RowSteps } from '../views/content/WorkflowButtons';
 
 function QueueTable() {
   const { isPending, total } = useListContext();
@@ -70,7 +32,11 @@ function QueueTable() {
         label="操作"
         render={(r: RaRecord) => (
           <Box sx={{ display: 'flex', alignItems: 'center' }}>
-            <PreviewButton record={r} />
+            <PreviewButton
+              articleId={Number(r.articleId)}
+              title={String(r.title)}
+              actions={(a, close) => <ReviewButtons status={Number(a.status)} articleId={Number(a.articleId)} onDone={close} />}
+            />
             <RowSteps status={Number(r.status)} articleId={Number(r.articleId)} steps={REVIEW_STEPS} />
           </Box>
         )}

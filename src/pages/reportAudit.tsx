@@ -32,7 +32,7 @@ function ReportAudit() {
         onSelect={setSelected}
         actions={(r) => (
           <>
-            <PreviewButton row={r} />
+            <PreviewButton row={r} actions={(close) => <AuditButtons ids={[r.articleId]} onDone={() => (close(), done())} />} />
             <AuditButtons ids={[r.articleId]} onDone={done} />
           </>
         )}

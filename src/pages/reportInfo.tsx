@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { Form, maxLength, required, SelectInput, TextInput, useCanAccess } from 'react-admin';
+import { Confirm, Form, maxLength, required, SelectInput, TextInput, useCanAccess } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ImageUploadInput } from '../components/imageUpload/ImageUpload';
@@ -20,6 +20,7 @@ const FIELDS = ['title', 'columnId', 'source', 'author', 'thumbnail', 'content']
 function Buttons({ articleId, status }: { articleId?: number; status?: number }) {
   const { handleSubmit } = useFormContext<Values>();
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
   const navigate = useNavigate();
   const onError = useErrorNotifier();
   const success = useSuccessNotifier();
@@ -31,7 +32,7 @@ function Buttons({ articleId, status }: { articleId?: number; status?: number })
         // Editing a draft keeps it a draft (no status); a returned one stays returned until submitted.
         if (articleId) await http.request({ path: '/api/article/update', body: { ...body, articleId, ...(next === 4 ? { status: 4 } : {}) } });
         else await http.request({ path: '/api/article/save/role', body: { ...body, status: next } });
-        success(next === 4 ? '已提交审核' : '保存成功');
+        success(next === 4 ? '已提交审核，等待审核人员处理' : '已保存为草稿');
         navigate('/report/article/reportList');
       } catch (e) {
         onError(e);
@@ -46,13 +47,26 @@ function Buttons({ articleId, status }: { articleId?: number; status?: number })
         保存草稿
       </Button>
       {canSubmit && (
-        <Button variant="contained" disabled={busy} onClick={(e) => void save(4)(e)}>
+        <Button variant="contained" disabled={busy} onClick={() => setAsking(true)}>
           提交审核
         </Button>
       )}
       <Button disabled={busy} onClick={() => navigate('/report/article/reportList')}>
         取消
       </Button>
+      {/* Asked first (提示信息 / 确定 / 取消), as every state change is. */}
+      <Confirm
+        isOpen={asking}
+        title="提示信息"
+        content="确定提交审核吗？提交后在审核完成前不能修改。"
+        confirm="确定"
+        cancel="取消"
+        onClose={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          void save(4)();
+        }}
+      />
     </Box>
   );
 }

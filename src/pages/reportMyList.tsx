@@ -6,13 +6,15 @@ import { useCanAccess } from 'react-admin';
 import { useNavigate } from 'react-router';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
 import type { PageDecl } from '../pages';
+import { useUrlFilter } from '../dashboard/urlFilter';
 import { http } from '../portal';
 import { ConfirmButton, FilterBar, PreviewButton, ReportTable, usePagedList, type ReportRow } from '../views/report/common';
 
 /** 我的报送 (reporting app, /report/article/reportList): own submissions, their state and the reviewer's opinion. */
 function MyReports() {
   const [title, setTitle] = useState('');
-  const [status, setStatus] = useState('');
+  // A workbench link (我的报送 · 已退回 …) opens the list filtered: ?status=2.
+  const [status, setStatus] = useState(useUrlFilter(['status'] as const).status ?? '');
   const list = usePagedList<ReportRow>('/api/report/my', { title, status });
   const navigate = useNavigate();
   const onError = useErrorNotifier();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, DEMO_PASSWORD, login, startTestServer, type TestServer } from './helpers/testServer.js';
+import { call, DEMO_PASSWORD, firstLogin, login, startTestServer, type TestServer } from './helpers/testServer.js';
 
 type Row = Record<string, unknown>;
 type Page = { list: Row[]; currPage: number; totalRow: number; totalPage: number };
@@ -10,6 +10,8 @@ let url: string;
 let admin: string;
 const depts = new Map<string, number>();
 const NEW_PASSWORD = 'Xinmima@2026';
+// What a new user changes the administrator's password to at the first login.
+const CHOSEN_PASSWORD = 'Ziji#Mima2026';
 
 const post = <T = unknown>(path: string, body?: unknown, token = admin) => call<T>(url, path, { token, body });
 const ok = <T>(r: { status: number; body: { errorCode: string; errorMsg: string; data: T } }): T => {
@@ -38,7 +40,7 @@ async function userWithRole(username: string, dept: string, dataScope: string, a
   const role = ok(await post<Row>('/role/save', { name: `测试角色${username}`, roleAlias: `r_${username}`, enabled: 1, dataScope, dingAppKey: 'adminSite' }));
   ok(await post('/resource/role/save', { roleId: role.roleId, resourceIds: await resourceIds(aliases) }));
   const user = ok(await post<Row>('/ding/user/save', { username, name: `用户${username}`, password: NEW_PASSWORD, deptId: depts.get(dept), roleId: role.roleId }));
-  return { token: await login(url, username, NEW_PASSWORD), userId: Number(user.userId), roleId: Number(role.roleId) };
+  return { token: await firstLogin(url, username, NEW_PASSWORD, CHOSEN_PASSWORD), userId: Number(user.userId), roleId: Number(role.roleId) };
 }
 
 beforeAll(async () => {

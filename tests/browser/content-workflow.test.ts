@@ -63,6 +63,8 @@ describe('content workflow in the admin app', () => {
     await ask.getByText('提示信息').waitFor({ timeout: 15_000 });
     await ask.getByRole('button', { name: '确定' }).click();
     await page.getByText('已提交审核，等待审核人员处理').waitFor({ timeout: 15_000 });
+    // Not react-admin's generic 新建成功.
+    expect(await page.getByText('新建成功').count()).toBe(0);
     await page.getByRole('tree', { name: '栏目树' }).waitFor({ timeout: 30_000 });
     await expect.poll(async () => (await apiArticle())?.status, { timeout: 15_000 }).toBe(4);
     await page.getByRole('row').filter({ hasText: title }).getByText('审核中').waitFor();

@@ -65,6 +65,11 @@ describe('a reviewer’s day in the reporting app', () => {
     await editor.click();
     await page.keyboard.type('全校两百余名师生参加了书法比赛。');
     await page.getByRole('button', { name: '提交审核' }).click();
+    // Asked first (提示信息 / 确定 / 取消), then told what happened.
+    const ask = page.getByRole('dialog');
+    await ask.getByText('提示信息').waitFor();
+    await ask.getByRole('button', { name: '确定' }).click();
+    await page.getByText('已提交审核，等待审核人员处理').waitFor({ timeout: 15_000 });
     const row = page.getByRole('row').filter({ hasText: title });
     await row.waitFor({ timeout: 30_000 });
     await row.getByText('审核中').waitFor();

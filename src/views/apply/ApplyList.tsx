@@ -45,6 +45,8 @@ const filters = [
       { id: 0, name: '未超期' },
     ]}
   />,
+  // The workbench's near-deadline to-do (resources/workbench/todos.ts) opens the list with this filter.
+  <SelectInput key="dueWithin" source="dueWithin" label="临近期限" emptyText="全部" choices={[{ id: 3, name: '3个工作日内到期' }]} />,
   <TextInput key="queryCode" source="queryCode" label="查询码" />,
   <TextInput key="name" source="name" label="申请人姓名" />,
   <SelectInput

@@ -20,22 +20,24 @@ export interface StepButton {
   from: readonly number[];
   opinion: 'required' | 'optional' | 'none';
   color?: 'primary' | 'error' | 'success' | 'warning';
+  /** The toast after it worked: what happened to the article. */
+  doneText: string;
 }
 
 /** The review steps of docs/content.md (the server enforces the same table). */
 export const REVIEW_STEPS: readonly StepButton[] = [
-  { name: 'accept', label: '初审通过', path: '/api/article/accept', permission: 'article:accept', from: [4], opinion: 'optional', color: 'success' },
-  { name: 'acceptReject', label: '初审退回', path: '/api/article/acceptReject', permission: 'article:accept', from: [4], opinion: 'required', color: 'warning' },
-  { name: 'approve', label: '终审发布', path: '/api/article/approve', permission: 'article:approve', from: [6, 1], opinion: 'optional', color: 'success' },
-  { name: 'reject', label: '退回', path: '/api/article/reject', permission: 'article:reject', from: [4, 6], opinion: 'required', color: 'error' },
+  { name: 'accept', label: '初审通过', path: '/api/article/accept', permission: 'article:accept', from: [4], opinion: 'optional', color: 'success', doneText: '已初审通过，等待终审' },
+  { name: 'acceptReject', label: '初审退回', path: '/api/article/acceptReject', permission: 'article:accept', from: [4], opinion: 'required', color: 'warning', doneText: '已退回给作者' },
+  { name: 'approve', label: '终审发布', path: '/api/article/approve', permission: 'article:approve', from: [6, 1], opinion: 'optional', color: 'success', doneText: '已发布' },
+  { name: 'reject', label: '退回', path: '/api/article/reject', permission: 'article:reject', from: [4, 6], opinion: 'required', color: 'error', doneText: '已退回给作者' },
 ];
 
 export const OWNER_STEPS: readonly StepButton[] = [
-  { name: 'withdraw', label: '撤回', path: '/api/article/delArticleTask', permission: 'article:update', from: [4], opinion: 'none' },
-  { name: 'takeDown', label: '下线', path: '/api/article/rejectArticleTask', permission: 'article:approve', from: [5], opinion: 'optional', color: 'warning' },
+  { name: 'withdraw', label: '撤回', path: '/api/article/delArticleTask', permission: 'article:update', from: [4], opinion: 'none', doneText: '已撤回，文章回到编辑中' },
+  { name: 'takeDown', label: '下线', path: '/api/article/rejectArticleTask', permission: 'article:approve', from: [5], opinion: 'optional', color: 'warning', doneText: '已下线' },
 ];
 
-function StepButtonView({ step, ids, disabled, onDone }: { step: StepButton; ids: number[]; disabled?: boolean; onDone?: () => void }) {
+export function StepButtonView({ step, ids, disabled, onDone }: { step: StepButton; ids: number[]; disabled?: boolean; onDone?: () => void }) {
   const { canAccess } = useCanAccess({ action: step.permission, resource: 'article' });
   const [open, setOpen] = useState(false);
   const [opinion, setOpinion] = useState('');
@@ -49,7 +51,7 @@ function StepButtonView({ step, ids, disabled, onDone }: { step: StepButton; ids
     setBusy(true);
     try {
       await contentApi.step(step.path, ids, opinion.trim() || undefined);
-      success(`${step.label}成功`);
+      success(step.doneText);
       setOpen(false);
       setOpinion('');
       onDone?.();
@@ -118,5 +120,25 @@ export function BulkSteps({ selectedIds, steps = REVIEW_STEPS }: { selectedIds?:
         <StepButtonView key={s.name} step={{ ...s, label: `批量${s.label}` }} ids={ids} onDone={() => unselect()} />
       ))}
     </Stack>
+  );
+}
+
+const step = (name: string) => REVIEW_STEPS.find((s) => s.name === name) as StepButton;
+
+/**
+ * 通过 / 退回 of the reviewer's 预览 for an article in `status`: 通过 is 初审通过 (4) or 终审发布 (6), 退回 is
+ * 初审退回 or 退回 — whichever the caller's keys allow (the server checks them again). 退回 asks for an opinion.
+ */
+export function ReviewButtons({ status, articleId, onDone }: { status: number; articleId: number; onDone?: () => void }) {
+  const accept = useCanAccess({ action: 'article:accept', resource: 'article' }).canAccess;
+  const approve = useCanAccess({ action: 'article:approve', resource: 'article' }).canAccess;
+  const reject = useCanAccess({ action: 'article:reject', resource: 'article' }).canAccess;
+  const pass = status === 4 && accept ? step('accept') : status === 6 && approve ? step('approve') : null;
+  const back = status === 4 && accept ? step('acceptReject') : [4, 6].includes(status) && reject ? step('reject') : null;
+  return (
+    <>
+      {pass && <StepButtonView step={{ ...pass, label: '通过', color: 'success' }} ids={[articleId]} onDone={onDone} />}
+      {back && <StepButtonView step={{ ...back, label: '退回', color: 'warning' }} ids={[articleId]} onDone={onDone} />}
+    </>
   );
 }

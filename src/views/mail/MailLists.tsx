@@ -14,6 +14,7 @@ import { downloadExcel } from '../../../providers';
 import { http } from '../../portal';
 import { useSuccessNotifier } from '../../notices/useErrorNotifier';
 import { compact, optionLabel, PagedTable, useDepartments, useKey, usePagedCall, type Column, type Row } from './shared';
+import { useUrlFilter } from '../../dashboard/urlFilter';
 
 export const editorPath = (id: number) => `/main/interact/LeaderMailbox/mailBoxEditor?id=${id}`;
 
@@ -40,8 +41,12 @@ function Letters({ path, byDept }: { path: string; byDept?: boolean }) {
   const navigate = useNavigate();
   const depts = useDepartments();
   const canExport = useKey(P.export);
-  const [form, setForm] = useState(EMPTY);
-  const [search, setSearch] = useState<Record<string, unknown>>({});
+  // A workbench link opens the list filtered (?stage=2&overdue=1); overdue stays until 重置.
+  const fromUrl = useUrlFilter(['stage', 'overdue'] as const);
+  const [form, setForm] = useState({ ...EMPTY, stage: fromUrl.stage ?? '' });
+  const [only] = useState(() => compact({ overdue: fromUrl.overdue }));
+  const [extra, setExtra] = useState(only);
+  const [search, setSearch] = useState<Record<string, unknown>>(() => compact({ stage: fromUrl.stage, ...only }));
   const [pageNum, setPageNum] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const { page, loading } = usePagedCall(path, search, pageNum, pageSize);
@@ -61,7 +66,7 @@ function Letters({ path, byDept }: { path: string; byDept?: boolean }) {
 
   return (
     <Box>
-      <Stack direction="row" spacing={1} sx={FILTER_BAR} component="form" onSubmit={(e) => { e.preventDefault(); setPageNum(1); setSearch(compact(form)); }}>
+      <Stack direction="row" spacing={1} sx={FILTER_BAR} component="form" onSubmit={(e) => { e.preventDefault(); setPageNum(1); setSearch({ ...compact(form), ...extra }); }}>
         <TextField size="small" label="信件标题" value={form.title} onChange={(e) => set('title')(e.target.value)} />
         <Select label="状态" value={form.status} onChange={set('status')} options={MAIL_STATUS} />
         <Select label="办理阶段" value={form.stage} onChange={set('stage')} options={MAIL_STAGE_OPTIONS} />
@@ -71,7 +76,7 @@ function Letters({ path, byDept }: { path: string; byDept?: boolean }) {
         <TextField size="small" type="date" label="开始日期" value={form.startTime} onChange={(e) => set('startTime')(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
         <TextField size="small" type="date" label="结束日期" value={form.endTime} onChange={(e) => set('endTime')(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
         <Button type="submit" variant="contained">查询</Button>
-        <Button onClick={() => { setForm(EMPTY); setSearch({}); setPageNum(1); }}>重置</Button>
+        <Button onClick={() => { setForm(EMPTY); setExtra({}); setSearch({}); setPageNum(1); }}>重置</Button>
         {canExport && !byDept && (
           <Button variant="outlined" onClick={() => downloadExcel(http, '/mail/mailBoxExcel', search, '领导信箱信件.xlsx').catch(() => undefined)}>
             导出Excel
@@ -167,8 +172,8 @@ export function MailLists() {
     ...(canDept ? [{ key: 'dept', label: '本部门信件' }] : []),
     ...(canCount ? [{ key: 'count', label: '来信统计' }, { key: 'real', label: '实时统计' }] : []),
   ];
-  const [tab, setTab] = useState<string | null>(null);
-  const current = tab ?? tabs[0]?.key ?? 'all';
+  const [tab, setTab] = useState<string | null>(useUrlFilter(['tab'] as const).tab ?? null);
+  const current = tab && tabs.some((t) => t.key === tab) ? tab : (tabs[0]?.key ?? 'all');
   return (
     <Card sx={{ mt: 1 }}>
       <Title title="领导信箱" />

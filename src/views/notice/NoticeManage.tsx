@@ -8,6 +8,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
@@ -21,6 +22,7 @@ import { http } from '../../portal';
 import { useSuccessNotifier } from '../../notices/useErrorNotifier';
 import { compact, PagedTable, useDepartments, useKey, usePagedCall, type Column, type Row } from '../mail/shared';
 import { NoticeDialog } from './NoticeBell';
+import { useUrlFilter } from '../../dashboard/urlFilter';
 
 type Option = { id: number; label: string };
 
@@ -114,10 +116,13 @@ export function NoticeManage() {
   const canAdd = useKey(P.create, 'notice');
   const canUpdate = useKey(P.update, 'notice');
   const canDelete = useKey(P.delete, 'notice');
-  const [tab, setTab] = useState<'outbox' | 'inbox' | null>(null);
+  // A workbench link (未读通知) opens 我的通知 filtered: ?tab=inbox&readFlag=0.
+  const fromUrl = useUrlFilter(['tab', 'readFlag'] as const);
+  const [tab, setTab] = useState<'outbox' | 'inbox' | null>(fromUrl.tab === 'inbox' ? 'inbox' : null);
   const box = tab ?? (canList ? 'outbox' : 'inbox');
   const [title, setTitle] = useState('');
-  const [search, setSearch] = useState<Record<string, unknown>>({});
+  const [readFlag, setReadFlag] = useState(fromUrl.readFlag ?? '');
+  const [search, setSearch] = useState<Record<string, unknown>>(() => compact({ readFlag: fromUrl.readFlag }));
   const [pageNum, setPageNum] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const allowed = box === 'outbox' ? canList : canMy;
@@ -186,8 +191,15 @@ export function NoticeManage() {
         {canList && <Tab value="outbox" label="已发布通知" />}
         {canMy && <Tab value="inbox" label="我的通知" />}
       </Tabs>
-      <Stack direction="row" spacing={1} sx={{ p: 2 }} component="form" onSubmit={(e) => { e.preventDefault(); setPageNum(1); setSearch(compact({ title })); }}>
+      <Stack direction="row" spacing={1} sx={{ p: 2 }} component="form" onSubmit={(e) => { e.preventDefault(); setPageNum(1); setSearch(compact({ title, ...(box === 'inbox' ? { readFlag } : {}) })); }}>
         <TextField size="small" label="标题" value={title} onChange={(e) => setTitle(e.target.value)} />
+        {box === 'inbox' && (
+          <TextField select size="small" label="阅读状态" value={readFlag} onChange={(e) => setReadFlag(e.target.value)} sx={{ width: 120 }}>
+            <MenuItem value="">全部</MenuItem>
+            <MenuItem value="0">未读</MenuItem>
+            <MenuItem value="1">已读</MenuItem>
+          </TextField>
+        )}
         <Button type="submit" variant="contained">查询</Button>
         {box === 'outbox' && canAdd && <Button variant="outlined" onClick={() => setEditing({ ...EMPTY_FORM })}>发布通知</Button>}
       </Stack>

@@ -18,12 +18,12 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useCanAccess } from 'react-admin';
 import { ARTICLE_STATUS_OPTIONS } from '../../../resources/article';
-import { HtmlViewer } from '../../components/htmlViewer/HtmlViewer';
 import { ListLoading } from '../../generic/GenericList';
 import { useErrorNotifier, useSuccessNotifier } from '../../notices/useErrorNotifier';
 import { http } from '../../portal';
 import { PagingBar } from '../../components/list/PagingBar';
 import { StatusChip } from '../article';
+import { PreviewButton as ArticlePreview } from '../content/ArticlePreview';
 
 /** One submission as /api/report/* lists it (an article without its body). */
 export interface ReportRow {
@@ -148,53 +148,12 @@ export function ConfirmButton(props: {
   );
 }
 
-/** 预览: the article's body in the lazy sandboxed viewer, with its history of opinions. */
-export function PreviewButton({ row }: { row: ReportRow }) {
-  const [detail, setDetail] = useState<{ content: string; flowList?: { actionName: string; opinion: string | null; userName: string; createTime: string }[] } | null>(null);
-  const [open, setOpen] = useState(false);
-  const onError = useErrorNotifier();
-  const openIt = async () => {
-    setOpen(true);
-    try {
-      setDetail(await http.request({ path: '/api/article/redisByArticleId', method: 'GET', query: { articleId: row.articleId } }));
-    } catch (e) {
-      onError(e);
-      setOpen(false);
-    }
-  };
-  return (
-    <>
-      <Button size="small" onClick={() => void openIt()}>
-        预览
-      </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="md">
-        <DialogTitle>{row.title}</DialogTitle>
-        <DialogContent>
-          {detail === null ? (
-            <ListLoading />
-          ) : (
-            <>
-              <HtmlViewer html={detail.content ?? ''} title="文章预览" />
-              {!!detail.flowList?.length && (
-                <Box sx={{ mt: 2 }}>
-                  <Typography variant="subtitle2">审核记录</Typography>
-                  {detail.flowList.map((f, i) => (
-                    <Typography key={i} variant="body2" color="text.secondary">
-                      {f.createTime} {f.userName} {f.actionName}
-                      {f.opinion ? `：${f.opinion}` : ''}
-                    </Typography>
-                  ))}
-                </Box>
-              )}
-            </>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>关闭</Button>
-        </DialogActions>
-      </Dialog>
-    </>
-  );
+/**
+ * 预览: the article's metadata, body and 审核记录 (src/views/content/ArticlePreview.tsx); `actions` adds buttons
+ * (the reviewer's 通过 / 退回) given a close callback.
+ */
+export function PreviewButton({ row, actions }: { row: ReportRow; actions?: (close: () => void) => ReactNode }) {
+  return <ArticlePreview articleId={row.articleId} title={row.title} actions={actions ? (_a, close) => actions(close) : undefined} />;
 }
 
 /** 通过 / 退回 of /api/report/reportAudit for some submissions, shown with report:audit only. */

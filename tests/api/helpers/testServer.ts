@@ -38,7 +38,9 @@ export async function freshPostgresDatabase(adminUrl: string): Promise<{ url: st
 
 /**
  * Builds the real app on a temporary data directory (and database), with a known captcha text, and
- * listens on 127.0.0.1 on a free port. The admin password is generated, as on a real first start.
+ * listens on 127.0.0.1 on a free port. The admin password is a random one given as ADMIN_PASSWORD would be
+ * (chosen by the deployer, so not forced to change); pass `{ adminPassword: undefined }` to have it generated as
+ * on a plain first start, which forces the change at the first login (docs/system-security.md).
  */
 export async function startTestServer(
   overrides: Partial<PortalConfig> = {},
@@ -51,7 +53,7 @@ export async function startTestServer(
     dataDir,
     staticDir: path.join(dataDir, 'no-static'),
     databaseUrl: pgDb?.url,
-    adminPassword: undefined,
+    adminPassword: `Adm@${randomBytes(6).toString('hex')}Z9`,
     // Tests that need scheduled jobs turn them on (or call app.scheduler.runNow).
     scheduler: false,
     // Every test calls from 127.0.0.1: per-address lockout and captcha escalation are tested on their own.
@@ -130,3 +132,14 @@ export async function login(url: string, username: string, password: string, app
 }
 
 export const DEMO_PASSWORD = 'Demo@2026';
+
+/**
+ * The first login of a user whose password an administrator set: logs in, changes the password to `chosen`
+ * (the session may call nothing else before, docs/system-security.md) and answers the token, now usable.
+ */
+export async function firstLogin(url: string, username: string, given: string, chosen: string, appKey = 'adminSite'): Promise<string> {
+  const token = await login(url, username, given, appKey);
+  const r = await call(url, '/ding/user/pwd', { token, appKey, body: { oldPassword: given, newPassword: chosen, confirmPassword: chosen } });
+  if (r.body.errorCode !== '0') throw new Error(`password change of ${username} failed: ${r.body.errorCode} ${r.body.errorMsg}`);
+  return token;
+}

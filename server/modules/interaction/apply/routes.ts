@@ -58,6 +58,13 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
         ? q.where('status', 'in', PENDING).where('deadline', '<', t)
         : q.where((eb) => eb.or([eb('status', 'not in', PENDING), eb('deadline', '>=', t), eb('deadline', 'is', null)]));
     }
+    // dueWithin=n (the workbench's near-deadline to-do): pending, not yet overdue, due within n working days.
+    if (search.dueWithin !== undefined && search.dueWithin !== null && search.dueWithin !== '') {
+      const n = Number(search.dueWithin);
+      if (!Number.isInteger(n) || n < 0 || n > 60) throw invalidValue('dueWithin的值应为0到60的整数（工作日）');
+      const t = today();
+      q = q.where('status', 'in', PENDING).where('deadline', '>=', t).where('deadline', '<=', addWorkingDays(t, n));
+    }
     return q;
   };
   const page = async (user: PortalUser, search: Record<string, unknown>, deptId?: number) => {

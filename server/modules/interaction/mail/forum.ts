@@ -68,7 +68,9 @@ export async function mailForumRoutes(app: FastifyInstance) {
     const { pageNum, pageSize } = readPaging(search);
     if (depts.length === 0) return ok({ list: [], currPage: pageNum, totalRow: 0, totalPage: 0 });
     const sort = readSort(mailDecl, search);
-    const base = applyFilters(db.selectFrom('mail'), mailDecl, search).where('transferDeptId', 'in', depts);
+    let base = applyFilters(db.selectFrom('mail'), mailDecl, search).where('transferDeptId', 'in', depts);
+    // overdue=1 (the workbench's 超期未办信件): transferred, unreplied and past the deadline.
+    if (String(search.overdue ?? '') === '1') base = base.where('stage', '=', S.TRANSFERRED).where('deadline', '<', formatDateTime());
     const n = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string };
     const totalRow = Number(n.n);
     const list = (await base.selectAll().orderBy(sort.field, sort.order).orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];

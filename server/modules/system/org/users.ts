@@ -173,10 +173,11 @@ export async function userRoutes(app: FastifyInstance) {
       if (typeof body.password !== 'string') throw invalidValue('密码必须是文本');
       await validateNewPassword(db, body.password, { username: String(values.username) });
       const passwordHash = await hashPassword(body.password);
+      // A password an administrator chose is changed by its user at the first login (docs/system-security.md).
       const created = await db.transaction().execute(async (trx) => {
         const taken = await trx.selectFrom('users').select('userId').where('username', '=', String(values.username)).executeTakeFirst();
         if (taken) throw new PortalError(1004, `登录名已存在：${String(values.username)}`);
-        const row = (await trx.insertInto('users').values({ ...values, passwordHash, createTime: now, updateTime: now }).returning('userId').executeTakeFirstOrThrow()) as Row;
+        const row = (await trx.insertInto('users').values({ ...values, passwordHash, mustChangePassword: 1, createTime: now, updateTime: now }).returning('userId').executeTakeFirstOrThrow()) as Row;
         const id = Number(row.userId);
         for (const roleId of roleIds) await trx.insertInto('user_roles').values({ userId: id, roleId }).execute();
         return id;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { departmentAndDescendants } from '../../../auth/dataScope.js';
 import { clearAccount } from '../../../auth/loginThrottle.js';
+import { clearSessionMark } from '../../../auth/passwordChange.js';
 import { hashPassword, randomPassword, verifyPassword } from '../../../auth/password.js';
 import { currentPasswordRule, currentPasswordTypes, passwordProblem, validateNewPassword } from '../../../auth/passwordPolicy.js';
 import { ok } from '../../../http/envelope.js';
@@ -47,8 +48,9 @@ export async function userPasswordRoutes(app: FastifyInstance) {
         .set({ passwordHash: hash, passwordChangedAt: now, mustChangePassword: 0, failedLogins: 0, lockedUntil: null, updateTime: now })
         .where('userId', '=', user.userId)
         .execute();
-      // Other sessions of this user end; this one stays.
+      // Other sessions of this user end; this one stays, no longer marked (server/auth/passwordChange.ts).
       await trx.updateTable('sessions').set({ revoked: 1 }).where('userId', '=', user.userId).where('tokenHash', '!=', user.tokenHash).execute();
+      await clearSessionMark(trx, user.tokenHash);
     });
     return ok(null, '密码修改成功');
   });
