@@ -18,6 +18,7 @@ import { monitorTablesMigration } from '../modules/monitoring/migrations.js';
 import { permissionVersionMigration } from '../auth/permissionVersion.js';
 import { perfIndexesMigration, searchExcerptMigration } from './perfMigrations.js';
 import { rateCounterMigration } from '../http/counterStore.js';
+import { shownIndexMigration } from '../modules/generation/shownIndex.js';
 /**
  * Migrations of the domain modules, after the core tables (`2026_001_core`). Names sort in the order
  * they run and never change once released: add a new one, never edit an old one. Tables of declared
@@ -59,6 +60,8 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_220_perf_search_excerpt', migration: searchExcerptMigration },
   // Rate limits and failed-login counters shared by every instance (docs/deploy.md).
   { name: '2026_140_harden_rate_counter', migration: rateCounterMigration },
+  // Static generation (docs/generation.md "Republishing"): which list and home pages show which article.
+  { name: '2026_300_genperf_site_page_article', migration: shownIndexMigration },
 ];
 
 function userPasswordState(dialect: DialectName): Migration {

@@ -52,6 +52,7 @@ const PROBE_LOOKUPS = 200;
 const MIN_HIT_RATE = 0.3;
 
 const recorders = new WeakMap<Context, Recorder[]>();
+const engines = new WeakMap<Liquid, Map<string, FileMemo>>();
 const safeSources = new WeakMap<Template[], boolean>();
 const keys = new WeakMap<object, string | null>();
 /** LiquidJS's Context members this module works with (private in its typings). */
@@ -181,6 +182,7 @@ function diff(before: Row, after: Row): Row {
 export function memoiseIncludes(engine: Liquid): void {
   const Base = engine.tags.include as unknown as new (...args: never[]) => RenderableTag;
   const fileMemos = new Map<string, FileMemo>();
+  engines.set(engine, fileMemos);
   class MemoIncludeTag extends Base {
     override *render(ctx: Context, emitter: Emitter): Generator<unknown, unknown, unknown> {
       const c = inner(ctx);
@@ -258,4 +260,11 @@ export function memoiseIncludes(engine: Liquid): void {
     }
   }
   engine.registerTag('include', MemoIncludeTag as unknown as TagClass);
+}
+
+/** Lookups and hits per include file of an engine (tests, diagnostics); `off` = rendered in full every time. */
+export function includeMemoStats(engine: Liquid): Record<string, { lookups: number; hits: number; off: boolean }> {
+  const out: Record<string, { lookups: number; hits: number; off: boolean }> = {};
+  for (const [file, m] of engines.get(engine) ?? []) out[file] = { lookups: m.lookups, hits: m.hits, off: m.off };
+  return out;
 }
