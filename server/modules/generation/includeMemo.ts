@@ -172,9 +172,10 @@ function propagate(ctx: Context, deps: string[] | null): void {
   }
 }
 
+/** What the include changed (a name it created as undefined, or put back as it was, is no change). */
 function diff(before: Row, after: Row): Row {
   const out: Row = {};
-  for (const k of Object.keys(after)) if (!(k in before) || before[k] !== after[k]) out[k] = after[k];
+  for (const k of Object.keys(after)) if (before[k] !== after[k]) out[k] = after[k];
   return out;
 }
 
