@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { startChild } from '../lib/child';
 import { freshDatabase } from '../lib/pgDatabase';
 
-interface RunFigures { files: number; ms: number; filesPerSecond: number; maxRssMb: number }
+interface RunFigures { files: number; ms: number; filesPerSecond: number; maxRssMb: number; cpuMs: number; filesPerCpuSecond: number }
 
 function ensureHugo(): string | null {
   const found = spawnSync('sh', ['-c', 'command -v hugo'], { encoding: 'utf8' }).stdout.trim();
@@ -20,24 +20,26 @@ function ensureHugo(): string | null {
 
 const countFiles = (d: string): number => readdirSync(d).reduce((n, name) => n + (statSync(join(d, name)).isDirectory() ? countFiles(join(d, name)) : 1), 0);
 const perSecond = (files: number, ms: number) => Math.round((files * 1000) / Math.max(ms, 1));
+const figures = (files: number, ms: number, cpuMs: number, maxRssMb: number): RunFigures => ({ files, ms, filesPerSecond: perSecond(files, ms), maxRssMb, cpuMs, filesPerCpuSecond: perSecond(files, cpuMs) });
 
 function runHugo(hugo: string, dir: string): RunFigures {
   const out = join(dir, 'hugo', 'public');
   rmSync(out, { recursive: true, force: true });
   const rssFile = join(dir, 'hugo-rss');
   const t0 = performance.now();
-  execFileSync('/usr/bin/time', ['-f', '%M', '-o', rssFile, hugo, '--quiet', '-s', join(dir, 'hugo'), '-d', out], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('/usr/bin/time', ['-f', '%M %U %S', '-o', rssFile, hugo, '--quiet', '-s', join(dir, 'hugo'), '-d', out], { stdio: ['ignore', 'ignore', 'inherit'] });
   const ms = Math.round(performance.now() - t0);
   const files = countFiles(out);
-  return { files, ms, filesPerSecond: perSecond(files, ms), maxRssMb: Math.round(Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) / 1024) };
+  const [rssKb, user, sys] = (readFileSync(rssFile, 'utf8').trim().split('\n').pop() ?? '').split(' ').map(Number);
+  return figures(files, ms, Math.round(((user ?? 0) + (sys ?? 0)) * 1000), Math.round((rssKb ?? 0) / 1024));
 }
 
 async function runOurs(dir: string, env: Record<string, string>): Promise<RunFigures> {
   rmSync(join(dir, 'data', 'site'), { recursive: true, force: true });
-  const child = await startChild<{ files: number; ms: number; maxRssMb: number }>('bench/generation/ourSite.ts', { ...env, GEN_DIR: dir });
+  const child = await startChild<{ files: number; ms: number; cpuMs: number; maxRssMb: number }>('bench/generation/ourSite.ts', { ...env, GEN_DIR: dir });
   await new Promise((done) => (child.process.exitCode !== null ? done(null) : child.process.once('exit', done)));
-  const { files, ms, maxRssMb } = child.info;
-  return { files, ms, filesPerSecond: perSecond(files, ms), maxRssMb };
+  const { files, ms, cpuMs, maxRssMb } = child.info;
+  return figures(files, ms, cpuMs, maxRssMb);
 }
 
 async function benchSize(hugo: string, articles: number, rounds: number) {
@@ -62,7 +64,10 @@ async function benchSize(hugo: string, articles: number, rounds: number) {
     const best = (runs: RunFigures[]) => runs.reduce((a, b) => (b.filesPerSecond > a.filesPerSecond ? b : a));
     const h = best(hugoRuns);
     const o = best(ourRuns);
-    return { articles, published: seeded.info.published, seedMs: seeded.info.seedMs, hugo: h, ours: o, ratio: Number((o.filesPerSecond / h.filesPerSecond).toFixed(2)), hugoRuns, ourRuns };
+    // Each round's own ratio (the two runs of a round saw about the same load), and the CPU-time ratio.
+    const roundRatios = ourRuns.map((r, i) => Number((r.filesPerSecond / (hugoRuns[i]?.filesPerSecond ?? 1)).toFixed(2)));
+    const cpuRatio = Number((o.filesPerCpuSecond / h.filesPerCpuSecond).toFixed(2));
+    return { articles, published: seeded.info.published, seedMs: seeded.info.seedMs, hugo: h, ours: o, ratio: Number((o.filesPerSecond / h.filesPerSecond).toFixed(2)), roundRatios, cpuRatio, hugoRuns, ourRuns };
   } finally {
     await database.drop();
     rmSync(dir, { recursive: true, force: true });
@@ -77,7 +82,9 @@ export async function benchGeneration() {
   const sizes = [Number(process.env.BENCH_GEN_ARTICLES ?? 20_000), ...(process.env.BENCH_GEN_100K === '1' ? [100_000] : [])];
   const runs = [];
   for (const n of sizes) runs.push(await benchSize(hugo, n, rounds));
-  return { hugoVersion: version, rounds, runs };
+  const loop = await startChild<{ pages: number; ms: number; cpuMs: number; pagesPerSecond: number; pagesPerCpuSecond: number }>('bench/generation/renderLoop.ts');
+  await new Promise((done) => (loop.process.exitCode !== null ? done(null) : loop.process.once('exit', done)));
+  return { hugoVersion: version, rounds, runs, renderLoop: loop.info };
 }
 
 export function printGeneration(r: Awaited<ReturnType<typeof benchGeneration>>) {
@@ -89,5 +96,8 @@ export function printGeneration(r: Awaited<ReturnType<typeof benchGeneration>>) 
   console.log(r.hugoVersion);
   for (const s of r.runs) {
     console.log(`${s.articles} articles (${s.published} published): Hugo ${s.hugo.files} files in ${s.hugo.ms} ms = ${s.hugo.filesPerSecond} files/s (RSS ${s.hugo.maxRssMb} MB) | ours ${s.ours.files} files in ${s.ours.ms} ms = ${s.ours.filesPerSecond} files/s (peak RSS ${s.ours.maxRssMb} MB) | ratio ${s.ratio}`);
+    console.log(`  per round: ${s.roundRatios.join(', ')} | CPU time: Hugo ${s.hugo.filesPerCpuSecond} files per CPU-second, ours ${s.ours.filesPerCpuSecond} (ratio ${s.cpuRatio})`);
   }
+  const l = r.renderLoop;
+  console.log(`render loop alone, one core (article page, includes memoised): ${l.pages} pages, ${l.pagesPerSecond} pages/s wall, ${l.pagesPerCpuSecond} pages per CPU-second`);
 }

@@ -19,6 +19,7 @@ import { permissionVersionMigration } from '../auth/permissionVersion.js';
 import { perfIndexesMigration, searchExcerptMigration } from './perfMigrations.js';
 import { rateCounterMigration } from '../http/counterStore.js';
 import { sessionPasswordChangeMigration } from '../auth/passwordChange.js';
+import { shownIndexMigration } from '../modules/generation/shownIndex.js';
 /**
  * Migrations of the domain modules, after the core tables (`2026_001_core`). Names sort in the order
  * they run and never change once released: add a new one, never edit an old one. Tables of declared
@@ -62,6 +63,8 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_140_harden_rate_counter', migration: rateCounterMigration },
   // Forced password change (docs/system-security.md): the mark on a session that must change its password first.
   { name: '2026_300_bohome_session_password_change', migration: sessionPasswordChangeMigration },
+  // Static generation (docs/generation.md "Republishing"): which list and home pages show which article.
+  { name: '2026_300_genperf_site_page_article', migration: shownIndexMigration },
 ];
 
 function userPasswordState(dialect: DialectName): Migration {

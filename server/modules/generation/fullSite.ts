@@ -1,17 +1,18 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Row } from '../../db/types.js';
+import type { Db, Row } from '../../db/types.js';
 import { PortalError } from '../../http/errors.js';
 import { withExclusiveLock } from '../../jobs/lock.js';
 import { descendantIds } from '../content/columns/service.js';
 import { articleRelPath } from './context.js';
 import { sitePageJobs } from './pages.js';
-import type { SiteGenerator } from './service.js';
+import { forgetPages } from './shownIndex.js';
+import { LIST_PAGE_SIZE, type SiteGenerator } from './service.js';
 import type { PageJob } from './worker/protocol.js';
 import { copyAssets, publishUploads, removeFile } from './writer.js';
 
-/** Articles whose bodies are read and rendered together (bounds memory: bodies of 500 articles at a time). */
-const ARTICLE_CHUNK = 500;
+/** Articles read (with their bodies, one query) and rendered together: bounds memory whatever the site's size. */
+const ARTICLE_CHUNK = 1000;
 /** The lease that serialises full-site runs across server instances. */
 export const SITE_LOCK = 'generation:site';
 const LOCK_TTL_MS = 60_000;
@@ -29,7 +30,7 @@ export interface SiteResult {
 export type Progress = (done: number, total: number, paths: string[]) => void;
 
 /** Removes article pages (and list pages of columns gone) that the run did not write. */
-async function removeStale(root: string, keepArticles: Set<string>, keepColumns: Set<number>): Promise<number> {
+async function removeStale(db: Db, root: string, keepArticles: Set<string>, keepColumns: Set<number>): Promise<number> {
   let removed = 0;
   const articles = path.join(root, 'article');
   for (const y of await fs.readdir(articles).catch(() => [] as string[])) {
@@ -40,12 +41,15 @@ async function removeStale(root: string, keepArticles: Set<string>, keepColumns:
     }
   }
   const columns = path.join(root, 'column');
+  const gone: number[] = [];
   for (const id of await fs.readdir(columns).catch(() => [] as string[])) {
     if (/^\d+$/.test(id) && !keepColumns.has(Number(id))) {
       await fs.rm(path.join(columns, id), { recursive: true, force: true });
+      gone.push(Number(id));
       removed++;
     }
   }
+  await forgetPages(db, [], gone);
   return removed;
 }
 
@@ -61,32 +65,45 @@ export async function generateSite(gen: SiteGenerator, onProgress?: Progress): P
   return result.value;
 }
 
+/** Published articles per column (one grouped count): the list pages of each column and the run's total. */
+async function publishedCounts(gen: SiteGenerator): Promise<Map<number, number>> {
+  const rows = (await gen.db.selectFrom('article').select(['columnId', (eb) => eb.fn.countAll().as('n')]).where('status', '=', 5).groupBy('columnId').execute()) as Row[];
+  return new Map(rows.map((r) => [Number(r.columnId), Number(r.n)]));
+}
+
 async function runSite(gen: SiteGenerator, onProgress?: Progress): Promise<SiteResult> {
   const started = Date.now();
   const base = await gen.base();
   const assets = await copyAssets(base.skinDir, gen.root);
   const uploads = gen.siteUploads(base);
-  const all = await gen.published(null);
   const fixed: PageJob[] = [await gen.indexJob(base), ...(await sitePageJobs(gen, base))];
   const columns = base.columns.filter((c) => c.columnType !== 3);
-  const columnJobs: PageJob[][] = columns.map((c) => {
-    const ids = new Set(descendantIds(base.columns, c.categoryId));
-    return gen.columnJobs(base, c, all.filter((r: Row) => ids.has(Number(r.columnId))));
-  });
-  const total = fixed.length + columnJobs.reduce((n, j) => n + j.length, 0) + all.length;
+  const counts = await publishedCounts(gen);
+  const countOf = (ids: number[]) => ids.reduce((n, id) => n + (counts.get(id) ?? 0), 0);
+  const published = [...counts.values()].reduce((a, b) => a + b, 0);
+  const listPages = columns.reduce((n, c) => n + (c.columnType === 2 ? 1 : Math.max(1, Math.ceil(countOf(descendantIds(base.columns, c.categoryId)) / LIST_PAGE_SIZE))), 0);
+  const total = fixed.length + listPages + published;
+  const keepArticles = new Set<string>();
   let done = 0;
+  // Streamed: one column's rows, then ARTICLE_CHUNK articles with their bodies at a time (bounded memory).
   async function* jobs(): AsyncGenerator<PageJob[]> {
     yield fixed;
-    for (const j of columnJobs) yield j;
-    for (let i = 0; i < all.length; i += ARTICLE_CHUNK) yield await gen.articleJobs(base, all.slice(i, i + ARTICLE_CHUNK), uploads);
+    for (const c of columns) yield gen.columnJobs(base, c, await gen.published(descendantIds(base.columns, c.categoryId)));
+    for (let after = 0; ; ) {
+      const rows = await gen.publishedChunk(after, ARTICLE_CHUNK);
+      if (!rows.length) break;
+      after = Number(rows[rows.length - 1]?.articleId);
+      for (const r of rows) keepArticles.add(articleRelPath(r));
+      yield await gen.articleJobs(base, rows, uploads);
+    }
   }
   const pages = await gen.withRun(base, (run) =>
     gen.writeJobs(run, jobs(), (rels) => {
       done += rels.length;
-      onProgress?.(done, total, rels);
+      onProgress?.(done, Math.max(total, done), rels);
     }),
   );
-  const removed = await removeStale(gen.root, new Set(all.map(articleRelPath)), new Set(columns.map((c) => c.categoryId)));
-  const published = await publishUploads(gen.dataDir, gen.root, uploads);
-  return { pages, articles: all.length, columns: columns.length, assets, uploads: published, removed, ms: Date.now() - started };
+  const removed = await removeStale(gen.db, gen.root, keepArticles, new Set(columns.map((c) => c.categoryId)));
+  const publishedUploads = await publishUploads(gen.dataDir, gen.root, uploads);
+  return { pages, articles: keepArticles.size, columns: columns.length, assets, uploads: publishedUploads, removed, ms: Date.now() - started };
 }

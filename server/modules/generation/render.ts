@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Liquid, type FS } from 'liquidjs';
 import { isInside } from '../../files/confine.js';
 import { PortalError } from '../../http/errors.js';
+import { memoiseIncludes } from './includeMemo.js';
 
 /**
  * The sandboxed LiquidJS renderer of the static site. Staff edit templates in the browser, so a template
@@ -98,8 +99,8 @@ export function href(url: unknown, root: unknown): string {
 }
 
 /**
- * An engine confined to one skin folder. `cache` keeps parsed templates: a generation run creates one
- * engine per worker and parses each template once; a preview uses a fresh one so edits apply at once.
+ * An engine confined to one skin folder. `cache` keeps parsed templates and memoises includes
+ * (includeMemo.ts): a generation run creates one engine per worker and parses each template once.
  */
 export function createEngine(skinDir: string, cache = false): Liquid {
   const engine = new Liquid({
@@ -119,6 +120,8 @@ export function createEngine(skinDir: string, cache = false): Liquid {
     memoryLimit: MEMORY_LIMIT,
   });
   engine.registerFilter('href', href);
+  // A run renders thousands of pages with one engine: includes that come out the same are rendered once.
+  if (cache) memoiseIncludes(engine);
   return engine;
 }
 

@@ -5,6 +5,7 @@ import type { ArticleChange } from '../content/articles/hooks.js';
 import { descendantIds } from '../content/columns/service.js';
 import { ARTICLE_FIELDS, articleRelPath } from './context.js';
 import { HOME_BLOCK_SIZE, LIST_PAGE_SIZE, type Base, type SiteGenerator } from './service.js';
+import { pagesShowingIndexed, recordShown } from './shownIndex.js';
 import { publishUploads, removeFile } from './writer.js';
 
 /** What one article change rewrote (docs/generation.md "Republishing"). */
@@ -13,8 +14,11 @@ export interface RepublishResult {
   removed: string[];
 }
 
-/** Where the generated site shows the article today: list pages per column and the home page (a link to its page). */
-export async function pagesShowing(siteDir: string, articleId: number): Promise<{ lists: Map<number, Set<number>>; home: boolean }> {
+/**
+ * Where the generated site shows the article today, read from the pages' links: only for a site
+ * generated before the index of shown articles existed (shownIndex.ts).
+ */
+export async function pagesShowingInFiles(siteDir: string, articleId: number): Promise<{ lists: Map<number, Set<number>>; home: boolean }> {
   const link = new RegExp(`article/\\d{4}/\\d{2}/${articleId}\\.html["'#?]`);
   const lists = new Map<number, Set<number>>();
   const home = link.test(await fs.readFile(path.join(siteDir, 'index.html'), 'utf8').catch(() => ''));
@@ -93,7 +97,7 @@ const add = (map: Map<number, Set<number>>, column: number, page: number) => map
 export async function republishArticle(gen: SiteGenerator, articleId: number, change: ArticleChange): Promise<RepublishResult> {
   const row = (await gen.db.selectFrom('article').select([...ARTICLE_FIELDS, 'status']).where('articleId', '=', articleId).executeTakeFirst()) as Row | undefined;
   const isPublic = row !== undefined && Number(row.status) === 5 && change !== 'removed';
-  const before = await pagesShowing(gen.root, articleId);
+  const before = (await pagesShowingIndexed(gen.db, articleId)) ?? (await pagesShowingInFiles(gen.root, articleId));
   const lists = new Map(before.lists);
   let home = before.home;
   const written: string[] = [];
@@ -131,6 +135,7 @@ export async function republishArticle(gen: SiteGenerator, articleId: number, ch
   if (home) {
     const job = await gen.indexJob(base);
     await gen.withRun(base, (run) => gen.pool.render(run, [job], true));
+    await recordShown(gen.db, [job]);
     written.push('index.html');
   }
   return { written, removed };

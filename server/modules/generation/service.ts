@@ -13,6 +13,7 @@ import { sanitizeStatCode } from '../system/siteSettings/statCode.js';
 import { ARTICLE_FIELDS, articleItem, orNull, articleRelPath, columnVar, listPageName, loadModels, metaOf, modelValues, rootOf, uploadRefs } from './context.js';
 import { sitePageJobs } from './pages.js';
 import { siteConfig } from './siteConfig.js';
+import { forgetPages, recordShown } from './shownIndex.js';
 import type { RenderPool } from './worker/pool.js';
 import type { PageJob } from './worker/protocol.js';
 import { copyAssets, publishUploads, removeFile } from './writer.js';
@@ -137,6 +138,7 @@ export class SiteGenerator {
     // The site's own pages (services, search, 网站地图, 404) share the home page's navigation: written with it.
     const jobs = [await this.indexJob(base), ...(await sitePageJobs(this, base))];
     await this.withRun(base, (run) => this.pool.render(run, jobs, true));
+    await recordShown(this.db, jobs);
     const assets = await copyAssets(base.skinDir, this.root);
     const uploads = await publishUploads(this.dataDir, this.root, this.siteUploads(base));
     return { pages: jobs.length, paths: jobs.map((j) => j.rel), assets, uploads };
@@ -206,31 +208,50 @@ export class SiteGenerator {
       // All pages of the column rendered before any is written: one batch.
       if (jobs.length) await this.pool.render(run, jobs, true);
     });
+    await recordShown(this.db, jobs);
     // List pages past the new last page (fewer articles now) are removed.
     const pageCount = column.columnType === 2 ? 1 : Math.max(1, Math.ceil(items.length / LIST_PAGE_SIZE));
-    let removed = 0;
+    const gone: string[] = [];
     const dir = path.join(this.root, 'column', String(columnId));
     for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
       const m = /^index_(\d+)\.html$/.exec(name);
-      if (m && Number(m[1]) > pageCount && (await removeFile(path.join(dir, name)))) removed++;
+      if (m && Number(m[1]) > pageCount && (await removeFile(path.join(dir, name)))) gone.push(`column/${columnId}/${name}`);
     }
+    await forgetPages(this.db, gone);
+    const removed = gone.length;
     return { pages: jobs.length, paths: jobs.map((j) => j.rel), removed };
   }
 
-  /** Article page jobs of some rows (their bodies and content-model values read in one query each); collects their uploads. */
+  /**
+   * Published articles with their bodies, `limit` at a time in id order after `afterId` (keyset: one
+   * query per chunk, however large the site).
+   */
+  async publishedChunk(afterId: number, limit: number): Promise<Row[]> {
+    return (await this.db
+      .selectFrom('article')
+      .select([...ARTICLE_FIELDS, 'content'])
+      .where('status', '=', 5)
+      .where('articleId', '>', afterId)
+      .orderBy('articleId', 'asc')
+      .limit(limit)
+      .execute()) as Row[];
+  }
+
+  /** Article page jobs of some rows (bodies, unless the rows hold them, and content-model values read in one query each); collects their uploads. */
   async articleJobs(base: Base, rows: Row[], uploads: Set<string>): Promise<PageJob[]> {
     if (!rows.length) return [];
     const ids = rows.map((r) => Number(r.articleId));
-    const bodies = (await this.db.selectFrom('article').select(['articleId', 'content']).where('articleId', 'in', ids).execute()) as Row[];
+    const bodies = rows.every((r) => 'content' in r) ? rows : ((await this.db.selectFrom('article').select(['articleId', 'content']).where('articleId', 'in', ids).execute()) as Row[]);
     const content = new Map(bodies.map((r) => [Number(r.articleId), String(r.content ?? '')]));
     const fields = new Map<number, Row[]>();
+    const byId = new Map(base.columns.map((c) => [c.categoryId, c]));
     for (const [modelId, model] of base.models) {
-      const mine = rows.filter((r) => base.columns.find((c) => c.categoryId === Number(r.columnId))?.columnContentModelId === modelId);
+      const mine = rows.filter((r) => byId.get(Number(r.columnId))?.columnContentModelId === modelId);
       for (const [id, list] of await modelValues(this.db, model, mine.map((r) => Number(r.articleId)))) fields.set(id, list);
     }
     return rows.map((row) => {
       const id = Number(row.articleId);
-      const column = base.columns.find((c) => c.categoryId === Number(row.columnId));
+      const column = byId.get(Number(row.columnId));
       const colVar = column ? columnVar(column) : { id: Number(row.columnId), name: '', type: 1, typeName: '列表', url: 'index.html' };
       const template = column ? this.templateOf(base, column.columnType === 1 ? column.columnUrl : null, 'content.html') : 'content.html';
       const rel = articleRelPath(row);
@@ -258,7 +279,8 @@ export class SiteGenerator {
       for (let i = 0; i < chunk.length; i += PAGE_BATCH) {
         const batch = chunk.slice(i, i + PAGE_BATCH);
         const p: Promise<void> = this.pool.render(run, batch, true).then(
-          () => {
+          async () => {
+            await recordShown(this.db, batch);
             count += batch.length;
             onDone?.(batch.map((j) => j.rel));
           },

@@ -22,6 +22,9 @@ interface Pending {
 
 interface Slot {
   worker: Worker;
+  /** When the worker last finished a page (ms since the epoch), written by the worker: no message per page. */
+  progress: Float64Array;
+  armedAt: number;
   runs: Set<number>;
   inflight: Pending[];
   timer: NodeJS.Timeout | null;
@@ -99,10 +102,12 @@ export class RenderPool {
   }
 
   private spawn(): Slot {
+    const progress = new Float64Array(new SharedArrayBuffer(8));
     const worker = new Worker(new URL('./boot.mjs', import.meta.url), {
+      workerData: { progress },
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
     });
-    const slot: Slot = { worker, runs: new Set(), inflight: [], timer: null, dead: false, ready: false };
+    const slot: Slot = { worker, progress, armedAt: 0, runs: new Set(), inflight: [], timer: null, dead: false, ready: false };
     worker.unref();
     worker.on('message', (m: FromWorker) => this.onMessage(slot, m));
     worker.on('error', (error: Error & { code?: string }) => {
@@ -121,7 +126,6 @@ export class RenderPool {
     }
     const job = slot.inflight[0];
     if (!job || job.batchId !== m.batchId) return;
-    if (m.kind === 'tick') return this.arm(slot);
     slot.inflight.shift();
     if (m.kind === 'done') job.resolve(m.html);
     else job.reject(m.stage === 'render' ? new TemplateError(m.message) : new PortalError(1006, `页面写入失败：${m.message}`));
@@ -138,9 +142,18 @@ export class RenderPool {
     if (!slot.inflight.length) return void slot.worker.unref();
     slot.worker.ref();
     if (!slot.ready) return;
+    slot.armedAt = Date.now();
+    this.wait(slot, this.pageLimitMs);
+  }
+
+  /** The page limit runs from the later of the arming and the worker's last finished page. */
+  private wait(slot: Slot, ms: number): void {
     slot.timer = setTimeout(() => {
+      const deadline = Math.max(slot.armedAt, slot.progress[0] ?? 0) + this.pageLimitMs;
+      const left = deadline - Date.now();
+      if (left > 0) return this.wait(slot, left);
       this.kill(slot, new TemplateError(`页面渲染超过${Math.round(this.pageLimitMs / 1000)}秒，已停止（请检查模板中的循环或过滤器）`));
-    }, this.pageLimitMs);
+    }, ms);
     slot.timer.unref();
   }
 

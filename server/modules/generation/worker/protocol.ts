@@ -20,7 +20,6 @@ export type ToWorker =
 export type FromWorker =
   /** Loaded (the page timer starts only then: loading the worker is not the template's time). */
   | { kind: 'ready' }
-  | { kind: 'tick'; batchId: number }
   | { kind: 'done'; batchId: number; html: string[] | null }
   /** `stage` tells a template error (1002) from a failed write. */
   | { kind: 'error'; batchId: number; message: string; stage: 'render' | 'write' };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, threadId, workerData } from 'node:worker_threads';
 import type { Liquid } from 'liquidjs';
 import { sanitizeArticleHtml } from '../../content/articles/sanitize.js';
 import { relinkUploads } from '../context.js';
@@ -24,6 +24,10 @@ interface Run {
 
 const runs = new Map<number, Run>();
 const post = (m: FromWorker) => parentPort?.postMessage(m);
+/** Shared with the pool: the time this worker last finished a page (its page timer reads it). */
+const progress = (workerData as { progress?: Float64Array } | null)?.progress ?? new Float64Array(1);
+let tmpCount = 0;
+const tmpPrefix = randomBytes(4).toString('hex');
 
 function writeAll(r: Run, pages: PageJob[], html: string[]): void {
   pages.forEach((page, i) => {
@@ -33,7 +37,8 @@ function writeAll(r: Run, pages: PageJob[], html: string[]): void {
       fs.mkdirSync(dir, { recursive: true });
       r.dirs.add(dir);
     }
-    const tmp = `${target}.tmp-${randomBytes(6).toString('hex')}`;
+    // Unique in this process (thread and counter; 'wx' refuses an existing name), random across processes.
+    const tmp = `${target}.tmp-${tmpPrefix}${threadId}-${++tmpCount}`;
     try {
       fs.writeFileSync(tmp, html[i] ?? '', { encoding: 'utf8', flag: 'wx' });
       fs.renameSync(tmp, target);
@@ -61,7 +66,7 @@ function onBatch(m: Extract<ToWorker, { kind: 'batch' }>): void {
     for (const page of m.pages) {
       const vars = page.body === undefined ? page.vars : withBody(page);
       html.push(renderSync(r.engine, page.template, { ...r.common, ...vars }));
-      post({ kind: 'tick', batchId: m.batchId });
+      progress[0] = Date.now();
     }
   } catch (error) {
     post({ kind: 'error', batchId: m.batchId, message: messageOf(error, r.skinDir), stage: 'render' });

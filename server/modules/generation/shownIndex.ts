@@ -1,0 +1,72 @@
+import type { Migration } from 'kysely';
+import type { Db, Row } from '../../db/types.js';
+import type { PageJob } from './worker/protocol.js';
+
+/**
+ * Which generated list pages and home page show which article (docs/generation.md "Republishing"):
+ * table `site_page_article (rel, articleId)`, written with each list, cover and home page, in the
+ * database so every instance agrees. Republishing reads the pages that show an article from it
+ * instead of reading every generated list page.
+ */
+export const SHOWN_TABLE = 'site_page_article';
+
+export function shownIndexMigration(): Migration {
+  return {
+    async up(db: Db) {
+      await db.schema
+        .createTable(SHOWN_TABLE)
+        .addColumn('rel', 'varchar(255)', (c) => c.notNull())
+        .addColumn('articleId', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('site_page_article_pk', ['rel', 'articleId'])
+        .execute();
+      await db.schema.createIndex('site_page_article_article').on(SHOWN_TABLE).column('articleId').execute();
+    },
+  };
+}
+
+/** The pages the index follows: the home page and the column pages (article pages show only themselves). */
+const indexed = (rel: string) => rel === 'index.html' || rel.startsWith('column/');
+
+const ids = (list: unknown): number[] => (Array.isArray(list) ? list.map((a) => Number((a as Row).id)).filter((n) => Number.isInteger(n)) : []);
+
+/** The articles a page's variables list: `articles`, and those of `homeColumns` / `childBlocks`. */
+export function shownBy(job: PageJob): number[] {
+  const v = job.vars;
+  const out = new Set(ids(v.articles));
+  for (const block of [...(Array.isArray(v.homeColumns) ? v.homeColumns : []), ...(Array.isArray(v.childBlocks) ? v.childBlocks : [])]) {
+    for (const id of ids((block as Row).articles)) out.add(id);
+  }
+  return [...out];
+}
+
+/** Records what the written pages show (their old rows replaced), in one transaction. */
+export async function recordShown(db: Db, jobs: readonly PageJob[]): Promise<void> {
+  const mine = jobs.filter((j) => indexed(j.rel));
+  if (!mine.length) return;
+  const rows = mine.flatMap((j) => shownBy(j).map((articleId) => ({ rel: j.rel, articleId })));
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom(SHOWN_TABLE).where('rel', 'in', mine.map((j) => j.rel)).execute();
+    for (let i = 0; i < rows.length; i += 500) await trx.insertInto(SHOWN_TABLE).values(rows.slice(i, i + 500)).execute();
+  });
+}
+
+/** Forgets removed pages: some rels, or every page of some columns. */
+export async function forgetPages(db: Db, rels: readonly string[], columnIds: readonly number[] = []): Promise<void> {
+  if (rels.length) await db.deleteFrom(SHOWN_TABLE).where('rel', 'in', [...rels]).execute();
+  for (const id of columnIds) await db.deleteFrom(SHOWN_TABLE).where('rel', 'like', `column/${id}/%`).execute();
+}
+
+/** Where the site shows the article now, from the index: list pages per column and the home page; null when nothing was ever indexed. */
+export async function pagesShowingIndexed(db: Db, articleId: number): Promise<{ lists: Map<number, Set<number>>; home: boolean } | null> {
+  const rows = (await db.selectFrom(SHOWN_TABLE).select('rel').where('articleId', '=', articleId).execute()) as Row[];
+  if (!rows.length && !(await db.selectFrom(SHOWN_TABLE).select('rel').limit(1).executeTakeFirst())) return null;
+  const lists = new Map<number, Set<number>>();
+  let home = false;
+  for (const r of rows) {
+    const rel = String(r.rel);
+    if (rel === 'index.html') home = true;
+    const m = /^column\/(\d{1,10})\/index(?:_(\d+))?\.html$/.exec(rel);
+    if (m) lists.set(Number(m[1]), (lists.get(Number(m[1])) ?? new Set<number>()).add(m[2] ? Number(m[2]) : 1));
+  }
+  return { lists, home };
+}
