@@ -8,7 +8,8 @@ import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../.
 import type { PortalUser } from '../../../http/fastifyTypes.js';
 import { formatDateTime } from '../../../util/time.js';
 import { descendantIds, findColumn, loadColumns, userColumnIds, type ColumnRow } from '../columns/service.js';
-import { sanitizeArticleHtml } from './sanitize.js';
+import { sanitizeArticleHtml } from '../../../shared/articleHtml.js';
+import { plainText } from '../../../shared/text.js';
 
 export const REVIEW_KEYS = ['article:accept', 'article:approve', 'article:reject'] as const;
 const CONTENT_MAX = 500_000;
@@ -107,7 +108,7 @@ export function readOneId(query: Row, body: Row, names: string[]): number {
 
 export function readOpinion(query: Row, body: Row, required: boolean): string | null {
   const raw = body.opinion ?? body.remark ?? body.reason ?? query.opinion;
-  const text = typeof raw === 'string' ? raw.replace(/<[^>]*>/g, '').trim() : raw === undefined || raw === null ? '' : String(raw);
+  const text = typeof raw === 'string' ? plainText(raw, 'input') : raw === undefined || raw === null ? '' : String(raw);
   if (!text && required) throw missingParam('opinion');
   if ([...text].length > 500) throw invalidValue('审核意见长度不能超过500个字符');
   return text || null;

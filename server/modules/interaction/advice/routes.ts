@@ -15,6 +15,7 @@ import { cleanPhone, cleanText, guardPublicSubmission, newQueryCode } from '../.
 import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
 import { asInt, atRoot, sendFile } from '../surveys/helpers.js';
+import { increment } from '../../../shared/counters.js';
 
 /** Status of a topic: 0 未开始, 1 征集中, 2 已结束, 3 已反馈 (docs/interaction-forms.md). */
 export const ADVICE_STATUS: Record<number, string> = { 0: '未开始', 1: '征集中', 2: '已结束', 3: '已反馈' };
@@ -190,7 +191,7 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
     const queryCode = newQueryCode();
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('advice_opinion').values({ adviceId, content, name: name || null, phone, queryCode, ip: (request.ip || '').slice(0, 64), createTime: now }).execute();
-      await trx.updateTable(decl.table).set((eb) => ({ opinionCount: eb('opinionCount', '+', 1) })).where('id', '=', adviceId).execute();
+      await increment(trx, decl.table, 'opinionCount', { column: 'id', keys: adviceId });
     });
     return ok({ queryCode, createTime: now }, '提交成功，感谢您的宝贵意见');
   });

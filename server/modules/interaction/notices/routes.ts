@@ -11,6 +11,7 @@ import { currentUser, type PortalUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, param, queryOf, readId, readIds } from '../../../http/params.js';
 import { cleanText } from '../../../public/guard.js';
 import { formatDateTime } from '../../../util/time.js';
+import { plainText } from '../../../shared/text.js';
 
 type Bag = Record<string, unknown>;
 const searchOf = (request: FastifyRequest): Bag => ({ ...queryOf(request), ...bodyOf(request) });
@@ -53,7 +54,7 @@ function cleanNotice(body: Bag, partial: boolean): Row {
     if (typeof body.content !== 'string') throw invalidValue('内容格式不正确');
     if (body.content.length > 100_000) throw invalidValue('内容长度不能超过100000个字符');
     const html = sanitizeRichText(body.content);
-    if (!html.replace(/<[^>]*>/g, '').trim() && !/<img/i.test(html)) throw missingParam('内容');
+    if (!plainText(html, 'input') && !/<img/i.test(html)) throw missingParam('内容');
     out.content = html;
   }
   if (has('publisher')) out.publisher = cleanText(body.publisher, { label: '发布单位', max: 100 }) || null;

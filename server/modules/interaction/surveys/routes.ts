@@ -16,6 +16,7 @@ import { declarationOf } from '../../declarationLookup.js';
 import { asInt, asObject, atRoot, sendFile } from './helpers.js';
 import { publicResultRoutes } from './publicResults.js';
 import { answerRefusal, loadQuestions, notAllowed, parseQuestions, surveyResults, SURVEY_STATUS, writeQuestions } from './service.js';
+import { increment } from '../../../shared/counters.js';
 
 /** At most this many answer records per survey from one IP address (offices share addresses behind NAT). */
 const MAX_RECORDS_PER_IP = Number(process.env.SURVEY_MAX_PER_IP) > 0 ? Number(process.env.SURVEY_MAX_PER_IP) : 50;
@@ -379,7 +380,7 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
           else rows.push({ recordId: Number(inserted.id), surveyId, questionId, optionId: null, content: a.text });
         }
         await trx.insertInto('survey_answer').values(rows).execute();
-        await trx.updateTable(decl.table).set((eb) => ({ recordCount: eb('recordCount', '+', 1) })).where('id', '=', surveyId).execute();
+        await increment(trx, decl.table, 'recordCount', { column: 'id', keys: surveyId });
         return Number(inserted.id);
       });
       return ok({ recordId }, '提交成功，感谢您的参与');
