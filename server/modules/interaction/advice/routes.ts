@@ -14,7 +14,8 @@ import { bodyOf, param, readId, readIds, readSize } from '../../../http/params.j
 import { cleanPhone, cleanText, guardPublicSubmission, newQueryCode } from '../../../public/guard.js';
 import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
-import { asInt, atRoot, sendFile } from '../surveys/helpers.js';
+import { asInt, atRoot} from '../../../shared/routeHelpers.js';
+import { sendDownload } from '../../../shared/download.js';
 import { increment } from '../../../shared/counters.js';
 
 /** Status of a topic: 0 未开始, 1 征集中, 2 已结束, 3 已反馈 (docs/interaction-forms.md). */
@@ -159,7 +160,7 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
       sheet.addRow(['ID', '征集主题', '征集部门', '状态', '开始时间', '结束时间', '意见数', '反馈时间']);
       for (const r of rows) sheet.addRow([Number(r.id), r.title, r.solicitDept, ADVICE_STATUS[Number(r.status)] ?? '', r.startTime, r.endTime, Number(r.opinionCount ?? 0), r.resultTime ?? '']);
     }
-    return sendFile(reply, Buffer.from((await wb.xlsx.writeBuffer()) as ArrayBuffer), fileName);
+    return sendDownload(reply, Buffer.from((await wb.xlsx.writeBuffer()) as ArrayBuffer), fileName);
   });
 
   // ---- public ----

@@ -15,7 +15,8 @@ import { formatDateTime } from '../../../util/time.js';
 import { maskPhone, maskRow } from '../../../shared/mask.js';
 import { revealOrMask } from '../../../shared/sensitiveView.js';
 import { declarationOf } from '../../declarationLookup.js';
-import { asInt, atRoot, optionalUser, sendFile } from '../surveys/helpers.js';
+import { asInt, atRoot, optionalUser} from '../../../shared/routeHelpers.js';
+import { sendDownload } from '../../../shared/download.js';
 import {
   addWorkingDays,
   applicationDocx,
@@ -211,7 +212,7 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
   const docx = (withReply: boolean) => async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
     const row = await load(request, readId(request));
     const name = `${withReply ? '政府信息公开申请及答复' : '政府信息公开申请表'}_${String(row.queryCode)}.docx`;
-    return sendFile(reply, await applicationDocx(maskRow(row, APPLY_PERSONAL), withReply), name);
+    return sendDownload(reply, await applicationDocx(maskRow(row, APPLY_PERSONAL), withReply), name);
   };
   app.post('/apply/download', { config: { permission: 'apply:word' } }, docx(false));
   app.post('/apply/exportWord', { config: { permission: 'apply:word' } }, docx(true));
@@ -239,7 +240,7 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
         r.replyTime ?? '',
       ]);
     }
-    return sendFile(reply, Buffer.from((await wb.xlsx.writeBuffer()) as ArrayBuffer), `依申请公开_${today()}.xlsx`);
+    return sendDownload(reply, Buffer.from((await wb.xlsx.writeBuffer()) as ArrayBuffer), `依申请公开_${today()}.xlsx`);
   });
 
   // SMS reminder to the handling department: staff with apply:remind, or the applicant (query code + phone).

@@ -2,7 +2,7 @@ import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TableC
 import type { Db, Row } from '../../../db/types.js';
 import { invalidValue, missingParam } from '../../../http/errors.js';
 import { cleanEmail, cleanPhone, cleanText } from '../../../public/guard.js';
-import { asInt } from '../surveys/helpers.js';
+import { asInt } from '../../../shared/routeHelpers.js';
 
 export const APPLY_STATUS_NAME: Record<number, string> = { 0: '待受理', 1: '已受理', 2: '已答复', 3: '不予公开', 4: '已撤回' };
 export const PENDING = [0, 1];

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { peopleRoutes } from '../people/routes.js';
 import { questAnswerRoutes } from '../questAnswer/routes.js';
 import { themeRoutes } from '../themes/routes.js';
-import { ensurePageMenus } from './common.js';
+import { ensurePageMenus } from '../../../shared/pageMenus.js';
 import { forumRoutes } from './routes.js';
 
 /**

@@ -8,7 +8,8 @@ import { notFoundRecord, invalidValue } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, param, readId, readIds } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/time.js';
-import { badState, departmentName, optionLabel, requireDecl, saveRecord, sendExcel } from './common.js';
+import { badState, departmentName, optionLabel, requireDecl, saveRecord } from '../../../shared/records.js';
+import { sendWorkbook } from '../../../shared/excel.js';
 
 const likeText = (v: unknown) => `%${String(v).trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -131,7 +132,7 @@ export async function forumRoutes(app: FastifyInstance) {
     const rows = plates.map((p) => ({ ...p, roleNames: links.filter((l) => Number(l.plateId) === Number(p.id)).map((l) => l.name).join('、') }));
     const status = optionLabel(plate, 'status');
     const audit = optionLabel(plate, 'needAudit');
-    return sendExcel(reply, `论坛版块_${formatDateTime().slice(0, 10)}.xlsx`, '论坛版块', [
+    return sendWorkbook(reply, `论坛版块_${formatDateTime().slice(0, 10)}.xlsx`, [{ name: '论坛版块', columns: [
       { header: '版块名称', key: 'name', width: 24 },
       { header: '所属论坛', key: 'forumName', width: 20 },
       { header: '负责部门', key: 'handleDeptName', width: 20 },
@@ -139,7 +140,7 @@ export async function forumRoutes(app: FastifyInstance) {
       { header: '发帖审核', key: 'needAudit', map: audit },
       { header: '状态', key: 'status', map: status },
       { header: '主题数', key: 'themeCount', width: 10 },
-    ], rows);
+    ], rows: rows }]);
   });
   // Public: an enabled plate.
   app.post('/plate/webget', { config: { public: true } }, async (request) => {

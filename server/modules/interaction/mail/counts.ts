@@ -7,7 +7,7 @@ import { ok } from '../../../http/envelope.js';
 import { invalidValue, notFoundRecord } from '../../../http/errors.js';
 import { bodyOf, queryOf, readId } from '../../../http/params.js';
 import { DATE_RE, formatDateTime, normaliseDateTime } from '../../../util/time.js';
-import { buildXlsx, sendXlsx } from './excel.js';
+import { sendWorkbook } from '../../../shared/excel.js';
 
 type Bag = Record<string, unknown>;
 const searchOf = (request: FastifyRequest): Bag => ({ ...queryOf(request), ...bodyOf(request) });
@@ -132,13 +132,13 @@ export async function mailCountRoutes(app: FastifyInstance) {
 
   app.post('/mailCount/mailCountExcel', { config: { permission: P.countExport } }, async (request, reply) => {
     const { list } = await storedCounts(db, searchOf(request), false);
-    return sendXlsx(reply, `信件统计_${formatDateTime().slice(0, 10)}.xlsx`, await buildXlsx('信件统计', COUNT_COLUMNS, list));
+    return sendWorkbook(reply, `信件统计_${formatDateTime().slice(0, 10)}.xlsx`, [{ name: '信件统计', columns: COUNT_COLUMNS, rows: list }]);
   });
 
   app.post('/mailCount/mailCountRealExcel', { config: { permission: P.countExport } }, async (request, reply) => {
     const { list } = await realTimeCounts(db, searchOf(request));
     const columns = [...COUNT_COLUMNS.slice(0, 2), { header: '办理中', key: 'handlingCount', width: 10 }, ...COUNT_COLUMNS.slice(2)];
-    return sendXlsx(reply, `信件实时统计_${formatDateTime().slice(0, 10)}.xlsx`, await buildXlsx('实时统计', columns, list));
+    return sendWorkbook(reply, `信件实时统计_${formatDateTime().slice(0, 10)}.xlsx`, [{ name: '实时统计', columns, rows: list }]);
   });
 }
 

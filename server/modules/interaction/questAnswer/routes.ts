@@ -5,7 +5,7 @@ import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors
 import { bodyOf, param, readSize } from '../../../http/params.js';
 import { cleanText, guardPublicSubmission } from '../../../public/guard.js';
 import { formatDateTime } from '../../../util/time.js';
-import { badState } from '../forums/common.js';
+import { badState } from '../../../shared/records.js';
 import { readIdList } from '../themes/service.js';
 import { rank } from './similarity.js';
 import { increment } from '../../../shared/counters.js';

@@ -11,7 +11,7 @@ import { readPaging } from '../../../crud/listQuery.js';
 import { cleanEmail, cleanPhone, cleanText, guardPublicSubmission, newQueryCode } from '../../../public/guard.js';
 import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
-import { asInt, atRoot, requireStaff } from '../surveys/helpers.js';
+import { asInt, atRoot, requireStaff } from '../../../shared/routeHelpers.js';
 
 const PUBLIC_FIELDS = ['id', 'title', 'content', 'createTime', 'replyDept', 'replyContent', 'replyTime', 'status'];
 const flag = (v: unknown, label: string) => {

@@ -13,7 +13,8 @@ import { cleanPhone, cleanText, guardPublicSubmission } from '../../../public/gu
 import { applyFilters, readPaging } from '../../../crud/listQuery.js';
 import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
-import { asInt, asObject, atRoot, sendFile } from './helpers.js';
+import { asInt, asObject, atRoot} from '../../../shared/routeHelpers.js';
+import { sendDownload } from '../../../shared/download.js';
 import { publicResultRoutes } from './publicResults.js';
 import { answerRefusal, loadQuestions, notAllowed, parseQuestions, surveyResults, SURVEY_STATUS, writeQuestions } from './service.js';
 import { increment } from '../../../shared/counters.js';
@@ -274,7 +275,7 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
       fileName = '问卷列表.xlsx';
     }
     const buffer = await wb.xlsx.writeBuffer();
-    return sendFile(reply, Buffer.from(buffer as ArrayBuffer), fileName);
+    return sendDownload(reply, Buffer.from(buffer as ArrayBuffer), fileName);
   });
 
   // ---- public ----

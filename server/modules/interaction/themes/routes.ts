@@ -10,7 +10,8 @@ import { currentUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, param, readId, readIds } from '../../../http/params.js';
 import { cleanEmail, cleanPhone, cleanText, guardPublicSubmission, newQueryCode, normaliseQueryCode } from '../../../public/guard.js';
 import { formatDateTime, normaliseDateTime, DATE_RE } from '../../../util/time.js';
-import { badState, optionLabel, requireDecl, sendExcel } from '../forums/common.js';
+import { badState, optionLabel, requireDecl } from '../../../shared/records.js';
+import { sendWorkbook } from '../../../shared/excel.js';
 import { frozenPerson, personOf } from '../people/peopleSession.js';
 import {
   type Channel,
@@ -181,7 +182,7 @@ export async function themeRoutes(app: FastifyInstance) {
       .orderBy('createTime', 'desc')
       .limit(10000)
       .execute()) as Row[];
-    return sendExcel(reply, `领导留言_${formatDateTime().slice(0, 10)}.xlsx`, '领导留言', themeColumns(), rows);
+    return sendWorkbook(reply, `领导留言_${formatDateTime().slice(0, 10)}.xlsx`, [{ name: '领导留言', columns: themeColumns(), rows: rows }]);
   });
   app.post('/xax/theme/themeDeptList', { config: { permission: 'theme:transfer' } }, async (request) => {
     const rule = await svc.rule(currentUser(request));
@@ -313,7 +314,7 @@ export async function themeRoutes(app: FastifyInstance) {
     const { start, end } = rangeOf(search);
     const channel = typeof search.channel === 'string' && search.channel ? search.channel : null;
     const rows = await liveCounts(db, await svc.rule(currentUser(request)), { start, end, channel, groupBy });
-    return sendExcel(reply, `主题统计_${formatDateTime().slice(0, 10)}.xlsx`, '主题统计', countColumns(groupBy === 'plate' ? '版块' : groupBy === 'channel' ? '渠道' : '部门'), rows as unknown as Row[]);
+    return sendWorkbook(reply, `主题统计_${formatDateTime().slice(0, 10)}.xlsx`, [{ name: '主题统计', columns: countColumns(groupBy === 'plate' ? '版块' : groupBy === 'channel' ? '渠道' : '部门'), rows: rows as unknown as Row[] }]);
   });
 
   // ---- public: forum family
@@ -568,12 +569,12 @@ export async function themeRoutes(app: FastifyInstance) {
   app.post('/admin/themeCount/listByMonthExcel', { config: { permission: 'theme:export' } }, async (request, reply) => {
     const rows = await storedMonth(request);
     const label = optionLabel(decl, 'channel');
-    return sendExcel(reply, `主题月度统计_${String(param(request, 'month')).slice(0, 7)}.xlsx`, '月度统计', [
+    return sendWorkbook(reply, `主题月度统计_${String(param(request, 'month')).slice(0, 7)}.xlsx`, [{ name: '月度统计', columns: [
       { header: '月份', key: 'month', width: 10 },
       { header: '渠道', key: 'channel', map: label, width: 10 },
       ...countColumns('部门'),
       { header: '备注', key: 'remark', width: 30 },
-    ], rows);
+    ], rows: rows }]);
   });
   // Correct a snapshot row (figures and remark) — e.g. after a theme was wrongly counted.
   app.post('/admin/themeCount/edit', { config: { permission: 'theme:countEdit' } }, async (request) => {

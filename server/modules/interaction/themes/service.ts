@@ -6,8 +6,8 @@ import type { Db, Row } from '../../../db/types.js';
 import { invalidValue, notFoundRecord } from '../../../http/errors.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, param } from '../../../http/params.js';
-import { formatDateTime } from '../../../util/time.js';
-import { badState, departmentName, hoursBetween } from '../forums/common.js';
+import { badState, departmentName } from '../../../shared/records.js';
+import { formatDateTime, hoursBetween } from '../../../util/time.js';
 import { plainText } from '../../../shared/text.js';
 
 export type Channel = 'bbs' | 'll' | 'xax';
