@@ -10,6 +10,7 @@ import { buildTree, descendantIds, findColumn, loadColumns } from '../columns/se
 import { modelOfColumn, readFieldValues } from '../contentModels/service.js';
 import { accessFilter, applyArticleFilters, columnTitleMap, loadArticle, PUBLIC_COLUMNS, readOneId, toApi } from './service.js';
 import { increment } from '../../../shared/counters.js';
+import { pageOf } from '../../../shared/paging.js';
 
 const search = (request: FastifyRequest): Row => ({ ...queryOf(request), ...bodyOf(request) });
 const PUBLISHED = 5;
@@ -34,7 +35,7 @@ async function publicPage(db: Db, s: Row, withSub: boolean) {
     .offset((pageNum - 1) * pageSize)
     .execute()) as Row[];
   const titles = await columnTitleMap(db);
-  return { list: rows.map((r) => toApi(r, titles)), currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) };
+  return pageOf(rows.map((r) => toApi(r, titles)), { pageNum, pageSize }, total);
 }
 
 /** A published article with its column, model values (labelled) and published related articles. */

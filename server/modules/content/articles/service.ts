@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../util/time.js';
 import { descendantIds, findColumn, loadColumns, userColumnIds, type ColumnRow } from '../columns/service.js';
 import { sanitizeArticleHtml } from '../../../shared/articleHtml.js';
 import { plainText } from '../../../shared/text.js';
+import { pageOf } from '../../../shared/paging.js';
 
 export const REVIEW_KEYS = ['article:accept', 'article:approve', 'article:reject'] as const;
 const CONTENT_MAX = 500_000;
@@ -285,5 +286,5 @@ export async function listArticles(db: Db, decl: ResourceDecl, user: PortalUser,
   for (const s of readSortOrder(search)) q = q.orderBy(s.field, s.order);
   const rows = (await q.limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
   const titles = new Map(columns.map((c) => [c.categoryId, c.categoryTitle]));
-  return { list: rows.map((r) => toApi(r, titles)), currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) };
+  return pageOf(rows.map((r) => toApi(r, titles)), { pageNum, pageSize }, total);
 }

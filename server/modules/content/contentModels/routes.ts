@@ -16,6 +16,7 @@ import {
   type ModelField,
 } from './service.js';
 import { plainText } from '../../../shared/text.js';
+import { pageOf } from '../../../shared/paging.js';
 
 function pathNumber(request: FastifyRequest, name: string, label = name): number {
   const raw = (request.params as Record<string, string>)[name];
@@ -218,6 +219,6 @@ export async function contentModelRoutes(app: FastifyInstance) {
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute()) as Row[];
-    return ok({ list: rows, fields: model.fields, currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) });
+    return ok({ ...pageOf(rows, { pageNum, pageSize }, total), fields: model.fields });
   });
 }

@@ -16,6 +16,7 @@ import { declarationOf } from '../../declarationLookup.js';
 import { asInt, atRoot} from '../../../shared/routeHelpers.js';
 import { sendWorkbook } from '../../../shared/excel.js';
 import { increment } from '../../../shared/counters.js';
+import { wholePage } from '../../../shared/paging.js';
 
 /** Status of a topic: 0 未开始, 1 征集中, 2 已结束, 3 已反馈 (docs/interaction-forms.md). */
 export const ADVICE_STATUS: Record<number, string> = { 0: '未开始', 1: '征集中', 2: '已结束', 3: '已反馈' };
@@ -228,6 +229,6 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
       .where('o.phone', '=', phone)
       .orderBy('o.id', 'desc')
       .execute();
-    return ok({ list, currPage: 1, totalRow: list.length, totalPage: list.length ? 1 : 0 });
+    return ok(wholePage(list));
   });
 });

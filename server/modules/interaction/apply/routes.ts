@@ -29,6 +29,7 @@ import {
   readSettings,
   today,
 } from './service.js';
+import { pageOf, wholePage } from '../../../shared/paging.js';
 
 const notAllowed = (msg: string) => new PortalError(1005, msg);
 const DAY_MS = 24 * 3600_000;
@@ -83,7 +84,7 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
     const q = await searchQuery(user, search, deptId);
     const total = Number(((await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0);
     const list = ((await q.selectAll().orderBy(sort.field, sort.order).orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[]).map(decorate);
-    return { list: list.map((r) => maskRow(r, APPLY_PERSONAL)), currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) };
+    return pageOf(list.map((r) => maskRow(r, APPLY_PERSONAL)), { pageNum, pageSize }, total);
   };
 
   app.post('/apply/list', { config: { permission: perm.list } }, async (request) => ok(await page(currentUser(request), searchOf(request))));
@@ -305,6 +306,6 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
   app.post('/web/apply/get', { config: { public: true } }, async (request) => ok(await findOwn(request, readId(request))));
   app.post('/web/apply/list', { config: { public: true } }, async (request) => {
     const row = await findOwn(request);
-    return ok({ list: [row], currPage: 1, totalRow: 1, totalPage: 1 });
+    return ok(wholePage([row]));
   });
 });

@@ -10,6 +10,7 @@ import { bodyOf, param, readId, readIds } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/time.js';
 import { badState, departmentName, optionLabel, requireDecl, saveRecord } from '../../../shared/records.js';
 import { sendWorkbook } from '../../../shared/excel.js';
+import { pageOf } from '../../../shared/paging.js';
 
 const likeText = (v: unknown) => `%${String(v).trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -58,7 +59,7 @@ export async function forumRoutes(app: FastifyInstance) {
           .execute()) as Row[])
       : [];
     const list = forums.map((f) => ({ ...f, plates: plates.filter((p) => Number(p.forumId) === Number(f.id)) }));
-    return ok({ list, currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) } satisfies Page);
+    return ok(pageOf(list, { pageNum, pageSize }, total) satisfies Page);
   });
 
   // ---- plates
@@ -115,7 +116,7 @@ export async function forumRoutes(app: FastifyInstance) {
     if (search.forumId !== undefined && search.forumId !== '') q = q.where('forumId', '=', Number(search.forumId));
     const total = Number(((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
     const list = await q.selectAll().orderBy('sort', 'asc').orderBy('id', 'asc').limit(pageSize).offset((pageNum - 1) * pageSize).execute();
-    return ok({ list, currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) });
+    return ok(pageOf(list, { pageNum, pageSize }, total));
   });
   // Plates with their moderating roles, as a real .xlsx.
   app.post('/plate/plateRoleExcel', { config: { permission: 'plate:export' } }, async (request, reply) => {
@@ -186,7 +187,7 @@ export async function forumRoutes(app: FastifyInstance) {
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute();
-    return ok({ list, currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) });
+    return ok(pageOf(list, { pageNum, pageSize }, total));
   };
   app.post('/plateRole/pageList', { config: { permission: plate.permissions.list } }, (r) => rolePlates(r, true));
   app.post('/plateRole/not/pagelist', { config: { permission: plate.permissions.list } }, (r) => rolePlates(r, false));

@@ -8,6 +8,7 @@ import { invalidValue, notFoundRecord } from '../../../http/errors.js';
 import { bodyOf, queryOf, readId } from '../../../http/params.js';
 import { DATE_RE, formatDateTime, normaliseDateTime } from '../../../util/time.js';
 import { sendWorkbook } from '../../../shared/excel.js';
+import { pageOf, wholePage } from '../../../shared/paging.js';
 
 type Bag = Record<string, unknown>;
 const searchOf = (request: FastifyRequest): Bag => ({ ...queryOf(request), ...bodyOf(request) });
@@ -27,7 +28,7 @@ async function storedCounts(db: Db, search: Bag, paged: boolean) {
   const { pageNum, pageSize } = paged ? readPaging(search) : { pageNum: 1, pageSize: 10_000 };
   const rows = (await base.selectAll().orderBy('receivedCount', 'desc').orderBy('deptId', 'asc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
   const list: Row[] = rows.map((r) => ({ ...r, replyRate: rate(Number(r.repliedCount), Number(r.receivedCount)) }));
-  return { list, currPage: pageNum, totalRow, totalPage: Math.ceil(totalRow / pageSize) };
+  return pageOf(list, { pageNum, pageSize }, totalRow);
 }
 
 function bound(v: unknown, end: boolean): string | null {
@@ -73,7 +74,7 @@ async function realTimeCounts(db: Db, search: Bag) {
   });
   if (!blank(search.deptName)) list = list.filter((r) => String(r.deptName ?? '').includes(String(search.deptName).trim()));
   list.sort((a, b) => Number(b.receivedCount) - Number(a.receivedCount) || Number(a.deptId) - Number(b.deptId));
-  return { list, currPage: 1, totalRow: list.length, totalPage: list.length ? 1 : 0 };
+  return wholePage(list);
 }
 
 const COUNT_COLUMNS = [

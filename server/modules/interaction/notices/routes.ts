@@ -12,6 +12,7 @@ import { bodyOf, param, queryOf, readId, readIds } from '../../../http/params.js
 import { cleanText } from '../../../public/guard.js';
 import { formatDateTime } from '../../../util/time.js';
 import { plainText } from '../../../shared/text.js';
+import { pageOf } from '../../../shared/paging.js';
 
 type Bag = Record<string, unknown>;
 const searchOf = (request: FastifyRequest): Bag => ({ ...queryOf(request), ...bodyOf(request) });
@@ -215,7 +216,7 @@ export async function noticeRoutes(app: FastifyInstance) {
         .executeTakeFirst()) as { n: number | string };
       unread = Number(u.n);
     }
-    return ok({ list, currPage: pageNum, totalRow, totalPage: Math.ceil(totalRow / pageSize), ...(unread !== undefined ? { unreadCount: unread } : {}) });
+    return ok({ ...pageOf(list, { pageNum, pageSize }, totalRow), ...(unread !== undefined ? { unreadCount: unread } : {}) });
   });
 
   // saveReadNoticeDto: { id } or { ids } (or noticeId) — only notices addressed to me; reading twice is fine.
@@ -252,6 +253,6 @@ export async function noticeRoutes(app: FastifyInstance) {
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute();
-    return ok({ list, currPage: pageNum, totalRow, totalPage: Math.ceil(totalRow / pageSize) });
+    return ok(pageOf(list, { pageNum, pageSize }, totalRow));
   });
 }

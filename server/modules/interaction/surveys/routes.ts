@@ -18,6 +18,7 @@ import { surveyResultSheets } from './exportSheets.js';
 import { publicResultRoutes } from './publicResults.js';
 import { answerRefusal, loadQuestions, notAllowed, parseQuestions, surveyResults, SURVEY_STATUS, writeQuestions } from './service.js';
 import { increment } from '../../../shared/counters.js';
+import { pageOf } from '../../../shared/paging.js';
 
 /** At most this many answer records per survey from one IP address (offices share addresses behind NAT). */
 const MAX_RECORDS_PER_IP = Number(process.env.SURVEY_MAX_PER_IP) > 0 ? Number(process.env.SURVEY_MAX_PER_IP) : 50;
@@ -171,7 +172,7 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute();
-    return ok({ list, currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) });
+    return ok(pageOf(list, { pageNum, pageSize }, total));
   });
 
   const recordDetail = async (request: FastifyRequest, recordId: number) => {
@@ -218,7 +219,7 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute();
-    return ok({ list, currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize), question: { id: questionId, title: question.title } });
+    return ok({ ...pageOf(list, { pageNum, pageSize }, total), question: { id: questionId, title: question.title } });
   });
 
   // ---- Excel: one survey's results and records (with surveyId/id), else the survey list ----
@@ -273,7 +274,7 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
     }
     const total = Number(((await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0);
     const list = ((await q.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[]).map(publicSurvey);
-    return ok({ list, currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) });
+    return ok(pageOf(list, { pageNum, pageSize }, total));
   });
 
   app.post('/web/survey/top', { config: { public: true } }, async (request) => {
