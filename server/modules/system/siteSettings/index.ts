@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ResourceDecl } from '../../../../resources/types.js';
 import { validateRecord } from '../../../crud/validate.js';
-import type { Db, Row } from '../../../db/types.js';
+import type { Row } from '../../../db/types.js';
 import { confine } from '../../../files/confine.js';
 import { ok } from '../../../http/envelope.js';
 import { bodyOf } from '../../../http/params.js';
@@ -10,7 +9,7 @@ import { currentUser } from '../../../http/fastifyTypes.js';
 import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
 import { ensureTemplatesRoot } from '../templates/store.js';
-import { readSiteSettings } from '../../../shared/siteSettings.js';
+import { defaultSiteSettings, PUBLIC_SITE_FIELDS, readSiteSettings } from '../../../shared/siteSettings.js';
 import { sanitizeStatCode } from './statCode.js';
 
 // Read by generation and templates too, so they live in server/shared (no siteSettings↔templates circle).
