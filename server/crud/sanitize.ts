@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { plainText } from '../shared/text.js';
 
 /** Allow-list for rich text: formatting, headings, lists, tables, safe links and images. Nothing runs. */
 const RICH_OPTIONS: sanitizeHtml.IOptions = {
@@ -33,9 +34,4 @@ export function sanitizeRichText(html: string): string {
  * Plain text fields lose any markup but keep characters like `&` and `<` as typed (sanitize-html would
  * turn them into entities, which then show literally in the client).
  */
-export function stripHtml(text: string): string {
-  return text
-    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
-    .replace(/<\/?[a-zA-Z!][^>]*>/g, '')
-    .trim();
-}
+export const stripHtml = (text: string): string => plainText(text, 'input');

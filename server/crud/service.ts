@@ -6,6 +6,7 @@ import type { PortalUser } from '../http/fastifyTypes.js';
 import { formatDateTime } from '../util/time.js';
 import { applyFilters, readPaging, readSort } from './listQuery.js';
 import { validateRecord } from './validate.js';
+import { pageOf } from '../shared/paging.js';
 
 export interface Page<T = Row> {
   list: T[];
@@ -31,7 +32,7 @@ export async function listRecords(db: Db, decl: ResourceDecl, user: PortalUser, 
     .limit(pageSize)
     .offset((pageNum - 1) * pageSize)
     .execute()) as Row[];
-  return { list, currPage: pageNum, totalRow, totalPage: Math.ceil(totalRow / pageSize) };
+  return pageOf(list, { pageNum, pageSize }, totalRow);
 }
 
 export async function getRecord(db: Db, decl: ResourceDecl, user: PortalUser, id: number): Promise<Row> {

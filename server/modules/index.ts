@@ -14,6 +14,9 @@ import { suggestRoutes } from './interaction/suggestions/routes.js';
 import { adviceRoutes } from './interaction/advice/routes.js';
 import { applyRoutes } from './interaction/apply/routes.js';
 import { interactionForumsModule } from './interaction/forums/index.js';
+import { themeRoutes } from './interaction/themes/routes.js';
+import { questAnswerRoutes } from './interaction/questAnswer/routes.js';
+import { peopleRoutes } from './interaction/people/routes.js';
 import { noticeSettingRoutes } from './system/noticeSettings/index.js';
 import { siteSettingRoutes } from './system/siteSettings/index.js';
 import { hotWordRoutes } from './system/hotWords/index.js';
@@ -67,6 +70,9 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   searchModule,
   reportModule,
   interactionForumsModule,
+  themeRoutes,
+  questAnswerRoutes,
+  peopleRoutes,
   mailModule,
   noticeRoutes,
   statisticsModule,

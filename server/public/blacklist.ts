@@ -4,6 +4,7 @@ import { sha256, tokenFromHeader } from '../auth/tokens.js';
 import { PortalError } from '../http/errors.js';
 import { bodyOf, queryOf } from '../http/params.js';
 import { formatDateTime } from '../util/time.js';
+import { increment } from '../shared/counters.js';
 
 /** The table of the `blacklist` declaration (resources/blacklist.ts). */
 const TABLE = 'public_blacklist';
@@ -62,6 +63,6 @@ export async function refuseBlacklisted(app: FastifyInstance, request: FastifyRe
     })
     .executeTakeFirst()) as { id: number } | undefined;
   if (!hit) return;
-  await app.db.updateTable(TABLE).set({ hitCount: sql`"hitCount" + 1` }).where('id', '=', hit.id).execute();
+  await increment(app.db, TABLE, 'hitCount', { column: 'id', keys: Number(hit.id) });
   throw blacklisted();
 }

@@ -1,3 +1,5 @@
+import { invalidValue } from '../http/errors.js';
+
 /** Dates are stored and answered as local 'YYYY-MM-DD HH:mm:ss' text on both databases. */
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -20,4 +22,20 @@ export function normaliseDateTime(text: string): string | null {
   const t = text.replace('T', ' ');
   const full = t.length === 16 ? `${t}:00` : t;
   return Number.isNaN(parseDateTime(full).getTime()) ? null : full;
+}
+
+/** Month `YYYY-MM` → [first second, last second] as stored text. */
+export function monthRange(month: string): [string, string] {
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw invalidValue('月份格式应为YYYY-MM');
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const last = new Date(y, m, 0).getDate();
+  return [`${month}-01 00:00:00`, `${month}-${String(last).padStart(2, '0')} 23:59:59`];
+}
+
+export function hoursBetween(from: unknown, to: unknown): number | null {
+  if (typeof from !== 'string' || typeof to !== 'string') return null;
+  const a = new Date(from.replace(' ', 'T')).getTime();
+  const b = new Date(to.replace(' ', 'T')).getTime();
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return null;
+  return Math.max(0, (b - a) / 3_600_000);
 }

@@ -4,6 +4,7 @@ import type { SeedContext } from '../../seed/domainSeeds.js';
 import { ADMIN_ROLE_ALIAS, CATALOGUES, ensureResource, grant } from '../../seed/menuSync.js';
 import { ensureModelTable } from './contentModels/service.js';
 import { DISCLOSURE_ARTICLES } from './seedDisclosure.js';
+import { plainText } from '../../shared/text.js';
 
 /** The admin home's review queue (spec route "/main/home: audit", home_audit), opened by src/pages/homeAudit.tsx. */
 export const AUDIT_MENU = { alias: 'home_audit', name: '待审文章', url: '/main/home/audit', icon: 'FactCheck' } as const;
@@ -140,7 +141,7 @@ export async function contentSeed(db: Db, ctx: SeedContext): Promise<void> {
           title: a.title,
           columnId: ids.get(a.column) as number,
           content: a.content,
-          summary: a.content.replace(/<[^>]*>/g, '').slice(0, 60),
+          summary: plainText(a.content, 'input').slice(0, 60),
           flags: a.flags ?? '',
           source: a.source,
           author: owner.name,

@@ -12,6 +12,7 @@ import { MONITOR_KEYS } from './menus.js';
 import { systemInfo } from './serverStatus.js';
 import { monitorSettings } from './settings.js';
 import { runContentCheck } from './contentRecord.js';
+import { pageOf } from '../../shared/paging.js';
 
 const bag = (request: Parameters<typeof queryOf>[0]) => ({ ...queryOf(request), ...bodyOf(request) });
 
@@ -75,7 +76,7 @@ export async function monitorRoutes(app: FastifyInstance) {
     else if (search.external !== undefined && search.external !== '') q = q.where('broken', '=', 1);
     const n = (await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string };
     const list = await q.selectAll().orderBy('id').limit(pageSize).offset((pageNum - 1) * pageSize).execute();
-    return ok({ list, currPage: pageNum, totalRow: Number(n.n), totalPage: Math.ceil(Number(n.n) / pageSize) });
+    return ok(pageOf(list, { pageNum, pageSize }, Number(n.n)));
   });
 
   app.post('/website/monitor/dashboard', { config: { permission: MONITOR_KEYS.dashboard } }, async () => ok(await dashboard(db)));

@@ -5,7 +5,7 @@ import { newsFeedRoutes } from './newsFeeds.js';
 import { smsCodeRoutes } from './smsCode.js';
 import { sysAreaRoutes } from './sysArea.js';
 import { visitCounterRoutes } from './visitCounter.js';
-import { atRoot } from '../interaction/surveys/helpers.js';
+import { atRoot } from '../../shared/routeHelpers.js';
 
 /**
  * The site-wide calls of the spec's catalogue that belong to no other domain (docs/spec-calls.md):

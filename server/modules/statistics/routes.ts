@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../http/envelope.js';
 import { declarationOf } from '../declarationLookup.js';
-import { buildXlsx, sendXlsx } from '../interaction/mail/excel.js';
+import { sendWorkbook } from '../../shared/excel.js';
 import { dataCount } from './dataCount.js';
 import { articleFilter, readDataSearch } from './filters.js';
 import { STATISTICS_KEYS } from './menus.js';
@@ -53,9 +53,9 @@ export async function statisticsRoutes(app: FastifyInstance) {
     const { search, filter } = await prepare(request);
     const rows = await deptDataCount(db, filter, search);
     const range = `${search.startTime?.slice(0, 10) ?? '开始'}至${search.endTime?.slice(0, 10) ?? '今'}`;
-    const bytes = await buildXlsx(
-      '信息报送考核',
-      [
+    return sendWorkbook(reply, `信息报送考核统计（${range}）.xlsx`, [{
+      name: '信息报送考核',
+      columns: [
         { header: '排名', key: 'rank', width: 8 },
         { header: '部门', key: 'deptName', width: 24 },
         { header: '报送数', key: 'submitted', width: 10 },
@@ -65,8 +65,7 @@ export async function statisticsRoutes(app: FastifyInstance) {
         { header: '退回数', key: 'rejected', width: 10 },
         { header: '发布率(%)', key: 'publishRate', width: 12 },
       ],
-      rows.map((r) => ({ ...r })),
-    );
-    return sendXlsx(reply, `信息报送考核统计（${range}）.xlsx`, bytes);
+      rows: rows.map((r) => ({ ...r })),
+    }]);
   });
 }

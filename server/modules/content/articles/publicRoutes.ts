@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ResourceDecl } from '../../../../resources/types.js';
 import type { Db, Row } from '../../../db/types.js';
@@ -10,6 +9,8 @@ import { declarationOf } from '../../declarationLookup.js';
 import { buildTree, descendantIds, findColumn, loadColumns } from '../columns/service.js';
 import { modelOfColumn, readFieldValues } from '../contentModels/service.js';
 import { accessFilter, applyArticleFilters, columnTitleMap, loadArticle, PUBLIC_COLUMNS, readOneId, toApi } from './service.js';
+import { increment } from '../../../shared/counters.js';
+import { pageOf } from '../../../shared/paging.js';
 
 const search = (request: FastifyRequest): Row => ({ ...queryOf(request), ...bodyOf(request) });
 const PUBLISHED = 5;
@@ -34,7 +35,7 @@ async function publicPage(db: Db, s: Row, withSub: boolean) {
     .offset((pageNum - 1) * pageSize)
     .execute()) as Row[];
   const titles = await columnTitleMap(db);
-  return { list: rows.map((r) => toApi(r, titles)), currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) };
+  return pageOf(rows.map((r) => toApi(r, titles)), { pageNum, pageSize }, total);
 }
 
 /** A published article with its column, model values (labelled) and published related articles. */
@@ -129,7 +130,7 @@ export async function articlePublicRoutes(app: FastifyInstance) {
   app.get('/api/article/hit', pub, async (request) => {
     const row = await publishedArticle(db, request);
     const id = Number(row.articleId);
-    await db.updateTable('article').set({ hits: sql`coalesce(${sql.ref('hits')}, 0) + 1` }).where('articleId', '=', id).execute();
+    await increment(db, 'article', 'hits', { column: 'articleId', keys: id });
     const after = (await db.selectFrom('article').select('hits').where('articleId', '=', id).executeTakeFirstOrThrow()) as Row;
     return ok({ articleId: id, hits: Number(after.hits) });
   });

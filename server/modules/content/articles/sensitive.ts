@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { Db } from '../../../db/types.js';
 import { formatDateTime } from '../../../util/time.js';
-import { plainText } from './sanitize.js';
+import { plainText } from '../../../shared/text.js';
+import { increment } from '../../../shared/counters.js';
 
 export interface SensitiveHit {
   wordId: number;
@@ -74,6 +74,6 @@ export async function recordSensitiveHits(db: Db, articleId: number, hits: reado
   }
   const wordIds = [...new Set(hits.map((h) => h.wordId))];
   if (wordIds.length) {
-    await db.updateTable('sensitive_word').set({ hitCount: sql`coalesce(${sql.ref('hitCount')}, 0) + 1` }).where('id', 'in', wordIds).execute();
+    await increment(db, 'sensitive_word', 'hitCount', { column: 'id', keys: wordIds.map(Number) });
   }
 }

@@ -8,7 +8,9 @@ import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../.
 import type { PortalUser } from '../../../http/fastifyTypes.js';
 import { formatDateTime } from '../../../util/time.js';
 import { descendantIds, findColumn, loadColumns, userColumnIds, type ColumnRow } from '../columns/service.js';
-import { sanitizeArticleHtml } from './sanitize.js';
+import { sanitizeArticleHtml } from '../../../shared/articleHtml.js';
+import { plainText } from '../../../shared/text.js';
+import { pageOf } from '../../../shared/paging.js';
 
 export const REVIEW_KEYS = ['article:accept', 'article:approve', 'article:reject'] as const;
 const CONTENT_MAX = 500_000;
@@ -107,7 +109,7 @@ export function readOneId(query: Row, body: Row, names: string[]): number {
 
 export function readOpinion(query: Row, body: Row, required: boolean): string | null {
   const raw = body.opinion ?? body.remark ?? body.reason ?? query.opinion;
-  const text = typeof raw === 'string' ? raw.replace(/<[^>]*>/g, '').trim() : raw === undefined || raw === null ? '' : String(raw);
+  const text = typeof raw === 'string' ? plainText(raw, 'input') : raw === undefined || raw === null ? '' : String(raw);
   if (!text && required) throw missingParam('opinion');
   if ([...text].length > 500) throw invalidValue('审核意见长度不能超过500个字符');
   return text || null;
@@ -284,5 +286,5 @@ export async function listArticles(db: Db, decl: ResourceDecl, user: PortalUser,
   for (const s of readSortOrder(search)) q = q.orderBy(s.field, s.order);
   const rows = (await q.limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
   const titles = new Map(columns.map((c) => [c.categoryId, c.categoryTitle]));
-  return { list: rows.map((r) => toApi(r, titles)), currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) };
+  return pageOf(rows.map((r) => toApi(r, titles)), { pageNum, pageSize }, total);
 }

@@ -1,7 +1,8 @@
-import ExcelJS from 'exceljs';
-import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
+import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import type { ResourceDecl } from '../../../../resources/types.js';
 import type { Row } from '../../../db/types.js';
+import { buildWorkbook } from '../../../shared/excel.js';
+import { particularsTable, type Particular } from '../../../shared/word.js';
 
 /** The label of an enum field's value, or the value itself. */
 export function labelOf(decl: ResourceDecl, field: string, value: unknown): string {
@@ -10,12 +11,9 @@ export function labelOf(decl: ResourceDecl, field: string, value: unknown): stri
   return opt ? opt.label : value === null || value === undefined ? '' : String(value);
 }
 
-const cell = (text: string, width: number, bold = false) =>
-  new TableCell({ width: { size: width, type: WidthType.PERCENTAGE }, children: [new Paragraph({ children: [new TextRun({ text, bold, font: '宋体', size: 22 })] })] });
-
 /** One person as a .docx: a table of the particulars, then the deeds paragraph by paragraph. */
 export async function celebrityDocx(decl: ResourceDecl, r: Row): Promise<Buffer> {
-  const pairs: [string, string][] = [
+  const pairs: Particular[] = [
     ['姓名', String(r.name ?? '')],
     ['类别', labelOf(decl, 'category', r.category)],
     ['性别', labelOf(decl, 'gender', r.gender)],
@@ -25,10 +23,7 @@ export async function celebrityDocx(decl: ResourceDecl, r: Row): Promise<Buffer>
     ['荣誉称号', String(r.honor ?? '')],
     ['获评年份', r.honorYear === null || r.honorYear === undefined ? '' : String(r.honorYear)],
   ];
-  const table = new Table({
-    width: { size: 100, type: WidthType.PERCENTAGE },
-    rows: pairs.map(([k, v]) => new TableRow({ children: [cell(k, 25, true), cell(v, 75)] })),
-  });
+  const table = particularsTable(pairs);
   const deeds = String(r.deeds ?? '')
     .split(/\r?\n/)
     .filter((line) => line.trim())
@@ -52,34 +47,23 @@ export async function celebrityDocx(decl: ResourceDecl, r: Row): Promise<Buffer>
 
 /** The filtered list as an .xlsx, one row per person, enum values as their labels. */
 export async function celebrityXlsx(decl: ResourceDecl, rows: Row[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('名人录');
-  ws.columns = [
-    { header: '序号', key: 'no', width: 8 },
-    { header: '姓名', key: 'name', width: 14 },
-    { header: '类别', key: 'category', width: 14 },
-    { header: '性别', key: 'gender', width: 8 },
-    { header: '出生年份', key: 'birthYear', width: 12 },
-    { header: '籍贯', key: 'nativePlace', width: 20 },
-    { header: '工作单位/身份', key: 'unit', width: 28 },
-    { header: '荣誉称号', key: 'honor', width: 30 },
-    { header: '获评年份', key: 'honorYear', width: 10 },
-    { header: '主要事迹', key: 'deeds', width: 60 },
-  ];
-  ws.getRow(1).font = { bold: true };
-  rows.forEach((r, i) =>
-    ws.addRow({
-      no: i + 1,
-      name: r.name,
-      category: labelOf(decl, 'category', r.category),
-      gender: labelOf(decl, 'gender', r.gender),
-      birthYear: r.birthYear ?? '',
-      nativePlace: r.nativePlace ?? '',
-      unit: r.unit ?? '',
-      honor: r.honor ?? '',
-      honorYear: r.honorYear ?? '',
-      deeds: r.deeds ?? '',
-    }),
-  );
-  return Buffer.from((await wb.xlsx.writeBuffer()) as ArrayBuffer);
+  const label = (field: string) => (v: unknown) => labelOf(decl, field, v);
+  return buildWorkbook([
+    {
+      name: '名人录',
+      columns: [
+        { header: '序号', key: 'no', width: 8 },
+        { header: '姓名', key: 'name', width: 14 },
+        { header: '类别', key: 'category', width: 14, map: label('category') },
+        { header: '性别', key: 'gender', width: 8, map: label('gender') },
+        { header: '出生年份', key: 'birthYear', width: 12 },
+        { header: '籍贯', key: 'nativePlace', width: 20 },
+        { header: '工作单位/身份', key: 'unit', width: 28 },
+        { header: '荣誉称号', key: 'honor', width: 30 },
+        { header: '获评年份', key: 'honorYear', width: 10 },
+        { header: '主要事迹', key: 'deeds', width: 60 },
+      ],
+      rows: rows.map((r, i) => ({ ...r, no: i + 1 })),
+    },
+  ]);
 }

@@ -7,7 +7,7 @@ import type { Row } from '../../../db/types.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { readId } from '../../../http/params.js';
 import { declarationOf } from '../../declarationLookup.js';
-import { sendFile } from '../../interaction/surveys/helpers.js';
+import { sendDownload } from '../../../shared/download.js';
 import { celebrityDocx, celebrityXlsx } from './documents.js';
 
 /** Rows one Excel export may hold; a county's list is far below this. */
@@ -24,7 +24,7 @@ export async function celebrityRoutes(app: FastifyInstance) {
 
   app.post('/celebrityTable/exportWord', { config: { permission: 'celebrity:exportWord' } }, async (request, reply) => {
     const row = await getRecord(db, decl, currentUser(request), readId(request));
-    return sendFile(reply, await celebrityDocx(decl, row), `名人录_${String(row.name)}.docx`);
+    return sendDownload(reply, await celebrityDocx(decl, row), `名人录_${String(row.name)}.docx`);
   });
 
   app.post('/celebrityTable/getExcelList', { config: { permission: 'celebrity:export' } }, async (request, reply) => {
@@ -37,6 +37,6 @@ export async function celebrityRoutes(app: FastifyInstance) {
       .orderBy('id', 'asc')
       .limit(CELEBRITY_EXPORT_MAX)
       .execute()) as Row[];
-    return sendFile(reply, await celebrityXlsx(decl, rows), '名人录.xlsx');
+    return sendDownload(reply, await celebrityXlsx(decl, rows), '名人录.xlsx');
   });
 }

@@ -15,6 +15,8 @@ import {
   readFieldDefinition,
   type ModelField,
 } from './service.js';
+import { plainText } from '../../../shared/text.js';
+import { pageOf } from '../../../shared/paging.js';
 
 function pathNumber(request: FastifyRequest, name: string, label = name): number {
   const raw = (request.params as Record<string, string>)[name];
@@ -43,7 +45,7 @@ async function tableNameTaken(db: Db, name: string): Promise<boolean> {
 function modelTitle(body: Row, required: boolean): string | undefined {
   const raw = body.cmTipsName;
   if (raw === undefined && !required) return undefined;
-  const text = typeof raw === 'string' ? raw.replace(/<[^>]*>/g, '').trim() : '';
+  const text = typeof raw === 'string' ? plainText(raw, 'input') : '';
   if (!text) throw missingParam('cmTipsName');
   if ([...text].length > 50) throw invalidValue('模型名称长度不能超过50个字符');
   return text;
@@ -217,6 +219,6 @@ export async function contentModelRoutes(app: FastifyInstance) {
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute()) as Row[];
-    return ok({ list: rows, fields: model.fields, currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) });
+    return ok({ ...pageOf(rows, { pageNum, pageSize }, total), fields: model.fields });
   });
 }

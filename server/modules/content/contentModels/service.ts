@@ -3,7 +3,8 @@ import { CONTENT_FIELD_TYPES } from '../../../../resources/contentModel.js';
 import type { Db, DialectName, Row } from '../../../db/types.js';
 import { invalidValue, missingParam } from '../../../http/errors.js';
 import { DATE_RE, normaliseDateTime } from '../../../util/time.js';
-import { sanitizeArticleHtml } from '../articles/sanitize.js';
+import { sanitizeArticleHtml } from '../../../shared/articleHtml.js';
+import { plainText } from '../../../shared/text.js';
 
 /** Model table names: a lowercase letter, then lowercase letters, digits, underscores; 2–30 in all. */
 export const TABLE_NAME_RE = /^[a-z][a-z0-9_]{1,29}$/;
@@ -99,7 +100,7 @@ export function readFieldDefinition(input: Row, mode: 'create' | 'update'): Row 
     out.fieldFieldName = text;
   }
   if (mode === 'create' || input.fieldTipsName !== undefined) {
-    const tips = typeof input.fieldTipsName === 'string' ? input.fieldTipsName.replace(/<[^>]*>/g, '').trim() : '';
+    const tips = typeof input.fieldTipsName === 'string' ? plainText(input.fieldTipsName, 'input') : '';
     if (!tips) throw missingParam('fieldTipsName');
     if ([...tips].length > 50) throw invalidValue('字段提示名长度不能超过50个字符');
     out.fieldTipsName = tips;
@@ -113,7 +114,7 @@ export function readFieldDefinition(input: Row, mode: 'create' | 'update'): Row 
   }
   if (input.fieldOptions !== undefined) {
     const raw = input.fieldOptions;
-    const list = (Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(/[\n,，]/) : []).map((s) => String(s).replace(/<[^>]*>/g, '').trim()).filter(Boolean);
+    const list = (Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(/[\n,，]/) : []).map((s) => plainText(s, 'input')).filter(Boolean);
     if (list.length > 100) throw invalidValue('下拉选项不能超过100个');
     out.fieldOptions = JSON.stringify([...new Set(list)]);
   }
@@ -123,7 +124,7 @@ export function readFieldDefinition(input: Row, mode: 'create' | 'update'): Row 
     if (!Number.isInteger(n) || n < 0 || n > 9999) throw invalidValue('字段排序必须是0–9999的整数');
     out.fieldSort = n;
   }
-  if (input.fieldDefault !== undefined) out.fieldDefault = input.fieldDefault === null ? null : String(input.fieldDefault).replace(/<[^>]*>/g, '').slice(0, 500);
+  if (input.fieldDefault !== undefined) out.fieldDefault = input.fieldDefault === null ? null : plainText(input.fieldDefault, 'input').slice(0, 500);
   const type = out.fieldType ?? input.fieldType;
   if (Number(type) === 6 && mode === 'create' && (!out.fieldOptions || out.fieldOptions === '[]')) throw invalidValue('下拉选择字段至少需要一个选项');
   return out;
@@ -185,7 +186,7 @@ export function validateFieldValues(model: Model, input: unknown, mode: 'create'
         out[f.fieldFieldName] = text;
         break;
       default: {
-        const plain = text.replace(/<[^>]*>/g, '');
+        const plain = plainText(text, 'input');
         if ([...plain].length > (f.fieldType === 2 ? 5000 : 500)) throw invalidValue(`${f.fieldTipsName}长度超出限制`);
         out[f.fieldFieldName] = plain;
       }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { atRoot } from '../../interaction/surveys/helpers.js';
+import { atRoot } from '../../../shared/routeHelpers.js';
 import { celebrityRoutes } from '../celebrity/routes.js';
 import { industrialPublicRoutes } from './industrialPublic.js';
 import { localWebListRoutes } from './webLists.js';

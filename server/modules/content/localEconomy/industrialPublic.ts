@@ -8,6 +8,7 @@ import { readId } from '../../../http/params.js';
 import { cleanPhone, guardPublicSubmission, newQueryCode, normaliseQueryCode } from '../../../public/guard.js';
 import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
+import { wholePage } from '../../../shared/paging.js';
 
 /** What a submitter sees of a project: no staff-only columns (creator, department). */
 const OWN_FIELDS = ['id', 'name', 'projectType', 'status', 'company', 'industry', 'town', 'investment', 'startYear', 'content', 'contactName', 'reviewRemark', 'queryCode', 'createTime', 'updateTime'];
@@ -59,7 +60,7 @@ export async function industrialPublicRoutes(app: FastifyInstance) {
     await guardPublicSubmission(app, request, 'industrial-query', { captcha: false });
     const rows = (await db.selectFrom(decl.table).selectAll().where('queryCode', '=', queryCode).where('contactPhone', '=', phone).orderBy('id', 'desc').execute()) as Row[];
     const list = rows.map(own);
-    return ok({ list, currPage: 1, totalRow: list.length, totalPage: list.length ? 1 : 0 });
+    return ok(wholePage(list));
   });
 
   app.post('/industrialProjects/my/get', { config: { public: true } }, async (request) => {

@@ -10,6 +10,7 @@ import { currentUser, type PortalUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, queryOf } from '../../../http/params.js';
 import { declarationOf } from '../../declarationLookup.js';
 import { accessFilter, applyArticleFilters, columnTitleMap, LIST_COLUMNS, readArticleIds, readOpinion, readSortOrder, todoStates, toApi } from '../articles/service.js';
+import { pageOf, slicePage } from '../../../shared/paging.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Q = SelectQueryBuilder<any, any, any>;
@@ -69,7 +70,7 @@ export async function reportRoutes(app: FastifyInstance) {
     for (const o of readSortOrder({ sortField: s.sortField ?? 'updateTime', sortOrder: s.sortOrder })) rows = rows.orderBy(o.field, o.order);
     const list = (await rows.limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
     const titles = await columnTitleMap(db);
-    return { list: list.map((r) => toApi(r, titles)), currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) };
+    return pageOf(list.map((r) => toApi(r, titles)), { pageNum, pageSize }, total);
   }
 
   app.post('/api/report/my', { config: { permission: 'report:my' } }, async (request) => {
@@ -124,7 +125,7 @@ export async function reportRoutes(app: FastifyInstance) {
       editing: e.counts[3] ?? 0, review: e.counts[4] ?? 0, accepted: e.counts[6] ?? 0, rejected: e.counts[2] ?? 0, published: e.counts[5] ?? 0, offline: e.counts[1] ?? 0,
     }));
     const { pageNum, pageSize } = paging({ pageNum: s.pageNum ?? s.pageNumber, pageSize: s.pageSize ?? 200 });
-    return ok({ list: list.slice((pageNum - 1) * pageSize, pageNum * pageSize), currPage: pageNum, totalRow: list.length, totalPage: Math.ceil(list.length / pageSize), groupBy });
+    return ok({ ...slicePage(list, { pageNum, pageSize }), groupBy });
   });
 
   /** Runs a content-core call as the caller (same token and app), so its rules, history and hooks apply. */

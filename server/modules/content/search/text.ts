@@ -2,31 +2,15 @@
  * Text handling of the article search (docs/search-and-reports.md): HTML to plain text, the bigram
  * tokens an article is indexed under, the tokens a keyword asks for, and highlighting.
  */
+import { plainText } from '../../../shared/text.js';
 
 const HAN = /\p{Script=Han}/u;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 /** Longest Latin/digit word kept as one token (longer ones are cut, on both sides alike). */
 const MAX_WORD = 40;
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ldquo: '“', rdquo: '”', middot: '·', mdash: '—', hellip: '…' };
-
-/** Plain text of stored (sanitised) HTML: tags out, entities decoded, white space folded. */
-export function htmlToText(html: unknown): string {
-  if (html === null || html === undefined) return '';
-  return String(html)
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<br\s*\/?>|<\/(p|div|li|h[1-6]|tr|td|th)>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
-      if (e[0] === '#') {
-        const code = e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 10);
-        return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : ' ';
-      }
-      return ENTITIES[e.toLowerCase()] ?? m;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+/** Plain text of stored (sanitised) HTML: the server's one text-strip (server/shared/text.ts). */
+export const htmlToText = (html: unknown): string => plainText(html);
 
 /** Case and width folded (full-width letters and digits become ASCII), the form both sides are tokenised in. */
 export function fold(text: string): string {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import type { Liquid } from 'liquidjs';
-import { sanitizeArticleHtml } from '../../content/articles/sanitize.js';
+import { sanitizeArticleHtml } from '../../../shared/articleHtml.js';
 import { relinkUploads } from '../context.js';
 import { createEngine, messageOf, renderSync } from '../render.js';
 import type { FromWorker, PageJob, ToWorker } from './protocol.js';

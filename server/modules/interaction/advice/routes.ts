@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { applyScope, scopeRule } from '../../../auth/dataScope.js';
 import { applyFilters } from '../../../crud/listQuery.js';
@@ -14,7 +13,10 @@ import { bodyOf, param, readId, readIds, readSize } from '../../../http/params.j
 import { cleanPhone, cleanText, guardPublicSubmission, newQueryCode } from '../../../public/guard.js';
 import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
-import { asInt, atRoot, sendFile } from '../surveys/helpers.js';
+import { asInt, atRoot} from '../../../shared/routeHelpers.js';
+import { sendWorkbook } from '../../../shared/excel.js';
+import { increment } from '../../../shared/counters.js';
+import { wholePage } from '../../../shared/paging.js';
 
 /** Status of a topic: 0 未开始, 1 征集中, 2 已结束, 3 已反馈 (docs/interaction-forms.md). */
 export const ADVICE_STATUS: Record<number, string> = { 0: '未开始', 1: '征集中', 2: '已结束', 3: '已反馈' };
@@ -141,24 +143,43 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
 
   app.post('/advice/adviceExcel', { config: { permission: 'advice:export' } }, async (request, reply) => {
     const search = searchOf(request);
-    const wb = new ExcelJS.Workbook();
-    let fileName = '意见征集.xlsx';
     if (search.id !== undefined && search.id !== null && search.id !== '') {
       const topic = await load(request, asInt(search.id, 'id'));
-      const sheet = wb.addWorksheet('意见列表');
-      sheet.addRow(['征集主题', String(topic.title)]);
-      sheet.addRow(['序号', '姓名', '联系电话', '意见内容', '提交时间', '查询码']);
       const rows = (await db.selectFrom('advice_opinion').selectAll().where('adviceId', '=', Number(topic.id)).orderBy('id').limit(100_000).execute()) as Row[];
-      rows.forEach((r, i) => sheet.addRow([i + 1, r.name ?? '', r.phone ?? '', r.content, r.createTime, r.queryCode]));
-      fileName = `意见征集_${String(topic.title).slice(0, 40)}.xlsx`;
-    } else {
-      const rule = await scopeRule(db, currentUser(request), decl);
-      const rows = (await applyScope(applyFilters(db.selectFrom(decl.table).selectAll(), decl, search), rule).orderBy('createTime', 'desc').limit(10_000).execute()) as Row[];
-      const sheet = wb.addWorksheet('征集主题');
-      sheet.addRow(['ID', '征集主题', '征集部门', '状态', '开始时间', '结束时间', '意见数', '反馈时间']);
-      for (const r of rows) sheet.addRow([Number(r.id), r.title, r.solicitDept, ADVICE_STATUS[Number(r.status)] ?? '', r.startTime, r.endTime, Number(r.opinionCount ?? 0), r.resultTime ?? '']);
+      return sendWorkbook(reply, `意见征集_${String(topic.title).slice(0, 40)}.xlsx`, [
+        {
+          name: '意见列表',
+          preamble: [['征集主题', String(topic.title)]],
+          columns: [
+            { header: '序号', key: 'no', width: 8 },
+            { header: '姓名', key: 'name', width: 12 },
+            { header: '联系电话', key: 'phone', width: 16 },
+            { header: '意见内容', key: 'content', width: 60 },
+            { header: '提交时间', key: 'createTime', width: 20 },
+            { header: '查询码', key: 'queryCode', width: 16 },
+          ],
+          rows: rows.map((r, i) => ({ ...r, no: i + 1 })),
+        },
+      ]);
     }
-    return sendFile(reply, Buffer.from((await wb.xlsx.writeBuffer()) as ArrayBuffer), fileName);
+    const rule = await scopeRule(db, currentUser(request), decl);
+    const rows = (await applyScope(applyFilters(db.selectFrom(decl.table).selectAll(), decl, search), rule).orderBy('createTime', 'desc').limit(10_000).execute()) as Row[];
+    return sendWorkbook(reply, '意见征集.xlsx', [
+      {
+        name: '征集主题',
+        columns: [
+          { header: 'ID', key: 'id', map: Number, width: 8 },
+          { header: '征集主题', key: 'title', width: 36 },
+          { header: '征集部门', key: 'solicitDept', width: 18 },
+          { header: '状态', key: 'status', map: (v) => ADVICE_STATUS[Number(v)] ?? '' },
+          { header: '开始时间', key: 'startTime', width: 20 },
+          { header: '结束时间', key: 'endTime', width: 20 },
+          { header: '意见数', key: 'opinionCount', map: (v) => Number(v ?? 0), width: 10 },
+          { header: '反馈时间', key: 'resultTime', width: 20 },
+        ],
+        rows,
+      },
+    ]);
   });
 
   // ---- public ----
@@ -190,7 +211,7 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
     const queryCode = newQueryCode();
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('advice_opinion').values({ adviceId, content, name: name || null, phone, queryCode, ip: (request.ip || '').slice(0, 64), createTime: now }).execute();
-      await trx.updateTable(decl.table).set((eb) => ({ opinionCount: eb('opinionCount', '+', 1) })).where('id', '=', adviceId).execute();
+      await increment(trx, decl.table, 'opinionCount', { column: 'id', keys: adviceId });
     });
     return ok({ queryCode, createTime: now }, '提交成功，感谢您的宝贵意见');
   });
@@ -208,6 +229,6 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
       .where('o.phone', '=', phone)
       .orderBy('o.id', 'desc')
       .execute();
-    return ok({ list, currPage: 1, totalRow: list.length, totalPage: list.length ? 1 : 0 });
+    return ok(wholePage(list));
   });
 });

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { applyScope, scopeRule } from '../../../auth/dataScope.js';
 import { applyFilters, readPaging, readSort } from '../../../crud/listQuery.js';
@@ -12,10 +11,12 @@ import { bodyOf, readId, readIds } from '../../../http/params.js';
 import { cleanPhone, cleanText, guardPublicSubmission, newQueryCode, normaliseQueryCode } from '../../../public/guard.js';
 import { createSmsSender } from '../../../notify/sms.js';
 import { formatDateTime } from '../../../util/time.js';
-import { maskPhone, maskRow } from '../../../shared/mask.js';
+import { maskRow } from '../../../shared/mask.js';
 import { revealOrMask } from '../../../shared/sensitiveView.js';
 import { declarationOf } from '../../declarationLookup.js';
-import { asInt, atRoot, optionalUser, sendFile } from '../surveys/helpers.js';
+import { asInt, atRoot, optionalUser} from '../../../shared/routeHelpers.js';
+import { sendDownload } from '../../../shared/download.js';
+import { sendWorkbook, type SheetColumn } from '../../../shared/excel.js';
 import {
   addWorkingDays,
   applicationDocx,
@@ -28,11 +29,28 @@ import {
   readSettings,
   today,
 } from './service.js';
+import { pageOf, wholePage } from '../../../shared/paging.js';
 
 const notAllowed = (msg: string) => new PortalError(1005, msg);
 const DAY_MS = 24 * 3600_000;
 /** Personal data masked in lists, exports and Word files (server/shared/mask.ts). */
 const APPLY_PERSONAL = { phones: ['phone'], ids: ['idNumber'] } as const;
+
+/** The export's columns; the phone is masked by the Excel builder's hook. */
+const APPLY_EXPORT_COLUMNS: SheetColumn[] = [
+  { header: '查询码', key: 'queryCode' },
+  { header: '申请人类型', key: 'applicantType', map: (v) => (Number(v) === 1 ? '个人' : '法人/其他组织') },
+  { header: '申请人', key: 'name', map: (_v, r) => (Number(r.applicantType) === 1 ? r.name : r.orgName) },
+  { header: '联系电话', key: 'phone' },
+  { header: '所需信息名称', key: 'infoName', width: 30 },
+  { header: '受理部门', key: 'handleDeptName' },
+  { header: '状态', key: 'statusName' },
+  { header: '申请时间', key: 'createTime', width: 20 },
+  { header: '答复期限', key: 'deadline', width: 20 },
+  { header: '是否逾期', key: 'overdue', map: (v) => (Number(v) === 1 ? '是' : '否') },
+  { header: '答复部门', key: 'replyDept' },
+  { header: '答复时间', key: 'replyTime', width: 20 },
+];
 
 /**
  * 依申请公开 (spec part 2 "Applications for disclosure"). Admin calls under /apply/*, /app/list and
@@ -73,7 +91,7 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
     const q = await searchQuery(user, search, deptId);
     const total = Number(((await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0);
     const list = ((await q.selectAll().orderBy(sort.field, sort.order).orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[]).map(decorate);
-    return { list: list.map((r) => maskRow(r, APPLY_PERSONAL)), currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) };
+    return pageOf(list.map((r) => maskRow(r, APPLY_PERSONAL)), { pageNum, pageSize }, total);
   };
 
   app.post('/apply/list', { config: { permission: perm.list } }, async (request) => ok(await page(currentUser(request), searchOf(request))));
@@ -218,7 +236,7 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
   const docx = (withReply: boolean) => async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
     const row = await load(request, readId(request));
     const name = `${withReply ? '政府信息公开申请及答复' : '政府信息公开申请表'}_${String(row.queryCode)}.docx`;
-    return sendFile(reply, await applicationDocx(maskRow(row, APPLY_PERSONAL), withReply), name);
+    return sendDownload(reply, await applicationDocx(maskRow(row, APPLY_PERSONAL), withReply), name);
   };
   app.post('/apply/download', { config: { permission: 'apply:word' } }, docx(false));
   app.post('/apply/exportWord', { config: { permission: 'apply:word' } }, docx(true));
@@ -227,26 +245,7 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
     const search = searchOf(request);
     const q = await searchQuery(currentUser(request), search);
     const rows = ((await q.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc').limit(50_000).execute()) as Row[]).map(decorate);
-    const wb = new ExcelJS.Workbook();
-    const sheet = wb.addWorksheet('依申请公开');
-    sheet.addRow(['查询码', '申请人类型', '申请人', '联系电话', '所需信息名称', '受理部门', '状态', '申请时间', '答复期限', '是否逾期', '答复部门', '答复时间']);
-    for (const r of rows) {
-      sheet.addRow([
-        r.queryCode,
-        Number(r.applicantType) === 1 ? '个人' : '法人/其他组织',
-        Number(r.applicantType) === 1 ? r.name : r.orgName,
-        maskPhone(r.phone),
-        r.infoName,
-        r.handleDeptName,
-        r.statusName,
-        r.createTime,
-        r.deadline ?? '',
-        Number(r.overdue) === 1 ? '是' : '否',
-        r.replyDept ?? '',
-        r.replyTime ?? '',
-      ]);
-    }
-    return sendFile(reply, Buffer.from((await wb.xlsx.writeBuffer()) as ArrayBuffer), `依申请公开_${today()}.xlsx`);
+    return sendWorkbook(reply, `依申请公开_${today()}.xlsx`, [{ name: '依申请公开', columns: APPLY_EXPORT_COLUMNS, rows }]);
   });
 
   // SMS reminder to the handling department: staff with apply:remind, or the applicant (query code + phone).
@@ -314,6 +313,6 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
   app.post('/web/apply/get', { config: { public: true } }, async (request) => ok(await findOwn(request, readId(request))));
   app.post('/web/apply/list', { config: { public: true } }, async (request) => {
     const row = await findOwn(request);
-    return ok({ list: [row], currPage: 1, totalRow: 1, totalPage: 1 });
+    return ok(wholePage([row]));
   });
 });

@@ -1,8 +1,9 @@
-import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
+import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TextRun } from 'docx';
 import type { Db, Row } from '../../../db/types.js';
 import { invalidValue, missingParam } from '../../../http/errors.js';
 import { cleanEmail, cleanPhone, cleanText } from '../../../public/guard.js';
-import { asInt } from '../surveys/helpers.js';
+import { asInt } from '../../../shared/routeHelpers.js';
+import { particularsTable, type Particular } from '../../../shared/word.js';
 
 export const APPLY_STATUS_NAME: Record<number, string> = { 0: '待受理', 1: '已受理', 2: '已答复', 3: '不予公开', 4: '已撤回' };
 export const PENDING = [0, 1];
@@ -128,11 +129,9 @@ export function publicView(row: Row): Row {
   return rest;
 }
 
-const cell = (text: string, bold = false, width = 25) =>
-  new TableCell({ width: { size: width, type: WidthType.PERCENTAGE }, children: [new Paragraph({ children: [new TextRun({ text, bold, font: '宋体', size: 22 })] })] });
-const pair = (a: string, b: unknown) => new TableRow({ children: [cell(a, true, 25), cell(b === null || b === undefined ? '' : String(b), false, 75)] });
+const pair = (a: string, b: unknown): Particular => [a, b];
 
-/** The application as a .docx: the application form, and with `withReply` the reply part. */
+/** The application as a .docx: the application form, and with `withReply` the reply part; phone and ID number masked. */
 export async function applicationDocx(row: Row, withReply: boolean): Promise<Buffer> {
   const r = decorate(row);
   const person = Number(r.applicantType) === 1;
@@ -158,16 +157,13 @@ export async function applicationDocx(row: Row, withReply: boolean): Promise<Buf
   ];
   const children: (Paragraph | Table)[] = [
     new Paragraph({ heading: HeadingLevel.HEADING_1, alignment: AlignmentType.CENTER, children: [new TextRun({ text: '政府信息公开申请表', bold: true, font: '宋体', size: 36 })] }),
-    new Table({ width: { size: 100, type: WidthType.PERCENTAGE }, rows }),
+    particularsTable(rows),
   ];
   if (withReply) {
     children.push(
       new Paragraph({ text: '' }),
       new Paragraph({ heading: HeadingLevel.HEADING_2, alignment: AlignmentType.CENTER, children: [new TextRun({ text: '政府信息公开申请答复', bold: true, font: '宋体', size: 30 })] }),
-      new Table({
-        width: { size: 100, type: WidthType.PERCENTAGE },
-        rows: [pair('答复部门', r.replyDept), pair('答复时间', r.replyTime), pair('答复结果', r.statusName), pair('答复内容', r.replyContent), pair('答复附件', r.replyAttachment)],
-      }),
+      particularsTable([pair('答复部门', r.replyDept), pair('答复时间', r.replyTime), pair('答复结果', r.statusName), pair('答复内容', r.replyContent), pair('答复附件', r.replyAttachment)]),
     );
   }
   const doc = new Document({ creator: '云溪县人民政府门户网站', title: `政府信息公开申请_${String(r.infoName ?? '')}`, sections: [{ children }] });

@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { peopleRoutes } from '../people/routes.js';
-import { questAnswerRoutes } from '../questAnswer/routes.js';
-import { themeRoutes } from '../themes/routes.js';
-import { ensurePageMenus } from './common.js';
+import { ensurePageMenus } from '../../../shared/pageMenus.js';
 import { forumRoutes } from './routes.js';
 
 /**
- * Forums, plates, themes (three channels), theme counts, Q&A and the member center
- * (docs/interaction-forums.md). One plugin, so the module is one line in server/modules/index.ts.
+ * Forums and plates, and the page menus of the forum family (docs/interaction-forums.md). Themes, Q&A and
+ * the member center are their own modules in server/modules/index.ts, so forums imports none of them.
  */
 export async function interactionForumsModule(app: FastifyInstance) {
   // Screens that are pages, not resources: their menu entries (granted to 系统管理员 when new).
@@ -18,7 +15,4 @@ export async function interactionForumsModule(app: FastifyInstance) {
     { alias: 'qaInquiryStatistics', name: '咨询统计', url: '/main/interact/theInquiryStatistics', sort: 80, icon: 'Insights' },
   ]);
   await app.register(forumRoutes);
-  await app.register(themeRoutes);
-  await app.register(questAnswerRoutes);
-  await app.register(peopleRoutes);
 }

@@ -8,7 +8,9 @@ import { notFoundRecord, invalidValue } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, param, readId, readIds } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/time.js';
-import { badState, departmentName, optionLabel, requireDecl, saveRecord, sendExcel } from './common.js';
+import { badState, departmentName, optionLabel, requireDecl, saveRecord } from '../../../shared/records.js';
+import { sendWorkbook } from '../../../shared/excel.js';
+import { pageOf } from '../../../shared/paging.js';
 
 const likeText = (v: unknown) => `%${String(v).trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -57,7 +59,7 @@ export async function forumRoutes(app: FastifyInstance) {
           .execute()) as Row[])
       : [];
     const list = forums.map((f) => ({ ...f, plates: plates.filter((p) => Number(p.forumId) === Number(f.id)) }));
-    return ok({ list, currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) } satisfies Page);
+    return ok(pageOf(list, { pageNum, pageSize }, total) satisfies Page);
   });
 
   // ---- plates
@@ -114,7 +116,7 @@ export async function forumRoutes(app: FastifyInstance) {
     if (search.forumId !== undefined && search.forumId !== '') q = q.where('forumId', '=', Number(search.forumId));
     const total = Number(((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
     const list = await q.selectAll().orderBy('sort', 'asc').orderBy('id', 'asc').limit(pageSize).offset((pageNum - 1) * pageSize).execute();
-    return ok({ list, currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) });
+    return ok(pageOf(list, { pageNum, pageSize }, total));
   });
   // Plates with their moderating roles, as a real .xlsx.
   app.post('/plate/plateRoleExcel', { config: { permission: 'plate:export' } }, async (request, reply) => {
@@ -131,7 +133,7 @@ export async function forumRoutes(app: FastifyInstance) {
     const rows = plates.map((p) => ({ ...p, roleNames: links.filter((l) => Number(l.plateId) === Number(p.id)).map((l) => l.name).join('、') }));
     const status = optionLabel(plate, 'status');
     const audit = optionLabel(plate, 'needAudit');
-    return sendExcel(reply, `论坛版块_${formatDateTime().slice(0, 10)}.xlsx`, '论坛版块', [
+    return sendWorkbook(reply, `论坛版块_${formatDateTime().slice(0, 10)}.xlsx`, [{ name: '论坛版块', columns: [
       { header: '版块名称', key: 'name', width: 24 },
       { header: '所属论坛', key: 'forumName', width: 20 },
       { header: '负责部门', key: 'handleDeptName', width: 20 },
@@ -139,7 +141,7 @@ export async function forumRoutes(app: FastifyInstance) {
       { header: '发帖审核', key: 'needAudit', map: audit },
       { header: '状态', key: 'status', map: status },
       { header: '主题数', key: 'themeCount', width: 10 },
-    ], rows);
+    ], rows: rows }]);
   });
   // Public: an enabled plate.
   app.post('/plate/webget', { config: { public: true } }, async (request) => {
@@ -185,7 +187,7 @@ export async function forumRoutes(app: FastifyInstance) {
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute();
-    return ok({ list, currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) });
+    return ok(pageOf(list, { pageNum, pageSize }, total));
   };
   app.post('/plateRole/pageList', { config: { permission: plate.permissions.list } }, (r) => rolePlates(r, true));
   app.post('/plateRole/not/pagelist', { config: { permission: plate.permissions.list } }, (r) => rolePlates(r, false));

@@ -5,6 +5,7 @@ import type { Db, Row } from '../../../db/types.js';
 import { notFoundRecord, PortalError } from '../../../http/errors.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
 import { formatDateTime } from '../../../util/time.js';
+import { increment } from '../../../shared/counters.js';
 
 export { mailDecl };
 
@@ -99,11 +100,7 @@ export async function bumpCount(trx: Trx, deptId: number, deptName: string, fiel
   if (!existing) {
     await trx.insertInto('mail_count').values({ deptId, deptName, updateTime: now, resetTime: now }).execute();
   }
-  await trx
-    .updateTable('mail_count')
-    .set((eb) => ({ [field]: eb(eb.ref(field), '+', delta), deptName, updateTime: now }))
-    .where('deptId', '=', deptId)
-    .execute();
+  await increment(trx, 'mail_count', field, { column: 'deptId', keys: deptId }, { by: delta, also: { deptName, updateTime: now } });
 }
 
 const label = (options: readonly { value: number; label: string }[], v: unknown) => options.find((o) => o.value === Number(v))?.label ?? '';

@@ -7,7 +7,8 @@ import { ok } from '../../../http/envelope.js';
 import { invalidValue, notFoundRecord } from '../../../http/errors.js';
 import { bodyOf, queryOf, readId } from '../../../http/params.js';
 import { DATE_RE, formatDateTime, normaliseDateTime } from '../../../util/time.js';
-import { buildXlsx, sendXlsx } from './excel.js';
+import { sendWorkbook } from '../../../shared/excel.js';
+import { pageOf, wholePage } from '../../../shared/paging.js';
 
 type Bag = Record<string, unknown>;
 const searchOf = (request: FastifyRequest): Bag => ({ ...queryOf(request), ...bodyOf(request) });
@@ -27,7 +28,7 @@ async function storedCounts(db: Db, search: Bag, paged: boolean) {
   const { pageNum, pageSize } = paged ? readPaging(search) : { pageNum: 1, pageSize: 10_000 };
   const rows = (await base.selectAll().orderBy('receivedCount', 'desc').orderBy('deptId', 'asc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
   const list: Row[] = rows.map((r) => ({ ...r, replyRate: rate(Number(r.repliedCount), Number(r.receivedCount)) }));
-  return { list, currPage: pageNum, totalRow, totalPage: Math.ceil(totalRow / pageSize) };
+  return pageOf(list, { pageNum, pageSize }, totalRow);
 }
 
 function bound(v: unknown, end: boolean): string | null {
@@ -73,7 +74,7 @@ async function realTimeCounts(db: Db, search: Bag) {
   });
   if (!blank(search.deptName)) list = list.filter((r) => String(r.deptName ?? '').includes(String(search.deptName).trim()));
   list.sort((a, b) => Number(b.receivedCount) - Number(a.receivedCount) || Number(a.deptId) - Number(b.deptId));
-  return { list, currPage: 1, totalRow: list.length, totalPage: list.length ? 1 : 0 };
+  return wholePage(list);
 }
 
 const COUNT_COLUMNS = [
@@ -132,13 +133,13 @@ export async function mailCountRoutes(app: FastifyInstance) {
 
   app.post('/mailCount/mailCountExcel', { config: { permission: P.countExport } }, async (request, reply) => {
     const { list } = await storedCounts(db, searchOf(request), false);
-    return sendXlsx(reply, `信件统计_${formatDateTime().slice(0, 10)}.xlsx`, await buildXlsx('信件统计', COUNT_COLUMNS, list));
+    return sendWorkbook(reply, `信件统计_${formatDateTime().slice(0, 10)}.xlsx`, [{ name: '信件统计', columns: COUNT_COLUMNS, rows: list }]);
   });
 
   app.post('/mailCount/mailCountRealExcel', { config: { permission: P.countExport } }, async (request, reply) => {
     const { list } = await realTimeCounts(db, searchOf(request));
     const columns = [...COUNT_COLUMNS.slice(0, 2), { header: '办理中', key: 'handlingCount', width: 10 }, ...COUNT_COLUMNS.slice(2)];
-    return sendXlsx(reply, `信件实时统计_${formatDateTime().slice(0, 10)}.xlsx`, await buildXlsx('实时统计', columns, list));
+    return sendWorkbook(reply, `信件实时统计_${formatDateTime().slice(0, 10)}.xlsx`, [{ name: '实时统计', columns, rows: list }]);
   });
 }
 

@@ -9,6 +9,7 @@ import { bodyOf, param, queryOf, readId, readIds } from '../../../http/params.js
 import { cleanText } from '../../../public/guard.js';
 import { formatDateTime, parseDateTime } from '../../../util/time.js';
 import { addHistory, bumpCount, DEFAULT_REPLY_DAYS, departmentName, handlingDepts, labelled, mailDecl, notAllowed, scopedMail } from './common.js';
+import { pageOf } from '../../../shared/paging.js';
 
 type Bag = Record<string, unknown>;
 const searchOf = (request: FastifyRequest): Bag => ({ ...queryOf(request), ...bodyOf(request) });
@@ -51,7 +52,7 @@ export async function mailForumRoutes(app: FastifyInstance) {
     const n = (await recordsOf(mailId).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string };
     const totalRow = Number(n.n);
     const list = await recordsOf(mailId).selectAll().orderBy('id', 'asc').limit(pageSize).offset((pageNum - 1) * pageSize).execute();
-    return ok({ list, currPage: pageNum, totalRow, totalPage: Math.ceil(totalRow / pageSize) });
+    return ok(pageOf(list, { pageNum, pageSize }, totalRow));
   });
 
   app.post('/mailForum/listByMailid', { config: { permission: P.get } }, async (request) => {
@@ -66,7 +67,7 @@ export async function mailForumRoutes(app: FastifyInstance) {
     const search = searchOf(request);
     const depts = await handlingDepts(db, user);
     const { pageNum, pageSize } = readPaging(search);
-    if (depts.length === 0) return ok({ list: [], currPage: pageNum, totalRow: 0, totalPage: 0 });
+    if (depts.length === 0) return ok(pageOf([], { pageNum, pageSize }, 0));
     const sort = readSort(mailDecl, search);
     let base = applyFilters(db.selectFrom('mail'), mailDecl, search).where('transferDeptId', 'in', depts);
     // overdue=1 (the workbench's 超期未办信件): transferred, unreplied and past the deadline.
@@ -74,7 +75,7 @@ export async function mailForumRoutes(app: FastifyInstance) {
     const n = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string };
     const totalRow = Number(n.n);
     const list = (await base.selectAll().orderBy(sort.field, sort.order).orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
-    return ok({ list: list.map(labelled), currPage: pageNum, totalRow, totalPage: Math.ceil(totalRow / pageSize) });
+    return ok(pageOf(list.map(labelled), { pageNum, pageSize }, totalRow));
   });
 
   /** A letter the caller's department is handling: in his handling departments (or any for ALL). */

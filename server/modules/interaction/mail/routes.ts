@@ -11,7 +11,7 @@ import { bodyOf, param, queryOf, readId, readIds, readSize } from '../../../http
 import { cleanText, newQueryCode } from '../../../public/guard.js';
 import { formatDateTime } from '../../../util/time.js';
 import { addHistory, bumpCount, departmentName, labelled, mailDecl, notAllowed, replyDays, scopedMail, scopedMails } from './common.js';
-import { buildXlsx, sendXlsx } from './excel.js';
+import { sendWorkbook } from '../../../shared/excel.js';
 import { cleanLetter } from './letter.js';
 
 type Bag = Record<string, unknown>;
@@ -191,8 +191,7 @@ export async function mailRoutes(app: FastifyInstance) {
 
   app.post('/mail/mailBoxExcel', { config: { permission: P.export } }, async (request, reply) => {
     const rows = (await listAll(db, currentUser(request), searchOf(request))).map(labelled);
-    const bytes = await buildXlsx('领导信箱', MAIL_EXPORT_COLUMNS, rows);
-    return sendXlsx(reply, `领导信箱信件_${formatDateTime().slice(0, 10)}.xlsx`, bytes);
+    return sendWorkbook(reply, `领导信箱信件_${formatDateTime().slice(0, 10)}.xlsx`, [{ name: '领导信箱', columns: MAIL_EXPORT_COLUMNS, rows }]);
   });
 
   // Transfer to a department (idsAuditDto: ids, deptId, remarks). Allowed while waiting (transfer implies

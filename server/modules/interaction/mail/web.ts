@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../util/time.js';
 import { addHistory, ownerView, publicView } from './common.js';
 import { storedCounts } from './counts.js';
 import { cleanLetter } from './letter.js';
+import { pageOf, wholePage } from '../../../shared/paging.js';
 
 type Bag = Record<string, unknown>;
 const searchOf = (request: FastifyRequest): Bag => ({ ...queryOf(request), ...bodyOf(request) });
@@ -67,7 +68,7 @@ export async function mailWebRoutes(app: FastifyInstance) {
       if (!(e instanceof PortalError) || e.code !== 1003) throw e;
     }
     const list = row ? [ownerView(row)] : [];
-    return ok({ list: pageNum === 1 ? list : [], currPage: pageNum, totalRow: list.length, totalPage: list.length ? 1 : 0 });
+    return ok({ ...wholePage(pageNum === 1 ? list : []), currPage: pageNum, totalRow: list.length, totalPage: list.length ? 1 : 0 });
   });
 
   app.post('/web/mail/my/get', { config: { public: true, rateLimit: LOOKUP_LIMIT } }, async (request) => {
@@ -96,7 +97,7 @@ export async function mailWebRoutes(app: FastifyInstance) {
     const n = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string };
     const totalRow = Number(n.n);
     const rows = (await base.selectAll().orderBy('replyTime', 'desc').orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
-    return ok({ list: rows.map(publicView), currPage: pageNum, totalRow, totalPage: Math.ceil(totalRow / pageSize) });
+    return ok(pageOf(rows.map(publicView), { pageNum, pageSize }, totalRow));
   });
 
   // idTypeDto: { id, type } — type, when given, is the mailbox (boxType).

@@ -11,6 +11,8 @@ import { currentUser, type PortalUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, param, queryOf, readId, readIds } from '../../../http/params.js';
 import { cleanText } from '../../../public/guard.js';
 import { formatDateTime } from '../../../util/time.js';
+import { plainText } from '../../../shared/text.js';
+import { pageOf } from '../../../shared/paging.js';
 
 type Bag = Record<string, unknown>;
 const searchOf = (request: FastifyRequest): Bag => ({ ...queryOf(request), ...bodyOf(request) });
@@ -53,7 +55,7 @@ function cleanNotice(body: Bag, partial: boolean): Row {
     if (typeof body.content !== 'string') throw invalidValue('内容格式不正确');
     if (body.content.length > 100_000) throw invalidValue('内容长度不能超过100000个字符');
     const html = sanitizeRichText(body.content);
-    if (!html.replace(/<[^>]*>/g, '').trim() && !/<img/i.test(html)) throw missingParam('内容');
+    if (!plainText(html, 'input') && !/<img/i.test(html)) throw missingParam('内容');
     out.content = html;
   }
   if (has('publisher')) out.publisher = cleanText(body.publisher, { label: '发布单位', max: 100 }) || null;
@@ -214,7 +216,7 @@ export async function noticeRoutes(app: FastifyInstance) {
         .executeTakeFirst()) as { n: number | string };
       unread = Number(u.n);
     }
-    return ok({ list, currPage: pageNum, totalRow, totalPage: Math.ceil(totalRow / pageSize), ...(unread !== undefined ? { unreadCount: unread } : {}) });
+    return ok({ ...pageOf(list, { pageNum, pageSize }, totalRow), ...(unread !== undefined ? { unreadCount: unread } : {}) });
   });
 
   // saveReadNoticeDto: { id } or { ids } (or noticeId) — only notices addressed to me; reading twice is fine.
@@ -251,6 +253,6 @@ export async function noticeRoutes(app: FastifyInstance) {
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute();
-    return ok({ list, currPage: pageNum, totalRow, totalPage: Math.ceil(totalRow / pageSize) });
+    return ok(pageOf(list, { pageNum, pageSize }, totalRow));
   });
 }

@@ -8,7 +8,7 @@ import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../.
 import { bodyOf, param, requireString } from '../../../http/params.js';
 import { cleanPhone, cleanText, guardPublicSubmission, setPublicLimits } from '../../../public/guard.js';
 import { formatDateTime } from '../../../util/time.js';
-import { badState, requireDecl } from '../forums/common.js';
+import { badState, requireDecl } from '../../../shared/records.js';
 import { createPeopleSession, frozenPerson, personOf } from './peopleSession.js';
 
 /** 110101********1234: the first six and last four characters of an ID number. */

@@ -5,9 +5,10 @@ import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors
 import { bodyOf, param, readSize } from '../../../http/params.js';
 import { cleanText, guardPublicSubmission } from '../../../public/guard.js';
 import { formatDateTime } from '../../../util/time.js';
-import { badState } from '../forums/common.js';
+import { badState } from '../../../shared/records.js';
 import { readIdList } from '../themes/service.js';
 import { rank } from './similarity.js';
+import { increment } from '../../../shared/counters.js';
 
 /** The knowledge base is read whole for a lookup; a county's Q&A base holds hundreds of entries. */
 const MAX_ENTRIES = 5000;
@@ -47,7 +48,7 @@ export async function questAnswerRoutes(app: FastifyInstance) {
     const ranked = rank(quest, await enabled()).slice(0, size);
     const hit = ranked[index];
     if (!hit) throw notFoundRecord();
-    await db.updateTable('quest_answer').set({ hitCount: Number(hit.hitCount ?? 0) + 1 }).where('id', '=', hit.id).execute();
+    await increment(db, 'quest_answer', 'hitCount', { column: 'id', keys: Number(hit.id) });
     return ok({ id: hit.id, quest: hit.quest, answer: hit.answer, score: hit.score, list: ranked.map((e) => ({ id: e.id, quest: e.quest, score: e.score })) });
   });
   app.post('/questAnswer/commonList', { config: { public: true } }, async (request) => {

@@ -11,7 +11,8 @@ import { readPaging } from '../../../crud/listQuery.js';
 import { cleanEmail, cleanPhone, cleanText, guardPublicSubmission, newQueryCode } from '../../../public/guard.js';
 import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
-import { asInt, atRoot, requireStaff } from '../surveys/helpers.js';
+import { asInt, atRoot, requireStaff } from '../../../shared/routeHelpers.js';
+import { pageOf, wholePage } from '../../../shared/paging.js';
 
 const PUBLIC_FIELDS = ['id', 'title', 'content', 'createTime', 'replyDept', 'replyContent', 'replyTime', 'status'];
 const flag = (v: unknown, label: string) => {
@@ -104,11 +105,11 @@ export const suggestRoutes = atRoot(async function suggestRoutes(app: FastifyIns
       const row = (await db.selectFrom(decl.table).selectAll().where('queryCode', '=', code).where('phone', '=', phone).executeTakeFirst()) as Row | undefined;
       if (!row) throw notFoundRecord();
       const mine = { ...Object.fromEntries(PUBLIC_FIELDS.map((k) => [k, row[k] ?? null])), name: row.name, queryCode: row.queryCode };
-      return ok({ list: [mine], currPage: 1, totalRow: 1, totalPage: 1 });
+      return ok(wholePage([mine]));
     }
     const base = db.selectFrom(decl.table).where('status', '=', 1).where('isPublic', '=', 1);
     const total = Number(((await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0);
     const list = await base.select(PUBLIC_FIELDS).orderBy('replyTime', 'desc').orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute();
-    return ok({ list, currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) });
+    return ok(pageOf(list, { pageNum, pageSize }, total));
   });
 });

@@ -6,6 +6,7 @@ import { ok } from '../../../http/envelope.js';
 import { notFoundRecord } from '../../../http/errors.js';
 import { readId } from '../../../http/params.js';
 import { notAllowed, surveyResults } from './service.js';
+import { pageOf } from '../../../shared/paging.js';
 
 /**
  * Results are public when staff switched 公开结果 on (`publicResult` 1; default off) for a survey that
@@ -27,7 +28,7 @@ export function publicResultRoutes(app: FastifyInstance, table: string, publicSu
     const q = db.selectFrom(table).where('publicResult', '=', 1).where('status', 'in', PUBLIC_STATUSES);
     const total = Number(((await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst()) as { n: number | string } | undefined)?.n ?? 0);
     const rows = (await q.selectAll().orderBy('updateTime', 'desc').orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
-    return ok({ list: rows.map(publicSurvey), currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) });
+    return ok(pageOf(rows.map(publicSurvey), { pageNum, pageSize }, total));
   });
 
   app.post('/web/survey/result', { config: { public: true } }, async (request) => {

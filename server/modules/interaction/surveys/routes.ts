@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { applyScope, scopeRule } from '../../../auth/dataScope.js';
 import { searchOf } from '../../../crud/routes.js';
@@ -13,9 +12,13 @@ import { cleanPhone, cleanText, guardPublicSubmission } from '../../../public/gu
 import { applyFilters, readPaging } from '../../../crud/listQuery.js';
 import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
-import { asInt, asObject, atRoot, sendFile } from './helpers.js';
+import { asInt, asObject, atRoot} from '../../../shared/routeHelpers.js';
+import { sendWorkbook } from '../../../shared/excel.js';
+import { surveyResultSheets } from './exportSheets.js';
 import { publicResultRoutes } from './publicResults.js';
 import { answerRefusal, loadQuestions, notAllowed, parseQuestions, surveyResults, SURVEY_STATUS, writeQuestions } from './service.js';
+import { increment } from '../../../shared/counters.js';
+import { pageOf } from '../../../shared/paging.js';
 
 /** At most this many answer records per survey from one IP address (offices share addresses behind NAT). */
 const MAX_RECORDS_PER_IP = Number(process.env.SURVEY_MAX_PER_IP) > 0 ? Number(process.env.SURVEY_MAX_PER_IP) : 50;
@@ -169,7 +172,7 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute();
-    return ok({ list, currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) });
+    return ok(pageOf(list, { pageNum, pageSize }, total));
   });
 
   const recordDetail = async (request: FastifyRequest, recordId: number) => {
@@ -216,64 +219,36 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute();
-    return ok({ list, currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize), question: { id: questionId, title: question.title } });
+    return ok({ ...pageOf(list, { pageNum, pageSize }, total), question: { id: questionId, title: question.title } });
   });
 
   // ---- Excel: one survey's results and records (with surveyId/id), else the survey list ----
   app.post('/survey/survrveyExcel', { config: { permission: 'survey:export' } }, async (request, reply) => {
     const search = searchOf(request);
-    const wb = new ExcelJS.Workbook();
-    wb.creator = '云溪县人民政府门户网站';
     const surveyIdRaw = search.surveyId ?? search.id;
-    let fileName: string;
     if (surveyIdRaw !== undefined && surveyIdRaw !== null && surveyIdRaw !== '') {
       const survey = await load(request, asInt(surveyIdRaw, 'surveyId'));
-      const results = await surveyResults(db, survey);
-      const sheet = wb.addWorksheet('统计结果');
-      sheet.addRow(['问卷标题', String(survey.title)]);
-      sheet.addRow(['答卷数', results.recordCount]);
-      sheet.addRow([]);
-      sheet.addRow(['序号', '题目', '题型', '选项', '票数', '比例(%)']);
-      results.questions.forEach((q, i) => {
-        if (q.type === 2) sheet.addRow([i + 1, q.title, q.typeName, '（文本答案）', q.textCount, '']);
-        for (const o of q.options) sheet.addRow([i + 1, q.title, q.typeName, o.content, o.count, o.percent]);
-      });
-      sheet.columns.forEach((c, i) => (c.width = [8, 40, 8, 30, 10, 10][i] ?? 12));
-      const records = wb.addWorksheet('答卷记录');
-      const questions = await loadQuestions(db, Number(survey.id));
-      records.addRow(['答卷编号', '提交时间', '姓名', '联系电话', 'IP', ...questions.map((q, i) => `${i + 1}. ${q.title}`)]);
-      const recs = (await db.selectFrom('survey_record').selectAll().where('surveyId', '=', Number(survey.id)).orderBy('id').limit(100_000).execute()) as Row[];
-      const answers = (await db.selectFrom('survey_answer').selectAll().where('surveyId', '=', Number(survey.id)).execute()) as Row[];
-      const byRecord = new Map<number, Row[]>();
-      for (const a of answers) byRecord.set(Number(a.recordId), [...(byRecord.get(Number(a.recordId)) ?? []), a]);
-      for (const r of recs) {
-        const mine = byRecord.get(Number(r.id)) ?? [];
-        records.addRow([
-          Number(r.id),
-          r.createTime,
-          r.name ?? '',
-          r.phone ?? '',
-          r.ip ?? '',
-          ...questions.map((q) => {
-            const qa = mine.filter((a) => Number(a.questionId) === q.id);
-            if (q.type === 2) return String(qa[0]?.content ?? '');
-            return q.options.filter((o) => qa.some((a) => Number(a.optionId) === o.id)).map((o) => o.content).join('；');
-          }),
-        ]);
-      }
-      fileName = `问卷结果_${String(survey.title).slice(0, 40)}.xlsx`;
-    } else {
-      const rule = await scopeRule(db, currentUser(request), decl);
-      const rows = (await applyScope(applyFilters(db.selectFrom(decl.table).selectAll(), decl, search), rule).orderBy('createTime', 'desc').limit(10_000).execute()) as Row[];
-      const sheet = wb.addWorksheet('问卷列表');
-      sheet.addRow(['ID', '问卷标题', '状态', '答卷方式', '开始时间', '结束时间', '答卷数', '所属部门', '创建时间']);
-      for (const r of rows) {
-        sheet.addRow([Number(r.id), r.title, SURVEY_STATUS[Number(r.status)] ?? '', Number(r.anonymous) === 1 ? '匿名' : '需填写联系方式', r.startTime ?? '', r.endTime ?? '', Number(r.recordCount ?? 0), r.deptName ?? '', r.createTime ?? '']);
-      }
-      fileName = '问卷列表.xlsx';
+      return sendWorkbook(reply, `问卷结果_${String(survey.title).slice(0, 40)}.xlsx`, await surveyResultSheets(db, survey));
     }
-    const buffer = await wb.xlsx.writeBuffer();
-    return sendFile(reply, Buffer.from(buffer as ArrayBuffer), fileName);
+    const rule = await scopeRule(db, currentUser(request), decl);
+    const rows = (await applyScope(applyFilters(db.selectFrom(decl.table).selectAll(), decl, search), rule).orderBy('createTime', 'desc').limit(10_000).execute()) as Row[];
+    return sendWorkbook(reply, '问卷列表.xlsx', [
+      {
+        name: '问卷列表',
+        columns: [
+          { header: 'ID', key: 'id', map: Number, width: 8 },
+          { header: '问卷标题', key: 'title', width: 36 },
+          { header: '状态', key: 'status', map: (v) => SURVEY_STATUS[Number(v)] ?? '' },
+          { header: '答卷方式', key: 'anonymous', map: (v) => (Number(v) === 1 ? '匿名' : '需填写联系方式') },
+          { header: '开始时间', key: 'startTime', width: 20 },
+          { header: '结束时间', key: 'endTime', width: 20 },
+          { header: '答卷数', key: 'recordCount', map: (v) => Number(v ?? 0), width: 10 },
+          { header: '所属部门', key: 'deptName', width: 18 },
+          { header: '创建时间', key: 'createTime', width: 20 },
+        ],
+        rows,
+      },
+    ]);
   });
 
   // ---- public ----
@@ -299,7 +274,7 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
     }
     const total = Number(((await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0);
     const list = ((await q.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[]).map(publicSurvey);
-    return ok({ list, currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) });
+    return ok(pageOf(list, { pageNum, pageSize }, total));
   });
 
   app.post('/web/survey/top', { config: { public: true } }, async (request) => {
@@ -379,7 +354,7 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
           else rows.push({ recordId: Number(inserted.id), surveyId, questionId, optionId: null, content: a.text });
         }
         await trx.insertInto('survey_answer').values(rows).execute();
-        await trx.updateTable(decl.table).set((eb) => ({ recordCount: eb('recordCount', '+', 1) })).where('id', '=', surveyId).execute();
+        await increment(trx, decl.table, 'recordCount', { column: 'id', keys: surveyId });
         return Number(inserted.id);
       });
       return ok({ recordId }, '提交成功，感谢您的参与');

@@ -3,7 +3,7 @@ import { cleanText } from '../../../public/guard.js';
 import type { Db, Row } from '../../../db/types.js';
 import { invalidValue, missingParam, PortalError } from '../../../http/errors.js';
 import { formatDateTime } from '../../../util/time.js';
-import { asInt, asObject } from './helpers.js';
+import { asInt, asObject } from '../../../shared/routeHelpers.js';
 
 /** Question types of the spec: 0 单选, 1 多选, 2 文本. */
 export const QUESTION_TYPES: Record<number, string> = { 0: '单选', 1: '多选', 2: '文本' };

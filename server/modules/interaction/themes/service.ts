@@ -6,8 +6,9 @@ import type { Db, Row } from '../../../db/types.js';
 import { invalidValue, notFoundRecord } from '../../../http/errors.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, param } from '../../../http/params.js';
-import { formatDateTime } from '../../../util/time.js';
-import { badState, departmentName, hoursBetween } from '../forums/common.js';
+import { badState, departmentName } from '../../../shared/records.js';
+import { formatDateTime, hoursBetween } from '../../../util/time.js';
+import { plainText } from '../../../shared/text.js';
 
 export type Channel = 'bbs' | 'll' | 'xax';
 export const CHANNELS: readonly Channel[] = ['bbs', 'll', 'xax'];
@@ -33,7 +34,7 @@ export function readRemark(body: Record<string, unknown>, name = 'remark', max =
   const v = body[name];
   if (v === undefined || v === null || v === '') return null;
   if (typeof v !== 'string') throw invalidValue('意见格式不正确');
-  const text = v.replace(/<[^>]*>/g, '').trim();
+  const text = plainText(v, 'input');
   if ([...text].length > max) throw invalidValue(`意见长度不能超过${max}个字符`);
   return text || null;
 }

@@ -1,5 +1,5 @@
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
-import ExcelJS from 'exceljs';
+import { buildWorkbook } from '../../../shared/excel.js';
 import type { ReportRow } from './figures.js';
 
 const TITLE = '政府网站工作年度报表';
@@ -27,21 +27,21 @@ export async function reportDocx(year: number, siteName: string, rows: readonly 
   return Packer.toBuffer(doc);
 }
 
-/** The same report as an Excel sheet. */
+/** The same report as an Excel sheet: a merged title line above the table. */
 export async function reportXlsx(year: number, siteName: string, rows: readonly ReportRow[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(`${year}年度报表`);
-  ws.columns = [
-    { header: '类别', key: 'section', width: 20 },
-    { header: '指标', key: 'label', width: 36 },
-    { header: '数值', key: 'value', width: 28 },
-    { header: '单位', key: 'unit', width: 8 },
-    { header: '来源', key: 'source', width: 12 },
-  ];
-  ws.insertRow(1, [`${siteName}${TITLE}（${year}年度）`]);
-  ws.mergeCells('A1:E1');
-  ws.getRow(1).font = { bold: true, size: 14 };
-  ws.getRow(2).font = { bold: true };
-  for (const r of rows) ws.addRow({ section: r.section, label: r.label, value: r.value, unit: r.unit ?? '', source: r.source === 'auto' ? '系统统计' : '人工填报' });
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return buildWorkbook([
+    {
+      name: `${year}年度报表`,
+      preamble: [[`${siteName}${TITLE}（${year}年度）`]],
+      titled: true,
+      columns: [
+        { header: '类别', key: 'section', width: 20 },
+        { header: '指标', key: 'label', width: 36 },
+        { header: '数值', key: 'value', width: 28 },
+        { header: '单位', key: 'unit', width: 8 },
+        { header: '来源', key: 'source', width: 12, map: (v) => (v === 'auto' ? '系统统计' : '人工填报') },
+      ],
+      rows: rows.map((r) => ({ ...r })),
+    },
+  ]);
 }

@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, param } from '../../../http/params.js';
+import { sendDownload } from '../../../shared/download.js';
 import { formatDateTime } from '../../../util/time.js';
 import { MONITOR_KEYS } from '../menus.js';
 import { reportDocx, reportXlsx } from './documents.js';
@@ -15,15 +16,6 @@ function readYear(request: FastifyRequest): number {
   const year = Number(raw);
   if (!Number.isInteger(year) || year < 2000 || year > 2100) throw invalidValue('年份不正确');
   return year;
-}
-
-function sendFile(reply: FastifyReply, buffer: Buffer, fileName: string) {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_');
-  return reply
-    .header('Content-Type', 'application/octet-stream')
-    .header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-    .header('Cache-Control', 'no-store')
-    .send(buffer);
 }
 
 /** 政府网站工作年度报表 (国办函〔2018〕12号): preview, staff fields, Word and Excel. */
@@ -70,12 +62,12 @@ export async function annualReportRoutes(app: FastifyInstance) {
   app.post('/website/annualReport/word', { config: { permission: MONITOR_KEYS.annualView } }, async (request, reply) => {
     const year = readYear(request);
     const { rows } = await reportRows(db, year);
-    return sendFile(reply, await reportDocx(year, await siteName(), rows), `政府网站工作年度报表${year}.docx`);
+    return sendDownload(reply, await reportDocx(year, await siteName(), rows), `政府网站工作年度报表${year}.docx`);
   });
 
   app.post('/website/annualReport/excel', { config: { permission: MONITOR_KEYS.annualView } }, async (request, reply) => {
     const year = readYear(request);
     const { rows } = await reportRows(db, year);
-    return sendFile(reply, await reportXlsx(year, await siteName(), rows), `政府网站工作年度报表${year}.xlsx`);
+    return sendDownload(reply, await reportXlsx(year, await siteName(), rows), `政府网站工作年度报表${year}.xlsx`);
   });
 }

@@ -4,6 +4,7 @@ import { ok } from '../../../http/envelope.js';
 import { readSize } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
+import { increment } from '../../../shared/counters.js';
 
 const TABLE = 'hot_word';
 export const HOT_WORD_MAX_LENGTH = 30;
@@ -35,8 +36,9 @@ export async function recordSearchWord(db: Db, keyword: string): Promise<number>
   return db.transaction().execute(async (trx) => {
     const found = (await trx.selectFrom(TABLE).select(['id', 'searchCount']).where('word', '=', word).executeTakeFirst()) as Row | undefined;
     if (found) {
-      await trx.updateTable(TABLE).set((eb) => ({ searchCount: eb('searchCount', '+', 1) })).where('id', '=', found.id as number).execute();
-      return Number(found.searchCount ?? 0) + 1;
+      await increment(trx, TABLE, 'searchCount', { column: 'id', keys: Number(found.id) });
+      const after = (await trx.selectFrom(TABLE).select('searchCount').where('id', '=', found.id as number).executeTakeFirstOrThrow()) as Row;
+      return Number(after.searchCount);
     }
     const now = formatDateTime();
     await trx.insertInto(TABLE).values({ word, sort: 0, status: 0, type: 2, searchCount: 1, creatorName: '系统', createTime: now, updateTime: now }).execute();

@@ -6,6 +6,7 @@ import { forbidden, invalidValue, missingParam } from '../../../http/errors.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, queryOf } from '../../../http/params.js';
 import type { ResourceDecl } from '../../../../resources/types.js';
+import { pageOf as envelope } from '../../../shared/paging.js';
 
 /** Alias of the 系统管理员 role (server/seed/menuSync.ts): it always holds every entry. */
 export const ADMIN_ROLE_ALIAS = 'admin';
@@ -57,8 +58,9 @@ export function paging(search: Record<string, unknown>): { pageNum: number; page
   return { pageNum: int(search.pageNum ?? search.pageNumber, 1), pageSize: Math.min(int(search.pageSize, 10), 200) };
 }
 
+/** The page envelope (server/shared/paging.ts), with this folder's argument order. */
 export function pageOf<T>(list: T[], totalRow: number, p: { pageNum: number; pageSize: number }) {
-  return { list, currPage: p.pageNum, totalRow, totalPage: Math.ceil(totalRow / p.pageSize) };
+  return envelope(list, p, totalRow);
 }
 
 /** Throws 403 unless the caller holds the key (for keys that depend on the body, checked in handlers). */

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ResourceDecl } from '../../../../resources/types.js';
 import { validateRecord } from '../../../crud/validate.js';
-import type { Db, Row } from '../../../db/types.js';
+import type { Row } from '../../../db/types.js';
 import { confine } from '../../../files/confine.js';
 import { ok } from '../../../http/envelope.js';
 import { bodyOf } from '../../../http/params.js';
@@ -10,34 +9,16 @@ import { currentUser } from '../../../http/fastifyTypes.js';
 import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
 import { ensureTemplatesRoot } from '../templates/store.js';
+import { defaultSiteSettings, PUBLIC_SITE_FIELDS, readSiteSettings } from '../../../shared/siteSettings.js';
 import { cleanStatCode } from './statCode.js';
 
-/** Fields the public site may read (POST /web/site/info); everything but who changed it and when. */
-export const PUBLIC_SITE_FIELDS = [
-  'siteName', 'siteDomain', 'siteIdCode', 'icp', 'policeRecord', 'sponsor', 'organizer', 'phone', 'address', 'email',
-  'logo', 'homeTitle', 'keywords', 'description', 'statCode', 'grayMode', 'templateSkin',
-] as const;
+// Read by generation and templates too, so they live in server/shared (no siteSettings↔templates circle).
+export { defaultSiteSettings, PUBLIC_SITE_FIELDS, readSiteSettings } from '../../../shared/siteSettings.js';
 
 const DOMAIN_RE = /^(?=.{1,200}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(:\d{1,5})?$/i;
 const ID_CODE_RE = /^[0-9A-Za-z]{10}$/;
 const EMAIL_RE = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 const PHONE_RE = /^[0-9+\-()（）\s、,，转]{5,50}$/;
-
-/** The declared defaults, for a site that was never saved. */
-export function defaultSiteSettings(decl: ResourceDecl): Row {
-  const out: Row = { id: null };
-  for (const f of decl.fields) if (f.name !== 'id') out[f.name] = f.default ?? null;
-  return out;
-}
-
-/** The one settings record (the lowest id), merged over the defaults. */
-export async function readSiteSettings(db: Db, decl: ResourceDecl): Promise<Row> {
-  const row = (await db.selectFrom(decl.table).selectAll().orderBy('id', 'asc').limit(1).executeTakeFirst()) as Row | undefined;
-  const base = defaultSiteSettings(decl);
-  if (!row) return base;
-  for (const [k, v] of Object.entries(row)) if (v !== null && v !== undefined) base[k] = v;
-  return base;
-}
 
 function checkFormats(values: Row): void {
   const s = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : '');

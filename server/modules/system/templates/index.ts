@@ -3,7 +3,7 @@ import { ok } from '../../../http/envelope.js';
 import { bodyOf, param, requireParam } from '../../../http/params.js';
 import { missingParam } from '../../../http/errors.js';
 import { declarationOf } from '../../declarationLookup.js';
-import { readSiteSettings } from '../siteSettings/index.js';
+import { readSiteSettings } from '../../../shared/siteSettings.js';
 import { ensureScreenMenu } from './menu.js';
 import {
   createFolder,

@@ -1,13 +1,14 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requirePermission } from '../../../auth/authenticate.js';
-import { resolveSession } from '../../../auth/sessions.js';
-import { appKeyOf, tokenFromHeader } from '../../../auth/tokens.js';
-import { loadPortalUser } from '../../../auth/userContext.js';
-import type { PortalUser } from '../../../http/fastifyTypes.js';
-import { invalidValue, unauthorized } from '../../../http/errors.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requirePermission } from '../auth/authenticate.js';
+import { resolveSession } from '../auth/sessions.js';
+import { appKeyOf, tokenFromHeader } from '../auth/tokens.js';
+import { loadPortalUser } from '../auth/userContext.js';
+import type { PortalUser } from '../http/fastifyTypes.js';
+import { invalidValue, unauthorized } from '../http/errors.js';
 
 /**
- * Helpers the interaction-form modules (surveys, suggestions, advice, disclosure applications) share.
+ * Route helpers the modules share (moved out of surveys): the optional caller of a public route, staff on
+ * a public route, integer and object parameters, registration at the root context.
  */
 
 /** The logged-in caller of a public route when it sends a valid token, else null. */
@@ -29,16 +30,6 @@ export async function requireStaff(app: FastifyInstance, request: FastifyRequest
   if (!user) throw unauthorized();
   requirePermission(request, permission);
   return user;
-}
-
-/** Sends a file download: octet-stream with an RFC 6266 file name. */
-export function sendFile(reply: FastifyReply, buffer: Buffer | Uint8Array, fileName: string) {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
-  return reply
-    .header('Content-Type', 'application/octet-stream')
-    .header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-    .header('Cache-Control', 'no-store')
-    .send(Buffer.from(buffer));
 }
 
 export const asInt = (v: unknown, label: string): number => {

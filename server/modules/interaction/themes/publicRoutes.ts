@@ -1,0 +1,158 @@
+import type { FastifyRequest } from 'fastify';
+import { searchOf } from '../../../crud/routes.js';
+import { readPaging } from '../../../crud/listQuery.js';
+import type { Row } from '../../../db/types.js';
+import { ok } from '../../../http/envelope.js';
+import { missingParam, notFoundRecord } from '../../../http/errors.js';
+import { bodyOf, param, readId } from '../../../http/params.js';
+import { cleanPhone, guardPublicSubmission, newQueryCode, normaliseQueryCode } from '../../../public/guard.js';
+import { increment } from '../../../shared/counters.js';
+import { paginate } from '../../../shared/paging.js';
+import { formatDateTime } from '../../../util/time.js';
+import { frozenPerson, personOf } from '../people/peopleSession.js';
+import type { ThemeContext } from './context.js';
+import { plateFor, rangeOf, themeFields } from './helpers.js';
+import { type Channel, likeOf, publicReply, publicTheme, refreshPlateCount } from './service.js';
+
+/** The public theme calls: the forum family's lists, posts, and the two 网络问政 channels (/llweb, /xaxweb). */
+export function themePublicRoutes({ app, svc, db }: ThemeContext) {
+  // ---- public: forum family
+  const publishedQuery = (channel?: Channel) => {
+    let q = db.selectFrom('theme').where('status', '=', 1).where('isShow', '=', 1);
+    if (channel) q = q.where('channel', '=', channel);
+    return q;
+  };
+  const publicPage = async (request: FastifyRequest, channel: Channel | undefined, extra?: (q: ReturnType<typeof publishedQuery>) => ReturnType<typeof publishedQuery>, order: 'new' | 'hot' = 'new') => {
+    const search = searchOf(request);
+    const { pageNum, pageSize } = readPaging(search);
+    let q = publishedQuery(channel);
+    if (typeof search.title === 'string' && search.title.trim()) q = q.where(likeOf(search.title));
+    if (search.plateId !== undefined && search.plateId !== '' && search.plateId !== null) q = q.where('plateId', '=', Number(search.plateId));
+    if (search.forumId !== undefined && search.forumId !== '' && search.forumId !== null) q = q.where('forumId', '=', Number(search.forumId));
+    if (extra) q = extra(q);
+    const found = await paginate(q, { pageNum, pageSize }, (s) =>
+      (order === 'hot' ? s.selectAll().orderBy('replyCount', 'desc').orderBy('readCount', 'desc') : s.selectAll().orderBy('createTime', 'desc')).orderBy('id', 'desc'),
+    );
+    return ok({ ...found, list: (found.list as Row[]).map(publicTheme) });
+  };
+  const publicGet = async (request: FastifyRequest, channel: Channel | undefined, needReply = false) => {
+    const id = readId(request);
+    let q = publishedQuery(channel).selectAll().where('id', '=', id);
+    if (needReply) q = q.where('replyState', '=', 1);
+    const row = (await q.executeTakeFirst()) as Row | undefined;
+    if (!row) throw notFoundRecord();
+    // One UPDATE … + 1 (two visitors at once both count), then the count as it stands.
+    await increment(db, 'theme', 'readCount', { column: 'id', keys: id });
+    const after = (await db.selectFrom('theme').select('readCount').where('id', '=', id).executeTakeFirst()) as Row | undefined;
+    return ok({ ...publicTheme({ ...row, readCount: Number(after?.readCount ?? 0) }), replies: (await svc.replies(id, true)).map(publicReply) });
+  };
+  app.post('/theme/weblist', { config: { public: true } }, (r) => publicPage(r, 'bbs'));
+  app.post('/theme/webget', { config: { public: true } }, (r) => publicGet(r, undefined));
+  app.post('/theme/hotThemeList', { config: { public: true } }, (r) => publicPage(r, undefined, undefined, 'hot'));
+  app.post('/theme/themeRecommendList', { config: { public: true } }, (r) => publicPage(r, undefined, (q) => q.where('isRecommend', '=', 1)));
+  app.post('/theme/zcwdThemeList', { config: { public: true } }, (r) => publicPage(r, undefined, (q) => q.where('replyState', '=', 1)));
+
+  /** A visitor's topic: guard (rate limit, captcha) first, then clean, then one insert. */
+  const publicSave = async (request: FastifyRequest, channel: Channel) => {
+    await guardPublicSubmission(app, request, `theme:${channel}`);
+    const body = bodyOf(request);
+    const person = await personOf(app, request, false);
+    if (person && Number(person.state) === 1) throw frozenPerson();
+    const fields = await themeFields(body, channel);
+    const now = formatDateTime();
+    const queryCode = newQueryCode();
+    const id = await db.transaction().execute(async (trx) => {
+      const plate = await plateFor(trx, body.plateId, channel === 'bbs');
+      const direct = plate !== null && Number(plate.needAudit) === 0;
+      const values: Row = {
+        ...fields,
+        channel,
+        type: 0,
+        status: direct ? 1 : 0,
+        isShow: direct && fields.isOpen === 1 ? 1 : 0,
+        isRecommend: 0,
+        replyState: 0,
+        handleState: 0,
+        readCount: 0,
+        replyCount: 0,
+        queryCode,
+        plateId: plate?.id ?? null,
+        plateName: plate?.name ?? null,
+        forumId: plate?.forumId ?? null,
+        deptId: plate?.handleDeptId ?? null,
+        deptName: plate?.handleDeptName ?? null,
+        peopleId: person?.puPeopleId ?? null,
+        ip: (request.ip || '').slice(0, 64),
+        createTime: now,
+        updateTime: now,
+      };
+      const inserted = (await trx.insertInto('theme').values(values).returning('id').executeTakeFirstOrThrow()) as { id: number };
+      if (plate) await refreshPlateCount(trx, Number(plate.id));
+      return Number(inserted.id);
+    });
+    return ok({ id, queryCode, createTime: now }, '提交成功，请牢记查询码');
+  };
+  app.post('/theme/webAdd', { config: { public: true } }, (r) => publicSave(r, 'bbs'));
+
+  // ---- public: the two 网络问政 channels
+  for (const channel of ['ll', 'xax'] as const) {
+    const base = `/${channel}web/theme`;
+    app.post(`${base}/save`, { config: { public: true } }, (r) => publicSave(r, channel));
+    app.post(`${base}/list`, { config: { public: true } }, (r) => publicPage(r, channel));
+    app.post(`${base}/get`, { config: { public: true } }, (r) => publicGet(r, channel));
+    // The visitor finds their own theme by query code and phone, whatever its state.
+    app.post(`${base}/getThemeByCodeAndTel`, { config: { public: true } }, async (request) => {
+      const code = normaliseQueryCode(param(request, 'queryCode') ?? param(request, 'code'));
+      const phoneRaw = param(request, 'phone') ?? param(request, 'tel');
+      if (!code) throw missingParam('queryCode');
+      if (phoneRaw === undefined || phoneRaw === null || phoneRaw === '') throw missingParam('phone');
+      const phone = cleanPhone(phoneRaw, 'phone');
+      const row = (await db.selectFrom('theme').selectAll().where('channel', '=', channel).where('queryCode', '=', code).where('phone', '=', phone).executeTakeFirst()) as
+        | Row
+        | undefined;
+      if (!row) throw notFoundRecord();
+      return ok(myTheme(row, await svc.replies(Number(row.id), true)));
+    });
+    app.post(`${base}/my/list`, { config: { public: true } }, async (request) => {
+      const person = await personOf(app, request, true);
+      const search = searchOf(request);
+      const { pageNum, pageSize } = readPaging(search);
+      const q = db.selectFrom('theme').where('channel', '=', channel).where('peopleId', '=', Number(person!.puPeopleId));
+      const found = await paginate(q, { pageNum, pageSize }, (s) => s.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc'));
+      return ok({ ...found, list: (found.list as Row[]).map((r) => myTheme(r, null)) });
+    });
+    app.post(`${base}/my/get`, { config: { public: true } }, async (request) => {
+      const person = await personOf(app, request, true);
+      const row = (await db
+        .selectFrom('theme')
+        .selectAll()
+        .where('channel', '=', channel)
+        .where('id', '=', readId(request))
+        .where('peopleId', '=', Number(person!.puPeopleId))
+        .executeTakeFirst()) as Row | undefined;
+      if (!row) throw notFoundRecord();
+      return ok(myTheme(row, await svc.replies(Number(row.id), true)));
+    });
+  }
+  // 诉求 (appeals) of the ll channel: published themes that have a published reply.
+  app.post('/llweb/theme/appeal/list', { config: { public: true } }, async (request) => {
+    const search = searchOf(request);
+    if (search.pageNumber === undefined || search.pageNumber === '') throw missingParam('pageNumber');
+    if (search.pageSize === undefined || search.pageSize === '') throw missingParam('pageSize');
+    const { start, end } = rangeOf(search);
+    return publicPage(request, 'll', (q) => {
+      let out = q.where('replyState', '=', 1);
+      if (start) out = out.where('createTime', '>=', start);
+      if (end) out = out.where('createTime', '<=', end);
+      return out;
+    });
+  });
+  app.post('/llweb/theme/appeal/get', { config: { public: true } }, (r) => publicGet(r, 'll', true));
+
+  /** What the author sees of their own theme: state, handling department and published replies. */
+  function myTheme(r: Row, replies: Row[] | null): Row {
+    const out: Row = { ...publicTheme(r), name: r.name, phone: r.phone, queryCode: r.queryCode, status: r.status, isShow: r.isShow, transferTime: r.transferTime, auditRemark: Number(r.status) === 2 ? r.auditRemark : null };
+    if (replies) out.replies = replies.map(publicReply);
+    return out;
+  }
+}

@@ -1,0 +1,24 @@
+import type { ResourceDecl } from '../../resources/types.js';
+import type { Db, Row } from '../db/types.js';
+
+/** Fields the public site may read (POST /web/site/info); everything but who changed it and when. */
+export const PUBLIC_SITE_FIELDS = [
+  'siteName', 'siteDomain', 'siteIdCode', 'icp', 'policeRecord', 'sponsor', 'organizer', 'phone', 'address', 'email',
+  'logo', 'homeTitle', 'keywords', 'description', 'statCode', 'grayMode', 'templateSkin',
+] as const;
+
+/** The declared defaults, for a site that was never saved. */
+export function defaultSiteSettings(decl: ResourceDecl): Row {
+  const out: Row = { id: null };
+  for (const f of decl.fields) if (f.name !== 'id') out[f.name] = f.default ?? null;
+  return out;
+}
+
+/** The one settings record (the lowest id), merged over the defaults. */
+export async function readSiteSettings(db: Db, decl: ResourceDecl): Promise<Row> {
+  const row = (await db.selectFrom(decl.table).selectAll().orderBy('id', 'asc').limit(1).executeTakeFirst()) as Row | undefined;
+  const base = defaultSiteSettings(decl);
+  if (!row) return base;
+  for (const [k, v] of Object.entries(row)) if (v !== null && v !== undefined) base[k] = v;
+  return base;
+}
