@@ -17,7 +17,7 @@ const walk = (dir, out = []) => {
 const read = (f) => fs.readFileSync(path.join(root, f), 'utf8');
 const count = (files, re) => files.reduce((n, f) => n + (read(f).match(re) ?? []).length, 0);
 
-const declarations = walk('resources').filter((f) => !/\/(types|define|index)\.ts$/.test(f));
+const declarations = walk('resources').filter((f) => !/\/(types|define|index|behaviour)\.ts$/.test(f));
 const declared = declarations.filter((f) => /defineResource\(/.test(read(f)));
 const moduleServed = declared.filter((f) => /routes:\s*'module'/.test(read(f)));
 const customViews = declared.filter((f) => fs.existsSync(path.join(root, 'src/views', `${path.basename(f, '.ts')}.tsx`)));
