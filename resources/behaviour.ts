@@ -26,6 +26,17 @@ export interface CallerInfo {
 /** Column values a query matches exactly (`{ area: 'grainData', status: [1, 2] }`: an array is "one of"). */
 export type WhereData = Readonly<Record<string, string | number | null | readonly (string | number)[]>>;
 
+/** True when the record matches every entry (an action's `when`): the server refuses, the UI hides the button. */
+export function inState(record: RecordData, when: WhereData | undefined): boolean {
+  if (!when) return true;
+  return Object.entries(when).every(([column, wanted]) => {
+    const have = record[column];
+    if (wanted === null) return have === null || have === undefined;
+    const options: readonly (string | number)[] = Array.isArray(wanted) ? wanted : [wanted as string | number];
+    return options.some((w) => String(w) === String(have));
+  });
+}
+
 /**
  * What the server gives a hook: reads and writes of the declaration's own table (and others by name)
  * inside the operation's transaction, so a refusal thrown after a write rolls everything back.

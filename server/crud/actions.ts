@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RecordData, WhereData } from '../../resources/behaviour.js';
+import { inState } from '../../resources/behaviour.js';
 import type { ActionDecl, ResourceDecl } from '../../resources/types.js';
 import { ok } from '../http/envelope.js';
 import { PortalError } from '../http/errors.js';
@@ -7,17 +7,6 @@ import { currentUser } from '../http/fastifyTypes.js';
 import { bodyOf, queryOf, readId, readIds } from '../http/params.js';
 import { hookContext } from './behaviour.js';
 import { actionRecords } from './service.js';
-
-/** True when the record matches every entry of the state condition. */
-export function inState(record: RecordData, when: WhereData | undefined): boolean {
-  if (!when) return true;
-  return Object.entries(when).every(([column, wanted]) => {
-    const have = record[column];
-    if (wanted === null) return have === null || have === undefined;
-    const options = Array.isArray(wanted) ? wanted : [wanted];
-    return options.some((w) => String(w) === String(have));
-  });
-}
 
 /** The ids an action applies to: `id` for a row action, `ids` for a bulk one, either for `both`, none for `none`. */
 function targetIds(request: FastifyRequest, action: ActionDecl): number[] {
