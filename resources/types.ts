@@ -166,6 +166,8 @@ export interface ActionDecl {
    * one transaction. Without `run` a module serves the path (uploads, downloads).
    */
   readonly run?: (args: { readonly records: readonly RecordData[]; readonly body: RecordData; readonly ctx: HookContext }) => Awaitable<unknown>;
+  /** The call answers a file (Excel, Word): the UI downloads it under this name instead of running it. */
+  readonly download?: string;
   /** Where the UI shows it: the list toolbar, each row, the show view (default: by scope). */
   readonly placement?: readonly ('toolbar' | 'row' | 'show')[];
 }
@@ -216,6 +218,11 @@ export interface ResourceDecl {
    * may share one table): every read, change and delete matches them, and a new record gets them.
    */
   readonly where?: Readonly<Record<string, string | number>>;
+  /**
+   * Panels the generic list shows under its table, by name: `src/panels/<name>.tsx` default-exports the
+   * component (a chart, a settings block). The list, forms and show view stay generic.
+   */
+  readonly listPanels?: readonly string[];
   /** Code run around each operation (see resources/behaviour.ts). */
   readonly hooks?: Hooks;
   /** Checks beyond the permission keys, per operation, with the caller and its data scope. */

@@ -16,6 +16,8 @@ type Place = 'toolbar' | 'row' | 'show';
 export function actionsAt(decl: ResourceDecl, place: Place): ActionDecl[] {
   return (decl.actions ?? []).filter((a) => {
     if (!a.run && !a.placement) return false;
+    // Whole-list Excel exports have the toolbar's 导出Excel button.
+    if (place === 'toolbar' && a.scope === 'none' && /excel/i.test(a.path) && !a.run) return false;
     if (a.placement) return a.placement.includes(place);
     const scope = a.scope ?? 'row';
     if (place === 'toolbar') return scope === 'bulk' || scope === 'both' || scope === 'none';
@@ -31,6 +33,15 @@ function useRunAction(decl: ResourceDecl, action: ActionDecl) {
   const [busy, setBusy] = useState(false);
   const run = (target: { id?: number | string; ids?: readonly (number | string)[] }) => {
     setBusy(true);
+    if (action.download) {
+      // A file answer (Excel, Word): downloaded under the declared name.
+      const body = target.id !== undefined ? { id: Number(target.id) } : target.ids ? { ids: target.ids } : {};
+      dataProvider
+        .exportExcel(action.path, body, action.download)
+        .catch(onError)
+        .finally(() => setBusy(false));
+      return;
+    }
     dataProvider
       .runAction(decl.name, action.name, target)
       .then(() => {

@@ -21,6 +21,7 @@ import { PortalToolbar, ResourceToolbar } from '../components/list/Toolbar';
 import { renderField } from './fields';
 import { buildFilters } from './filters';
 import { RecordActions, ToolbarActions } from './ActionButtons';
+import { ListPanels } from './ListPanels';
 
 /** Page sizes of spec §9 (one list for every screen: components/list/paging.ts). */
 export { PAGE_SIZES };
@@ -92,7 +93,7 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
     .map((field) => renderField(decl, field, true))
     .filter((el) => el !== null);
 
-  return (
+  const list = (
     <PortalList
       resource={decl.name}
       title={decl.label}
@@ -116,6 +117,15 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
         <RowActions label="操作" decl={decl} editable={!!decl.api.update} deletable={!!decl.api.delete} />
       </Datagrid>
     </PortalList>
+  );
+  // Declared panels (resources' listPanels) come under the table.
+  return decl.listPanels?.length ? (
+    <Box>
+      {list}
+      <ListPanels decl={decl} />
+    </Box>
+  ) : (
+    list
   );
 }
 
