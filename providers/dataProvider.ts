@@ -181,6 +181,19 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
       return http.request<T>({ path: call.path, method: call.method, query: params.query, body: params.body });
     },
 
+    async runAction<T = unknown>(resource: string, actionName: string, params: { id?: number | string; ids?: readonly (number | string)[]; body?: Record<string, unknown> } = {}) {
+      const action = declFor(resource).actions?.find((a) => a.name === actionName);
+      if (!action) throw new PortalError(`Unknown action ${actionName} of resource ${resource}`);
+      const values: Record<string, unknown> = { ...(params.body ?? {}) };
+      if (params.id !== undefined) values.id = params.id;
+      if (params.ids !== undefined) values.ids = params.ids;
+      if (action.method === 'GET') {
+        const query = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)]));
+        return http.request<T>({ path: action.path, method: 'GET', query });
+      }
+      return http.request<T>({ path: action.path, method: action.method, body: values });
+    },
+
     exportExcel(path: string, body: unknown, fallbackName: string) {
       return downloadExcel(http, path, body, fallbackName);
     },

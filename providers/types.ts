@@ -110,6 +110,11 @@ export interface ExtraCallParams {
 export interface PortalDataProviderExtras {
   /** Runs `api.extra[extraName]` of the resource's declaration; resolves with the envelope's data. */
   callExtra<T = unknown>(resource: string, extraName: string, params?: ExtraCallParams): Promise<T>;
+  /**
+   * Runs the declared action `actionName` of the resource: a row action with `id`, a bulk one with `ids`,
+   * plus any `body` values; resolves with the envelope's data.
+   */
+  runAction<T = unknown>(resource: string, actionName: string, params?: { id?: number | string; ids?: readonly (number | string)[]; body?: Record<string, unknown> }): Promise<T>;
   /** Downloads an Excel export (POST `path` with `body`) and resolves with the file name used. */
   exportExcel(path: string, body: unknown, fallbackName: string): Promise<string>;
 }

@@ -58,7 +58,7 @@ export default defineResource({
   form: ['name', 'category', 'gender', 'birthYear', 'nativePlace', 'unit', 'honor', 'honorYear', 'photo', 'deeds', 'sort', 'status'],
   permissions: standardPermissions('celebrity'),
   actions: [
-    { name: 'exportWord', label: '导出Word', path: '/celebrityTable/exportWord', permission: 'celebrity:exportWord', scope: 'row' },
+    { name: 'exportWord', label: '导出Word', path: '/celebrityTable/exportWord', permission: 'celebrity:exportWord', scope: 'row', download: '名人录.docx', placement: ['show'] },
     { name: 'exportExcel', label: '导出Excel', path: '/celebrityTable/getExcelList', permission: 'celebrity:export', scope: 'none' },
   ],
   ownership,

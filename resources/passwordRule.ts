@@ -58,5 +58,6 @@ export default defineResource({
     { name: 'typeSave', label: '修改密码类型', path: '/passwordType/saveOrUpdate', permission: 'passwordType:update', scope: 'none' },
     { name: 'typeReset', label: '恢复默认密码类型', path: '/passwordType/reset', permission: 'passwordType:update', scope: 'none', confirm: '确定恢复默认的密码类型吗？' },
   ],
+  listPanels: ['passwordTypes'],
   menu: { group: 'system', path: '/main/system/passwordRule', sort: 75 },
 });

@@ -1,3 +1,5 @@
+import type { AccessDecl, Awaitable, HookContext, Hooks, RecordData, WhereData } from './behaviour';
+
 /**
  * The shape of a resource declaration: plain data that the data provider, the admin views and the
  * API server all read. No React and no server code may be imported here (see docs/architecture.md).
@@ -48,6 +50,11 @@ export interface FieldDecl {
   readonly unique?: boolean;
   /** Shown under the input. */
   readonly help?: string;
+  /**
+   * A virtual field: no column; the server computes it from the stored values on every read (list, get,
+   * save answers), so lists and show views can display it like any other field.
+   */
+  readonly compute?: (record: RecordData) => unknown;
 }
 
 /**
@@ -98,11 +105,29 @@ export interface FilterDecl {
   readonly alwaysOn?: boolean;
 }
 
+/**
+ * A value read from another table for each listed record, as data: `(select <column> from <table> where
+ * <key> = <this table>.<on>) as <name>`. The name is then a field the list can show and sort by.
+ */
+export interface JoinDecl {
+  readonly name: string;
+  readonly table: string;
+  readonly column: string;
+  /** Column of this table that holds the other table's key. */
+  readonly on: string;
+  /** Key column of the other table; default `id`. */
+  readonly key?: string;
+}
+
 export interface ListDecl {
   readonly columns: readonly string[];
   readonly filters: readonly FilterDecl[];
   readonly sortable: readonly string[];
   readonly defaultSort: { readonly field: string; readonly order: 'ASC' | 'DESC' };
+  /** Values from other tables shown with each record (see JoinDecl). */
+  readonly joins?: readonly JoinDecl[];
+  /** Orders after the chosen sort, before the id (e.g. the period after the year, in the same direction). */
+  readonly thenBy?: (sort: { readonly field: string; readonly order: 'ASC' | 'DESC' }) => readonly { readonly field: string; readonly order: 'ASC' | 'DESC' }[];
 }
 
 /** Permission keys a role must hold for each operation; they are Button entries of the menu tree. */
@@ -129,6 +154,22 @@ export interface ActionDecl {
   readonly scope?: 'row' | 'bulk' | 'both' | 'none';
   /** Ask for confirmation first (destructive or irreversible steps). */
   readonly confirm?: string;
+  /** The states that allow it: every record it applies to must match (else 1005 with `refusal`, default 该记录当前状态不允许此操作). */
+  readonly when?: WhereData;
+  /** Message when a record is not in an allowed state. */
+  readonly refusal?: string;
+  /** Success message of the envelope; default 操作成功. */
+  readonly success?: string;
+  /**
+   * What the call does, on the generic routes: the records it applies to (`id` for a row action, `ids`
+   * for a bulk one; none for `scope: 'none'`), read inside the caller's scope, and the request body, in
+   * one transaction. Without `run` a module serves the path (uploads, downloads).
+   */
+  readonly run?: (args: { readonly records: readonly RecordData[]; readonly body: RecordData; readonly ctx: HookContext }) => Awaitable<unknown>;
+  /** The call answers a file (Excel, Word): the UI downloads it under this name instead of running it. */
+  readonly download?: string;
+  /** Where the UI shows it: the list toolbar, each row, the show view (default: by scope). */
+  readonly placement?: readonly ('toolbar' | 'row' | 'show')[];
 }
 
 /** Menu groups of the admin app (Catalogue entries); see docs/menus.md. */
@@ -172,6 +213,20 @@ export interface ResourceDecl {
   /** Calls with their own permission keys (workflow steps, exports); see ActionDecl. */
   readonly actions?: readonly ActionDecl[];
   readonly ownership?: OwnershipDecl;
+  /**
+   * The records of this declaration are the rows of its table with these values (several declarations
+   * may share one table): every read, change and delete matches them, and a new record gets them.
+   */
+  readonly where?: Readonly<Record<string, string | number>>;
+  /**
+   * Panels the generic list shows under its table, by name: `src/panels/<name>.tsx` default-exports the
+   * component (a chart, a settings block). The list, forms and show view stay generic.
+   */
+  readonly listPanels?: readonly string[];
+  /** Code run around each operation (see resources/behaviour.ts). */
+  readonly hooks?: Hooks;
+  /** Checks beyond the permission keys, per operation, with the caller and its data scope. */
+  readonly access?: AccessDecl;
   readonly menu: MenuDecl;
   /**
    * `generic` (default): the server builds the table's routes from this declaration. `module`: a domain

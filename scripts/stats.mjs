@@ -17,10 +17,19 @@ const walk = (dir, out = []) => {
 const read = (f) => fs.readFileSync(path.join(root, f), 'utf8');
 const count = (files, re) => files.reduce((n, f) => n + (read(f).match(re) ?? []).length, 0);
 
-const declarations = walk('resources').filter((f) => !/\/(types|define|index)\.ts$/.test(f));
-const declared = declarations.filter((f) => /defineResource\(/.test(read(f)));
-const moduleServed = declared.filter((f) => /routes:\s*'module'/.test(read(f)));
+// One declaration per top-level resources/*.ts file (what the server and the apps load); a file that builds
+// its declaration with a helper of a sub-folder (the economic areas) is read together with that helper.
+const topLevel = fs.readdirSync(path.join(root, 'resources')).filter((f) => /\.ts$/.test(f) && !/^(types|define|index|behaviour)\.ts$/.test(f)).map((f) => path.join('resources', f));
+const declText = (f) => {
+  const own = read(f);
+  const helpers = [...own.matchAll(/from '\.\/(\w+\/\w+)'/g)].map((m) => `resources/${m[1]}.ts`).filter((h) => fs.existsSync(path.join(root, h)) && /defineResource\(/.test(read(h)));
+  return [own, ...helpers.map(read)].join('\n');
+};
+const declared = topLevel.filter((f) => /defineResource\(/.test(declText(f)));
+const moduleServed = declared.filter((f) => /routes:\s*'module'/.test(declText(f)));
 const customViews = declared.filter((f) => fs.existsSync(path.join(root, 'src/views', `${path.basename(f, '.ts')}.tsx`)));
+const withPanels = declared.filter((f) => !customViews.includes(f) && /listPanels:/.test(declText(f)));
+const withBehaviour = declared.filter((f) => /hooks:|access:|run:|compute:|where:/.test(declText(f)));
 const src = walk('src');
 const server = walk('server');
 const sources = [...walk('resources'), ...walk('providers'), ...src, ...server, ...walk('scripts')];
@@ -32,6 +41,8 @@ const rows = [
   ['declarations', declared.length],
   ['served by the generic routes', declared.length - moduleServed.length],
   ['served by the generic views (no src/views/<name>.tsx)', declared.length - customViews.length],
+  ['  of which with a declared list panel (src/panels/)', withPanels.length],
+  ['declarations with hooks, access, run actions, virtual fields or fixed values', withBehaviour.length],
   ['.request( calls in src/', count(src, /\.request\(/g)],
   ['literal API paths in src/', literalPaths.size],
   ['`as Row` casts in server/', count(server, /as Row\b/g)],

@@ -6,6 +6,7 @@ import { installAuthentication } from './auth/authenticate.js';
 import { defaultCaptchaGenerator, type CaptchaGenerator } from './auth/captcha.js';
 import type { PortalConfig } from './config.js';
 import { registerCrudRoutes } from './crud/routes.js';
+import { openApiRoute } from './openapi/route.js';
 import { openDatabase } from './db/connect.js';
 import { migrate } from './db/migrations.js';
 import { syncDeclarationTables } from './db/schemaSync.js';
@@ -113,6 +114,7 @@ export async function buildApp(config: PortalConfig, options: BuildOptions = {})
   });
   for (const decl of app.portal.declarations) registerCrudRoutes(app, decl);
   for (const module of domainModules) await app.register(module);
+  await app.register(openApiRoute);
   await serveStatic(app, config.staticDir);
 
   await app.ready();

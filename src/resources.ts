@@ -5,7 +5,7 @@ import type { ResourceDecl } from '../resources/types';
  * the entity to the apps: its views (src/generic/), its data-provider paths and its translations.
  */
 const modules = import.meta.glob<{ default?: ResourceDecl }>(
-  ['../resources/*.ts', '!../resources/types.ts', '!../resources/define.ts'],
+  ['../resources/*.ts', '!../resources/types.ts', '!../resources/define.ts', '!../resources/behaviour.ts'],
   { eager: true },
 );
 
@@ -20,7 +20,7 @@ function isDecl(value: unknown): value is ResourceDecl {
 }
 
 export const resources: readonly ResourceDecl[] = Object.entries(modules)
-  .filter(([path]) => !/\/(types|define)\.ts$/.test(path))
+  .filter(([path]) => !/\/(types|define|behaviour)\.ts$/.test(path))
   .map(([, mod]) => mod.default)
   .filter(isDecl)
   .sort((a, b) => a.menu.sort - b.menu.sort || a.name.localeCompare(b.name));

@@ -1,5 +1,6 @@
 import { defineResource, ownershipFields, standardPermissions } from '../define';
-import { AREA_KEYS, areaByKey, PERIOD_TYPE_OPTIONS, type AreaKey } from './catalogue';
+import { AREA_KEYS, areaByKey, indicatorOf, PERIOD_TYPE_OPTIONS, periodLabel, type AreaKey } from './catalogue';
+import { figureHook } from './figureRules';
 
 /** The one table of every area's figures; `area` tells the screens apart (docs/economic-data.md). */
 export const ECONOMIC_TABLE = 'economic_figure';
@@ -7,7 +8,9 @@ export const ECONOMIC_TABLE = 'economic_figure';
 /**
  * The declaration of one economic-data screen: the same figure shape for all eight areas, with the
  * area's own indicators, paths under /economic/<area>/, permission keys `<area>:…` and menu entry at
- * the spec's route. A module (server/modules/economic/) serves the calls: the table is shared.
+ * the spec's route. The generic routes serve list/get/add/dels on the shared table (`where` keeps each
+ * area to its rows, a hook checks the figure rules); server/modules/economic/ serves the declared
+ * actions that are files (import, export, template) and the chart series.
  */
 export function economicArea(key: AreaKey) {
   const area = areaByKey(key);
@@ -19,7 +22,8 @@ export function economicArea(key: AreaKey) {
     icon: area.icon,
     idField: 'id',
     titleField: 'indicatorName',
-    routes: 'module',
+    where: { area: key },
+    hooks: { beforeChange: [figureHook(area)] },
     api: {
       list: { path: `${base}/list` },
       get: { path: `${base}/get`, id: 'query' },
@@ -41,6 +45,9 @@ export function economicArea(key: AreaKey) {
       { name: 'value', label: '数值', type: 'number', required: true, decimals: 2, min: -1e12, max: 1e12 },
       { name: 'growthRate', label: '同比增长(%)', type: 'number', decimals: 2, min: -100, max: 10000 },
       { name: 'remark', label: '备注', type: 'text', maxLength: 200 },
+      { name: 'indicatorName', label: '指标名称', type: 'text', readOnly: true, compute: (r) => indicatorOf(area, String(r.indicator))?.name ?? String(r.indicator) },
+      { name: 'unit', label: '单位', type: 'text', readOnly: true, compute: (r) => indicatorOf(area, String(r.indicator))?.unit ?? '' },
+      { name: 'periodLabel', label: '统计期', type: 'text', readOnly: true, compute: (r) => periodLabel(String(r.periodType), Number(r.year), Number(r.period)) },
       ...ownershipFields,
     ],
     list: {
@@ -52,6 +59,8 @@ export function economicArea(key: AreaKey) {
       ],
       sortable: ['year', 'indicator', 'updateTime'],
       defaultSort: { field: 'year', order: 'DESC' },
+      // Within a year the later period first (the same direction when sorted by year), then entry order.
+      thenBy: (sort) => [{ field: 'period', order: sort.field === 'year' ? sort.order : 'DESC' }, { field: 'id', order: 'ASC' }],
     },
     form: ['indicator', 'periodType', 'year', 'period', 'value', 'growthRate', 'remark'],
     permissions: standardPermissions(key),

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginAudit } from '../auth/login.js';
 import { appKeyOf } from '../auth/tokens.js';
@@ -120,7 +121,7 @@ async function record(app: FastifyInstance, request: FastifyRequest, reply: Fast
 
 /**
  * The operation-log hook: one row per recorded call (classify.ts), written when the answer has gone
- * out. A failure to write is logged and never changes the answer. Registered with skip-override so it
+ * out. A failure to write is logged and never changes the answer. Registered through fastify-plugin so it
  * applies to every route of the app.
  */
 export async function operationLogHook(app: FastifyInstance) {
@@ -143,4 +144,4 @@ export async function operationLogHook(app: FastifyInstance) {
     }
   });
 }
-(operationLogHook as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+fp(operationLogHook, { name: 'portal-operation-log' });

@@ -56,9 +56,15 @@ function eqValue(field: FieldDecl | undefined, v: unknown): unknown {
   return n;
 }
 
-function rangeBound(field: FieldDecl | undefined, v: unknown, end: boolean): string {
-  const text = typeof v === 'string' ? v.trim() : '';
+function rangeBound(field: FieldDecl | undefined, v: unknown, end: boolean): string | number {
   const label = field?.label ?? '时间';
+  if (field?.type === 'number') {
+    // A number range (years, amounts): a number within the field's bounds.
+    const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : NaN;
+    if (!Number.isFinite(n)) throw invalidValue(`${label}必须是数字`);
+    return n;
+  }
+  const text = typeof v === 'string' ? v.trim() : '';
   if (field?.type === 'date') {
     if (!DATE_RE.test(text)) throw invalidValue(`${label}格式应为YYYY-MM-DD`);
     return text;
@@ -99,6 +105,15 @@ export function applyFilters<Q extends AnySelect>(query: Q, decl: ResourceDecl, 
     } else {
       q = q.where(filter.field, '=', eqValue(field, value));
     }
+  }
+  return q as Q;
+}
+
+/** The declared joins as correlated subqueries: one value per record, no ambiguity in filters and sort. */
+export function withJoins<Q extends AnySelect>(query: Q, decl: ResourceDecl): Q {
+  let q: AnySelect = query;
+  for (const j of decl.list.joins ?? []) {
+    q = q.select(() => sql`(select ${sql.ref(`${j.table}.${j.column}`)} from ${sql.table(j.table)} where ${sql.ref(`${j.table}.${j.key ?? 'id'}`)} = ${sql.ref(`${decl.table}.${j.on}`)} limit 1)`.as(j.name));
   }
   return q as Q;
 }

@@ -4,6 +4,7 @@ import { ok } from '../http/envelope.js';
 import { notFoundRecord } from '../http/errors.js';
 import { currentUser } from '../http/fastifyTypes.js';
 import { bodyOf, queryOf, readId, readIds } from '../http/params.js';
+import { registerActionRoutes } from './actions.js';
 import { createRecord, deleteRecords, getRecord, listRecords, updateRecord } from './service.js';
 
 const methodOf = (call: ApiCall) => call.method ?? 'POST';
@@ -22,6 +23,8 @@ function bodyId(decl: ResourceDecl, body: Record<string, unknown>): number | nul
 
 /** The five calls of a plain entity, each behind the declaration's permission key. */
 export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): void {
+  // Declared actions with `run` are served here for module resources too.
+  registerActionRoutes(app, decl);
   // A domain module serves the declared paths of a `module` resource itself.
   if (decl.routes === 'module') return;
   const { api, permissions } = decl;

@@ -3,8 +3,8 @@ import { applyScope, scopeRule } from '../auth/dataScope.js';
 import type { Db, Row } from '../db/types.js';
 import { notFoundRecord, PortalError } from '../http/errors.js';
 import type { PortalUser } from '../http/fastifyTypes.js';
-import { formatDateTime } from '../util/time.js';
-import { applyFilters, readPaging, readSort } from './listQuery.js';
+import { applyWhere, hookContext, readOut, recordsWhere, runChangeHooks } from './behaviour.js';
+import { applyFilters, readPaging, readSort, withJoins } from './listQuery.js';
 import { validateRecord } from './validate.js';
 import { pageOf } from '../shared/paging.js';
 
@@ -15,76 +15,116 @@ export interface Page<T = Row> {
   totalPage: number;
 }
 
-const has = (decl: ResourceDecl, name: string) => decl.fields.some((f) => f.name === name);
+const has = (decl: ResourceDecl, name: string) => decl.fields.some((f) => f.name === name && !f.compute);
 
-/** One page of a declared table, with filters, sort and the caller's data scope. */
+/** The rows of the declaration the caller reaches for an operation: fixed values, access answer, data scope. */
+async function reachable(db: Db, decl: ResourceDecl, user: PortalUser, operation: 'list' | 'get' | 'update' | 'delete') {
+  const where = recordsWhere(decl, operation, user);
+  const rule = await scopeRule(db, user, decl);
+  return { where, rule };
+}
+
+/** One page of a declared table, with filters, joins, sort and the caller's data scope. */
 export async function listRecords(db: Db, decl: ResourceDecl, user: PortalUser, search: Record<string, unknown>): Promise<Page> {
   const { pageNum, pageSize } = readPaging(search);
   const sort = readSort(decl, search);
-  const rule = await scopeRule(db, user, decl);
-  const base = applyScope(applyFilters(db.selectFrom(decl.table), decl, search), rule);
+  const { where, rule } = await reachable(db, decl, user, 'list');
+  const base = applyScope(applyWhere(applyFilters(db.selectFrom(decl.table), decl, search), where), rule);
   const countRow = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string } | undefined;
   const totalRow = Number(countRow?.n ?? 0);
-  const list = (await base
-    .selectAll()
-    .orderBy(sort.field, sort.order)
+  let query = withJoins(base.selectAll(), decl).orderBy(sort.field, sort.order);
+  const upper = sort.order === 'asc' ? 'ASC' : 'DESC';
+  for (const then of decl.list.thenBy?.({ field: sort.field, order: upper }) ?? []) query = query.orderBy(then.field, then.order === 'ASC' ? 'asc' : 'desc');
+  const rows = (await query
     .orderBy(decl.idField, 'desc')
     .limit(pageSize)
     .offset((pageNum - 1) * pageSize)
     .execute()) as Row[];
-  return pageOf(list, { pageNum, pageSize }, totalRow);
+  return pageOf(rows.map((r) => readOut(decl, user, r)), { pageNum, pageSize }, totalRow);
+}
+
+async function findOne(db: Db, decl: ResourceDecl, user: PortalUser, id: number, operation: 'get' | 'update' | 'delete'): Promise<Row | undefined> {
+  const { where, rule } = await reachable(db, decl, user, operation);
+  return (await applyScope(applyWhere(db.selectFrom(decl.table).selectAll().where(decl.idField, '=', id), where), rule).executeTakeFirst()) as Row | undefined;
 }
 
 export async function getRecord(db: Db, decl: ResourceDecl, user: PortalUser, id: number): Promise<Row> {
-  const rule = await scopeRule(db, user, decl);
-  const row = (await applyScope(db.selectFrom(decl.table).selectAll().where(decl.idField, '=', id), rule).executeTakeFirst()) as Row | undefined;
+  const row = await findOne(db, decl, user, id, 'get');
   if (!row) throw notFoundRecord();
-  return row;
+  return readOut(decl, user, row);
 }
 
 /** 1004 when another record already holds a unique value. */
 async function checkUnique(db: Db, decl: ResourceDecl, values: Row, exceptId: number | null) {
   for (const field of decl.fields) {
     if (!field.unique || values[field.name] === undefined || values[field.name] === null) continue;
-    let q = db.selectFrom(decl.table).select(decl.idField).where(field.name, '=', values[field.name]);
+    let q = applyWhere(db.selectFrom(decl.table).select(decl.idField).where(field.name, '=', values[field.name]), decl.where);
     if (exceptId !== null) q = q.where(decl.idField, '!=', exceptId);
     if (await q.executeTakeFirst()) throw new PortalError(1004, `${field.label}已存在：${String(values[field.name])}`);
   }
 }
 
+/** The stored columns of a hook's answer (virtual and unknown names are not written). */
+function columnsOf(decl: ResourceDecl, data: Row): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(data)) if (k !== decl.idField && has(decl, k)) out[k] = v;
+  return out;
+}
+
 export async function createRecord(db: Db, decl: ResourceDecl, user: PortalUser, body: Record<string, unknown>): Promise<Row> {
-  const values: Row = validateRecord(decl, body, 'create');
-  const now = formatDateTime();
-  const filled: Row = { deptId: user.deptId, deptName: user.deptName, creatorId: user.userId, creatorName: user.name, createTime: now, updateTime: now };
-  for (const [k, v] of Object.entries(filled)) if (has(decl, k)) values[k] = v;
+  recordsWhere(decl, 'create', user);
   return db.transaction().execute(async (trx) => {
+    const ctx = hookContext(trx, decl, user);
+    const raw = await runChangeHooks(decl.hooks?.beforeValidate, { operation: 'create', data: body, ctx });
+    let values: Row = validateRecord(decl, raw, 'create');
+    const filled: Row = { deptId: user.deptId, deptName: user.deptName, creatorId: user.userId, creatorName: user.name, createTime: ctx.now, updateTime: ctx.now };
+    for (const [k, v] of Object.entries(filled)) if (has(decl, k)) values[k] = v;
+    values = columnsOf(decl, { ...(await runChangeHooks(decl.hooks?.beforeChange, { operation: 'create', data: values, ctx })), ...(decl.where ?? {}) });
     await checkUnique(trx, decl, values, null);
     const inserted = (await trx.insertInto(decl.table).values(values).returning(decl.idField).executeTakeFirstOrThrow()) as Row;
-    return (await trx.selectFrom(decl.table).selectAll().where(decl.idField, '=', inserted[decl.idField]).executeTakeFirstOrThrow()) as Row;
+    const record = (await trx.selectFrom(decl.table).selectAll().where(decl.idField, '=', inserted[decl.idField]).executeTakeFirstOrThrow()) as Row;
+    for (const hook of decl.hooks?.afterChange ?? []) await hook({ operation: 'create', record, ctx });
+    return readOut(decl, user, record);
   });
 }
 
 /** Changes only the fields present in the body, inside the caller's scope. */
 export async function updateRecord(db: Db, decl: ResourceDecl, user: PortalUser, id: number, body: Record<string, unknown>): Promise<Row> {
-  const values: Row = validateRecord(decl, body, 'update');
-  if (has(decl, 'updateTime')) values.updateTime = formatDateTime();
-  const rule = await scopeRule(db, user, decl);
+  const { where, rule } = await reachable(db, decl, user, 'update');
   return db.transaction().execute(async (trx) => {
-    const existing = await applyScope(trx.selectFrom(decl.table).select(decl.idField).where(decl.idField, '=', id), rule).executeTakeFirst();
-    if (!existing) throw notFoundRecord();
+    const original = (await applyScope(applyWhere(trx.selectFrom(decl.table).selectAll().where(decl.idField, '=', id), where), rule).executeTakeFirst()) as Row | undefined;
+    if (!original) throw notFoundRecord();
+    const ctx = hookContext(trx, decl, user);
+    const raw = await runChangeHooks(decl.hooks?.beforeValidate, { operation: 'update', data: body, original, ctx });
+    let values: Row = validateRecord(decl, raw, 'update');
+    if (has(decl, 'updateTime')) values.updateTime = ctx.now;
+    values = columnsOf(decl, await runChangeHooks(decl.hooks?.beforeChange, { operation: 'update', data: values, original, ctx }));
     await checkUnique(trx, decl, values, id);
     if (Object.keys(values).length > 0) await trx.updateTable(decl.table).set(values).where(decl.idField, '=', id).execute();
-    return (await trx.selectFrom(decl.table).selectAll().where(decl.idField, '=', id).executeTakeFirstOrThrow()) as Row;
+    const record = (await trx.selectFrom(decl.table).selectAll().where(decl.idField, '=', id).executeTakeFirstOrThrow()) as Row;
+    for (const hook of decl.hooks?.afterChange ?? []) await hook({ operation: 'update', record, previous: original, ctx });
+    return readOut(decl, user, record);
   });
 }
 
 /** All or nothing: when one id is unknown or outside the scope, nothing is deleted. */
 export async function deleteRecords(db: Db, decl: ResourceDecl, user: PortalUser, ids: number[]): Promise<number> {
-  const rule = await scopeRule(db, user, decl);
+  const { where, rule } = await reachable(db, decl, user, 'delete');
   return db.transaction().execute(async (trx) => {
-    const found = await applyScope(trx.selectFrom(decl.table).select(decl.idField).where(decl.idField, 'in', ids), rule).execute();
+    const found = (await applyScope(applyWhere(trx.selectFrom(decl.table).selectAll().where(decl.idField, 'in', ids), where), rule).execute()) as Row[];
     if (found.length !== ids.length) throw notFoundRecord();
+    const ctx = hookContext(trx, decl, user);
+    for (const hook of decl.hooks?.beforeDelete ?? []) await hook({ records: found, ctx });
     const result = await trx.deleteFrom(decl.table).where(decl.idField, 'in', ids).executeTakeFirst();
     return Number(result.numDeletedRows);
   });
+}
+
+/** The records an action applies to, inside the caller's scope (1003 when one is not reachable). */
+export async function actionRecords(db: Db, decl: ResourceDecl, user: PortalUser, ids: number[]): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  const { where, rule } = await reachable(db, decl, user, 'update');
+  const found = (await applyScope(applyWhere(db.selectFrom(decl.table).selectAll().where(decl.idField, 'in', ids), where), rule).execute()) as Row[];
+  if (found.length !== new Set(ids).size) throw notFoundRecord();
+  return found;
 }

@@ -69,7 +69,7 @@ function convert(field: FieldDecl, raw: unknown): unknown {
 export function validateRecord(decl: ResourceDecl, body: Record<string, unknown>, mode: 'create' | 'update'): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of decl.fields) {
-    if (field.name === decl.idField || field.readOnly || SERVER_FIELDS.has(field.name)) continue;
+    if (field.name === decl.idField || field.readOnly || field.compute || SERVER_FIELDS.has(field.name)) continue;
     const present = Object.prototype.hasOwnProperty.call(body, field.name);
     const raw = body[field.name];
     if (!present || raw === undefined) {

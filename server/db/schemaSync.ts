@@ -28,7 +28,7 @@ export async function syncDeclarationTables(db: Db, dialect: DialectName, decls:
     if (!existing) {
       let builder = addSerialKey(db.schema.createTable(decl.table), decl.idField, dialect);
       for (const field of decl.fields) {
-        if (field.name === decl.idField) continue;
+        if (field.name === decl.idField || field.compute) continue;
         builder = builder.addColumn(field.name, columnType(field, dialect), (c) =>
           field.default !== undefined && field.default !== null ? c.defaultTo(field.default) : c,
         );
@@ -39,7 +39,7 @@ export async function syncDeclarationTables(db: Db, dialect: DialectName, decls:
     }
     const have = new Set(existing.columns.map((c) => c.name));
     for (const field of decl.fields) {
-      if (have.has(field.name)) continue;
+      if (have.has(field.name) || field.compute) continue;
       await db.schema
         .alterTable(decl.table)
         .addColumn(field.name, columnType(field, dialect), (c) =>
@@ -56,7 +56,7 @@ export async function syncDeclarationTables(db: Db, dialect: DialectName, decls:
  * filters and the ownership columns data scopes filter on. `if not exists` keeps every start cheap.
  */
 export function indexedColumns(decl: ResourceDecl): string[] {
-  const have = new Set(decl.fields.map((f) => f.name));
+  const have = new Set(decl.fields.filter((f) => !f.compute).map((f) => f.name));
   const wanted = [
     decl.list.defaultSort.field,
     ...decl.list.sortable,

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { fail } from './envelope.js';
+import { Refusal } from '../../resources/behaviour.js';
 import { PortalError } from './errors.js';
 import { inputFault } from './inputFaults.js';
 
@@ -12,10 +13,12 @@ export function setHtmlNotFound(portal: object, page: HtmlNotFound): void {
 
 /** Maps every thrown thing to the envelope; internals are logged, never sent. */
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | PortalError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | PortalError | Refusal, request, reply) => {
     if (error instanceof PortalError) {
       return reply.status(error.httpStatus).send(fail(error.code, error.message));
     }
+    // A declaration's hook or action refused (resources/behaviour.ts): a business failure, HTTP 200.
+    if (error instanceof Refusal) return reply.status(200).send(fail(error.code, error.message));
     const fault = inputFault(error);
     if (fault) {
       request.log.warn({ err: error }, 'refused input the database or disk would not take');

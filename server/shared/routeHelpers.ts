@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requirePermission } from '../auth/authenticate.js';
 import { resolveSession } from '../auth/sessions.js';
@@ -45,10 +46,11 @@ export function asObject(v: unknown, label: string): Record<string, unknown> {
 }
 
 /**
- * Registers a module in its parent's context (what fastify-plugin does), so `app` inside is the root
+ * Registers a module in its parent's context (fastify-plugin), so `app` inside is the root
  * instance: the public guard keys its per-server limits (setPublicLimits) by that instance.
  */
 export function atRoot<T extends (app: FastifyInstance) => Promise<void>>(plugin: T): T {
-  (plugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+  // fastify-plugin marks the function itself (and answers it), so the plugin keeps its type.
+  fp(plugin as (app: FastifyInstance) => Promise<void>);
   return plugin;
 }

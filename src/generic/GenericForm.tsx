@@ -18,6 +18,7 @@ import type { FieldDecl, ResourceDecl } from '../../resources/types';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
 import { renderField } from './fields';
 import { renderInput } from './inputs';
+import { RecordActions } from './ActionButtons';
 
 /** Fields of the create and edit forms: `form` in order, else every field that is not read-only. */
 export function formFields(decl: ResourceDecl): FieldDecl[] {
@@ -47,7 +48,7 @@ export function showFields(decl: ResourceDecl): FieldDecl[] {
 const keepTyped = { keepDirtyValues: true } as const;
 
 function inputs(decl: ResourceDecl): ReactElement[] {
-  return formFields(decl).map(renderInput);
+  return formFields(decl).map((field) => renderInput(field, decl));
 }
 
 function CreateActions() {
@@ -143,10 +144,11 @@ export function GenericEdit({ decl }: { decl: ResourceDecl }) {
   );
 }
 
-function ShowActions() {
+function ShowActions({ decl }: { decl: ResourceDecl }) {
   return (
     <TopToolbar>
-      <EditButton />
+      <RecordActions decl={decl} place="show" />
+      {decl.api.update && <EditButton />}
       <ListButton label="返回列表" />
     </TopToolbar>
   );
@@ -160,7 +162,7 @@ export function GenericShow({ decl }: { decl: ResourceDecl }) {
     <Show
       resource={decl.name}
       title={`查看${decl.label}`}
-      actions={<ShowActions />}
+      actions={<ShowActions decl={decl} />}
       queryOptions={{
         onError: (error: unknown) => {
           onError(error);

@@ -20,6 +20,8 @@ import { SearchForm } from '../components/list/SearchForm';
 import { PortalToolbar, ResourceToolbar } from '../components/list/Toolbar';
 import { renderField } from './fields';
 import { buildFilters } from './filters';
+import { RecordActions, ToolbarActions } from './ActionButtons';
+import { ListPanels } from './ListPanels';
 
 /** Page sizes of spec §9 (one list for every screen: components/list/paging.ts). */
 export { PAGE_SIZES };
@@ -91,13 +93,17 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
     .map((field) => renderField(decl, field, true))
     .filter((el) => el !== null);
 
-  return (
+  const list = (
     <PortalList
       resource={decl.name}
       title={decl.label}
       sort={decl.list.defaultSort}
       filters={filters}
-      actions={<ResourceToolbar decl={decl} />}
+      actions={
+        <ResourceToolbar decl={decl}>
+          <ToolbarActions decl={decl} />
+        </ResourceToolbar>
+      }
       empty={<ListEmpty canCreate={!!decl.api.create} />}
     >
       <Datagrid
@@ -108,9 +114,18 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
         }
       >
         {columns}
-        <RowActions label="操作" editable={!!decl.api.update} deletable={!!decl.api.delete} />
+        <RowActions label="操作" decl={decl} editable={!!decl.api.update} deletable={!!decl.api.delete} />
       </Datagrid>
     </PortalList>
+  );
+  // Declared panels (resources' listPanels) come under the table.
+  return decl.listPanels?.length ? (
+    <Box>
+      {list}
+      <ListPanels decl={decl} />
+    </Box>
+  ) : (
+    list
   );
 }
 
@@ -118,11 +133,12 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
  * 查看 / 编辑 / 删除 of one row; each button shows only when canAccess allows its action (DeleteButton and
  * BulkDeleteButton check it; their *WithConfirm variants, which they render when pessimistic, do not).
  */
-function RowActions({ editable, deletable }: { label?: string; editable: boolean; deletable: boolean }) {
+function RowActions({ decl, editable, deletable }: { label?: string; decl: ResourceDecl; editable: boolean; deletable: boolean }) {
   const onError = useErrorNotifier();
   return (
     <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
       <ShowButton />
+      <RecordActions decl={decl} place="row" />
       {editable && <EditButton />}
       {deletable && <DeleteButton mutationMode="pessimistic" mutationOptions={{ onError }} redirect={false} />}
     </Box>

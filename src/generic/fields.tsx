@@ -1,12 +1,15 @@
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactElement } from 'react';
-import { RichTextField, TextField, useFieldValue } from 'react-admin';
+import { ReferenceField, TextField, useFieldValue } from 'react-admin';
 import type { EnumOption, FieldDecl, ResourceDecl } from '../../resources/types';
 import { imageUrl } from '../format/image';
 import { imageBase } from '../portal';
+import { HtmlViewer } from '../components/htmlViewer/HtmlViewer';
 import { DictField } from '../dict/DictInputs';
+import { resources } from '../resources';
 
 /** Label of an enum value ('' for no value; the raw value when no option matches). */
 export function enumLabel(options: readonly EnumOption[] | undefined, value: unknown): string {
@@ -25,10 +28,27 @@ interface DeclFieldProps {
 export function EnumField({ source, field }: DeclFieldProps) {
   const value = useFieldValue({ source });
   const label = enumLabel(field.options, value);
+  if (!label) return null;
+  // A chip per value; the option's place in the list picks the colour, so states read at a glance.
+  const index = field.options?.findIndex((o) => String(o.value) === String(value)) ?? -1;
+  const colors = ['default', 'primary', 'success', 'warning', 'error', 'info', 'secondary'] as const;
+  return <Chip size="small" variant="outlined" label={label} color={index < 0 ? 'default' : colors[index % colors.length]} data-value={value == null ? '' : String(value)} />;
+}
+
+/** Rich text in a show view: the lazy, sandboxed HTML viewer (renders once scrolled near). */
+export function HtmlField({ source, field }: DeclFieldProps) {
+  const value = useFieldValue({ source });
+  return <HtmlViewer html={typeof value === 'string' ? value : ''} title={field.label} />;
+}
+
+/** A file path as a link that opens the file. */
+export function FileField({ source }: DeclFieldProps) {
+  const value = useFieldValue({ source });
+  if (typeof value !== 'string' || !value) return null;
   return (
-    <Typography component="span" variant="body2" data-value={value == null ? '' : String(value)}>
-      {label}
-    </Typography>
+    <Link href={imageUrl(value, imageBase)} target="_blank" rel="noopener noreferrer" variant="body2" onClick={(e) => e.stopPropagation()}>
+      {value.split('/').pop()}
+    </Link>
   );
 }
 
@@ -79,8 +99,19 @@ export function renderField(decl: ResourceDecl, field: FieldDecl, inTable: boole
       return <ImageField key={key} {...common} />;
     case 'url':
       return <UrlField key={key} {...common} />;
+    case 'file':
+      return <FileField key={key} {...common} />;
+    case 'reference': {
+      const target = resources.find((r) => r.name === field.reference);
+      if (!target) return <TextField key={key} source={field.name} label={field.label} sortable={common.sortable} />;
+      return (
+        <ReferenceField key={key} source={field.name} label={field.label} reference={target.name} link={false} sortable={common.sortable} emptyText="">
+          <TextField source={target.titleField} />
+        </ReferenceField>
+      );
+    }
     case 'richtext':
-      return inTable ? null : <RichTextField key={field.name} source={field.name} label={field.label} />;
+      return inTable ? null : <HtmlField key={field.name} {...common} />;
     default:
       // Numbers, dates and date-times are shown as the server sends them.
       return <TextField key={field.name} source={field.name} label={field.label} sortable={common.sortable} />;

@@ -1,12 +1,12 @@
 import type { ReactElement } from 'react';
-import { SelectInput, TextInput } from 'react-admin';
+import { NumberInput, SelectInput, TextInput } from 'react-admin';
 import { dateRangeInputs } from '../components/list/dateRange';
 import type { ResourceDecl } from '../../resources/types';
 import { DictSelectInput } from '../dict/DictInputs';
 
 /**
  * The filter inputs of a list, from `list.filters`: `like` and `eq` on text → a text box, `eq` on an enum
- * → a select, `range` → two date inputs named by the filter's params (default startTime / endTime).
+ * → a select, `range` → two number inputs on a number field, else two date inputs named by the filter's params (default startTime / endTime).
  * Empty values are dropped by the data provider before the search body is sent.
  */
 export function buildFilters(decl: ResourceDecl): ReactElement[] {
@@ -17,7 +17,13 @@ export function buildFilters(decl: ResourceDecl): ReactElement[] {
     const alwaysOn = filter.alwaysOn ?? false;
     if (filter.op === 'range') {
       const [start, end] = filter.params ?? ['startTime', 'endTime'];
-      inputs.push(...dateRangeInputs(start, end, label));
+      if (field?.type === 'number') {
+        // A number range (years, amounts): 开始… / 结束… boxes.
+        inputs.push(
+          <NumberInput key={start} source={start} label={`开始${label}`} alwaysOn={alwaysOn} sx={{ width: 120 }} />,
+          <NumberInput key={end} source={end} label={`结束${label}`} alwaysOn={alwaysOn} sx={{ width: 120 }} />,
+        );
+      } else inputs.push(...dateRangeInputs(start, end, label));
     } else if (field?.type === 'enum' && field.options) {
       inputs.push(
         <SelectInput

@@ -1,7 +1,11 @@
 import type { ReactElement } from 'react';
 import { DateInput, DateTimeInput, NumberInput, SelectInput, TextInput, type Validator } from 'react-admin';
-import type { FieldDecl } from '../../resources/types';
+import type { FieldDecl, ResourceDecl } from '../../resources/types';
+import { ImageUploadInput } from '../components/imageUpload/ImageUpload';
+import { LazyRichTextInput } from '../components/richText';
 import { DictSelectInput } from '../dict/DictInputs';
+import { FileUploadInput } from './FileUploadInput';
+import { ReferenceSelectInput } from './referenceInputs';
 
 /**
  * Validators with the messages the server also answers (docs/api-conventions.md: `标题长度不能超过200个字符`),
@@ -62,7 +66,7 @@ export function fromDateTimeLocal(value: unknown): string | null {
 const emptyToNull = (value: unknown) => (value === '' ? null : value);
 
 /** The form input for a declared field (create and edit forms). */
-export function renderInput(field: FieldDecl): ReactElement {
+export function renderInput(field: FieldDecl, decl?: ResourceDecl): ReactElement {
   const key = field.name;
   const common = {
     source: field.name,
@@ -101,17 +105,16 @@ export function renderInput(field: FieldDecl): ReactElement {
     case 'textarea':
       return <TextInput key={key} {...common} multiline minRows={3} fullWidth inputProps={{ maxLength: field.maxLength }} />;
     case 'richtext':
-      // A real rich-text editor comes with a later issue; until then the HTML is edited as text.
-      return <TextInput key={key} {...common} multiline minRows={10} fullWidth />;
+      // The article editor (tiptap, loaded with the first form that has rich text).
+      return <LazyRichTextInput key={key} {...common} fullWidth />;
+    case 'image':
+      return <ImageUploadInput key={key} {...common} />;
+    case 'file':
+      return <FileUploadInput key={key} {...common} />;
+    case 'reference':
+      return field.reference && decl ? <ReferenceSelectInput key={key} {...common} fieldDecl={field} decl={decl} /> : <TextInput key={key} {...common} />;
     default:
-      // text, url, image and file paths, dictionary values and references are typed for now.
-      return (
-        <TextInput
-          key={key}
-          {...common}
-          fullWidth={field.type === 'url' || field.type === 'image' || field.type === 'file'}
-          inputProps={{ maxLength: field.maxLength }}
-        />
-      );
+      // text and url
+      return <TextInput key={key} {...common} fullWidth={field.type === 'url'} inputProps={{ maxLength: field.maxLength }} />;
   }
 }

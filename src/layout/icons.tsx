@@ -1,69 +1,53 @@
-import AccountTreeIcon from '@mui/icons-material/AccountTree';
-import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import ArticleIcon from '@mui/icons-material/Article';
-import AssessmentIcon from '@mui/icons-material/Assessment';
-import BlockIcon from '@mui/icons-material/Block';
-import CampaignIcon from '@mui/icons-material/Campaign';
-import DashboardIcon from '@mui/icons-material/Dashboard';
-import DescriptionIcon from '@mui/icons-material/Description';
-import FolderIcon from '@mui/icons-material/Folder';
-import ForumIcon from '@mui/icons-material/Forum';
-import HomeIcon from '@mui/icons-material/Home';
-import LanguageIcon from '@mui/icons-material/Language';
-import ListAltIcon from '@mui/icons-material/ListAlt';
-import MailIcon from '@mui/icons-material/Mail';
-import MenuOpenIcon from '@mui/icons-material/MenuOpen';
-import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
-import PeopleIcon from '@mui/icons-material/People';
-import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswer';
-import SettingsIcon from '@mui/icons-material/Settings';
-import WhatshotIcon from '@mui/icons-material/Whatshot';
-import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
-import TrendingUpIcon from '@mui/icons-material/TrendingUp';
-import TuneIcon from '@mui/icons-material/Tune';
 import type { SvgIconComponent } from '@mui/icons-material';
-import FactCheckIcon from '@mui/icons-material/FactCheck';
-import PollIcon from '@mui/icons-material/Poll';
-import RateReviewIcon from '@mui/icons-material/RateReview';
-import TipsAndUpdatesIcon from '@mui/icons-material/TipsAndUpdates';
-import ViewQuiltIcon from '@mui/icons-material/ViewQuilt';
+import ListAltIcon from '@mui/icons-material/ListAlt';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
+import { lazy, Suspense, type ComponentType } from 'react';
 
 /**
- * The icons declarations and menu entries may name (a @mui/icons-material name). Importing the whole icon
- * set would weigh megabytes, so unknown names fall back to a list icon; add a line here for a new one.
+ * Every @mui/icons-material icon (the filled set; the Outlined/Rounded/Sharp/TwoTone variants are left
+ * out), each its own small chunk loaded the first time a declaration or a menu entry names it: any icon
+ * name works without a hand-kept list, and the whole set (megabytes) is never downloaded.
  */
-const ICONS: Record<string, SvgIconComponent> = {
-  AccountTree: AccountTreeIcon,
-  AdminPanelSettings: AdminPanelSettingsIcon,
-  MenuOpen: MenuOpenIcon,
-  Article: ArticleIcon,
-  Assessment: AssessmentIcon,
-  Block: BlockIcon,
-  Campaign: CampaignIcon,
-  Dashboard: DashboardIcon,
-  Description: DescriptionIcon,
-  Folder: FolderIcon,
-  Forum: ForumIcon,
-  Home: HomeIcon,
-  Language: LanguageIcon,
-  ListAlt: ListAltIcon,
-  Mail: MailIcon,
-  MonitorHeart: MonitorHeartIcon,
-  People: PeopleIcon,
-  QuestionAnswer: QuestionAnswerIcon,
-  Settings: SettingsIcon,
-  Whatshot: WhatshotIcon,
-  NotificationsActive: NotificationsActiveIcon,
-  TrendingUp: TrendingUpIcon,
-  Tune: TuneIcon,
-  FactCheck: FactCheckIcon,
-  ViewQuilt: ViewQuiltIcon,
-  Poll: PollIcon,
-  RateReview: RateReviewIcon,
-  TipsAndUpdates: TipsAndUpdatesIcon,
-};
+const loaders = import.meta.glob<{ default: SvgIconComponent }>([
+  '/node_modules/@mui/icons-material/esm/*.js',
+  '!/node_modules/@mui/icons-material/esm/*Outlined.js',
+  '!/node_modules/@mui/icons-material/esm/*Rounded.js',
+  '!/node_modules/@mui/icons-material/esm/*Sharp.js',
+  '!/node_modules/@mui/icons-material/esm/*TwoTone.js',
+  '!/node_modules/@mui/icons-material/esm/index.js',
+]);
 
-export function iconFor(name: string | null | undefined, fallback: SvgIconComponent = ListAltIcon): SvgIconComponent {
+const byName = new Map<string, () => Promise<{ default: SvgIconComponent }>>(
+  Object.entries(loaders).map(([path, load]) => [path.replace(/^.*\/(\w+)\.js$/, '$1'), load]),
+);
+
+/** True when `name` (or its capitalised form) is an icon of the set. */
+export function isIconName(name: string | null | undefined): boolean {
+  return !!name && (byName.has(name) || byName.has(name.charAt(0).toUpperCase() + name.slice(1)));
+}
+
+const made = new Map<string, ComponentType<SvgIconProps>>();
+
+function lazyIcon(name: string, Fallback: ComponentType<SvgIconProps>): ComponentType<SvgIconProps> {
+  const key = `${name}|${Fallback.displayName ?? Fallback.name}`;
+  const have = made.get(key);
+  if (have) return have;
+  const load = byName.get(name);
+  const Loaded = lazy(() => (load ? load() : Promise.resolve({ default: Fallback as SvgIconComponent })));
+  // The fallback keeps the menu's layout while the icon's chunk arrives.
+  const Icon = (props: SvgIconProps) => (
+    <Suspense fallback={<Fallback {...props} />}>
+      <Loaded {...props} />
+    </Suspense>
+  );
+  Icon.displayName = `Icon(${name})`;
+  made.set(key, Icon);
+  return Icon;
+}
+
+/** The icon a declaration or menu entry names (a @mui/icons-material name), else `fallback`. */
+export function iconFor(name: string | null | undefined, fallback: ComponentType<SvgIconProps> = ListAltIcon): ComponentType<SvgIconProps> {
   if (!name) return fallback;
-  return ICONS[name] ?? ICONS[name.charAt(0).toUpperCase() + name.slice(1)] ?? fallback;
+  const exact = byName.has(name) ? name : name.charAt(0).toUpperCase() + name.slice(1);
+  return byName.has(exact) ? lazyIcon(exact, fallback) : fallback;
 }

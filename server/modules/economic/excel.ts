@@ -1,4 +1,5 @@
 import type { CellValue, Workbook, Worksheet } from 'exceljs';
+import { Refusal } from '../../../resources/behaviour.js';
 import type { ResourceDecl } from '../../../resources/types.js';
 import { PERIOD_TYPE_OPTIONS, type EconomicArea } from '../../../resources/economic/catalogue.js';
 import type { Row } from '../../db/types.js';
@@ -158,7 +159,7 @@ export async function parseImport(bytes: Buffer, decl: ResourceDecl, area: Econo
       seen.set(key, r);
       out.push(figure);
     } catch (error) {
-      if (!(error instanceof PortalError)) throw error;
+      if (!(error instanceof PortalError) && !(error instanceof Refusal)) throw error;
       errors.push(`第${r}行：${error.message.replace(/^缺少必填参数：(\w+)$/, (_m, f: string) => `${decl.fields.find((x) => x.name === f)?.label ?? f}不能为空`)}`);
     }
   }

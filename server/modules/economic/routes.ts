@@ -4,19 +4,10 @@ import type { ResourceDecl } from '../../../resources/types.js';
 import type { EconomicArea } from '../../../resources/economic/catalogue.js';
 import { searchOf } from '../../crud/routes.js';
 import { ok } from '../../http/envelope.js';
-import { invalidValue, missingParam, notFoundRecord } from '../../http/errors.js';
+import { invalidValue, missingParam } from '../../http/errors.js';
 import { currentUser } from '../../http/fastifyTypes.js';
-import { bodyOf, readId, readIds } from '../../http/params.js';
 import { exportBook, IMPORT_MAX_BYTES, parseImport, templateBook } from './excel.js';
-import { validateFigure } from './figures.js';
-import { deleteFigures, getFigure, importFigures, listFigures, saveFigure, seriesFigures } from './service.js';
-
-function bodyId(body: Record<string, unknown>): number | null {
-  const raw = body.id;
-  if (raw === undefined || raw === null || raw === '') return null;
-  const n = Number(raw);
-  return Number.isSafeInteger(n) && n > 0 ? n : -1;
-}
+import { importFigures, seriesFigures } from './service.js';
 
 /** The one uploaded file of an import (field `file`); too large or absent is a 1002/1001. */
 async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
@@ -42,7 +33,10 @@ function xlsxHeaders(fileName: string): Record<string, string> {
   };
 }
 
-/** The calls of one area under /economic/<area>/ (docs/economic-data.md), each behind its key. */
+/**
+ * The calls of one area that are not records (docs/economic-data.md), each behind its key: the chart
+ * series, the Excel template, import and export. list/get/add/dels are the generic routes.
+ */
 export function areaRoutes(app: FastifyInstance, decl: ResourceDecl, area: EconomicArea): void {
   const db = app.db;
   const keys = decl.permissions;
@@ -51,33 +45,8 @@ export function areaRoutes(app: FastifyInstance, decl: ResourceDecl, area: Econo
   const exportCall = action('export');
   const extra = decl.api.extra ?? {};
 
-  app.post(decl.api.list.path, { config: { permission: keys.list } }, async (request) => ok(await listFigures(db, decl, area, searchOf(request))));
-
   if (extra.listAll) {
     app.post(extra.listAll.path, { config: { permission: keys.list } }, async (request) => ok(await seriesFigures(db, decl, area, searchOf(request))));
-  }
-
-  app.route({
-    method: ['GET', 'POST'],
-    url: decl.api.get.path,
-    config: { permission: keys.get },
-    handler: async (request) => ok(await getFigure(db, area, readId(request))),
-  });
-
-  if (decl.api.create) {
-    app.post(decl.api.create.path, {
-      config: { permission: (request) => (bodyId((request.body ?? {}) as Record<string, unknown>) === null ? keys.create : keys.update) },
-    }, async (request) => {
-      const body = bodyOf(request);
-      const id = bodyId(body);
-      if (id !== null && id < 0) throw notFoundRecord();
-      const figure = validateFigure(decl, area, body);
-      return ok(await saveFigure(db, area, currentUser(request), figure, id), id === null ? '新增成功' : '修改成功');
-    });
-  }
-
-  if (decl.api.delete) {
-    app.post(decl.api.delete.path, { config: { permission: keys.delete } }, async (request) => ok(await deleteFigures(db, area, readIds(request)), '删除成功'));
   }
 
   if (importCall) {

@@ -1,12 +1,10 @@
 import { sql } from 'kysely';
 import type { ResourceDecl } from '../../../resources/types.js';
 import type { EconomicArea } from '../../../resources/economic/catalogue.js';
-import { applyFilters, readPaging, readSort } from '../../crud/listQuery.js';
-import type { Page } from '../../crud/service.js';
+import { applyFilters } from '../../crud/listQuery.js';
 import type { Db, Row } from '../../db/types.js';
-import { invalidValue, notFoundRecord, PortalError } from '../../http/errors.js';
+import { invalidValue } from '../../http/errors.js';
 import type { PortalUser } from '../../http/fastifyTypes.js';
-import { periodLabel } from '../../../resources/economic/catalogue.js';
 import { formatDateTime } from '../../util/time.js';
 import { describe, periodRank, type FigureValues } from './figures.js';
 
@@ -32,23 +30,6 @@ function filtered(db: Db, decl: ResourceDecl, area: EconomicArea, search: Row) {
   return q;
 }
 
-export async function listFigures(db: Db, decl: ResourceDecl, area: EconomicArea, search: Row): Promise<Page> {
-  const { pageNum, pageSize } = readPaging(search);
-  const sort = readSort(decl, search);
-  const base = filtered(db, decl, area, search);
-  const count = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string } | undefined;
-  const totalRow = Number(count?.n ?? 0);
-  const rows = (await base
-    .selectAll()
-    .orderBy(sort.field, sort.order)
-    .orderBy('period', sort.field === 'year' ? sort.order : 'desc')
-    .orderBy('id', 'asc')
-    .limit(pageSize)
-    .offset((pageNum - 1) * pageSize)
-    .execute()) as Row[];
-  return { list: rows.map((r) => describe(area, r)), currPage: pageNum, totalRow, totalPage: Math.ceil(totalRow / pageSize) };
-}
-
 /** Every matching row in period order (charts, exports), at most SERIES_MAX. */
 export async function seriesFigures(db: Db, decl: ResourceDecl, area: EconomicArea, search: Row): Promise<Row[]> {
   const rows = (await filtered(db, decl, area, search)
@@ -65,12 +46,6 @@ export async function seriesFigures(db: Db, decl: ResourceDecl, area: EconomicAr
     .map((r) => describe(area, r));
 }
 
-export async function getFigure(db: Db, area: EconomicArea, id: number): Promise<Row> {
-  const row = (await db.selectFrom(TABLE).selectAll().where('area', '=', area.key).where('id', '=', id).executeTakeFirst()) as Row | undefined;
-  if (!row) throw notFoundRecord();
-  return describe(area, row);
-}
-
 async function findSame(db: Db, area: EconomicArea, v: FigureValues): Promise<Row | undefined> {
   return (await db
     .selectFrom(TABLE)
@@ -81,42 +56,6 @@ async function findSame(db: Db, area: EconomicArea, v: FigureValues): Promise<Ro
     .where('year', '=', v.year)
     .where('period', '=', v.period)
     .executeTakeFirst()) as Row | undefined;
-}
-
-function duplicate(area: EconomicArea, v: FigureValues): PortalError {
-  const name = area.indicators.find((i) => i.code === v.indicator)?.name ?? v.indicator;
-  return new PortalError(1004, `该统计期的数据已存在：${name}（${periodLabel(v.periodType, v.year, v.period)}）`);
-}
-
-/** Adds a figure, or changes the one `id` names; one figure per indicator and period (1004). */
-export async function saveFigure(db: Db, area: EconomicArea, user: PortalUser, v: FigureValues, id: number | null): Promise<Row> {
-  const now = formatDateTime();
-  return db.transaction().execute(async (trx) => {
-    const same = await findSame(trx, area, v);
-    if (same && Number(same.id) !== id) throw duplicate(area, v);
-    let targetId = id;
-    if (id === null) {
-      const values = { area: area.key, ...v, deptId: user.deptId, deptName: user.deptName, creatorId: user.userId, creatorName: user.name, createTime: now, updateTime: now };
-      const row = (await trx.insertInto(TABLE).values(values).returning('id').executeTakeFirstOrThrow()) as Row;
-      targetId = Number(row.id);
-    } else {
-      const found = await trx.selectFrom(TABLE).select('id').where('area', '=', area.key).where('id', '=', id).executeTakeFirst();
-      if (!found) throw notFoundRecord();
-      await trx.updateTable(TABLE).set({ ...v, updateTime: now }).where('id', '=', id).execute();
-    }
-    const row = (await trx.selectFrom(TABLE).selectAll().where('id', '=', targetId).executeTakeFirstOrThrow()) as Row;
-    return describe(area, row);
-  });
-}
-
-/** All or nothing: an id of another area or an unknown id deletes nothing (1003). */
-export async function deleteFigures(db: Db, area: EconomicArea, ids: number[]): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const found = await trx.selectFrom(TABLE).select('id').where('area', '=', area.key).where('id', 'in', ids).execute();
-    if (found.length !== ids.length) throw notFoundRecord();
-    const result = await trx.deleteFrom(TABLE).where('id', 'in', ids).executeTakeFirst();
-    return Number(result.numDeletedRows);
-  });
 }
 
 /**

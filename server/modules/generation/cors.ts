@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { siteConfig } from './siteConfig.js';
 
@@ -42,4 +43,5 @@ export async function publicCors(app: FastifyInstance) {
     if (request.routeOptions.config?.public) allowOrigin(reply, origin);
   });
 }
-(publicCors as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+// In the parent's context, so its hooks see every public route.
+fp(publicCors, { name: 'portal-public-cors' });

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Row } from '../../../db/types.js';
 import { formatDateTime } from '../../../util/time.js';
@@ -7,7 +8,7 @@ const SAVES = new Set(['/api/article/save/role', '/api/article/save/admin']);
 /**
  * Marks as a submission (article_report) every article created through the reporting app: a successful
  * article save whose session belongs to appKey reportSite. Runs before the answer leaves, so the caller
- * sees the submission in /api/report/my as soon as the save answers. Registered with skip-override so it
+ * sees the submission in /api/report/my as soon as the save answers. Registered through fastify-plugin so it
  * sees the content core's routes.
  */
 export async function reportMarkHook(app: FastifyInstance) {
@@ -30,4 +31,4 @@ export async function reportMarkHook(app: FastifyInstance) {
     return payload;
   });
 }
-(reportMarkHook as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+fp(reportMarkHook, { name: 'portal-report-mark' });

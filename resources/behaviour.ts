@@ -1,0 +1,109 @@
+/**
+ * Behaviour attached to a declaration (docs/extending.md), in the manner of Payload CMS collections:
+ * hooks around each operation, access functions per operation and the context they receive. Plain
+ * types and functions: the server implements the context, so nothing here imports server code.
+ */
+
+/** A record as the API reads and writes it. */
+export type RecordData = Record<string, unknown>;
+
+/** The caller's data permission (docs/api-conventions.md): own records, own department, with sub-departments, all. */
+export type DataScopeKind = 'SELF' | 'DEPART' | 'DEPARTS' | 'ALL';
+
+/** Who is calling, as hooks and access functions see it. */
+export interface CallerInfo {
+  readonly userId: number;
+  readonly username: string;
+  readonly name: string;
+  readonly deptId: number | null;
+  readonly deptName: string | null;
+  readonly roleNames: readonly string[];
+  readonly dataScope: DataScopeKind;
+  /** True when the caller's roles hold this permission key. */
+  has(permission: string): boolean;
+}
+
+/** Column values a query matches exactly (`{ area: 'grainData', status: [1, 2] }`: an array is "one of"). */
+export type WhereData = Readonly<Record<string, string | number | null | readonly (string | number)[]>>;
+
+/** True when the record matches every entry (an action's `when`): the server refuses, the UI hides the button. */
+export function inState(record: RecordData, when: WhereData | undefined): boolean {
+  if (!when) return true;
+  return Object.entries(when).every(([column, wanted]) => {
+    const have = record[column];
+    if (wanted === null) return have === null || have === undefined;
+    const options: readonly (string | number)[] = Array.isArray(wanted) ? wanted : [wanted as string | number];
+    return options.some((w) => String(w) === String(have));
+  });
+}
+
+/**
+ * What the server gives a hook: reads and writes of the declaration's own table (and others by name)
+ * inside the operation's transaction, so a refusal thrown after a write rolls everything back.
+ */
+export interface HookStore {
+  find(where: WhereData, table?: string): Promise<RecordData[]>;
+  insert(values: RecordData, table?: string): Promise<number>;
+  update(where: WhereData, values: RecordData, table?: string): Promise<number>;
+  remove(where: WhereData, table?: string): Promise<number>;
+}
+
+export interface HookContext {
+  readonly user: CallerInfo;
+  readonly store: HookStore;
+  /** 'YYYY-MM-DD HH:mm:ss' of this operation. */
+  readonly now: string;
+}
+
+export type Awaitable<T> = T | Promise<T>;
+
+export interface ChangeArgs {
+  readonly operation: 'create' | 'update';
+  /** The values to write: a hook may change them and answer the new ones. */
+  readonly data: RecordData;
+  /** The stored record before an update. */
+  readonly original?: RecordData;
+  readonly ctx: HookContext;
+}
+
+export interface Hooks {
+  /** Before the field rules: normalise the raw body (trim, defaults that depend on other fields). */
+  readonly beforeValidate?: readonly ((args: ChangeArgs) => Awaitable<RecordData | void>)[];
+  /** After the field rules, before writing, in the transaction: cross-field rules, uniqueness, derived columns. */
+  readonly beforeChange?: readonly ((args: ChangeArgs) => Awaitable<RecordData | void>)[];
+  /** After writing, in the transaction: side effects (other tables, counters, reminders). */
+  readonly afterChange?: readonly ((args: { readonly operation: 'create' | 'update'; readonly record: RecordData; readonly previous?: RecordData; readonly ctx: HookContext }) => Awaitable<void>)[];
+  /** On every record answered by list, get and save: add or hide values. */
+  readonly afterRead?: readonly ((args: { readonly record: RecordData; readonly user: CallerInfo }) => RecordData | void)[];
+  /** Before a delete, in the transaction, with the records about to go: refuse or clean up. */
+  readonly beforeDelete?: readonly ((args: { readonly records: readonly RecordData[]; readonly ctx: HookContext }) => Awaitable<void>)[];
+}
+
+/**
+ * Who may do an operation beyond the permission key: `true` lets through, `false` refuses (没有访问权限),
+ * a WhereData narrows the records the caller reaches (as data scopes do).
+ */
+export type AccessResult = boolean | WhereData;
+export type AccessFn = (args: { readonly user: CallerInfo }) => AccessResult;
+
+export interface AccessDecl {
+  readonly list?: AccessFn;
+  readonly get?: AccessFn;
+  readonly create?: AccessFn;
+  readonly update?: AccessFn;
+  readonly delete?: AccessFn;
+}
+
+/**
+ * A refusal the client is meant to read: thrown by hooks and actions, answered as the envelope with
+ * `errorCode` (1001 missing, 1002 invalid, 1003 not found, 1004 duplicate, 1005 state) and this message.
+ */
+export class Refusal extends Error {
+  constructor(
+    readonly code: 1001 | 1002 | 1003 | 1004 | 1005,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'Refusal';
+  }
+}

@@ -1,0 +1,102 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { CallerInfo, HookContext, HookStore, RecordData, WhereData } from '../../resources/behaviour.js';
+import type { FieldDecl, ResourceDecl } from '../../resources/types.js';
+import type { Db, Row } from '../db/types.js';
+import { forbidden } from '../http/errors.js';
+import type { PortalUser } from '../http/fastifyTypes.js';
+import { formatDateTime } from '../util/time.js';
+
+/** Column names a hook may name: plain identifiers only, so a WhereData never becomes SQL text. */
+const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
+function ident(name: string): string {
+  if (!IDENT.test(name)) throw new Error(`not a column or table name: ${name}`);
+  return name;
+}
+
+/** True for a field the table stores (virtual fields have no column). */
+export const isStored = (field: FieldDecl) => field.compute === undefined;
+
+export function callerInfo(user: PortalUser): CallerInfo {
+  return {
+    userId: user.userId,
+    username: user.username,
+    name: user.name,
+    deptId: user.deptId,
+    deptName: user.deptName,
+    roleNames: user.roleNames,
+    dataScope: user.dataScope,
+    has: (permission) => user.permissions.has(permission),
+  };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyEb = ExpressionBuilder<any, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Whereable = { where: (...args: any[]) => any };
+
+/** Adds `column = value` (or `in` for an array, `is null` for null) for each entry. */
+export function applyWhere<Q extends Whereable>(query: Q, where: WhereData | undefined): Q {
+  if (!where) return query;
+  let q = query;
+  for (const [column, value] of Object.entries(where)) {
+    const ref = ident(column);
+    if (value === null) q = q.where((eb: AnyEb) => eb(eb.ref(ref), 'is', null));
+    else if (Array.isArray(value)) q = value.length ? q.where(ref, 'in', value) : q.where((eb: AnyEb) => eb.lit(1), '=', 0);
+    else q = q.where(ref, '=', value);
+  }
+  return q;
+}
+
+/**
+ * The declaration's fixed values and the access function's answer for an operation, as one WhereData;
+ * an access function answering false refuses with 403 没有访问权限.
+ */
+export function recordsWhere(decl: ResourceDecl, operation: keyof NonNullable<ResourceDecl['access']>, user: PortalUser): WhereData {
+  const fn = decl.access?.[operation];
+  const answer = fn ? fn({ user: callerInfo(user) }) : true;
+  if (answer === false) throw forbidden();
+  return { ...(decl.where ?? {}), ...(answer === true ? {} : answer) };
+}
+
+/** The HookStore over one transaction; the declaration's own table unless a hook names another. */
+export function hookStore(trx: Db, decl: ResourceDecl): HookStore {
+  const table = (name?: string) => ident(name ?? decl.table);
+  return {
+    find: async (where, t) => (await applyWhere(trx.selectFrom(table(t)).selectAll(), where).execute()) as RecordData[],
+    insert: async (values, t) => {
+      const row = (await trx.insertInto(table(t)).values(values).returningAll().executeTakeFirstOrThrow()) as Row;
+      return Number(row.id ?? 0);
+    },
+    update: async (where, values, t) => Number((await applyWhere(trx.updateTable(table(t)).set(values), where).executeTakeFirst()).numUpdatedRows),
+    remove: async (where, t) => Number((await applyWhere(trx.deleteFrom(table(t)), where).executeTakeFirst()).numDeletedRows),
+  };
+}
+
+export function hookContext(trx: Db, decl: ResourceDecl, user: PortalUser): HookContext {
+  return { user: callerInfo(user), store: hookStore(trx, decl), now: formatDateTime() };
+}
+
+/** A record as answered: virtual fields computed, then each afterRead hook. */
+export function readOut(decl: ResourceDecl, user: PortalUser, row: Row): Row {
+  let record: Row = row;
+  const virtual = decl.fields.filter((f) => f.compute);
+  if (virtual.length) {
+    record = { ...row };
+    for (const f of virtual) record[f.name] = f.compute?.(row);
+  }
+  const hooks = decl.hooks?.afterRead ?? [];
+  if (hooks.length === 0) return record;
+  const caller = callerInfo(user);
+  for (const hook of hooks) record = hook({ record, user: caller }) ?? record;
+  return record;
+}
+
+/** Runs a list of change hooks in order, each seeing the data the previous one answered. */
+export async function runChangeHooks(
+  hooks: NonNullable<ResourceDecl['hooks']>['beforeChange'],
+  args: { operation: 'create' | 'update'; data: RecordData; original?: RecordData; ctx: HookContext },
+): Promise<RecordData> {
+  let data = args.data;
+  for (const hook of hooks ?? []) data = (await hook({ ...args, data })) ?? data;
+  return data;
+}

@@ -1,0 +1,124 @@
+import Button from '@mui/material/Button';
+import { useState } from 'react';
+import { Confirm, useCanAccess, useDataProvider, useListContext, useRecordContext, useRefresh } from 'react-admin';
+import { inState } from '../../resources/behaviour';
+import type { ActionDecl, ResourceDecl } from '../../resources/types';
+import type { PortalDataProviderExtras } from '../../providers/types';
+import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
+
+type Place = 'toolbar' | 'row' | 'show';
+
+/**
+ * The declared actions the generic views show at a place: those the generic routes serve (`run`) or
+ * that name their placement; Excel exports have their own button. By default row actions go to each row
+ * and the show view, bulk and whole-list ones to the toolbar.
+ */
+export function actionsAt(decl: ResourceDecl, place: Place): ActionDecl[] {
+  return (decl.actions ?? []).filter((a) => {
+    if (!a.run && !a.placement) return false;
+    // Whole-list Excel exports have the toolbar's 导出Excel button.
+    if (place === 'toolbar' && a.scope === 'none' && /excel/i.test(a.path) && !a.run) return false;
+    if (a.placement) return a.placement.includes(place);
+    const scope = a.scope ?? 'row';
+    if (place === 'toolbar') return scope === 'bulk' || scope === 'both' || scope === 'none';
+    return scope === 'row' || scope === 'both';
+  });
+}
+
+function useRunAction(decl: ResourceDecl, action: ActionDecl) {
+  const dataProvider = useDataProvider() as unknown as PortalDataProviderExtras;
+  const refresh = useRefresh();
+  const onError = useErrorNotifier();
+  const success = useSuccessNotifier();
+  const [busy, setBusy] = useState(false);
+  const run = (target: { id?: number | string; ids?: readonly (number | string)[] }) => {
+    setBusy(true);
+    if (action.download) {
+      // A file answer (Excel, Word): downloaded under the declared name.
+      const body = target.id !== undefined ? { id: Number(target.id) } : target.ids ? { ids: target.ids } : {};
+      dataProvider
+        .exportExcel(action.path, body, action.download)
+        .catch(onError)
+        .finally(() => setBusy(false));
+      return;
+    }
+    dataProvider
+      .runAction(decl.name, action.name, target)
+      .then(() => {
+        success(action.success ?? '操作成功');
+        refresh();
+      }, onError)
+      .finally(() => setBusy(false));
+  };
+  return { run, busy };
+}
+
+/** One action button: permission from the role's keys, 提示 / 确定 / 取消 first when the action asks. */
+function ActionButton({ decl, action, target, disabled }: { decl: ResourceDecl; action: ActionDecl; target: { id?: number | string; ids?: readonly (number | string)[] }; disabled?: boolean }) {
+  const { canAccess } = useCanAccess({ resource: decl.name, action: action.permission });
+  const { run, busy } = useRunAction(decl, action);
+  const [asking, setAsking] = useState(false);
+  if (!canAccess) return null;
+  return (
+    <>
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={busy || disabled}
+        data-testid={`action-${action.name}`}
+        onClick={(e) => {
+          e.stopPropagation();
+          if (action.confirm) setAsking(true);
+          else run(target);
+        }}
+      >
+        {action.label}
+      </Button>
+      {action.confirm && (
+        <Confirm
+          isOpen={asking}
+          title="提示"
+          content={action.confirm}
+          confirm="确定"
+          cancel="取消"
+          onConfirm={() => {
+            setAsking(false);
+            run(target);
+          }}
+          onClose={() => setAsking(false)}
+        />
+      )}
+    </>
+  );
+}
+
+/** Toolbar actions: bulk ones on the selected rows (all of them in an allowed state), whole-list ones as they are. */
+export function ToolbarActions({ decl }: { decl: ResourceDecl }) {
+  const { selectedIds, data = [] } = useListContext();
+  return (
+    <>
+      {actionsAt(decl, 'toolbar').map((action) => {
+        const scope = action.scope ?? 'row';
+        if (scope === 'none') return <ActionButton key={action.name} decl={decl} action={action} target={{}} />;
+        const chosen = data.filter((r) => selectedIds.includes(r.id));
+        const allowed = chosen.length > 0 && chosen.every((r) => inState(r, action.when));
+        return <ActionButton key={action.name} decl={decl} action={action} target={{ ids: selectedIds }} disabled={!allowed} />;
+      })}
+    </>
+  );
+}
+
+/** Row and show-view actions of the current record, each only in the states that allow it. */
+export function RecordActions({ decl, place }: { decl: ResourceDecl; place: 'row' | 'show' }) {
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <>
+      {actionsAt(decl, place)
+        .filter((action) => inState(record, action.when))
+        .map((action) => (
+          <ActionButton key={action.name} decl={decl} action={action} target={{ id: record.id }} />
+        ))}
+    </>
+  );
+}
