@@ -17,6 +17,8 @@ export interface LiveSession {
   tokenHash: string;
   userId: number;
   appKey: string;
+  /** lastSeenAt as stored after this call (for server/auth/sessionCache.ts). */
+  lastSeenMs?: number;
 }
 
 /** The session of a token when it is live, bound to this app and not idle too long; touches it. */
@@ -35,10 +37,13 @@ export async function resolveSession(
   const now = Date.now();
   if (!Number.isFinite(last) || now - last > idleMinutes * 60_000) return null;
   // Touch at most every 15 s so busy clients don't write on every call.
+  let lastSeenMs = last;
   if (now - last > 15_000) {
-    await db.updateTable('sessions').set({ lastSeenAt: formatDateTime(new Date(now)) }).where('tokenHash', '=', tokenHash).execute();
+    const stamp = formatDateTime(new Date(now));
+    await db.updateTable('sessions').set({ lastSeenAt: stamp }).where('tokenHash', '=', tokenHash).execute();
+    lastSeenMs = parseDateTime(stamp).getTime();
   }
-  return { tokenHash, userId: Number(row.userId), appKey: row.appKey };
+  return { tokenHash, userId: Number(row.userId), appKey: row.appKey, lastSeenMs };
 }
 
 export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
