@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db, DialectName, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
@@ -222,16 +222,17 @@ export async function searchRoutes(app: FastifyInstance) {
   const db = app.db;
   const pub = { config: { public: true } };
   // Results cached until the index or a shown field changes (resultCache.ts); hot words counted off the path.
-  const cached = createSearchCache<Awaited<ReturnType<typeof runSearch>>>();
+  // The answer is kept serialised: a hit costs the counter read and the send.
+  const cached = createSearchCache<string>();
   const words = createWordTally(db, (e) => app.log.error(e));
   app.addHook('onClose', async () => words.flush());
-  const handle = (zwgk: boolean) => async (request: FastifyRequest) => {
+  const handle = (zwgk: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     const q = queryOf(request);
     const s = await readSearch(db, q, zwgk);
-    const result = await cached(db, s, () => runSearch(db, s));
+    const body = await cached(db, s, async () => JSON.stringify(ok(await runSearch(db, s))));
     // A search from the portal counts its keyword once (first page only) for the hot-words block.
     if (s.pageNumber === 1 && typeof q.keyword === 'string') words.add(q.keyword);
-    return ok(result);
+    return reply.type('application/json; charset=utf-8').send(body);
   };
   app.get('/api/article/queryEsArticle', pub, handle(false));
   app.get('/api/article/queryEsArticleZWGK', pub, handle(true));
