@@ -8,7 +8,7 @@
   try {
     if (window.sessionStorage.getItem('token')) classes.add('has-session');
     stored = window.localStorage.getItem('appKey');
-  } catch (e) {
+  } catch {
     // Storage refused (privacy mode): the form shows, as for a visitor without a session.
   }
   if (/^\/report(\/|$)/.test(path) || (!/^\/admin(\/|$)/.test(path) && stored === 'reportSite')) classes.add('app-report');
