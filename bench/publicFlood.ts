@@ -45,7 +45,7 @@ export async function benchPublicFlood(duration: number): Promise<FloodFigures> 
 }
 
 export function printPublicFlood(f: FloodFigures): void {
-  console.log('\nPublic flood (/web/mail/add, 200 connections, a new forwarded address each request) vs staff list');
+  console.log('\nPublic flood (/web/mail/add, /web/apply/save, /advice/web/add, /web/survey/save in turn; 200 connections, a new forwarded address each request) vs staff list');
   console.log(`/announcement/list alone         median ${f.unloaded.latencyMedianMs} ms   p99 ${f.unloaded.latencyP99Ms} ms   ${f.unloaded.requestsPerSecond} req/s`);
   console.log(`/announcement/list during flood  median ${f.duringFlood.latencyMedianMs} ms   p99 ${f.duringFlood.latencyP99Ms} ms   ${f.duringFlood.requestsPerSecond} req/s`);
   console.log(`staff during flood: ${f.duringFlood.requests} answers, ${f.duringFlood.non2xx} non-2xx, ${f.duringFlood.errors} errors`);
