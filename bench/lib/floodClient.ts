@@ -26,4 +26,5 @@ const result = await autocannon({
     },
   })),
 });
-process.stdout.write(JSON.stringify({ requests: result.requests.total, requestsPerSecond: Math.round(result.requests.average), non2xx: result.non2xx, errors: result.errors }) + '\n');
+const statusCodes = Object.fromEntries(Object.entries((result as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}).map(([code, v]) => [code, v.count]));
+process.stdout.write(JSON.stringify({ requests: result.requests.total, requestsPerSecond: Math.round(result.requests.average), non2xx: result.non2xx, errors: result.errors, statusCodes }) + '\n');
