@@ -8,7 +8,7 @@ import { startChild } from './lib/child';
 import type { LoadFigures } from './lib/load';
 import { listScenarios } from './listScenarios';
 
-interface ServerInfo { port: number; barePort: number; token: string; rows: number; columns: number; columnId: number; seedMs: number; indexMs: number; indexed: number; dialect: string; statements: { all: number; list: number }[] }
+interface ServerInfo { port: number; barePort: number; token: string; rows: number; columns: number; columnId: number; seedMs: number; indexMs: number; indexed: number; dialect: string; statements: { all: number; list: number; cached: number }[] }
 type Figures = LoadFigures & { totalRow: number; capped: boolean };
 
 async function load(url: string, opts: { method: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string>; duration: number; connections?: number }): Promise<Figures> {
@@ -46,19 +46,27 @@ export async function benchArticles(duration: number) {
     const headers = { Authorization: token, appKey: 'adminSite', clientId: 'ADMIN', version: '1.0.0' };
     const bareGet = await load(`${bareBase}/bare`, { method: 'GET', duration });
     const userInfo = await load(`${base}/user/info/view`, { method: 'GET', headers, duration });
+    // Our figures with the result caches (the default) and without them (/result-caches/off).
+    const caches = (on: boolean) => fetch(`${bareBase}/result-caches/${on ? 'on' : 'off'}`, { method: 'POST' });
     const lists = [];
     for (const [i, s] of listScenarios(columnId).entries()) {
       const ours = await load(`${base}/api/article/list`, { method: 'POST', body: s.body, headers, duration });
       const sameSql = await load(`${bareBase}/replay/${i}`, { method: 'POST', body: s.body, duration });
+      await caches(false);
+      const uncached = await load(`${base}/api/article/list`, { method: 'POST', body: s.body, headers, duration });
+      await caches(true);
       const listSql = await load(`${bareBase}/replay/${i}?part=list`, { method: 'POST', body: s.body, duration });
-      lists.push({ name: s.name, body: s.body, statements: server.info.statements[i], ours, sameSql, listSql });
+      lists.push({ name: s.name, body: s.body, statements: server.info.statements[i], ours, uncached, sameSql, listSql });
     }
     const searches = [];
     for (const kw of SEARCH_KEYWORDS) {
       const q = `keyword=${encodeURIComponent(kw)}&pageNumber=1&pageSize=20`;
       const ours = await load(`${base}/api/article/queryEsArticle?${q}`, { method: 'GET', duration });
       const bare = await load(`${bareBase}/fts?keyword=${encodeURIComponent(kw)}`, { method: 'GET', duration });
-      searches.push({ keyword: kw, ours, bare });
+      await caches(false);
+      const uncached = await load(`${base}/api/article/queryEsArticle?${q}`, { method: 'GET', duration });
+      await caches(true);
+      searches.push({ keyword: kw, ours, uncached, bare });
     }
     const lastMonth = await load(`${base}/api/article/queryEsArticle?keyword=${encodeURIComponent('会议')}&dateType=1&pageNumber=1&pageSize=20`, { method: 'GET', duration });
     return {
@@ -87,12 +95,13 @@ export function printArticles(r: Awaited<ReturnType<typeof benchArticles>>) {
   console.log(`\nArticles: ${r.articles} over ${r.columns} columns seeded in ${r.seedMs} ms, ${r.indexedPublished} indexed in ${r.indexMs} ms (${r.dialect}), 10 connections`);
   console.log(`trivial authenticated /user/info/view ${fig(r.userInfo)}   bare GET ${fig(r.bareGet)}   ratio ${ratio(r.userInfo.requestsPerSecond, r.bareGet.requestsPerSecond)}`);
   console.log('\n/api/article/list vs a bare route replaying the same SQL (all statements | the list\'s own, without authentication)');
+  console.log('(ours = with the list result cache, the default; uncached = the same call with the result caches off. Ratios against same SQL)');
   for (const l of r.lists) {
-    console.log(`${l.name.padEnd(32)} ours ${fig(l.ours)} | same SQL ${fig(l.sameSql)} ratio ${ratio(l.ours.requestsPerSecond, l.sameSql.requestsPerSecond)} | list SQL ${fig(l.listSql)} ratio ${ratio(l.ours.requestsPerSecond, l.listSql.requestsPerSecond)}  (${l.statements?.all}/${l.statements?.list} stmts)`);
+    console.log(`${l.name.padEnd(32)} ours ${fig(l.ours)} | same SQL ${fig(l.sameSql)} ratio ${ratio(l.ours.requestsPerSecond, l.sameSql.requestsPerSecond)} | uncached ${fig(l.uncached)} ratio ${ratio(l.uncached.requestsPerSecond, l.sameSql.requestsPerSecond)} | list SQL ${fig(l.listSql)}  (stmts: uncached ${l.statements?.all}, list ${l.statements?.list}, cached ${l.statements?.cached})`);
   }
-  console.log('\nqueryEsArticle top 20 vs bare FTS top 20 (goal p99 ≤ 20 ms)');
+  console.log('\nqueryEsArticle top 20 vs bare FTS top 20 (goal p99 ≤ 20 ms; ours = with the result cache, uncached = without)');
   for (const s of r.searches) {
-    console.log(`“${s.keyword}” ours ${fig(s.ours)} totalRow ${s.ours.totalRow}${s.ours.capped ? '+' : ''} | bare ${fig(s.bare)} | ratio ${ratio(s.ours.requestsPerSecond, s.bare.requestsPerSecond)}`);
+    console.log(`“${s.keyword}” ours ${fig(s.ours)} totalRow ${s.ours.totalRow}${s.ours.capped ? '+' : ''} | bare ${fig(s.bare)} | ratio ${ratio(s.ours.requestsPerSecond, s.bare.requestsPerSecond)} | uncached ${fig(s.uncached)} ratio ${ratio(s.uncached.requestsPerSecond, s.bare.requestsPerSecond)}`);
   }
   console.log(`“会议” dateType 1 ours ${fig(r.searchLastMonth)} totalRow ${r.searchLastMonth.totalRow}${r.searchLastMonth.capped ? '+' : ''}`);
 }

@@ -42,11 +42,15 @@ async function loginFormVisible(url: string) {
   return cold(async (page) => {
     const scripts = watchScripts(page);
     const t0 = performance.now();
-    await page.goto(url);
-    await page.locator('input[name="password"]').waitFor({ state: 'visible' });
+    // Not `load`: the form may show (index.html's static copy) before the scripts have loaded.
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.locator('input[name="password"]').first().waitFor({ state: 'visible' });
     const ms = Math.round(performance.now() - t0);
+    // The app's own form (its captcha image) has taken the static one over.
+    const captcha = page.locator('img[alt="验证码"]');
+    const appMs = (await captcha.count()) || url.endsWith('/form') ? ms : await captcha.waitFor({ state: 'visible' }).then(() => Math.round(performance.now() - t0));
     await page.waitForLoadState('networkidle');
-    return { ms, ...(await scripts()) };
+    return { ms, appMs, ...(await scripts()) };
   });
 }
 
@@ -98,7 +102,7 @@ export function printFrontEnd(r: Awaited<ReturnType<typeof benchFrontEnd>>) {
   console.log('\nFront end, cold Chromium (goal: login form ≤ 500 ms, shell usable ≤ 1,000 ms after login)');
   console.log(`static form (anchor)      visible after ${r.staticForm.ms} ms`);
   for (const [name, f] of [['/admin/ login form', r.admin], ['/report/ login form', r.report]] as const) {
-    console.log(`${name.padEnd(25)} visible after ${f.ms} ms (${(f.ms / Math.max(r.staticForm.ms, 1)).toFixed(2)}× the static form); ${f.scripts} scripts, ${f.wireKb} KB on the wire (${f.rawKb} KB raw, ${f.encodings.join('/')})`);
+    console.log(`${name.padEnd(25)} visible after ${f.ms} ms (${(f.ms / Math.max(r.staticForm.ms, 1)).toFixed(2)}× the static form), the app's form (captcha shown) after ${f.appMs} ms; ${f.scripts} scripts, ${f.wireKb} KB on the wire (${f.rawKb} KB raw, ${f.encodings.join('/')})`);
   }
   console.log(`login → shell (admin)     user menu after ${r.shell.menuMs} ms, network quiet (menu + first screen's data) after ${r.shell.usableMs} ms; ${r.shell.scripts} more scripts, ${r.shell.wireKb} KB on the wire (${r.shell.rawKb} KB raw)`);
   console.log(`headers: index.html ${r.headers.indexHtml.cacheControl} (${r.headers.indexHtml.encoding ?? 'identity'}); ${r.headers.hashedAsset.path} ${r.headers.hashedAsset.cacheControl} (${r.headers.hashedAsset.encoding ?? 'identity'})`);

@@ -10,7 +10,7 @@ import { measure, type LoadFigures } from './lib/load';
 export interface FloodFigures {
   unloaded: LoadFigures;
   duringFlood: LoadFigures;
-  flood: { requests: number; requestsPerSecond: number; non2xx: number; errors: number };
+  flood: { requests: number; requestsPerSecond: number; non2xx: number; errors: number; statusCodes?: Record<string, number> };
   p99Ratio: number;
 }
 
@@ -45,11 +45,11 @@ export async function benchPublicFlood(duration: number): Promise<FloodFigures> 
 }
 
 export function printPublicFlood(f: FloodFigures): void {
-  console.log('\nPublic flood (/web/mail/add, 200 connections, a new forwarded address each request) vs staff list');
+  console.log('\nPublic flood (/web/mail/add, /web/apply/save, /advice/web/add, /web/survey/save in turn; 200 connections, a new forwarded address each request) vs staff list');
   console.log(`/announcement/list alone         median ${f.unloaded.latencyMedianMs} ms   p99 ${f.unloaded.latencyP99Ms} ms   ${f.unloaded.requestsPerSecond} req/s`);
   console.log(`/announcement/list during flood  median ${f.duringFlood.latencyMedianMs} ms   p99 ${f.duringFlood.latencyP99Ms} ms   ${f.duringFlood.requestsPerSecond} req/s`);
   console.log(`staff during flood: ${f.duringFlood.requests} answers, ${f.duringFlood.non2xx} non-2xx, ${f.duringFlood.errors} errors`);
-  console.log(`flood: ${f.flood.requestsPerSecond} req/s, ${f.flood.non2xx} non-2xx of ${f.flood.requests}; p99 ratio ×${f.p99Ratio}`);
+  console.log(`flood: ${f.flood.requestsPerSecond} req/s, ${f.flood.non2xx} non-2xx of ${f.flood.requests} (HTTP ${JSON.stringify(f.flood.statusCodes ?? {})}); p99 ratio ×${f.p99Ratio}`);
 }
 
 if (process.argv[1]?.endsWith('publicFlood.ts')) {

@@ -1,7 +1,8 @@
-import { StrictMode, Suspense, lazy, useState } from 'react';
+import { StrictMode, Suspense, lazy, useLayoutEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { appKeyOf, clearSession, getToken, loadIdentity } from '../providers';
 import { chooseApp } from './appChoice';
+import { dropBootLogin, takeOverBootLogin } from './login/bootLogin';
 
 /**
  * Entry point: decides the app (/admin → admin, /report → reporting, else the stored appKey), then shows
@@ -14,6 +15,8 @@ const appKey = chooseApp(window.location.pathname);
 // between /admin/ and /report/, the other app's session and cached menus must not show here.
 const sessionApp = loadIdentity()?.appKey;
 if (getToken() && sessionApp && appKeyOf(sessionApp) !== appKey) clearSession();
+// With a session the shell opens: index.html's static login form is not needed.
+if (getToken()) dropBootLogin();
 document.title = `${appKey === 'reportSite' ? '城市网站报送管理系统' : '城市网站管理系统'} - 云溪县人民政府门户网站`;
 
 const loadShell = () => import('./AdminShell');
@@ -33,6 +36,12 @@ function Boot() {
   return <div className="boot">正在加载…</div>;
 }
 
+/** Once the login page has mounted (before it paints), it replaces index.html's static form. */
+function TakeOver({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => takeOverBootLogin(), []);
+  return children;
+}
+
 function Root() {
   const [loggedIn, setLoggedIn] = useState(() => !!getToken());
   const [returnTo] = useState(() => {
@@ -46,14 +55,16 @@ function Root() {
     }
     return (
       <Suspense fallback={<Boot />}>
-        <StandaloneLogin
-          appKey={appKey}
-          onFirstInteraction={prefetchShell}
-          onLoggedIn={() => {
-            window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}${returnTo}`);
-            setLoggedIn(true);
-          }}
-        />
+        <TakeOver>
+          <StandaloneLogin
+            appKey={appKey}
+            onFirstInteraction={prefetchShell}
+            onLoggedIn={() => {
+              window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}${returnTo}`);
+              setLoggedIn(true);
+            }}
+          />
+        </TakeOver>
       </Suspense>
     );
   }

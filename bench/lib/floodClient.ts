@@ -1,21 +1,30 @@
-// A flood of public letters from its own process (so the client measuring staff latency is not starved by
+// A flood of public submissions from its own process (so the client measuring staff latency is not starved by
 // it): FLOOD_URL, FLOOD_SECONDS, 200 connections, a new X-Forwarded-For each request. Prints the figures as JSON.
 import autocannon from 'autocannon';
 
 let n = 0;
-const letter = JSON.stringify({ title: '反映道路积水问题', content: '雨后道路积水严重，请尽快处理。', name: '张三', phone: '13800000000', codeId: 'floodcaptcha', verifyCode: 'XXXX' });
+// Every public submission (/web/... writes), in turn on each connection. None carries a valid captcha: the
+// worst case is a flood the guard (per-address counters in the database, then the captcha) must refuse.
+const captcha = { codeId: 'floodcaptcha', verifyCode: 'XXXX' };
+const bodies: [string, unknown][] = [
+  ['/web/mail/add', { title: '反映道路积水问题', content: '雨后道路积水严重，请尽快处理。', name: '张三', phone: '13800000000', ...captcha }],
+  ['/web/apply/save', { name: '张三', phone: '13800000000', content: '申请公开本县道路养护经费使用情况。', ...captcha }],
+  ['/advice/web/add', { adviceId: 1, content: '建议增加公交班次。', name: '张三', phone: '13800000000', ...captcha }],
+  ['/web/survey/save', { surveyId: 1, visitorToken: 'flood-visitor-token-0001', name: '张三', phone: '13800000000', answers: [], ...captcha }],
+];
+const base = new URL(process.env.FLOOD_URL as string).origin;
 const result = await autocannon({
-  url: process.env.FLOOD_URL as string,
+  url: base,
   connections: Number(process.env.FLOOD_CONNECTIONS ?? 200),
   duration: Number(process.env.FLOOD_SECONDS ?? 10),
-  requests: [
-    {
-      method: 'POST',
-      setupRequest: (req) => {
-        n += 1;
-        return { ...req, body: letter, headers: { ...req.headers, 'content-type': 'application/json', 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } };
-      },
+  requests: bodies.map(([path, body]) => ({
+    method: 'POST' as const,
+    path,
+    setupRequest: (req: autocannon.Request) => {
+      n += 1;
+      return { ...req, body: JSON.stringify(body), headers: { ...req.headers, 'content-type': 'application/json', 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } };
     },
-  ],
+  })),
 });
-process.stdout.write(JSON.stringify({ requests: result.requests.total, requestsPerSecond: Math.round(result.requests.average), non2xx: result.non2xx, errors: result.errors }) + '\n');
+const statusCodes = Object.fromEntries(Object.entries((result as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}).map(([code, v]) => [code, v.count]));
+process.stdout.write(JSON.stringify({ requests: result.requests.total, requestsPerSecond: Math.round(result.requests.average), non2xx: result.non2xx, errors: result.errors, statusCodes }) + '\n');

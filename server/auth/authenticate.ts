@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { refuseUntilPasswordChanged } from './passwordChange.js';
-import { resolveSession } from './sessions.js';
+import { readCacheVersions } from './cacheVersions.js';
 import { appKeyOf, tokenFromHeader } from './tokens.js';
 import { createPermissionCache } from './permissionCache.js';
+import { createSessionCache } from './sessionCache.js';
 
 /** Throws 403 unless the caller holds the permission key. */
 export function requirePermission(request: FastifyRequest, key: string): void {
@@ -15,19 +16,23 @@ export function requirePermission(request: FastifyRequest, key: string): void {
  * so strangers cannot make the server parse large bodies.
  */
 export function installAuthentication(app: FastifyInstance): void {
-  // Permission sets cached per user and app, checked against the database's counter on every call.
+  // Sessions and permission sets cached, checked against the database's counters on every call: one
+  // statement reads them all (server/auth/cacheVersions.ts); the article lists use the third.
   const portalUserOf = createPermissionCache(app.db);
+  const sessionOf = createSessionCache(app.db, app.portal.config.sessionIdleMinutes);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (request.is404 || config?.public) return;
     const token = tokenFromHeader(request.headers.authorization);
     if (!token) throw unauthorized();
     const appKey = appKeyOf(request.headers.appkey);
-    const session = await resolveSession(app.db, token, appKey, app.portal.config.sessionIdleMinutes);
+    const versions = await readCacheVersions(app.db);
+    const session = await sessionOf(token, appKey, versions.sessions);
     if (!session) throw unauthorized();
-    const user = await portalUserOf(session.userId, appKey, session.tokenHash);
+    const user = await portalUserOf(session.userId, appKey, session.tokenHash, versions.permissions);
     if (!user) throw unauthorized();
     request.portalUser = user;
+    request.cacheVersions = versions;
     // A session that must change its password first is refused everything else (a business answer, not 4xx).
     if (session.mustChangePassword) refuseUntilPasswordChanged(request.routeOptions.url);
   });

@@ -1,6 +1,5 @@
 import type { Db } from '../db/types.js';
 import type { PortalUser } from '../http/fastifyTypes.js';
-import { permissionVersion } from './permissionVersion.js';
 import { loadPortalUser } from './userContext.js';
 
 type Cached = Omit<PortalUser, 'tokenHash'>;
@@ -15,8 +14,8 @@ const MAX_ENTRIES = 5000;
  */
 export function createPermissionCache(db: Db) {
   const entries = new Map<string, { version: number; user: Cached }>();
-  return async function cachedPortalUser(userId: number, appKey: string, tokenHash: string): Promise<PortalUser | null> {
-    const version = await permissionVersion(db);
+  /** `version`: the permission counter, read by the caller before this call (server/auth/cacheVersions.ts). */
+  return async function cachedPortalUser(userId: number, appKey: string, tokenHash: string, version: number): Promise<PortalUser | null> {
     const key = `${userId}\u0000${appKey}`;
     const hit = entries.get(key);
     if (hit && hit.version === version) return { ...hit.user, tokenHash };

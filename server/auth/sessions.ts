@@ -19,6 +19,8 @@ export interface LiveSession {
   appKey: string;
   /** The password must be changed before any other call. */
   mustChangePassword: boolean;
+  /** lastSeenAt as stored after this call (for server/auth/sessionCache.ts). */
+  lastSeenMs?: number;
 }
 
 /** The session of a token when it is live, bound to this app and not idle too long; touches it. */
@@ -37,10 +39,13 @@ export async function resolveSession(
   const now = Date.now();
   if (!Number.isFinite(last) || now - last > idleMinutes * 60_000) return null;
   // Touch at most every 15 s so busy clients don't write on every call.
+  let lastSeenMs = last;
   if (now - last > 15_000) {
-    await db.updateTable('sessions').set({ lastSeenAt: formatDateTime(new Date(now)) }).where('tokenHash', '=', tokenHash).execute();
+    const stamp = formatDateTime(new Date(now));
+    await db.updateTable('sessions').set({ lastSeenAt: stamp }).where('tokenHash', '=', tokenHash).execute();
+    lastSeenMs = parseDateTime(stamp).getTime();
   }
-  return { tokenHash, userId: Number(row.userId), appKey: row.appKey, mustChangePassword: Number(row.mustChangePassword ?? 0) === 1 };
+  return { tokenHash, userId: Number(row.userId), appKey: row.appKey, mustChangePassword: Number(row.mustChangePassword ?? 0) === 1, lastSeenMs };
 }
 
 export async function revokeSession(db: Db, tokenHash: string): Promise<void> {

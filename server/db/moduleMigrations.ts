@@ -17,6 +17,7 @@ import { siteCallsMigration } from '../modules/site/migrations.js';
 import { monitorTablesMigration } from '../modules/monitoring/migrations.js';
 import { permissionVersionMigration } from '../auth/permissionVersion.js';
 import { perfIndexesMigration, searchExcerptMigration } from './perfMigrations.js';
+import { cacheVersionsMigration } from '../auth/cacheVersions.js';
 import { rateCounterMigration } from '../http/counterStore.js';
 import { sessionPasswordChangeMigration } from '../auth/passwordChange.js';
 import { shownIndexMigration } from '../modules/generation/shownIndex.js';
@@ -59,6 +60,8 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_220_perf_permission_version', migration: permissionVersionMigration },
   { name: '2026_220_perf_list_indexes', migration: perfIndexesMigration },
   { name: '2026_220_perf_search_excerpt', migration: searchExcerptMigration },
+  // Session and article-list cache counters (docs/performance.md).
+  { name: '2026_300_apiperf_cache_versions', migration: cacheVersionsMigration },
   // Rate limits and failed-login counters shared by every instance (docs/deploy.md).
   { name: '2026_140_harden_rate_counter', migration: rateCounterMigration },
   // Forced password change (docs/system-security.md): the mark on a session that must change its password first.

@@ -31,6 +31,7 @@ import {
   type ArticleInput,
 } from './service.js';
 import { detectSensitive, recordSensitiveHits, type SensitiveHit } from './sensitive.js';
+import { createListCache } from './listCache.js';
 
 const search = (request: FastifyRequest): Row => ({ ...queryOf(request), ...bodyOf(request) });
 
@@ -57,16 +58,23 @@ export async function articleRoutes(app: FastifyInstance) {
   };
 
   // ---- lists -------------------------------------------------------------------------------
+  // Results cached until an article, column, department, grant or the user's rights change (listCache.ts).
+  const cachedList = createListCache<Awaited<ReturnType<typeof listArticles>>>();
   app.post('/api/article/list', { config: { permission: p.list } }, async (request) => {
     const s = search(request);
     const todo = s.todo === 1 || s.todo === '1' || s.todo === true;
-    return ok(await listArticles(db, decl, currentUser(request), s, { todo }));
+    return ok(await cachedList(request, ['list', s, todo], () => listArticles(db, decl, currentUser(request), s, { todo })));
   });
 
   app.post('/api/article/listByDept', { config: { permission: p.list } }, async (request) => {
     const user = currentUser(request);
-    const depts = user.deptId === null ? [] : await departmentAndDescendants(db, user.deptId);
-    return ok(await listArticles(db, decl, user, search(request), { deptIds: depts }));
+    const s = search(request);
+    return ok(
+      await cachedList(request, ['byDept', s], async () => {
+        const depts = user.deptId === null ? [] : await departmentAndDescendants(db, user.deptId);
+        return listArticles(db, decl, user, s, { deptIds: depts });
+      }),
+    );
   });
 
   // ---- one article -------------------------------------------------------------------------

@@ -1,14 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db, DialectName, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue } from '../../../http/errors.js';
 import { queryOf } from '../../../http/params.js';
-import { recordSearchWord } from '../../system/hotWords/index.js';
 import { formatDateTime } from '../../../util/time.js';
 import { descendantIds, loadColumns } from '../columns/service.js';
 import { dialectOf, docKeyFrom } from './indexer.js';
+import { createSearchCache } from './resultCache.js';
 import { ftsExpression, highlight, parseKeyword, snippet, type KeywordQuery } from './text.js';
+import { createWordTally } from './wordTally.js';
 
 /** dateType → days back. */
 const DATE_TYPES: Record<string, number> = { '0': 7, '1': 30, '2': 90 };
@@ -220,13 +221,18 @@ async function runSearch(db: Db, s: Search) {
 export async function searchRoutes(app: FastifyInstance) {
   const db = app.db;
   const pub = { config: { public: true } };
-  const handle = (zwgk: boolean) => async (request: FastifyRequest) => {
+  // Results cached until the index or a shown field changes (resultCache.ts); hot words counted off the path.
+  // The answer is kept serialised: a hit costs the counter read and the send.
+  const cached = createSearchCache<string>();
+  const words = createWordTally(db, (e) => app.log.error(e));
+  app.addHook('onClose', async () => words.flush());
+  const handle = (zwgk: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     const q = queryOf(request);
     const s = await readSearch(db, q, zwgk);
-    const result = await runSearch(db, s);
+    const body = await cached(db, s, async () => JSON.stringify(ok(await runSearch(db, s))));
     // A search from the portal counts its keyword once (first page only) for the hot-words block.
-    if (s.pageNumber === 1 && typeof q.keyword === 'string') await recordSearchWord(db, q.keyword).catch((e: unknown) => request.log.error(e));
-    return ok(result);
+    if (s.pageNumber === 1 && typeof q.keyword === 'string') words.add(q.keyword);
+    return reply.type('application/json; charset=utf-8').send(body);
   };
   app.get('/api/article/queryEsArticle', pub, handle(false));
   app.get('/api/article/queryEsArticleZWGK', pub, handle(true));

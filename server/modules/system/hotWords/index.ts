@@ -30,19 +30,19 @@ export async function enabledHotWords(db: Db, size: number): Promise<Row[]> {
  * word not known yet is added as 自动统计 and disabled, so an editor decides whether it is shown.
  * Words longer than 30 characters or empty are not counted. Answers the new count (0 when not counted).
  */
-export async function recordSearchWord(db: Db, keyword: string): Promise<number> {
+export async function recordSearchWord(db: Db, keyword: string, times = 1): Promise<number> {
   const word = keyword.trim();
   if (!word || [...word].length > HOT_WORD_MAX_LENGTH) return 0;
   return db.transaction().execute(async (trx) => {
     const found = (await trx.selectFrom(TABLE).select(['id', 'searchCount']).where('word', '=', word).executeTakeFirst()) as Row | undefined;
     if (found) {
-      await increment(trx, TABLE, 'searchCount', { column: 'id', keys: Number(found.id) });
+      await increment(trx, TABLE, 'searchCount', { column: 'id', keys: Number(found.id) }, { by: times });
       const after = (await trx.selectFrom(TABLE).select('searchCount').where('id', '=', found.id as number).executeTakeFirstOrThrow()) as Row;
       return Number(after.searchCount);
     }
     const now = formatDateTime();
-    await trx.insertInto(TABLE).values({ word, sort: 0, status: 0, type: 2, searchCount: 1, creatorName: '系统', createTime: now, updateTime: now }).execute();
-    return 1;
+    await trx.insertInto(TABLE).values({ word, sort: 0, status: 0, type: 2, searchCount: times, creatorName: '系统', createTime: now, updateTime: now }).execute();
+    return times;
   });
 }
 

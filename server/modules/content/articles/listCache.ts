@@ -1,0 +1,49 @@
+import type { FastifyRequest } from 'fastify';
+import { resultCaches } from '../../../auth/cacheVersions.js';
+import { currentUser } from '../../../http/fastifyTypes.js';
+
+/** Most results kept at once; the oldest goes first beyond that. */
+const MAX_ENTRIES = 500;
+/** Longer search bodies are not cached (the key would cost more than it saves). */
+const MAX_KEY = 2000;
+
+/**
+ * Article list results cached per user and search, valid while two database counters have not moved
+ * (server/auth/cacheVersions.ts, read once per call by the authentication hook): the article-list counter,
+ * which triggers raise on every write to articles, columns, departments and column grants, by any instance
+ * or by hand; and the permission counter (the user's roles, scope and department). An edited article or a
+ * revoked grant therefore shows on the very next call, on every instance. Calls that miss together share
+ * one load. A result is shared by the calls that hit it: it must not be changed after it is returned.
+ */
+export function createListCache<T>() {
+  let version = -1;
+  const entries = new Map<string, T>();
+  const loading = new Map<string, Promise<T>>();
+  return async function cached(request: FastifyRequest, parts: unknown, load: () => Promise<T>): Promise<T> {
+    const v = request.cacheVersions;
+    const user = currentUser(request);
+    const json = JSON.stringify(parts);
+    if (!v || json.length > MAX_KEY || !resultCaches.enabled) return load();
+    if (v.articleLists !== version) {
+      // Only a newer counter empties the cache; a call that read an older one just goes to the database.
+      if (v.articleLists < version) return load();
+      version = v.articleLists;
+      entries.clear();
+      loading.clear();
+    }
+    const key = `${user.userId}\u0000${user.appKey}\u0000${v.permissions}\u0000${json}`;
+    const hit = entries.get(key);
+    if (hit !== undefined) return hit;
+    const pending = loading.get(key);
+    if (pending) return pending;
+    const started = version;
+    const promise = load().finally(() => loading.delete(key));
+    loading.set(key, promise);
+    const result = await promise;
+    if (started === version) {
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+      entries.set(key, result);
+    }
+    return result;
+  };
+}

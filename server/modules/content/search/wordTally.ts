@@ -1,0 +1,48 @@
+import type { Db } from '../../../db/types.js';
+import { recordSearchWord } from '../../system/hotWords/index.js';
+
+/** How long words are gathered before they are written. */
+const GATHER_MS = 200;
+
+/**
+ * Search keywords counted for the hot-words block off the search's own path: a search adds its word and
+ * answers at once; the words gathered over GATHER_MS are written by one writer (a burst of the same
+ * word costs one write, not one per search). Whatever is left is written when the server closes.
+ */
+export function createWordTally(db: Db, log: (error: unknown) => void) {
+  const pending = new Map<string, number>();
+  let running: Promise<void> | null = null;
+  const drain = async () => {
+    while (pending.size) {
+      const [word, times] = pending.entries().next().value as [string, number];
+      pending.delete(word);
+      try {
+        await recordSearchWord(db, word, times);
+      } catch (error) {
+        log(error);
+      }
+    }
+  };
+  const flush = (): Promise<void> => {
+    running ??= drain().finally(() => (running = null));
+    return running;
+  };
+  let timer: NodeJS.Timeout | null = null;
+  return {
+    add(word: string): void {
+      pending.set(word, (pending.get(word) ?? 0) + 1);
+      // Words of the next GATHER_MS go out together (a busy search box costs a few writes a second).
+      timer ??= setTimeout(() => {
+        timer = null;
+        void flush();
+      }, GATHER_MS);
+      timer.unref();
+    },
+    /** Waits until every word added so far is written. */
+    async flush(): Promise<void> {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      while (running || pending.size) await flush();
+    },
+  };
+}

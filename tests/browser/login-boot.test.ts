@@ -1,0 +1,56 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_CAPTCHA_TEXT } from '../api/helpers/testServer';
+import { startPortal, watchPageErrors, type Portal } from './lib/portal';
+
+// index.html shows the login form as plain HTML before any script ran (docs/performance.md). A person who
+// starts typing there keeps what they typed when the app takes the form over, and then logs in normally.
+let portal: Portal;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  portal = await startPortal();
+  page = await portal.browser.newPage({ locale: 'zh-CN', viewport: { width: 1366, height: 768 } });
+  errors = watchPageErrors(page);
+});
+
+afterAll(async () => {
+  await portal?.close();
+});
+
+describe('the static login form of index.html', () => {
+  it('takes typing before the app runs; the app keeps it and logs in', async () => {
+    // Hold the app's entry script back, as a slow network would, until the person has typed.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Module scripts hold DOMContentLoaded back: wait for the response only.
+    await page.goto(`${portal.server.url}/report/`, { waitUntil: 'commit' });
+    await expect.poll(() => page.locator('#boot-login h1').innerText()).toBe('城市网站报送管理系统');
+    await page.locator('input[name="username"]').fill('admin');
+    await page.locator('input[name="password"]').fill(portal.server.adminPassword);
+    await expect(page.locator('img[alt="验证码"]').count()).resolves.toBe(0);
+    release();
+
+    // The app's form (with its captcha) replaces the static one and holds the typed values.
+    await page.locator('img[alt="验证码"]').waitFor();
+    await expect.poll(() => page.locator('#boot-login').count()).toBe(0);
+    expect(await page.locator('input[name="username"]').inputValue()).toBe('admin');
+    expect(await page.locator('input[name="password"]').inputValue()).toBe(portal.server.adminPassword);
+    await expect.poll(() => page.locator('img[alt="验证码"]').getAttribute('src')).toContain('/user/captcha?codeId=');
+    await page.locator('input[name="verifyCode"]').fill(TEST_CAPTCHA_TEXT);
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByRole('button', { name: '个人中心' }).waitFor({ timeout: 30_000 });
+    await page.unroute(/\/assets\/index-[^/]+\.js$/);
+
+    // With a session, a reload opens the shell without the static form.
+    await page.reload();
+    await page.getByRole('button', { name: '个人中心' }).waitFor({ timeout: 30_000 });
+    expect(await page.locator('#boot-login').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
