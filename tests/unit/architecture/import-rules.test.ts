@@ -6,6 +6,7 @@ const eslint = new ESLint({ cwd: process.cwd() });
 
 async function restricted(filePath: string, code: string): Promise<number> {
   const [result] = await eslint.lintText(code, { filePath });
+  if (!result) throw new Error(`no lint result for ${filePath}`);
   return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').length;
 }
 
