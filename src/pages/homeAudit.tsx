@@ -6,9 +6,9 @@ import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Datagrid, FunctionField, List, Pagination, SelectInput, TextField, TextInput, useListContext, type RaRecord } from 'react-admin';
+import { Datagrid, FunctionField, SelectInput, TextField, TextInput, useListContext, type RaRecord } from 'react-admin';
 import { HtmlViewer } from '../components/htmlViewer/HtmlViewer';
-import { ListLoading, PAGE_SIZES } from '../generic/GenericList';
+import { ListLoading, PortalList } from '../generic/GenericList';
 import { useErrorNotifier } from '../notices/useErrorNotifier';
 import { http } from '../portal';
 import type { PageDecl } from '../pages';
@@ -83,7 +83,7 @@ function QueueTable() {
 function HomeAudit() {
   const onError = useErrorNotifier();
   return (
-    <List
+    <PortalList
       resource="article"
       title="待审文章"
       filter={{ todo: 1 }}
@@ -92,16 +92,13 @@ function HomeAudit() {
         <SelectInput key="status" source="status" label="状态" alwaysOn choices={[{ id: 4, name: '审核中（待初审）' }, { id: 6, name: '待终审' }]} emptyText="全部" />,
       ]}
       sort={{ field: 'submitTime', order: 'ASC' }}
-      perPage={10}
-      pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
       disableSyncWithLocation
-      actions={false}
       queryOptions={{ onError }}
       empty={false}
       storeKey="home_audit"
     >
       <QueueTable />
-    </List>
+    </PortalList>
   );
 }
 

@@ -7,13 +7,13 @@ import { useNavigate } from 'react-router';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
 import type { PageDecl } from '../pages';
 import { http } from '../portal';
-import { ConfirmButton, FilterBar, PreviewButton, ReportTable, usePagedList, type ReportRow } from '../views/report/common';
+import { EMPTY_REPORT_SEARCH, ReportSearchBar } from '../views/report/SearchBar';
+import { ConfirmButton, PreviewButton, ReportTable, usePagedList, type ReportRow } from '../views/report/common';
 
 /** 我的报送 (reporting app, /report/article/reportList): own submissions, their state and the reviewer's opinion. */
 function MyReports() {
-  const [title, setTitle] = useState('');
-  const [status, setStatus] = useState('');
-  const list = usePagedList<ReportRow>('/api/report/my', { title, status });
+  const [search, setSearch] = useState(EMPTY_REPORT_SEARCH);
+  const list = usePagedList<ReportRow>('/api/report/my', { title: search.title, status: search.status });
   const navigate = useNavigate();
   const onError = useErrorNotifier();
   const success = useSuccessNotifier();
@@ -35,13 +35,16 @@ function MyReports() {
       <Typography variant="h6" sx={{ mb: 2 }}>
         我的报送
       </Typography>
-      <FilterBar title={title} setTitle={setTitle} status={status} setStatus={setStatus}>
-        {canAdd && (
-          <Button variant="contained" onClick={() => navigate('/report/article/infoReport')}>
-            信息报送
-          </Button>
-        )}
-      </FilterBar>
+      <ReportSearchBar
+        onSearch={setSearch}
+        actions={
+          canAdd && (
+            <Button size="small" variant="contained" onClick={() => navigate('/report/article/infoReport')}>
+              信息报送
+            </Button>
+          )
+        }
+      />
       <ReportTable
         list={list}
         empty="暂无报送信息"
