@@ -9,6 +9,7 @@ import { bodyOf, param, queryOf, readId, readIds } from '../../../http/params.js
 import { cleanText } from '../../../public/guard.js';
 import { formatDateTime, parseDateTime } from '../../../util/time.js';
 import { addHistory, bumpCount, DEFAULT_REPLY_DAYS, departmentName, handlingDepts, labelled, mailDecl, notAllowed, scopedMail } from './common.js';
+import { maskPage } from '../../../shared/mask.js';
 
 type Bag = Record<string, unknown>;
 const searchOf = (request: FastifyRequest): Bag => ({ ...queryOf(request), ...bodyOf(request) });
@@ -72,7 +73,7 @@ export async function mailForumRoutes(app: FastifyInstance) {
     const n = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string };
     const totalRow = Number(n.n);
     const list = (await base.selectAll().orderBy(sort.field, sort.order).orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
-    return ok({ list: list.map(labelled), currPage: pageNum, totalRow, totalPage: Math.ceil(totalRow / pageSize) });
+    return ok(maskPage({ list: list.map(labelled), currPage: pageNum, totalRow, totalPage: Math.ceil(totalRow / pageSize) }));
   });
 
   /** A letter the caller's department is handling: in his handling departments (or any for ALL). */

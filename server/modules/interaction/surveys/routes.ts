@@ -16,6 +16,8 @@ import { declarationOf } from '../../declarationLookup.js';
 import { asInt, asObject, atRoot, sendFile } from './helpers.js';
 import { publicResultRoutes } from './publicResults.js';
 import { answerRefusal, loadQuestions, notAllowed, parseQuestions, surveyResults, SURVEY_STATUS, writeQuestions } from './service.js';
+import { maskPage, PERSONAL_FIELDS } from '../../../shared/mask.js';
+import { revealOrMask } from '../../../shared/sensitiveView.js';
 
 /** At most this many answer records per survey from one IP address (offices share addresses behind NAT). */
 const MAX_RECORDS_PER_IP = Number(process.env.SURVEY_MAX_PER_IP) > 0 ? Number(process.env.SURVEY_MAX_PER_IP) : 50;
@@ -169,7 +171,7 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute();
-    return ok({ list, currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) });
+    return ok(maskPage({ list: list as Row[], currPage: pageNum, totalRow: total, totalPage: Math.ceil(total / pageSize) }));
   });
 
   const recordDetail = async (request: FastifyRequest, recordId: number) => {
@@ -198,7 +200,11 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
       }),
     };
   };
-  app.post('/survey/record/get', { config: { permission: perm.get } }, async (request) => ok(await recordDetail(request, readId(request))));
+  app.post('/survey/record/get', { config: { permission: perm.get } }, async (request) => {
+    const detail: Row = await recordDetail(request, readId(request));
+    // The respondent's phone in full only for 查看敏感信息 (logged).
+    return ok(await revealOrMask(db, request, detail, PERSONAL_FIELDS, `问卷答卷 ${String(detail.id)}`));
+  });
 
   app.post('/survey/text', { config: { permission: 'survey:result' } }, async (request) => {
     const questionId = readId(request);
