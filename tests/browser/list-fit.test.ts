@@ -10,7 +10,8 @@ import { walkScreens, type Visit } from './lib/screenWalk';
 // demo records on a fresh start. One browser, one login per app; the two apps are walked side by side,
 // each screen opened once and measured at both sizes.
 let portal: Portal;
-const TIMEOUT = Number(process.env.WALK_TIMEOUT ?? 60_000);
+// A walk costs a few hundred ms per screen on a quiet machine; the cap leaves room for a loaded one.
+const TIMEOUT = Number(process.env.WALK_TIMEOUT ?? 240_000);
 let walks: Promise<[Visit[], Visit[]]>;
 
 const SIZES = [
