@@ -7,7 +7,7 @@ import { walkScreens, type Visit } from './lib/screenWalk';
 // Issue 10, "Done when": every menu entry of both apps, at 1366x768 and 1440x900, opens a screen without
 // horizontal scroll and with its title in the app bar; every list screen has the shared search form,
 // toolbar and paging (components/list/, found by their data-testid), row actions on one line, and shows
-// demo records on a fresh start. One browser, one login per app; the two apps are walked side by side,
+// demo records on a fresh start, with phone and ID numbers masked. One browser, one login per app; the two apps are walked side by side,
 // each screen opened once and measured at both sizes.
 let portal: Portal;
 // A walk costs a few hundred ms per screen on a quiet machine; the cap leaves room for a loaded one.
@@ -36,6 +36,9 @@ const NOT_A_LIST = new Set(['首页概览', '工作台', '信息报送', '静态
 /** Statistics: the shared search form and toolbar and records, but one table of totals, not paged. */
 const STATISTICS = new Set(['论坛统计', '论坛历史统计', '报送统计']);
 
+/** Lists whose numbers are not personal data: business contacts the portal publishes, blocked numbers. */
+const PUBLIC_NUMBERS = new Set(['产业项目', '特色产品', '黑名单']);
+
 function problemsOf(visits: Visit[]): string[] {
   const found: string[] = [];
   for (const v of visits) {
@@ -45,6 +48,7 @@ function problemsOf(visits: Visit[]): string[] {
       if (m.mainOverflow > 1) problems.push(`内容横向滚动 ${m.mainOverflow}px`);
       if (!m.title) problems.push('无页面标题');
       if (m.wrappedActions) problems.push(`操作换行 ${m.wrappedActions} 行`);
+      if (m.fullNumbers && !PUBLIC_NUMBERS.has(v.name)) problems.push(`明文手机号/证件号 ${m.fullNumbers} 处`);
       if (!NOT_A_LIST.has(v.name)) {
         if (m.search !== 1) problems.push(`查询表单 ${m.search} 个`);
         if (m.toolbar < 1) problems.push('无工具栏');
@@ -82,6 +86,9 @@ describe('every menu entry at 1366x768 and 1440x900', () => {
     const [admin] = await walks;
     expect(admin.length).toBeGreaterThan(30);
     expect(problemsOf(admin)).toEqual([]);
+    // 个人信息保护法: the lists with a phone or ID column show them masked (no list shows one in full, above).
+    const masked = admin.filter((v) => v.bySize[0]!.measure.maskedNumbers > 0).map((v) => v.name);
+    expect(masked).toEqual(expect.arrayContaining(['用户管理', '建议征集', '会员中心']));
   }, TIMEOUT);
 
   it('the reporting app, for department staff', async () => {

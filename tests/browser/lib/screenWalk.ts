@@ -17,6 +17,9 @@ export interface Measure {
   rows: number;
   /** Row-action cells whose buttons wrapped onto a second line. */
   wrappedActions: number;
+  /** Table cells showing a full phone or ID number, and cells showing a masked one (138****1234). */
+  fullNumbers: number;
+  maskedNumbers: number;
   title: string;
 }
 
@@ -42,6 +45,9 @@ function measureInPage(): Measure {
     // Wrapped: one button lies wholly below another (buttons of different heights on one line overlap).
     if (buttons.some((a) => buttons.some((b) => b.top >= a.bottom - 1))) wrappedActions++;
   }
+  const cells = Array.from(document.querySelectorAll('main table tbody td')).map((td) => td.textContent ?? '');
+  const fullNumbers = cells.filter((t) => /(^|\D)1[3-9]\d{9}(\D|$)/.test(t) || /(^|\D)\d{17}[\dXx](\D|$)/.test(t)).length;
+  const maskedNumbers = cells.filter((t) => /\d{3,4}\*{4,}\d{4}/.test(t)).length;
   const title = (document.querySelector('#react-admin-title')?.textContent ?? '') + (document.querySelector('[data-fallback-title]')?.textContent ?? '');
   return {
     pageOverflow: doc.scrollWidth - doc.clientWidth,
@@ -51,6 +57,8 @@ function measureInPage(): Measure {
     paging: count('list-pagination'),
     rows,
     wrappedActions,
+    fullNumbers,
+    maskedNumbers,
     title: title.trim(),
   };
 }
