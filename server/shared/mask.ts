@@ -38,3 +38,20 @@ export function maskRow<T extends Row>(row: T, fields: { phones?: readonly strin
   for (const f of fields.ids ?? []) if (f in out) out[f] = maskIdNumber(out[f]);
   return out as T;
 }
+
+/**
+ * The field names that hold a citizen's or a user's phone or ID number in any module's rows (letters,
+ * suggestions, themes, people, survey respondents, users, applications). Business contact numbers the
+ * portal publishes on purpose (contactPhone of projects and products) are not personal data here.
+ */
+export const PERSONAL_FIELDS = { phones: ['phone', 'mobile', 'telephone', 'tel'], ids: ['idNumber', 'idCard', 'cardNumber'] } as const;
+
+/** A list row with every personal field of PERSONAL_FIELDS masked. */
+export function maskPersonal<T extends Row>(row: T): T {
+  return maskRow(row, PERSONAL_FIELDS);
+}
+
+/** A page of rows ({ list, … }) with every row's personal fields masked; the paging figures stay. */
+export function maskPage<P extends { list: readonly Row[] }>(page: P): P {
+  return { ...page, list: page.list.map((r) => maskPersonal(r)) };
+}

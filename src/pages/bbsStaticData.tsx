@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -14,6 +13,8 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { CanAccess, Title } from 'react-admin';
 import { downloadExcel } from '../../providers';
+import { PlainSearchForm } from '../components/list/SearchForm';
+import { PortalToolbar } from '../components/list/Toolbar';
 import { useErrorNotifier } from '../notices/useErrorNotifier';
 import type { PageDecl } from '../pages';
 import { http } from '../portal';
@@ -31,16 +32,23 @@ interface CountRow {
   avgReplyHours: number | null;
 }
 
+interface Search {
+  groupBy: 'dept' | 'plate' | 'channel';
+  channel: string;
+  startTime: string;
+  endTime: string;
+}
+const INITIAL: Search = { groupBy: 'dept', channel: '', startTime: '', endTime: '' };
+
 /** 论坛统计（实时）: themes per department, plate or channel in a date range, with a chart and an export. */
 function BbsStaticData() {
   const onError = useErrorNotifier();
-  const [groupBy, setGroupBy] = useState<'dept' | 'plate' | 'channel'>('dept');
-  const [channel, setChannel] = useState('');
-  const [startTime, setStart] = useState('');
-  const [endTime, setEnd] = useState('');
+  // The form is edited freely and applied on 查询 (the shared search form, issue 10).
+  const [form, setForm] = useState<Search>(INITIAL);
+  const [search, setSearch] = useState<Search>(INITIAL);
+  const { groupBy, channel, startTime, endTime } = search;
   const [rows, setRows] = useState<CountRow[] | null>(null);
   const [failed, setFailed] = useState(false);
-  const search = { groupBy, channel, startTime, endTime };
   const load = useCallback(() => {
     setRows(null);
     setFailed(false);
@@ -54,26 +62,28 @@ function BbsStaticData() {
         <Typography variant="h6" component="h1" gutterBottom>
           论坛统计（实时）
         </Typography>
-        <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap' }} useFlexGap>
-          <TextField select size="small" label="统计维度" value={groupBy} onChange={(e) => setGroupBy(e.target.value as 'dept')} sx={{ minWidth: 140 }}>
+        <PlainSearchForm onSearch={() => setSearch(form)} onReset={() => (setForm(INITIAL), setSearch(INITIAL))}>
+          <TextField select size="small" label="统计维度" value={form.groupBy} onChange={(e) => setForm({ ...form, groupBy: e.target.value as Search['groupBy'] })} sx={{ minWidth: 140 }}>
             <MenuItem value="dept">按部门</MenuItem>
             <MenuItem value="plate">按版块</MenuItem>
             <MenuItem value="channel">按渠道</MenuItem>
           </TextField>
-          <TextField select size="small" label="渠道" value={channel} onChange={(e) => setChannel(e.target.value)} sx={{ minWidth: 140 }}>
+          <TextField select size="small" label="渠道" value={form.channel} onChange={(e) => setForm({ ...form, channel: e.target.value })} sx={{ minWidth: 140 }}>
             <MenuItem value="">全部</MenuItem>
             <MenuItem value="bbs">论坛</MenuItem>
             <MenuItem value="ll">领导留言</MenuItem>
             <MenuItem value="xax">县长信箱</MenuItem>
           </TextField>
-          <TextField size="small" type="date" label="开始日期" value={startTime} onChange={(e) => setStart(e.target.value)} InputLabelProps={{ shrink: true }} />
-          <TextField size="small" type="date" label="结束日期" value={endTime} onChange={(e) => setEnd(e.target.value)} InputLabelProps={{ shrink: true }} />
+          <TextField size="small" type="date" label="开始日期" value={form.startTime} onChange={(e) => setForm({ ...form, startTime: e.target.value })} InputLabelProps={{ shrink: true }} />
+          <TextField size="small" type="date" label="结束日期" value={form.endTime} onChange={(e) => setForm({ ...form, endTime: e.target.value })} InputLabelProps={{ shrink: true }} />
+        </PlainSearchForm>
+        <PortalToolbar>
           <CanAccess action="theme:export" resource="theme">
-            <Button variant="outlined" onClick={() => downloadExcel(http, '/theme/themeCountExcel', search, '主题统计.xlsx').catch(onError)}>
-              导出
+            <Button size="small" variant="outlined" color="warning" onClick={() => downloadExcel(http, '/theme/themeCountExcel', search, '主题统计.xlsx').catch(onError)}>
+              导出Excel
             </Button>
           </CanAccess>
-        </Stack>
+        </PortalToolbar>
         {failed && <Alert severity="error">统计加载失败</Alert>}
         {!failed && rows === null && <Typography>正在加载…</Typography>}
         {rows && rows.length === 0 && <Typography color="text.secondary">暂无数据</Typography>}

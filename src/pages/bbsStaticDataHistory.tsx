@@ -2,12 +2,13 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { CanAccess, Confirm, Title } from 'react-admin';
 import { downloadExcel } from '../../providers';
+import { PlainSearchForm } from '../components/list/SearchForm';
+import { PortalToolbar } from '../components/list/Toolbar';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
 import type { PageDecl } from '../pages';
 import { http } from '../portal';
@@ -42,7 +43,9 @@ const lastMonth = () => {
 function BbsStaticDataHistory() {
   const onError = useErrorNotifier();
   const success = useSuccessNotifier();
-  const [month, setMonth] = useState(lastMonth());
+  // The month field is applied on 查询 (the shared search form, issue 10).
+  const [draft, setDraft] = useState(lastMonth());
+  const [month, setMonth] = useState(draft);
   const [rows, setRows] = useState<HistoryRow[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [confirm, setConfirm] = useState(false);
@@ -79,19 +82,21 @@ function BbsStaticDataHistory() {
         <Typography variant="h6" component="h1" gutterBottom>
           论坛统计（历史）
         </Typography>
-        <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
-          <TextField size="small" type="month" label="月份" value={month} onChange={(e) => setMonth(e.target.value)} InputLabelProps={{ shrink: true }} />
+        <PlainSearchForm onSearch={() => setMonth(draft)} onReset={() => (setDraft(lastMonth()), setMonth(lastMonth()))}>
+          <TextField size="small" type="month" label="月份" value={draft} onChange={(e) => setDraft(e.target.value)} InputLabelProps={{ shrink: true }} />
+        </PlainSearchForm>
+        <PortalToolbar>
           <CanAccess action="theme:countEdit" resource="theme">
-            <Button variant="contained" onClick={() => setConfirm(true)}>
+            <Button size="small" variant="contained" onClick={() => setConfirm(true)}>
               生成本月统计
             </Button>
           </CanAccess>
           <CanAccess action="theme:export" resource="theme">
-            <Button variant="outlined" onClick={() => downloadExcel(http, '/admin/themeCount/listByMonthExcel', { month }, `主题月度统计_${month}.xlsx`).catch(onError)}>
-              导出
+            <Button size="small" variant="outlined" color="warning" onClick={() => downloadExcel(http, '/admin/themeCount/listByMonthExcel', { month }, `主题月度统计_${month}.xlsx`).catch(onError)}>
+              导出Excel
             </Button>
           </CanAccess>
-        </Stack>
+        </PortalToolbar>
         <Confirm
           isOpen={confirm}
           title="提示信息"

@@ -2,6 +2,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Datagrid, FunctionField, List, Pagination, SelectInput, TextField, TextInput, useListContext, type RaRecord } from 'react-admin';
 import { ListLoading, PAGE_SIZES } from '../generic/GenericList';
+import { useState } from 'react';
+import { HtmlViewer } from '../components/htmlViewer/HtmlViewer';
 import { useErrorNotifier } from '../notices/useErrorNotifier';
 import type { PageDecl } from '../pages';
 import { StatusChip } from '../views/article';
@@ -49,7 +51,7 @@ function QueueTable() {
 function HomeAudit() {
   const onError = useErrorNotifier();
   return (
-    <List
+    <PortalList
       resource="article"
       title="待审文章"
       filter={{ todo: 1 }}
@@ -58,16 +60,13 @@ function HomeAudit() {
         <SelectInput key="status" source="status" label="状态" alwaysOn choices={[{ id: 4, name: '审核中（待初审）' }, { id: 6, name: '待终审' }]} emptyText="全部" />,
       ]}
       sort={{ field: 'submitTime', order: 'ASC' }}
-      perPage={10}
-      pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
       disableSyncWithLocation
-      actions={false}
       queryOptions={{ onError }}
       empty={false}
       storeKey="home_audit"
     >
       <QueueTable />
-    </List>
+    </PortalList>
   );
 }
 

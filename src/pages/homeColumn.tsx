@@ -4,12 +4,10 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
@@ -18,6 +16,9 @@ import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useState
 import { CanAccess, Title, useDataProvider } from 'react-admin';
 import type { HttpClient, PortalDataProviderExtras } from '../../providers/types';
 import type { StatisticsChartProps } from '../components/charts/StatisticsChart';
+import { PagingBar } from '../components/list/PagingBar';
+import { PlainSearchForm } from '../components/list/SearchForm';
+import { PortalToolbar } from '../components/list/Toolbar';
 import { useErrorNotifier } from '../notices/useErrorNotifier';
 import type { PageDecl } from '../pages';
 import { http } from '../portal';
@@ -95,12 +96,18 @@ export function StatsFilters({
   const depts = useStats<{ deptId: number; deptName: string }[]>(dept ? '/api/home/deptDataCountlist' : '', {});
   const cols = useStats<{ columnId: number; columnTitle: string }[]>(column ? '/api/home/columnCount' : '', {});
   const deptOptions = useMemo(() => [...(depts.data ?? [])].sort((a, b) => a.deptId - b.deptId), [depts.data]);
+  // Edited here, applied on 查询 (not as you type), cleared by 重置: the shared search form (issue 10).
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  const v = draft;
+  const set = setDraft;
   return (
-    <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }} useFlexGap>
-      <TextField size="small" type="date" label="开始日期" value={value.startTime ?? ''} onChange={(e) => onChange({ ...value, startTime: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-      <TextField size="small" type="date" label="结束日期" value={value.endTime ?? ''} onChange={(e) => onChange({ ...value, endTime: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+    <>
+    <PlainSearchForm onSearch={() => onChange(draft)} onReset={() => onChange({ startTime: '', endTime: '', deptId: '', columnId: '', dateType: value.dateType })}>
+      <TextField size="small" type="date" label="开始日期" value={v.startTime ?? ''} onChange={(e) => set({ ...v, startTime: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+      <TextField size="small" type="date" label="结束日期" value={v.endTime ?? ''} onChange={(e) => set({ ...v, endTime: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
       {dept && (
-        <TextField select size="small" label="部门" value={value.deptId ?? ''} onChange={(e) => onChange({ ...value, deptId: e.target.value === '' ? '' : Number(e.target.value) })} sx={{ minWidth: 160 }}>
+        <TextField select size="small" label="部门" value={v.deptId ?? ''} onChange={(e) => set({ ...v, deptId: e.target.value === '' ? '' : Number(e.target.value) })} sx={{ minWidth: 160 }}>
           <MenuItem value="">全部部门</MenuItem>
           {deptOptions.map((d) => (
             <MenuItem key={d.deptId} value={d.deptId}>
@@ -110,7 +117,7 @@ export function StatsFilters({
         </TextField>
       )}
       {column && (
-        <TextField select size="small" label="栏目" value={value.columnId ?? ''} onChange={(e) => onChange({ ...value, columnId: e.target.value === '' ? '' : Number(e.target.value) })} sx={{ minWidth: 160 }}>
+        <TextField select size="small" label="栏目" value={v.columnId ?? ''} onChange={(e) => set({ ...v, columnId: e.target.value === '' ? '' : Number(e.target.value) })} sx={{ minWidth: 160 }}>
           <MenuItem value="">全部栏目</MenuItem>
           {(cols.data ?? []).map((c) => (
             <MenuItem key={c.columnId} value={c.columnId}>
@@ -120,16 +127,14 @@ export function StatsFilters({
         </TextField>
       )}
       {dateType && (
-        <TextField select size="small" label="统计方式" value={value.dateType ?? 'day'} onChange={(e) => onChange({ ...value, dateType: e.target.value as 'day' | 'month' })} sx={{ minWidth: 120 }}>
+        <TextField select size="small" label="统计方式" value={v.dateType ?? 'day'} onChange={(e) => set({ ...v, dateType: e.target.value as 'day' | 'month' })} sx={{ minWidth: 120 }}>
           <MenuItem value="day">按日</MenuItem>
           <MenuItem value="month">按月</MenuItem>
         </TextField>
       )}
-      <Button variant="text" onClick={() => onChange({ startTime: '', endTime: '', deptId: '', columnId: '', dateType: value.dateType })}>
-        重置
-      </Button>
-      {children}
-    </Stack>
+    </PlainSearchForm>
+    <PortalToolbar>{children}</PortalToolbar>
+    </>
   );
 }
 
@@ -230,20 +235,7 @@ export function SortableTable<R extends object>({ rows, columns, initialSort, ro
           ))}
         </TableBody>
       </Table>
-      <TablePagination
-        component="div"
-        count={rows.length}
-        page={Math.min(page, Math.max(0, Math.ceil(rows.length / size) - 1))}
-        onPageChange={(_, p) => setPage(p)}
-        rowsPerPage={size}
-        rowsPerPageOptions={[10, 20, 30, 50, 100, 200]}
-        onRowsPerPageChange={(e) => {
-          setSize(Number(e.target.value));
-          setPage(0);
-        }}
-        labelRowsPerPage="每页条数"
-        labelDisplayedRows={({ from, to, count }) => `第 ${from}-${to} 条，共 ${count} 条`}
-      />
+      <PagingBar total={rows.length} pageNum={Math.min(page, Math.max(0, Math.ceil(rows.length / size) - 1)) + 1} pageSize={size} onChange={(p, n) => (setPage(p - 1), setSize(n))} />
     </Box>
   );
 }

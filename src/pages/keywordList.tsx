@@ -1,12 +1,18 @@
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { Title } from 'react-admin';
+import { PagingBar } from '../components/list/PagingBar';
+import { PlainSearchForm } from '../components/list/SearchForm';
+import { PortalToolbar } from '../components/list/Toolbar';
 import type { PageDecl } from '../pages';
 import { http } from '../portal';
 
@@ -28,12 +34,13 @@ export async function loadAllQa(): Promise<Qa[]> {
   return out;
 }
 
-/** 关键词: the keywords of the Q&A knowledge base, with how many entries use each; click to see them. */
+/** 关键词: the keywords of the Q&A knowledge base, how many entries use each and which (a searched, paged list). */
 function KeywordList() {
   const [rows, setRows] = useState<Qa[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const [draft, setDraft] = useState('');
   const [filter, setFilter] = useState('');
-  const [chosen, setChosen] = useState<string | null>(null);
+  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 10 });
   useEffect(() => {
     loadAllQa().then(setRows, () => setFailed(true));
   }, []);
@@ -42,35 +49,43 @@ function KeywordList() {
     for (const q of rows ?? []) for (const k of (q.keywords ?? '').split(/[,，、;；\s]+/).filter(Boolean)) map.set(k, [...(map.get(k) ?? []), q]);
     return [...map.entries()].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0], 'zh'));
   }, [rows]);
-  const shown = keywords.filter(([k]) => !filter || k.includes(filter));
+  const matching = keywords.filter(([k]) => !filter || k.includes(filter));
+  const shown = matching.slice((paging.pageNum - 1) * paging.pageSize, paging.pageNum * paging.pageSize);
   return (
     <Card sx={{ mt: 2 }}>
       <Title title="关键词管理" />
       <CardContent>
-        <Typography variant="h6" component="h1" gutterBottom>
-          关键词
-        </Typography>
         <Typography variant="body2" color="text.secondary" gutterBottom>
           关键词在“问答管理”中随问题维护；公众咨询时，问题中出现的关键词会提高对应问答的匹配分数。
         </Typography>
-        <TextField size="small" label="筛选关键词" value={filter} onChange={(e) => setFilter(e.target.value)} sx={{ my: 1 }} />
+        <PlainSearchForm onSearch={() => (setFilter(draft.trim()), setPaging({ ...paging, pageNum: 1 }))} onReset={() => (setDraft(''), setFilter(''), setPaging({ ...paging, pageNum: 1 }))}>
+          <TextField size="small" label="关键词" value={draft} onChange={(e) => setDraft(e.target.value)} />
+        </PlainSearchForm>
+        <PortalToolbar />
         {failed && <Alert severity="error">加载失败</Alert>}
         {!failed && rows === null && <Typography>正在加载…</Typography>}
-        {rows && shown.length === 0 && <Typography color="text.secondary">暂无数据</Typography>}
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', my: 1 }}>
-          {shown.map(([k, list]) => (
-            <Chip key={k} label={`${k}（${list.length}）`} color={chosen === k ? 'primary' : 'default'} onClick={() => setChosen(chosen === k ? null : k)} />
-          ))}
-        </Stack>
-        {chosen && (
-          <Stack spacing={0.5}>
-            {(keywords.find(([k]) => k === chosen)?.[1] ?? []).map((q) => (
-              <Typography key={q.id}>
-                {q.quest}（命中{q.hitCount}次）
-              </Typography>
-            ))}
-          </Stack>
+        {rows && matching.length === 0 && <Typography color="text.secondary">暂无数据</Typography>}
+        {shown.length > 0 && (
+          <Table size="small" aria-label="关键词列表">
+            <TableHead>
+              <TableRow>
+                <TableCell>关键词</TableCell>
+                <TableCell align="right">问答数</TableCell>
+                <TableCell>相关问题</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {shown.map(([k, list]) => (
+                <TableRow key={k} hover>
+                  <TableCell>{k}</TableCell>
+                  <TableCell align="right">{list.length}</TableCell>
+                  <TableCell title={list.map((q) => q.quest).join('\n')}>{list.map((q) => `${q.quest}（命中${q.hitCount}次）`).join('；')}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
         )}
+        <PagingBar total={matching.length} pageNum={paging.pageNum} pageSize={paging.pageSize} onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })} />
       </CardContent>
     </Card>
   );

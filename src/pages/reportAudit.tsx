@@ -2,28 +2,32 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { PageDecl } from '../pages';
-import { AuditButtons, FilterBar, PreviewButton, ReportTable, usePagedList, type ReportRow } from '../views/report/common';
+import { EMPTY_REPORT_SEARCH, ReportSearchBar } from '../views/report/SearchBar';
+import { AuditButtons, PreviewButton, ReportTable, usePagedList, type ReportRow } from '../views/report/common';
 
 /** 文章审核 (reporting app, /report/home/audit): the submissions awaiting the reviewer's step (/api/report/role). */
 function ReportAudit() {
-  const [title, setTitle] = useState('');
-  const [status, setStatus] = useState('');
+  const [search, setSearch] = useState(EMPTY_REPORT_SEARCH);
   const [selected, setSelected] = useState<number[]>([]);
-  const list = usePagedList<ReportRow>('/api/report/role', { title, status });
+  const list = usePagedList<ReportRow>('/api/report/role', { title: search.title, status: search.status });
   const done = () => (setSelected([]), list.reload());
   return (
     <Box sx={{ p: 2 }}>
       <Typography variant="h6" sx={{ mb: 2 }}>
         文章审核
       </Typography>
-      <FilterBar title={title} setTitle={setTitle} status={status} setStatus={setStatus} statusChoices={[{ value: 4, label: '审核中（待初审）' }, { value: 6, label: '待终审' }]}>
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-          <Typography variant="body2" color="text.secondary">
-            已选 {selected.length} 条
-          </Typography>
-          <AuditButtons ids={selected} onDone={done} disabled={!selected.length} />
-        </Box>
-      </FilterBar>
+      <ReportSearchBar
+        onSearch={setSearch}
+        statusChoices={[{ value: 4, label: '审核中（待初审）' }, { value: 6, label: '待终审' }]}
+        actions={
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+            <Typography variant="body2" color="text.secondary">
+              已选 {selected.length} 条
+            </Typography>
+            <AuditButtons ids={selected} onDone={done} disabled={!selected.length} />
+          </Box>
+        }
+      />
       <ReportTable
         list={list}
         empty="暂无待审核的报送"

@@ -8,14 +8,16 @@ import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifie
 import type { PageDecl } from '../pages';
 import { useUrlFilter } from '../dashboard/urlFilter';
 import { http } from '../portal';
-import { ConfirmButton, FilterBar, PreviewButton, ReportTable, usePagedList, type ReportRow } from '../views/report/common';
+import { EMPTY_REPORT_SEARCH, ReportSearchBar } from '../views/report/SearchBar';
+import { ConfirmButton, PreviewButton, ReportTable, usePagedList, type ReportRow } from '../views/report/common';
 
 /** 我的报送 (reporting app, /report/article/reportList): own submissions, their state and the reviewer's opinion. */
 function MyReports() {
-  const [title, setTitle] = useState('');
   // A workbench link (我的报送 · 已退回 …) opens the list filtered: ?status=2.
-  const [status, setStatus] = useState(useUrlFilter(['status'] as const).status ?? '');
-  const list = usePagedList<ReportRow>('/api/report/my', { title, status });
+  const urlStatus = useUrlFilter(['status'] as const).status ?? '';
+  const [opened] = useState(() => ({ ...EMPTY_REPORT_SEARCH, status: urlStatus }));
+  const [search, setSearch] = useState(opened);
+  const list = usePagedList<ReportRow>('/api/report/my', { title: search.title, status: search.status });
   const navigate = useNavigate();
   const onError = useErrorNotifier();
   const success = useSuccessNotifier();
@@ -37,13 +39,17 @@ function MyReports() {
       <Typography variant="h6" sx={{ mb: 2 }}>
         我的报送
       </Typography>
-      <FilterBar title={title} setTitle={setTitle} status={status} setStatus={setStatus}>
-        {canAdd && (
-          <Button variant="contained" onClick={() => navigate('/report/article/infoReport')}>
-            信息报送
-          </Button>
-        )}
-      </FilterBar>
+      <ReportSearchBar
+        initial={opened}
+        onSearch={setSearch}
+        actions={
+          canAdd && (
+            <Button size="small" variant="contained" onClick={() => navigate('/report/article/infoReport')}>
+              信息报送
+            </Button>
+          )
+        }
+      />
       <ReportTable
         list={list}
         empty="暂无报送信息"

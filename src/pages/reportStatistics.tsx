@@ -12,6 +12,8 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { REPORT_GROUPS } from '../../resources/report';
 import { ListLoading } from '../generic/GenericList';
+import { PlainSearchForm } from '../components/list/SearchForm';
+import { PortalToolbar } from '../components/list/Toolbar';
 import { useErrorNotifier } from '../notices/useErrorNotifier';
 import type { PageDecl } from '../pages';
 import { http } from '../portal';
@@ -24,8 +26,9 @@ type Group = ReportCountDatum & { key: string | number; editing: number; offline
 /** 报送统计 (/report/article/statistics): submissions per department, month or state, in the caller's data scope. */
 export function ReportStatistics() {
   const [groupBy, setGroupBy] = useState<string>('dept');
-  const [startTime, setStart] = useState('');
-  const [endTime, setEnd] = useState('');
+  // The date pair is applied on 查询 (the shared search form); the grouping tabs switch at once.
+  const [dates, setDates] = useState({ startTime: '', endTime: '' });
+  const [{ startTime, endTime }, setApplied] = useState(dates);
   const [rows, setRows] = useState<Group[] | null>(null);
   const onError = useErrorNotifier();
   useEffect(() => {
@@ -54,9 +57,12 @@ export function ReportStatistics() {
             <Tab key={g.value} value={g.value} label={g.label} />
           ))}
         </Tabs>
-        <TextField size="small" type="date" label="开始日期" value={startTime} onChange={(e) => setStart(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField size="small" type="date" label="结束日期" value={endTime} onChange={(e) => setEnd(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
       </Box>
+      <PlainSearchForm onSearch={() => setApplied(dates)} onReset={() => (setDates({ startTime: '', endTime: '' }), setApplied({ startTime: '', endTime: '' }))}>
+        <TextField size="small" type="date" label="开始日期" value={dates.startTime} onChange={(e) => setDates({ ...dates, startTime: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField size="small" type="date" label="结束日期" value={dates.endTime} onChange={(e) => setDates({ ...dates, endTime: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+      </PlainSearchForm>
+      <PortalToolbar />
       {rows === null ? (
         <ListLoading />
       ) : rows.length === 0 ? (

@@ -21,6 +21,9 @@ import { Confirm, Title, useCanAccess, useNavigate } from 'react-admin';
 import { http } from '../portal';
 import type { PageDecl } from '../pages';
 import { templateApi, templateLinks, TEMPLATE_KEYS, type SkinInfo } from '../components/codeEditor/templateApi';
+import { PagingBar } from '../components/list/PagingBar';
+import { PlainSearchForm } from '../components/list/SearchForm';
+import { PortalToolbar } from '../components/list/Toolbar';
 import { useSuccessNotifier } from '../notices/useErrorNotifier';
 import { TemplateUpgrades } from '../components/codeEditor/TemplateUpgrades';
 
@@ -37,6 +40,12 @@ function TemplateSkins() {
   const [newName, setNewName] = useState('');
   const [toDelete, setToDelete] = useState<SkinInfo | null>(null);
   const [toUse, setToUse] = useState<SkinInfo | null>(null);
+  const [name, setName] = useState('');
+  const [applied, setApplied] = useState('');
+  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 10 });
+  // The skins are few and come in one call: searched and paged here.
+  const matching = (skins ?? []).filter((s) => s.name.includes(applied.trim()));
+  const shown = matching.slice((paging.pageNum - 1) * paging.pageSize, paging.pageNum * paging.pageSize);
 
   const load = useCallback(() => {
     setFailed(false);
@@ -65,15 +74,17 @@ function TemplateSkins() {
     <Card sx={{ mt: 2 }}>
       <Title title="模板管理" />
       <CardContent>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
-          <Typography variant="h6" component="h1">模板管理</Typography>
+        <PlainSearchForm onSearch={() => (setApplied(name), setPaging({ ...paging, pageNum: 1 }))} onReset={() => (setName(''), setApplied(''), setPaging({ ...paging, pageNum: 1 }))}>
+          <TextField size="small" label="模板名称" value={name} onChange={(e) => setName(e.target.value)} />
+        </PlainSearchForm>
+        <PortalToolbar>
           {canWrite && (
-            <Button variant="contained" onClick={() => setCreating(true)}>
+            <Button variant="contained" size="small" onClick={() => setCreating(true)}>
               新建模板
             </Button>
           )}
-        </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        </PortalToolbar>
+        <Typography variant="body2" color="text.secondary" sx={{ my: 1 }}>
           每个模板是模板目录下的一个文件夹，静态页面按“当前模板”生成。
         </Typography>
         {skins === null ? (
@@ -94,13 +105,13 @@ function TemplateSkins() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {skins.map((s) => (
+              {shown.map((s) => (
                 <TableRow key={s.path} hover>
                   <TableCell>{s.name}</TableCell>
                   <TableCell>{s.fileCount}</TableCell>
                   <TableCell>{s.updateTime}</TableCell>
                   <TableCell>{s.inUse ? <Chip size="small" color="success" label="当前模板" /> : <Chip size="small" label="未使用" />}</TableCell>
-                  <TableCell align="right">
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     <Button size="small" onClick={() => navigate(templateLinks.folder(s.path))}>
                       模板文件
                     </Button>
@@ -120,6 +131,7 @@ function TemplateSkins() {
             </TableBody>
           </Table>
         )}
+        <PagingBar total={matching.length} pageNum={paging.pageNum} pageSize={paging.pageSize} onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })} />
         <TemplateUpgrades canWrite={canWrite === true} />
       </CardContent>
       <Dialog open={creating} onClose={() => setCreating(false)} fullWidth maxWidth="xs">

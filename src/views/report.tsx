@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useCanAccess } from 'react-admin';
@@ -9,16 +8,14 @@ import type { ResourceViews } from '../generic/resourceViews';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
 import { ReportStatistics } from '../pages/reportStatistics';
 import { http } from '../portal';
-import { AuditButtons, ConfirmButton, FilterBar, PreviewButton, ReportTable, usePagedList, type ReportRow } from './report/common';
+import { EMPTY_REPORT_SEARCH, ReportSearchBar } from './report/SearchBar';
+import { AuditButtons, ConfirmButton, PreviewButton, ReportTable, usePagedList, type ReportRow } from './report/common';
 
 /** 报送管理 (/main/article/report): every submission in the caller's scope, review and delete by key; statistics. */
 function ReportList() {
   const [tab, setTab] = useState(0);
-  const [title, setTitle] = useState('');
-  const [status, setStatus] = useState('');
-  const [startTime, setStart] = useState('');
-  const [endTime, setEnd] = useState('');
-  const list = usePagedList<ReportRow>('/api/report/reportList', { title, status, startTime, endTime });
+  const [search, setSearch] = useState(EMPTY_REPORT_SEARCH);
+  const list = usePagedList<ReportRow>('/api/report/reportList', { ...search });
   const { canAccess: canDelete } = useCanAccess({ action: 'report:delete', resource: 'report' });
   const onError = useErrorNotifier();
   const success = useSuccessNotifier();
@@ -41,10 +38,7 @@ function ReportList() {
       </Tabs>
       {tab === 0 ? (
         <>
-          <FilterBar title={title} setTitle={setTitle} status={status} setStatus={setStatus}>
-            <TextField size="small" type="date" label="开始日期" value={startTime} onChange={(e) => setStart(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField size="small" type="date" label="结束日期" value={endTime} onChange={(e) => setEnd(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-          </FilterBar>
+          <ReportSearchBar onSearch={setSearch} dates />
           <ReportTable
             list={list}
             empty="暂无报送信息"

@@ -50,7 +50,7 @@ describe('member center', () => {
     expect(up.body.errorCode).toBe('0');
     const list = await call<Page>(url, '/api/person/pageList', { token: admin, body: { userStatus: 1 } });
     const row = list.body.data.list.find((p) => p.puPeopleId === id)!;
-    expect(row.idNumber).toBe('110105********002X');
+    expect(row.idNumber).toBe('1101**********002X');
     const detail = await call<Rec>(url, '/admin/people/getPeopleDetail', { token: admin, query: { puPeopleId: id } });
     expect(detail.body.data.idNumber).toBe('11010519491231002X');
     expect((await call(url, '/admin/people/peopleAudit', { token: admin, body: { puPeopleId: id, authStatus: 'FAIL' } })).body.errorCode).toBe('1001');

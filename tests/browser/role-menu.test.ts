@@ -54,7 +54,7 @@ describe('a role with only the announcement menu', () => {
     await logIn(page, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
     await page.getByRole('menuitem', { name: '角色管理' }).click();
     await page.getByRole('table', { name: '角色列表' }).getByText('系统管理员').waitFor();
-    await page.getByRole('button', { name: '新建' }).click();
+    await page.getByRole('button', { name: '新增' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('input[name="name"]').fill(roleName);
     await dialog.locator('input[name="roleAlias"]').fill(`gonggao${stamp}`);

@@ -1,8 +1,8 @@
+import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
@@ -12,6 +12,8 @@ import { useNavigate } from 'react-router-dom';
 import { MAIL_BOX_OPTIONS, MAIL_PERMISSIONS as P, MAIL_STAGE_OPTIONS, MAIL_STATUS, MAIL_TYPE_OPTIONS } from '../../../resources/mail';
 import { downloadExcel } from '../../../providers';
 import { http } from '../../portal';
+import { PlainSearchForm } from '../../components/list/SearchForm';
+import { PortalToolbar } from '../../components/list/Toolbar';
 import { useSuccessNotifier } from '../../notices/useErrorNotifier';
 import { compact, optionLabel, PagedTable, useDepartments, useKey, usePagedCall, type Column, type Row } from './shared';
 import { useUrlFilter } from '../../dashboard/urlFilter';
@@ -30,9 +32,6 @@ function Select(props: { label: string; value: string; onChange: (v: string) => 
     </TextField>
   );
 }
-
-/** A row of filters that wraps; the admin theme makes inputs full width, which would stack them. */
-const FILTER_BAR = { p: 2, flexWrap: 'wrap', gap: 1, '& > *': { m: '0 !important' }, '& .MuiFormControl-root': { width: 'auto', minWidth: 140 } } as const;
 
 const EMPTY = { title: '', status: '', stage: '', type: '', boxType: '', transferDeptId: '', startTime: '', endTime: '' };
 
@@ -65,8 +64,8 @@ function Letters({ path, byDept }: { path: string; byDept?: boolean }) {
   ];
 
   return (
-    <Box>
-      <Stack direction="row" spacing={1} sx={FILTER_BAR} component="form" onSubmit={(e) => { e.preventDefault(); setPageNum(1); setSearch({ ...compact(form), ...extra }); }}>
+    <Box sx={{ px: 2 }}>
+      <PlainSearchForm onSearch={() => { setPageNum(1); setSearch({ ...compact(form), ...extra }); }} onReset={() => { setForm(EMPTY); setExtra({}); setSearch({}); setPageNum(1); }}>
         <TextField size="small" label="信件标题" value={form.title} onChange={(e) => set('title')(e.target.value)} />
         <Select label="状态" value={form.status} onChange={set('status')} options={MAIL_STATUS} />
         <Select label="办理阶段" value={form.stage} onChange={set('stage')} options={MAIL_STAGE_OPTIONS} />
@@ -75,14 +74,14 @@ function Letters({ path, byDept }: { path: string; byDept?: boolean }) {
         {!byDept && <Select label="转办部门" value={form.transferDeptId} onChange={set('transferDeptId')} options={depts.map((d) => ({ value: d.id, label: d.label }))} width={160} />}
         <TextField size="small" type="date" label="开始日期" value={form.startTime} onChange={(e) => set('startTime')(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
         <TextField size="small" type="date" label="结束日期" value={form.endTime} onChange={(e) => set('endTime')(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-        <Button type="submit" variant="contained">查询</Button>
-        <Button onClick={() => { setForm(EMPTY); setExtra({}); setSearch({}); setPageNum(1); }}>重置</Button>
+      </PlainSearchForm>
+      <PortalToolbar>
         {canExport && !byDept && (
-          <Button variant="outlined" onClick={() => downloadExcel(http, '/mail/mailBoxExcel', search, '领导信箱信件.xlsx').catch(() => undefined)}>
+          <Button size="small" variant="outlined" color="warning" startIcon={<DownloadIcon />} onClick={() => downloadExcel(http, '/mail/mailBoxExcel', search, '领导信箱信件.xlsx').catch(() => undefined)}>
             导出Excel
           </Button>
         )}
-      </Stack>
+      </PortalToolbar>
       <PagedTable testId={byDept ? 'mail-dept-table' : 'mail-table'} columns={columns} rows={page?.list} loading={loading} total={page?.totalRow ?? 0} pageNum={pageNum} pageSize={pageSize} onPage={setPageNum} onPageSize={(n) => { setPageSize(n); setPageNum(1); }} />
     </Box>
   );
@@ -131,12 +130,13 @@ function Counts() {
     }
   };
   return (
-    <Box>
-      <Stack direction="row" spacing={1} sx={FILTER_BAR} component="form" onSubmit={(e) => { e.preventDefault(); setPageNum(1); setSearch(compact({ deptName })); }}>
+    <Box sx={{ px: 2 }}>
+      <PlainSearchForm onSearch={() => { setPageNum(1); setSearch(compact({ deptName })); }} onReset={() => { setDeptName(''); setSearch({}); setPageNum(1); }}>
         <TextField size="small" label="部门名称" value={deptName} onChange={(e) => setDeptName(e.target.value)} />
-        <Button type="submit" variant="contained">查询</Button>
-        {canExport && <Button variant="outlined" onClick={() => downloadExcel(http, '/mailCount/mailCountExcel', search, '信件统计.xlsx').catch(() => undefined)}>导出Excel</Button>}
-      </Stack>
+      </PlainSearchForm>
+      <PortalToolbar>
+        {canExport && <Button size="small" variant="outlined" color="warning" startIcon={<DownloadIcon />} onClick={() => downloadExcel(http, '/mailCount/mailCountExcel', search, '信件统计.xlsx').catch(() => undefined)}>导出Excel</Button>}
+      </PortalToolbar>
       <PagedTable testId="mail-count-table" columns={columns} rows={page?.list} loading={loading} total={page?.totalRow ?? 0} pageNum={pageNum} pageSize={pageSize} onPage={setPageNum} onPageSize={(n) => { setPageSize(n); setPageNum(1); }} />
       <Confirm isOpen={resetting !== null} loading={busy} title="提示信息" content={`确定将「${String(resetting?.deptName ?? '')}」的统计清零吗？`} confirm="确定" cancel="取消" onConfirm={reset} onClose={() => setResetting(null)} />
     </Box>
@@ -150,13 +150,14 @@ function RealTime() {
   const [search, setSearch] = useState<Record<string, unknown>>({});
   const { page, loading } = usePagedCall('/mailCount/realTimeList', search, 1, 200);
   return (
-    <Box>
-      <Stack direction="row" spacing={1} sx={FILTER_BAR} component="form" onSubmit={(e) => { e.preventDefault(); setSearch(compact(form)); }}>
+    <Box sx={{ px: 2 }}>
+      <PlainSearchForm onSearch={() => setSearch(compact(form))} onReset={() => { setForm({ startTime: '', endTime: '' }); setSearch({}); }}>
         <TextField size="small" type="date" label="开始日期" value={form.startTime} onChange={(e) => setForm({ ...form, startTime: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
         <TextField size="small" type="date" label="结束日期" value={form.endTime} onChange={(e) => setForm({ ...form, endTime: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-        <Button type="submit" variant="contained">统计</Button>
-        {canExport && <Button variant="outlined" onClick={() => downloadExcel(http, '/mailCount/mailCountRealExcel', search, '信件实时统计.xlsx').catch(() => undefined)}>导出Excel</Button>}
-      </Stack>
+      </PlainSearchForm>
+      <PortalToolbar>
+        {canExport && <Button size="small" variant="outlined" color="warning" startIcon={<DownloadIcon />} onClick={() => downloadExcel(http, '/mailCount/mailCountRealExcel', search, '信件实时统计.xlsx').catch(() => undefined)}>导出Excel</Button>}
+      </PortalToolbar>
       <PagedTable paged={false} testId="mail-realtime-table" columns={[...COUNT_COLUMNS.slice(0, 2), { key: 'handlingCount', label: '办理中' }, ...COUNT_COLUMNS.slice(2)]} rows={page?.list.map((r, i) => ({ ...r, id: Number(r.deptId ?? i) }))} loading={loading} total={page?.totalRow ?? 0} pageNum={1} pageSize={200} onPage={() => undefined} onPageSize={() => undefined} />
     </Box>
   );

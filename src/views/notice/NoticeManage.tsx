@@ -19,6 +19,8 @@ import { useEffect, useState } from 'react';
 import { Confirm, Title } from 'react-admin';
 import { NOTICE_PERMISSIONS as P } from '../../../resources/notice';
 import { http } from '../../portal';
+import { PlainSearchForm } from '../../components/list/SearchForm';
+import { PortalToolbar } from '../../components/list/Toolbar';
 import { useSuccessNotifier } from '../../notices/useErrorNotifier';
 import { compact, PagedTable, useDepartments, useKey, usePagedCall, type Column, type Row } from '../mail/shared';
 import { NoticeDialog } from './NoticeBell';
@@ -175,7 +177,7 @@ export function NoticeManage() {
       key: 'actions',
       label: '操作',
       render: (r: Row) => (
-        <Stack direction="row" spacing={0.5}>
+        <Stack direction="row" spacing={0.5} sx={{ whiteSpace: 'nowrap' }}>
           <Button size="small" onClick={() => view(r)}>查看</Button>
           {box === 'outbox' && canUpdate && <Button size="small" onClick={() => edit(r)}>编辑</Button>}
           {box === 'outbox' && canDelete && <Button size="small" color="error" onClick={() => setDeleting(r)}>删除</Button>}
@@ -191,18 +193,24 @@ export function NoticeManage() {
         {canList && <Tab value="outbox" label="已发布通知" />}
         {canMy && <Tab value="inbox" label="我的通知" />}
       </Tabs>
-      <Stack direction="row" spacing={1} sx={{ p: 2 }} component="form" onSubmit={(e) => { e.preventDefault(); setPageNum(1); setSearch(compact({ title, ...(box === 'inbox' ? { readFlag } : {}) })); }}>
-        <TextField size="small" label="标题" value={title} onChange={(e) => setTitle(e.target.value)} />
-        {box === 'inbox' && (
-          <TextField select size="small" label="阅读状态" value={readFlag} onChange={(e) => setReadFlag(e.target.value)} sx={{ width: 120 }}>
-            <MenuItem value="">全部</MenuItem>
-            <MenuItem value="0">未读</MenuItem>
-            <MenuItem value="1">已读</MenuItem>
-          </TextField>
-        )}
-        <Button type="submit" variant="contained">查询</Button>
-        {box === 'outbox' && canAdd && <Button variant="outlined" onClick={() => setEditing({ ...EMPTY_FORM })}>发布通知</Button>}
-      </Stack>
+      <Box sx={{ px: 2 }}>
+        <PlainSearchForm
+          onSearch={() => { setPageNum(1); setSearch(compact({ title, ...(box === 'inbox' ? { readFlag } : {}) })); }}
+          onReset={() => { setTitle(''); setReadFlag(''); setPageNum(1); setSearch({}); }}
+        >
+          <TextField size="small" label="标题" value={title} onChange={(e) => setTitle(e.target.value)} />
+          {box === 'inbox' && (
+            <TextField select size="small" label="阅读状态" value={readFlag} onChange={(e) => setReadFlag(e.target.value)} sx={{ width: 120 }}>
+              <MenuItem value="">全部</MenuItem>
+              <MenuItem value="0">未读</MenuItem>
+              <MenuItem value="1">已读</MenuItem>
+            </TextField>
+          )}
+        </PlainSearchForm>
+        <PortalToolbar>
+          {box === 'outbox' && canAdd && <Button size="small" variant="contained" onClick={() => setEditing({ ...EMPTY_FORM })}>发布通知</Button>}
+        </PortalToolbar>
+      </Box>
       {allowed ? (
         <PagedTable testId="notice-table" columns={columns} rows={page?.list} loading={loading} total={page?.totalRow ?? 0} pageNum={pageNum} pageSize={pageSize} onPage={setPageNum} onPageSize={(n) => { setPageSize(n); setPageNum(1); }} />
       ) : (

@@ -25,6 +25,8 @@ import { emitSuccessToast, emitWarningToast } from '../../../providers';
 import role, { DATA_SCOPE_OPTIONS } from '../../../resources/role';
 import { CheckboxTree } from '../../components/tree/Trees';
 import { checkedForDisplay, toTreeNodes, withAncestors, type TreeNode } from '../../components/tree/treeModel';
+import { PlainSearchForm } from '../../components/list/SearchForm';
+import { PortalToolbar } from '../../components/list/Toolbar';
 import { api, change, ConfirmButton, EmptyRow, Loading, Pager, useKey, useLoad, type Page, type Row } from './common';
 import { changedOf, FieldInput, missingRequired } from './fields';
 
@@ -63,18 +65,16 @@ export default function RoleScreen() {
       <Title title="角色管理" />
       <Card variant="outlined">
         <CardContent>
-          <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center' }}>
+          <PlainSearchForm onSearch={() => (setApplied(name), setPaging({ ...paging, pageNum: 1 }))} onReset={() => (setName(''), setApplied(''), setPaging({ ...paging, pageNum: 1 }))}>
             <TextField size="small" label="角色名称" name="q_name" value={name} onChange={(e) => setName(e.target.value)} />
-            <Button variant="outlined" onClick={() => (setApplied(name), setPaging({ ...paging, pageNum: 1 }))}>
-              查询
-            </Button>
-            <Box sx={{ flex: 1 }} />
+          </PlainSearchForm>
+          <PortalToolbar>
             {canAdd && (
-              <Button variant="contained" onClick={() => setEditing('new')}>
-                新建
+              <Button variant="contained" size="small" onClick={() => setEditing('new')}>
+                新增
               </Button>
             )}
-          </Stack>
+          </PortalToolbar>
           {list.loading && !list.data ? (
             <Loading />
           ) : (

@@ -58,13 +58,13 @@ export function usePagedList<T>(path: string, filter: Record<string, unknown>) {
     let live = true;
     setLoading(true);
     const body = Object.fromEntries(Object.entries(JSON.parse(key) as Record<string, unknown>).filter(([, v]) => v !== '' && v !== undefined && v !== null));
-    // A short pause so typing in a filter sends one call, not one per key.
+    // Filters change on 查询 only (the shared search form), so the call goes at once.
     const timer = setTimeout(() => {
       http.request<Page<T>>({ path, body: { ...body, pageNum: page, pageSize } }).then(
         (d) => live && setData(d),
         (e) => live && (onError(e), setData({ list: [], totalRow: 0 })),
       ).finally(() => live && setLoading(false));
-    }, 250);
+    }, 0);
     return () => {
       live = false;
       clearTimeout(timer);
@@ -254,16 +254,5 @@ export function ReportTable(props: {
         onChange={(n, size) => (size !== list.pageSize ? (list.setPageSize(size), list.setPage(1)) : list.setPage(n))}
       />
     </Paper>
-  );
-}
-
-/** Title + status filter bar. */
-export function FilterBar({ title, setTitle, status, setStatus, children, statusChoices }: { title: string; setTitle: (v: string) => void; status: string; setStatus: (v: string) => void; children?: ReactNode; statusChoices?: { value: number; label: string }[] }) {
-  return (
-    <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
-      <TextField size="small" label="标题" value={title} onChange={(e) => setTitle(e.target.value)} />
-      <StatusSelect value={status} onChange={setStatus} choices={statusChoices} />
-      {children}
-    </Box>
   );
 }

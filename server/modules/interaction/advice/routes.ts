@@ -17,6 +17,7 @@ import { asInt, atRoot} from '../../../shared/routeHelpers.js';
 import { sendWorkbook } from '../../../shared/excel.js';
 import { increment } from '../../../shared/counters.js';
 import { wholePage } from '../../../shared/paging.js';
+import { maskPersonal } from '../../../shared/mask.js';
 
 /** Status of a topic: 0 未开始, 1 征集中, 2 已结束, 3 已反馈 (docs/interaction-forms.md). */
 export const ADVICE_STATUS: Record<number, string> = { 0: '未开始', 1: '征集中', 2: '已结束', 3: '已反馈' };
@@ -98,7 +99,8 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
   app.post('/advice/detail', { config: { permission: perm.get } }, async (request) => {
     const topic = await load(request, readId(request));
     const opinions = await db.selectFrom('advice_opinion').selectAll().where('adviceId', '=', Number(topic.id)).orderBy('createTime', 'desc').orderBy('id', 'desc').limit(500).execute();
-    return ok({ ...topic, opinions });
+    // The opinions are a list of citizens: their phones masked (个人信息保护法).
+    return ok({ ...topic, opinions: (opinions as Row[]).map((o) => maskPersonal(o)) });
   });
 
   app.post('/advice/dels', { config: { permission: perm.delete } }, async (request) => {

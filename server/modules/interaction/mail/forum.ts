@@ -10,6 +10,7 @@ import { cleanText } from '../../../public/guard.js';
 import { formatDateTime, parseDateTime } from '../../../util/time.js';
 import { addHistory, bumpCount, DEFAULT_REPLY_DAYS, departmentName, handlingDepts, labelled, mailDecl, notAllowed, scopedMail } from './common.js';
 import { pageOf } from '../../../shared/paging.js';
+import { maskPage } from '../../../shared/mask.js';
 
 type Bag = Record<string, unknown>;
 const searchOf = (request: FastifyRequest): Bag => ({ ...queryOf(request), ...bodyOf(request) });
@@ -75,7 +76,7 @@ export async function mailForumRoutes(app: FastifyInstance) {
     const n = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string };
     const totalRow = Number(n.n);
     const list = (await base.selectAll().orderBy(sort.field, sort.order).orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
-    return ok(pageOf(list.map(labelled), { pageNum, pageSize }, totalRow));
+    return ok(maskPage(pageOf(list.map(labelled), { pageNum, pageSize }, totalRow)));
   });
 
   /** A letter the caller's department is handling: in his handling departments (or any for ALL). */

@@ -13,6 +13,8 @@ import { formatDateTime } from '../../../util/time.js';
 import { addHistory, bumpCount, departmentName, labelled, mailDecl, notAllowed, replyDays, scopedMail, scopedMails } from './common.js';
 import { sendWorkbook } from '../../../shared/excel.js';
 import { cleanLetter } from './letter.js';
+import { maskPage, PERSONAL_FIELDS } from '../../../shared/mask.js';
+import { dropMasked, revealOrMask } from '../../../shared/sensitiveView.js';
 
 type Bag = Record<string, unknown>;
 const searchOf = (request: FastifyRequest): Bag => ({ ...queryOf(request), ...bodyOf(request) });
@@ -71,7 +73,8 @@ export async function mailRoutes(app: FastifyInstance) {
     },
   }, async (request) => {
     const user = currentUser(request);
-    const body = bodyOf(request);
+    // A masked number sent back by the form is dropped, never stored.
+    const body = dropMasked(bodyOf(request), [...PERSONAL_FIELDS.phones, ...PERSONAL_FIELDS.ids]);
     const now = formatDateTime();
     if (blank(body.id)) {
       // Staff enter a letter received by post or phone; it follows the same workflow.
@@ -177,16 +180,17 @@ export async function mailRoutes(app: FastifyInstance) {
     const user = currentUser(request);
     const mail = await scopedMail(db, user, readId(request));
     const records = await db.selectFrom('mail_forum').selectAll().where('mailId', '=', mail.id as number).orderBy('id', 'asc').execute();
-    return ok({ ...labelled(mail), records });
+    // The writer's phone and ID number in full only for 查看敏感信息 (logged).
+    return ok({ ...(await revealOrMask(db, request, labelled(mail), PERSONAL_FIELDS, `领导信箱信件 ${String(mail.queryCode ?? mail.id)}`)), records });
   });
 
-  app.post('/mail/list', { config: { permission: P.list } }, async (request) => ok(await listRecords(db, mailDecl, currentUser(request), searchOf(request))));
+  app.post('/mail/list', { config: { permission: P.list } }, async (request) => ok(maskPage(await listRecords(db, mailDecl, currentUser(request), searchOf(request)))));
 
   // 书记/县长信箱: the leaders' boxes (boxType 1 and 2) unless a boxType is asked for.
   app.post('/mail/smzjlist', { config: { permission: P.list } }, async (request) => {
     const search = searchOf(request);
     if (blank(search.boxType)) search.boxType = [1, 2];
-    return ok(await listRecords(db, mailDecl, currentUser(request), search));
+    return ok(maskPage(await listRecords(db, mailDecl, currentUser(request), search)));
   });
 
   app.post('/mail/mailBoxExcel', { config: { permission: P.export } }, async (request, reply) => {

@@ -10,12 +10,8 @@ import { cleanPhone, cleanText, guardPublicSubmission, setPublicLimits } from '.
 import { formatDateTime } from '../../../util/time.js';
 import { badState, requireDecl } from '../../../shared/records.js';
 import { createPeopleSession, frozenPerson, personOf } from './peopleSession.js';
-
-/** 110101********1234: the first six and last four characters of an ID number. */
-export function maskIdNumber(v: unknown): string | null {
-  if (typeof v !== 'string' || !v) return null;
-  return v.length <= 10 ? `${v.slice(0, 2)}****` : `${v.slice(0, 6)}${'*'.repeat(v.length - 10)}${v.slice(-4)}`;
-}
+import { maskIdNumber, maskPage, PERSONAL_FIELDS } from '../../../shared/mask.js';
+import { revealOrMask } from '../../../shared/sensitiveView.js';
 
 const ID_NUMBER_RE = /^\d{17}[\dX]$/;
 
@@ -49,12 +45,14 @@ export async function peopleRoutes(app: FastifyInstance) {
 
   app.post('/api/person/pageList', { config: { permission: decl.permissions.list } }, async (request) => {
     const result = await listRecords(db, decl, request.portalUser!, searchOf(request));
-    return ok({ ...result, list: result.list.map((r) => ({ ...r, idNumber: maskIdNumber(r.idNumber) })) });
+    return ok(maskPage(result));
   });
   app.post('/admin/people/getPeopleDetail', { config: { permission: decl.permissions.get } }, async (request) => {
     const row = await load(db, readPeopleId(request));
     const themes = (await db.selectFrom('theme').select((eb) => eb.fn.countAll().as('n')).where('peopleId', '=', Number(row.puPeopleId)).executeTakeFirst()) as { n: number | string };
-    return ok({ ...row, themeCount: Number(themes.n) });
+    // Phone and ID number in full only for 查看敏感信息 (logged).
+    const shown = await revealOrMask(db, request, row, PERSONAL_FIELDS, `会员 ${String(row.name ?? row.puPeopleId)}`);
+    return ok({ ...shown, themeCount: Number(themes.n) });
   });
   // audit { puPeopleId, authStatus: SUCCESS | FAIL, remark }: only a person under review (userStatus 1).
   app.post('/admin/people/peopleAudit', { config: { permission: 'person:audit' } }, async (request) => {
@@ -144,7 +142,7 @@ export async function peopleRoutes(app: FastifyInstance) {
   });
   app.post('/web/people/getPeopleDetail', { config: { public: true } }, async (request) => {
     const p = (await personOf(app, request, true)) as Row;
-    return ok({ ...p, idNumber: maskIdNumber(p.idNumber) });
+    return ok({ ...p, idNumber: maskIdNumber(p.idNumber) ?? null });
   });
   /**
    * Real-name submission: query `fileUrl` (the ID image already stored by the file service) with

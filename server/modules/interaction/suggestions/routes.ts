@@ -13,6 +13,8 @@ import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
 import { asInt, atRoot, requireStaff } from '../../../shared/routeHelpers.js';
 import { pageOf, wholePage } from '../../../shared/paging.js';
+import { maskPage, PERSONAL_FIELDS } from '../../../shared/mask.js';
+import { revealOrMask } from '../../../shared/sensitiveView.js';
 
 const PUBLIC_FIELDS = ['id', 'title', 'content', 'createTime', 'replyDept', 'replyContent', 'replyTime', 'status'];
 const flag = (v: unknown, label: string) => {
@@ -88,8 +90,11 @@ export const suggestRoutes = atRoot(async function suggestRoutes(app: FastifyIns
     return ok({ valid: true }, '验证码正确');
   });
 
-  app.post('/suggest/list', { config: { permission: perm.list } }, async (request) => ok(await listRecords(db, decl, currentUser(request), searchOf(request))));
-  app.post('/suggest/get', { config: { permission: perm.get } }, async (request) => ok(await getRecord(db, decl, currentUser(request), readId(request))));
+  app.post('/suggest/list', { config: { permission: perm.list } }, async (request) => ok(maskPage(await listRecords(db, decl, currentUser(request), searchOf(request)))));
+  app.post('/suggest/get', { config: { permission: perm.get } }, async (request) => {
+    const row = await getRecord(db, decl, currentUser(request), readId(request));
+    return ok(await revealOrMask(db, request, row, PERSONAL_FIELDS, `建议征集 ${String(row.queryCode ?? row.id)}`));
+  });
   app.post('/suggest/del', { config: { permission: perm.delete } }, async (request) => ok(await deleteRecords(db, decl, currentUser(request), [readId(request)]), '删除成功'));
   app.post('/suggest/dels', { config: { permission: perm.delete } }, async (request) => ok(await deleteRecords(db, decl, currentUser(request), readIds(request)), '删除成功'));
 

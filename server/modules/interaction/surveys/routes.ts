@@ -19,6 +19,8 @@ import { publicResultRoutes } from './publicResults.js';
 import { answerRefusal, loadQuestions, notAllowed, parseQuestions, surveyResults, SURVEY_STATUS, writeQuestions } from './service.js';
 import { increment } from '../../../shared/counters.js';
 import { pageOf } from '../../../shared/paging.js';
+import { maskPage, PERSONAL_FIELDS } from '../../../shared/mask.js';
+import { revealOrMask } from '../../../shared/sensitiveView.js';
 
 /** At most this many answer records per survey from one IP address (offices share addresses behind NAT). */
 const MAX_RECORDS_PER_IP = Number(process.env.SURVEY_MAX_PER_IP) > 0 ? Number(process.env.SURVEY_MAX_PER_IP) : 50;
@@ -172,7 +174,7 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute();
-    return ok(pageOf(list, { pageNum, pageSize }, total));
+    return ok(maskPage(pageOf(list as Row[], { pageNum, pageSize }, total)));
   });
 
   const recordDetail = async (request: FastifyRequest, recordId: number) => {
@@ -201,7 +203,11 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
       }),
     };
   };
-  app.post('/survey/record/get', { config: { permission: perm.get } }, async (request) => ok(await recordDetail(request, readId(request))));
+  app.post('/survey/record/get', { config: { permission: perm.get } }, async (request) => {
+    const detail: Row = await recordDetail(request, readId(request));
+    // The respondent's phone in full only for 查看敏感信息 (logged).
+    return ok(await revealOrMask(db, request, detail, PERSONAL_FIELDS, `问卷答卷 ${String(detail.id)}`));
+  });
 
   app.post('/survey/text', { config: { permission: 'survey:result' } }, async (request) => {
     const questionId = readId(request);

@@ -16,6 +16,8 @@ import { paginate } from '../../../shared/paging.js';
 import { themeCountRoutes } from './countRoutes.js';
 import { countColumns, plateFor, rangeOf, themeFields } from './helpers.js';
 import { themePublicRoutes } from './publicRoutes.js';
+import { isMasked, maskPage, PERSONAL_FIELDS } from '../../../shared/mask.js';
+import { revealOrMask } from '../../../shared/sensitiveView.js';
 import {
   type Channel,
   liveCounts,
@@ -34,15 +36,17 @@ export async function themeRoutes(app: FastifyInstance) {
   const P = decl.permissions;
 
   /** The admin list of a channel (or all), with the declared filters and the caller's scope. */
-  const adminList = (request: FastifyRequest, channel?: Channel) => {
+  const adminList = async (request: FastifyRequest, channel?: Channel) => {
     const search = searchOf(request);
     if (channel) search.channel = channel;
-    return listRecords(db, decl, currentUser(request), search);
+    return maskPage(await listRecords(db, decl, currentUser(request), search));
   };
   const adminGet = async (request: FastifyRequest, channel?: Channel) => {
     const rule = await svc.rule(currentUser(request));
     const [row] = await svc.load(db, rule, [readId(request)], channel);
-    return ok({ ...row, replies: await svc.replies(Number(row!.id), false) });
+    // The poster's phone in full only for 查看敏感信息 (logged).
+    const shown = await revealOrMask(db, request, row!, PERSONAL_FIELDS, `论坛主题 ${String(row!.queryCode ?? row!.id)}`);
+    return ok({ ...shown, replies: await svc.replies(Number(row!.id), false) });
   };
 
   /** Staff edits of a theme (title, content, contact, consent); the state stays. */
@@ -56,7 +60,7 @@ export async function themeRoutes(app: FastifyInstance) {
     if (body.title !== undefined) values.title = cleanText(body.title, { label: '标题', max: 100, required: true });
     if (body.content !== undefined) values.content = cleanText(body.content, { label: '内容', max: 5000, required: true, multiline: true });
     if (body.name !== undefined) values.name = cleanText(body.name, { label: '留言人', max: 50 });
-    if (body.phone !== undefined) values.phone = cleanPhone(body.phone, '联系电话', { required: false });
+    if (body.phone !== undefined && !isMasked(body.phone)) values.phone = cleanPhone(body.phone, '联系电话', { required: false });
     if (body.email !== undefined) values.email = cleanEmail(body.email, '电子邮箱', { required: false });
     if (body.isOpen !== undefined) {
       if (![0, 1].includes(Number(body.isOpen)) || body.isOpen === '') throw invalidValue('留言人同意公开的值无效，可选值：0（不同意）、1（同意）');
@@ -140,7 +144,7 @@ export async function themeRoutes(app: FastifyInstance) {
       .where('deptId', '=', user.deptId ?? -1)
       .where('status', '=', 1)
       .where('handleState', '=', 0);
-    return ok(await paginate(q, { pageNum, pageSize }, (s) => s.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc')));
+    return ok(maskPage(await paginate(q, { pageNum, pageSize }, (s) => s.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc'))));
   });
   app.post('/ll/theme/themeAudit', { config: { permission: 'theme:audit' } }, async (r) => {
     const body = bodyOf(r);
@@ -192,7 +196,7 @@ export async function themeRoutes(app: FastifyInstance) {
   const byPeople = async (request: FastifyRequest) => {
     const search = searchOf(request);
     if (search.peopleId === undefined || search.peopleId === null || search.peopleId === '') throw missingParam('peopleId');
-    return ok(await listRecords(db, decl, currentUser(request), search));
+    return ok(maskPage(await listRecords(db, decl, currentUser(request), search)));
   };
   app.post('/theme/listByPeopleId', { config: { permission: P.list } }, byPeople);
   app.post('/theme/themeListBypeopleId', { config: { permission: P.list } }, byPeople);

@@ -1,0 +1,137 @@
+// Walks every linked menu entry of an app shell and measures each screen at several window sizes: used
+// by the list-fit test (issue 10). Each screen is opened once and measured at every size by resizing
+// the window, so a walk of both apps at two sizes costs one visit per screen.
+import type { Page } from 'playwright-core';
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+export interface Measure {
+  pageOverflow: number;
+  mainOverflow: number;
+  search: number;
+  toolbar: number;
+  paging: number;
+  rows: number;
+  /** Row-action cells whose buttons wrapped onto a second line. */
+  wrappedActions: number;
+  /** Table cells showing a full phone or ID number, and cells showing a masked one (138****1234). */
+  fullNumbers: number;
+  maskedNumbers: number;
+  title: string;
+}
+
+export interface Visit {
+  name: string;
+  href: string;
+  /** Time from the click to the last measure. */
+  ms: number;
+  bySize: { size: Size; measure: Measure }[];
+}
+
+/** What the page looks like now (run in the browser). */
+function measureInPage(): Measure {
+  const doc = document.scrollingElement ?? document.documentElement;
+  const main = document.querySelector('main, #main-content') as HTMLElement | null;
+  const count = (id: string) => document.querySelectorAll(`main [data-testid="${id}"]`).length;
+  const rows = Array.from(document.querySelectorAll('main table tbody tr')).filter((tr) => tr.querySelectorAll('td').length > 1).length;
+  // A row-action cell wraps when its buttons sit on more than one line.
+  let wrappedActions = 0;
+  for (const tr of Array.from(document.querySelectorAll('main table tbody tr'))) {
+    const cell = tr.querySelector('td:last-child');
+    const buttons = Array.from(cell?.querySelectorAll('button, a') ?? []).map((b) => b.getBoundingClientRect()).filter((r) => r.height > 0);
+    // Wrapped: one button lies wholly below another (buttons of different heights on one line overlap).
+    if (buttons.some((a) => buttons.some((b) => b.top >= a.bottom - 1))) wrappedActions++;
+  }
+  const cells = Array.from(document.querySelectorAll('main table tbody td')).map((td) => td.textContent ?? '');
+  const fullNumbers = cells.filter((t) => /(^|\D)1[3-9]\d{9}(\D|$)/.test(t) || /(^|\D)\d{17}[\dXx](\D|$)/.test(t)).length;
+  const maskedNumbers = cells.filter((t) => /\d{3,4}\*{4,}\d{4}/.test(t)).length;
+  const title = (document.querySelector('#react-admin-title')?.textContent ?? '') + (document.querySelector('[data-fallback-title]')?.textContent ?? '');
+  return {
+    pageOverflow: doc.scrollWidth - doc.clientWidth,
+    mainOverflow: main ? main.scrollWidth - main.clientWidth : 0,
+    search: count('search-form'),
+    toolbar: count('list-toolbar'),
+    paging: count('list-pagination'),
+    rows,
+    wrappedActions,
+    fullNumbers,
+    maskedNumbers,
+    title: title.trim(),
+  };
+}
+
+function appBarTitle(): string {
+  return (document.querySelector('#react-admin-title')?.textContent ?? '') + (document.querySelector('[data-fallback-title]')?.textContent ?? '');
+}
+
+function appBarTitleIsNot(old: string): boolean {
+  return (document.querySelector('#react-admin-title')?.textContent ?? '') + (document.querySelector('[data-fallback-title]')?.textContent ?? '') !== old;
+}
+
+/** Requests of the page still waiting for an answer (the walk waits for none, instead of a fixed delay). */
+function trackRequests(page: Page): () => number {
+  let inflight = 0;
+  page.on('request', () => inflight++);
+  const done = () => (inflight = Math.max(0, inflight - 1));
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return () => inflight;
+}
+
+const spinning = () => document.querySelector('main [role="status"] .MuiCircularProgress-root, main .MuiLinearProgress-root, main .MuiSkeleton-root') !== null;
+
+/** Settled: no request in flight and no loading indicator for `quiet` ms in a row; at most `ms`. */
+async function settle(page: Page, inflight: () => number, ms: number, quiet = 150) {
+  const end = Date.now() + ms;
+  let calmSince = 0;
+  while (Date.now() < end) {
+    const calm = inflight() === 0 && !(await page.evaluate(spinning));
+    if (!calm) calmSince = 0;
+    else if (!calmSince) calmSince = Date.now();
+    else if (Date.now() - calmSince >= quiet) break;
+    await page.waitForTimeout(40);
+  }
+  // One more frame so the layout (column widths, wrapped buttons) is final.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/** The linked menu entries of the shell on screen, in menu order. */
+export async function menuLinks(page: Page): Promise<{ name: string; href: string }[]> {
+  return page.getByRole('menuitem').evaluateAll((items) =>
+    items.map((a) => ({ name: (a.textContent ?? '').trim(), href: a.getAttribute('href') ?? '' })).filter((l) => l.href.startsWith('#/')),
+  );
+}
+
+/** Opens every menu entry by clicking it, as a person would, and measures the screen at each size. */
+export async function walkScreens(page: Page, sizes: readonly [Size, ...Size[]]): Promise<Visit[]> {
+  const visits: Visit[] = [];
+  const inflight = trackRequests(page);
+  for (const link of await menuLinks(page)) {
+    await page.setViewportSize(sizes[0]);
+    const started = Date.now();
+    const before = await page.evaluate(() => location.hash);
+    const titleBefore = await page.evaluate(appBarTitle);
+    await page.getByRole('menuitem', { name: link.name, exact: true }).first().click();
+    // Alias routes redirect to their spec route: any change of route will do.
+    if (before !== link.href) {
+      await page.waitForURL((url) => url.hash !== before, { timeout: 2000 }).catch(() => undefined);
+      // The previous screen may stay while the next one loads: wait for the app bar to name another one.
+      await page.waitForFunction(appBarTitleIsNot, titleBefore, { timeout: 1500, polling: 50 }).catch(() => undefined);
+    }
+    await settle(page, inflight, 8000);
+    const bySize: Visit['bySize'] = [];
+    for (const size of sizes) {
+      if (size !== sizes[0]) {
+        await page.setViewportSize(size);
+        await settle(page, inflight, 1000, 60);
+      }
+      bySize.push({ size, measure: await page.evaluate(measureInPage) });
+    }
+    visits.push({ ...link, ms: Date.now() - started, bySize });
+    if (process.env.WALK_DEBUG) console.log(link.name, link.href, Date.now() - started, JSON.stringify(bySize.map((b) => b.measure)));
+  }
+  return visits;
+}
