@@ -1,9 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { Datagrid, FunctionField, List, Pagination, SelectInput, TextField, TextInput, useListContext, type RaRecord } from 'react-admin';
-import { ListLoading, PAGE_SIZES } from '../generic/GenericList';
-import { useState } from 'react';
-import { HtmlViewer } from '../components/htmlViewer/HtmlViewer';
+import { Datagrid, FunctionField, SelectInput, TextField, TextInput, useListContext, type RaRecord } from 'react-admin';
+import { ListLoading, PortalList } from '../generic/GenericList';
 import { useErrorNotifier } from '../notices/useErrorNotifier';
 import type { PageDecl } from '../pages';
 import { StatusChip } from '../views/article';
