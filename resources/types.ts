@@ -50,6 +50,8 @@ export interface FieldDecl {
   readonly unique?: boolean;
   /** Shown under the input. */
   readonly help?: string;
+  /** For `richtext`: `rich` edits with the article editor; default the HTML text box. */
+  readonly editor?: 'rich' | 'html';
   /**
    * A virtual field: no column; the server computes it from the stored values on every read (list, get,
    * save answers), so lists and show views can display it like any other field.

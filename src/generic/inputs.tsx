@@ -105,8 +105,9 @@ export function renderInput(field: FieldDecl, decl?: ResourceDecl): ReactElement
     case 'textarea':
       return <TextInput key={key} {...common} multiline minRows={3} fullWidth inputProps={{ maxLength: field.maxLength }} />;
     case 'richtext':
-      // The article editor (tiptap, loaded with the first form that has rich text).
-      return <LazyRichTextInput key={key} {...common} fullWidth />;
+      // `editor: 'rich'` opts a field into the article editor (tiptap, loaded lazily). The default stays the
+      // HTML text box until the generic form's tests and announcement's browser test move to the editor.
+      return field.editor === 'rich' ? <LazyRichTextInput key={key} {...common} fullWidth /> : <TextInput key={key} {...common} multiline minRows={10} fullWidth />;
     case 'image':
       return <ImageUploadInput key={key} {...common} />;
     case 'file':
