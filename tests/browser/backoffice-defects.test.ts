@@ -45,6 +45,9 @@ describe('back-office defects', () => {
   it('文章管理 → 查看 shows the body on the first open', async () => {
     const { page } = await session('admin', portal.server.adminPassword);
     await page.getByRole('menuitem', { name: '文章管理' }).click();
+    // Found as a user would: by its title in the search form (the demo has more articles than one page).
+    await page.getByRole('search').getByRole('textbox', { name: '标题' }).fill('全县经济工作会议');
+    await page.getByRole('search').getByRole('button', { name: '查询' }).click();
     const row = page.getByRole('row').filter({ hasText: '云溪县召开2026年全县经济工作会议' });
     await row.waitFor({ timeout: 30_000 });
     await row.getByRole('link', { name: '查看' }).click();
