@@ -68,7 +68,7 @@ beforeAll(async () => {
   admin = await login(url, 'admin', server.adminPassword);
   const rows = (await server.app.db.selectFrom('category').select(['categoryId', 'categoryTitle']).execute()) as Rec[];
   for (const c of rows) columns.set(String(c.categoryTitle), Number(c.categoryId));
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await server?.close();
