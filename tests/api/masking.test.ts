@@ -91,3 +91,26 @@ describe('applications (依申请公开)', () => {
     expect(word).not.toContain('13812341234');
   });
 });
+
+describe('every export through the shared Excel builder', () => {
+  const post = (path: string, body: unknown) => fetch(`${server.url}${path}`, { method: 'POST', headers: { Authorization: admin, appKey: 'adminSite', 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const phonesIn = async (path: string, table: string) => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await (await post(path, {})).arrayBuffer()) as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    const col = (ws.getRow(1).values as unknown[]).indexOf('联系电话');
+    expect(col).toBeGreaterThan(0);
+    const shown = Array.from({ length: ws.rowCount - 1 }, (_v, i) => String(ws.getRow(i + 2).getCell(col).value ?? '')).filter(Boolean);
+    const stored = ((await server.app.db.selectFrom(table).select('phone').where('phone', 'is not', null).execute()) as { phone: string }[]).map((r) => r.phone).filter((p) => p.length >= 8);
+    return { shown, stored };
+  };
+
+  it('letters (领导信箱) and 领导留言 exports show 138****1234, never the stored number', async () => {
+    for (const [path, table] of [['/mail/mailBoxExcel', 'mail'], ['/ll/theme/themeExcel', 'theme']] as const) {
+      const { shown, stored } = await phonesIn(path, table);
+      expect(shown.length, path).toBeGreaterThan(0);
+      for (const p of shown) expect(p, path).toMatch(/^\d{3}\*+\d{4}$/);
+      for (const full of stored) expect(shown, path).not.toContain(full);
+    }
+  });
+});

@@ -11,6 +11,7 @@ import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
 import { modelOfColumn, readFieldValues, saveFieldValues, validateFieldValues, physicalTable, type Model } from '../contentModels/service.js';
 import { onArticleChanged, type ArticleChange } from './hooks.js';
+import { articleOrderRoutes } from './orderRoutes.js';
 import {
   accessFilter,
   addFlow,
@@ -328,124 +329,5 @@ export async function articleRoutes(app: FastifyInstance) {
     return ok(ids.length, '删除成功');
   });
 
-  // ---- copy, sort, move up -----------------------------------------------------------------
-  app.post('/api/article/articleCopy', { config: { permission: 'article:copy' } }, async (request) => {
-    const user = currentUser(request);
-    const body = bodyOf(request);
-    const query = queryOf(request);
-    const ids = readArticleIds(query, body);
-    const targetRaw = body.columnId ?? body.categoryId ?? query.columnId;
-    const access = await accessFilter(db, user, decl);
-    const created = await db.transaction().execute(async (trx) => {
-      const out: number[] = [];
-      const now = formatDateTime();
-      for (const id of ids) {
-        const src = await loadArticle(trx, access, id);
-        const target = targetRaw === undefined || targetRaw === '' ? Number(src.columnId) : Number(targetRaw);
-        if (!Number.isSafeInteger(target) || target <= 0) throw invalidValue('参数格式不正确：columnId');
-        await checkTargetColumn(trx, user, target, !user.permissions.has('article:saveAdmin'));
-        const { articleId: _omit, ...rest } = src;
-        void _omit;
-        const row = (await trx
-          .insertInto('article')
-          .values({
-            ...rest,
-            columnId: target,
-            status: 3,
-            hits: 0,
-            imported: 0,
-            sort: 0,
-            publishTime: null,
-            submitTime: null,
-            lastOpinion: null,
-            deptId: user.deptId,
-            deptName: user.deptName,
-            creatorId: user.userId,
-            creatorName: user.name,
-            createTime: now,
-            updateTime: now,
-          })
-          .returning('articleId')
-          .executeTakeFirstOrThrow()) as Row;
-        const newId = Number(row.articleId);
-        await addFlow(trx, user, { articleId: newId, action: 'copy', actionName: '复制', fromStatus: null, toStatus: 3, opinion: `复制自文章${id}` });
-        const srcModel = await modelOfColumn(trx, Number(src.columnId));
-        const dstModel = await modelOfColumn(trx, target);
-        if (srcModel && dstModel && srcModel.cmId === dstModel.cmId) {
-          const values = await readFieldValues(trx, srcModel, id);
-          await saveFieldValues(trx, dstModel, newId, values);
-        }
-        out.push(newId);
-      }
-      return out;
-    });
-    await fire(created.map((id) => [id, 'changed']));
-    return ok(created, '复制成功');
-  });
-
-  app.post('/api/article/articleSort', { config: { permission: 'article:sort' } }, async (request) => {
-    const user = currentUser(request);
-    const body = bodyOf(request);
-    const query = queryOf(request);
-    const items: { id: number; sort: number }[] = Array.isArray(body.list)
-      ? (body.list as Row[]).map((it) => ({ id: readOneId({}, it ?? {}, ['articleId']), sort: Number(it?.sort) }))
-      : [{ id: readOneId(query, body, ['articleId', 'id']), sort: Number(body.sort ?? query.sort) }];
-    for (const it of items) if (!Number.isInteger(it.sort) || it.sort < 0 || it.sort > 999999) throw invalidValue('排序必须是0–999999的整数');
-    const access = await accessFilter(db, user, decl);
-    await db.transaction().execute(async (trx) => {
-      for (const it of items) {
-        await loadArticle(trx, access, it.id);
-        await trx.updateTable('article').set({ sort: it.sort }).where('articleId', '=', it.id).execute();
-      }
-    });
-    await fire(items.map((it) => [it.id, 'changed']));
-    return ok(items.length, '排序成功');
-  });
-
-  // Moves an article one place up in its column's order (sort desc, publish time desc, id desc).
-  app.post('/api/article/articleUp', { config: { permission: 'article:sort' } }, async (request) => {
-    const user = currentUser(request);
-    const id = readOneId(queryOf(request), bodyOf(request), ['articleId', 'id']);
-    const access = await accessFilter(db, user, decl);
-    await db.transaction().execute(async (trx) => {
-      const row = await loadArticle(trx, access, id);
-      const list = (await trx
-        .selectFrom('article')
-        .select(['articleId', 'sort'])
-        .where('columnId', '=', Number(row.columnId))
-        .orderBy('sort', 'desc')
-        .orderBy('publishTime', 'desc')
-        .orderBy('articleId', 'desc')
-        .execute()) as { articleId: number; sort: number }[];
-      const at = list.findIndex((r) => Number(r.articleId) === id);
-      if (at <= 0) throw new PortalError(1005, '已经是本栏目的第一篇，不能上移');
-      const prev = list[at - 1] as { articleId: number; sort: number };
-      const mine = Number(row.sort);
-      const theirs = Number(prev.sort);
-      if (mine === theirs) {
-        await trx.updateTable('article').set({ sort: theirs + 1 }).where('articleId', '=', id).execute();
-      } else {
-        await trx.updateTable('article').set({ sort: theirs }).where('articleId', '=', id).execute();
-        await trx.updateTable('article').set({ sort: mine }).where('articleId', '=', Number(prev.articleId)).execute();
-      }
-    });
-    await fire([[id, 'changed']]);
-    return ok(id, '上移成功');
-  });
-
-  // ---- index -------------------------------------------------------------------------------
-  app.post('/api/article/manualSavaEs', { config: { permission: 'article:approve' } }, async (request) => {
-    const body = bodyOf(request);
-    const query = queryOf(request);
-    const hasIds = [body.ids, query.ids, body.articleId, query.articleId].some((v) => v !== undefined && v !== '');
-    let rows: Row[];
-    if (hasIds) {
-      rows = (await db.selectFrom('article').select(['articleId', 'status']).where('articleId', 'in', readArticleIds(query, body)).execute()) as Row[];
-    } else {
-      rows = (await db.selectFrom('article').select(['articleId', 'status']).execute()) as Row[];
-    }
-    await fire(rows.map((r) => [Number(r.articleId), Number(r.status) === 5 ? 'published' : 'changed']));
-    return ok({ count: rows.length }, '索引已更新');
-  });
-
+  await articleOrderRoutes(app, decl, fire);
 }

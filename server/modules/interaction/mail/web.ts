@@ -68,7 +68,7 @@ export async function mailWebRoutes(app: FastifyInstance) {
       if (!(e instanceof PortalError) || e.code !== 1003) throw e;
     }
     const list = row ? [ownerView(row)] : [];
-    return ok({ ...wholePage(pageNum === 1 ? list : []), currPage: pageNum, totalRow: list.length, totalPage: list.length ? 1 : 0 });
+    return ok(pageNum === 1 ? wholePage(list) : { ...wholePage(list), list: [], currPage: pageNum });
   });
 
   app.post('/web/mail/my/get', { config: { public: true, rateLimit: LOOKUP_LIMIT } }, async (request) => {
