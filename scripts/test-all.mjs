@@ -32,7 +32,7 @@ function run(name, command) {
   const file = join(logDir, `${name}.log`);
   const out = createWriteStream(file);
   return new Promise((done) => {
-    const child = spawn('bash', ['-c', command], { cwd: root, env: { ...process.env, FORCE_COLOR: '0' } });
+    const child = spawn('bash', ['-c', command], { cwd: root, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
     child.stdout.pipe(out, { end: false });
     child.stderr.pipe(out, { end: false });
     child.on('close', (code) => {

@@ -1,7 +1,7 @@
-import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskIdNumber, maskPhone } from '../../server/shared/mask';
+import { documentXml } from './helpers/docx';
 import { call, DEMO_PASSWORD, login, startTestServer, type TestServer } from './helpers/testServer';
 
 // Issue 10 (个人信息保护法): phones and ID numbers are masked by the server in lists, Excel and Word;
@@ -19,21 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-/** The text of word/document.xml inside a .docx (a zip): read from its local file header. */
-function documentXml(buf: Buffer): string {
-  const name = Buffer.from('word/document.xml');
-  for (let at = buf.indexOf('PK\x03\x04', 0, 'latin1'); at >= 0; at = buf.indexOf('PK\x03\x04', at + 4, 'latin1')) {
-    const method = buf.readUInt16LE(at + 8);
-    const size = buf.readUInt32LE(at + 18);
-    const nameLen = buf.readUInt16LE(at + 26);
-    const extra = buf.readUInt16LE(at + 28);
-    if (!buf.subarray(at + 30, at + 30 + nameLen).equals(name)) continue;
-    const data = buf.subarray(at + 30 + nameLen + extra, at + 30 + nameLen + extra + size);
-    return (method === 8 ? inflateRawSync(data) : data).toString('utf8');
-  }
-  throw new Error('no word/document.xml');
-}
 
 describe('the shared helper', () => {
   it('keeps the ends', () => {
