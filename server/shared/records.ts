@@ -9,6 +9,11 @@ import { formatDateTime } from '../util/time.js';
 
 /** Record helpers every domain module uses (moved out of forums so no domain imports another for them). */
 
+/** The owner and time columns a record created by a staff member carries. */
+export function createdBy(user: PortalUser, now: string) {
+  return { deptId: user.deptId, deptName: user.deptName, creatorId: user.userId, creatorName: user.name, createTime: now, updateTime: now };
+}
+
 /** 1005: the record's state does not allow the step. */
 export const badState = (msg = '该记录当前状态不允许此操作') => new PortalError(1005, msg);
 

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { Confirm, Form, maxLength, required, SelectInput, TextInput, useCanAccess } from 'react-admin';
+import { Form, maxLength, required, SelectInput, TextInput, useCanAccess } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ImageUploadInput } from '../components/imageUpload/ImageUpload';
@@ -11,6 +11,7 @@ import { LazyRichTextInput } from '../components/richText';
 import { ListLoading } from '../generic/GenericList';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
 import type { PageDecl } from '../pages';
+import { SUBMITTED_MESSAGE, SubmitReviewConfirm } from '../views/content/SubmitReviewConfirm';
 import { http } from '../portal';
 import { useColumnChoices } from '../views/content/ArticleForm';
 
@@ -32,7 +33,7 @@ function Buttons({ articleId, status }: { articleId?: number; status?: number })
         // Editing a draft keeps it a draft (no status); a returned one stays returned until submitted.
         if (articleId) await http.request({ path: '/api/article/update', body: { ...body, articleId, ...(next === 4 ? { status: 4 } : {}) } });
         else await http.request({ path: '/api/article/save/role', body: { ...body, status: next } });
-        success(next === 4 ? '已提交审核，等待审核人员处理' : '已保存为草稿');
+        success(next === 4 ? SUBMITTED_MESSAGE : '已保存为草稿');
         navigate('/report/article/reportList');
       } catch (e) {
         onError(e);
@@ -55,18 +56,7 @@ function Buttons({ articleId, status }: { articleId?: number; status?: number })
         取消
       </Button>
       {/* Asked first (提示信息 / 确定 / 取消), as every state change is. */}
-      <Confirm
-        isOpen={asking}
-        title="提示信息"
-        content="确定提交审核吗？提交后在审核完成前不能修改。"
-        confirm="确定"
-        cancel="取消"
-        onClose={() => setAsking(false)}
-        onConfirm={() => {
-          setAsking(false);
-          void save(4)();
-        }}
-      />
+      <SubmitReviewConfirm open={asking} onClose={() => setAsking(false)} onConfirm={() => void save(4)()} />
     </Box>
   );
 }

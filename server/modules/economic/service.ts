@@ -7,6 +7,7 @@ import { invalidValue } from '../../http/errors.js';
 import type { PortalUser } from '../../http/fastifyTypes.js';
 import { formatDateTime } from '../../util/time.js';
 import { describe, periodRank, type FigureValues } from './figures.js';
+import { createdBy } from '../../shared/records.js';
 
 export const TABLE = 'economic_figure';
 /** Most rows one chart or one export reads: 8 indicators × 12 months × 20 years fits. */
@@ -75,7 +76,7 @@ export async function importFigures(db: Db, area: EconomicArea, user: PortalUser
       } else {
         await trx
           .insertInto(TABLE)
-          .values({ area: area.key, ...v, deptId: user.deptId, deptName: user.deptName, creatorId: user.userId, creatorName: user.name, createTime: now, updateTime: now })
+          .values({ area: area.key, ...v, ...createdBy(user, now) })
           .execute();
         added++;
       }

@@ -6,7 +6,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import {
-  Confirm,
   useNotify,
   useRedirect,
   DateTimeInput,
@@ -28,6 +27,7 @@ import { useErrorNotifier } from '../../notices/useErrorNotifier';
 import { columnPaths, contentApi, type ColumnRow, type SensitiveHit } from './api';
 import { EssayFlagsInput } from './EssayFlagsInput';
 import { ModelFieldsInput } from './ModelFieldsInput';
+import { SUBMITTED_MESSAGE, SubmitReviewConfirm } from './SubmitReviewConfirm';
 import { DetectButton, SensitiveHits } from './Panels';
 
 /** The columns the user may publish into (granted list and cover columns), with their path as the label. */
@@ -129,21 +129,16 @@ function ArticleToolbar({ canSubmit }: { canSubmit: boolean }) {
           onClick={(e) => void onSubmitClick(e)}
           mutationOptions={{
             onSuccess: () => {
-              notify('已提交审核，等待审核人员处理', { type: 'success' });
+              notify(SUBMITTED_MESSAGE, { type: 'success' });
               redirect('list', 'article');
             },
           }}
         />
       )}
-      <Confirm
-        isOpen={asking}
-        title="提示信息"
-        content="确定提交审核吗？提交后在审核完成前不能修改。"
-        confirm="确定"
-        cancel="取消"
+      <SubmitReviewConfirm
+        open={asking}
         onClose={() => setAsking(false)}
         onConfirm={() => {
-          setAsking(false);
           confirmed.current = true;
           submitButton.current?.click();
         }}

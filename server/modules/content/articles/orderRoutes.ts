@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../util/time.js';
 import { modelOfColumn, readFieldValues, saveFieldValues } from '../contentModels/service.js';
 import type { ArticleChange } from './hooks.js';
 import { accessFilter, addFlow, checkTargetColumn, loadArticle, readArticleIds, readOneId } from './service.js';
+import { createdBy } from '../../../shared/records.js';
 
 /** /api/article/articleCopy, articleSort, articleUp and the search-index rebuild: order and copies of articles. */
 export async function articleOrderRoutes(app: FastifyInstance, decl: ResourceDecl, fire: (changes: [number, ArticleChange][]) => Promise<void>) {
@@ -43,12 +44,7 @@ export async function articleOrderRoutes(app: FastifyInstance, decl: ResourceDec
             publishTime: null,
             submitTime: null,
             lastOpinion: null,
-            deptId: user.deptId,
-            deptName: user.deptName,
-            creatorId: user.userId,
-            creatorName: user.name,
-            createTime: now,
-            updateTime: now,
+            ...createdBy(user, now),
           })
           .returning('articleId')
           .executeTakeFirstOrThrow()) as Row;

@@ -33,6 +33,7 @@ import {
 } from './service.js';
 import { detectSensitive, recordSensitiveHits, type SensitiveHit } from './sensitive.js';
 import { createListCache } from './listCache.js';
+import { createdBy } from '../../../shared/records.js';
 
 const search = (request: FastifyRequest): Row => ({ ...queryOf(request), ...bodyOf(request) });
 
@@ -161,12 +162,7 @@ export async function articleRoutes(app: FastifyInstance) {
         status,
         hits: 0,
         imported: 0,
-        deptId: user.deptId,
-        deptName: user.deptName,
-        creatorId: user.userId,
-        creatorName: user.name,
-        createTime: now,
-        updateTime: now,
+        ...createdBy(user, now),
       };
       if (status === 4) values.submitTime = now;
       if (status === 5 && !values.publishTime) values.publishTime = now;

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Row } from '../../../db/types.js';
 import { formatDateTime } from '../../../util/time.js';
+import { createdBy } from '../../../shared/records.js';
 
 const SAVES = new Set(['/api/article/save/role', '/api/article/save/admin']);
 
@@ -23,7 +24,7 @@ export async function reportMarkHook(app: FastifyInstance) {
       const now = formatDateTime();
       await app.db
         .insertInto('article_report')
-        .values({ articleId, reportTime: now, deptId: user.deptId, deptName: user.deptName, creatorId: user.userId, creatorName: user.name, createTime: now, updateTime: now })
+        .values({ articleId, reportTime: now, ...createdBy(user, now) })
         .execute();
     } catch (error) {
       request.log.error(error);

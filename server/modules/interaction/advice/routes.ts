@@ -18,6 +18,7 @@ import { sendWorkbook } from '../../../shared/excel.js';
 import { increment } from '../../../shared/counters.js';
 import { wholePage } from '../../../shared/paging.js';
 import { maskPersonal } from '../../../shared/mask.js';
+import { createdBy } from '../../../shared/records.js';
 
 /** Status of a topic: 0 未开始, 1 征集中, 2 已结束, 3 已反馈 (docs/interaction-forms.md). */
 export const ADVICE_STATUS: Record<number, string> = { 0: '未开始', 1: '征集中', 2: '已结束', 3: '已反馈' };
@@ -70,12 +71,7 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
       Object.assign(values, {
         status: String(values.startTime) <= now ? 1 : 0,
         opinionCount: 0,
-        deptId: user.deptId,
-        deptName: user.deptName,
-        creatorId: user.userId,
-        creatorName: user.name,
-        createTime: now,
-        updateTime: now,
+        ...createdBy(user, now),
       });
       const row = (await db.insertInto(decl.table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number };
       return ok(await load(request, Number(row.id)), '新增成功');

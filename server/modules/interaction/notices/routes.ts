@@ -13,6 +13,7 @@ import { cleanText } from '../../../public/guard.js';
 import { formatDateTime } from '../../../util/time.js';
 import { plainText } from '../../../shared/text.js';
 import { pageOf } from '../../../shared/paging.js';
+import { createdBy } from '../../../shared/records.js';
 
 type Bag = Record<string, unknown>;
 const searchOf = (request: FastifyRequest): Bag => ({ ...queryOf(request), ...bodyOf(request) });
@@ -115,7 +116,7 @@ export async function noticeRoutes(app: FastifyInstance) {
     const row = await db.transaction().execute(async (trx) => {
       const inserted = (await trx
         .insertInto('notice')
-        .values({ isPublic: 0, ...values, publisher: values.publisher ?? user.deptName, targetNames: targets.names, readCount: 0, deptId: user.deptId, deptName: user.deptName, creatorId: user.userId, creatorName: user.name, createTime: now, updateTime: now })
+        .values({ isPublic: 0, ...values, publisher: values.publisher ?? user.deptName, targetNames: targets.names, readCount: 0, ...createdBy(user, now) })
         .returning('id')
         .executeTakeFirstOrThrow()) as { id: number };
       await writeTargets(trx, Number(inserted.id), targets);

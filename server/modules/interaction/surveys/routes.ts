@@ -21,6 +21,7 @@ import { increment } from '../../../shared/counters.js';
 import { pageOf } from '../../../shared/paging.js';
 import { maskPage, PERSONAL_FIELDS } from '../../../shared/mask.js';
 import { revealOrMask } from '../../../shared/sensitiveView.js';
+import { createdBy } from '../../../shared/records.js';
 
 /** At most this many answer records per survey from one IP address (offices share addresses behind NAT). */
 const MAX_RECORDS_PER_IP = Number(process.env.SURVEY_MAX_PER_IP) > 0 ? Number(process.env.SURVEY_MAX_PER_IP) : 50;
@@ -62,7 +63,7 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
       const values = validateRecord(decl, body, 'create');
       const questions = parseQuestions(body.questions);
       checkWindow(values.startTime, values.endTime);
-      Object.assign(values, { status: 0, recordCount: 0, deptId: user.deptId, deptName: user.deptName, creatorId: user.userId, creatorName: user.name, createTime: now, updateTime: now });
+      Object.assign(values, { status: 0, recordCount: 0, ...createdBy(user, now) });
       const saved = await db.transaction().execute(async (trx) => {
         const inserted = (await trx.insertInto(decl.table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number };
         await writeQuestions(trx, Number(inserted.id), questions);
