@@ -12,6 +12,12 @@ export interface PortalConfig {
   staticDir: string;
   seedDemo: boolean;
   /** Scheduled jobs (monitoring checks, reminders) run in this instance; `SCHEDULER=off` turns them off. */
+  /**
+   * Generate the whole public site in the background once the server is listening, when `site/` has no
+   * home page yet (a fresh install shows its site at /site/ without a visit to 静态生成). Off unless the
+   * server is started by server/main.ts (GENERATE_SITE_ON_START=off turns it off there).
+   */
+  generateSiteOnStart?: boolean;
   scheduler: boolean;
   /** Site monitoring (docs/monitoring.md): a check slower than this fails (`MONITOR_SLOW_MS`, 15 s as the inspection rules say). */
   monitorSlowMs: number;

@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 
-const config = loadConfig();
+const config = { ...loadConfig(), generateSiteOnStart: process.env.GENERATE_SITE_ON_START !== 'off' };
 const app = await buildApp(config, { logger: true });
 
 /**

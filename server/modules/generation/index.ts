@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { setHtmlNotFound } from '../../http/errorHandler.js';
 import { siteNotFoundPage } from './notFoundPage.js';
@@ -109,6 +110,16 @@ export async function generationModule(app: FastifyInstance) {
   });
 
   app.get('/api/generate/progress', run, async () => ok(jobs.status()));
+
+  // A fresh install publishes its site once (shown on the 静态生成 screen's progress like any full run).
+  if (app.portal.config.generateSiteOnStart) {
+    app.addHook('onListen', async () => {
+      const published = await fs.access(path.join(siteRoot(dataDir), 'index.html')).then(() => true, () => false);
+      if (published) return;
+      app.log.info('public site not generated yet: generating it in the background');
+      jobs.start('site', async (progress) => (await generateSite(generator, progress)).pages, (e) => app.log.error(e));
+    });
+  }
 
   app.get('/api/generate/:position/viewIndex', { config: { permission: GENERATION_PERMISSIONS.view } }, async (request) => {
     const template = readPosition(pathParam(request, 'position'));
