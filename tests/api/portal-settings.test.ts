@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BAIDU_CODE } from '../fixtures/statCodes.js';
 import { call, login, startTestServer, type TestServer } from './helpers/testServer.js';
 
 /**
@@ -9,15 +10,7 @@ import { call, login, startTestServer, type TestServer } from './helpers/testSer
  * window is shared by two instances on one database (docs/generation.md).
  */
 
-const BAIDU = `<script>
-var _hmt = _hmt || [];
-(function() {
-  var hm = document.createElement("script");
-  hm.src = "https://hm.baidu.com/hm.js?0123456789abcdef0123456789abcdef";
-  var s = document.getElementsByTagName("script")[0];
-  s.parentNode.insertBefore(hm, s);
-})();
-</script>`;
+const BAIDU = BAIDU_CODE;
 const BAIDU_TAG = '<script async src="https://hm.baidu.com/hm.js?0123456789abcdef0123456789abcdef"></script>';
 
 let a: TestServer;

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { cleanStatCode } from '../../../server/modules/system/siteSettings/statCode.js';
+import { BAIDU_CODE } from '../../fixtures/statCodes.js';
 
 /** The statistics codes staff paste from the services, as the services hand them out. */
-const BAIDU = `<script>
-var _hmt = _hmt || [];
-(function() {
-  var hm = document.createElement("script");
-  hm.src = "https://hm.baidu.com/hm.js?0123456789abcdef0123456789abcdef";
-  var s = document.getElementsByTagName("script")[0];
-  s.parentNode.insertBefore(hm, s);
-})();
-</script>`;
+const BAIDU = BAIDU_CODE;
 const CNZZ_LEGACY = `<script type="text/javascript">document.write(unescape("%3Cspan id='cnzz_stat_icon_1279'%3E%3C/span%3E%3Cscript src='" + (("https:" == document.location.protocol) ? "https://" : "http://") + "s9.cnzz.com/z_stat.php%3Fid%3D1279%26show%3Dpic' type='text/javascript'%3E%3C/script%3E"));</script>`;
 const LA51 = `<script charset="UTF-8" id="LA_COLLECT" src="//sdk.51.la/js-sdk-pro.min.js"></script>
 <script>LA.init({id:"Jabc123",ck:"Jabc123"})</script>`;
