@@ -1,9 +1,23 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+// An error thrown outside any test (a stray rejection, an 'error' event nobody listens to) fails the run;
+// its whole text and stack also go to test-results/unhandled-errors.log, which `npm test` prints last.
+function keepUnhandledError(error: Error & { type?: string; VITEST_TEST_PATH?: string }): void {
+  mkdirSync('test-results', { recursive: true });
+  const where = error.VITEST_TEST_PATH ? ` while ${error.VITEST_TEST_PATH} ran` : '';
+  const extra = Object.entries(error).filter(([k]) => !['stack', 'message', 'stacks'].includes(k));
+  appendFileSync(
+    'test-results/unhandled-errors.log',
+    `${new Date().toISOString()} ${error.type ?? 'Error'}${where}\n${error.stack ?? error.message}\n${JSON.stringify(Object.fromEntries(extra)).slice(0, 2000)}\n\n`,
+  );
+}
 
 // Three projects: `unit` (providers, components, helpers; jsdom + MSW), `api` (the real server on a real
 // database over HTTP), `browser` (headless Debian Chromium through playwright-core against `npm start`'s server).
 export default defineConfig({
   test: {
+    onUnhandledError: (error) => keepUnhandledError(error),
     projects: [
       {
         test: {

@@ -4,13 +4,16 @@
 // test-results/<stage>.log and printed whole when it ends; a failure is repeated at the very end, so
 // the tail of the run always shows what failed. TEST_SERIAL=1 runs one stage at a time.
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const logDir = join(root, 'test-results');
 mkdirSync(logDir, { recursive: true });
+// Written by vitest.config.ts for errors thrown outside any test.
+const unhandledLog = join(logDir, 'unhandled-errors.log');
+rmSync(unhandledLog, { force: true });
 
 /** name → shell command; the commands are the package.json scripts of the same name. */
 const phases = [
@@ -56,11 +59,16 @@ for (const phase of phases) {
   if (ended.some((r) => r.code !== 0)) break;
 }
 
-process.stdout.write('\n===== summary =====\n');
-for (const r of results) process.stdout.write(`${r.code === 0 ? 'ok    ' : 'FAILED'} ${r.name} (${r.seconds} s)\n`);
 const failed = results.filter((r) => r.code !== 0);
 for (const r of failed) {
   const lines = readFileSync(r.file, 'utf8').split('\n');
   process.stdout.write(`\n===== ${r.name} failed; the end of its output (${r.file}) =====\n${lines.slice(-250).join('\n')}\n`);
+  // Vitest's own error sections (failed tests, unhandled errors), which the tail may have cut.
+  const sections = lines.filter((l, i) => /⎯{3,} (Failed Tests|Unhandled Error)/.test(l) || /^\s*(FAIL\s|[A-Za-z]*Error:|❯ )/.test(l));
+  if (sections.length) process.stdout.write(`\n===== ${r.name}: the error lines =====\n${sections.slice(0, 40).join('\n')}\n`);
 }
+// Printed last: a CI log that keeps only its end still shows the error thrown outside any test, whole.
+if (existsSync(unhandledLog)) process.stdout.write(`\n===== errors thrown outside any test (${unhandledLog}) =====\n${readFileSync(unhandledLog, 'utf8').split('\n').slice(0, 60).join('\n')}\n`);
+process.stdout.write('\n===== summary =====\n');
+for (const r of results) process.stdout.write(`${r.code === 0 ? 'ok    ' : 'FAILED'} ${r.name} (${r.seconds} s)\n`);
 process.exit(failed.length ? 1 : 0);

@@ -16,10 +16,16 @@ export interface OpenedDb {
   dialect: DialectName;
 }
 
-/** PostgreSQL when a URL is given, else a SQLite file in the data directory. */
-export function openDatabase(options: { dataDir: string; databaseUrl?: string }): OpenedDb {
+/**
+ * PostgreSQL when a URL is given, else a SQLite file in the data directory. `onConnectionError` hears
+ * an idle PostgreSQL connection that broke (server restart, connection killed by an administrator):
+ * pg reports it as an 'error' event, which without a listener would end the process. The pool drops
+ * that connection and opens a new one for the next query.
+ */
+export function openDatabase(options: { dataDir: string; databaseUrl?: string; onConnectionError?: (error: Error) => void }): OpenedDb {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool.on('error', (error) => options.onConnectionError?.(error));
     return { db: new Kysely({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });

@@ -1,0 +1,35 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, login, startTestServer, type TestServer } from './helpers/testServer.js';
+
+// PostgreSQL only: a connection the database ends (restart, an administrator's pg_terminate_backend)
+// must not end the server; the pool opens a new one and the next call is answered.
+const onPostgres = !!process.env.DATABASE_URL;
+let server: TestServer;
+
+beforeAll(async () => {
+  if (onPostgres) server = await startTestServer();
+});
+afterAll(async () => server?.close());
+
+describe.runIf(onPostgres)('a PostgreSQL connection lost while idle', () => {
+  it('is logged and replaced; the server goes on answering', async () => {
+    const token = await login(server.url, 'admin', server.adminPassword);
+    const list = () => call<{ totalRow: number }>(server.url, '/api/article/list', { token, body: { pageNum: 1, pageSize: 5 } });
+    expect((await list()).body.errorCode).toBe('0');
+    const dbUrl = server.app.portal.config.databaseUrl as string;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    try {
+      const name = new URL(dbUrl).pathname.slice(1);
+      const killed = await admin.query('SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = $1', [name]);
+      expect(killed.rowCount, 'the server held idle connections').toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    const again = await list();
+    expect(again.body.errorCode, again.body.errorMsg).toBe('0');
+    expect(again.body.data.totalRow).toBeGreaterThan(0);
+  });
+});
