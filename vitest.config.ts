@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 // An error thrown outside any test (a stray rejection, an 'error' event nobody listens to) fails the run;
 // its whole text and stack also go to test-results/unhandled-errors.log, which `npm test` prints last.
-function keepUnhandledError(error: Error & { type?: string; VITEST_TEST_PATH?: string }): void {
+function keepUnhandledError(error: { name?: string; message: string; stack?: string; type?: string; VITEST_TEST_PATH?: string }): void {
   mkdirSync('test-results', { recursive: true });
   const where = error.VITEST_TEST_PATH ? ` while ${error.VITEST_TEST_PATH} ran` : '';
   const extra = Object.entries(error).filter(([k]) => !['stack', 'message', 'stacks'].includes(k));

@@ -64,7 +64,7 @@ for (const r of failed) {
   const lines = readFileSync(r.file, 'utf8').split('\n');
   process.stdout.write(`\n===== ${r.name} failed; the end of its output (${r.file}) =====\n${lines.slice(-250).join('\n')}\n`);
   // Vitest's own error sections (failed tests, unhandled errors), which the tail may have cut.
-  const sections = lines.filter((l, i) => /⎯{3,} (Failed Tests|Unhandled Error)/.test(l) || /^\s*(FAIL\s|[A-Za-z]*Error:|❯ )/.test(l));
+  const sections = lines.filter((l) => /⎯{3,} (Failed Tests|Unhandled Error)/.test(l) || /^\s*(FAIL\s|[A-Za-z]*Error:|❯ )/.test(l));
   if (sections.length) process.stdout.write(`\n===== ${r.name}: the error lines =====\n${sections.slice(0, 40).join('\n')}\n`);
 }
 // Printed last: a CI log that keeps only its end still shows the error thrown outside any test, whole.
