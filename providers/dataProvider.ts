@@ -37,6 +37,12 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
     return decl;
   }
 
+  function extraCall(resource: string, extraName: string): ApiCall {
+    const call = declFor(resource).api.extra?.[extraName];
+    if (!call) throw new PortalError(`Unknown call ${extraName} of resource ${resource}`);
+    return call;
+  }
+
   /** react-admin needs `id`; the declaration names the real key field. */
   function withId(decl: ResourceDecl, record: AnyRecord): RaRecord {
     return { ...record, id: record[decl.idField] as RaRecord['id'] };
@@ -175,10 +181,19 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
     },
 
     async callExtra<T = unknown>(resource: string, extraName: string, params: ExtraCallParams = {}) {
-      const decl = declFor(resource);
-      const call = decl.api.extra?.[extraName];
-      if (!call) throw new PortalError(`Unknown call ${extraName} of resource ${resource}`);
-      return http.request<T>({ path: call.path, method: call.method, query: params.query, body: params.body });
+      const call = extraCall(resource, extraName);
+      return http.request<T>({ path: fillPath(call.path, params.path), method: call.method, query: params.query, body: params.body, required: params.required, silent: params.silent });
+    },
+
+    downloadExtra(resource: string, extraName: string, params: ExtraCallParams, fallbackName: string) {
+      const call = extraCall(resource, extraName);
+      return downloadExcel(http, fillPath(call.path, params.path), params.body, fallbackName);
+    },
+
+    extraUrl(resource: string, extraName: string, params: Pick<ExtraCallParams, 'path' | 'query'> = {}) {
+      const call = extraCall(resource, extraName);
+      const query = new URLSearchParams(Object.entries(params.query ?? {}).flatMap(([k, v]) => (v === undefined || v === null ? [] : [[k, String(v)]]))).toString();
+      return `${http.apiUrl}${fillPath(call.path, params.path)}${query ? `?${query}` : ''}`;
     },
 
     async runAction<T = unknown>(resource: string, actionName: string, params: { id?: number | string; ids?: readonly (number | string)[]; body?: Record<string, unknown> } = {}) {
@@ -203,6 +218,15 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
 }
 
 /** Search forms drop empty strings, empty arrays and unset values (spec part 1 §1 of the design). */
+/** Puts path values into the `{name}` placeholders of a declared path; a missing value is a programming error. */
+export function fillPath(template: string, values: Readonly<Record<string, string | number>> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === '') throw new PortalError(missingParameterMessage(name));
+    return encodeURIComponent(String(value));
+  });
+}
+
 export function cleanFilters(filter: unknown): AnyRecord {
   const out: AnyRecord = {};
   if (!isRecord(filter)) return out;

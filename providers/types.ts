@@ -97,10 +97,16 @@ export interface LoginParams {
   codeId: string;
 }
 
-/** Body and query of a declaration's `api.extra` call. */
+/** Body, query and path values of a declaration's `api.extra` call. */
 export interface ExtraCallParams {
   query?: PortalRequest['query'];
   body?: unknown;
+  /** Values for `{name}` placeholders of the declared path (e.g. `/ding/user/{id}`), URL-encoded. */
+  path?: Readonly<Record<string, string | number>>;
+  /** Query or body fields that must be present (the call is refused before sending, as for CRUD calls). */
+  required?: PortalRequest['required'];
+  /** No notices and no redirect on failure. */
+  silent?: boolean;
 }
 
 /**
@@ -117,4 +123,8 @@ export interface PortalDataProviderExtras {
   runAction<T = unknown>(resource: string, actionName: string, params?: { id?: number | string; ids?: readonly (number | string)[]; body?: Record<string, unknown> }): Promise<T>;
   /** Downloads an Excel export (POST `path` with `body`) and resolves with the file name used. */
   exportExcel(path: string, body: unknown, fallbackName: string): Promise<string>;
+  /** Downloads the file `api.extra[extraName]` answers (POST with `params.body`); resolves with the file name used. */
+  downloadExtra(resource: string, extraName: string, params: ExtraCallParams, fallbackName: string): Promise<string>;
+  /** The URL of `api.extra[extraName]` with its path and query values, for links, images and iframes. */
+  extraUrl(resource: string, extraName: string, params?: Pick<ExtraCallParams, 'path' | 'query'>): string;
 }

@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDataProvider } from '../../../providers/dataProvider';
+import { createDataProvider, fillPath } from '../../../providers/dataProvider';
 import { PortalError } from '../../../providers/errors';
 import { createHttpClient } from '../../../providers/http';
 import { setToken } from '../../../providers/session';
@@ -260,6 +260,23 @@ describe('custom methods', () => {
     const seen = on('/api/article/view', { title: 'v' }, 'get');
     await expect(dp.callExtra('article', 'view', { query: { articleID: 1 } })).resolves.toEqual({ title: 'v' });
     expect(seen[0]!.method).toBe('GET');
+  });
+
+  it('callExtra refuses a missing required field before sending', async () => {
+    await expect(dp.callExtra('article', 'sensitive', { query: {}, required: ['articleId'] })).rejects.toThrow('Missing required  parameter: articleId');
+    expect(all).toHaveLength(0);
+  });
+
+  it('fillPath puts encoded values into the placeholders and refuses a missing one', () => {
+    expect(fillPath('/ding/user/{id}', { id: 7 })).toBe('/ding/user/7');
+    expect(fillPath('/api/generate/{columnId}/{day}/generateArticle', { columnId: 0, day: '2026-01-02' })).toBe('/api/generate/0/2026-01-02/generateArticle');
+    expect(fillPath('/x/{name}', { name: 'a/b c' })).toBe('/x/a%2Fb%20c');
+    expect(() => fillPath('/ding/user/{id}', {})).toThrow('Missing required  parameter: id');
+  });
+
+  it('extraUrl builds the declared call\'s URL for links and images', () => {
+    expect(dp.extraUrl('article', 'view', { query: { articleID: 3, skip: undefined } })).toBe(`${API}/api/article/view?articleID=3`);
+    expect(() => dp.extraUrl('article', 'nope')).toThrow(PortalError);
   });
 
   it('callExtra rejects an undeclared call', async () => {
