@@ -37,6 +37,10 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
     return decl;
   }
 
+  function callDeclared<T = unknown>(call: ApiCall, params: ExtraCallParams = {}): Promise<T> {
+    return http.request<T>({ path: fillPath(call.path, params.path), method: call.method, query: params.query, body: params.body, required: params.required, silent: params.silent });
+  }
+
   function extraCall(resource: string, extraName: string): ApiCall {
     const call = declFor(resource).api.extra?.[extraName];
     if (!call) throw new PortalError(`Unknown call ${extraName} of resource ${resource}`);
@@ -180,9 +184,10 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
       return { data: params.ids };
     },
 
+    call: callDeclared,
+
     async callExtra<T = unknown>(resource: string, extraName: string, params: ExtraCallParams = {}) {
-      const call = extraCall(resource, extraName);
-      return http.request<T>({ path: fillPath(call.path, params.path), method: call.method, query: params.query, body: params.body, required: params.required, silent: params.silent });
+      return callDeclared<T>(extraCall(resource, extraName), params);
     },
 
     downloadExtra(resource: string, extraName: string, params: ExtraCallParams, fallbackName: string) {

@@ -1,3 +1,4 @@
+import type { ApiCall } from '../resources/types';
 /**
  * Public types of the providers layer. The front end (src/) codes against these; the implementation
  * lives beside them (http.ts, dataProvider.ts, authProvider.ts, excel.ts, session.ts, notices.ts).
@@ -123,6 +124,11 @@ export interface PortalDataProviderExtras {
   runAction<T = unknown>(resource: string, actionName: string, params?: { id?: number | string; ids?: readonly (number | string)[]; body?: Record<string, unknown> }): Promise<T>;
   /** Downloads an Excel export (POST `path` with `body`) and resolves with the file name used. */
   exportExcel(path: string, body: unknown, fallbackName: string): Promise<string>;
+  /**
+   * Runs a declared call that belongs to no entity (statistics, generation, templates: the call sets of
+   * `resources/calls/`); resolves with the envelope's data.
+   */
+  call<T = unknown>(call: ApiCall, params?: ExtraCallParams): Promise<T>;
   /** Downloads the file `api.extra[extraName]` answers (POST with `params.body`); resolves with the file name used. */
   downloadExtra(resource: string, extraName: string, params: ExtraCallParams, fallbackName: string): Promise<string>;
   /** The URL of `api.extra[extraName]` with its path and query values, for links, images and iframes. */

@@ -267,6 +267,12 @@ describe('custom methods', () => {
     expect(all).toHaveLength(0);
   });
 
+  it('call runs a declared call of no entity, path values filled in', async () => {
+    const seen = on('/api/generate/5/genernateColumn', { pages: 2 }, 'get');
+    await expect(dp.call({ path: '/api/generate/{columnId}/genernateColumn', method: 'GET' }, { path: { columnId: 5 } })).resolves.toEqual({ pages: 2 });
+    expect(seen).toHaveLength(1);
+  });
+
   it('fillPath puts encoded values into the placeholders and refuses a missing one', () => {
     expect(fillPath('/ding/user/{id}', { id: 7 })).toBe('/ding/user/7');
     expect(fillPath('/api/generate/{columnId}/{day}/generateArticle', { columnId: 0, day: '2026-01-02' })).toBe('/api/generate/0/2026-01-02/generateArticle');
