@@ -25,6 +25,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
+          // Rendering whole screens in jsdom (charts, lazy chunks) takes seconds on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {
