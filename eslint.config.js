@@ -2,6 +2,11 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { API_PATH_SOURCE } from './scripts/apiPaths.mjs';
+
+// esquery regex literals end at the next '/', so the pattern's slashes are escaped.
+const apiPath = `/${API_PATH_SOURCE.replaceAll('/', '\\/')}/`;
+const handWrittenApiPath = '接口路径只在 resources/ 的声明里写一次，通过数据提供者调用（callExtra / call / downloadExtra / extraUrl）';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'coverage', 'bench/results'] },
@@ -33,7 +38,15 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/server/**'] }],
+      // One way to call the server: no API path written by hand in the apps (docs/extending.md).
+      'no-restricted-syntax': [
+        'warn',
+        { selector: `Literal[value=${apiPath}]`, message: handWrittenApiPath },
+        { selector: `TemplateLiteral > TemplateElement:first-child[value.raw=${apiPath}]`, message: handWrittenApiPath },
+      ],
+    },
   },
   // The providers speak the contract for react-admin; they never reach into the apps or draw UI.
   {
