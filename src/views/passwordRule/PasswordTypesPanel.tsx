@@ -16,6 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { Confirm, useCanAccess, useNotify } from 'react-admin';
+import passwordRule from '../../../resources/passwordRule';
 import { SUCCESS_TOAST_MS } from '../../notices/useErrorNotifier';
 import { useSecurityHttp } from '../../security/http';
 
@@ -26,6 +27,10 @@ export interface PasswordType {
   remark?: string | null;
   updateTime?: string | null;
 }
+
+/** The declared path of a `passwordRule` action (resources/passwordRule.ts). */
+const actionPath = (name: 'typeSave' | 'typeReset'): string => passwordRule.actions?.find((a) => a.name === name)?.path ?? '';
+const TYPE_LIST = passwordRule.api.extra?.typeList?.path ?? '';
 
 /** The permission key of saving and resetting types (the `typeSave` action of resources/passwordRule.ts). */
 export const TYPE_PERMISSION = 'passwordType:update';
@@ -60,7 +65,7 @@ function TypeDialog({ editing, onClose, onSaved }: { editing: Editing | null; on
     try {
       const body: Record<string, unknown> = { name: form.name.trim(), pattern: form.pattern.trim(), remark: form.remark };
       if (form.id !== undefined) body.id = form.id;
-      await http.request({ path: '/passwordType/saveOrUpdate', body, silent: true });
+      await http.request({ path: actionPath('typeSave'), body, silent: true });
       notify('保存成功', { type: 'success', autoHideDuration: SUCCESS_TOAST_MS });
       onSaved();
     } catch (e) {
@@ -130,7 +135,7 @@ export function PasswordTypesPanel() {
 
   const load = useCallback(async () => {
     try {
-      setTypes(await http.request<PasswordType[]>({ path: '/passwordType/list', silent: true }));
+      setTypes(await http.request<PasswordType[]>({ path: TYPE_LIST, silent: true }));
       setError(null);
     } catch (e) {
       setError(e instanceof Error && e.message ? e.message : '加载失败');
@@ -143,7 +148,7 @@ export function PasswordTypesPanel() {
   const reset = async () => {
     setResetting(true);
     try {
-      setTypes(await http.request<PasswordType[]>({ path: '/passwordType/reset', silent: true }));
+      setTypes(await http.request<PasswordType[]>({ path: actionPath('typeReset'), silent: true }));
       notify('已恢复默认密码类型', { type: 'success', autoHideDuration: SUCCESS_TOAST_MS });
     } catch (e) {
       notify(e instanceof Error && e.message ? e.message : '恢复失败', { type: 'error' });
