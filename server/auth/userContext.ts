@@ -33,17 +33,7 @@ export async function grantedResources(db: Db, roleIds: number[], opts: { app?: 
     .where('rr.roleId', 'in', roleIds);
   if (opts.app) q = q.where('res.dingAppKey', '=', opts.app);
   if (opts.types) q = q.where('res.type', 'in', opts.types);
-  return (await q.execute()) as {
-    id: number;
-    parentId: number;
-    name: string;
-    alias: string;
-    icon: string | null;
-    type: string;
-    url: string | null;
-    sort: number;
-    dingAppKey: string;
-  }[];
+  return q.execute();
 }
 
 export async function loadPortalUser(db: Db, userId: number, appKey: string, tokenHash: string): Promise<PortalUser | null> {

@@ -44,7 +44,7 @@ async function seedSubmissions(db: Db): Promise<void> {
     .selectFrom('article')
     .select(['articleId', 'submitTime', 'publishTime', 'deptId', 'deptName', 'creatorId', 'creatorName', 'createTime'])
     .where('status', '!=', 3)
-    .execute()) as Row[];
+    .execute());
   for (const a of articles) {
     const time = String(a.submitTime ?? a.publishTime ?? a.createTime);
     await db

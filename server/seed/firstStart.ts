@@ -1,6 +1,6 @@
 import type { ResourceDecl } from '../../resources/types.js';
 import { hashPassword, randomPassword } from '../auth/password.js';
-import type { Db, Row } from '../db/types.js';
+import type { Db, DynamicDb, Row } from '../db/types.js';
 import { formatDateTime } from '../util/time.js';
 import { DEMO_ANNOUNCEMENTS, DEMO_HOT, DEMO_SENSITIVE, DEMO_WEBSITES } from './demoRecords.js';
 import { domainSeeds, type SeedContext } from './domainSeeds.js';
@@ -45,7 +45,7 @@ export async function isFirstStart(db: Db): Promise<boolean> {
   return Number(row.n) === 0;
 }
 
-async function insertReturningId(db: Db, table: string, values: Row, key: string): Promise<number> {
+async function insertReturningId(db: DynamicDb, table: string, values: Row, key: string): Promise<number> {
   const row = (await db.insertInto(table).values(values).returning(key).executeTakeFirstOrThrow()) as Row;
   return Number(row[key]);
 }
@@ -146,7 +146,7 @@ export async function seedFirstStart(
       // A row naming its department (`dept`) belongs to it; others are spread over the demo people.
       const deptId = dept ? (deptIds.get(String(dept)) ?? p.deptId) : p.deptId;
       const deptName = dept ? String(dept) : p.deptName;
-      await db.insertInto(decl.table).values({ ...r, deptId, deptName, creatorId: p.userId, creatorName: p.name, createTime: now, updateTime: now }).execute();
+      await (db as DynamicDb).insertInto(decl.table).values({ ...r, deptId, deptName, creatorId: p.userId, creatorName: p.name, createTime: now, updateTime: now }).execute();
     }
   };
   await insertAll('announcement', DEMO_ANNOUNCEMENTS.map((a) => ({ ...a, readCount: 0 })));

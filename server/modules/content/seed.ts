@@ -1,5 +1,5 @@
 import { PostgresAdapter } from 'kysely';
-import type { Db, DialectName, Row } from '../../db/types.js';
+import { type Db, type DialectName, type Row, dynamic } from '../../db/types.js';
 import type { SeedContext } from '../../seed/domainSeeds.js';
 import { ADMIN_ROLE_ALIAS, CATALOGUES, ensureResource, grant } from '../../seed/menuSync.js';
 import { ensureModelTable } from './contentModels/service.js';
@@ -174,7 +174,7 @@ export async function contentSeed(db: Db, ctx: SeedContext): Promise<void> {
         if (a.status === 6 || a.status === 5) await flow(reviewer, 'accept', '初审通过', 4, 6);
         if (a.status === 5) await flow(admin, 'approve', '终审发布', 6, 5);
       }
-      if (a.fields) await db.insertInto('cm_policy_doc').values({ articleId, ...a.fields }).execute();
+      if (a.fields) await dynamic(db).insertInto('cm_policy_doc').values({ articleId, ...a.fields }).execute();
     }
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { searchOf } from '../../crud/routes.js';
 import { getRecord, listRecords } from '../../crud/service.js';
-import type { Row } from '../../db/types.js';
+import type { DynamicDb, Row } from '../../db/types.js';
 import { ok } from '../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord } from '../../http/errors.js';
 import { currentUser } from '../../http/fastifyTypes.js';
@@ -34,7 +34,8 @@ const payloadOf = (r: Row): Record<string, unknown> => {
 export async function interworkingRoutes(app: FastifyInstance, sender?: InterworkingSender) {
   const decl = declarationOf(app, 'interWorking');
   if (!decl) return;
-  const db = app.db;
+  // The declaration's table is named at run time (decl.table): the untyped handle.
+  const db: DynamicDb = app.db;
   const out = sender ?? createInterworkingSender(app.log);
 
   app.post(decl.api.list.path, { config: { permission: decl.permissions.list } }, async (request) => {

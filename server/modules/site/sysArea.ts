@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { DynamicDb } from '../../db/types.js';
 import { ok } from '../../http/envelope.js';
 import { invalidValue, notFoundRecord } from '../../http/errors.js';
 import { param } from '../../http/params.js';
@@ -11,7 +12,8 @@ import { declarationOf } from '../declarationLookup.js';
 export async function sysAreaRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'sysArea');
   if (!decl) return;
-  const db = app.db;
+  // The declaration's table is named at run time (decl.table): the untyped handle.
+  const db: DynamicDb = app.db;
   app.post('/sysArea/list', { config: { public: true } }, async (request) => {
     const raw = param(request, 'id');
     let parentId: number;

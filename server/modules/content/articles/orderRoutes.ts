@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResourceDecl } from '../../../../resources/types.js';
-import type { Row } from '../../../db/types.js';
+import type { Row, NewRow } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, PortalError } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
@@ -45,7 +45,7 @@ export async function articleOrderRoutes(app: FastifyInstance, decl: ResourceDec
             submitTime: null,
             lastOpinion: null,
             ...createdBy(user, now),
-          })
+          } as NewRow<'article'>)
           .returning('articleId')
           .executeTakeFirstOrThrow()) as Row;
         const newId = Number(row.articleId);

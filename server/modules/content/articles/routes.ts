@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ARTICLE_TRANSITIONS, type ArticleTransition } from '../../../../resources/article.js';
 import type { ResourceDecl } from '../../../../resources/types.js';
 import { departmentAndDescendants } from '../../../auth/dataScope.js';
-import type { Db, Row } from '../../../db/types.js';
+import { type Db, type Row, dynamic, type NewRow } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, PortalError } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
@@ -166,7 +166,7 @@ export async function articleRoutes(app: FastifyInstance) {
       };
       if (status === 4) values.submitTime = now;
       if (status === 5 && !values.publishTime) values.publishTime = now;
-      const row = (await trx.insertInto('article').values(values).returning('articleId').executeTakeFirstOrThrow()) as Row;
+      const row = (await trx.insertInto('article').values(values as NewRow<'article'>).returning('articleId').executeTakeFirstOrThrow()) as Row;
       const articleId = Number(row.articleId);
       await addFlow(trx, user, { articleId, action: 'create', actionName: '新建', fromStatus: null, toStatus: 3 });
       if (status === 4) await addFlow(trx, user, { articleId, action: 'submit', actionName: '提交审核', fromStatus: 3, toStatus: 4 });
@@ -290,7 +290,7 @@ export async function articleRoutes(app: FastifyInstance) {
     for (const id of ids) {
       const row = (await trx.selectFrom('article').select('columnId').where('articleId', '=', id).executeTakeFirst()) as Row | undefined;
       const model = row ? await modelOfColumn(trx, Number(row.columnId)) : undefined;
-      if (model) await trx.deleteFrom(physicalTable(model.cmTableName)).where('articleId', '=', id).execute();
+      if (model) await dynamic(trx).deleteFrom(physicalTable(model.cmTableName)).where('articleId', '=', id).execute();
     }
     await trx.deleteFrom('article_relevant').where((eb) => eb.or([eb('articleId', 'in', ids), eb('relevantId', 'in', ids)])).execute();
     await trx.deleteFrom('article_sensitive').where('articleId', 'in', ids).execute();

@@ -283,7 +283,7 @@ export async function listArticles(db: Db, decl: ResourceDecl, user: PortalUser,
   if (options.deptIds) base = options.deptIds.length ? base.where('deptId', 'in', options.deptIds) : base.where(sql<boolean>`1 = 0`);
   const total = Number(((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
   let q = base.select([...LIST_COLUMNS]);
-  for (const s of readSortOrder(search)) q = q.orderBy(s.field, s.order);
+  for (const s of readSortOrder(search)) q = q.orderBy(sql.ref(s.field), s.order);
   const rows = (await q.limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
   const titles = new Map(columns.map((c) => [c.categoryId, c.categoryTitle]));
   return pageOf(rows.map((r) => toApi(r, titles)), { pageNum, pageSize }, total);

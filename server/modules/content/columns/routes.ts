@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ResourceDecl } from '../../../../resources/types.js';
 import { validateRecord } from '../../../crud/validate.js';
-import type { Db, Row } from '../../../db/types.js';
+import type { Db, Row, NewRow } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
@@ -130,7 +130,7 @@ export async function columnRoutes(app: FastifyInstance) {
     await checkColumn(db, values, null, values);
     const now = formatDateTime();
     const saved = await db.transaction().execute(async (trx) => {
-      const row = (await trx.insertInto('category').values({ ...values, createTime: now, updateTime: now }).returning('categoryId').executeTakeFirstOrThrow()) as Row;
+      const row = (await trx.insertInto('category').values({ ...values, createTime: now, updateTime: now } as NewRow<'category'>).returning('categoryId').executeTakeFirstOrThrow()) as Row;
       const id = Number(row.categoryId);
       const parent = Number(values.categoryCategoryId ?? 0) ? await findColumn(trx, Number(values.categoryCategoryId)) : undefined;
       await trx.updateTable('category').set({ columnPath: pathOf(parent, id) }).where('categoryId', '=', id).execute();

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readPaging } from '../../../crud/listQuery.js';
-import type { Db, Row } from '../../../db/types.js';
+import { type Db, type Row, dynamic, type NewRow } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { bodyOf, queryOf, readIds } from '../../../http/params.js';
@@ -100,7 +100,7 @@ export async function contentModelRoutes(app: FastifyInstance) {
       if (await tableNameTaken(trx, cmTableName)) throw new PortalError(1004, `表名已存在：${cmTableName}`);
       const row = (await trx.insertInto('content_model').values({ cmTipsName, cmTableName, createTime: now, updateTime: now }).returning('cmId').executeTakeFirstOrThrow()) as Row;
       const cmId = Number(row.cmId);
-      for (const f of fields) await trx.insertInto('content_model_field').values({ ...f, fieldCmId: cmId, createTime: now }).execute();
+      for (const f of fields) await trx.insertInto('content_model_field').values({ ...f, fieldCmId: cmId, createTime: now } as NewRow<'content_model_field'>).execute();
       await ensureModelTable(trx, dialect, cmTableName, fields as unknown as ModelField[]);
       return loadModel(trx, cmId);
     });
@@ -149,7 +149,7 @@ export async function contentModelRoutes(app: FastifyInstance) {
       if (!model) throw notFoundRecord();
       if (model.fields.some((f) => f.fieldFieldName === def.fieldFieldName)) throw new PortalError(1004, `字段名已存在：${String(def.fieldFieldName)}`);
       if (def.fieldSort === undefined) def.fieldSort = model.fields.length;
-      const row = (await trx.insertInto('content_model_field').values({ ...def, fieldCmId: cmId, createTime: formatDateTime() }).returning('fieldId').executeTakeFirstOrThrow()) as Row;
+      const row = (await trx.insertInto('content_model_field').values({ ...def, fieldCmId: cmId, createTime: formatDateTime() } as NewRow<'content_model_field'>).returning('fieldId').executeTakeFirstOrThrow()) as Row;
       await ensureModelTable(trx, dialect, model.cmTableName, [def as unknown as ModelField]);
       return normaliseField((await trx.selectFrom('content_model_field').selectAll().where('fieldId', '=', Number(row.fieldId)).executeTakeFirstOrThrow()) as Row);
     });
@@ -204,8 +204,8 @@ export async function contentModelRoutes(app: FastifyInstance) {
     if (!model) throw notFoundRecord();
     const table = physicalTable(model.cmTableName);
     await ensureModelTable(db, dialect, model.cmTableName, model.fields);
-    const total = Number(((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
-    const rows = (await db
+    const total = Number(((await dynamic(db).selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
+    const rows = (await dynamic(db)
       .selectFrom(`${table} as m`)
       .leftJoin('article as a', 'a.articleId', 'm.articleId')
       .selectAll('m')

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { CONTENT_FIELD_TYPES } from '../../../../resources/contentModel.js';
-import type { Db, DialectName, Row } from '../../../db/types.js';
+import { type Db, type DialectName, type Row, dynamic } from '../../../db/types.js';
 import { invalidValue, missingParam } from '../../../http/errors.js';
 import { DATE_RE, normaliseDateTime } from '../../../util/time.js';
 import { sanitizeArticleHtml } from '../../../shared/articleHtml.js';
@@ -198,16 +198,18 @@ export function validateFieldValues(model: Model, input: unknown, mode: 'create'
 /** Writes an article's model values (insert or update of its one row). */
 export async function saveFieldValues(db: Db, model: Model, articleId: number, values: Row): Promise<void> {
   const table = physicalTable(model.cmTableName);
-  const existing = await db.selectFrom(table).select('articleId').where('articleId', '=', articleId).executeTakeFirst();
+  // A model's table is made at run time (ensureModelTable): the untyped handle.
+  const modelDb = dynamic(db);
+  const existing = await modelDb.selectFrom(table).select('articleId').where('articleId', '=', articleId).executeTakeFirst();
   if (existing) {
-    if (Object.keys(values).length) await db.updateTable(table).set(values).where('articleId', '=', articleId).execute();
+    if (Object.keys(values).length) await modelDb.updateTable(table).set(values).where('articleId', '=', articleId).execute();
   } else {
-    await db.insertInto(table).values({ ...values, articleId }).execute();
+    await modelDb.insertInto(table).values({ ...values, articleId }).execute();
   }
 }
 
 export async function readFieldValues(db: Db, model: Model, articleId: number): Promise<Row> {
-  const row = (await db.selectFrom(physicalTable(model.cmTableName)).selectAll().where('articleId', '=', articleId).executeTakeFirst()) as Row | undefined;
+  const row = (await dynamic(db).selectFrom(physicalTable(model.cmTableName)).selectAll().where('articleId', '=', articleId).executeTakeFirst()) as Row | undefined;
   const out: Row = {};
   for (const f of model.fields) out[f.fieldFieldName] = row?.[f.fieldFieldName] ?? null;
   return out;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { searchOf } from '../../../crud/routes.js';
 import { validateRecord } from '../../../crud/validate.js';
-import type { Row } from '../../../db/types.js';
+import type { DynamicDb, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors.js';
 import { readId } from '../../../http/params.js';
@@ -35,7 +35,8 @@ function queryCodeOf(request: FastifyRequest): string {
 export async function industrialPublicRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'industrialProjects');
   if (!decl) return;
-  const db = app.db;
+  // The declaration's table is named at run time (decl.table): the untyped handle.
+  const db: DynamicDb = app.db;
 
   app.post('/industrialProjects/web/add', { config: { public: true } }, async (request) => {
     const body = searchOf(request);

@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql } from 'kysely';
-import type { Db, DialectName, Row } from '../../../db/types.js';
+import { type Db, type DialectName, type Row, dynamic, type NewRow } from '../../../db/types.js';
 import { loadModel, physicalTable, type Model } from '../contentModels/service.js';
 import { excerptOf, ftsText, htmlToText, termSet } from './text.js';
 
@@ -62,7 +62,7 @@ async function buildDocs(db: Db, rows: readonly Row[]): Promise<Doc[]> {
     if (!wanted.length) continue;
     const ids = published.filter((r) => models.get(Number(r.columnId)) === model).map((r) => Number(r.articleId));
     for (let i = 0; i < ids.length; i += 500) {
-      const found = (await db.selectFrom(physicalTable(model.cmTableName)).select(['articleId', ...wanted]).where('articleId', 'in', ids.slice(i, i + 500)).execute()) as Row[];
+      const found = (await dynamic(db).selectFrom(physicalTable(model.cmTableName)).select(['articleId', ...wanted]).where('articleId', 'in', ids.slice(i, i + 500)).execute()) as Row[];
       for (const f of found) values.set(Number(f.articleId), f);
     }
   }
@@ -109,7 +109,7 @@ async function writeDocs(db: Db, dialect: DialectName, docs: readonly Doc[]): Pr
   for (let i = 0; i < docs.length; i += 200) {
     const chunk = docs.slice(i, i + 200);
     const rows = chunk.map((d) => {
-      const row: Row = {
+      const row: NewRow<'article_search'> = {
         articleId: d.articleId, docKey: d.docKey, columnId: d.columnId, title: d.title, publishTime: d.publishTime, zwgk: d.zwgk,
         wjType: d.wjType, wjbh: d.wjbh, docYear: d.docYear, docDay: d.docDay, excerpt: excerptOf(d.body),
       };

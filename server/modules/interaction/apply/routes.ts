@@ -3,7 +3,7 @@ import { applyScope, scopeRule } from '../../../auth/dataScope.js';
 import { applyFilters, readPaging, readSort } from '../../../crud/listQuery.js';
 import { searchOf } from '../../../crud/routes.js';
 import { deleteRecords, getRecord } from '../../../crud/service.js';
-import type { Row } from '../../../db/types.js';
+import type { DynamicDb, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { currentUser, type PortalUser } from '../../../http/fastifyTypes.js';
@@ -60,7 +60,8 @@ const APPLY_EXPORT_COLUMNS: SheetColumn[] = [
 export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'apply');
   if (!decl) return;
-  const db = app.db;
+  // The declaration's table is named at run time (decl.table): the untyped handle.
+  const db: DynamicDb = app.db;
   const perm = decl.permissions;
   const sms = createSmsSender(db, app.log);
   const load = async (request: FastifyRequest, id: number) => decorate(await getRecord(db, decl, currentUser(request), id));

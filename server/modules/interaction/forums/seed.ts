@@ -119,7 +119,7 @@ export async function forumDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
     ['教育问答', officerRole],
   ];
   for (const [plate, roleId] of links) {
-    if (roleId !== undefined) await db.insertInto('plate_role').values({ plateId: plates.get(plate)!.id, roleId, createTime: ctx.now }).execute();
+    if (roleId !== undefined) await db.insertInto('plate_role').values({ plateId: Number(plates.get(plate)!.id), roleId, createTime: ctx.now }).execute();
   }
 
   // ---- citizens and the knowledge base (their own small seeds)

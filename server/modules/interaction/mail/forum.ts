@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAIL_PERMISSIONS as P, MAIL_STAGE as S } from '../../../../resources/mail.js';
 import { applyFilters, readPaging, readSort } from '../../../crud/listQuery.js';
@@ -75,7 +76,7 @@ export async function mailForumRoutes(app: FastifyInstance) {
     if (String(search.overdue ?? '') === '1') base = base.where('stage', '=', S.TRANSFERRED).where('deadline', '<', formatDateTime());
     const n = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string };
     const totalRow = Number(n.n);
-    const list = (await base.selectAll().orderBy(sort.field, sort.order).orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
+    const list = (await base.selectAll().orderBy(sql.ref(sort.field), sort.order).orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
     return ok(maskPage(pageOf(list.map(labelled), { pageNum, pageSize }, totalRow)));
   });
 

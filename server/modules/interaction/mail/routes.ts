@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAIL_PERMISSIONS as P, MAIL_STAGE as S } from '../../../../resources/mail.js';
 import { scopeRule, applyScope } from '../../../auth/dataScope.js';
@@ -50,7 +51,7 @@ async function listAll(db: Db, user: PortalUser, search: Bag, max = 10_000): Pro
   const sort = readSort(mailDecl, search);
   return (await applyScope(applyFilters(db.selectFrom('mail'), mailDecl, search), rule)
     .selectAll()
-    .orderBy(sort.field, sort.order)
+    .orderBy(sql.ref(sort.field), sort.order)
     .orderBy('id', 'desc')
     .limit(max)
     .execute()) as Row[];

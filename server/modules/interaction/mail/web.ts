@@ -88,7 +88,7 @@ export async function mailWebRoutes(app: FastifyInstance) {
       const t = cleanText(search.title, { label: '标题', max: 100 }).replace(/[\\%_]/g, '');
       if (t) base = base.where('title', 'like', `%${t}%`);
     }
-    for (const k of ['type', 'boxType']) {
+    for (const k of ['type', 'boxType'] as const) {
       if (blank(search[k])) continue;
       const n = Number(search[k]);
       if (!Number.isInteger(n)) throw invalidValue(`参数格式不正确：${k}`);

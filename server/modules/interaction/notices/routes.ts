@@ -4,7 +4,7 @@ import noticeDecl, { NOTICE_PERMISSIONS as P } from '../../../../resources/notic
 import { applyScope, scopeRule } from '../../../auth/dataScope.js';
 import { applyFilters, readPaging } from '../../../crud/listQuery.js';
 import { sanitizeRichText } from '../../../crud/sanitize.js';
-import type { Db, Row } from '../../../db/types.js';
+import type { Db, Row, NewRow } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { currentUser, type PortalUser } from '../../../http/fastifyTypes.js';
@@ -116,7 +116,7 @@ export async function noticeRoutes(app: FastifyInstance) {
     const row = await db.transaction().execute(async (trx) => {
       const inserted = (await trx
         .insertInto('notice')
-        .values({ isPublic: 0, ...values, publisher: values.publisher ?? user.deptName, targetNames: targets.names, readCount: 0, ...createdBy(user, now) })
+        .values({ isPublic: 0, ...values, publisher: values.publisher ?? user.deptName, targetNames: targets.names, readCount: 0, ...createdBy(user, now) } as NewRow<'notice'>)
         .returning('id')
         .executeTakeFirstOrThrow()) as { id: number };
       await writeTargets(trx, Number(inserted.id), targets);

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { searchOf } from '../../../crud/routes.js';
 import { readPaging } from '../../../crud/listQuery.js';
-import type { Row } from '../../../db/types.js';
+import type { NewRow, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors.js';
 import { bodyOf, param, readId } from '../../../http/params.js';
@@ -34,7 +34,7 @@ export function themeCountRoutes({ app, decl, db }: ThemeContext) {
   /** Live counts of a month per channel and handling department (the snapshot's shape). */
   const monthRows = async (month: string, channel: string | null) => {
     const [start, end] = monthBounds(month);
-    const out: Row[] = [];
+    const out: NewRow<'theme_count'>[] = [];
     for (const ch of channel ? [channel] : ['bbs', 'll', 'xax']) {
       const rows = await liveCounts(db, { kind: 'all' }, { start, end, channel: ch, groupBy: 'dept' });
       for (const r of rows) out.push({ month, channel: ch, deptId: Number(r.key), deptName: r.name, total: r.total, passed: r.passed, replied: r.replied, handled: r.handled, replyCount: r.replyCount, avgReplyHours: r.avgReplyHours });

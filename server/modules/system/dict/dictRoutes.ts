@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { ResourceDecl } from '../../../../resources/types.js';
 import { applyFilters, readPaging, readSort } from '../../../crud/listQuery.js';
 import { searchOf } from '../../../crud/routes.js';
 import { validateRecord } from '../../../crud/validate.js';
-import type { Db, Row } from '../../../db/types.js';
+import type { Db, Row, RowUpdate } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { bodyOf, readId, requireString } from '../../../http/params.js';
+import { paginate } from '../../../shared/paging.js';
 import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
 import { allGroups, DICT_TABLE, groupEntries, nest } from './dictService.js';
@@ -42,13 +44,8 @@ export async function dictRoutes(app: FastifyInstance) {
   const db = app.db;
 
   const page = async (search: Record<string, unknown>, where: (q: ReturnType<typeof base>) => ReturnType<typeof base>) => {
-    const { pageNum, pageSize } = readPaging(search);
     const sort = readSort(decl, search);
-    const q = where(applyFilters(base(), decl, search));
-    const n = (await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string } | undefined;
-    const totalRow = Number(n?.n ?? 0);
-    const list = (await q.selectAll().orderBy(sort.field, sort.order).orderBy('id', 'asc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
-    return { list, currPage: pageNum, totalRow, totalPage: Math.ceil(totalRow / pageSize) };
+    return paginate(where(applyFilters(base(), decl, search)), readPaging(search), (q) => q.selectAll().orderBy(sql.ref(sort.field), sort.order).orderBy('id', 'asc'));
   };
   const base = () => db.selectFrom(DICT_TABLE);
 
@@ -138,10 +135,10 @@ export async function dictRoutes(app: FastifyInstance) {
       if (!KEY_RE.test(String(next.dictKey))) throw invalidValue('字典编码只能包含字母、数字、下划线、点、冒号和短横线');
       await checkUniqueKey(trx, next, id);
       const now = formatDateTime();
-      await trx.updateTable(DICT_TABLE).set({ ...changes, dictKey: next.dictKey, updateTime: now }).where('id', '=', id).execute();
+      await trx.updateTable(DICT_TABLE).set({ ...changes, dictKey: next.dictKey, updateTime: now } as RowUpdate<'data_dict'>).where('id', '=', id).execute();
       // Renaming a group's code renames it on its entries.
       if (Number(old.parentId) === 0 && next.dictKey !== old.dictKey) {
-        await trx.updateTable(DICT_TABLE).set({ dictKey: next.dictKey }).where('dictKey', '=', old.dictKey as string).where('parentId', '!=', 0).execute();
+        await trx.updateTable(DICT_TABLE).set({ dictKey: next.dictKey as string }).where('dictKey', '=', old.dictKey as string).where('parentId', '!=', 0).execute();
       }
       return findRow(trx, id);
     });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { departmentAndDescendants } from '../../../auth/dataScope.js';
 import { validateRecord } from '../../../crud/validate.js';
-import type { Db, Row } from '../../../db/types.js';
+import type { Db, Row, NewRow } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { currentUser, type PortalUser } from '../../../http/fastifyTypes.js';
@@ -175,7 +175,7 @@ export async function departmentRoutes(app: FastifyInstance) {
           values.level = 0;
         }
         await uniqueSibling(trx, String(values.name), Number(values.parentId), null);
-        const row = (await trx.insertInto('departments').values({ ...values, createTime: now, updateTime: now }).returning('id').executeTakeFirstOrThrow()) as Row;
+        const row = (await trx.insertInto('departments').values({ ...values, createTime: now, updateTime: now } as NewRow<'departments'>).returning('id').executeTakeFirstOrThrow()) as Row;
         return ok(await findDept(trx, Number(row.id)), '新增成功');
       }
       const existing = (await trx.selectFrom('departments').selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;

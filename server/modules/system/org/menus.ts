@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validateRecord } from '../../../crud/validate.js';
-import type { Db, Row } from '../../../db/types.js';
+import type { Db, Row, NewRow } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { bodyOf } from '../../../http/params.js';
@@ -154,7 +154,7 @@ export async function menuRoutesOfSystem(app: FastifyInstance) {
         const v = { ...values, parentId: Number(values.parentId ?? 0) } as Row;
         await checkPlacement(trx, { type: String(v.type), parentId: Number(v.parentId), dingAppKey: String(v.dingAppKey) }, null);
         await uniqueAlias(trx, String(v.dingAppKey), String(v.alias), null);
-        const row = (await trx.insertInto('resources').values(v).returning('id').executeTakeFirstOrThrow()) as Row;
+        const row = (await trx.insertInto('resources').values(v as NewRow<'resources'>).returning('id').executeTakeFirstOrThrow()) as Row;
         // Like the menu sync: a new entry is granted to 系统管理员 at once.
         const admin = (await trx.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst()) as Row | undefined;
         if (admin) await trx.insertInto('role_resources').values({ roleId: Number(admin.roleId), resourceId: Number(row.id) }).execute();

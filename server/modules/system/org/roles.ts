@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { departmentAndDescendants } from '../../../auth/dataScope.js';
 import { validateRecord } from '../../../crud/validate.js';
-import type { Db, Row } from '../../../db/types.js';
+import type { Db, Row, NewRow } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { notFoundRecord, PortalError } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
@@ -92,7 +92,7 @@ export async function roleRoutes(app: FastifyInstance) {
         if (await q.executeTakeFirst()) throw new PortalError(1004, `角色别名已存在：${String(values.roleAlias)}`);
       }
       if (roleId === null) {
-        const row = (await trx.insertInto('roles').values({ ...values, createTime: formatDateTime() }).returning('roleId').executeTakeFirstOrThrow()) as Row;
+        const row = (await trx.insertInto('roles').values({ ...values, createTime: formatDateTime() } as NewRow<'roles'>).returning('roleId').executeTakeFirstOrThrow()) as Row;
         return ok(shapeRole(await findRole(trx, Number(row.roleId)), 0), '新增成功');
       }
       const existing = await findRole(trx, roleId);

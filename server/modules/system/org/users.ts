@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { departmentAndDescendants } from '../../../auth/dataScope.js';
 import { hashPassword } from '../../../auth/password.js';
 import { validateRecord } from '../../../crud/validate.js';
-import type { Db, Row } from '../../../db/types.js';
+import { type Db, type NewRow, type Row, dynamic } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { currentUser, type PortalUser } from '../../../http/fastifyTypes.js';
@@ -177,7 +177,7 @@ export async function userRoutes(app: FastifyInstance) {
       const created = await db.transaction().execute(async (trx) => {
         const taken = await trx.selectFrom('users').select('userId').where('username', '=', String(values.username)).executeTakeFirst();
         if (taken) throw new PortalError(1004, `登录名已存在：${String(values.username)}`);
-        const row = (await trx.insertInto('users').values({ ...values, passwordHash, mustChangePassword: 1, createTime: now, updateTime: now }).returning('userId').executeTakeFirstOrThrow()) as Row;
+        const row = (await trx.insertInto('users').values({ ...values, passwordHash, mustChangePassword: 1, createTime: now, updateTime: now } as NewRow<'users'>).returning('userId').executeTakeFirstOrThrow()) as Row;
         const id = Number(row.userId);
         for (const roleId of roleIds) await trx.insertInto('user_roles').values({ userId: id, roleId }).execute();
         return id;
@@ -312,7 +312,7 @@ async function articleCounts(db: Db, userIds: number[]): Promise<Map<number, num
   const tables = await db.introspection.getTables();
   const table = tables.find((t) => ['article', 'articles'].includes(t.name) && t.columns.some((c) => c.name === 'creatorId'));
   if (!table) return out;
-  const rows = (await db
+  const rows = (await dynamic(db)
     .selectFrom(table.name)
     .select(['creatorId', (eb) => eb.fn.countAll().as('n')])
     .where('creatorId', 'in', userIds)

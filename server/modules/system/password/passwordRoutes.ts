@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { defaultPasswordTypes } from '../../../auth/passwordPolicy.js';
 import { applyFilters, readPaging, readSort } from '../../../crud/listQuery.js';
 import { searchOf } from '../../../crud/routes.js';
@@ -7,6 +8,7 @@ import type { Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { bodyOf, readId, readIds } from '../../../http/params.js';
+import { paginate } from '../../../shared/paging.js';
 import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
 import { userPasswordRoutes } from './userPassword.js';
@@ -42,13 +44,9 @@ export async function passwordRoutes(app: FastifyInstance) {
   app.post('/passwordRule/pageList', { config: { permission: p.list } }, async (request) => {
     if (request.body === undefined || request.body === null) throw missingParam('baseSearchDto');
     const search = searchOf(request);
-    const { pageNum, pageSize } = readPaging(search);
     const sort = readSort(decl, search);
     const q = applyFilters(db.selectFrom(RULE_TABLE), decl, search);
-    const n = (await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string } | undefined;
-    const totalRow = Number(n?.n ?? 0);
-    const list = await q.selectAll().orderBy(sort.field, sort.order).orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute();
-    return ok({ list, currPage: pageNum, totalRow, totalPage: Math.ceil(totalRow / pageSize) });
+    return ok(await paginate(q, readPaging(search), (rows) => rows.selectAll().orderBy(sql.ref(sort.field), sort.order).orderBy('id', 'desc')));
   });
 
   app.post('/passwordRule/get', { config: { permission: p.get } }, async (request) => ok(await findRule(readId(request))));
