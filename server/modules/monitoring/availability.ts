@@ -10,7 +10,7 @@ const MINUTE = 60_000;
 
 /** Websites whose check is due at `now`: enabled, never checked or last checked an interval ago. */
 export async function dueWebsites(db: Db, now: number): Promise<Row[]> {
-  const rows = (await db.selectFrom('website').selectAll().execute()) as Row[];
+  const rows = await db.selectFrom('website').selectAll().execute();
   return rows.filter((w) => {
     if (Number(w.checkEnabled ?? 1) !== 1) return false;
     if (!w.lastCheckTime) return true;
@@ -46,7 +46,7 @@ export async function checkWebsite(db: Db, site: Row, settings: MonitorSettings)
   const result = await probe(String(site.url), { timeoutMs: settings.slowMs, keyword: site.keyword as string | null, certWarnDays: settings.certWarnDays });
   const now = formatDateTime();
   const state = result.ok ? STATE.normal : STATE.abnormal;
-  const before = (await db.selectFrom('website').select('state').where('id', '=', site.id as number).executeTakeFirst()) as Row | undefined;
+  const before = await db.selectFrom('website').select('state').where('id', '=', site.id as number).executeTakeFirst();
   const recordId = await db.transaction().execute(async (trx) => {
     const row = (await trx
       .insertInto('inspection_record')

@@ -13,7 +13,7 @@ export interface DayAvailability {
 
 /** Our own site (网站类型 本站); the first one when there are several. */
 export async function ownSite(db: Db): Promise<Row | undefined> {
-  return (await db.selectFrom('website').selectAll().where('type', '=', 1).orderBy('id').executeTakeFirst()) as Row | undefined;
+  return await db.selectFrom('website').selectAll().where('type', '=', 1).orderBy('id').executeTakeFirst();
 }
 
 /** Availability checks of our site per day over the last 7 days: how many, how many failed. */
@@ -49,7 +49,7 @@ export async function latestLinkCheck(db: Db): Promise<LinkSummary | null> {
   // Only crawls that ran (a record saying the site was not generated yet has no figures).
   let q = db.selectFrom('inspection_record').selectAll().where('kind', '=', 'links').where('detail', 'like', '%"pages"%');
   if (site) q = q.where('websiteId', '=', Number(site.id));
-  const record = (await q.orderBy('checkTime', 'desc').orderBy('id', 'desc').executeTakeFirst()) as Row | undefined;
+  const record = await q.orderBy('checkTime', 'desc').orderBy('id', 'desc').executeTakeFirst();
   if (!record) return null;
   let detail: Record<string, number> = {};
   try {
@@ -57,7 +57,7 @@ export async function latestLinkCheck(db: Db): Promise<LinkSummary | null> {
   } catch {
     detail = {};
   }
-  const links = (await db.selectFrom('broken_link').selectAll().where('recordId', '=', Number(record.id)).where('broken', '=', 1).orderBy('id').limit(200).execute()) as Row[];
+  const links = await db.selectFrom('broken_link').selectAll().where('recordId', '=', Number(record.id)).where('broken', '=', 1).orderBy('id').limit(200).execute();
   return {
     recordId: Number(record.id),
     checkTime: String(record.checkTime),

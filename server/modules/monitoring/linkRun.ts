@@ -84,7 +84,7 @@ async function emptyRecord(db: Db, site: Row): Promise<number> {
 
 /** The daily job: every website with 链接检测 on, once across instances (lease `links:<id>`). */
 export async function runLinkChecks(db: Db, settings: MonitorSettings, limits: LinkCheckLimits = DEFAULT_LINK_LIMITS): Promise<number> {
-  const sites = (await db.selectFrom('website').selectAll().where('linkCheck', '=', 1).execute()) as Row[];
+  const sites = await db.selectFrom('website').selectAll().where('linkCheck', '=', 1).execute();
   let n = 0;
   for (const site of sites) {
     if (!(await tryLease(db, `links:${Number(site.id)}`, 60 * 60_000))) continue;

@@ -1,4 +1,4 @@
-import type { Db, Row } from '../../db/types.js';
+import type { Db } from '../../db/types.js';
 import { formatDateTime } from '../../util/time.js';
 import { dispatchReminder, reminderStage, type NoticeEvent } from '../system/noticeSettings/reminders.js';
 import { openApplications, openLetters, type PendingItem } from './contentChecks.js';
@@ -16,7 +16,7 @@ const SOURCES: { event: NoticeEvent; items: (db: Db) => Promise<PendingItem[]>; 
 export async function sweepOverdueReminders(db: Db): Promise<number> {
   let sent = 0;
   for (const source of SOURCES) {
-    const settings = (await db.selectFrom('notice_setting').selectAll().where('eventType', '=', source.event).where('status', '=', 1).execute()) as Row[];
+    const settings = await db.selectFrom('notice_setting').selectAll().where('eventType', '=', source.event).where('status', '=', 1).execute();
     if (settings.length === 0) continue;
     const items = await source.items(db);
     for (const setting of settings) {

@@ -1,4 +1,4 @@
-import type { Db, Row } from '../../db/types.js';
+import type { Db } from '../../db/types.js';
 import type { SeedContext } from '../../seed/domainSeeds.js';
 import { newQueryCode } from '../../public/guard.js';
 import { formatDateTime, parseDateTime } from '../../util/time.js';
@@ -17,7 +17,7 @@ export async function monitorDemoSeed(db: Db, context: SeedContext): Promise<voi
   // Without the website declaration (a trimmed start) there is no table to watch.
   if (!context.decls.some((d) => d.name === 'website')) return;
   await db.updateTable('website').set({ checkEnabled: 0, linkCheck: 0, remark: '演示数据：虚构网址，已停用自动检测' }).execute();
-  const own = (await db.selectFrom('website').selectAll().where('type', '=', 1).orderBy('id').executeTakeFirst()) as Row | undefined;
+  const own = await db.selectFrom('website').selectAll().where('type', '=', 1).orderBy('id').executeTakeFirst();
   if (own) {
     await db.updateTable('website').set({ linkCheck: 1, keyword: '云溪县' }).where('id', '=', Number(own.id)).execute();
     const rows = [];

@@ -32,7 +32,7 @@ export async function articleOrderRoutes(app: FastifyInstance, decl: ResourceDec
         await checkTargetColumn(trx, user, target, !user.permissions.has('article:saveAdmin'));
         const { articleId: _omit, ...rest } = src;
         void _omit;
-        const row = (await trx
+        const row = await trx
           .insertInto('article')
           .values({
             ...rest,
@@ -47,7 +47,7 @@ export async function articleOrderRoutes(app: FastifyInstance, decl: ResourceDec
             ...createdBy(user, now),
           } as NewRow<'article'>)
           .returning('articleId')
-          .executeTakeFirstOrThrow()) as Row;
+          .executeTakeFirstOrThrow();
         const newId = Number(row.articleId);
         await addFlow(trx, user, { articleId: newId, action: 'copy', actionName: '复制', fromStatus: null, toStatus: 3, opinion: `复制自文章${id}` });
         const srcModel = await modelOfColumn(trx, Number(src.columnId));
@@ -121,9 +121,9 @@ export async function articleOrderRoutes(app: FastifyInstance, decl: ResourceDec
     const hasIds = [body.ids, query.ids, body.articleId, query.articleId].some((v) => v !== undefined && v !== '');
     let rows: Row[];
     if (hasIds) {
-      rows = (await db.selectFrom('article').select(['articleId', 'status']).where('articleId', 'in', readArticleIds(query, body)).execute()) as Row[];
+      rows = await db.selectFrom('article').select(['articleId', 'status']).where('articleId', 'in', readArticleIds(query, body)).execute();
     } else {
-      rows = (await db.selectFrom('article').select(['articleId', 'status']).execute()) as Row[];
+      rows = await db.selectFrom('article').select(['articleId', 'status']).execute();
     }
     await fire(rows.map((r) => [Number(r.articleId), Number(r.status) === 5 ? 'published' : 'changed']));
     return ok({ count: rows.length }, '索引已更新');

@@ -79,7 +79,7 @@ export async function accessFilter(db: Db, user: PortalUser, decl: ResourceDecl,
 
 /** One article inside the caller's access, or 1003. */
 export async function loadArticle(db: Db, access: AccessFilter, id: number): Promise<Row> {
-  const row = (await db.selectFrom('article').selectAll().where('articleId', '=', id).where(access).executeTakeFirst()) as Row | undefined;
+  const row = await db.selectFrom('article').selectAll().where('articleId', '=', id).where(access).executeTakeFirst();
   if (!row) throw notFoundRecord();
   return row;
 }
@@ -180,7 +180,7 @@ export async function addFlow(
 }
 
 export async function flowOf(db: Db, articleId: number): Promise<Row[]> {
-  const rows = (await db.selectFrom('article_flow').selectAll().where('articleId', '=', articleId).orderBy('id', 'asc').execute()) as Row[];
+  const rows = await db.selectFrom('article_flow').selectAll().where('articleId', '=', articleId).orderBy('id', 'asc').execute();
   return rows.map((r) => ({
     ...r,
     id: Number(r.id),
@@ -284,7 +284,7 @@ export async function listArticles(db: Db, decl: ResourceDecl, user: PortalUser,
   const total = Number(((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
   let q = base.select([...LIST_COLUMNS]);
   for (const s of readSortOrder(search)) q = q.orderBy(sql.ref(s.field), s.order);
-  const rows = (await q.limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
+  const rows = await q.limit(pageSize).offset((pageNum - 1) * pageSize).execute();
   const titles = new Map(columns.map((c) => [c.categoryId, c.categoryTitle]));
   return pageOf(rows.map((r) => toApi(r, titles)), { pageNum, pageSize }, total);
 }

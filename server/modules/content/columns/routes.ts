@@ -130,7 +130,7 @@ export async function columnRoutes(app: FastifyInstance) {
     await checkColumn(db, values, null, values);
     const now = formatDateTime();
     const saved = await db.transaction().execute(async (trx) => {
-      const row = (await trx.insertInto('category').values({ ...values, createTime: now, updateTime: now } as NewRow<'category'>).returning('categoryId').executeTakeFirstOrThrow()) as Row;
+      const row = await trx.insertInto('category').values({ ...values, createTime: now, updateTime: now } as NewRow<'category'>).returning('categoryId').executeTakeFirstOrThrow();
       const id = Number(row.categoryId);
       const parent = Number(values.categoryCategoryId ?? 0) ? await findColumn(trx, Number(values.categoryCategoryId)) : undefined;
       await trx.updateTable('category').set({ columnPath: pathOf(parent, id) }).where('categoryId', '=', id).execute();
@@ -144,7 +144,7 @@ export async function columnRoutes(app: FastifyInstance) {
     const id = readId(request, 'categoryId');
     const values = validateRecord(decl, input, 'update');
     const saved = await db.transaction().execute(async (trx) => {
-      const existing = (await trx.selectFrom('category').selectAll().where('categoryId', '=', id).executeTakeFirst()) as Row | undefined;
+      const existing = await trx.selectFrom('category').selectAll().where('categoryId', '=', id).executeTakeFirst();
       if (!existing) throw notFoundRecord();
       const merged = { ...normaliseColumn(existing), ...values };
       await checkColumn(trx, values, id, merged);

@@ -1,4 +1,4 @@
-import type { Db, Row } from '../../../db/types.js';
+import type { Db } from '../../../db/types.js';
 import type { SeedContext } from '../../../seed/domainSeeds.js';
 import { ADMIN_ROLE_ALIAS, ensureResource, grant } from '../../../seed/menuSync.js';
 
@@ -38,7 +38,7 @@ export async function ensureReportMenus(db: Db): Promise<Map<string, number>> {
     }
   }
   if (created.length) {
-    const admin = (await db.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst()) as Row | undefined;
+    const admin = await db.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst();
     if (admin) await grant(db, Number(admin.roleId), created);
   }
   return ids;
@@ -51,7 +51,7 @@ export async function ensureReportMenus(db: Db): Promise<Map<string, number>> {
 export async function reportDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
   const menus = await ensureReportMenus(db);
   const admin = async (aliases: string[]) => {
-    const rows = (await db.selectFrom('resources').select('id').where('dingAppKey', '=', 'adminSite').where('alias', 'in', aliases).execute()) as Row[];
+    const rows = await db.selectFrom('resources').select('id').where('dingAppKey', '=', 'adminSite').where('alias', 'in', aliases).execute();
     return rows.map((r) => Number(r.id));
   };
   const menu = (aliases: string[]) => aliases.map((a) => menus.get(a)).filter((x): x is number => x !== undefined);

@@ -49,12 +49,12 @@ export const MAIL_EXPORT_COLUMNS = [
 async function listAll(db: Db, user: PortalUser, search: Bag, max = 10_000): Promise<Row[]> {
   const rule = await scopeRule(db, user, mailDecl);
   const sort = readSort(mailDecl, search);
-  return (await applyScope(applyFilters(db.selectFrom('mail'), mailDecl, search), rule)
+  return await applyScope(applyFilters(db.selectFrom('mail'), mailDecl, search), rule)
     .selectAll()
     .orderBy(sql.ref(sort.field), sort.order)
     .orderBy('id', 'desc')
     .limit(max)
-    .execute()) as Row[];
+    .execute();
 }
 
 /** The admin side of the leader mailbox: /mail/*. */
@@ -232,7 +232,7 @@ export async function mailRoutes(app: FastifyInstance) {
 
   // 县长信箱 (szxx): the latest published letters to the county head, for the portal's home block.
   app.post('/mail/szxxList', { config: { permission: P.list } }, async () => {
-    const rows = (await db
+    const rows = await db
       .selectFrom('mail')
       .select(['id', 'title', 'type', 'boxType', 'receivedAt', 'replyDept', 'replyTime', 'status'])
       .where('boxType', '=', 2)
@@ -240,7 +240,7 @@ export async function mailRoutes(app: FastifyInstance) {
       .orderBy('receivedAt', 'desc')
       .orderBy('id', 'desc')
       .limit(10)
-      .execute()) as Row[];
+      .execute();
     return ok(rows.map(labelled));
   });
 
@@ -248,12 +248,12 @@ export async function mailRoutes(app: FastifyInstance) {
   app.post('/mail/top', { config: { permission: P.list } }, async (request) => {
     const size = readSize(request, 'size', 10, 50);
     const rule = await scopeRule(db, currentUser(request), mailDecl);
-    const rows = (await applyScope(db.selectFrom('mail'), rule)
+    const rows = await applyScope(db.selectFrom('mail'), rule)
       .select(['id', 'title', 'type', 'boxType', 'name', 'status', 'stage', 'receivedAt', 'transferDeptName'])
       .orderBy('receivedAt', 'desc')
       .orderBy('id', 'desc')
       .limit(size)
-      .execute()) as Row[];
+      .execute();
     return ok(rows.map(labelled));
   });
 }

@@ -52,7 +52,7 @@ export async function mailWebRoutes(app: FastifyInstance) {
     const code = normaliseQueryCode(rawCode);
     if (!code) throw wrongCode();
     const phone = cleanPhone(param(request, 'phone'), '联系电话');
-    const row = (await db.selectFrom('mail').selectAll().where('queryCode', '=', code).executeTakeFirst()) as Row | undefined;
+    const row = await db.selectFrom('mail').selectAll().where('queryCode', '=', code).executeTakeFirst();
     if (!row || row.phone !== phone) throw wrongCode();
     return row;
   };
@@ -96,7 +96,7 @@ export async function mailWebRoutes(app: FastifyInstance) {
     }
     const n = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string };
     const totalRow = Number(n.n);
-    const rows = (await base.selectAll().orderBy('replyTime', 'desc').orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
+    const rows = await base.selectAll().orderBy('replyTime', 'desc').orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute();
     return ok(pageOf(rows.map(publicView), { pageNum, pageSize }, totalRow));
   });
 
@@ -106,7 +106,7 @@ export async function mailWebRoutes(app: FastifyInstance) {
     let q = published().selectAll().where('id', '=', id);
     const type = param(request, 'type');
     if (!blank(type)) q = q.where('boxType', '=', Number(type));
-    const row = (await q.executeTakeFirst()) as Row | undefined;
+    const row = await q.executeTakeFirst();
     if (!row) throw notFoundRecord();
     return ok(publicView(row));
   });

@@ -165,7 +165,7 @@ export async function noticeRoutes(app: FastifyInstance) {
 
   app.post('/notice/get', { config: { permission: P.get } }, async (request) => {
     const rule = await scopeRule(db, currentUser(request), noticeDecl);
-    const row = (await applyScope(db.selectFrom('notice').selectAll().where('id', '=', readId(request)), rule).executeTakeFirst()) as Row | undefined;
+    const row = await applyScope(db.selectFrom('notice').selectAll().where('id', '=', readId(request)), rule).executeTakeFirst();
     if (!row) throw notFoundRecord();
     return ok(await withTargets(row));
   });
@@ -192,7 +192,7 @@ export async function noticeRoutes(app: FastifyInstance) {
     }
     const n = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string };
     const totalRow = Number(n.n);
-    const rows = (await base
+    const rows = await base
       .selectAll('notice')
       .select([
         sql<string | null>`(select max(r."readTime") from notice_read r where r."noticeId" = notice.id and r."userId" = ${user.userId})`.as('readTime'),
@@ -202,7 +202,7 @@ export async function noticeRoutes(app: FastifyInstance) {
       .orderBy('id', 'desc')
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
-      .execute()) as Row[];
+      .execute();
     const list = rows.map((r) => {
       const { readTotal, ...rest } = r;
       return { ...rest, readCount: Number(readTotal), readFlag: r.readTime ? 1 : 0 };

@@ -37,7 +37,7 @@ export async function personOf(app: FastifyInstance, request: FastifyRequest, re
     if (required) throw peopleLoginRequired();
     return null;
   }
-  const person = (await app.db.selectFrom('person').selectAll().where('puPeopleId', '=', Number(s.puPeopleId)).executeTakeFirst()) as Row | undefined;
+  const person = await app.db.selectFrom('person').selectAll().where('puPeopleId', '=', Number(s.puPeopleId)).executeTakeFirst();
   if (!person) {
     if (required) throw peopleLoginRequired();
     return null;

@@ -38,7 +38,7 @@ export async function peopleRoutes(app: FastifyInstance) {
     return n;
   };
   const load = async (trx: typeof db, id: number) => {
-    const row = (await trx.selectFrom('person').selectAll().where('puPeopleId', '=', id).executeTakeFirst()) as Row | undefined;
+    const row = await trx.selectFrom('person').selectAll().where('puPeopleId', '=', id).executeTakeFirst();
     if (!row) throw notFoundRecord();
     return row;
   };
@@ -118,7 +118,7 @@ export async function peopleRoutes(app: FastifyInstance) {
     if (!/^1[3-9]\d{9}$/.test(phone)) throw invalidValue('请输入正确的手机号');
     const now = formatDateTime();
     const person = await db.transaction().execute(async (trx) => {
-      let row = (await trx.selectFrom('person').selectAll().where('phone', '=', phone).executeTakeFirst()) as Row | undefined;
+      let row = await trx.selectFrom('person').selectAll().where('phone', '=', phone).executeTakeFirst();
       if (!row) {
         const inserted = (await trx
           .insertInto('person')

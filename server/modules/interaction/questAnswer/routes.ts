@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors.js';
 import { bodyOf, param, readSize } from '../../../http/params.js';
@@ -20,7 +19,7 @@ export async function questAnswerRoutes(app: FastifyInstance) {
   const db = app.db;
 
   const enabled = async () =>
-    ((await db.selectFrom('quest_answer').select(['id', 'quest', 'answer', 'keywords', 'hitCount']).where('status', '=', 1).orderBy('id', 'asc').limit(MAX_ENTRIES).execute()) as Row[]).map(
+    (await db.selectFrom('quest_answer').select(['id', 'quest', 'answer', 'keywords', 'hitCount']).where('status', '=', 1).orderBy('id', 'asc').limit(MAX_ENTRIES).execute()).map(
       (r) => ({ id: Number(r.id), quest: String(r.quest ?? ''), answer: String(r.answer ?? ''), keywords: (r.keywords as string | null) ?? null, hitCount: Number(r.hitCount ?? 0) }),
     );
 
@@ -88,7 +87,7 @@ export async function questAnswerRoutes(app: FastifyInstance) {
   app.post('/questAnswer/satisfiedAudit', { config: { permission: 'dearchFeedback:audit' } }, async (request) => {
     const ids = readIdList(request);
     await db.transaction().execute(async (trx) => {
-      const rows = (await trx.selectFrom('dearch_feedback').select(['id', 'auditState']).where('id', 'in', ids).execute()) as Row[];
+      const rows = await trx.selectFrom('dearch_feedback').select(['id', 'auditState']).where('id', 'in', ids).execute();
       if (rows.length !== ids.length) throw notFoundRecord();
       if (rows.some((r) => Number(r.auditState) === 1)) throw badState('所选反馈中有已处理的记录');
       await trx.updateTable('dearch_feedback').set({ auditState: 1, updateTime: formatDateTime() }).where('id', 'in', ids).execute();

@@ -82,8 +82,8 @@ export interface QuestionOut {
 
 /** The questions of a survey with their options, in order. */
 export async function loadQuestions(db: Db, surveyId: number): Promise<QuestionOut[]> {
-  const questions = (await db.selectFrom('survey_question').selectAll().where('surveyId', '=', surveyId).orderBy('sort').orderBy('id').execute()) as Row[];
-  const options = (await db.selectFrom('survey_option').selectAll().where('surveyId', '=', surveyId).orderBy('sort').orderBy('id').execute()) as Row[];
+  const questions = await db.selectFrom('survey_question').selectAll().where('surveyId', '=', surveyId).orderBy('sort').orderBy('id').execute();
+  const options = await db.selectFrom('survey_option').selectAll().where('surveyId', '=', surveyId).orderBy('sort').orderBy('id').execute();
   return questions.map((q) => ({
     id: Number(q.id),
     surveyId: Number(q.surveyId),

@@ -82,7 +82,7 @@ export function themeCountRoutes({ app, decl, db }: ThemeContext) {
     let q = db.selectFrom('theme_count').selectAll().where('month', '=', month);
     const channel = channelOf(request);
     if (channel) q = q.where('channel', '=', channel);
-    return (await q.orderBy('channel', 'asc').orderBy('total', 'desc').orderBy('id', 'asc').execute()) as Row[];
+    return await q.orderBy('channel', 'asc').orderBy('total', 'desc').orderBy('id', 'asc').execute();
   };
   app.post('/admin/themeCount/listByMonth', { config: { permission: 'theme:count' } }, async (request) => ok(await storedMonth(request)));
   app.post('/admin/themeCount/listByMonthExcel', { config: { permission: 'theme:export' } }, async (request, reply) => {
@@ -108,7 +108,7 @@ export function themeCountRoutes({ app, decl, db }: ThemeContext) {
     }
     if (body.remark !== undefined) values.remark = cleanText(body.remark, { label: '备注', max: 200 });
     const row = await db.transaction().execute(async (trx) => {
-      const existing = (await trx.selectFrom('theme_count').selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+      const existing = await trx.selectFrom('theme_count').selectAll().where('id', '=', id).executeTakeFirst();
       if (!existing) throw notFoundRecord();
       const merged = { ...existing, ...values };
       if (Number(merged.passed) > Number(merged.total) || Number(merged.replied) > Number(merged.total) || Number(merged.handled) > Number(merged.total)) {

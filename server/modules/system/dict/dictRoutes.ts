@@ -16,7 +16,7 @@ import { allGroups, DICT_TABLE, groupEntries, nest } from './dictService.js';
 const KEY_RE = /^[A-Za-z0-9_.:-]{1,50}$/;
 
 async function findRow(db: Db, id: number): Promise<Row> {
-  const row = (await db.selectFrom(DICT_TABLE).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+  const row = await db.selectFrom(DICT_TABLE).selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFoundRecord();
   return row;
 }
@@ -74,14 +74,14 @@ export async function dictRoutes(app: FastifyInstance) {
     const search = searchOf(request);
     let group: Row | undefined;
     if (typeof search.dictKey === 'string' && search.dictKey.trim()) {
-      group = (await base().selectAll().where('dictKey', '=', search.dictKey.trim()).where('parentId', '=', 0).executeTakeFirst()) as Row | undefined;
+      group = await base().selectAll().where('dictKey', '=', search.dictKey.trim()).where('parentId', '=', 0).executeTakeFirst();
     } else {
       const id = search.id ?? search.parentId;
       if (id === undefined || id === null || id === '') throw new PortalError(1001, '缺少必填参数：dictKey');
       group = await findRow(db, readId({ query: {}, body: { id } } as unknown as FastifyRequest));
     }
     if (!group || Number(group.parentId) !== 0) throw notFoundRecord();
-    const rows = (await base().selectAll().where('dictKey', '=', group.dictKey as string).where('parentId', '!=', 0).execute()) as Row[];
+    const rows = await base().selectAll().where('dictKey', '=', group.dictKey as string).where('parentId', '!=', 0).execute();
     return ok({ group, tree: nest(rows, Number(group.id)) });
   });
 
@@ -96,7 +96,7 @@ export async function dictRoutes(app: FastifyInstance) {
     const now = formatDateTime();
     const row = await db.transaction().execute(async (trx) => {
       if (parentId > 0) {
-        const parent = (await trx.selectFrom(DICT_TABLE).selectAll().where('id', '=', parentId).executeTakeFirst()) as Row | undefined;
+        const parent = await trx.selectFrom(DICT_TABLE).selectAll().where('id', '=', parentId).executeTakeFirst();
         if (!parent) throw new PortalError(1003, '上级字典项不存在');
         values.dictKey = parent.dictKey; // entries belong to their parent's group
         if (values.key === undefined || values.key === null || values.key === '') throw new PortalError(1001, '缺少必填参数：key');

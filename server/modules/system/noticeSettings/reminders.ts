@@ -145,7 +145,7 @@ export async function dispatchReminder(db: Db, event: NoticeEvent, message: Remi
   let query = db.selectFrom('notice_setting').selectAll().where('eventType', '=', event).where('status', '=', 1);
   // One setting only (the overdue sweep sends each setting's stage once).
   if (options.settingId !== undefined) query = query.where('id', '=', options.settingId);
-  const settings = (await query.orderBy('id', 'asc').execute()) as Row[];
+  const settings = await query.orderBy('id', 'asc').execute();
   const results: DispatchResult[] = [];
   for (const setting of settings) {
     if (OVERDUE_EVENTS.includes(event) && (options.ageDays === undefined || reminderStage(setting, options.ageDays) === null)) continue;

@@ -29,7 +29,7 @@ function shapeRole(r: Row, userCount?: number): Row {
 }
 
 async function findRole(db: Db, roleId: number): Promise<Row> {
-  const r = (await db.selectFrom('roles').selectAll().where('roleId', '=', roleId).executeTakeFirst()) as Row | undefined;
+  const r = await db.selectFrom('roles').selectAll().where('roleId', '=', roleId).executeTakeFirst();
   if (!r) throw notFoundRecord();
   return r;
 }
@@ -37,13 +37,13 @@ async function findRole(db: Db, roleId: number): Promise<Row> {
 async function memberCounts(db: Db, roleIds: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (!roleIds.length) return out;
-  const rows = (await db.selectFrom('user_roles').select(['roleId', (eb) => eb.fn.countAll().as('n')]).where('roleId', 'in', roleIds).groupBy('roleId').execute()) as Row[];
+  const rows = await db.selectFrom('user_roles').select(['roleId', (eb) => eb.fn.countAll().as('n')]).where('roleId', 'in', roleIds).groupBy('roleId').execute();
   for (const r of rows) out.set(Number(r.roleId), Number(r.n));
   return out;
 }
 
 export async function roleResourceIds(db: Db, roleId: number): Promise<number[]> {
-  const rows = (await db.selectFrom('role_resources').select('resourceId').where('roleId', '=', roleId).orderBy('resourceId').execute()) as Row[];
+  const rows = await db.selectFrom('role_resources').select('resourceId').where('roleId', '=', roleId).orderBy('resourceId').execute();
   return rows.map((r) => Number(r.resourceId));
 }
 
@@ -67,7 +67,7 @@ export async function roleRoutes(app: FastifyInstance) {
       base = base.where('roleId', 'in', db.selectFrom('user_roles as ur').innerJoin('users as u', 'u.userId', 'ur.userId').select('ur.roleId').where('u.deptId', 'in', depts));
     }
     const total = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: unknown };
-    const rows = (await base.selectAll().orderBy('roleId').limit(pg.pageSize).offset((pg.pageNum - 1) * pg.pageSize).execute()) as Row[];
+    const rows = await base.selectAll().orderBy('roleId').limit(pg.pageSize).offset((pg.pageNum - 1) * pg.pageSize).execute();
     const counts = await memberCounts(db, rows.map((r) => Number(r.roleId)));
     return ok(pageOf(rows.map((r) => shapeRole(r, counts.get(Number(r.roleId)) ?? 0)), Number(total.n), pg));
   });
@@ -92,7 +92,7 @@ export async function roleRoutes(app: FastifyInstance) {
         if (await q.executeTakeFirst()) throw new PortalError(1004, `角色别名已存在：${String(values.roleAlias)}`);
       }
       if (roleId === null) {
-        const row = (await trx.insertInto('roles').values({ ...values, createTime: formatDateTime() } as NewRow<'roles'>).returning('roleId').executeTakeFirstOrThrow()) as Row;
+        const row = await trx.insertInto('roles').values({ ...values, createTime: formatDateTime() } as NewRow<'roles'>).returning('roleId').executeTakeFirstOrThrow();
         return ok(shapeRole(await findRole(trx, Number(row.roleId)), 0), '新增成功');
       }
       const existing = await findRole(trx, roleId);
@@ -147,7 +147,7 @@ export async function roleRoutes(app: FastifyInstance) {
     const roleId = requiredId(search, 'roleId');
     const role = await findRole(db, roleId);
     const page = await members(request, true);
-    const allDepts = (await db.selectFrom('departments').select('id').execute()) as Row[];
+    const allDepts = await db.selectFrom('departments').select('id').execute();
     const list = [];
     for (const u of page.list) {
       const scope = String(role.dataScope);

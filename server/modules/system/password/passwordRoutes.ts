@@ -4,7 +4,6 @@ import { defaultPasswordTypes } from '../../../auth/passwordPolicy.js';
 import { applyFilters, readPaging, readSort } from '../../../crud/listQuery.js';
 import { searchOf } from '../../../crud/routes.js';
 import { validateRecord } from '../../../crud/validate.js';
-import type { Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { bodyOf, readId, readIds } from '../../../http/params.js';
@@ -32,7 +31,7 @@ export async function passwordRoutes(app: FastifyInstance) {
   const db = app.db;
 
   const findRule = async (id: number) => {
-    const row = (await db.selectFrom(RULE_TABLE).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+    const row = await db.selectFrom(RULE_TABLE).selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFoundRecord();
     return row;
   };
@@ -82,7 +81,7 @@ export async function passwordRoutes(app: FastifyInstance) {
 
   const deleteRules = async (ids: number[]) => {
     await db.transaction().execute(async (trx) => {
-      const rows = (await trx.selectFrom(RULE_TABLE).select(['id', 'enabled', 'name']).where('id', 'in', ids).execute()) as Row[];
+      const rows = await trx.selectFrom(RULE_TABLE).select(['id', 'enabled', 'name']).where('id', 'in', ids).execute();
       if (rows.length !== ids.length) throw notFoundRecord();
       const live = rows.find((r) => Number(r.enabled) === 1);
       if (live) throw new PortalError(1005, `密码规则“${String(live.name)}”正在启用，不能删除，请先停用或启用其他规则`);
