@@ -65,7 +65,7 @@ async function seedNotices(db: Db, ctx: SeedContext): Promise<void> {
       .values({ ...n, publisher: '县政府办公室', targetNames: '全部部门', readCount: 0, deptId: admin.deptId, deptName: admin.deptName, creatorId: admin.userId, creatorName: admin.name, createTime: time, updateTime: time })
       .returning('id')
       .executeTakeFirstOrThrow();
-    for (const targetId of deptIds) await db.insertInto('notice_target').values({ noticeId: Number(row.id), targetType: 'dept', targetId }).execute();
+    for (const targetId of deptIds) await db.insertInto('notice_target').values({ noticeId: row.id, targetType: 'dept', targetId }).execute();
   }
 }
 

@@ -88,7 +88,7 @@ export async function seedFirstStart(
   // 系统管理员: every entry of both apps.
   const adminRole = roleIds.get(ADMIN_ROLE_ALIAS) as number;
   const everything = (await db.selectFrom('resources').select('id').execute()) as { id: number }[];
-  await grant(db, adminRole, everything.map((r) => Number(r.id)));
+  await grant(db, adminRole, everything.map((r) => r.id));
 
   const rootDept = deptIds.get('县政府') as number;
   const adminId = await insertReturningId(db, 'users', {
@@ -107,13 +107,13 @@ export async function seedFirstStart(
     const ids: number[] = [];
     for (const k of keys) {
       const r = await byAlias('adminSite', k);
-      if (r) ids.push(Number(r.id));
+      if (r) ids.push(r.id);
     }
     await grant(db, roleIds.get(roleAlias) as number, ids);
   };
   const homeCat = await byAlias('adminSite', 'home');
   for (const alias of ['auditor', 'editor', 'inspector']) {
-    await grant(db, roleIds.get(alias) as number, [reportCat.id, reportHome.id, ...(homeCat ? [Number(homeCat.id)] : [])]);
+    await grant(db, roleIds.get(alias) as number, [reportCat.id, reportHome.id, ...(homeCat ? [homeCat.id] : [])]);
   }
   const keysOf = (name: string, ops: ('list' | 'get' | 'create' | 'update' | 'delete')[]) => {
     const d = decls.find((x) => x.name === name);

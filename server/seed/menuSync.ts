@@ -40,12 +40,12 @@ export async function ensureResource(db: Db, entry: Omit<MenuRow, 'id'>): Promis
   const found = await findRes(db, entry.dingAppKey, entry.alias);
   if (found) {
     if (entry.url && found.url !== entry.url && isOutdatedUrl(found.url)) {
-      await db.updateTable('resources').set({ url: entry.url }).where('id', '=', Number(found.id)).execute();
+      await db.updateTable('resources').set({ url: entry.url }).where('id', '=', found.id).execute();
     }
-    return { id: Number(found.id), created: false };
+    return { id: found.id, created: false };
   }
   const row = (await db.insertInto('resources').values(entry).returning('id').executeTakeFirstOrThrow()) as { id: number };
-  return { id: Number(row.id), created: true };
+  return { id: row.id, created: true };
 }
 
 export async function grant(db: Db, roleId: number, resourceIds: number[]): Promise<void> {
@@ -90,6 +90,6 @@ export async function syncDeclarationMenus(db: Db, decls: readonly ResourceDecl[
     }
   }
   const admin = (await db.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst()) as { roleId: number } | undefined;
-  if (admin && created.length) await grant(db, Number(admin.roleId), created);
+  if (admin && created.length) await grant(db, admin.roleId, created);
   return created;
 }

@@ -88,7 +88,7 @@ export async function interworkingRoutes(app: FastifyInstance, sender?: Interwor
       .values({ kind, title, sourceId, payload: json, status: 0, attempts: 0, creatorName: user.name, createTime: formatDateTime() })
       .returning('id')
       .executeTakeFirstOrThrow()) as { id: number };
-    const row = await deliver(Number(inserted.id));
+    const row = await deliver(inserted.id);
     return ok(row, row.status === 2 ? '报送失败，已记录，可稍后重新报送' : row.status === 3 ? '已记录（未配置集约化平台）' : '报送成功');
   };
   for (const kind of INTERWORKING_KINDS) {

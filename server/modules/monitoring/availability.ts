@@ -69,7 +69,7 @@ export async function checkWebsite(db: Db, site: Row, settings: MonitorSettings)
       .set({ state, lastCheckTime: now, responseMs: result.responseMs, certExpireDays: result.certExpireDays, lastMessage: result.message.slice(0, 500) })
       .where('id', '=', site.id as number)
       .execute();
-    return Number(row.id);
+    return row.id;
   });
   const previous = Number(before?.state ?? STATE.unchecked);
   if (previous !== state && (state === STATE.abnormal || previous === STATE.abnormal)) {

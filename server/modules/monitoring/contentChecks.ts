@@ -32,20 +32,20 @@ export async function columnStatuses(db: Db, now = Date.now()): Promise<ColumnSt
     .where('status', '=', PUBLISHED)
     .groupBy('columnId')
     .execute()) as { columnId: number; n: number | string; last: string | null }[];
-  const byColumn = new Map(stats.map((s) => [Number(s.columnId), s]));
+  const byColumn = new Map(stats.map((s) => [s.columnId, s]));
   // A parent column whose sub-columns carry the articles is neither empty nor stale on its own.
-  const parents = new Set(columns.map((c) => Number(c.categoryCategoryId)).filter((id) => id > 0));
+  const parents = new Set(columns.map((c) => c.categoryCategoryId).filter((id) => id > 0));
   return columns
-    .filter((c) => !parents.has(Number(c.categoryId)))
+    .filter((c) => !parents.has(c.categoryId))
     .map((c) => {
-      const s = byColumn.get(Number(c.categoryId));
+      const s = byColumn.get(c.categoryId);
       const title = String(c.categoryTitle);
       const limitDays = limitDaysOf({ categoryTitle: title, updateLimitDays: c.updateLimitDays as number | null });
       const published = Number(s?.n ?? 0);
       const lastPublish = s?.last ?? null;
       const daysSince = lastPublish ? daysBetween(lastPublish, now) : null;
       return {
-        id: Number(c.categoryId),
+        id: c.categoryId,
         title,
         parentId: Number(c.categoryCategoryId ?? 0),
         kind: columnKind(title),
@@ -84,7 +84,7 @@ export async function unansweredLetters(db: Db, days = UNANSWERED_DAYS, now = Da
     .orderBy('receivedAt')
     .limit(500)
     .execute();
-  return rows.map((r) => ({ id: Number(r.id), title: String(r.title), since: String(r.receivedAt), days: daysBetween(String(r.receivedAt), now) }));
+  return rows.map((r) => ({ id: r.id, title: String(r.title), since: String(r.receivedAt), days: daysBetween(String(r.receivedAt), now) }));
 }
 
 /** Disclosure applications not answered (待受理/已受理) whose legal deadline has passed. */
@@ -98,17 +98,17 @@ export async function overdueApplications(db: Db, now = Date.now()): Promise<Pen
     .orderBy('deadline')
     .limit(500)
     .execute();
-  return rows.map((r) => ({ id: Number(r.id), title: String(r.infoName), since: String(r.deadline), days: daysBetween(`${String(r.deadline).slice(0, 10)} 00:00:00`, now) }));
+  return rows.map((r) => ({ id: r.id, title: String(r.infoName), since: String(r.deadline), days: daysBetween(`${String(r.deadline).slice(0, 10)} 00:00:00`, now) }));
 }
 
 /** Letters not yet answered at all, with their age: what MAIL_OVERDUE reminds about. */
 export async function openLetters(db: Db, now = Date.now()): Promise<PendingItem[]> {
   const rows = await db.selectFrom('mail').select(['id', 'title', 'receivedAt']).where('status', '=', 0).where('stage', 'in', [0, 1, 2, 3]).orderBy('receivedAt').limit(2000).execute();
-  return rows.filter((r) => r.receivedAt).map((r) => ({ id: Number(r.id), title: String(r.title), since: String(r.receivedAt), days: daysBetween(String(r.receivedAt), now) }));
+  return rows.filter((r) => r.receivedAt).map((r) => ({ id: r.id, title: String(r.title), since: String(r.receivedAt), days: daysBetween(String(r.receivedAt), now) }));
 }
 
 /** Applications still open, with days since they arrived: what APPLY_OVERDUE reminds about. */
 export async function openApplications(db: Db, now = Date.now()): Promise<PendingItem[]> {
   const rows = await db.selectFrom('apply').select(['id', 'infoName', 'createTime']).where('status', 'in', [0, 1]).orderBy('createTime').limit(2000).execute();
-  return rows.filter((r) => r.createTime).map((r) => ({ id: Number(r.id), title: String(r.infoName), since: String(r.createTime), days: daysBetween(String(r.createTime), now) }));
+  return rows.filter((r) => r.createTime).map((r) => ({ id: r.id, title: String(r.infoName), since: String(r.createTime), days: daysBetween(String(r.createTime), now) }));
 }

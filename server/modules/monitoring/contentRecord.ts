@@ -32,5 +32,5 @@ export async function runContentCheck(db: Db): Promise<{ recordId: number; red: 
     })
     .returning('id')
     .executeTakeFirstOrThrow()) as { id: number };
-  return { recordId: Number(row.id), red };
+  return { recordId: row.id, red };
 }

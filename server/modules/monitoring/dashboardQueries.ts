@@ -57,13 +57,13 @@ export async function latestLinkCheck(db: Db): Promise<LinkSummary | null> {
   } catch {
     detail = {};
   }
-  const links = await db.selectFrom('broken_link').selectAll().where('recordId', '=', Number(record.id)).where('broken', '=', 1).orderBy('id').limit(200).execute();
+  const links = await db.selectFrom('broken_link').selectAll().where('recordId', '=', record.id).where('broken', '=', 1).orderBy('id').limit(200).execute();
   return {
-    recordId: Number(record.id),
+    recordId: record.id,
     checkTime: String(record.checkTime),
     brokenHome: Number(detail.brokenHome ?? 0),
     brokenOther: Number(detail.brokenOther ?? 0),
     otherPageLinks: Number(detail.otherPageLinks ?? 0),
-    links: links.map((l) => ({ linkUrl: String(l.linkUrl), pageUrl: String(l.pageUrl), statusCode: l.statusCode === null ? null : Number(l.statusCode), error: (l.error as string | null) ?? null, onHome: Number(l.onHome) === 1 })),
+    links: links.map((l) => ({ linkUrl: String(l.linkUrl), pageUrl: String(l.pageUrl), statusCode: l.statusCode === null ? null : l.statusCode, error: (l.error as string | null) ?? null, onHome: l.onHome === 1 })),
   };
 }

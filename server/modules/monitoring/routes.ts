@@ -55,10 +55,10 @@ export async function monitorRoutes(app: FastifyInstance) {
     if (start) q = q.where('checkTime', '>=', start);
     if (end) q = q.where('checkTime', '<=', end.endsWith('00:00:00') ? end.replace('00:00:00', '23:59:59') : end);
     const rows = (await q.orderBy('checkTime', 'desc').orderBy('id', 'desc').limit(500).execute()).reverse();
-    const up = rows.filter((r) => Number(r.result) === 1).length;
+    const up = rows.filter((r) => r.result === 1).length;
     const times = rows.map((r) => Number(r.responseMs ?? 0));
     return ok({
-      points: rows.map((r) => ({ checkTime: String(r.checkTime), responseMs: Number(r.responseMs ?? 0), result: Number(r.result), statusCode: r.statusCode, message: r.message })),
+      points: rows.map((r) => ({ checkTime: String(r.checkTime), responseMs: Number(r.responseMs ?? 0), result: r.result, statusCode: r.statusCode, message: r.message })),
       checks: rows.length,
       uptimePercent: rows.length ? Math.round((up / rows.length) * 1000) / 10 : null,
       avgMs: times.length ? Math.round(times.reduce((a, b) => a + b, 0) / times.length) : null,

@@ -19,7 +19,7 @@ export async function sysAreaRoutes(app: FastifyInstance) {
     let parentId: number;
     if (raw === undefined || raw === null || raw === '') {
       const county = (await db.selectFrom(decl.table).select('id').where('level', '=', 1).orderBy('id').executeTakeFirst()) as { id: number } | undefined;
-      parentId = county ? Number(county.id) : 0;
+      parentId = county ? county.id : 0;
     } else {
       parentId = Number(raw);
       if (!Number.isSafeInteger(parentId) || parentId < 0) throw invalidValue('参数格式不正确：id');

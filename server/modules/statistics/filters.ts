@@ -71,10 +71,10 @@ export async function columnSubtree(db: Db, columnId: number): Promise<number[]>
   const rows = await db.selectFrom('category').select(['categoryId', 'categoryCategoryId']).execute();
   const children = new Map<number, number[]>();
   for (const r of rows) {
-    const p = Number(r.categoryCategoryId);
-    children.set(p, [...(children.get(p) ?? []), Number(r.categoryId)]);
+    const p = r.categoryCategoryId;
+    children.set(p, [...(children.get(p) ?? []), r.categoryId]);
   }
-  if (!rows.some((r) => Number(r.categoryId) === columnId)) return [];
+  if (!rows.some((r) => r.categoryId === columnId)) return [];
   const out: number[] = [];
   const queue = [columnId];
   while (queue.length) {

@@ -17,7 +17,7 @@ const INSPECTOR_ROLE_ALIAS = 'inspector';
 
 async function roleId(db: Db, alias: string): Promise<number | null> {
   const r = await db.selectFrom('roles').select('roleId').where('roleAlias', '=', alias).executeTakeFirst();
-  return r ? Number(r.roleId) : null;
+  return r ? r.roleId : null;
 }
 
 /**

@@ -48,7 +48,7 @@ export async function columnCount(db: Db, f: ArticleFilter, s: DataSearch): Prom
     .where((eb) => eb.and([articleWhere(eb, f), between(eb, publishTime, s)]))
     .groupBy('a.columnId')
     .execute();
-  const byId = new Map(counts.map((c) => [Number(c.columnId), c]));
+  const byId = new Map(counts.map((c) => [c.columnId, c]));
   return columns.map((c) => {
     const n = byId.get(Number(c.categoryId));
     return {
@@ -141,7 +141,7 @@ export async function deptCount(db: Db, f: ArticleFilter, s: DataSearch): Promis
     .groupBy('a.deptId')
     .execute();
   return rows
-    .filter((r) => r.deptId !== null && depts.has(Number(r.deptId)))
+    .filter((r) => r.deptId !== null && depts.has(r.deptId))
     .map((r) => ({ deptId: Number(r.deptId), deptName: depts.get(Number(r.deptId)) as string, count: num(r.count), hits: num(r.hits) }))
     .sort((a, b) => b.count - a.count || a.deptId - b.deptId);
 }
@@ -158,11 +158,11 @@ export async function deptByColumnCount(db: Db, f: ArticleFilter, s: DataSearch)
     .groupBy(['a.deptId', 'a.columnId', 'c.categoryTitle'])
     .execute();
   return rows
-    .filter((r) => r.deptId !== null && depts.has(Number(r.deptId)))
+    .filter((r) => r.deptId !== null && depts.has(r.deptId))
     .map((r) => ({
       deptId: Number(r.deptId),
       deptName: depts.get(Number(r.deptId)) as string,
-      columnId: Number(r.columnId),
+      columnId: r.columnId,
       columnTitle: String(r.categoryTitle),
       count: num(r.count),
       lastPublishTime: (r.lastPublishTime as string | null) ?? null,
@@ -189,7 +189,7 @@ export async function categoryCountList(db: Db, f: ArticleFilter, s: DataSearch)
     .where((eb) => eb.and([articleWhere(eb, f), between(eb, sql`a."createTime"`, s)]))
     .groupBy('a.columnId')
     .execute();
-  const byId = new Map(rows.map((r) => [Number(r.columnId), r]));
+  const byId = new Map(rows.map((r) => [r.columnId, r]));
   return columns.map((c) => {
     const r = byId.get(Number(c.categoryId));
     return {
@@ -215,7 +215,7 @@ export async function stateCount(db: Db, f: ArticleFilter, s: DataSearch) {
     .where((eb) => eb.and([articleWhere(eb, f), between(eb, sql`a."createTime"`, s)]))
     .groupBy('a.status')
     .execute();
-  return rows.map((r) => ({ status: Number(r.status), name: STATE_NAMES[Number(r.status)] ?? String(r.status), count: num(r.count) })).sort((a, b) => a.status - b.status);
+  return rows.map((r) => ({ status: r.status, name: STATE_NAMES[r.status] ?? String(r.status), count: num(r.count) })).sort((a, b) => a.status - b.status);
 }
 
 /** Published articles per day (`YYYY-MM-DD`) or month (`YYYY-MM`) of the range; days without any are filled with 0. */

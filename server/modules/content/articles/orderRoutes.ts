@@ -48,7 +48,7 @@ export async function articleOrderRoutes(app: FastifyInstance, decl: ResourceDec
           } as NewRow<'article'>)
           .returning('articleId')
           .executeTakeFirstOrThrow();
-        const newId = Number(row.articleId);
+        const newId = row.articleId;
         await addFlow(trx, user, { articleId: newId, action: 'copy', actionName: '复制', fromStatus: null, toStatus: 3, opinion: `复制自文章${id}` });
         const srcModel = await modelOfColumn(trx, Number(src.columnId));
         const dstModel = await modelOfColumn(trx, target);
@@ -98,16 +98,16 @@ export async function articleOrderRoutes(app: FastifyInstance, decl: ResourceDec
         .orderBy('publishTime', 'desc')
         .orderBy('articleId', 'desc')
         .execute()) as { articleId: number; sort: number }[];
-      const at = list.findIndex((r) => Number(r.articleId) === id);
+      const at = list.findIndex((r) => r.articleId === id);
       if (at <= 0) throw new PortalError(1005, '已经是本栏目的第一篇，不能上移');
       const prev = list[at - 1] as { articleId: number; sort: number };
       const mine = Number(row.sort);
-      const theirs = Number(prev.sort);
+      const theirs = prev.sort;
       if (mine === theirs) {
         await trx.updateTable('article').set({ sort: theirs + 1 }).where('articleId', '=', id).execute();
       } else {
         await trx.updateTable('article').set({ sort: theirs }).where('articleId', '=', id).execute();
-        await trx.updateTable('article').set({ sort: mine }).where('articleId', '=', Number(prev.articleId)).execute();
+        await trx.updateTable('article').set({ sort: mine }).where('articleId', '=', prev.articleId).execute();
       }
     });
     await fire([[id, 'changed']]);

@@ -115,7 +115,7 @@ export async function articlePublicRoutes(app: FastifyInstance) {
       .orderBy('publishTime', 'desc')
       .orderBy('articleId', 'desc')
       .execute();
-    const at = siblings.findIndex((r) => Number(r.articleId) === Number(row.articleId));
+    const at = siblings.findIndex((r) => r.articleId === Number(row.articleId));
     const pick = (r: Row | undefined) => (r ? { articleId: Number(r.articleId), title: r.title } : null);
     return ok({ ...detail, prev: pick(siblings[at - 1]), next: pick(siblings[at + 1]) });
   });
@@ -132,7 +132,7 @@ export async function articlePublicRoutes(app: FastifyInstance) {
     const id = Number(row.articleId);
     await increment(db, 'article', 'hits', { column: 'articleId', keys: id });
     const after = await db.selectFrom('article').select('hits').where('articleId', '=', id).executeTakeFirstOrThrow();
-    return ok({ articleId: id, hits: Number(after.hits) });
+    return ok({ articleId: id, hits: after.hits });
   });
 
   // A column's public data: its fields, its children and the path from the top.

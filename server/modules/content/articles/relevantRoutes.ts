@@ -23,7 +23,7 @@ export async function relevantRoutes(app: FastifyInstance) {
       .where('r.articleId', '=', articleId)
       .orderBy('r.id', 'asc')
       .execute();
-    return rows.map((r) => ({ ...toApi(r, titles), id: Number(r.id), relevantId: Number(r.relevantId) }));
+    return rows.map((r) => ({ ...toApi(r, titles), id: r.id, relevantId: r.relevantId }));
   }
 
   app.post('/article/relevant/getArticleRelevantList', { config: { permission: decl.permissions.get } }, async (request) => {
@@ -47,7 +47,7 @@ export async function relevantRoutes(app: FastifyInstance) {
     await db.transaction().execute(async (trx) => {
       const found = await trx.selectFrom('article').select('articleId').where('articleId', 'in', ids).execute();
       if (found.length !== ids.length) throw invalidValue('相关文章不存在');
-      const have = new Set((await trx.selectFrom('article_relevant').select('relevantId').where('articleId', '=', articleId).execute()).map((r) => Number(r.relevantId)));
+      const have = new Set((await trx.selectFrom('article_relevant').select('relevantId').where('articleId', '=', articleId).execute()).map((r) => r.relevantId));
       const now = formatDateTime();
       for (const relevantId of ids) if (!have.has(relevantId)) await trx.insertInto('article_relevant').values({ articleId, relevantId, createTime: now }).execute();
     });
@@ -59,7 +59,7 @@ export async function relevantRoutes(app: FastifyInstance) {
     const id = readOneId(queryOf(request), bodyOf(request), ['id']);
     const row = await db.selectFrom('article_relevant').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFoundRecord();
-    await loadArticle(db, await accessFilter(db, currentUser(request), decl), Number(row.articleId));
+    await loadArticle(db, await accessFilter(db, currentUser(request), decl), row.articleId);
     await db.deleteFrom('article_relevant').where('id', '=', id).execute();
     return ok(null, '删除成功');
   });

@@ -183,10 +183,10 @@ export async function flowOf(db: Db, articleId: number): Promise<Row[]> {
   const rows = await db.selectFrom('article_flow').selectAll().where('articleId', '=', articleId).orderBy('id', 'asc').execute();
   return rows.map((r) => ({
     ...r,
-    id: Number(r.id),
-    articleId: Number(r.articleId),
-    fromStatus: r.fromStatus === null ? null : Number(r.fromStatus),
-    toStatus: r.toStatus === null ? null : Number(r.toStatus),
+    id: r.id,
+    articleId: r.articleId,
+    fromStatus: r.fromStatus === null ? null : r.fromStatus,
+    toStatus: r.toStatus === null ? null : r.toStatus,
     fromStatusName: r.fromStatus === null ? '' : articleStatusLabel(r.fromStatus),
     toStatusName: r.toStatus === null ? '' : articleStatusLabel(r.toStatus),
   }));

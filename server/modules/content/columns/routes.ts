@@ -131,7 +131,7 @@ export async function columnRoutes(app: FastifyInstance) {
     const now = formatDateTime();
     const saved = await db.transaction().execute(async (trx) => {
       const row = await trx.insertInto('category').values({ ...values, createTime: now, updateTime: now } as NewRow<'category'>).returning('categoryId').executeTakeFirstOrThrow();
-      const id = Number(row.categoryId);
+      const id = row.categoryId;
       const parent = Number(values.categoryCategoryId ?? 0) ? await findColumn(trx, Number(values.categoryCategoryId)) : undefined;
       await trx.updateTable('category').set({ columnPath: pathOf(parent, id) }).where('categoryId', '=', id).execute();
       return (await findColumn(trx, id)) as ColumnRow;
@@ -149,7 +149,7 @@ export async function columnRoutes(app: FastifyInstance) {
       const merged = { ...normaliseColumn(existing), ...values };
       await checkColumn(trx, values, id, merged);
       await trx.updateTable('category').set({ ...values, updateTime: formatDateTime() }).where('categoryId', '=', id).execute();
-      if (values.categoryCategoryId !== undefined && Number(values.categoryCategoryId) !== Number(existing.categoryCategoryId)) await repath(trx, id);
+      if (values.categoryCategoryId !== undefined && Number(values.categoryCategoryId) !== existing.categoryCategoryId) await repath(trx, id);
       return (await findColumn(trx, id)) as ColumnRow;
     });
     return ok(saved, '修改成功');
@@ -187,7 +187,7 @@ export async function columnRoutes(app: FastifyInstance) {
   app.get('/column/role/list', { config: { permission: 'column:role' } }, async (request) => {
     const roleId = readId(request, 'roleId');
     const rows = (await db.selectFrom('category_role').select('categoryId').where('roleId', '=', roleId).orderBy('categoryId').execute()) as { categoryId: number }[];
-    return ok(rows.map((r) => Number(r.categoryId)));
+    return ok(rows.map((r) => r.categoryId));
   });
 
   app.post('/column/role/save', { config: { permission: 'column:role' } }, async (request) => {

@@ -95,5 +95,5 @@ export async function userColumnIds(db: Db, user: PortalUser): Promise<number[] 
   if (user.dataScope === 'ALL') return null;
   if (user.roleIds.length === 0) return [];
   const rows = (await db.selectFrom('category_role').select('categoryId').where('roleId', 'in', user.roleIds).execute()) as { categoryId: number }[];
-  return [...new Set(rows.map((r) => Number(r.categoryId)))];
+  return [...new Set(rows.map((r) => r.categoryId))];
 }

@@ -70,7 +70,7 @@ export async function contentModelRoutes(app: FastifyInstance) {
     const counts = list.length
       ? ((await db.selectFrom('content_model_field').select(['fieldCmId', (eb) => eb.fn.countAll().as('n')]).where('fieldCmId', 'in', list.map((m) => Number(m.cmId))).groupBy('fieldCmId').execute()) as { fieldCmId: number; n: number | string }[])
       : [];
-    return ok(pageOf(list.map((m) => ({ ...m, fieldCount: Number(counts.find((c) => Number(c.fieldCmId) === Number(m.cmId))?.n ?? 0) })), { pageNum, pageSize }, total));
+    return ok(pageOf(list.map((m) => ({ ...m, fieldCount: Number(counts.find((c) => c.fieldCmId === Number(m.cmId))?.n ?? 0) })), { pageNum, pageSize }, total));
   });
 
   app.get('/api/contentModel/:key/getById', { config: { permission: p.get } }, async (request) => {

@@ -127,7 +127,7 @@ export async function fileRoutes(app: FastifyInstance) {
     const wanted = readKind(query.type ?? body.type);
     if (wanted && row.kind !== wanted) throw invalidValue('文件类型不符');
     const file = await uploadFile(dataDir, rel);
-    await db.deleteFrom('upload_file').where('id', '=', Number(row.id)).execute();
+    await db.deleteFrom('upload_file').where('id', '=', row.id).execute();
     if (file.exists) await fs.rm(file.absolute, { force: true });
     return ok(null, '删除成功');
   });

@@ -50,7 +50,7 @@ export async function industrialPublicRoutes(app: FastifyInstance) {
     const queryCode = newQueryCode();
     const row = { ...values, contactPhone, status: 'UNKNOWN', source: 2, queryCode, reviewRemark: null, createTime: now, updateTime: now };
     const inserted = (await db.insertInto(decl.table).values(row).returning('id').executeTakeFirstOrThrow()) as { id: number };
-    return ok({ id: Number(inserted.id), queryCode, createTime: now }, '提交成功，请牢记查询码');
+    return ok({ id: inserted.id, queryCode, createTime: now }, '提交成功，请牢记查询码');
   });
 
   app.post('/industrialProjects/my/list', { config: { public: true } }, async (request) => {

@@ -39,7 +39,7 @@ export async function ensureReportMenus(db: Db): Promise<Map<string, number>> {
   }
   if (created.length) {
     const admin = await db.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst();
-    if (admin) await grant(db, Number(admin.roleId), created);
+    if (admin) await grant(db, admin.roleId, created);
   }
   return ids;
 }
@@ -52,7 +52,7 @@ export async function reportDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
   const menus = await ensureReportMenus(db);
   const admin = async (aliases: string[]) => {
     const rows = await db.selectFrom('resources').select('id').where('dingAppKey', '=', 'adminSite').where('alias', 'in', aliases).execute();
-    return rows.map((r) => Number(r.id));
+    return rows.map((r) => r.id);
   };
   const menu = (aliases: string[]) => aliases.map((a) => menus.get(a)).filter((x): x is number => x !== undefined);
   const editor = ctx.roleIds.get('editor');

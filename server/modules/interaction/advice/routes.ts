@@ -75,7 +75,7 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
         ...createdBy(user, now),
       });
       const row = (await db.insertInto(decl.table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number };
-      return ok(await load(request, Number(row.id)), '新增成功');
+      return ok(await load(request, row.id), '新增成功');
     }
     const id = asInt(body.id, 'id');
     const existing = await load(request, id);

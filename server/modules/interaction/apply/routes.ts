@@ -159,7 +159,7 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
       if (from !== 0 || set.status !== undefined) throw notAllowed('只有待受理的申请可以转办');
       const dept = (await db.selectFrom('departments').select(['id', 'name']).where('id', '=', asInt(body.handleDeptId, '受理部门')).executeTakeFirst()) as { id: number; name: string } | undefined;
       if (!dept) throw invalidValue('受理部门不存在');
-      set.handleDeptId = Number(dept.id);
+      set.handleDeptId = dept.id;
       set.handleDeptName = dept.name;
     }
     if (body.remark !== undefined) set.remark = cleanText(body.remark, { label: '办理备注', max: 1000, multiline: true }) || null;
@@ -197,7 +197,7 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
     const rule = await scopeRule(db, user, decl);
     const counts = (await applyScope(db.selectFrom(decl.table), rule).select(['status', (eb) => eb.fn.countAll<number | string>().as('n')]).groupBy('status').execute()) as { status: number; n: number | string }[];
     const overdue = Number(((await applyScope(db.selectFrom(decl.table), rule).select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', 'in', PENDING).where('deadline', '<', today()).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0);
-    const byStatus = Object.entries(APPLY_STATUS_NAME).map(([value, label]) => ({ value: Number(value), label, count: Number(counts.find((c) => Number(c.status) === Number(value))?.n ?? 0) }));
+    const byStatus = Object.entries(APPLY_STATUS_NAME).map(([value, label]) => ({ value: Number(value), label, count: Number(counts.find((c) => c.status === Number(value))?.n ?? 0) }));
     return ok({ total: byStatus.reduce((s, b) => s + b.count, 0), overdue, byStatus });
   });
 

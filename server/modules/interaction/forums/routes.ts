@@ -46,7 +46,7 @@ export async function forumRoutes(app: FastifyInstance) {
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute();
-    const ids = forums.map((f) => Number(f.id));
+    const ids = forums.map((f) => f.id);
     const plates = ids.length
       ? (await db
           .selectFrom('plate')
@@ -57,7 +57,7 @@ export async function forumRoutes(app: FastifyInstance) {
           .orderBy('id', 'asc')
           .execute())
       : [];
-    const list = forums.map((f) => ({ ...f, plates: plates.filter((p) => Number(p.forumId) === Number(f.id)) }));
+    const list = forums.map((f) => ({ ...f, plates: plates.filter((p) => Number(p.forumId) === f.id) }));
     return ok(pageOf(list, { pageNum, pageSize }, total) satisfies Page);
   });
 
@@ -86,7 +86,7 @@ export async function forumRoutes(app: FastifyInstance) {
       .selectFrom('plate_role')
       .innerJoin('roles', 'roles.roleId', 'plate_role.roleId')
       .select(['roles.roleId', 'roles.name'])
-      .where('plate_role.plateId', '=', Number(row.id))
+      .where('plate_role.plateId', '=', row.id)
       .execute();
     return ok({ ...row, roles });
   });
@@ -129,7 +129,7 @@ export async function forumRoutes(app: FastifyInstance) {
       .innerJoin('roles', 'roles.roleId', 'plate_role.roleId')
       .select(['plate_role.plateId', 'roles.name'])
       .execute()) as { plateId: number; name: string }[];
-    const rows = plates.map((p) => ({ ...p, roleNames: links.filter((l) => Number(l.plateId) === Number(p.id)).map((l) => l.name).join('、') }));
+    const rows = plates.map((p) => ({ ...p, roleNames: links.filter((l) => l.plateId === p.id).map((l) => l.name).join('、') }));
     const status = optionLabel(plate, 'status');
     const audit = optionLabel(plate, 'needAudit');
     return sendWorkbook(reply, `论坛版块_${formatDateTime().slice(0, 10)}.xlsx`, [{ name: '论坛版块', columns: [

@@ -27,7 +27,7 @@ async function storedCounts(db: Db, search: Bag, paged: boolean) {
   const totalRow = Number(n.n);
   const { pageNum, pageSize } = paged ? readPaging(search) : { pageNum: 1, pageSize: 10_000 };
   const rows = await base.selectAll().orderBy('receivedCount', 'desc').orderBy('deptId', 'asc').limit(pageSize).offset((pageNum - 1) * pageSize).execute();
-  const list: Row[] = rows.map((r) => ({ ...r, replyRate: rate(Number(r.repliedCount), Number(r.receivedCount)) }));
+  const list: Row[] = rows.map((r) => ({ ...r, replyRate: rate(r.repliedCount, r.receivedCount) }));
   return pageOf(list, { pageNum, pageSize }, totalRow);
 }
 
@@ -94,7 +94,7 @@ export async function mailCountRoutes(app: FastifyInstance) {
   const getRow = async (id: number) => {
     const row = await db.selectFrom('mail_count').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFoundRecord();
-    return { ...row, replyRate: rate(Number(row.repliedCount), Number(row.receivedCount)) };
+    return { ...row, replyRate: rate(row.repliedCount, row.receivedCount) };
   };
 
   app.post('/mailCount/list', { config: { permission: P.countList } }, async (request) => ok(await storedCounts(db, searchOf(request), true)));

@@ -28,7 +28,7 @@ export async function mailForumRoutes(app: FastifyInstance) {
   const scopedRecord = async (request: FastifyRequest, id: number) => {
     const rec = await db.selectFrom('mail_forum').selectAll().where('id', '=', id).executeTakeFirst();
     if (!rec) throw notFoundRecord();
-    await scopedMail(db, currentUser(request), Number(rec.mailId));
+    await scopedMail(db, currentUser(request), rec.mailId);
     return rec;
   };
 
@@ -140,9 +140,9 @@ export async function mailForumRoutes(app: FastifyInstance) {
           .where('id', '=', mailId)
           .execute();
         if (mail.transferDeptId) {
-          await bumpCount(trx, Number(mail.transferDeptId), String(mail.transferDeptName ?? ''), 'repliedCount');
+          await bumpCount(trx, mail.transferDeptId, String(mail.transferDeptName ?? ''), 'repliedCount');
           if (mail.deadline && parseDateTime(String(mail.deadline)).getTime() < now.getTime()) {
-            await bumpCount(trx, Number(mail.transferDeptId), String(mail.transferDeptName ?? ''), 'overdueCount');
+            await bumpCount(trx, mail.transferDeptId, String(mail.transferDeptName ?? ''), 'overdueCount');
           }
         }
       }

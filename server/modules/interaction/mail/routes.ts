@@ -86,7 +86,7 @@ export async function mailRoutes(app: FastifyInstance) {
           .values({ ...values, status: 0, stage: S.PENDING, publicFlag: 0, source: 2, queryCode: newQueryCode(), receivedAt: now, creatorId: user.userId, creatorName: user.name, createTime: now, updateTime: now })
           .returning('id')
           .executeTakeFirstOrThrow()) as { id: number };
-        await addHistory(trx, Number(inserted.id), 'create', user);
+        await addHistory(trx, inserted.id, 'create', user);
         return trx.selectFrom('mail').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow();
       });
       return ok(row, '新增成功');
@@ -110,7 +110,7 @@ export async function mailRoutes(app: FastifyInstance) {
     const row = await db.transaction().execute(async (trx) => {
       if (Object.keys(changes).length > 0) {
         await trx.updateTable('mail').set({ ...changes, updateTime: now }).where('id', '=', id).execute();
-        const dept = mail.transferDeptId ? Number(mail.transferDeptId) : null;
+        const dept = mail.transferDeptId ? mail.transferDeptId : null;
         if (dept && 'satisfaction' in changes && changes.satisfaction !== mail.satisfaction) {
           const name = String(mail.transferDeptName ?? '');
           const was = Number(mail.satisfaction);
@@ -219,7 +219,7 @@ export async function mailRoutes(app: FastifyInstance) {
     const deadline = formatDateTime(new Date(now.getTime() + days * 24 * 3600_000));
     await db.transaction().execute(async (trx) => {
       for (const m of mails) {
-        const id = Number(m.id);
+        const id = m.id;
         const values: Row = { stage: S.TRANSFERRED, transferDeptId: deptId, transferDeptName: deptName, transferTime: nowText, transferRemark: remarks || null, deadline, returnRemark: null, returnTime: null, updateTime: nowText };
         if (Number(m.stage) === S.PENDING) Object.assign(values, { examineTime: nowText, examineUserName: user.name });
         await trx.updateTable('mail').set(values).where('id', '=', id).execute();

@@ -38,8 +38,8 @@ export async function mailWebRoutes(app: FastifyInstance) {
         .values({ ...values, status: 0, stage: S.PENDING, publicFlag: 0, source: 1, satisfaction: 0, rkFlag: 0, queryCode, receivedAt: now, createTime: now, updateTime: now })
         .returning('id')
         .executeTakeFirstOrThrow()) as { id: number };
-      await addHistory(trx, Number(row.id), 'submit', null);
-      return Number(row.id);
+      await addHistory(trx, row.id, 'submit', null);
+      return row.id;
     });
     return ok({ id, queryCode, receivedAt: now }, '提交成功，请牢记查询码');
   });

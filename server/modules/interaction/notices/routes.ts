@@ -101,8 +101,8 @@ export async function noticeRoutes(app: FastifyInstance) {
     const readCount = (await db.selectFrom('notice_read').select((eb) => eb.fn.countAll().as('n')).where('noticeId', '=', row.id as number).executeTakeFirst()) as { n: number | string };
     return {
       ...row,
-      targetDeptIds: targets.filter((t) => t.targetType === 'dept').map((t) => Number(t.targetId)),
-      targetUserIds: targets.filter((t) => t.targetType === 'user').map((t) => Number(t.targetId)),
+      targetDeptIds: targets.filter((t) => t.targetType === 'dept').map((t) => t.targetId),
+      targetUserIds: targets.filter((t) => t.targetType === 'user').map((t) => t.targetId),
       readCount: Number(readCount.n),
     };
   };
@@ -119,7 +119,7 @@ export async function noticeRoutes(app: FastifyInstance) {
         .values({ isPublic: 0, ...values, publisher: values.publisher ?? user.deptName, targetNames: targets.names, readCount: 0, ...createdBy(user, now) } as NewRow<'notice'>)
         .returning('id')
         .executeTakeFirstOrThrow()) as { id: number };
-      await writeTargets(trx, Number(inserted.id), targets);
+      await writeTargets(trx, inserted.id, targets);
       return trx.selectFrom('notice').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow();
     });
     return ok(await withTargets(row as Row), '发布成功');
@@ -205,7 +205,7 @@ export async function noticeRoutes(app: FastifyInstance) {
       .execute();
     const list = rows.map((r) => {
       const { readTotal, ...rest } = r;
-      return { ...rest, readCount: Number(readTotal), readFlag: r.readTime ? 1 : 0 };
+      return { ...rest, readCount: readTotal, readFlag: r.readTime ? 1 : 0 };
     });
     let unread: number | undefined;
     if (!outbox) {

@@ -20,7 +20,7 @@ export async function questAnswerRoutes(app: FastifyInstance) {
 
   const enabled = async () =>
     (await db.selectFrom('quest_answer').select(['id', 'quest', 'answer', 'keywords', 'hitCount']).where('status', '=', 1).orderBy('id', 'asc').limit(MAX_ENTRIES).execute()).map(
-      (r) => ({ id: Number(r.id), quest: String(r.quest ?? ''), answer: String(r.answer ?? ''), keywords: (r.keywords as string | null) ?? null, hitCount: Number(r.hitCount ?? 0) }),
+      (r) => ({ id: r.id, quest: String(r.quest ?? ''), answer: String(r.answer ?? ''), keywords: (r.keywords as string | null) ?? null, hitCount: Number(r.hitCount ?? 0) }),
     );
 
   const readQuest = (request: FastifyRequest) => {
@@ -47,7 +47,7 @@ export async function questAnswerRoutes(app: FastifyInstance) {
     const ranked = rank(quest, await enabled()).slice(0, size);
     const hit = ranked[index];
     if (!hit) throw notFoundRecord();
-    await increment(db, 'quest_answer', 'hitCount', { column: 'id', keys: Number(hit.id) });
+    await increment(db, 'quest_answer', 'hitCount', { column: 'id', keys: hit.id });
     return ok({ id: hit.id, quest: hit.quest, answer: hit.answer, score: hit.score, list: ranked.map((e) => ({ id: e.id, quest: e.quest, score: e.score })) });
   });
   app.post('/questAnswer/commonList', { config: { public: true } }, async (request) => {
@@ -119,6 +119,6 @@ export async function questAnswerRoutes(app: FastifyInstance) {
       .values({ questAnswerId, quest, content, satisfied, auditState: 0, ip: (request.ip || '').slice(0, 64), createTime: now, updateTime: now })
       .returning('id')
       .executeTakeFirstOrThrow()) as { id: number };
-    return ok({ id: Number(row.id) }, '感谢您的评价');
+    return ok({ id: row.id }, '感谢您的评价');
   });
 }

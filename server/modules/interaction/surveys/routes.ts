@@ -68,7 +68,7 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
       const saved = await app.db.transaction().execute(async (tx) => {
         const trx = dynamic(tx);
         const inserted = (await trx.insertInto(decl.table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number };
-        await writeQuestions(tx, Number(inserted.id), questions);
+        await writeQuestions(tx, inserted.id, questions);
         return (await trx.selectFrom(decl.table).selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow()) as Row;
       });
       return ok({ ...saved, questions: await loadQuestions(db, Number(saved.id)) }, '新增成功');
@@ -359,12 +359,12 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
           .executeTakeFirstOrThrow()) as { id: number };
         const rows: Row[] = [];
         for (const [questionId, a] of given) {
-          if (a.optionIds.length) for (const optionId of a.optionIds) rows.push({ recordId: Number(inserted.id), surveyId, questionId, optionId, content: null });
-          else rows.push({ recordId: Number(inserted.id), surveyId, questionId, optionId: null, content: a.text });
+          if (a.optionIds.length) for (const optionId of a.optionIds) rows.push({ recordId: inserted.id, surveyId, questionId, optionId, content: null });
+          else rows.push({ recordId: inserted.id, surveyId, questionId, optionId: null, content: a.text });
         }
         await trx.insertInto('survey_answer').values(rows).execute();
         await increment(trx, decl.table, 'recordCount', { column: 'id', keys: surveyId });
-        return Number(inserted.id);
+        return inserted.id;
       });
       return ok({ recordId }, '提交成功，感谢您的参与');
     } catch (error) {

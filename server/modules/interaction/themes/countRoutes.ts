@@ -111,7 +111,7 @@ export function themeCountRoutes({ app, decl, db }: ThemeContext) {
       const existing = await trx.selectFrom('theme_count').selectAll().where('id', '=', id).executeTakeFirst();
       if (!existing) throw notFoundRecord();
       const merged = { ...existing, ...values };
-      if (Number(merged.passed) > Number(merged.total) || Number(merged.replied) > Number(merged.total) || Number(merged.handled) > Number(merged.total)) {
+      if (merged.passed > merged.total || merged.replied > merged.total || merged.handled > merged.total) {
         throw invalidValue('通过、回复、办结数不能大于主题总数');
       }
       values.updateTime = formatDateTime();

@@ -88,7 +88,7 @@ export function themePublicRoutes({ app, svc, db }: ThemeContext) {
       };
       const inserted = (await trx.insertInto('theme').values(values).returning('id').executeTakeFirstOrThrow()) as { id: number };
       if (plate) await refreshPlateCount(trx, Number(plate.id));
-      return Number(inserted.id);
+      return inserted.id;
     });
     return ok({ id, queryCode, createTime: now }, '提交成功，请牢记查询码');
   };
@@ -131,7 +131,7 @@ export function themePublicRoutes({ app, svc, db }: ThemeContext) {
         .where('peopleId', '=', Number(person!.puPeopleId))
         .executeTakeFirst();
       if (!row) throw notFoundRecord();
-      return ok(myTheme(row, await svc.replies(Number(row.id), true)));
+      return ok(myTheme(row, await svc.replies(row.id, true)));
     });
   }
   // 诉求 (appeals) of the ll channel: published themes that have a published reply.

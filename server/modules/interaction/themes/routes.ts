@@ -168,7 +168,7 @@ export async function themeRoutes(app: FastifyInstance) {
     const rule = await svc.rule(currentUser(request));
     const [theme] = await svc.load(db, rule, [readId(request)], 'xax');
     const depts = await db.selectFrom('departments').select(['id', 'name', 'parentId']).orderBy('sort', 'asc').orderBy('id', 'asc').execute();
-    return ok(depts.map((d) => ({ ...d, current: Number(d.id) === Number(theme!.deptId ?? 0) })));
+    return ok(depts.map((d) => ({ ...d, current: d.id === Number(theme!.deptId ?? 0) })));
   });
 
   function themeColumns() {
@@ -234,7 +234,7 @@ export async function themeRoutes(app: FastifyInstance) {
       };
       const inserted = (await trx.insertInto('theme').values(values).returning('id').executeTakeFirstOrThrow()) as { id: number };
       if (plate) await refreshPlateCount(trx, Number(plate.id));
-      return trx.selectFrom('theme').selectAll().where('id', '=', Number(inserted.id)).executeTakeFirstOrThrow();
+      return trx.selectFrom('theme').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow();
     });
     return ok(row, '新增成功');
   });

@@ -166,7 +166,7 @@ export class ThemeService {
     return this.db.transaction().execute(async (trx) => {
       let q = applyScope(trx.selectFrom('theme').select('id').where('status', '=', 1).where('replyState', '=', 1).where('handleState', '=', 0), rule);
       if (channel) q = q.where('channel', '=', channel);
-      const ids = ((await q.execute()) as { id: number }[]).map((r) => Number(r.id));
+      const ids = ((await q.execute()) as { id: number }[]).map((r) => r.id);
       if (!ids.length) return 0;
       const now = formatDateTime();
       await trx.updateTable('theme').set({ handleState: 1, examineTime: now, updateTime: now }).where('id', 'in', ids).execute();
@@ -197,8 +197,8 @@ export class ThemeService {
         if (!Number.isSafeInteger(id) || id <= 0) throw notFoundRecord();
         const reply = await trx.selectFrom('theme_reply').selectAll().where('id', '=', id).executeTakeFirst();
         if (!reply) throw notFoundRecord();
-        await this.load(trx, rule, [Number(reply.themeId)], channel);
-        if (Number(reply.status) === 1) throw badState('已发布的回复不能修改');
+        await this.load(trx, rule, [reply.themeId], channel);
+        if (reply.status === 1) throw badState('已发布的回复不能修改');
         await trx.updateTable('theme_reply').set({ content, status: 0, auditRemark: null, auditTime: null, updateTime: now }).where('id', '=', id).execute();
         return await trx.selectFrom('theme_reply').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       }
@@ -226,14 +226,14 @@ export class ThemeService {
         })
         .returning('id')
         .executeTakeFirstOrThrow()) as { id: number };
-      return await trx.selectFrom('theme_reply').selectAll().where('id', '=', Number(inserted.id)).executeTakeFirstOrThrow();
+      return await trx.selectFrom('theme_reply').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow();
     });
   }
 
   async loadReplies(trx: Db, rule: ScopeRule, ids: number[], channel?: Channel): Promise<Row[]> {
     const replies = await trx.selectFrom('theme_reply').selectAll().where('id', 'in', ids).execute();
     if (replies.length !== ids.length) throw notFoundRecord();
-    const themeIds = [...new Set(replies.map((r) => Number(r.themeId)))];
+    const themeIds = [...new Set(replies.map((r) => r.themeId))];
     await this.load(trx, rule, themeIds, channel);
     return replies;
   }

@@ -41,10 +41,10 @@ export async function computedRows(db: Db, year: number): Promise<ReportRow[]> {
   const site: Partial<RowOf<'site_setting'>> = (await db.selectFrom('site_setting').selectAll().orderBy('id').executeTakeFirst()) ?? {};
   const own = await db.selectFrom('website').select('url').where('type', '=', 1).orderBy('id').executeTakeFirst();
   const columns = await db.selectFrom('category').select(['categoryId', 'categoryTitle', 'columnType']).execute();
-  const kindOf = new Map(columns.map((c) => [Number(c.categoryId), Number(c.columnType) === 2 || /概况|走进/.test(String(c.categoryTitle)) ? 'overview' : columnKind(String(c.categoryTitle))]));
+  const kindOf = new Map(columns.map((c) => [c.categoryId, c.columnType === 2 || /概况|走进/.test(String(c.categoryTitle)) ? 'overview' : columnKind(String(c.categoryTitle))]));
   const published = await db.selectFrom('article').select(['columnId', 'publishTime', 'hits']).where('status', '=', PUBLISHED).execute();
   const inYear = published.filter((a) => a.publishTime && String(a.publishTime) >= from && String(a.publishTime) <= to);
-  const per = (kind: string) => inYear.filter((a) => (kindOf.get(Number(a.columnId)) ?? 'news') === kind).length;
+  const per = (kind: string) => inYear.filter((a) => (kindOf.get(a.columnId) ?? 'news') === kind).length;
   const hits = published.reduce((s, a) => s + Number(a.hits ?? 0), 0);
 
   const letters = await db.selectFrom('mail').select(['status', 'receivedAt', 'replyTime']).where('receivedAt', '>=', from).where('receivedAt', '<=', to).execute();

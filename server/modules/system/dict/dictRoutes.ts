@@ -61,11 +61,11 @@ export async function dictRoutes(app: FastifyInstance) {
     const search = searchOf(request);
     const parentId = readId({ query: {}, body: search } as unknown as FastifyRequest, 'parentId');
     const result = await page(search, (q) => q.where('parentId', '=', parentId));
-    const ids = result.list.map((r) => Number(r.id));
+    const ids = result.list.map((r) => r.id);
     const withKids = ids.length
-      ? ((await base().select('parentId').distinct().where('parentId', 'in', ids).execute()) as { parentId: number }[]).map((r) => Number(r.parentId))
+      ? ((await base().select('parentId').distinct().where('parentId', 'in', ids).execute()) as { parentId: number }[]).map((r) => r.parentId)
       : [];
-    result.list = result.list.map((r) => ({ ...r, hasChildren: withKids.includes(Number(r.id)) }));
+    result.list = result.list.map((r) => ({ ...r, hasChildren: withKids.includes(r.id) }));
     return ok(result);
   });
 

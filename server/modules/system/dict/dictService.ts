@@ -53,7 +53,7 @@ export async function allGroups(db: Db): Promise<Record<string, DictOption[]>> {
   for (const g of groups) {
     const key = String(g.dictKey);
     const own = rows.filter((r) => r.dictKey === g.dictKey && Number(r.parentId) !== 0);
-    out[key] = nest(own, Number(g.id), toOption) as unknown as DictOption[];
+    out[key] = nest(own, g.id, toOption) as unknown as DictOption[];
   }
   return out;
 }
@@ -63,5 +63,5 @@ export async function groupEntries(db: Db, dictKey: string): Promise<DictOption[
   const group = await db.selectFrom(DICT_TABLE).selectAll().where('dictKey', '=', dictKey).where('parentId', '=', 0).where('state', '=', 1).executeTakeFirst();
   if (!group) return [];
   const rows = await db.selectFrom(DICT_TABLE).selectAll().where('dictKey', '=', dictKey).where('parentId', '!=', 0).where('state', '=', 1).execute();
-  return nest(rows, Number(group.id), toOption) as unknown as DictOption[];
+  return nest(rows, group.id, toOption) as unknown as DictOption[];
 }

@@ -36,7 +36,7 @@ export async function recordSearchWord(db: Db, keyword: string, times = 1): Prom
   return db.transaction().execute(async (trx) => {
     const found = await trx.selectFrom(TABLE).select(['id', 'searchCount']).where('word', '=', word).executeTakeFirst();
     if (found) {
-      await increment(trx, TABLE, 'searchCount', { column: 'id', keys: Number(found.id) }, { by: times });
+      await increment(trx, TABLE, 'searchCount', { column: 'id', keys: found.id }, { by: times });
       const after = await trx.selectFrom(TABLE).select('searchCount').where('id', '=', found.id as number).executeTakeFirstOrThrow();
       return Number(after.searchCount);
     }

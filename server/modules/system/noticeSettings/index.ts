@@ -34,7 +34,7 @@ async function prepare(db: Db, body: Record<string, unknown>, existing: Row | nu
     if (ids.length > 100) throw invalidValue('提醒对象不能超过100个');
     if (target) {
       const rows = await db.selectFrom(target.table).select([target.key, 'name']).where(target.key, 'in', ids).execute();
-      const names = new Map(rows.map((r) => [Number(r[target.key]), String(r.name)]));
+      const names = new Map(rows.map((r) => [r[target.key], String(r.name)]));
       const missing = ids.filter((id) => !names.has(id));
       if (missing.length) throw invalidValue(`提醒对象${target.label}不存在：${missing.join(',')}`);
       out.receiverIds = ids.join(',');

@@ -99,7 +99,7 @@ export async function resolveRecipients(db: Db, setting: Row): Promise<Recipient
   }
   const rows = (await q.execute()) as { userId: number; name: string; mobile: string | null }[];
   const seen = new Map<number, Recipient>();
-  for (const r of rows) seen.set(Number(r.userId), { userId: Number(r.userId), name: r.name, mobile: r.mobile ?? null });
+  for (const r of rows) seen.set(r.userId, { userId: r.userId, name: r.name, mobile: r.mobile ?? null });
   return [...seen.values()].sort((a, b) => a.userId - b.userId);
 }
 
@@ -152,7 +152,7 @@ export async function dispatchReminder(db: Db, event: NoticeEvent, message: Remi
     const recipients = await resolveRecipients(db, setting);
     if (recipients.length === 0) continue;
     const way = Number(setting.remindWay);
-    const result: DispatchResult = { settingId: Number(setting.id), recipients, inApp: false, sms: 0 };
+    const result: DispatchResult = { settingId: setting.id, recipients, inApp: false, sms: 0 };
     if (way === 1 || way === 3) {
       try {
         await inAppSender.send(db, recipients, { title: `${eventLabel(event)}：${message.title}`, content: message.content ?? message.title, link: message.link, eventType: event });

@@ -47,7 +47,7 @@ export function buildTree(rows: Row[]): DeptNode[] {
   for (const r of rows) nodes.set(Number(r.id), { ...(r as DeptNode), children: [] });
   const roots: DeptNode[] = [];
   for (const n of nodes.values()) {
-    const parent = nodes.get(Number(n.parentId));
+    const parent = nodes.get(n.parentId);
     (parent && parent !== n ? parent.children : roots).push(n);
   }
   const sortAll = (list: DeptNode[]) => {
@@ -159,7 +159,7 @@ export async function departmentRoutes(app: FastifyInstance) {
         const parent = await trx.selectFrom('departments').select(['id', 'level']).where('id', '=', parentId).executeTakeFirst();
         if (!parent) throw invalidValue('上级部门不存在');
         if (!inScope(parentId)) throw notFoundRecord();
-        parentLevel = Number(parent.level);
+        parentLevel = parent.level;
       } else if (parentId === 0 && scope !== null) {
         // Only a user who sees every department may make a top-level one.
         throw new PortalError(1005, '只有全部数据权限的用户可以设置顶级部门');
@@ -176,19 +176,19 @@ export async function departmentRoutes(app: FastifyInstance) {
         }
         await uniqueSibling(trx, String(values.name), Number(values.parentId), null);
         const row = await trx.insertInto('departments').values({ ...values, createTime: now, updateTime: now } as NewRow<'departments'>).returning('id').executeTakeFirstOrThrow();
-        return ok(await findDept(trx, Number(row.id)), '新增成功');
+        return ok(await findDept(trx, row.id), '新增成功');
       }
       const existing = await trx.selectFrom('departments').selectAll().where('id', '=', id).executeTakeFirst();
       if (!existing || !inScope(id)) throw notFoundRecord();
-      if (parentId !== undefined && parentId !== Number(existing.parentId)) {
+      if (parentId !== undefined && parentId !== existing.parentId) {
         const below = await departmentAndDescendants(trx, id);
         if (below.includes(parentId)) throw invalidValue('上级部门不能是本部门或其下级部门');
       }
       const name = values.name === undefined ? String(existing.name) : String(values.name);
-      const parentOf = values.parentId === undefined ? Number(existing.parentId) : Number(values.parentId);
+      const parentOf = values.parentId === undefined ? existing.parentId : Number(values.parentId);
       await uniqueSibling(trx, name, parentOf, id);
       await trx.updateTable('departments').set({ ...values, updateTime: now }).where('id', '=', id).execute();
-      if (values.level !== undefined && Number(values.level) !== Number(existing.level)) await relevel(trx, id, Number(values.level));
+      if (values.level !== undefined && Number(values.level) !== existing.level) await relevel(trx, id, Number(values.level));
       return ok(await findDept(trx, id), '修改成功');
     });
   });
@@ -223,7 +223,7 @@ async function uniqueSibling(db: Db, name: string, parentId: number, exceptId: n
 async function relevel(db: Db, id: number, level: number) {
   const children = await db.selectFrom('departments').select('id').where('parentId', '=', id).execute();
   for (const c of children) {
-    await db.updateTable('departments').set({ level: level + 1 }).where('id', '=', Number(c.id)).execute();
-    await relevel(db, Number(c.id), level + 1);
+    await db.updateTable('departments').set({ level: level + 1 }).where('id', '=', c.id).execute();
+    await relevel(db, c.id, level + 1);
   }
 }

@@ -73,7 +73,7 @@ async function descendants(db: Db, id: number): Promise<number[]> {
   const queue = [id];
   while (queue.length) {
     const cur = queue.shift() as number;
-    for (const r of rows) if (Number(r.parentId) === cur && !out.includes(Number(r.id))) { out.push(Number(r.id)); queue.push(Number(r.id)); }
+    for (const r of rows) if (r.parentId === cur && !out.includes(r.id)) { out.push(r.id); queue.push(r.id); }
   }
   return out;
 }
@@ -157,8 +157,8 @@ export async function menuRoutesOfSystem(app: FastifyInstance) {
         const row = await trx.insertInto('resources').values(v as NewRow<'resources'>).returning('id').executeTakeFirstOrThrow();
         // Like the menu sync: a new entry is granted to 系统管理员 at once.
         const admin = await trx.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst();
-        if (admin) await trx.insertInto('role_resources').values({ roleId: Number(admin.roleId), resourceId: Number(row.id) }).execute();
-        return ok(await findRes(trx, Number(row.id)), '新增成功');
+        if (admin) await trx.insertInto('role_resources').values({ roleId: admin.roleId, resourceId: row.id }).execute();
+        return ok(await findRes(trx, row.id), '新增成功');
       }
       const existing = await findRes(trx, id);
       const merged = { ...existing, ...values } as Row;

@@ -38,13 +38,13 @@ async function memberCounts(db: Db, roleIds: number[]): Promise<Map<number, numb
   const out = new Map<number, number>();
   if (!roleIds.length) return out;
   const rows = await db.selectFrom('user_roles').select(['roleId', (eb) => eb.fn.countAll().as('n')]).where('roleId', 'in', roleIds).groupBy('roleId').execute();
-  for (const r of rows) out.set(Number(r.roleId), Number(r.n));
+  for (const r of rows) out.set(r.roleId, Number(r.n));
   return out;
 }
 
 export async function roleResourceIds(db: Db, roleId: number): Promise<number[]> {
   const rows = await db.selectFrom('role_resources').select('resourceId').where('roleId', '=', roleId).orderBy('resourceId').execute();
-  return rows.map((r) => Number(r.resourceId));
+  return rows.map((r) => r.resourceId);
 }
 
 export async function roleRoutes(app: FastifyInstance) {
@@ -68,8 +68,8 @@ export async function roleRoutes(app: FastifyInstance) {
     }
     const total = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: unknown };
     const rows = await base.selectAll().orderBy('roleId').limit(pg.pageSize).offset((pg.pageNum - 1) * pg.pageSize).execute();
-    const counts = await memberCounts(db, rows.map((r) => Number(r.roleId)));
-    return ok(pageOf(rows.map((r) => shapeRole(r, counts.get(Number(r.roleId)) ?? 0)), Number(total.n), pg));
+    const counts = await memberCounts(db, rows.map((r) => r.roleId));
+    return ok(pageOf(rows.map((r) => shapeRole(r, counts.get(r.roleId) ?? 0)), Number(total.n), pg));
   });
 
   app.post('/role/view', { config: { permission: p.get } }, async (request) => {
@@ -93,7 +93,7 @@ export async function roleRoutes(app: FastifyInstance) {
       }
       if (roleId === null) {
         const row = await trx.insertInto('roles').values({ ...values, createTime: formatDateTime() } as NewRow<'roles'>).returning('roleId').executeTakeFirstOrThrow();
-        return ok(shapeRole(await findRole(trx, Number(row.roleId)), 0), '新增成功');
+        return ok(shapeRole(await findRole(trx, row.roleId), 0), '新增成功');
       }
       const existing = await findRole(trx, roleId);
       if (existing.roleAlias === ADMIN_ROLE_ALIAS) {
@@ -151,7 +151,7 @@ export async function roleRoutes(app: FastifyInstance) {
     const list = [];
     for (const u of page.list) {
       const scope = String(role.dataScope);
-      const deptIds = u.deptId === null ? [] : scope === 'ALL' ? allDepts.map((d) => Number(d.id)) : scope === 'DEPARTS' ? await departmentAndDescendants(db, Number(u.deptId)) : [Number(u.deptId)];
+      const deptIds = u.deptId === null ? [] : scope === 'ALL' ? allDepts.map((d) => d.id) : scope === 'DEPARTS' ? await departmentAndDescendants(db, Number(u.deptId)) : [Number(u.deptId)];
       list.push({ ...u, dataScope: scope, dataScopeName: DATA_SCOPE_NAMES[scope] ?? '', scopeDeptIds: scope === 'SELF' ? [] : deptIds, scopeDeptCount: scope === 'SELF' ? 0 : deptIds.length });
     }
     return ok({ ...page, list });
