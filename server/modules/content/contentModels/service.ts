@@ -67,11 +67,11 @@ export function normaliseField(r: Row): ModelField {
 }
 
 export async function loadModel(db: Db, cmId: number): Promise<Model | undefined> {
-  const m = (await db.selectFrom('content_model').selectAll().where('cmId', '=', cmId).executeTakeFirst()) as Row | undefined;
+  const m = await db.selectFrom('content_model').selectAll().where('cmId', '=', cmId).executeTakeFirst();
   if (!m) return undefined;
-  const fields = (await db.selectFrom('content_model_field').selectAll().where('fieldCmId', '=', cmId).orderBy('fieldSort', 'asc').orderBy('fieldId', 'asc').execute()) as Row[];
+  const fields = await db.selectFrom('content_model_field').selectAll().where('fieldCmId', '=', cmId).orderBy('fieldSort', 'asc').orderBy('fieldId', 'asc').execute();
   return {
-    cmId: Number(m.cmId),
+    cmId: m.cmId,
     cmTipsName: String(m.cmTipsName),
     cmTableName: String(m.cmTableName),
     createTime: m.createTime as string,
@@ -82,10 +82,10 @@ export async function loadModel(db: Db, cmId: number): Promise<Model | undefined
 
 /** The content model of a column, with its fields; undefined when the column has none. */
 export async function modelOfColumn(db: Db, columnId: number): Promise<Model | undefined> {
-  const c = (await db.selectFrom('category').select('columnContentModelId').where('categoryId', '=', columnId).executeTakeFirst()) as Row | undefined;
+  const c = await db.selectFrom('category').select('columnContentModelId').where('categoryId', '=', columnId).executeTakeFirst();
   const id = c?.columnContentModelId;
   if (id === null || id === undefined) return undefined;
-  return loadModel(db, Number(id));
+  return loadModel(db, id);
 }
 
 /** Validates one field definition from a client body (save and update of fields). */
