@@ -47,7 +47,7 @@ export async function seriesFigures(db: Db, decl: ResourceDecl, area: EconomicAr
     .map((r) => describe(area, r));
 }
 
-async function findSame(db: Db, area: EconomicArea, v: FigureValues): Promise<Row | undefined> {
+async function findSame(db: Db, area: EconomicArea, v: FigureValues): Promise<{ id: number } | undefined> {
   return await db
     .selectFrom(TABLE)
     .select('id')
@@ -71,7 +71,7 @@ export async function importFigures(db: Db, area: EconomicArea, user: PortalUser
     for (const v of rows) {
       const same = await findSame(trx, area, v);
       if (same) {
-        await trx.updateTable(TABLE).set({ value: v.value, growthRate: v.growthRate, remark: v.remark, updateTime: now }).where('id', '=', Number(same.id)).execute();
+        await trx.updateTable(TABLE).set({ value: v.value, growthRate: v.growthRate, remark: v.remark, updateTime: now }).where('id', '=', same.id).execute();
         updated++;
       } else {
         await trx

@@ -27,7 +27,7 @@ export async function articleOrderRoutes(app: FastifyInstance, decl: ResourceDec
       const now = formatDateTime();
       for (const id of ids) {
         const src = await loadArticle(trx, access, id);
-        const target = targetRaw === undefined || targetRaw === '' ? Number(src.columnId) : Number(targetRaw);
+        const target = targetRaw === undefined || targetRaw === '' ? src.columnId : Number(targetRaw);
         if (!Number.isSafeInteger(target) || target <= 0) throw invalidValue('参数格式不正确：columnId');
         await checkTargetColumn(trx, user, target, !user.permissions.has('article:saveAdmin'));
         const { articleId: _omit, ...rest } = src;
@@ -50,7 +50,7 @@ export async function articleOrderRoutes(app: FastifyInstance, decl: ResourceDec
           .executeTakeFirstOrThrow();
         const newId = row.articleId;
         await addFlow(trx, user, { articleId: newId, action: 'copy', actionName: '复制', fromStatus: null, toStatus: 3, opinion: `复制自文章${id}` });
-        const srcModel = await modelOfColumn(trx, Number(src.columnId));
+        const srcModel = await modelOfColumn(trx, src.columnId);
         const dstModel = await modelOfColumn(trx, target);
         if (srcModel && dstModel && srcModel.cmId === dstModel.cmId) {
           const values = await readFieldValues(trx, srcModel, id);
@@ -93,7 +93,7 @@ export async function articleOrderRoutes(app: FastifyInstance, decl: ResourceDec
       const list = (await trx
         .selectFrom('article')
         .select(['articleId', 'sort'])
-        .where('columnId', '=', Number(row.columnId))
+        .where('columnId', '=', row.columnId)
         .orderBy('sort', 'desc')
         .orderBy('publishTime', 'desc')
         .orderBy('articleId', 'desc')
@@ -101,7 +101,7 @@ export async function articleOrderRoutes(app: FastifyInstance, decl: ResourceDec
       const at = list.findIndex((r) => r.articleId === id);
       if (at <= 0) throw new PortalError(1005, '已经是本栏目的第一篇，不能上移');
       const prev = list[at - 1] as { articleId: number; sort: number };
-      const mine = Number(row.sort);
+      const mine = row.sort;
       const theirs = prev.sort;
       if (mine === theirs) {
         await trx.updateTable('article').set({ sort: theirs + 1 }).where('articleId', '=', id).execute();

@@ -124,7 +124,7 @@ export async function articlePublicRoutes(app: FastifyInstance) {
   app.get('/api/article/webGeneraterView', { config: { permission: decl.permissions.get } }, async (request) => {
     const id = readOneId(queryOf(request), {}, ['articleID', 'articleId']);
     const row = await loadArticle(db, await accessFilter(db, currentUser(request), decl), id);
-    return ok({ ...(await publicDetail(db, row)), status: Number(row.status) });
+    return ok({ ...(await publicDetail(db, row)), status: row.status });
   });
 
   app.get('/api/article/hit', pub, async (request) => {

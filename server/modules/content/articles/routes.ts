@@ -196,7 +196,7 @@ export async function articleRoutes(app: FastifyInstance) {
     const opinion = readOpinion(query, body, step === 'reject');
     const access = await accessFilter(db, user, decl, step === null ? 'own' : 'read');
     const existing = await loadArticle(db, access, id);
-    const before = Number(existing.status);
+    const before = existing.status;
     let submit = false;
     if (step === null) {
       assertTransition('edit', before);
@@ -211,7 +211,7 @@ export async function articleRoutes(app: FastifyInstance) {
     const flags = input.flags ?? parseFlags(String(existing.flags ?? '').replace(/^,|,$/g, ''));
     checkArticleRules(merged, flags);
     const columnId = Number(merged.columnId);
-    if (input.values.columnId !== undefined && columnId !== Number(existing.columnId)) {
+    if (input.values.columnId !== undefined && columnId !== existing.columnId) {
       await checkTargetColumn(db, user, columnId, !user.permissions.has('article:saveAdmin'));
     }
     const model = await modelOfColumn(db, columnId);
@@ -260,7 +260,7 @@ export async function articleRoutes(app: FastifyInstance) {
       const now = formatDateTime();
       for (const id of ids) {
         const row = await loadArticle(trx, access, id);
-        const before = Number(row.status);
+        const before = row.status;
         assertTransition(stepName, before);
         if (t.to === 5 || t.to === 6) {
           refuseBlocked(await detectSensitive(trx, { title: row.title, summary: row.summary, content: row.content }));
@@ -303,7 +303,7 @@ export async function articleRoutes(app: FastifyInstance) {
     const ids = readArticleIds(queryOf(request), bodyOf(request));
     const access = await accessFilter(db, user, decl, 'own');
     await db.transaction().execute(async (trx) => {
-      for (const id of ids) assertTransition('delete', Number((await loadArticle(trx, access, id)).status));
+      for (const id of ids) assertTransition('delete', (await loadArticle(trx, access, id)).status);
       await removeArticles(trx, ids);
     });
     await fire(ids.map((id) => [id, 'removed']));
@@ -317,7 +317,7 @@ export async function articleRoutes(app: FastifyInstance) {
     await db.transaction().execute(async (trx) => {
       for (const id of ids) {
         const row = await loadArticle(trx, access, id);
-        if (Number(row.imported) !== 1) throw new PortalError(1005, `文章“${String(row.title)}”不是导入的文章，不能用此操作删除`);
+        if (row.imported !== 1) throw new PortalError(1005, `文章“${String(row.title)}”不是导入的文章，不能用此操作删除`);
       }
       await removeArticles(trx, ids);
     });

@@ -3,7 +3,7 @@ import { ARTICLE_TRANSITIONS, ESSAY_FLAGS, articleStatusLabel, type ArticleTrans
 import type { ResourceDecl } from '../../../../resources/types.js';
 import { departmentAndDescendants, scopeExpression, scopeRule } from '../../../auth/dataScope.js';
 import { validateRecord } from '../../../crud/validate.js';
-import type { Db, Row } from '../../../db/types.js';
+import type { Db, Row, RowOf } from '../../../db/types.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
 import { formatDateTime } from '../../../util/time.js';
@@ -78,7 +78,7 @@ export async function accessFilter(db: Db, user: PortalUser, decl: ResourceDecl,
 }
 
 /** One article inside the caller's access, or 1003. */
-export async function loadArticle(db: Db, access: AccessFilter, id: number): Promise<Row> {
+export async function loadArticle(db: Db, access: AccessFilter, id: number): Promise<RowOf<'article'>> {
   const row = await db.selectFrom('article').selectAll().where('articleId', '=', id).where(access).executeTakeFirst();
   if (!row) throw notFoundRecord();
   return row;

@@ -4,7 +4,7 @@ import type { ResourceDecl } from '../../../../resources/types.js';
 import { applyFilters, readPaging, readSort } from '../../../crud/listQuery.js';
 import { searchOf } from '../../../crud/routes.js';
 import { validateRecord } from '../../../crud/validate.js';
-import type { Db, Row, RowUpdate } from '../../../db/types.js';
+import type { Db, Row, RowUpdate, RowOf } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { bodyOf, readId, requireString } from '../../../http/params.js';
@@ -15,7 +15,7 @@ import { allGroups, DICT_TABLE, groupEntries, nest } from './dictService.js';
 
 const KEY_RE = /^[A-Za-z0-9_.:-]{1,50}$/;
 
-async function findRow(db: Db, id: number): Promise<Row> {
+async function findRow(db: Db, id: number): Promise<RowOf<'data_dict'>> {
   const row = await db.selectFrom(DICT_TABLE).selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFoundRecord();
   return row;
