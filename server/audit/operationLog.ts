@@ -54,7 +54,7 @@ export async function writeLog(db: Db, entry: LogEntry): Promise<number> {
     })
     .returning('id')
     .executeTakeFirstOrThrow()) as { id: number };
-  return Number(row.id);
+  return row.id;
 }
 
 const headerText = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? null;

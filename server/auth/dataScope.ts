@@ -14,9 +14,9 @@ export async function departmentAndDescendants(db: Db, deptId: number): Promise<
   const rows = (await db.selectFrom('departments').select(['id', 'parentId']).execute()) as { id: number; parentId: number }[];
   const children = new Map<number, number[]>();
   for (const r of rows) {
-    const list = children.get(Number(r.parentId)) ?? [];
-    list.push(Number(r.id));
-    children.set(Number(r.parentId), list);
+    const list = children.get(r.parentId) ?? [];
+    list.push(r.id);
+    children.set(r.parentId, list);
   }
   const out: number[] = [];
   const queue = [deptId];

@@ -87,7 +87,7 @@ export async function loginAttempt(
     audit.reason = '用户不存在';
     throw new PortalError(2001, '用户名或密码错误');
   }
-  const userId = Number(user.userId);
+  const userId = user.userId;
   audit.userId = userId;
   try {
     refuseWhileLocked(user, now);
@@ -106,19 +106,19 @@ export async function loginAttempt(
   }
   await recordSuccess(db, userId);
   await clearPair(db, userId, ctx.ip);
-  if (Number(user.status) !== 1) {
+  if (user.status !== 1) {
     audit.reason = '账号已停用';
     throw new PortalError(2004, '该账号无权登录此系统');
   }
   // An app is open to a user whose roles grant at least one of its menus.
-  const roles = await enabledRoles(db, Number(user.userId));
+  const roles = await enabledRoles(db, user.userId);
   const menus = await grantedResources(db, roles.map((r) => r.roleId), { app: appKey, types: ['Menu'] });
   if (menus.length === 0) {
     audit.reason = '没有该系统的菜单权限';
     throw new PortalError(2004, '该账号无权登录此系统');
   }
   const passwordExpired = isPasswordExpired(user, rule, now);
-  const token = await createSession(db, Number(user.userId), appKey, passwordExpired);
+  const token = await createSession(db, user.userId, appKey, passwordExpired);
   return { token, passwordExpired };
 }
 

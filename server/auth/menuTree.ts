@@ -1,17 +1,8 @@
-import type { Db } from '../db/types.js';
+import type { Db, MenuRow } from '../db/types.js';
 import { grantedResources } from './userContext.js';
 
-export interface MenuNode {
-  id: number;
-  parentId: number;
-  name: string;
-  alias: string;
-  icon: string | null;
-  type: string;
-  url: string | null;
-  sort: number;
-  children: MenuNode[];
-}
+/** A menu entry as the menu tree answers it (the app key is the tree's, not repeated per node). */
+export type MenuNode = Omit<MenuRow, 'dingAppKey'> & { children: MenuNode[] };
 
 /**
  * The caller's menu tree and button keys for one app. A granted menu whose catalogue was not granted
@@ -20,32 +11,23 @@ export interface MenuNode {
 export async function menuForUser(db: Db, roleIds: number[], appKey: string) {
   const granted = await grantedResources(db, roleIds, { app: appKey });
   const buttonList = [...new Set(granted.filter((r) => r.type === 'Button').map((r) => r.alias))].sort();
-  const all = (await db.selectFrom('resources').selectAll().where('dingAppKey', '=', appKey).execute()) as MenuNode[];
-  const byId = new Map(all.map((r) => [Number(r.id), r]));
+  const all = await db.selectFrom('resources').selectAll().where('dingAppKey', '=', appKey).execute();
+  const byId = new Map(all.map((r) => [r.id, r]));
   const keep = new Set<number>();
   for (const r of granted) {
     if (r.type === 'Button') continue;
-    let cur: MenuNode | undefined = byId.get(Number(r.id));
-    while (cur && !keep.has(Number(cur.id))) {
+    let cur: MenuRow | undefined = byId.get(r.id);
+    while (cur && !keep.has(cur.id)) {
       if (cur.type === 'Button') break;
-      keep.add(Number(cur.id));
-      cur = byId.get(Number(cur.parentId));
+      keep.add(cur.id);
+      cur = byId.get(cur.parentId);
     }
   }
   const nodes = new Map<number, MenuNode>();
   for (const id of keep) {
-    const r = byId.get(id) as MenuNode;
-    nodes.set(id, {
-      id: Number(r.id),
-      parentId: Number(r.parentId),
-      name: r.name,
-      alias: r.alias,
-      icon: r.icon ?? null,
-      type: r.type,
-      url: r.url ?? null,
-      sort: Number(r.sort),
-      children: [],
-    });
+    const r = byId.get(id);
+    if (!r) continue;
+    nodes.set(id, { id: r.id, parentId: r.parentId, name: r.name, alias: r.alias, icon: r.icon, type: r.type, url: r.url, sort: r.sort, children: [] });
   }
   const roots: MenuNode[] = [];
   for (const n of nodes.values()) {

@@ -34,7 +34,7 @@ export async function resolveSession(
   const row = (await db.selectFrom('sessions').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst()) as
     | { userId: number; appKey: string; lastSeenAt: string; revoked: number; mustChangePassword?: number | null }
     | undefined;
-  if (!row || Number(row.revoked) !== 0 || row.appKey !== appKey) return null;
+  if (!row || row.revoked !== 0 || row.appKey !== appKey) return null;
   const last = parseDateTime(row.lastSeenAt).getTime();
   const now = Date.now();
   if (!Number.isFinite(last) || now - last > idleMinutes * 60_000) return null;
@@ -45,7 +45,7 @@ export async function resolveSession(
     await db.updateTable('sessions').set({ lastSeenAt: stamp }).where('tokenHash', '=', tokenHash).execute();
     lastSeenMs = parseDateTime(stamp).getTime();
   }
-  return { tokenHash, userId: Number(row.userId), appKey: row.appKey, mustChangePassword: Number(row.mustChangePassword ?? 0) === 1, lastSeenMs };
+  return { tokenHash, userId: row.userId, appKey: row.appKey, mustChangePassword: Number(row.mustChangePassword ?? 0) === 1, lastSeenMs };
 }
 
 export async function revokeSession(db: Db, tokenHash: string): Promise<void> {

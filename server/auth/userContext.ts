@@ -33,17 +33,7 @@ export async function grantedResources(db: Db, roleIds: number[], opts: { app?: 
     .where('rr.roleId', 'in', roleIds);
   if (opts.app) q = q.where('res.dingAppKey', '=', opts.app);
   if (opts.types) q = q.where('res.type', 'in', opts.types);
-  return (await q.execute()) as {
-    id: number;
-    parentId: number;
-    name: string;
-    alias: string;
-    icon: string | null;
-    type: string;
-    url: string | null;
-    sort: number;
-    dingAppKey: string;
-  }[];
+  return q.execute();
 }
 
 export async function loadPortalUser(db: Db, userId: number, appKey: string, tokenHash: string): Promise<PortalUser | null> {
@@ -55,16 +45,16 @@ export async function loadPortalUser(db: Db, userId: number, appKey: string, tok
     .executeTakeFirst()) as
     | { userId: number; username: string; name: string; deptId: number | null; status: number; deptName: string | null }
     | undefined;
-  if (!user || Number(user.status) !== 1) return null;
+  if (!user || user.status !== 1) return null;
   const roles = await enabledRoles(db, userId);
   const roleIds = roles.map((r) => r.roleId);
   // Permission keys count whatever app their Button lives in: the menu tree is per app, the rights are not.
   const buttons = await grantedResources(db, roleIds, { types: ['Button'] });
   return {
-    userId: Number(user.userId),
+    userId: user.userId,
     username: user.username,
     name: user.name,
-    deptId: user.deptId === null ? null : Number(user.deptId),
+    deptId: user.deptId === null ? null : user.deptId,
     deptName: user.deptName ?? null,
     appKey,
     roleIds,

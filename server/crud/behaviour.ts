@@ -1,7 +1,8 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { CallerInfo, HookContext, HookStore, RecordData, WhereData } from '../../resources/behaviour.js';
 import type { FieldDecl, ResourceDecl } from '../../resources/types.js';
-import type { Db, Row } from '../db/types.js';
+// Tables of declarations are named at run time: the deliberately untyped handle (server/db/types.ts).
+import type { DynamicDb as Db, Row } from '../db/types.js';
 import { forbidden } from '../http/errors.js';
 import type { PortalUser } from '../http/fastifyTypes.js';
 import { formatDateTime } from '../util/time.js';

@@ -1,6 +1,7 @@
 import type { ResourceDecl } from '../../resources/types.js';
 import { applyScope, scopeRule } from '../auth/dataScope.js';
-import type { Db, Row } from '../db/types.js';
+// Tables of declarations are named at run time: the deliberately untyped handle (server/db/types.ts).
+import type { DynamicDb as Db, Row } from '../db/types.js';
 import { notFoundRecord, PortalError } from '../http/errors.js';
 import type { PortalUser } from '../http/fastifyTypes.js';
 import { applyWhere, hookContext, readOut, recordsWhere, runChangeHooks } from './behaviour.js';

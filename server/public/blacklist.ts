@@ -35,7 +35,7 @@ async function personIdOf(app: FastifyInstance, request: FastifyRequest): Promis
   const s = (await app.db.selectFrom('people_sessions').select(['puPeopleId', 'revoked']).where('tokenHash', '=', sha256(token)).executeTakeFirst()) as
     | { puPeopleId: number; revoked: number }
     | undefined;
-  return s && Number(s.revoked) === 0 ? String(s.puPeopleId) : null;
+  return s && s.revoked === 0 ? String(s.puPeopleId) : null;
 }
 
 /**
@@ -63,6 +63,6 @@ export async function refuseBlacklisted(app: FastifyInstance, request: FastifyRe
     })
     .executeTakeFirst()) as { id: number } | undefined;
   if (!hit) return;
-  await increment(app.db, TABLE, 'hitCount', { column: 'id', keys: Number(hit.id) });
+  await increment(app.db, TABLE, 'hitCount', { column: 'id', keys: hit.id });
   throw blacklisted();
 }

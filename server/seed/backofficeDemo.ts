@@ -1,4 +1,4 @@
-import type { Db, Row } from '../db/types.js';
+import type { Db } from '../db/types.js';
 import type { SeedContext } from './domainSeeds.js';
 
 /**
@@ -44,7 +44,7 @@ async function seedSubmissions(db: Db): Promise<void> {
     .selectFrom('article')
     .select(['articleId', 'submitTime', 'publishTime', 'deptId', 'deptName', 'creatorId', 'creatorName', 'createTime'])
     .where('status', '!=', 3)
-    .execute()) as Row[];
+    .execute());
   for (const a of articles) {
     const time = String(a.submitTime ?? a.publishTime ?? a.createTime);
     await db
@@ -60,12 +60,12 @@ async function seedNotices(db: Db, ctx: SeedContext): Promise<void> {
   const deptIds = [...ctx.deptIds.values()];
   for (const { days, ...n } of NOTICES) {
     const time = daysBefore(ctx.now, days);
-    const row = (await db
+    const row = await db
       .insertInto('notice')
       .values({ ...n, publisher: '县政府办公室', targetNames: '全部部门', readCount: 0, deptId: admin.deptId, deptName: admin.deptName, creatorId: admin.userId, creatorName: admin.name, createTime: time, updateTime: time })
       .returning('id')
-      .executeTakeFirstOrThrow()) as Row;
-    for (const targetId of deptIds) await db.insertInto('notice_target').values({ noticeId: Number(row.id), targetType: 'dept', targetId }).execute();
+      .executeTakeFirstOrThrow();
+    for (const targetId of deptIds) await db.insertInto('notice_target').values({ noticeId: row.id, targetType: 'dept', targetId }).execute();
   }
 }
 

@@ -1,6 +1,6 @@
 import type { ResourceDecl } from '../../resources/types.js';
 import { hashPassword, randomPassword } from '../auth/password.js';
-import type { Db, Row } from '../db/types.js';
+import type { Db, DynamicDb, Row } from '../db/types.js';
 import { formatDateTime } from '../util/time.js';
 import { DEMO_ANNOUNCEMENTS, DEMO_HOT, DEMO_SENSITIVE, DEMO_WEBSITES } from './demoRecords.js';
 import { domainSeeds, type SeedContext } from './domainSeeds.js';
@@ -45,7 +45,7 @@ export async function isFirstStart(db: Db): Promise<boolean> {
   return Number(row.n) === 0;
 }
 
-async function insertReturningId(db: Db, table: string, values: Row, key: string): Promise<number> {
+async function insertReturningId(db: DynamicDb, table: string, values: Row, key: string): Promise<number> {
   const row = (await db.insertInto(table).values(values).returning(key).executeTakeFirstOrThrow()) as Row;
   return Number(row[key]);
 }
@@ -88,7 +88,7 @@ export async function seedFirstStart(
   // 系统管理员: every entry of both apps.
   const adminRole = roleIds.get(ADMIN_ROLE_ALIAS) as number;
   const everything = (await db.selectFrom('resources').select('id').execute()) as { id: number }[];
-  await grant(db, adminRole, everything.map((r) => Number(r.id)));
+  await grant(db, adminRole, everything.map((r) => r.id));
 
   const rootDept = deptIds.get('县政府') as number;
   const adminId = await insertReturningId(db, 'users', {
@@ -107,13 +107,13 @@ export async function seedFirstStart(
     const ids: number[] = [];
     for (const k of keys) {
       const r = await byAlias('adminSite', k);
-      if (r) ids.push(Number(r.id));
+      if (r) ids.push(r.id);
     }
     await grant(db, roleIds.get(roleAlias) as number, ids);
   };
   const homeCat = await byAlias('adminSite', 'home');
   for (const alias of ['auditor', 'editor', 'inspector']) {
-    await grant(db, roleIds.get(alias) as number, [reportCat.id, reportHome.id, ...(homeCat ? [Number(homeCat.id)] : [])]);
+    await grant(db, roleIds.get(alias) as number, [reportCat.id, reportHome.id, ...(homeCat ? [homeCat.id] : [])]);
   }
   const keysOf = (name: string, ops: ('list' | 'get' | 'create' | 'update' | 'delete')[]) => {
     const d = decls.find((x) => x.name === name);
@@ -146,7 +146,7 @@ export async function seedFirstStart(
       // A row naming its department (`dept`) belongs to it; others are spread over the demo people.
       const deptId = dept ? (deptIds.get(String(dept)) ?? p.deptId) : p.deptId;
       const deptName = dept ? String(dept) : p.deptName;
-      await db.insertInto(decl.table).values({ ...r, deptId, deptName, creatorId: p.userId, creatorName: p.name, createTime: now, updateTime: now }).execute();
+      await (db as DynamicDb).insertInto(decl.table).values({ ...r, deptId, deptName, creatorId: p.userId, creatorName: p.name, createTime: now, updateTime: now }).execute();
     }
   };
   await insertAll('announcement', DEMO_ANNOUNCEMENTS.map((a) => ({ ...a, readCount: 0 })));

@@ -1,5 +1,5 @@
 import type { MenuGroup, ResourceDecl } from '../../resources/types.js';
-import type { Db } from '../db/types.js';
+import type { Db, MenuRow } from '../db/types.js';
 
 export const ADMIN_ROLE_ALIAS = 'admin';
 
@@ -14,20 +14,9 @@ export const CATALOGUES: Record<MenuGroup, { name: string; icon: string; url: st
 
 const BUTTON_NAMES = { list: '查询', get: '查看', create: '新增', update: '修改', delete: '删除' } as const;
 
-interface ResRow {
-  id: number;
-  parentId: number;
-  name: string;
-  alias: string;
-  icon: string | null;
-  type: string;
-  url: string | null;
-  dingAppKey: string;
-  sort: number;
-}
 
-async function findRes(db: Db, app: string, alias: string): Promise<ResRow | undefined> {
-  return (await db.selectFrom('resources').selectAll().where('dingAppKey', '=', app).where('alias', '=', alias).executeTakeFirst()) as ResRow | undefined;
+async function findRes(db: Db, app: string, alias: string): Promise<MenuRow | undefined> {
+  return db.selectFrom('resources').selectAll().where('dingAppKey', '=', app).where('alias', '=', alias).executeTakeFirst();
 }
 
 /** Urls the code once gave its entries: 内容管理's, before it took the spec's /main/article. */
@@ -47,16 +36,16 @@ export function isOutdatedUrl(url: string | null): boolean {
  * An existing entry keeps its name, place and grants, but an outdated url (isOutdatedUrl) takes the
  * code's spec route, so an upgraded database's menu opens the same routes as a new one's.
  */
-export async function ensureResource(db: Db, entry: Omit<ResRow, 'id'>): Promise<{ id: number; created: boolean }> {
+export async function ensureResource(db: Db, entry: Omit<MenuRow, 'id'>): Promise<{ id: number; created: boolean }> {
   const found = await findRes(db, entry.dingAppKey, entry.alias);
   if (found) {
     if (entry.url && found.url !== entry.url && isOutdatedUrl(found.url)) {
-      await db.updateTable('resources').set({ url: entry.url }).where('id', '=', Number(found.id)).execute();
+      await db.updateTable('resources').set({ url: entry.url }).where('id', '=', found.id).execute();
     }
-    return { id: Number(found.id), created: false };
+    return { id: found.id, created: false };
   }
   const row = (await db.insertInto('resources').values(entry).returning('id').executeTakeFirstOrThrow()) as { id: number };
-  return { id: Number(row.id), created: true };
+  return { id: row.id, created: true };
 }
 
 export async function grant(db: Db, roleId: number, resourceIds: number[]): Promise<void> {
@@ -101,6 +90,6 @@ export async function syncDeclarationMenus(db: Db, decls: readonly ResourceDecl[
     }
   }
   const admin = (await db.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst()) as { roleId: number } | undefined;
-  if (admin && created.length) await grant(db, Number(admin.roleId), created);
+  if (admin && created.length) await grant(db, admin.roleId, created);
   return created;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db, Row } from '../db/types.js';
+import type { DynamicDb, Row } from '../db/types.js';
 
 /**
  * Atomic counters: one `UPDATE … SET n = coalesce(n, 0) + by`, so two visitors reading at once both
@@ -7,7 +7,7 @@ import type { Db, Row } from '../db/types.js';
  * in the same statement (an update time).
  */
 export async function increment(
-  db: Db,
+  db: DynamicDb,
   table: string,
   column: string,
   where: { column: string; keys: number | readonly number[] },

@@ -12,9 +12,9 @@ export async function ensurePageMenus(db: Db, pages: { alias: string; name: stri
   if (!catalogue) return;
   const created: number[] = [];
   for (const p of pages) {
-    const r = await ensureResource(db, { parentId: Number(catalogue.id), name: p.name, alias: p.alias, icon: p.icon, type: 'Menu', url: p.url, dingAppKey: 'adminSite', sort: p.sort });
+    const r = await ensureResource(db, { parentId: catalogue.id, name: p.name, alias: p.alias, icon: p.icon, type: 'Menu', url: p.url, dingAppKey: 'adminSite', sort: p.sort });
     if (r.created) created.push(r.id);
   }
   const admin = (await db.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst()) as { roleId: number } | undefined;
-  if (admin && created.length) await grant(db, Number(admin.roleId), created);
+  if (admin && created.length) await grant(db, admin.roleId, created);
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ResourceDecl } from '../../resources/types.js';
 import { applyScope, scopeRule } from '../auth/dataScope.js';
 import { validateRecord } from '../crud/validate.js';
-import type { Db, Row } from '../db/types.js';
+import { type Db, type Row, dynamic } from '../db/types.js';
 import { invalidValue, notFoundRecord, PortalError } from '../http/errors.js';
 import type { PortalUser } from '../http/fastifyTypes.js';
 import { formatDateTime } from '../util/time.js';
@@ -45,9 +45,10 @@ export async function saveRecord(
   if (has('updateTime')) values.updateTime = now;
   const rule = await scopeRule(db, user, decl);
   return db.transaction().execute(async (trx) => {
+    const table = dynamic(trx); // the declaration's table, named at run time
     let existing: Row | null = null;
     if (id !== null) {
-      existing = ((await applyScope(trx.selectFrom(decl.table).selectAll().where(decl.idField, '=', id), rule).executeTakeFirst()) as Row | undefined) ?? null;
+      existing = ((await applyScope(table.selectFrom(decl.table).selectAll().where(decl.idField, '=', id), rule).executeTakeFirst()) as Row | undefined) ?? null;
       if (!existing) throw notFoundRecord();
     } else {
       const filled: Row = { deptId: user.deptId, deptName: user.deptName, creatorId: user.userId, creatorName: user.name, createTime: now };
@@ -56,12 +57,12 @@ export async function saveRecord(
     if (fill) await fill(values, trx, existing);
     let key = id;
     if (key === null) {
-      const inserted = (await trx.insertInto(decl.table).values(values).returning(decl.idField).executeTakeFirstOrThrow()) as Row;
+      const inserted = (await table.insertInto(decl.table).values(values).returning(decl.idField).executeTakeFirstOrThrow()) as Row;
       key = Number(inserted[decl.idField]);
     } else if (Object.keys(values).length > 0) {
-      await trx.updateTable(decl.table).set(values).where(decl.idField, '=', key).execute();
+      await table.updateTable(decl.table).set(values).where(decl.idField, '=', key).execute();
     }
-    return (await trx.selectFrom(decl.table).selectAll().where(decl.idField, '=', key).executeTakeFirstOrThrow()) as Row;
+    return (await table.selectFrom(decl.table).selectAll().where(decl.idField, '=', key).executeTakeFirstOrThrow()) as Row;
   });
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamic } from '../../server/db/types.js';
 import { call, DEMO_PASSWORD, login, startTestServer, type TestServer } from './helpers/testServer.js';
 
 type Rec = Record<string, unknown> & { id: number };
@@ -42,7 +43,7 @@ const ENTITIES = [
 ];
 
 async function count(table: string): Promise<number> {
-  const row = (await server.app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string };
+  const row = (await dynamic(server.app.db).selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string };
   return Number(row.n);
 }
 const tableOf = (name: string) => server.app.portal.declarations.find((d) => d.name === name)!.table;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamic } from '../../server/db/types.js';
 import type { ResourceDecl } from '../../resources/types.js';
 import { defineResource, standardPermissions, ownership, ownershipFields } from '../../resources/define.js';
 import { syncDeclarationTables } from '../../server/db/schemaSync.js';
@@ -136,7 +137,8 @@ describe('declarations', () => {
   });
 
   it('creates the table, adds columns later and gives the admin the new menu and buttons', async () => {
-    const { db, portal } = server.app;
+    const { portal } = server.app;
+    const db = dynamic(server.app.db); // a table of a test-only declaration
     await syncDeclarationTables(db, portal.dialect, [notice]);
     const withMore: ResourceDecl = { ...notice, fields: [...notice.fields, { name: 'extra', label: '附加', type: 'text' }] };
     await syncDeclarationTables(db, portal.dialect, [withMore]);

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamic } from '../../server/db/types.js';
 import { setPublicLimits } from '../../server/public/guard.js';
 import { call, DEMO_PASSWORD, login, startTestServer, TEST_CAPTCHA_TEXT, type TestServer } from './helpers/testServer.js';
 
@@ -56,7 +57,7 @@ async function submit(over: Record<string, unknown> = {}, ip = newIp()) {
 }
 
 async function count(table: string): Promise<number> {
-  const r = (await server.app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string };
+  const r = (await dynamic(server.app.db).selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string };
   return Number(r.n);
 }
 

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamic } from '../../server/db/types';
 import { maskIdNumber, maskPhone } from '../../server/shared/mask';
 import { documentXml } from './helpers/docx';
 import { call, DEMO_PASSWORD, login, startTestServer, type TestServer } from './helpers/testServer';
@@ -86,7 +87,7 @@ describe('every export through the shared Excel builder', () => {
     const col = (ws.getRow(1).values as unknown[]).indexOf('联系电话');
     expect(col).toBeGreaterThan(0);
     const shown = Array.from({ length: ws.rowCount - 1 }, (_v, i) => String(ws.getRow(i + 2).getCell(col).value ?? '')).filter(Boolean);
-    const stored = ((await server.app.db.selectFrom(table).select('phone').where('phone', 'is not', null).execute()) as { phone: string }[]).map((r) => r.phone).filter((p) => p.length >= 8);
+    const stored = ((await dynamic(server.app.db).selectFrom(table).select('phone').where('phone', 'is not', null).execute()) as { phone: string }[]).map((r) => r.phone).filter((p) => p.length >= 8);
     return { shown, stored };
   };
 

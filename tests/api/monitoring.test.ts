@@ -105,8 +105,8 @@ describe('availability checks', () => {
 
   it('with two instances a due site is checked once (a lease per website in the database)', async () => {
     const db = s.app.db;
-    await db.updateTable('website').set({ lastCheckTime: null }).where('id', 'in', [ids.healthy, ids.down]).execute();
-    await db.updateTable('website').set({ checkEnabled: 0 }).where('id', '=', ids.slow).execute();
+    await db.updateTable('website').set({ lastCheckTime: null }).where('id', 'in', [ids.healthy!, ids.down!]).execute();
+    await db.updateTable('website').set({ checkEnabled: 0 }).where('id', '=', ids.slow!).execute();
     await db.deleteFrom('job_lock').where('name', 'like', 'website:%').execute();
     const before = healthy.hits();
     const settings = monitorSettings(s.app.portal.config);

@@ -154,7 +154,7 @@ describe('the public portal', () => {
     const news = columns.get('新闻中心');
     const oldest = ids[0];
     // The pages that show an article are recorded in the database when written (no list page is read back).
-    const shown = (await server.app.db.selectFrom('site_page_article').select('rel').where('articleId', '=', oldest).execute()) as Rec[];
+    const shown = (await server.app.db.selectFrom('site_page_article').select('rel').where('articleId', '=', oldest!).execute()) as Rec[];
     expect(shown.map((r) => r.rel)).toContain(`column/${dept}/index_2.html`);
     const before = await snapshot();
     await okCall('/api/article/update', { body: { articleId: oldest, title: '翻页测试0（修订）' } });

@@ -97,12 +97,12 @@ describe('data scopes on the seeded tree', () => {
   it('the widest scope of several roles wins', async () => {
     const db = server.app.db;
     const inspector = (await db.selectFrom('roles').select('roleId').where('roleAlias', '=', 'inspector').executeTakeFirstOrThrow()) as { roleId: number };
-    await db.insertInto('user_roles').values({ userId: users.get('xinxi'), roleId: inspector.roleId }).execute();
+    await db.insertInto('user_roles').values({ userId: users.get('xinxi')!, roleId: inspector.roleId }).execute();
     try {
       const token = await login(url, 'xinxi', DEMO_PASSWORD);
       expect((await visibleIds(token)).size).toBe((await allAnnouncements()).length);
     } finally {
-      await db.deleteFrom('user_roles').where('userId', '=', users.get('xinxi')).where('roleId', '=', inspector.roleId).execute();
+      await db.deleteFrom('user_roles').where('userId', '=', users.get('xinxi')!).where('roleId', '=', inspector.roleId).execute();
     }
   });
 

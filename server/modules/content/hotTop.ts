@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { dynamic } from '../../db/types.js';
 import { ok } from '../../http/envelope.js';
 import { readSize } from '../../http/params.js';
 import { declarationOf } from '../declarationLookup.js';
@@ -9,7 +10,7 @@ export async function hotTopRoute(app: FastifyInstance) {
   if (!decl) return;
   app.post(decl.api.extra?.top?.path ?? '/hot/top', { config: { public: true } }, async (request) => {
     const size = readSize(request, 'size', 10, 50);
-    const list = await app.db
+    const list = await dynamic(app.db)
       .selectFrom(decl.table)
       .selectAll()
       .where('status', '=', 1)

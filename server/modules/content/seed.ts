@@ -1,5 +1,5 @@
 import { PostgresAdapter } from 'kysely';
-import type { Db, DialectName, Row } from '../../db/types.js';
+import { type Db, type DialectName, type Row, dynamic } from '../../db/types.js';
 import type { SeedContext } from '../../seed/domainSeeds.js';
 import { ADMIN_ROLE_ALIAS, CATALOGUES, ensureResource, grant } from '../../seed/menuSync.js';
 import { ensureModelTable } from './contentModels/service.js';
@@ -15,8 +15,8 @@ export async function ensureAuditMenu(db: Db): Promise<number> {
   const cat = await ensureResource(db, { parentId: 0, name: home.name, alias: 'home', icon: home.icon, type: 'Catalogue', url: home.url, dingAppKey: 'adminSite', sort: home.sort });
   const menu = await ensureResource(db, { parentId: cat.id, name: AUDIT_MENU.name, alias: AUDIT_MENU.alias, icon: AUDIT_MENU.icon, type: 'Menu', url: AUDIT_MENU.url, dingAppKey: 'adminSite', sort: 1 });
   if (menu.created) {
-    const admin = (await db.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst()) as Row | undefined;
-    if (admin) await grant(db, Number(admin.roleId), [menu.id]);
+    const admin = await db.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst();
+    if (admin) await grant(db, admin.roleId, [menu.id]);
   }
   return menu.id;
 }
@@ -67,8 +67,8 @@ export async function contentSeed(db: Db, ctx: SeedContext): Promise<void> {
   {
     const now = ctx.now;
     // The 政策文件 model (its fields match the ZWGK search filters: document number, issuer, date, type).
-    const model = (await db.insertInto('content_model').values({ cmTipsName: '政策文件', cmTableName: 'policy_doc', createTime: now, updateTime: now }).returning('cmId').executeTakeFirstOrThrow()) as Row;
-    const cmId = Number(model.cmId);
+    const model = await db.insertInto('content_model').values({ cmTipsName: '政策文件', cmTableName: 'policy_doc', createTime: now, updateTime: now }).returning('cmId').executeTakeFirstOrThrow();
+    const cmId = model.cmId;
     const fields = [
       { fieldTipsName: '文号', fieldFieldName: 'wjbh', fieldType: 1, fieldOptions: null, fieldRequired: 0, fieldSort: 0 },
       { fieldTipsName: '发文机关', fieldFieldName: 'fwjg', fieldType: 1, fieldOptions: null, fieldRequired: 0, fieldSort: 1 },
@@ -82,7 +82,7 @@ export async function contentSeed(db: Db, ctx: SeedContext): Promise<void> {
     const paths = new Map<string, string>();
     for (const c of COLUMNS) {
       const parentId = c.parent ? (ids.get(c.parent) ?? 0) : 0;
-      const row = (await db
+      const row = await db
         .insertInto('category')
         .values({
           categoryTitle: c.title,
@@ -98,8 +98,8 @@ export async function contentSeed(db: Db, ctx: SeedContext): Promise<void> {
           updateTime: now,
         })
         .returning('categoryId')
-        .executeTakeFirstOrThrow()) as Row;
-      const id = Number(row.categoryId);
+        .executeTakeFirstOrThrow();
+      const id = row.categoryId;
       const p = `${c.parent ? (paths.get(c.parent) ?? '') : ''}/${id}`;
       await db.updateTable('category').set({ columnPath: p }).where('categoryId', '=', id).execute();
       ids.set(c.title, id);
@@ -116,13 +116,13 @@ export async function contentSeed(db: Db, ctx: SeedContext): Promise<void> {
     // Content keys of the demo roles (系统管理员 holds every key already).
     const auditMenuId = await ensureAuditMenu(db);
     const byAlias = async (alias: string) =>
-      (await db.selectFrom('resources').select('id').where('dingAppKey', '=', 'adminSite').where('alias', '=', alias).executeTakeFirst()) as Row | undefined;
+      await db.selectFrom('resources').select('id').where('dingAppKey', '=', 'adminSite').where('alias', '=', alias).executeTakeFirst();
     const grantKeys = async (roleId: number | undefined, keys: string[]) => {
       if (!roleId) return;
       const out: number[] = [];
       for (const k of keys) {
         const r = await byAlias(k);
-        if (r) out.push(Number(r.id));
+        if (r) out.push(r.id);
       }
       await grant(db, roleId, out);
     };
@@ -135,7 +135,7 @@ export async function contentSeed(db: Db, ctx: SeedContext): Promise<void> {
     const admin = person('admin');
     for (const a of ARTICLES) {
       const owner = person(a.by);
-      const row = (await db
+      const row = await db
         .insertInto('article')
         .values({
           title: a.title,
@@ -160,8 +160,8 @@ export async function contentSeed(db: Db, ctx: SeedContext): Promise<void> {
           updateTime: a.time,
         })
         .returning('articleId')
-        .executeTakeFirstOrThrow()) as Row;
-      const articleId = Number(row.articleId);
+        .executeTakeFirstOrThrow();
+      const articleId = row.articleId;
       const flow = async (who: typeof owner, action: string, actionName: string, fromStatus: number | null, toStatus: number, opinion: string | null = null) =>
         db.insertInto('article_flow').values({ articleId, action, actionName, fromStatus, toStatus, opinion, userId: who.userId, userName: who.name, createTime: a.time }).execute();
       await flow(owner, 'create', '新建', null, 3);
@@ -174,7 +174,7 @@ export async function contentSeed(db: Db, ctx: SeedContext): Promise<void> {
         if (a.status === 6 || a.status === 5) await flow(reviewer, 'accept', '初审通过', 4, 6);
         if (a.status === 5) await flow(admin, 'approve', '终审发布', 6, 5);
       }
-      if (a.fields) await db.insertInto('cm_policy_doc').values({ articleId, ...a.fields }).execute();
+      if (a.fields) await dynamic(db).insertInto('cm_policy_doc').values({ articleId, ...a.fields }).execute();
     }
   }
 }

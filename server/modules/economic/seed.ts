@@ -1,5 +1,5 @@
 import { ECONOMIC_AREAS, type EconomicArea } from '../../../resources/economic/catalogue.js';
-import type { Db, Row } from '../../db/types.js';
+import type { Db, NewRow } from '../../db/types.js';
 import type { SeedContext } from '../../seed/domainSeeds.js';
 import { TABLE } from './service.js';
 
@@ -61,7 +61,7 @@ export async function economicDemoSeed(db: Db, ctx: SeedContext): Promise<void> 
   const owner = ctx.people.find((p) => p.userId === 1) ?? ctx.people[0];
   const now = new Date();
   for (const area of ECONOMIC_AREAS) {
-    const rows: Row[] = [];
+    const rows: NewRow<'economic_figure'>[] = [];
     for (const p of periodsOf(area, now)) {
       for (const i of area.indicators) {
         // Head counts and firm counts are whole numbers.

@@ -33,22 +33,22 @@ function filtered(db: Db, decl: ResourceDecl, area: EconomicArea, search: Row) {
 
 /** Every matching row in period order (charts, exports), at most SERIES_MAX. */
 export async function seriesFigures(db: Db, decl: ResourceDecl, area: EconomicArea, search: Row): Promise<Row[]> {
-  const rows = (await filtered(db, decl, area, search)
+  const rows = await filtered(db, decl, area, search)
     .selectAll()
     .orderBy('year', 'asc')
     .orderBy('periodType', 'asc')
     .orderBy('period', 'asc')
     .orderBy('id', 'asc')
     .limit(SERIES_MAX)
-    .execute()) as Row[];
+    .execute();
   const order = new Map(area.indicators.map((i, n) => [i.code, n]));
   return rows
     .sort((a, b) => periodRank(a) - periodRank(b) || (order.get(String(a.indicator)) ?? 99) - (order.get(String(b.indicator)) ?? 99))
     .map((r) => describe(area, r));
 }
 
-async function findSame(db: Db, area: EconomicArea, v: FigureValues): Promise<Row | undefined> {
-  return (await db
+async function findSame(db: Db, area: EconomicArea, v: FigureValues): Promise<{ id: number } | undefined> {
+  return await db
     .selectFrom(TABLE)
     .select('id')
     .where('area', '=', area.key)
@@ -56,7 +56,7 @@ async function findSame(db: Db, area: EconomicArea, v: FigureValues): Promise<Ro
     .where('periodType', '=', v.periodType)
     .where('year', '=', v.year)
     .where('period', '=', v.period)
-    .executeTakeFirst()) as Row | undefined;
+    .executeTakeFirst();
 }
 
 /**
@@ -71,7 +71,7 @@ export async function importFigures(db: Db, area: EconomicArea, user: PortalUser
     for (const v of rows) {
       const same = await findSame(trx, area, v);
       if (same) {
-        await trx.updateTable(TABLE).set({ value: v.value, growthRate: v.growthRate, remark: v.remark, updateTime: now }).where('id', '=', Number(same.id)).execute();
+        await trx.updateTable(TABLE).set({ value: v.value, growthRate: v.growthRate, remark: v.remark, updateTime: now }).where('id', '=', same.id).execute();
         updated++;
       } else {
         await trx
@@ -87,12 +87,12 @@ export async function importFigures(db: Db, area: EconomicArea, user: PortalUser
 
 /** For each indicator of the area, its figure of the latest period (a year before its cumulative Q4/December). */
 export async function latestFigures(db: Db, area: EconomicArea): Promise<Row[]> {
-  const rows = (await db
+  const rows = await db
     .selectFrom(TABLE)
     .select(['indicator', 'periodType', 'year', 'period', 'value', 'growthRate', 'updateTime'])
     .where('area', '=', area.key)
     .where('year', '>=', sql<number>`(select max(${sql.ref('year')}) - 2 from ${sql.table(TABLE)} where ${sql.ref('area')} = ${area.key})`)
-    .execute()) as Row[];
+    .execute();
   const best = new Map<string, Row>();
   for (const r of rows) {
     const have = best.get(String(r.indicator));

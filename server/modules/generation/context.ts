@@ -1,4 +1,4 @@
-import type { Db, Row } from '../../db/types.js';
+import { type Db, type Row, dynamic } from '../../db/types.js';
 import { parseFlags } from '../content/articles/service.js';
 import type { ColumnRow } from '../content/columns/service.js';
 import { physicalTable, loadModel, type Model } from '../content/contentModels/service.js';
@@ -95,7 +95,7 @@ export function uploadRefs(text: unknown, into: Set<string>): void {
 export async function modelValues(db: Db, model: Model, ids: number[]): Promise<Map<number, Row[]>> {
   const out = new Map<number, Row[]>();
   if (!ids.length || !model.fields.length) return out;
-  const rows = (await db.selectFrom(physicalTable(model.cmTableName)).selectAll().where('articleId', 'in', ids).execute()) as Row[];
+  const rows = (await dynamic(db).selectFrom(physicalTable(model.cmTableName)).selectAll().where('articleId', 'in', ids).execute()) as Row[];
   for (const r of rows) {
     out.set(
       Number(r.articleId),

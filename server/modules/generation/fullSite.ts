@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Db, Row } from '../../db/types.js';
+import type { Db } from '../../db/types.js';
 import { PortalError } from '../../http/errors.js';
 import { withExclusiveLock } from '../../jobs/lock.js';
 import { descendantIds } from '../content/columns/service.js';
@@ -67,8 +67,8 @@ export async function generateSite(gen: SiteGenerator, onProgress?: Progress): P
 
 /** Published articles per column (one grouped count): the list pages of each column and the run's total. */
 async function publishedCounts(gen: SiteGenerator): Promise<Map<number, number>> {
-  const rows = (await gen.db.selectFrom('article').select(['columnId', (eb) => eb.fn.countAll().as('n')]).where('status', '=', 5).groupBy('columnId').execute()) as Row[];
-  return new Map(rows.map((r) => [Number(r.columnId), Number(r.n)]));
+  const rows = await gen.db.selectFrom('article').select(['columnId', (eb) => eb.fn.countAll().as('n')]).where('status', '=', 5).groupBy('columnId').execute();
+  return new Map(rows.map((r) => [r.columnId, Number(r.n)]));
 }
 
 async function runSite(gen: SiteGenerator, onProgress?: Progress): Promise<SiteResult> {

@@ -70,7 +70,7 @@ async function positionIn(gen: SiteGenerator, columnIds: number[], row: Row): Pr
   const sort = Number(row.sort ?? 0);
   const time = String(row.publishTime ?? '');
   const id = Number(row.articleId);
-  const r = (await gen.db
+  const r = await gen.db
     .selectFrom('article')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('status', '=', 5)
@@ -82,7 +82,7 @@ async function positionIn(gen: SiteGenerator, columnIds: number[], row: Row): Pr
         eb.and([eb('sort', '=', sort), eb('publishTime', '=', time), eb('articleId', '>', id)]),
       ]),
     )
-    .executeTakeFirst()) as Row | undefined;
+    .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
@@ -95,8 +95,8 @@ const add = (map: Map<number, Set<number>>, column: number, page: number) => map
  * when it is or was there. An article no longer public loses its page.
  */
 export async function republishArticle(gen: SiteGenerator, articleId: number, change: ArticleChange): Promise<RepublishResult> {
-  const row = (await gen.db.selectFrom('article').select([...ARTICLE_FIELDS, 'status']).where('articleId', '=', articleId).executeTakeFirst()) as Row | undefined;
-  const isPublic = row !== undefined && Number(row.status) === 5 && change !== 'removed';
+  const row = await gen.db.selectFrom('article').select([...ARTICLE_FIELDS, 'status']).where('articleId', '=', articleId).executeTakeFirst();
+  const isPublic = row !== undefined && row.status === 5 && change !== 'removed';
   const before = (await pagesShowingIndexed(gen.db, articleId)) ?? (await pagesShowingInFiles(gen.root, articleId));
   const lists = new Map(before.lists);
   let home = before.home;
@@ -111,7 +111,7 @@ export async function republishArticle(gen: SiteGenerator, articleId: number, ch
     await gen.withRun(base, (run) => gen.pool.render(run, jobs, true));
     await publishUploads(gen.dataDir, gen.root, uploads);
     written.push(rel);
-    for (const id of ancestors(base, Number(row.columnId))) {
+    for (const id of ancestors(base, row.columnId)) {
       const column = base.columns.find((c) => c.categoryId === id);
       if (!column || column.columnType === 3) continue;
       const pos = await positionIn(gen, descendantIds(base.columns, id), row);

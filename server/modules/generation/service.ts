@@ -112,7 +112,7 @@ export class SiteGenerator {
     if (options.since) q = q.where('publishTime', '>=', options.since);
     q = q.orderBy('sort', 'desc').orderBy('publishTime', 'desc').orderBy('articleId', 'desc');
     if (options.limit !== undefined) q = q.limit(options.limit).offset(options.offset ?? 0);
-    return (await q.execute()) as Row[];
+    return await q.execute();
   }
 
   /** The home page's job: every list column's block holds the latest articles of it and its sub-columns. */
@@ -227,21 +227,21 @@ export class SiteGenerator {
    * query per chunk, however large the site).
    */
   async publishedChunk(afterId: number, limit: number): Promise<Row[]> {
-    return (await this.db
+    return await this.db
       .selectFrom('article')
       .select([...ARTICLE_FIELDS, 'content'])
       .where('status', '=', 5)
       .where('articleId', '>', afterId)
       .orderBy('articleId', 'asc')
       .limit(limit)
-      .execute()) as Row[];
+      .execute();
   }
 
   /** Article page jobs of some rows (bodies, unless the rows hold them, and content-model values read in one query each); collects their uploads. */
   async articleJobs(base: Base, rows: Row[], uploads: Set<string>): Promise<PageJob[]> {
     if (!rows.length) return [];
     const ids = rows.map((r) => Number(r.articleId));
-    const bodies = rows.every((r) => 'content' in r) ? rows : ((await this.db.selectFrom('article').select(['articleId', 'content']).where('articleId', 'in', ids).execute()) as Row[]);
+    const bodies = rows.every((r) => 'content' in r) ? rows : (await this.db.selectFrom('article').select(['articleId', 'content']).where('articleId', 'in', ids).execute());
     const content = new Map(bodies.map((r) => [Number(r.articleId), String(r.content ?? '')]));
     const fields = new Map<number, Row[]>();
     const byId = new Map(base.columns.map((c) => [c.categoryId, c]));

@@ -58,7 +58,7 @@ export async function forgetPages(db: Db, rels: readonly string[], columnIds: re
 
 /** Where the site shows the article now, from the index: list pages per column and the home page; null when nothing was ever indexed. */
 export async function pagesShowingIndexed(db: Db, articleId: number): Promise<{ lists: Map<number, Set<number>>; home: boolean } | null> {
-  const rows = (await db.selectFrom(SHOWN_TABLE).select('rel').where('articleId', '=', articleId).execute()) as Row[];
+  const rows = await db.selectFrom(SHOWN_TABLE).select('rel').where('articleId', '=', articleId).execute();
   if (!rows.length && !(await db.selectFrom(SHOWN_TABLE).select('rel').limit(1).executeTakeFirst())) return null;
   const lists = new Map<number, Set<number>>();
   let home = false;

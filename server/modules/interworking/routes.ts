@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { searchOf } from '../../crud/routes.js';
 import { getRecord, listRecords } from '../../crud/service.js';
-import type { Row } from '../../db/types.js';
+import type { DynamicDb, Row } from '../../db/types.js';
 import { ok } from '../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord } from '../../http/errors.js';
 import { currentUser } from '../../http/fastifyTypes.js';
@@ -34,7 +34,8 @@ const payloadOf = (r: Row): Record<string, unknown> => {
 export async function interworkingRoutes(app: FastifyInstance, sender?: InterworkingSender) {
   const decl = declarationOf(app, 'interWorking');
   if (!decl) return;
-  const db = app.db;
+  // The declaration's table is named at run time (decl.table): the untyped handle.
+  const db: DynamicDb = app.db;
   const out = sender ?? createInterworkingSender(app.log);
 
   app.post(decl.api.list.path, { config: { permission: decl.permissions.list } }, async (request) => {
@@ -87,7 +88,7 @@ export async function interworkingRoutes(app: FastifyInstance, sender?: Interwor
       .values({ kind, title, sourceId, payload: json, status: 0, attempts: 0, creatorName: user.name, createTime: formatDateTime() })
       .returning('id')
       .executeTakeFirstOrThrow()) as { id: number };
-    const row = await deliver(Number(inserted.id));
+    const row = await deliver(inserted.id);
     return ok(row, row.status === 2 ? '报送失败，已记录，可稍后重新报送' : row.status === 3 ? '已记录（未配置集约化平台）' : '报送成功');
   };
   for (const kind of INTERWORKING_KINDS) {

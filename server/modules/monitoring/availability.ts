@@ -1,4 +1,4 @@
-import type { Db, Row } from '../../db/types.js';
+import type { Db, Row, RowOf } from '../../db/types.js';
 import { INSTANCE_ID, tryLease } from '../../jobs/lock.js';
 import { formatDateTime, parseDateTime } from '../../util/time.js';
 import { dispatchReminder } from '../system/noticeSettings/reminders.js';
@@ -9,8 +9,8 @@ export const STATE = { unchecked: 0, normal: 1, abnormal: 2 } as const;
 const MINUTE = 60_000;
 
 /** Websites whose check is due at `now`: enabled, never checked or last checked an interval ago. */
-export async function dueWebsites(db: Db, now: number): Promise<Row[]> {
-  const rows = (await db.selectFrom('website').selectAll().execute()) as Row[];
+export async function dueWebsites(db: Db, now: number): Promise<RowOf<'website'>[]> {
+  const rows = await db.selectFrom('website').selectAll().execute();
   return rows.filter((w) => {
     if (Number(w.checkEnabled ?? 1) !== 1) return false;
     if (!w.lastCheckTime) return true;
@@ -34,7 +34,7 @@ export async function runDueChecks(db: Db, settings: MonitorSettings, now = Date
   let checked = 0;
   await eachLimited(due, settings.concurrency, async (site) => {
     // A little under the interval, so the next tick after the interval finds the lease free.
-    if (!(await tryLease(db, `website:${Number(site.id)}`, Math.max(1000, intervalMs(site) - 2000), owner))) return;
+    if (!(await tryLease(db, `website:${site.id}`, Math.max(1000, intervalMs(site) - 2000), owner))) return;
     await checkWebsite(db, site, settings);
     checked += 1;
   });
@@ -46,7 +46,7 @@ export async function checkWebsite(db: Db, site: Row, settings: MonitorSettings)
   const result = await probe(String(site.url), { timeoutMs: settings.slowMs, keyword: site.keyword as string | null, certWarnDays: settings.certWarnDays });
   const now = formatDateTime();
   const state = result.ok ? STATE.normal : STATE.abnormal;
-  const before = (await db.selectFrom('website').select('state').where('id', '=', site.id as number).executeTakeFirst()) as Row | undefined;
+  const before = await db.selectFrom('website').select('state').where('id', '=', site.id as number).executeTakeFirst();
   const recordId = await db.transaction().execute(async (trx) => {
     const row = (await trx
       .insertInto('inspection_record')
@@ -69,7 +69,7 @@ export async function checkWebsite(db: Db, site: Row, settings: MonitorSettings)
       .set({ state, lastCheckTime: now, responseMs: result.responseMs, certExpireDays: result.certExpireDays, lastMessage: result.message.slice(0, 500) })
       .where('id', '=', site.id as number)
       .execute();
-    return Number(row.id);
+    return row.id;
   });
   const previous = Number(before?.state ?? STATE.unchecked);
   if (previous !== state && (state === STATE.abnormal || previous === STATE.abnormal)) {

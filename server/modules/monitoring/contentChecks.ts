@@ -1,4 +1,4 @@
-import type { Db, Row } from '../../db/types.js';
+import type { Db } from '../../db/types.js';
 import { formatDateTime, parseDateTime } from '../../util/time.js';
 import { columnKind, limitDaysOf, type ColumnKind } from './columnKinds.js';
 
@@ -25,27 +25,27 @@ const daysBetween = (from: string, now: number) => Math.floor((now - parseDateTi
 
 /** Every list column (columnType 1) with its published articles, last publish time and staleness. */
 export async function columnStatuses(db: Db, now = Date.now()): Promise<ColumnStatus[]> {
-  const columns = (await db.selectFrom('category').selectAll().where('columnType', '=', 1).orderBy('categorySort').orderBy('categoryId').execute()) as Row[];
+  const columns = await db.selectFrom('category').selectAll().where('columnType', '=', 1).orderBy('categorySort').orderBy('categoryId').execute();
   const stats = (await db
     .selectFrom('article')
     .select(['columnId', (eb) => eb.fn.countAll().as('n'), (eb) => eb.fn.max('publishTime').as('last')])
     .where('status', '=', PUBLISHED)
     .groupBy('columnId')
     .execute()) as { columnId: number; n: number | string; last: string | null }[];
-  const byColumn = new Map(stats.map((s) => [Number(s.columnId), s]));
+  const byColumn = new Map(stats.map((s) => [s.columnId, s]));
   // A parent column whose sub-columns carry the articles is neither empty nor stale on its own.
-  const parents = new Set(columns.map((c) => Number(c.categoryCategoryId)).filter((id) => id > 0));
+  const parents = new Set(columns.map((c) => c.categoryCategoryId).filter((id) => id > 0));
   return columns
-    .filter((c) => !parents.has(Number(c.categoryId)))
+    .filter((c) => !parents.has(c.categoryId))
     .map((c) => {
-      const s = byColumn.get(Number(c.categoryId));
+      const s = byColumn.get(c.categoryId);
       const title = String(c.categoryTitle);
       const limitDays = limitDaysOf({ categoryTitle: title, updateLimitDays: c.updateLimitDays as number | null });
       const published = Number(s?.n ?? 0);
       const lastPublish = s?.last ?? null;
       const daysSince = lastPublish ? daysBetween(lastPublish, now) : null;
       return {
-        id: Number(c.categoryId),
+        id: c.categoryId,
         title,
         parentId: Number(c.categoryCategoryId ?? 0),
         kind: columnKind(title),
@@ -75,7 +75,7 @@ export interface PendingItem {
 /** Letters still unanswered (status 0, not refused) received over `days` days ago. */
 export async function unansweredLetters(db: Db, days = UNANSWERED_DAYS, now = Date.now()): Promise<PendingItem[]> {
   const before = formatDateTime(new Date(now - days * DAY));
-  const rows = (await db
+  const rows = await db
     .selectFrom('mail')
     .select(['id', 'title', 'receivedAt'])
     .where('status', '=', 0)
@@ -83,32 +83,32 @@ export async function unansweredLetters(db: Db, days = UNANSWERED_DAYS, now = Da
     .where('receivedAt', '<', before)
     .orderBy('receivedAt')
     .limit(500)
-    .execute()) as Row[];
-  return rows.map((r) => ({ id: Number(r.id), title: String(r.title), since: String(r.receivedAt), days: daysBetween(String(r.receivedAt), now) }));
+    .execute();
+  return rows.map((r) => ({ id: r.id, title: String(r.title), since: String(r.receivedAt), days: daysBetween(String(r.receivedAt), now) }));
 }
 
 /** Disclosure applications not answered (待受理/已受理) whose legal deadline has passed. */
 export async function overdueApplications(db: Db, now = Date.now()): Promise<PendingItem[]> {
   const today = formatDateTime(new Date(now)).slice(0, 10);
-  const rows = (await db
+  const rows = await db
     .selectFrom('apply')
     .select(['id', 'infoName', 'createTime', 'deadline'])
     .where('status', 'in', [0, 1])
     .where('deadline', '<', today)
     .orderBy('deadline')
     .limit(500)
-    .execute()) as Row[];
-  return rows.map((r) => ({ id: Number(r.id), title: String(r.infoName), since: String(r.deadline), days: daysBetween(`${String(r.deadline).slice(0, 10)} 00:00:00`, now) }));
+    .execute();
+  return rows.map((r) => ({ id: r.id, title: String(r.infoName), since: String(r.deadline), days: daysBetween(`${String(r.deadline).slice(0, 10)} 00:00:00`, now) }));
 }
 
 /** Letters not yet answered at all, with their age: what MAIL_OVERDUE reminds about. */
 export async function openLetters(db: Db, now = Date.now()): Promise<PendingItem[]> {
-  const rows = (await db.selectFrom('mail').select(['id', 'title', 'receivedAt']).where('status', '=', 0).where('stage', 'in', [0, 1, 2, 3]).orderBy('receivedAt').limit(2000).execute()) as Row[];
-  return rows.filter((r) => r.receivedAt).map((r) => ({ id: Number(r.id), title: String(r.title), since: String(r.receivedAt), days: daysBetween(String(r.receivedAt), now) }));
+  const rows = await db.selectFrom('mail').select(['id', 'title', 'receivedAt']).where('status', '=', 0).where('stage', 'in', [0, 1, 2, 3]).orderBy('receivedAt').limit(2000).execute();
+  return rows.filter((r) => r.receivedAt).map((r) => ({ id: r.id, title: String(r.title), since: String(r.receivedAt), days: daysBetween(String(r.receivedAt), now) }));
 }
 
 /** Applications still open, with days since they arrived: what APPLY_OVERDUE reminds about. */
 export async function openApplications(db: Db, now = Date.now()): Promise<PendingItem[]> {
-  const rows = (await db.selectFrom('apply').select(['id', 'infoName', 'createTime']).where('status', 'in', [0, 1]).orderBy('createTime').limit(2000).execute()) as Row[];
-  return rows.filter((r) => r.createTime).map((r) => ({ id: Number(r.id), title: String(r.infoName), since: String(r.createTime), days: daysBetween(String(r.createTime), now) }));
+  const rows = await db.selectFrom('apply').select(['id', 'infoName', 'createTime']).where('status', 'in', [0, 1]).orderBy('createTime').limit(2000).execute();
+  return rows.filter((r) => r.createTime).map((r) => ({ id: r.id, title: String(r.infoName), since: String(r.createTime), days: daysBetween(String(r.createTime), now) }));
 }

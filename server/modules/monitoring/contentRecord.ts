@@ -22,7 +22,7 @@ export async function runContentCheck(db: Db): Promise<{ recordId: number; red: 
   const row = (await db
     .insertInto('inspection_record')
     .values({
-      websiteId: site ? Number(site.id) : null,
+      websiteId: site ? site.id : null,
       websiteName: site ? String(site.name) : '本站',
       kind: 'content',
       result: red.length ? 2 : 1,
@@ -32,5 +32,5 @@ export async function runContentCheck(db: Db): Promise<{ recordId: number; red: 
     })
     .returning('id')
     .executeTakeFirstOrThrow()) as { id: number };
-  return { recordId: Number(row.id), red };
+  return { recordId: row.id, red };
 }

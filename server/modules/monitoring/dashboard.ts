@@ -1,4 +1,4 @@
-import type { Db, Row } from '../../db/types.js';
+import type { Db } from '../../db/types.js';
 import { formatDateTime, parseDateTime } from '../../util/time.js';
 import { columnStatuses, HOME_STALE_DAYS, homeLastUpdate, UNANSWERED_DAYS, unansweredLetters } from './contentChecks.js';
 import { availabilityByDay, latestLinkCheck, type LinkSummary } from './dashboardQueries.js';
@@ -131,7 +131,7 @@ function linkIndicators(summary: LinkSummary | null): Indicator[] {
 }
 
 async function disclosureColumns(db: Db): Promise<Indicator> {
-  const titles = new Set(((await db.selectFrom('category').select('categoryTitle').execute()) as Row[]).map((r) => String(r.categoryTitle)));
+  const titles = new Set((await db.selectFrom('category').select('categoryTitle').execute()).map((r) => String(r.categoryTitle)));
   const missing = REQUIRED_DISCLOSURE_COLUMNS.filter((t) => !titles.has(t));
   return {
     key: 'disclosure',

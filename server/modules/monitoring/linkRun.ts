@@ -56,7 +56,7 @@ export async function checkLinks(db: Db, site: Row, settings: MonitorSettings, l
       .returning('id')
       .executeTakeFirstOrThrow()) as { id: number };
     const rows = result.findings.map((f) => ({
-      recordId: Number(row.id),
+      recordId: row.id,
       websiteId: Number(site.id),
       pageUrl: f.pageUrl.slice(0, 1000),
       linkUrl: f.linkUrl.slice(0, 1000),
@@ -68,7 +68,7 @@ export async function checkLinks(db: Db, site: Row, settings: MonitorSettings, l
       checkTime: now,
     }));
     for (let i = 0; i < rows.length; i += 200) await trx.insertInto('broken_link').values(rows.slice(i, i + 200)).execute();
-    return Number(row.id);
+    return row.id;
   });
   return { recordId, result };
 }
@@ -79,15 +79,15 @@ async function emptyRecord(db: Db, site: Row): Promise<number> {
     .values({ websiteId: Number(site.id), websiteName: String(site.name), kind: 'links', result: 2, message: '本站尚未生成静态页面，无法检测链接', detail: '{}', checkTime: formatDateTime() })
     .returning('id')
     .executeTakeFirstOrThrow()) as { id: number };
-  return Number(row.id);
+  return row.id;
 }
 
 /** The daily job: every website with 链接检测 on, once across instances (lease `links:<id>`). */
 export async function runLinkChecks(db: Db, settings: MonitorSettings, limits: LinkCheckLimits = DEFAULT_LINK_LIMITS): Promise<number> {
-  const sites = (await db.selectFrom('website').selectAll().where('linkCheck', '=', 1).execute()) as Row[];
+  const sites = await db.selectFrom('website').selectAll().where('linkCheck', '=', 1).execute();
   let n = 0;
   for (const site of sites) {
-    if (!(await tryLease(db, `links:${Number(site.id)}`, 60 * 60_000))) continue;
+    if (!(await tryLease(db, `links:${site.id}`, 60 * 60_000))) continue;
     await checkLinks(db, site, settings, limits);
     n += 1;
   }

@@ -1,4 +1,4 @@
-import type { Db, Row } from '../../db/types.js';
+import type { Db } from '../../db/types.js';
 import { ADMIN_ROLE_ALIAS, CATALOGUES, ensureResource, grant } from '../../seed/menuSync.js';
 
 /** Permission keys of the monitoring screens that are not a declared resource. */
@@ -24,8 +24,8 @@ const MENUS = [
 ] as const;
 
 async function roleId(db: Db, alias: string): Promise<number | null> {
-  const r = (await db.selectFrom('roles').select('roleId').where('roleAlias', '=', alias).executeTakeFirst()) as Row | undefined;
-  return r ? Number(r.roleId) : null;
+  const r = await db.selectFrom('roles').select('roleId').where('roleAlias', '=', alias).executeTakeFirst();
+  return r ? r.roleId : null;
 }
 
 /**

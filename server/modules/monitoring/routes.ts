@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Row } from '../../db/types.js';
 import { ok } from '../../http/envelope.js';
 import { invalidValue, notFoundRecord } from '../../http/errors.js';
 import { readPaging } from '../../crud/listQuery.js';
@@ -36,7 +35,7 @@ export async function monitorRoutes(app: FastifyInstance) {
     const id = readId(request);
     const kind = String(param(request, 'kind') ?? 'availability');
     if (kind !== 'availability' && kind !== 'links') throw invalidValue('检测类型只能是availability或links');
-    const site = (await db.selectFrom('website').selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+    const site = await db.selectFrom('website').selectAll().where('id', '=', id).executeTakeFirst();
     if (!site) throw notFoundRecord();
     if (kind === 'links') {
       const { recordId, result } = await checkLinks(db, site, settings);
@@ -55,11 +54,11 @@ export async function monitorRoutes(app: FastifyInstance) {
     let q = db.selectFrom('inspection_record').select(['id', 'checkTime', 'responseMs', 'result', 'statusCode', 'message']).where('websiteId', '=', websiteId).where('kind', '=', 'availability');
     if (start) q = q.where('checkTime', '>=', start);
     if (end) q = q.where('checkTime', '<=', end.endsWith('00:00:00') ? end.replace('00:00:00', '23:59:59') : end);
-    const rows = ((await q.orderBy('checkTime', 'desc').orderBy('id', 'desc').limit(500).execute()) as Row[]).reverse();
-    const up = rows.filter((r) => Number(r.result) === 1).length;
+    const rows = (await q.orderBy('checkTime', 'desc').orderBy('id', 'desc').limit(500).execute()).reverse();
+    const up = rows.filter((r) => r.result === 1).length;
     const times = rows.map((r) => Number(r.responseMs ?? 0));
     return ok({
-      points: rows.map((r) => ({ checkTime: String(r.checkTime), responseMs: Number(r.responseMs ?? 0), result: Number(r.result), statusCode: r.statusCode, message: r.message })),
+      points: rows.map((r) => ({ checkTime: String(r.checkTime), responseMs: Number(r.responseMs ?? 0), result: r.result, statusCode: r.statusCode, message: r.message })),
       checks: rows.length,
       uptimePercent: rows.length ? Math.round((up / rows.length) * 1000) / 10 : null,
       avgMs: times.length ? Math.round(times.reduce((a, b) => a + b, 0) / times.length) : null,

@@ -1,4 +1,4 @@
-import type { Db, Row } from '../../db/types.js';
+import type { Db } from '../../db/types.js';
 import type { SeedContext } from '../../seed/domainSeeds.js';
 import { newQueryCode } from '../../public/guard.js';
 import { formatDateTime, parseDateTime } from '../../util/time.js';
@@ -17,9 +17,9 @@ export async function monitorDemoSeed(db: Db, context: SeedContext): Promise<voi
   // Without the website declaration (a trimmed start) there is no table to watch.
   if (!context.decls.some((d) => d.name === 'website')) return;
   await db.updateTable('website').set({ checkEnabled: 0, linkCheck: 0, remark: '演示数据：虚构网址，已停用自动检测' }).execute();
-  const own = (await db.selectFrom('website').selectAll().where('type', '=', 1).orderBy('id').executeTakeFirst()) as Row | undefined;
+  const own = await db.selectFrom('website').selectAll().where('type', '=', 1).orderBy('id').executeTakeFirst();
   if (own) {
-    await db.updateTable('website').set({ linkCheck: 1, keyword: '云溪县' }).where('id', '=', Number(own.id)).execute();
+    await db.updateTable('website').set({ linkCheck: 1, keyword: '云溪县' }).where('id', '=', own.id).execute();
     const rows = [];
     for (let h = 7 * 24; h >= 1; h -= 1) {
       // Deterministic, plausible figures: slower in office hours, one failed check on the third day.
@@ -27,7 +27,7 @@ export async function monitorDemoSeed(db: Db, context: SeedContext): Promise<voi
       const hour = new Date(now - h * HOUR).getHours();
       const ms = failed ? 15_000 : 90 + ((h * 37) % 60) + (hour >= 9 && hour <= 17 ? 80 : 0);
       rows.push({
-        websiteId: Number(own.id),
+        websiteId: own.id,
         websiteName: String(own.name),
         kind: 'availability',
         result: failed ? 2 : 1,
@@ -44,7 +44,7 @@ export async function monitorDemoSeed(db: Db, context: SeedContext): Promise<voi
     const rec = (await db
       .insertInto('inspection_record')
       .values({
-        websiteId: Number(own.id),
+        websiteId: own.id,
         websiteName: String(own.name),
         kind: 'links',
         result: 2,
@@ -56,14 +56,14 @@ export async function monitorDemoSeed(db: Db, context: SeedContext): Promise<voi
       .executeTakeFirstOrThrow()) as { id: number };
     const origin = new URL(String(own.url)).origin;
     const link = (page: string, target: string, status: number | null, external: number, broken: number) => ({
-      recordId: Number(rec.id), websiteId: Number(own.id), pageUrl: `${origin}${page}`, linkUrl: target, statusCode: status, error: null, external, broken, onHome: 0, checkTime: linkTime,
+      recordId: rec.id, websiteId: own.id, pageUrl: `${origin}${page}`, linkUrl: target, statusCode: status, error: null, external, broken, onHome: 0, checkTime: linkTime,
     });
     await db.insertInto('broken_link').values([
       link('/column/3/index.html', `${origin}/article/2025/11/8.html`, 404, 0, 1),
       link('/article/2026/03/2.html', `${origin}/upload/2025/old-plan.pdf`, 404, 0, 1),
       link('/index.html', 'https://zwfw.yunxi.gov.example/', null, 1, 0),
     ]).execute();
-    await db.updateTable('website').set({ state: 1, lastCheckTime: rows[rows.length - 1]?.checkTime, responseMs: rows[rows.length - 1]?.responseMs, certExpireDays: 193, lastMessage: '正常' }).where('id', '=', Number(own.id)).execute();
+    await db.updateTable('website').set({ state: 1, lastCheckTime: rows[rows.length - 1]?.checkTime, responseMs: rows[rows.length - 1]?.responseMs, certExpireDays: 193, lastMessage: '正常' }).where('id', '=', own.id).execute();
   }
   const samples = [];
   for (let i = 48; i >= 1; i -= 1) {

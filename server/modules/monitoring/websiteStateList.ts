@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { dynamic } from '../../db/types.js';
 import { applyScope, scopeRule } from '../../auth/dataScope.js';
 import { searchOf } from '../../crud/routes.js';
 import { applyFilters } from '../../crud/listQuery.js';
@@ -16,7 +17,7 @@ export async function websiteStateListRoute(app: FastifyInstance) {
     const search = searchOf(request);
     const page = await listRecords(app.db, decl, user, search);
     const rule = await scopeRule(app.db, user, decl);
-    const rows = (await applyScope(applyFilters(app.db.selectFrom(decl.table), decl, search), rule)
+    const rows = (await applyScope(applyFilters(dynamic(app.db).selectFrom(decl.table), decl, search), rule)
       .select(['state', (eb) => eb.fn.countAll().as('n')])
       .groupBy('state')
       .execute()) as { state: number | null; n: number | string }[];

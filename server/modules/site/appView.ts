@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.js';
 import { invalidValue, notFoundRecord } from '../../http/errors.js';
 import { param } from '../../http/params.js';
-import type { Db } from '../../db/types.js';
+import { type DynamicDb, dynamic } from '../../db/types.js';
 import { formatDateTime } from '../../util/time.js';
 import { declarationOf } from '../declarationLookup.js';
 
@@ -12,7 +12,7 @@ export const DEFAULT_APPS = [
   { appId: 'reportSite', name: '云溪县政务信息报送系统', loginTitle: '政务信息报送', copyright: '云溪县人民政府办公室 版权所有', contact: '', remark: '部门信息报送应用' },
 ];
 
-async function ensureApps(db: Db, table: string) {
+async function ensureApps(db: DynamicDb, table: string) {
   for (const a of DEFAULT_APPS) {
     const found = await db.selectFrom(table).select('id').where('appId', '=', a.appId).executeTakeFirst();
     if (!found) await db.insertInto(table).values({ ...a, logo: null, updateTime: formatDateTime() }).execute();
@@ -34,7 +34,7 @@ export async function appViewRoutes(app: FastifyInstance) {
     const raw = param(request, 'appId');
     if (raw !== undefined && raw !== null && typeof raw !== 'string') throw invalidValue('参数格式不正确：appId');
     const appId = raw === 'reportSite' ? 'reportSite' : 'adminSite';
-    const row = await app.db.selectFrom(decl.table).select([...PUBLIC_FIELDS]).where('appId', '=', appId).executeTakeFirst();
+    const row = await dynamic(app.db).selectFrom(decl.table).select([...PUBLIC_FIELDS]).where('appId', '=', appId).executeTakeFirst();
     if (!row) throw notFoundRecord();
     return ok(row);
   });

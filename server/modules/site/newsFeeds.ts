@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { dynamic } from '../../db/types.js';
 import { ok } from '../../http/envelope.js';
 import { readSize } from '../../http/params.js';
 import { declarationOf } from '../declarationLookup.js';
@@ -17,7 +18,7 @@ export async function newsFeedRoutes(app: FastifyInstance) {
   for (const feed of NEWS_FEEDS) {
     app.post(`/web/new/${feed}`, { config: { public: true } }, async (request) => {
       const size = readSize(request, 'size', 8, 50);
-      const list = await app.db
+      const list = await dynamic(app.db)
         .selectFrom(decl.table)
         .select([...PUBLIC_FIELDS])
         .where('feed', '=', feed)

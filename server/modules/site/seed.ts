@@ -30,8 +30,8 @@ export async function siteDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
   if (has('sysArea')) {
     const county = (await db.insertInto('sys_area').values({ parentId: 0, name: '云溪县', code: '339901000000', level: 1, sort: 0, createTime: now, updateTime: now }).returning('id').executeTakeFirstOrThrow()) as { id: number };
     for (const [i, town] of YUNXI_AREAS.entries()) {
-      const t = (await db.insertInto('sys_area').values({ parentId: Number(county.id), name: town.name, code: town.code, level: 2, sort: i + 1, createTime: now, updateTime: now }).returning('id').executeTakeFirstOrThrow()) as { id: number };
-      const villages = town.villages.map((v, j) => ({ parentId: Number(t.id), name: v, code: `${town.code.slice(0, 9)}${String(j + 1).padStart(3, '0')}`, level: 3, sort: j + 1, createTime: now, updateTime: now }));
+      const t = (await db.insertInto('sys_area').values({ parentId: county.id, name: town.name, code: town.code, level: 2, sort: i + 1, createTime: now, updateTime: now }).returning('id').executeTakeFirstOrThrow()) as { id: number };
+      const villages = town.villages.map((v, j) => ({ parentId: t.id, name: v, code: `${town.code.slice(0, 9)}${String(j + 1).padStart(3, '0')}`, level: 3, sort: j + 1, createTime: now, updateTime: now }));
       await db.insertInto('sys_area').values(villages).execute();
     }
   }

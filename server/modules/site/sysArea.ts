@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { DynamicDb } from '../../db/types.js';
 import { ok } from '../../http/envelope.js';
 import { invalidValue, notFoundRecord } from '../../http/errors.js';
 import { param } from '../../http/params.js';
@@ -11,13 +12,14 @@ import { declarationOf } from '../declarationLookup.js';
 export async function sysAreaRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'sysArea');
   if (!decl) return;
-  const db = app.db;
+  // The declaration's table is named at run time (decl.table): the untyped handle.
+  const db: DynamicDb = app.db;
   app.post('/sysArea/list', { config: { public: true } }, async (request) => {
     const raw = param(request, 'id');
     let parentId: number;
     if (raw === undefined || raw === null || raw === '') {
       const county = (await db.selectFrom(decl.table).select('id').where('level', '=', 1).orderBy('id').executeTakeFirst()) as { id: number } | undefined;
-      parentId = county ? Number(county.id) : 0;
+      parentId = county ? county.id : 0;
     } else {
       parentId = Number(raw);
       if (!Number.isSafeInteger(parentId) || parentId < 0) throw invalidValue('参数格式不正确：id');

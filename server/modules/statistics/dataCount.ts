@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
 import { applyScope, scopeRule } from '../../auth/dataScope.js';
-import type { Row } from '../../db/types.js';
+import type { DynamicDb, Row } from '../../db/types.js';
 import { currentUser } from '../../http/fastifyTypes.js';
 import { declarationOf } from '../declarationLookup.js';
 import type { DataSearch } from './filters.js';
@@ -40,7 +40,8 @@ export interface FigureValue {
 }
 
 export async function dataCount(app: FastifyInstance, request: FastifyRequest, s: DataSearch): Promise<FigureValue[]> {
-  const db = app.db;
+  // The declaration's table is named at run time (decl.table): the untyped handle.
+  const db: DynamicDb = app.db;
   const tables = new Map<string, Set<string>>();
   for (const t of await db.introspection.getTables()) tables.set(t.name, new Set(t.columns.map((c) => c.name)));
   const user = currentUser(request);

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { ResourceDecl } from '../../../resources/types.js';
 import { departmentAndDescendants, scopeRule, type ScopeRule } from '../../auth/dataScope.js';
-import type { Db, Row } from '../../db/types.js';
+import type { Db } from '../../db/types.js';
 import { invalidValue } from '../../http/errors.js';
 import { currentUser } from '../../http/fastifyTypes.js';
 import { param } from '../../http/params.js';
@@ -68,13 +68,13 @@ export interface ArticleFilter {
 }
 
 export async function columnSubtree(db: Db, columnId: number): Promise<number[]> {
-  const rows = (await db.selectFrom('category').select(['categoryId', 'categoryCategoryId']).execute()) as Row[];
+  const rows = await db.selectFrom('category').select(['categoryId', 'categoryCategoryId']).execute();
   const children = new Map<number, number[]>();
   for (const r of rows) {
-    const p = Number(r.categoryCategoryId);
-    children.set(p, [...(children.get(p) ?? []), Number(r.categoryId)]);
+    const p = r.categoryCategoryId;
+    children.set(p, [...(children.get(p) ?? []), r.categoryId]);
   }
-  if (!rows.some((r) => Number(r.categoryId) === columnId)) return [];
+  if (!rows.some((r) => r.categoryId === columnId)) return [];
   const out: number[] = [];
   const queue = [columnId];
   while (queue.length) {

@@ -1,4 +1,4 @@
-import type { Db, Row } from '../../db/types.js';
+import type { Db } from '../../db/types.js';
 import { ADMIN_ROLE_ALIAS, CATALOGUES, ensureResource, grant } from '../../seed/menuSync.js';
 
 /** The five statistics screens under 首页 (spec part 1 §2, routes /main/home/…), opened by src/pages/home*.tsx. */
@@ -16,8 +16,8 @@ export const STATISTICS_KEYS = { view: 'statistics:view', export: 'statistics:ex
 const INSPECTOR_ROLE_ALIAS = 'inspector';
 
 async function roleId(db: Db, alias: string): Promise<number | null> {
-  const r = (await db.selectFrom('roles').select('roleId').where('roleAlias', '=', alias).executeTakeFirst()) as Row | undefined;
-  return r ? Number(r.roleId) : null;
+  const r = await db.selectFrom('roles').select('roleId').where('roleAlias', '=', alias).executeTakeFirst();
+  return r ? r.roleId : null;
 }
 
 /**

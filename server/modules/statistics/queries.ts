@@ -36,19 +36,19 @@ export interface ColumnRow {
 async function listColumns(db: Db, f: ArticleFilter): Promise<Row[]> {
   let cols = db.selectFrom('category').select(['categoryId', 'categoryTitle', 'categoryCategoryId', 'columnPath', 'categorySort']).where('columnType', '!=', 3);
   if (f.columnIds) cols = f.columnIds.length ? cols.where('categoryId', 'in', f.columnIds) : cols.where(sql<SqlBool>`1 = 0`);
-  return (await cols.orderBy('categorySort').orderBy('categoryId').execute()) as Row[];
+  return await cols.orderBy('categorySort').orderBy('categoryId').execute();
 }
 
 export async function columnCount(db: Db, f: ArticleFilter, s: DataSearch): Promise<ColumnRow[]> {
   const columns = await listColumns(db, f);
-  const counts = (await db
+  const counts = await db
     .selectFrom('article as a')
     .select(['a.columnId', sql<number>`count(*)`.as('published'), sql<number>`coalesce(sum(a."hits"), 0)`.as('hits'), sql<string>`max(a."publishTime")`.as('lastPublishTime')])
     .where('a.status', '=', S.published)
     .where((eb) => eb.and([articleWhere(eb, f), between(eb, publishTime, s)]))
     .groupBy('a.columnId')
-    .execute()) as Row[];
-  const byId = new Map(counts.map((c) => [Number(c.columnId), c]));
+    .execute();
+  const byId = new Map(counts.map((c) => [c.columnId, c]));
   return columns.map((c) => {
     const n = byId.get(Number(c.categoryId));
     return {
@@ -79,7 +79,7 @@ export interface DeptRow {
 async function departmentsOf(db: Db, f: ArticleFilter): Promise<Row[]> {
   let q = db.selectFrom('departments').select(['id', 'name', 'parentId', 'sort']);
   if (f.deptIds) q = f.deptIds.length ? q.where('id', 'in', f.deptIds) : q.where(sql<SqlBool>`1 = 0`);
-  return (await q.orderBy('sort').orderBy('id').execute()) as Row[];
+  return await q.orderBy('sort').orderBy('id').execute();
 }
 
 /**
@@ -91,7 +91,7 @@ async function departmentsOf(db: Db, f: ArticleFilter): Promise<Row[]> {
 export async function deptDataCount(db: Db, f: ArticleFilter, s: DataSearch): Promise<DeptRow[]> {
   const depts = await departmentsOf(db, f);
   const st = (states: number[]) => sql<number>`sum(case when a."status" in (${sql.join(states)}) then 1 else 0 end)`;
-  const counts = (await db
+  const counts = await db
     .selectFrom('article as a')
     .select([
       'a.deptId',
@@ -104,7 +104,7 @@ export async function deptDataCount(db: Db, f: ArticleFilter, s: DataSearch): Pr
     .where('a.status', '!=', S.draft)
     .where((eb) => eb.and([articleWhere(eb, f), between(eb, reportTime, s)]))
     .groupBy('a.deptId')
-    .execute()) as Row[];
+    .execute();
   const byId = new Map(counts.map((c) => [Number(c.deptId), c]));
   const rows = depts.map((d) => {
     const c = byId.get(Number(d.id));
@@ -133,15 +133,15 @@ export async function deptDataCount(db: Db, f: ArticleFilter, s: DataSearch): Pr
 /** 发稿统计: published articles per department in the range (departments without any are left out). */
 export async function deptCount(db: Db, f: ArticleFilter, s: DataSearch): Promise<{ deptId: number; deptName: string; count: number; hits: number }[]> {
   const depts = new Map((await departmentsOf(db, f)).map((d) => [Number(d.id), String(d.name)]));
-  const rows = (await db
+  const rows = await db
     .selectFrom('article as a')
     .select(['a.deptId', sql<number>`count(*)`.as('count'), sql<number>`coalesce(sum(a."hits"), 0)`.as('hits')])
     .where('a.status', '=', S.published)
     .where((eb) => eb.and([articleWhere(eb, f), between(eb, publishTime, s)]))
     .groupBy('a.deptId')
-    .execute()) as Row[];
+    .execute();
   return rows
-    .filter((r) => r.deptId !== null && depts.has(Number(r.deptId)))
+    .filter((r) => r.deptId !== null && depts.has(r.deptId))
     .map((r) => ({ deptId: Number(r.deptId), deptName: depts.get(Number(r.deptId)) as string, count: num(r.count), hits: num(r.hits) }))
     .sort((a, b) => b.count - a.count || a.deptId - b.deptId);
 }
@@ -149,20 +149,20 @@ export async function deptCount(db: Db, f: ArticleFilter, s: DataSearch): Promis
 /** Published articles per department and column in the range. */
 export async function deptByColumnCount(db: Db, f: ArticleFilter, s: DataSearch) {
   const depts = new Map((await departmentsOf(db, f)).map((d) => [Number(d.id), String(d.name)]));
-  const rows = (await db
+  const rows = await db
     .selectFrom('article as a')
     .innerJoin('category as c', 'c.categoryId', 'a.columnId')
     .select(['a.deptId', 'a.columnId', 'c.categoryTitle', sql<number>`count(*)`.as('count'), sql<string>`max(a."publishTime")`.as('lastPublishTime')])
     .where('a.status', '=', S.published)
     .where((eb) => eb.and([articleWhere(eb, f), between(eb, publishTime, s)]))
     .groupBy(['a.deptId', 'a.columnId', 'c.categoryTitle'])
-    .execute()) as Row[];
+    .execute();
   return rows
-    .filter((r) => r.deptId !== null && depts.has(Number(r.deptId)))
+    .filter((r) => r.deptId !== null && depts.has(r.deptId))
     .map((r) => ({
       deptId: Number(r.deptId),
       deptName: depts.get(Number(r.deptId)) as string,
-      columnId: Number(r.columnId),
+      columnId: r.columnId,
       columnTitle: String(r.categoryTitle),
       count: num(r.count),
       lastPublishTime: (r.lastPublishTime as string | null) ?? null,
@@ -174,7 +174,7 @@ export async function deptByColumnCount(db: Db, f: ArticleFilter, s: DataSearch)
 export async function categoryCountList(db: Db, f: ArticleFilter, s: DataSearch) {
   const columns = await listColumns(db, f);
   const st = (state: number) => sql<number>`sum(case when a."status" = ${state} then 1 else 0 end)`;
-  const rows = (await db
+  const rows = await db
     .selectFrom('article as a')
     .select([
       'a.columnId',
@@ -188,8 +188,8 @@ export async function categoryCountList(db: Db, f: ArticleFilter, s: DataSearch)
     ])
     .where((eb) => eb.and([articleWhere(eb, f), between(eb, sql`a."createTime"`, s)]))
     .groupBy('a.columnId')
-    .execute()) as Row[];
-  const byId = new Map(rows.map((r) => [Number(r.columnId), r]));
+    .execute();
+  const byId = new Map(rows.map((r) => [r.columnId, r]));
   return columns.map((c) => {
     const r = byId.get(Number(c.categoryId));
     return {
@@ -209,27 +209,27 @@ export async function categoryCountList(db: Db, f: ArticleFilter, s: DataSearch)
 
 /** Articles of the range by their current state (for a pie). */
 export async function stateCount(db: Db, f: ArticleFilter, s: DataSearch) {
-  const rows = (await db
+  const rows = await db
     .selectFrom('article as a')
     .select(['a.status', sql<number>`count(*)`.as('count')])
     .where((eb) => eb.and([articleWhere(eb, f), between(eb, sql`a."createTime"`, s)]))
     .groupBy('a.status')
-    .execute()) as Row[];
-  return rows.map((r) => ({ status: Number(r.status), name: STATE_NAMES[Number(r.status)] ?? String(r.status), count: num(r.count) })).sort((a, b) => a.status - b.status);
+    .execute();
+  return rows.map((r) => ({ status: r.status, name: STATE_NAMES[r.status] ?? String(r.status), count: num(r.count) })).sort((a, b) => a.status - b.status);
 }
 
 /** Published articles per day (`YYYY-MM-DD`) or month (`YYYY-MM`) of the range; days without any are filled with 0. */
 export async function categoryDateCount(db: Db, f: ArticleFilter, s: DataSearch) {
   const len = s.dateType === 'month' ? 7 : 10;
   const bucket = sql<string>`substr(a."publishTime", 1, ${sql.lit(len)})`;
-  const rows = (await db
+  const rows = await db
     .selectFrom('article as a')
     .select([bucket.as('date'), sql<number>`count(*)`.as('count'), sql<number>`coalesce(sum(a."hits"), 0)`.as('hits')])
     .where('a.status', '=', S.published)
     .where((eb) => eb.and([articleWhere(eb, f), between(eb, publishTime, s)]))
     .groupBy(bucket)
     .orderBy(bucket)
-    .execute()) as Row[];
+    .execute();
   const found = new Map(rows.map((r) => [String(r.date), r]));
   const out: { date: string; count: number; hits: number }[] = [];
   const from = s.startTime ?? (rows[0]?.date as string | undefined);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { dynamic } from '../../db/types.js';
 import { applyScope, scopeRule } from '../../auth/dataScope.js';
 import { ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/fastifyTypes.js';
@@ -14,7 +15,7 @@ export async function sensitiveExtraRoutes(app: FastifyInstance) {
   app.post(decl.api.extra?.top?.path ?? '/sensitive/top', { config: { permission } }, async (request) => {
     const size = readSize(request, 'size', 10, 200, true);
     const rule = await scopeRule(app.db, currentUser(request), decl);
-    const list = await applyScope(app.db.selectFrom(decl.table).selectAll(), rule)
+    const list = await applyScope(dynamic(app.db).selectFrom(decl.table).selectAll(), rule)
       .orderBy('hitCount', 'desc')
       .orderBy(decl.idField, 'asc')
       .limit(size)
@@ -24,7 +25,7 @@ export async function sensitiveExtraRoutes(app: FastifyInstance) {
 
   app.post(decl.api.extra?.typeList?.path ?? '/sensitive/typeList', { config: { permission } }, async (request) => {
     const rule = await scopeRule(app.db, currentUser(request), decl);
-    const counts = (await applyScope(app.db.selectFrom(decl.table), rule)
+    const counts = (await applyScope(dynamic(app.db).selectFrom(decl.table), rule)
       .select(['type', (eb) => eb.fn.countAll().as('n')])
       .groupBy('type')
       .execute()) as { type: number | string; n: number | string }[];

@@ -56,14 +56,14 @@ export async function workbenchRoutes(app: FastifyInstance) {
 
   /** The caller's own last operations from the operation log (his own actions: no permission needed). */
   const myOperations = async (userId: number): Promise<WorkbenchActivity[]> => {
-    const rows = (await app.db
+    const rows = await app.db
       .selectFrom('system_log')
       .select(['createTime', 'operation', 'path'])
       .where('userId', '=', userId)
       .where('type', '=', 'operation')
       .orderBy('id', 'desc')
       .limit(RECENT)
-      .execute()) as Row[];
+      .execute();
     return rows.map((r) => ({ time: String(r.createTime ?? ''), text: String(r.operation || r.path || '') }));
   };
 

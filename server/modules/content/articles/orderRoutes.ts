@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResourceDecl } from '../../../../resources/types.js';
-import type { Row } from '../../../db/types.js';
+import type { Row, NewRow } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, PortalError } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
@@ -27,12 +27,12 @@ export async function articleOrderRoutes(app: FastifyInstance, decl: ResourceDec
       const now = formatDateTime();
       for (const id of ids) {
         const src = await loadArticle(trx, access, id);
-        const target = targetRaw === undefined || targetRaw === '' ? Number(src.columnId) : Number(targetRaw);
+        const target = targetRaw === undefined || targetRaw === '' ? src.columnId : Number(targetRaw);
         if (!Number.isSafeInteger(target) || target <= 0) throw invalidValue('参数格式不正确：columnId');
         await checkTargetColumn(trx, user, target, !user.permissions.has('article:saveAdmin'));
         const { articleId: _omit, ...rest } = src;
         void _omit;
-        const row = (await trx
+        const row = await trx
           .insertInto('article')
           .values({
             ...rest,
@@ -45,12 +45,12 @@ export async function articleOrderRoutes(app: FastifyInstance, decl: ResourceDec
             submitTime: null,
             lastOpinion: null,
             ...createdBy(user, now),
-          })
+          } as NewRow<'article'>)
           .returning('articleId')
-          .executeTakeFirstOrThrow()) as Row;
-        const newId = Number(row.articleId);
+          .executeTakeFirstOrThrow();
+        const newId = row.articleId;
         await addFlow(trx, user, { articleId: newId, action: 'copy', actionName: '复制', fromStatus: null, toStatus: 3, opinion: `复制自文章${id}` });
-        const srcModel = await modelOfColumn(trx, Number(src.columnId));
+        const srcModel = await modelOfColumn(trx, src.columnId);
         const dstModel = await modelOfColumn(trx, target);
         if (srcModel && dstModel && srcModel.cmId === dstModel.cmId) {
           const values = await readFieldValues(trx, srcModel, id);
@@ -93,21 +93,21 @@ export async function articleOrderRoutes(app: FastifyInstance, decl: ResourceDec
       const list = (await trx
         .selectFrom('article')
         .select(['articleId', 'sort'])
-        .where('columnId', '=', Number(row.columnId))
+        .where('columnId', '=', row.columnId)
         .orderBy('sort', 'desc')
         .orderBy('publishTime', 'desc')
         .orderBy('articleId', 'desc')
         .execute()) as { articleId: number; sort: number }[];
-      const at = list.findIndex((r) => Number(r.articleId) === id);
+      const at = list.findIndex((r) => r.articleId === id);
       if (at <= 0) throw new PortalError(1005, '已经是本栏目的第一篇，不能上移');
       const prev = list[at - 1] as { articleId: number; sort: number };
-      const mine = Number(row.sort);
-      const theirs = Number(prev.sort);
+      const mine = row.sort;
+      const theirs = prev.sort;
       if (mine === theirs) {
         await trx.updateTable('article').set({ sort: theirs + 1 }).where('articleId', '=', id).execute();
       } else {
         await trx.updateTable('article').set({ sort: theirs }).where('articleId', '=', id).execute();
-        await trx.updateTable('article').set({ sort: mine }).where('articleId', '=', Number(prev.articleId)).execute();
+        await trx.updateTable('article').set({ sort: mine }).where('articleId', '=', prev.articleId).execute();
       }
     });
     await fire([[id, 'changed']]);
@@ -121,9 +121,9 @@ export async function articleOrderRoutes(app: FastifyInstance, decl: ResourceDec
     const hasIds = [body.ids, query.ids, body.articleId, query.articleId].some((v) => v !== undefined && v !== '');
     let rows: Row[];
     if (hasIds) {
-      rows = (await db.selectFrom('article').select(['articleId', 'status']).where('articleId', 'in', readArticleIds(query, body)).execute()) as Row[];
+      rows = await db.selectFrom('article').select(['articleId', 'status']).where('articleId', 'in', readArticleIds(query, body)).execute();
     } else {
-      rows = (await db.selectFrom('article').select(['articleId', 'status']).execute()) as Row[];
+      rows = await db.selectFrom('article').select(['articleId', 'status']).execute();
     }
     await fire(rows.map((r) => [Number(r.articleId), Number(r.status) === 5 ? 'published' : 'changed']));
     return ok({ count: rows.length }, '索引已更新');

@@ -26,14 +26,14 @@ async function publicPage(db: Db, s: Row, withSub: boolean) {
   let base = db.selectFrom('article').where('status', '=', PUBLISHED);
   base = await applyArticleFilters(db, base, s, withSub);
   const total = Number(((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
-  const rows = (await base
+  const rows = await base
     .select([...PUBLIC_COLUMNS])
     .orderBy('sort', 'desc')
     .orderBy('publishTime', 'desc')
     .orderBy('articleId', 'desc')
     .limit(pageSize)
     .offset((pageNum - 1) * pageSize)
-    .execute()) as Row[];
+    .execute();
   const titles = await columnTitleMap(db);
   return pageOf(rows.map((r) => toApi(r, titles)), { pageNum, pageSize }, total);
 }
@@ -46,14 +46,14 @@ async function publicDetail(db: Db, row: Row): Promise<Row> {
   for (const k of [...PUBLIC_COLUMNS, 'content']) out[k] = row[k];
   const model = await modelOfColumn(db, Number(row.columnId));
   const values = model ? await readFieldValues(db, model, id) : {};
-  const relevant = (await db
+  const relevant = await db
     .selectFrom('article_relevant as r')
     .innerJoin('article as a', 'a.articleId', 'r.relevantId')
     .select(['a.articleId as articleId', 'a.title as title', 'a.publishTime as publishTime', 'a.columnId as columnId', 'a.jumpUrl as jumpUrl'])
     .where('r.articleId', '=', id)
     .where('a.status', '=', PUBLISHED)
     .orderBy('r.id', 'asc')
-    .execute()) as Row[];
+    .execute();
   return {
     ...toApi(out, titles),
     modelFields: model ? model.fields.map((f) => ({ name: f.fieldFieldName, label: f.fieldTipsName, type: f.fieldType, value: values[f.fieldFieldName] ?? null })) : [],
@@ -63,7 +63,7 @@ async function publicDetail(db: Db, row: Row): Promise<Row> {
 
 async function publishedArticle(db: Db, request: FastifyRequest): Promise<Row> {
   const id = readOneId(queryOf(request), bodyOf(request), ['articleID', 'articleId']);
-  const row = (await db.selectFrom('article').selectAll().where('articleId', '=', id).where('status', '=', PUBLISHED).executeTakeFirst()) as Row | undefined;
+  const row = await db.selectFrom('article').selectAll().where('articleId', '=', id).where('status', '=', PUBLISHED).executeTakeFirst();
   if (!row) throw notFoundRecord();
   return row;
 }
@@ -96,7 +96,7 @@ export async function articlePublicRoutes(app: FastifyInstance) {
     const sinceText = `${since.getFullYear()}-${pad(since.getMonth() + 1)}-${pad(since.getDate())} 00:00:00`;
     let q = db.selectFrom('article').where('status', '=', PUBLISHED).where('publishTime', '>=', sinceText);
     q = await applyArticleFilters(db, q, { columnId: s.columnId ?? s.categoryId }, true);
-    const rows = (await q.select([...PUBLIC_COLUMNS]).orderBy('hits', 'desc').orderBy('publishTime', 'desc').limit(size).execute()) as Row[];
+    const rows = await q.select([...PUBLIC_COLUMNS]).orderBy('hits', 'desc').orderBy('publishTime', 'desc').limit(size).execute();
     const titles = await columnTitleMap(db);
     return ok(rows.map((r) => toApi(r, titles)));
   });
@@ -106,7 +106,7 @@ export async function articlePublicRoutes(app: FastifyInstance) {
   app.get('/api/article/webView', pub, async (request) => {
     const row = await publishedArticle(db, request);
     const detail = await publicDetail(db, row);
-    const siblings = (await db
+    const siblings = await db
       .selectFrom('article')
       .select(['articleId', 'title'])
       .where('columnId', '=', Number(row.columnId))
@@ -114,8 +114,8 @@ export async function articlePublicRoutes(app: FastifyInstance) {
       .orderBy('sort', 'desc')
       .orderBy('publishTime', 'desc')
       .orderBy('articleId', 'desc')
-      .execute()) as Row[];
-    const at = siblings.findIndex((r) => Number(r.articleId) === Number(row.articleId));
+      .execute();
+    const at = siblings.findIndex((r) => r.articleId === Number(row.articleId));
     const pick = (r: Row | undefined) => (r ? { articleId: Number(r.articleId), title: r.title } : null);
     return ok({ ...detail, prev: pick(siblings[at - 1]), next: pick(siblings[at + 1]) });
   });
@@ -124,15 +124,15 @@ export async function articlePublicRoutes(app: FastifyInstance) {
   app.get('/api/article/webGeneraterView', { config: { permission: decl.permissions.get } }, async (request) => {
     const id = readOneId(queryOf(request), {}, ['articleID', 'articleId']);
     const row = await loadArticle(db, await accessFilter(db, currentUser(request), decl), id);
-    return ok({ ...(await publicDetail(db, row)), status: Number(row.status) });
+    return ok({ ...(await publicDetail(db, row)), status: row.status });
   });
 
   app.get('/api/article/hit', pub, async (request) => {
     const row = await publishedArticle(db, request);
     const id = Number(row.articleId);
     await increment(db, 'article', 'hits', { column: 'articleId', keys: id });
-    const after = (await db.selectFrom('article').select('hits').where('articleId', '=', id).executeTakeFirstOrThrow()) as Row;
-    return ok({ articleId: id, hits: Number(after.hits) });
+    const after = await db.selectFrom('article').select('hits').where('articleId', '=', id).executeTakeFirstOrThrow();
+    return ok({ articleId: id, hits: after.hits });
   });
 
   // A column's public data: its fields, its children and the path from the top.

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResourceDecl } from '../../../../resources/types.js';
-import type { Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
@@ -17,14 +16,14 @@ export async function relevantRoutes(app: FastifyInstance) {
 
   async function listOf(articleId: number) {
     const titles = await columnTitleMap(db);
-    const rows = (await db
+    const rows = await db
       .selectFrom('article_relevant as r')
       .innerJoin('article as a', 'a.articleId', 'r.relevantId')
       .select(['r.id as id', 'r.articleId as articleId', 'r.relevantId as relevantId', 'a.title as title', 'a.status as status', 'a.columnId as columnId', 'a.publishTime as publishTime'])
       .where('r.articleId', '=', articleId)
       .orderBy('r.id', 'asc')
-      .execute()) as Row[];
-    return rows.map((r) => ({ ...toApi(r, titles), id: Number(r.id), relevantId: Number(r.relevantId) }));
+      .execute();
+    return rows.map((r) => ({ ...toApi(r, titles), id: r.id, relevantId: r.relevantId }));
   }
 
   app.post('/article/relevant/getArticleRelevantList', { config: { permission: decl.permissions.get } }, async (request) => {
@@ -48,7 +47,7 @@ export async function relevantRoutes(app: FastifyInstance) {
     await db.transaction().execute(async (trx) => {
       const found = await trx.selectFrom('article').select('articleId').where('articleId', 'in', ids).execute();
       if (found.length !== ids.length) throw invalidValue('相关文章不存在');
-      const have = new Set(((await trx.selectFrom('article_relevant').select('relevantId').where('articleId', '=', articleId).execute()) as Row[]).map((r) => Number(r.relevantId)));
+      const have = new Set((await trx.selectFrom('article_relevant').select('relevantId').where('articleId', '=', articleId).execute()).map((r) => r.relevantId));
       const now = formatDateTime();
       for (const relevantId of ids) if (!have.has(relevantId)) await trx.insertInto('article_relevant').values({ articleId, relevantId, createTime: now }).execute();
     });
@@ -58,9 +57,9 @@ export async function relevantRoutes(app: FastifyInstance) {
   // idDto: the id of the relation (as getArticleRelevantList answers it).
   app.post('/article/relevant/deleteArticleRelevant', { config: { permission: decl.permissions.update } }, async (request) => {
     const id = readOneId(queryOf(request), bodyOf(request), ['id']);
-    const row = (await db.selectFrom('article_relevant').selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+    const row = await db.selectFrom('article_relevant').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFoundRecord();
-    await loadArticle(db, await accessFilter(db, currentUser(request), decl), Number(row.articleId));
+    await loadArticle(db, await accessFilter(db, currentUser(request), decl), row.articleId);
     await db.deleteFrom('article_relevant').where('id', '=', id).execute();
     return ok(null, '删除成功');
   });

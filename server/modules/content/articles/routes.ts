@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ARTICLE_TRANSITIONS, type ArticleTransition } from '../../../../resources/article.js';
 import type { ResourceDecl } from '../../../../resources/types.js';
 import { departmentAndDescendants } from '../../../auth/dataScope.js';
-import type { Db, Row } from '../../../db/types.js';
+import { type Db, type Row, dynamic, type NewRow } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, PortalError } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
@@ -84,7 +84,7 @@ export async function articleRoutes(app: FastifyInstance) {
     const titles = await columnTitleMap(db);
     const id = Number(row.articleId);
     const model = await modelOfColumn(db, Number(row.columnId));
-    const hits = (await db.selectFrom('article_sensitive').selectAll().where('articleId', '=', id).orderBy('level').execute()) as Row[];
+    const hits = await db.selectFrom('article_sensitive').selectAll().where('articleId', '=', id).orderBy('level').execute();
     return {
       ...toApi(row, titles),
       modelFields: model ? await readFieldValues(db, model, id) : {},
@@ -118,8 +118,8 @@ export async function articleRoutes(app: FastifyInstance) {
   app.post('/api/article/articleSensitiveList', { config: { permission: p.get } }, async (request) => {
     const id = readOneId(queryOf(request), bodyOf(request), ['articleId']);
     await loadArticle(db, await accessFilter(db, currentUser(request), decl), id);
-    const rows = (await db.selectFrom('article_sensitive').selectAll().where('articleId', '=', id).orderBy('level').orderBy('id').execute()) as Row[];
-    return ok(rows.map((r) => ({ ...r, id: Number(r.id), level: Number(r.level), wordId: Number(r.wordId) })));
+    const rows = await db.selectFrom('article_sensitive').selectAll().where('articleId', '=', id).orderBy('level').orderBy('id').execute();
+    return ok(rows.map((r) => ({ ...r, id: r.id, level: Number(r.level), wordId: Number(r.wordId) })));
   });
 
   app.post('/api/article/detection', { config: { permission: p.list } }, async (request) => {
@@ -166,8 +166,8 @@ export async function articleRoutes(app: FastifyInstance) {
       };
       if (status === 4) values.submitTime = now;
       if (status === 5 && !values.publishTime) values.publishTime = now;
-      const row = (await trx.insertInto('article').values(values).returning('articleId').executeTakeFirstOrThrow()) as Row;
-      const articleId = Number(row.articleId);
+      const row = await trx.insertInto('article').values(values as NewRow<'article'>).returning('articleId').executeTakeFirstOrThrow();
+      const articleId = row.articleId;
       await addFlow(trx, user, { articleId, action: 'create', actionName: '新建', fromStatus: null, toStatus: 3 });
       if (status === 4) await addFlow(trx, user, { articleId, action: 'submit', actionName: '提交审核', fromStatus: 3, toStatus: 4 });
       if (status === 5) await addFlow(trx, user, { articleId, action: 'publish', actionName: '直接发布', fromStatus: 3, toStatus: 5 });
@@ -176,7 +176,7 @@ export async function articleRoutes(app: FastifyInstance) {
       return articleId;
     });
     await fire([[id, status === 5 ? 'published' : 'changed']]);
-    const saved = await detail(db, await loadArticle(db, await accessFilter(db, user, decl), id).catch(async () => (await db.selectFrom('article').selectAll().where('articleId', '=', id).executeTakeFirstOrThrow()) as Row));
+    const saved = await detail(db, await loadArticle(db, await accessFilter(db, user, decl), id).catch(async () => await db.selectFrom('article').selectAll().where('articleId', '=', id).executeTakeFirstOrThrow()));
     return ok(saved, status === 4 ? '已提交审核' : status === 5 ? '发布成功' : '保存成功');
   }
 
@@ -196,7 +196,7 @@ export async function articleRoutes(app: FastifyInstance) {
     const opinion = readOpinion(query, body, step === 'reject');
     const access = await accessFilter(db, user, decl, step === null ? 'own' : 'read');
     const existing = await loadArticle(db, access, id);
-    const before = Number(existing.status);
+    const before = existing.status;
     let submit = false;
     if (step === null) {
       assertTransition('edit', before);
@@ -211,7 +211,7 @@ export async function articleRoutes(app: FastifyInstance) {
     const flags = input.flags ?? parseFlags(String(existing.flags ?? '').replace(/^,|,$/g, ''));
     checkArticleRules(merged, flags);
     const columnId = Number(merged.columnId);
-    if (input.values.columnId !== undefined && columnId !== Number(existing.columnId)) {
+    if (input.values.columnId !== undefined && columnId !== existing.columnId) {
       await checkTargetColumn(db, user, columnId, !user.permissions.has('article:saveAdmin'));
     }
     const model = await modelOfColumn(db, columnId);
@@ -260,7 +260,7 @@ export async function articleRoutes(app: FastifyInstance) {
       const now = formatDateTime();
       for (const id of ids) {
         const row = await loadArticle(trx, access, id);
-        const before = Number(row.status);
+        const before = row.status;
         assertTransition(stepName, before);
         if (t.to === 5 || t.to === 6) {
           refuseBlocked(await detectSensitive(trx, { title: row.title, summary: row.summary, content: row.content }));
@@ -288,9 +288,9 @@ export async function articleRoutes(app: FastifyInstance) {
   // ---- delete ------------------------------------------------------------------------------
   async function removeArticles(trx: Db, ids: number[]) {
     for (const id of ids) {
-      const row = (await trx.selectFrom('article').select('columnId').where('articleId', '=', id).executeTakeFirst()) as Row | undefined;
-      const model = row ? await modelOfColumn(trx, Number(row.columnId)) : undefined;
-      if (model) await trx.deleteFrom(physicalTable(model.cmTableName)).where('articleId', '=', id).execute();
+      const row = await trx.selectFrom('article').select('columnId').where('articleId', '=', id).executeTakeFirst();
+      const model = row ? await modelOfColumn(trx, row.columnId) : undefined;
+      if (model) await dynamic(trx).deleteFrom(physicalTable(model.cmTableName)).where('articleId', '=', id).execute();
     }
     await trx.deleteFrom('article_relevant').where((eb) => eb.or([eb('articleId', 'in', ids), eb('relevantId', 'in', ids)])).execute();
     await trx.deleteFrom('article_sensitive').where('articleId', 'in', ids).execute();
@@ -303,7 +303,7 @@ export async function articleRoutes(app: FastifyInstance) {
     const ids = readArticleIds(queryOf(request), bodyOf(request));
     const access = await accessFilter(db, user, decl, 'own');
     await db.transaction().execute(async (trx) => {
-      for (const id of ids) assertTransition('delete', Number((await loadArticle(trx, access, id)).status));
+      for (const id of ids) assertTransition('delete', (await loadArticle(trx, access, id)).status);
       await removeArticles(trx, ids);
     });
     await fire(ids.map((id) => [id, 'removed']));
@@ -317,7 +317,7 @@ export async function articleRoutes(app: FastifyInstance) {
     await db.transaction().execute(async (trx) => {
       for (const id of ids) {
         const row = await loadArticle(trx, access, id);
-        if (Number(row.imported) !== 1) throw new PortalError(1005, `文章“${String(row.title)}”不是导入的文章，不能用此操作删除`);
+        if (row.imported !== 1) throw new PortalError(1005, `文章“${String(row.title)}”不是导入的文章，不能用此操作删除`);
       }
       await removeArticles(trx, ids);
     });

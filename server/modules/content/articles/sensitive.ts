@@ -51,11 +51,11 @@ export async function detectSensitive(db: Db, parts: TextParts): Promise<Sensiti
       const before = text.slice(Math.max(0, at - CONTEXT), at);
       const after = text.slice(at + word.length, at + word.length + CONTEXT);
       hits.push({
-        wordId: Number(w.id),
+        wordId: w.id,
         word,
-        level: Number(w.level),
-        levelName: LEVEL_NAMES[Number(w.level)] ?? '',
-        type: w.type === null ? null : Number(w.type),
+        level: w.level,
+        levelName: LEVEL_NAMES[w.level] ?? '',
+        type: w.type === null ? null : w.type,
         field,
         context: `${at > CONTEXT ? '…' : ''}${before}【${word}】${after}${at + word.length + CONTEXT < text.length ? '…' : ''}`,
         count,

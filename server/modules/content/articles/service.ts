@@ -3,7 +3,7 @@ import { ARTICLE_TRANSITIONS, ESSAY_FLAGS, articleStatusLabel, type ArticleTrans
 import type { ResourceDecl } from '../../../../resources/types.js';
 import { departmentAndDescendants, scopeExpression, scopeRule } from '../../../auth/dataScope.js';
 import { validateRecord } from '../../../crud/validate.js';
-import type { Db, Row } from '../../../db/types.js';
+import type { Db, Row, RowOf } from '../../../db/types.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
 import { formatDateTime } from '../../../util/time.js';
@@ -78,8 +78,8 @@ export async function accessFilter(db: Db, user: PortalUser, decl: ResourceDecl,
 }
 
 /** One article inside the caller's access, or 1003. */
-export async function loadArticle(db: Db, access: AccessFilter, id: number): Promise<Row> {
-  const row = (await db.selectFrom('article').selectAll().where('articleId', '=', id).where(access).executeTakeFirst()) as Row | undefined;
+export async function loadArticle(db: Db, access: AccessFilter, id: number): Promise<RowOf<'article'>> {
+  const row = await db.selectFrom('article').selectAll().where('articleId', '=', id).where(access).executeTakeFirst();
   if (!row) throw notFoundRecord();
   return row;
 }
@@ -180,13 +180,13 @@ export async function addFlow(
 }
 
 export async function flowOf(db: Db, articleId: number): Promise<Row[]> {
-  const rows = (await db.selectFrom('article_flow').selectAll().where('articleId', '=', articleId).orderBy('id', 'asc').execute()) as Row[];
+  const rows = await db.selectFrom('article_flow').selectAll().where('articleId', '=', articleId).orderBy('id', 'asc').execute();
   return rows.map((r) => ({
     ...r,
-    id: Number(r.id),
-    articleId: Number(r.articleId),
-    fromStatus: r.fromStatus === null ? null : Number(r.fromStatus),
-    toStatus: r.toStatus === null ? null : Number(r.toStatus),
+    id: r.id,
+    articleId: r.articleId,
+    fromStatus: r.fromStatus === null ? null : r.fromStatus,
+    toStatus: r.toStatus === null ? null : r.toStatus,
     fromStatusName: r.fromStatus === null ? '' : articleStatusLabel(r.fromStatus),
     toStatusName: r.toStatus === null ? '' : articleStatusLabel(r.toStatus),
   }));
@@ -283,8 +283,8 @@ export async function listArticles(db: Db, decl: ResourceDecl, user: PortalUser,
   if (options.deptIds) base = options.deptIds.length ? base.where('deptId', 'in', options.deptIds) : base.where(sql<boolean>`1 = 0`);
   const total = Number(((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
   let q = base.select([...LIST_COLUMNS]);
-  for (const s of readSortOrder(search)) q = q.orderBy(s.field, s.order);
-  const rows = (await q.limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
+  for (const s of readSortOrder(search)) q = q.orderBy(sql.ref(s.field), s.order);
+  const rows = await q.limit(pageSize).offset((pageNum - 1) * pageSize).execute();
   const titles = new Map(columns.map((c) => [c.categoryId, c.categoryTitle]));
   return pageOf(rows.map((r) => toApi(r, titles)), { pageNum, pageSize }, total);
 }

@@ -3,7 +3,7 @@ import { applyScope, scopeRule } from '../../../auth/dataScope.js';
 import { applyFilters, readSort } from '../../../crud/listQuery.js';
 import { searchOf } from '../../../crud/routes.js';
 import { getRecord } from '../../../crud/service.js';
-import type { Row } from '../../../db/types.js';
+import type { DynamicDb, Row } from '../../../db/types.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { readId } from '../../../http/params.js';
 import { declarationOf } from '../../declarationLookup.js';
@@ -20,7 +20,8 @@ export const CELEBRITY_EXPORT_MAX = 5000;
 export async function celebrityRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'celebrity');
   if (!decl) return;
-  const db = app.db;
+  // The declaration's table is named at run time (decl.table): the untyped handle.
+  const db: DynamicDb = app.db;
 
   app.post('/celebrityTable/exportWord', { config: { permission: 'celebrity:exportWord' } }, async (request, reply) => {
     const row = await getRecord(db, decl, currentUser(request), readId(request));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ResourceDecl } from '../../../../resources/types.js';
 import { validateRecord } from '../../../crud/validate.js';
-import type { Db, Row } from '../../../db/types.js';
+import type { Db, Row, NewRow } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
@@ -130,8 +130,8 @@ export async function columnRoutes(app: FastifyInstance) {
     await checkColumn(db, values, null, values);
     const now = formatDateTime();
     const saved = await db.transaction().execute(async (trx) => {
-      const row = (await trx.insertInto('category').values({ ...values, createTime: now, updateTime: now }).returning('categoryId').executeTakeFirstOrThrow()) as Row;
-      const id = Number(row.categoryId);
+      const row = await trx.insertInto('category').values({ ...values, createTime: now, updateTime: now } as NewRow<'category'>).returning('categoryId').executeTakeFirstOrThrow();
+      const id = row.categoryId;
       const parent = Number(values.categoryCategoryId ?? 0) ? await findColumn(trx, Number(values.categoryCategoryId)) : undefined;
       await trx.updateTable('category').set({ columnPath: pathOf(parent, id) }).where('categoryId', '=', id).execute();
       return (await findColumn(trx, id)) as ColumnRow;
@@ -144,12 +144,12 @@ export async function columnRoutes(app: FastifyInstance) {
     const id = readId(request, 'categoryId');
     const values = validateRecord(decl, input, 'update');
     const saved = await db.transaction().execute(async (trx) => {
-      const existing = (await trx.selectFrom('category').selectAll().where('categoryId', '=', id).executeTakeFirst()) as Row | undefined;
+      const existing = await trx.selectFrom('category').selectAll().where('categoryId', '=', id).executeTakeFirst();
       if (!existing) throw notFoundRecord();
       const merged = { ...normaliseColumn(existing), ...values };
       await checkColumn(trx, values, id, merged);
       await trx.updateTable('category').set({ ...values, updateTime: formatDateTime() }).where('categoryId', '=', id).execute();
-      if (values.categoryCategoryId !== undefined && Number(values.categoryCategoryId) !== Number(existing.categoryCategoryId)) await repath(trx, id);
+      if (values.categoryCategoryId !== undefined && Number(values.categoryCategoryId) !== existing.categoryCategoryId) await repath(trx, id);
       return (await findColumn(trx, id)) as ColumnRow;
     });
     return ok(saved, '修改成功');
@@ -187,7 +187,7 @@ export async function columnRoutes(app: FastifyInstance) {
   app.get('/column/role/list', { config: { permission: 'column:role' } }, async (request) => {
     const roleId = readId(request, 'roleId');
     const rows = (await db.selectFrom('category_role').select('categoryId').where('roleId', '=', roleId).orderBy('categoryId').execute()) as { categoryId: number }[];
-    return ok(rows.map((r) => Number(r.categoryId)));
+    return ok(rows.map((r) => r.categoryId));
   });
 
   app.post('/column/role/save', { config: { permission: 'column:role' } }, async (request) => {

@@ -18,7 +18,7 @@ export interface ColumnNode extends ColumnRow {
 
 /** Every column, in tree order (sort, then id). */
 export async function loadColumns(db: Db): Promise<ColumnRow[]> {
-  const rows = (await db.selectFrom('category').selectAll().orderBy('categorySort', 'asc').orderBy('categoryId', 'asc').execute()) as Row[];
+  const rows = await db.selectFrom('category').selectAll().orderBy('categorySort', 'asc').orderBy('categoryId', 'asc').execute();
   return rows.map(normaliseColumn);
 }
 
@@ -36,7 +36,7 @@ export function normaliseColumn(r: Row): ColumnRow {
 }
 
 export async function findColumn(db: Db, id: number): Promise<ColumnRow | undefined> {
-  const row = (await db.selectFrom('category').selectAll().where('categoryId', '=', id).executeTakeFirst()) as Row | undefined;
+  const row = await db.selectFrom('category').selectAll().where('categoryId', '=', id).executeTakeFirst();
   return row ? normaliseColumn(row) : undefined;
 }
 
@@ -95,5 +95,5 @@ export async function userColumnIds(db: Db, user: PortalUser): Promise<number[] 
   if (user.dataScope === 'ALL') return null;
   if (user.roleIds.length === 0) return [];
   const rows = (await db.selectFrom('category_role').select('categoryId').where('roleId', 'in', user.roleIds).execute()) as { categoryId: number }[];
-  return [...new Set(rows.map((r) => Number(r.categoryId)))];
+  return [...new Set(rows.map((r) => r.categoryId))];
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readPaging } from '../../../crud/listQuery.js';
-import type { Db, Row } from '../../../db/types.js';
+import { type Db, type Row, dynamic, type NewRow } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { bodyOf, queryOf, readIds } from '../../../http/params.js';
@@ -70,7 +70,7 @@ export async function contentModelRoutes(app: FastifyInstance) {
     const counts = list.length
       ? ((await db.selectFrom('content_model_field').select(['fieldCmId', (eb) => eb.fn.countAll().as('n')]).where('fieldCmId', 'in', list.map((m) => Number(m.cmId))).groupBy('fieldCmId').execute()) as { fieldCmId: number; n: number | string }[])
       : [];
-    return ok(pageOf(list.map((m) => ({ ...m, fieldCount: Number(counts.find((c) => Number(c.fieldCmId) === Number(m.cmId))?.n ?? 0) })), { pageNum, pageSize }, total));
+    return ok(pageOf(list.map((m) => ({ ...m, fieldCount: Number(counts.find((c) => c.fieldCmId === Number(m.cmId))?.n ?? 0) })), { pageNum, pageSize }, total));
   });
 
   app.get('/api/contentModel/:key/getById', { config: { permission: p.get } }, async (request) => {
@@ -98,9 +98,9 @@ export async function contentModelRoutes(app: FastifyInstance) {
     const now = formatDateTime();
     const model = await db.transaction().execute(async (trx) => {
       if (await tableNameTaken(trx, cmTableName)) throw new PortalError(1004, `表名已存在：${cmTableName}`);
-      const row = (await trx.insertInto('content_model').values({ cmTipsName, cmTableName, createTime: now, updateTime: now }).returning('cmId').executeTakeFirstOrThrow()) as Row;
-      const cmId = Number(row.cmId);
-      for (const f of fields) await trx.insertInto('content_model_field').values({ ...f, fieldCmId: cmId, createTime: now }).execute();
+      const row = await trx.insertInto('content_model').values({ cmTipsName, cmTableName, createTime: now, updateTime: now }).returning('cmId').executeTakeFirstOrThrow();
+      const cmId = row.cmId;
+      for (const f of fields) await trx.insertInto('content_model_field').values({ ...f, fieldCmId: cmId, createTime: now } as NewRow<'content_model_field'>).execute();
       await ensureModelTable(trx, dialect, cmTableName, fields as unknown as ModelField[]);
       return loadModel(trx, cmId);
     });
@@ -128,7 +128,7 @@ export async function contentModelRoutes(app: FastifyInstance) {
       for (const id of ids) {
         const model = await loadModel(trx, id);
         if (!model) throw notFoundRecord();
-        const used = (await trx.selectFrom('category').select('categoryTitle').where('columnContentModelId', '=', id).executeTakeFirst()) as Row | undefined;
+        const used = await trx.selectFrom('category').select('categoryTitle').where('columnContentModelId', '=', id).executeTakeFirst();
         if (used) throw new PortalError(1005, `模型“${model.cmTipsName}”正被栏目“${String(used.categoryTitle)}”使用，不能删除`);
         await trx.deleteFrom('content_model_field').where('fieldCmId', '=', id).execute();
         await trx.deleteFrom('content_model').where('cmId', '=', id).execute();
@@ -149,9 +149,9 @@ export async function contentModelRoutes(app: FastifyInstance) {
       if (!model) throw notFoundRecord();
       if (model.fields.some((f) => f.fieldFieldName === def.fieldFieldName)) throw new PortalError(1004, `字段名已存在：${String(def.fieldFieldName)}`);
       if (def.fieldSort === undefined) def.fieldSort = model.fields.length;
-      const row = (await trx.insertInto('content_model_field').values({ ...def, fieldCmId: cmId, createTime: formatDateTime() }).returning('fieldId').executeTakeFirstOrThrow()) as Row;
+      const row = await trx.insertInto('content_model_field').values({ ...def, fieldCmId: cmId, createTime: formatDateTime() } as NewRow<'content_model_field'>).returning('fieldId').executeTakeFirstOrThrow();
       await ensureModelTable(trx, dialect, model.cmTableName, [def as unknown as ModelField]);
-      return normaliseField((await trx.selectFrom('content_model_field').selectAll().where('fieldId', '=', Number(row.fieldId)).executeTakeFirstOrThrow()) as Row);
+      return normaliseField(await trx.selectFrom('content_model_field').selectAll().where('fieldId', '=', row.fieldId).executeTakeFirstOrThrow());
     });
     return ok(field, '新增成功');
   });
@@ -161,7 +161,7 @@ export async function contentModelRoutes(app: FastifyInstance) {
     const fieldId = bodyNumber(body, ['fieldId', 'id'], 'fieldId');
     const def = readFieldDefinition(body, 'update');
     const field = await db.transaction().execute(async (trx) => {
-      const row = (await trx.selectFrom('content_model_field').selectAll().where('fieldId', '=', fieldId).executeTakeFirst()) as Row | undefined;
+      const row = await trx.selectFrom('content_model_field').selectAll().where('fieldId', '=', fieldId).executeTakeFirst();
       if (!row) throw notFoundRecord();
       const existing = normaliseField(row);
       if (def.fieldFieldName !== undefined && def.fieldFieldName !== existing.fieldFieldName) throw new PortalError(1005, '字段名保存后不能修改');
@@ -170,7 +170,7 @@ export async function contentModelRoutes(app: FastifyInstance) {
         throw new PortalError(1005, '字段类型不能在数字与文本类之间修改');
       }
       if (Object.keys(def).length) await trx.updateTable('content_model_field').set(def).where('fieldId', '=', fieldId).execute();
-      return normaliseField((await trx.selectFrom('content_model_field').selectAll().where('fieldId', '=', fieldId).executeTakeFirstOrThrow()) as Row);
+      return normaliseField(await trx.selectFrom('content_model_field').selectAll().where('fieldId', '=', fieldId).executeTakeFirstOrThrow());
     });
     return ok(field, '修改成功');
   });
@@ -190,7 +190,7 @@ export async function contentModelRoutes(app: FastifyInstance) {
 
   app.get('/api/contentModel/:key/getFromById', { config: { permission: p.get } }, async (request) => {
     const id = pathNumber(request, 'key', 'filedId');
-    const row = (await db.selectFrom('content_model_field').selectAll().where('fieldId', '=', id).executeTakeFirst()) as Row | undefined;
+    const row = await db.selectFrom('content_model_field').selectAll().where('fieldId', '=', id).executeTakeFirst();
     if (!row) throw notFoundRecord();
     return ok(normaliseField(row));
   });
@@ -204,8 +204,8 @@ export async function contentModelRoutes(app: FastifyInstance) {
     if (!model) throw notFoundRecord();
     const table = physicalTable(model.cmTableName);
     await ensureModelTable(db, dialect, model.cmTableName, model.fields);
-    const total = Number(((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
-    const rows = (await db
+    const total = Number(((await dynamic(db).selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
+    const rows = (await dynamic(db)
       .selectFrom(`${table} as m`)
       .leftJoin('article as a', 'a.articleId', 'm.articleId')
       .selectAll('m')

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { CONTENT_FIELD_TYPES } from '../../../../resources/contentModel.js';
-import type { Db, DialectName, Row } from '../../../db/types.js';
+import { type Db, type DialectName, type Row, dynamic } from '../../../db/types.js';
 import { invalidValue, missingParam } from '../../../http/errors.js';
 import { DATE_RE, normaliseDateTime } from '../../../util/time.js';
 import { sanitizeArticleHtml } from '../../../shared/articleHtml.js';
@@ -67,11 +67,11 @@ export function normaliseField(r: Row): ModelField {
 }
 
 export async function loadModel(db: Db, cmId: number): Promise<Model | undefined> {
-  const m = (await db.selectFrom('content_model').selectAll().where('cmId', '=', cmId).executeTakeFirst()) as Row | undefined;
+  const m = await db.selectFrom('content_model').selectAll().where('cmId', '=', cmId).executeTakeFirst();
   if (!m) return undefined;
-  const fields = (await db.selectFrom('content_model_field').selectAll().where('fieldCmId', '=', cmId).orderBy('fieldSort', 'asc').orderBy('fieldId', 'asc').execute()) as Row[];
+  const fields = await db.selectFrom('content_model_field').selectAll().where('fieldCmId', '=', cmId).orderBy('fieldSort', 'asc').orderBy('fieldId', 'asc').execute();
   return {
-    cmId: Number(m.cmId),
+    cmId: m.cmId,
     cmTipsName: String(m.cmTipsName),
     cmTableName: String(m.cmTableName),
     createTime: m.createTime as string,
@@ -82,10 +82,10 @@ export async function loadModel(db: Db, cmId: number): Promise<Model | undefined
 
 /** The content model of a column, with its fields; undefined when the column has none. */
 export async function modelOfColumn(db: Db, columnId: number): Promise<Model | undefined> {
-  const c = (await db.selectFrom('category').select('columnContentModelId').where('categoryId', '=', columnId).executeTakeFirst()) as Row | undefined;
+  const c = await db.selectFrom('category').select('columnContentModelId').where('categoryId', '=', columnId).executeTakeFirst();
   const id = c?.columnContentModelId;
   if (id === null || id === undefined) return undefined;
-  return loadModel(db, Number(id));
+  return loadModel(db, id);
 }
 
 /** Validates one field definition from a client body (save and update of fields). */
@@ -198,16 +198,18 @@ export function validateFieldValues(model: Model, input: unknown, mode: 'create'
 /** Writes an article's model values (insert or update of its one row). */
 export async function saveFieldValues(db: Db, model: Model, articleId: number, values: Row): Promise<void> {
   const table = physicalTable(model.cmTableName);
-  const existing = await db.selectFrom(table).select('articleId').where('articleId', '=', articleId).executeTakeFirst();
+  // A model's table is made at run time (ensureModelTable): the untyped handle.
+  const modelDb = dynamic(db);
+  const existing = await modelDb.selectFrom(table).select('articleId').where('articleId', '=', articleId).executeTakeFirst();
   if (existing) {
-    if (Object.keys(values).length) await db.updateTable(table).set(values).where('articleId', '=', articleId).execute();
+    if (Object.keys(values).length) await modelDb.updateTable(table).set(values).where('articleId', '=', articleId).execute();
   } else {
-    await db.insertInto(table).values({ ...values, articleId }).execute();
+    await modelDb.insertInto(table).values({ ...values, articleId }).execute();
   }
 }
 
 export async function readFieldValues(db: Db, model: Model, articleId: number): Promise<Row> {
-  const row = (await db.selectFrom(physicalTable(model.cmTableName)).selectAll().where('articleId', '=', articleId).executeTakeFirst()) as Row | undefined;
+  const row = (await dynamic(db).selectFrom(physicalTable(model.cmTableName)).selectAll().where('articleId', '=', articleId).executeTakeFirst()) as Row | undefined;
   const out: Row = {};
   for (const f of model.fields) out[f.fieldFieldName] = row?.[f.fieldFieldName] ?? null;
   return out;

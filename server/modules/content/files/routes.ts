@@ -122,12 +122,12 @@ export async function fileRoutes(app: FastifyInstance) {
     const user = currentUser(request);
     let q = db.selectFrom('upload_file').select(['id', 'kind']).where('path', '=', rel);
     if (user.dataScope !== 'ALL') q = applyScope(q, { kind: 'self', column: 'userId', userId: user.userId });
-    const row = (await q.executeTakeFirst()) as Row | undefined;
+    const row = await q.executeTakeFirst();
     if (!row) throw notFoundRecord();
     const wanted = readKind(query.type ?? body.type);
     if (wanted && row.kind !== wanted) throw invalidValue('文件类型不符');
     const file = await uploadFile(dataDir, rel);
-    await db.deleteFrom('upload_file').where('id', '=', Number(row.id)).execute();
+    await db.deleteFrom('upload_file').where('id', '=', row.id).execute();
     if (file.exists) await fs.rm(file.absolute, { force: true });
     return ok(null, '删除成功');
   });

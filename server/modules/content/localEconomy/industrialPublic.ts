@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { searchOf } from '../../../crud/routes.js';
 import { validateRecord } from '../../../crud/validate.js';
-import type { Row } from '../../../db/types.js';
+import type { DynamicDb, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors.js';
 import { readId } from '../../../http/params.js';
@@ -35,7 +35,8 @@ function queryCodeOf(request: FastifyRequest): string {
 export async function industrialPublicRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'industrialProjects');
   if (!decl) return;
-  const db = app.db;
+  // The declaration's table is named at run time (decl.table): the untyped handle.
+  const db: DynamicDb = app.db;
 
   app.post('/industrialProjects/web/add', { config: { public: true } }, async (request) => {
     const body = searchOf(request);
@@ -49,7 +50,7 @@ export async function industrialPublicRoutes(app: FastifyInstance) {
     const queryCode = newQueryCode();
     const row = { ...values, contactPhone, status: 'UNKNOWN', source: 2, queryCode, reviewRemark: null, createTime: now, updateTime: now };
     const inserted = (await db.insertInto(decl.table).values(row).returning('id').executeTakeFirstOrThrow()) as { id: number };
-    return ok({ id: Number(inserted.id), queryCode, createTime: now }, '提交成功，请牢记查询码');
+    return ok({ id: inserted.id, queryCode, createTime: now }, '提交成功，请牢记查询码');
   });
 
   app.post('/industrialProjects/my/list', { config: { public: true } }, async (request) => {

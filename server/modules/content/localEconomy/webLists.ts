@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { dynamic } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { readSize } from '../../../http/params.js';
 import { searchOf } from '../../../crud/routes.js';
@@ -25,7 +26,7 @@ export async function localWebListRoutes(app: FastifyInstance) {
     app.post('/popula/web/list', { config: { public: true } }, async (request) => {
       const size = readSize(request, 'size', 10, 50);
       const type = optionFilter(popula.fields.find((f) => f.name === 'type')?.options, searchOf(request).type);
-      let q = app.db.selectFrom(popula.table).select([...POPULA_FIELDS]).where('status', '=', 1);
+      let q = dynamic(app.db).selectFrom(popula.table).select([...POPULA_FIELDS]).where('status', '=', 1);
       if (type !== null) q = q.where('type', '=', type);
       return ok(await q.orderBy('sort', 'asc').orderBy('id', 'desc').limit(size).execute());
     });
@@ -35,7 +36,7 @@ export async function localWebListRoutes(app: FastifyInstance) {
     app.post('/product/web/list', { config: { public: true } }, async (request) => {
       const size = readSize(request, 'size', 10, 50);
       const type = optionFilter(product.fields.find((f) => f.name === 'type')?.options, searchOf(request).type);
-      let q = app.db.selectFrom(product.table).select([...PRODUCT_FIELDS]).where('status', '=', 2);
+      let q = dynamic(app.db).selectFrom(product.table).select([...PRODUCT_FIELDS]).where('status', '=', 2);
       if (type !== null) q = q.where('type', '=', type);
       return ok(await q.orderBy('sort', 'asc').orderBy('createTime', 'desc').orderBy('id', 'desc').limit(size).execute());
     });

@@ -1,4 +1,4 @@
-import type { Db, Row } from '../../../db/types.js';
+import type { Db } from '../../../db/types.js';
 import type { SeedContext } from '../../../seed/domainSeeds.js';
 import { ADMIN_ROLE_ALIAS, ensureResource, grant } from '../../../seed/menuSync.js';
 
@@ -38,8 +38,8 @@ export async function ensureReportMenus(db: Db): Promise<Map<string, number>> {
     }
   }
   if (created.length) {
-    const admin = (await db.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst()) as Row | undefined;
-    if (admin) await grant(db, Number(admin.roleId), created);
+    const admin = await db.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst();
+    if (admin) await grant(db, admin.roleId, created);
   }
   return ids;
 }
@@ -51,8 +51,8 @@ export async function ensureReportMenus(db: Db): Promise<Map<string, number>> {
 export async function reportDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
   const menus = await ensureReportMenus(db);
   const admin = async (aliases: string[]) => {
-    const rows = (await db.selectFrom('resources').select('id').where('dingAppKey', '=', 'adminSite').where('alias', 'in', aliases).execute()) as Row[];
-    return rows.map((r) => Number(r.id));
+    const rows = await db.selectFrom('resources').select('id').where('dingAppKey', '=', 'adminSite').where('alias', 'in', aliases).execute();
+    return rows.map((r) => r.id);
   };
   const menu = (aliases: string[]) => aliases.map((a) => menus.get(a)).filter((x): x is number => x !== undefined);
   const editor = ctx.roleIds.get('editor');

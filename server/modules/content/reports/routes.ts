@@ -68,7 +68,7 @@ export async function reportRoutes(app: FastifyInstance) {
     const total = Number(((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
     let rows = q.select([...LIST_COLUMNS]);
     for (const o of readSortOrder({ sortField: s.sortField ?? 'updateTime', sortOrder: s.sortOrder })) rows = rows.orderBy(o.field, o.order);
-    const list = (await rows.limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
+    const list = await rows.limit(pageSize).offset((pageNum - 1) * pageSize).execute();
     const titles = await columnTitleMap(db);
     return pageOf(list.map((r) => toApi(r, titles)), { pageNum, pageSize }, total);
   }
@@ -102,10 +102,10 @@ export async function reportRoutes(app: FastifyInstance) {
       q = q.where(sql<boolean>`${day} ${sql.raw(op)} ${bound}`);
     }
     const key = groupBy === 'dept' ? sql<string>`${sql.ref('deptId')}` : groupBy === 'month' ? sql<string>`substr(${day}, 1, 7)` : sql<string>`${sql.ref('status')}`;
-    const rows = (await q
+    const rows = await q
       .select([key.as('k'), sql<string>`max(${sql.ref('deptName')})`.as('deptName'), 'status', (eb) => eb.fn.countAll().as('n')])
       .groupBy([key, 'status'])
-      .execute()) as Row[];
+      .execute();
     interface Group { key: string | number; name: string; total: number; counts: Record<number, number> }
     const byKey = new Map<string, Group>();
     for (const r of rows) {
@@ -142,11 +142,11 @@ export async function reportRoutes(app: FastifyInstance) {
 
   /** Reports among the ids, inside the caller's access; anything else answers 1003. */
   async function loadReports(user: PortalUser, ids: number[], purpose: 'read' | 'own'): Promise<Row[]> {
-    const rows = (await onlyReports(db)(db.selectFrom('article') as Q)
+    const rows = await onlyReports(db)(db.selectFrom('article') as Q)
       .select(['articleId', 'status', 'title'])
       .where('articleId', 'in', ids)
       .where(await accessFilter(db, user, articleDecl, purpose))
-      .execute()) as Row[];
+      .execute();
     if (rows.length !== ids.length) throw new PortalError(1003, '报送信息不存在或无权操作');
     return rows;
   }

@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql } from 'kysely';
-import type { Db, DialectName, Row } from '../../../db/types.js';
+import { type Db, type DialectName, type Row, dynamic, type NewRow } from '../../../db/types.js';
 import { loadModel, physicalTable, type Model } from '../contentModels/service.js';
 import { excerptOf, ftsText, htmlToText, termSet } from './text.js';
 
@@ -46,14 +46,14 @@ async function buildDocs(db: Db, rows: readonly Row[]): Promise<Doc[]> {
   const published = rows.filter((r) => Number(r.status) === 5);
   if (!published.length) return [];
   const columnIds = [...new Set(published.map((r) => Number(r.columnId)))];
-  const cols = (await db.selectFrom('category').select(['categoryId', 'columnContentModelId']).where('categoryId', 'in', columnIds).execute()) as Row[];
+  const cols = await db.selectFrom('category').select(['categoryId', 'columnContentModelId']).where('categoryId', 'in', columnIds).execute();
   const models = new Map<number, Model | undefined>();
   const modelCache = new Map<number, Model | undefined>();
   for (const c of cols) {
-    const cmId = c.columnContentModelId === null || c.columnContentModelId === undefined ? null : Number(c.columnContentModelId);
+    const cmId = c.columnContentModelId === null || c.columnContentModelId === undefined ? null : c.columnContentModelId;
     if (cmId === null) continue;
     if (!modelCache.has(cmId)) modelCache.set(cmId, await loadModel(db, cmId));
-    models.set(Number(c.categoryId), modelCache.get(cmId));
+    models.set(c.categoryId, modelCache.get(cmId));
   }
   // Model values of the articles whose model has disclosure fields, one query per model.
   const values = new Map<number, Row>();
@@ -62,7 +62,7 @@ async function buildDocs(db: Db, rows: readonly Row[]): Promise<Doc[]> {
     if (!wanted.length) continue;
     const ids = published.filter((r) => models.get(Number(r.columnId)) === model).map((r) => Number(r.articleId));
     for (let i = 0; i < ids.length; i += 500) {
-      const found = (await db.selectFrom(physicalTable(model.cmTableName)).select(['articleId', ...wanted]).where('articleId', 'in', ids.slice(i, i + 500)).execute()) as Row[];
+      const found = (await dynamic(db).selectFrom(physicalTable(model.cmTableName)).select(['articleId', ...wanted]).where('articleId', 'in', ids.slice(i, i + 500)).execute()) as Row[];
       for (const f of found) values.set(Number(f.articleId), f);
     }
   }
@@ -99,7 +99,7 @@ async function buildDocs(db: Db, rows: readonly Row[]): Promise<Doc[]> {
 async function removeDocs(db: Db, dialect: DialectName, ids: readonly number[]): Promise<void> {
   if (!ids.length) return;
   if (dialect === 'sqlite') {
-    const keys = (await db.selectFrom('article_search').select('docKey').where('articleId', 'in', [...ids]).execute()) as Row[];
+    const keys = await db.selectFrom('article_search').select('docKey').where('articleId', 'in', [...ids]).execute();
     if (keys.length) await db.deleteFrom('article_fts').where(sql.ref('rowid'), 'in', keys.map((k) => Number(k.docKey))).execute();
   }
   await db.deleteFrom('article_search').where('articleId', 'in', [...ids]).execute();
@@ -109,7 +109,7 @@ async function writeDocs(db: Db, dialect: DialectName, docs: readonly Doc[]): Pr
   for (let i = 0; i < docs.length; i += 200) {
     const chunk = docs.slice(i, i + 200);
     const rows = chunk.map((d) => {
-      const row: Row = {
+      const row: NewRow<'article_search'> = {
         articleId: d.articleId, docKey: d.docKey, columnId: d.columnId, title: d.title, publishTime: d.publishTime, zwgk: d.zwgk,
         wjType: d.wjType, wjbh: d.wjbh, docYear: d.docYear, docDay: d.docDay, excerpt: excerptOf(d.body),
       };
@@ -130,7 +130,7 @@ export async function syncArticles(db: Db, ids: readonly number[]): Promise<void
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < ids.length; i += 500) {
       const part = ids.slice(i, i + 500);
-      const rows = (await trx.selectFrom('article').select([...ARTICLE_FIELDS]).where('articleId', 'in', [...part]).execute()) as Row[];
+      const rows = await trx.selectFrom('article').select([...ARTICLE_FIELDS]).where('articleId', 'in', [...part]).execute();
       await removeDocs(trx, dialect, part);
       await writeDocs(trx, dialect, await buildDocs(trx, rows));
     }
@@ -148,7 +148,7 @@ export async function rebuildSearchIndex(db: Db, batch = 2000): Promise<number> 
   let last = 0;
   let count = 0;
   for (;;) {
-    const rows = (await db.selectFrom('article').select([...ARTICLE_FIELDS]).where('status', '=', 5).where('articleId', '>', last).orderBy('articleId').limit(batch).execute()) as Row[];
+    const rows = await db.selectFrom('article').select([...ARTICLE_FIELDS]).where('status', '=', 5).where('articleId', '>', last).orderBy('articleId').limit(batch).execute();
     if (!rows.length) break;
     last = Number(rows[rows.length - 1]?.articleId);
     await db.transaction().execute(async (trx) => writeDocs(trx, dialect, await buildDocs(trx, rows)));

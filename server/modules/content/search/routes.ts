@@ -4,6 +4,7 @@ import type { Db, DialectName, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue } from '../../../http/errors.js';
 import { queryOf } from '../../../http/params.js';
+import { pageOf } from '../../../shared/paging.js';
 import { formatDateTime } from '../../../util/time.js';
 import { descendantIds, loadColumns } from '../columns/service.js';
 import { dialectOf, docKeyFrom } from './indexer.js';
@@ -156,34 +157,34 @@ async function runSearch(db: Db, s: Search) {
     // Newest first is the rowid order: FTS5 streams the page without sorting all the matches.
     const bound = s.sinceKey === null ? sql`` : sql` and rowid >= ${s.sinceKey}`;
     counted = Number(((await sql<{ n: number }>`select count(*) as n from (select 1 from article_fts where article_fts match ${match}${bound} limit ${cap + 1})`.execute(db)).rows[0]?.n) ?? 0);
-    const keys = (await sql<{ k: number }>`select rowid as k from article_fts where article_fts match ${match}${bound} order by rowid desc limit ${s.pageSize} offset ${offset}`.execute(db)).rows.map((r) => Number(r.k));
-    const found = keys.length ? ((await db.selectFrom('article_search').select(['articleId', 'docKey', 'wjType', 'wjbh', 'docYear', 'docDay', 'excerpt']).where('docKey', 'in', keys).execute()) as Row[]) : [];
+    const keys = (await sql<{ k: number }>`select rowid as k from article_fts where article_fts match ${match}${bound} order by rowid desc limit ${s.pageSize} offset ${offset}`.execute(db)).rows.map((r) => r.k);
+    const found = keys.length ? (await db.selectFrom('article_search').select(['articleId', 'docKey', 'wjType', 'wjbh', 'docYear', 'docDay', 'excerpt']).where('docKey', 'in', keys).execute()) : [];
     const byKey = new Map(found.map((r) => [Number(r.docKey), r]));
     hits = keys.flatMap((k): Row[] => { const r = byKey.get(k); return r ? [r] : []; });
   } else {
     const base = where(db.selectFrom('article_search as s') as Q, s, dialect);
     const limited = base.select(sql<number>`1`.as('one')).limit(cap + 1);
     counted = Number(((await db.selectFrom(limited.as('m')).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
-    hits = (await base
+    hits = await base
       .select(['s.articleId', 's.wjType', 's.wjbh', 's.docYear', 's.docDay', 's.excerpt'])
       .orderBy('s.docKey', 'desc')
       .limit(s.pageSize)
       .offset(offset)
-      .execute()) as Row[];
+      .execute();
   }
   const ids = hits.map((h) => Number(h.articleId));
   const articles = ids.length
-    ? ((await db
+    ? (await db
         .selectFrom('article')
         .select(['articleId', 'title', 'subTitle', 'columnId', 'summary', 'thumbnail', 'source', 'author', 'publishTime', 'jumpUrl', 'hits', 'status'])
         .where('articleId', 'in', ids)
-        .execute()) as Row[])
+        .execute())
     : [];
   // Published is checked here, not in SQL: with `status = 5` there SQLite may walk the status index (half the
   // table) instead of 20 primary-key lookups.
-  const byId = new Map(articles.filter((a) => Number(a.status) === 5).map((a) => [Number(a.articleId), a]));
-  const columnRows = (await db.selectFrom('category').select(['categoryId', 'categoryTitle']).execute()) as Row[];
-  const titles = new Map(columnRows.map((c) => [Number(c.categoryId), String(c.categoryTitle ?? '')]));
+  const byId = new Map(articles.filter((a) => a.status === 5).map((a) => [a.articleId, a]));
+  const columnRows = await db.selectFrom('category').select(['categoryId', 'categoryTitle']).execute();
+  const titles = new Map(columnRows.map((c) => [c.categoryId, String(c.categoryTitle ?? '')]));
   const parts = [s.keyword, s.content, s.title].flatMap((k) => k?.parts ?? []);
   const list = hits.flatMap((h) => {
     const a = byId.get(Number(h.articleId));
@@ -192,14 +193,14 @@ async function runSearch(db: Db, s: Search) {
     const title = String(a.title ?? '');
     return [
       {
-        articleId: Number(a.articleId),
+        articleId: a.articleId,
         title,
         subTitle: a.subTitle ?? null,
         highlightTitle: highlight(title, parts),
         highlightContent: highlight(snippet(body, parts), parts),
         summary: a.summary ?? null,
-        columnId: Number(a.columnId),
-        columnTitle: titles.get(Number(a.columnId)) ?? '',
+        columnId: a.columnId,
+        columnTitle: titles.get(a.columnId) ?? '',
         publishTime: a.publishTime,
         source: a.source ?? null,
         author: a.author ?? null,
@@ -214,7 +215,7 @@ async function runSearch(db: Db, s: Search) {
     ];
   });
   const total = Math.min(counted, cap);
-  return { list, currPage: s.pageNumber, totalRow: total, totalPage: Math.ceil(total / s.pageSize), totalCapped: counted > cap };
+  return { ...pageOf(list, { pageNum: s.pageNumber, pageSize: s.pageSize }, total), totalCapped: counted > cap };
 }
 
 /** GET /api/article/queryEsArticle and /queryEsArticleZWGK: public full-text search of published articles. */

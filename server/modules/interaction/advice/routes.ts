@@ -5,7 +5,7 @@ import { searchOf } from '../../../crud/routes.js';
 import { getRecord, listRecords } from '../../../crud/service.js';
 import { sanitizeRichText } from '../../../crud/sanitize.js';
 import { validateRecord } from '../../../crud/validate.js';
-import type { Db, Row } from '../../../db/types.js';
+import type { Db, DynamicDb, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
@@ -45,7 +45,8 @@ export async function runAdviceTask(db: Db, now = formatDateTime()): Promise<{ o
 export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'advice');
   if (!decl) return;
-  const db = app.db;
+  // The declaration's table is named at run time (decl.table): the untyped handle.
+  const db: DynamicDb = app.db;
   const perm = decl.permissions;
   const load = (request: FastifyRequest, id: number) => getRecord(db, decl, currentUser(request), id);
 
@@ -74,7 +75,7 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
         ...createdBy(user, now),
       });
       const row = (await db.insertInto(decl.table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number };
-      return ok(await load(request, Number(row.id)), '新增成功');
+      return ok(await load(request, row.id), '新增成功');
     }
     const id = asInt(body.id, 'id');
     const existing = await load(request, id);

@@ -76,7 +76,7 @@ export async function adviceDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
     for (const [i, o] of t.opinions.entries()) {
       await db
         .insertInto('advice_opinion')
-        .values({ adviceId: Number(row.id), content: o.content, name: o.name, phone: o.phone, queryCode: newQueryCode(), ip: `10.20.2.${i + 31}`, createTime: daysFrom(o.day, 10 + i) })
+        .values({ adviceId: row.id, content: o.content, name: o.name, phone: o.phone, queryCode: newQueryCode(), ip: `10.20.2.${i + 31}`, createTime: daysFrom(o.day, 10 + i) })
         .execute();
     }
   }

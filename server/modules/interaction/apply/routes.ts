@@ -3,7 +3,7 @@ import { applyScope, scopeRule } from '../../../auth/dataScope.js';
 import { applyFilters, readPaging, readSort } from '../../../crud/listQuery.js';
 import { searchOf } from '../../../crud/routes.js';
 import { deleteRecords, getRecord } from '../../../crud/service.js';
-import type { Row } from '../../../db/types.js';
+import type { DynamicDb, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { currentUser, type PortalUser } from '../../../http/fastifyTypes.js';
@@ -60,7 +60,8 @@ const APPLY_EXPORT_COLUMNS: SheetColumn[] = [
 export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'apply');
   if (!decl) return;
-  const db = app.db;
+  // The declaration's table is named at run time (decl.table): the untyped handle.
+  const db: DynamicDb = app.db;
   const perm = decl.permissions;
   const sms = createSmsSender(db, app.log);
   const load = async (request: FastifyRequest, id: number) => decorate(await getRecord(db, decl, currentUser(request), id));
@@ -158,7 +159,7 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
       if (from !== 0 || set.status !== undefined) throw notAllowed('只有待受理的申请可以转办');
       const dept = (await db.selectFrom('departments').select(['id', 'name']).where('id', '=', asInt(body.handleDeptId, '受理部门')).executeTakeFirst()) as { id: number; name: string } | undefined;
       if (!dept) throw invalidValue('受理部门不存在');
-      set.handleDeptId = Number(dept.id);
+      set.handleDeptId = dept.id;
       set.handleDeptName = dept.name;
     }
     if (body.remark !== undefined) set.remark = cleanText(body.remark, { label: '办理备注', max: 1000, multiline: true }) || null;
@@ -196,7 +197,7 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
     const rule = await scopeRule(db, user, decl);
     const counts = (await applyScope(db.selectFrom(decl.table), rule).select(['status', (eb) => eb.fn.countAll<number | string>().as('n')]).groupBy('status').execute()) as { status: number; n: number | string }[];
     const overdue = Number(((await applyScope(db.selectFrom(decl.table), rule).select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', 'in', PENDING).where('deadline', '<', today()).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0);
-    const byStatus = Object.entries(APPLY_STATUS_NAME).map(([value, label]) => ({ value: Number(value), label, count: Number(counts.find((c) => Number(c.status) === Number(value))?.n ?? 0) }));
+    const byStatus = Object.entries(APPLY_STATUS_NAME).map(([value, label]) => ({ value: Number(value), label, count: Number(counts.find((c) => c.status === Number(value))?.n ?? 0) }));
     return ok({ total: byStatus.reduce((s, b) => s + b.count, 0), overdue, byStatus });
   });
 

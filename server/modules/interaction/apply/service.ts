@@ -113,7 +113,7 @@ export async function parseApplication(db: Db, body: Record<string, unknown>): P
   if (deptRaw === undefined || deptRaw === null || deptRaw === '') throw missingParam('handleDeptId');
   const dept = (await db.selectFrom('departments').select(['id', 'name']).where('id', '=', asInt(deptRaw, '受理部门')).executeTakeFirst()) as { id: number; name: string } | undefined;
   if (!dept) throw invalidValue('受理部门不存在');
-  out.handleDeptId = Number(dept.id);
+  out.handleDeptId = dept.id;
   out.handleDeptName = dept.name;
   for (const k of Object.keys(out)) if (out[k] === '') out[k] = null;
   return out;

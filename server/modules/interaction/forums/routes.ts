@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { registerCrudRoutes, searchOf } from '../../../crud/routes.js';
 import { listRecords, type Page } from '../../../crud/service.js';
 import { readPaging } from '../../../crud/listQuery.js';
-import type { Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { notFoundRecord, invalidValue } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
@@ -40,25 +39,25 @@ export async function forumRoutes(app: FastifyInstance) {
     let q = db.selectFrom('forum').where('status', '=', 1);
     if (typeof search.name === 'string' && search.name.trim()) q = q.where('name', 'like', likeText(search.name));
     const total = Number(((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
-    const forums = (await q
+    const forums = await q
       .select(['id', 'name', 'description', 'icon', 'sort'])
       .orderBy('sort', 'asc')
       .orderBy('id', 'asc')
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
-      .execute()) as Row[];
-    const ids = forums.map((f) => Number(f.id));
+      .execute();
+    const ids = forums.map((f) => f.id);
     const plates = ids.length
-      ? ((await db
+      ? (await db
           .selectFrom('plate')
           .select(['id', 'forumId', 'name', 'description', 'icon', 'themeCount', 'sort'])
           .where('forumId', 'in', ids)
           .where('status', '=', 1)
           .orderBy('sort', 'asc')
           .orderBy('id', 'asc')
-          .execute()) as Row[])
+          .execute())
       : [];
-    const list = forums.map((f) => ({ ...f, plates: plates.filter((p) => Number(p.forumId) === Number(f.id)) }));
+    const list = forums.map((f) => ({ ...f, plates: plates.filter((p) => Number(p.forumId) === f.id) }));
     return ok(pageOf(list, { pageNum, pageSize }, total) satisfies Page);
   });
 
@@ -87,7 +86,7 @@ export async function forumRoutes(app: FastifyInstance) {
       .selectFrom('plate_role')
       .innerJoin('roles', 'roles.roleId', 'plate_role.roleId')
       .select(['roles.roleId', 'roles.name'])
-      .where('plate_role.plateId', '=', Number(row.id))
+      .where('plate_role.plateId', '=', row.id)
       .execute();
     return ok({ ...row, roles });
   });
@@ -124,13 +123,13 @@ export async function forumRoutes(app: FastifyInstance) {
     let q = db.selectFrom('plate').selectAll();
     if (typeof search.name === 'string' && search.name.trim()) q = q.where('name', 'like', likeText(search.name));
     if (search.forumId !== undefined && search.forumId !== '') q = q.where('forumId', '=', Number(search.forumId));
-    const plates = (await q.orderBy('sort', 'asc').orderBy('id', 'asc').limit(10000).execute()) as Row[];
+    const plates = await q.orderBy('sort', 'asc').orderBy('id', 'asc').limit(10000).execute();
     const links = (await db
       .selectFrom('plate_role')
       .innerJoin('roles', 'roles.roleId', 'plate_role.roleId')
       .select(['plate_role.plateId', 'roles.name'])
       .execute()) as { plateId: number; name: string }[];
-    const rows = plates.map((p) => ({ ...p, roleNames: links.filter((l) => Number(l.plateId) === Number(p.id)).map((l) => l.name).join('、') }));
+    const rows = plates.map((p) => ({ ...p, roleNames: links.filter((l) => l.plateId === p.id).map((l) => l.name).join('、') }));
     const status = optionLabel(plate, 'status');
     const audit = optionLabel(plate, 'needAudit');
     return sendWorkbook(reply, `论坛版块_${formatDateTime().slice(0, 10)}.xlsx`, [{ name: '论坛版块', columns: [

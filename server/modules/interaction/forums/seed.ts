@@ -65,16 +65,16 @@ export async function forumDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
 
   // ---- the officers' role: see and answer their department's themes
   const resIds = async (aliases: string[]) =>
-    ((await db.selectFrom('resources').select('id').where('dingAppKey', '=', 'adminSite').where('alias', 'in', aliases).execute()) as { id: number }[]).map((r) => Number(r.id));
+    ((await db.selectFrom('resources').select('id').where('dingAppKey', '=', 'adminSite').where('alias', 'in', aliases).execute()) as { id: number }[]).map((r) => r.id);
   const role = (await db
     .insertInto('roles')
     .values({ name: '网络问政办理员', roleAlias: THEME_OFFICER_ROLE, description: '办理转办到本部门的论坛主题、领导留言和县长信箱', enabled: 1, dingAppKey: 'adminSite', dataScope: 'DEPART', createTime: ctx.now })
     .returning('roleId')
     .executeTakeFirstOrThrow()) as { roleId: number };
-  const officerRole = Number(role.roleId);
+  const officerRole = role.roleId;
   await grant(db, officerRole, await resIds(['home', 'interact', 'theme', 'theme:list', 'theme:get', 'theme:reply']));
   const officer = (await db.selectFrom('users').select(['userId', 'name']).where('username', '=', 'jiaoyu').executeTakeFirst()) as { userId: number; name: string } | undefined;
-  if (officer) await db.insertInto('user_roles').values({ userId: Number(officer.userId), roleId: officerRole }).execute();
+  if (officer) await db.insertInto('user_roles').values({ userId: officer.userId, roleId: officerRole }).execute();
 
   // ---- forums and plates
   const forumIds = new Map<string, number>();
@@ -87,7 +87,7 @@ export async function forumDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
       .values({ ...f, sort: i + 1, status: 1, creatorId: ctx.people[0]?.userId ?? null, creatorName: ctx.people[0]?.name ?? null, deptId: ctx.people[0]?.deptId ?? null, deptName: ctx.people[0]?.deptName ?? null, createTime: ctx.now, updateTime: ctx.now })
       .returning('id')
       .executeTakeFirstOrThrow()) as { id: number };
-    forumIds.set(f.name, Number(row.id));
+    forumIds.set(f.name, row.id);
   }
   const plates = new Map<string, Row>();
   for (const [i, p] of [
@@ -111,7 +111,7 @@ export async function forumDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
       updateTime: ctx.now,
     };
     const row = (await db.insertInto('plate').values(values).returning('id').executeTakeFirstOrThrow()) as { id: number };
-    plates.set(p.name, { ...values, id: Number(row.id) });
+    plates.set(p.name, { ...values, id: row.id });
   }
   // Moderators: the content auditors moderate every plate, the officers' role the education plate.
   const links: [string, number | undefined][] = [
@@ -119,7 +119,7 @@ export async function forumDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
     ['教育问答', officerRole],
   ];
   for (const [plate, roleId] of links) {
-    if (roleId !== undefined) await db.insertInto('plate_role').values({ plateId: plates.get(plate)!.id, roleId, createTime: ctx.now }).execute();
+    if (roleId !== undefined) await db.insertInto('plate_role').values({ plateId: Number(plates.get(plate)!.id), roleId, createTime: ctx.now }).execute();
   }
 
   // ---- citizens and the knowledge base (their own small seeds)
@@ -228,11 +228,11 @@ export async function forumDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
     };
     const row = (await db.insertInto('theme').values(values).returning('id').executeTakeFirstOrThrow()) as { id: number };
     for (const r of replies) {
-      const user = r.name === officer?.name ? Number(officer.userId) : (ctx.people.find((p) => p.name === r.name)?.userId ?? null);
+      const user = r.name === officer?.name ? officer.userId : (ctx.people.find((p) => p.name === r.name)?.userId ?? null);
       await db
         .insertInto('theme_reply')
         .values({
-          themeId: Number(row.id),
+          themeId: row.id,
           type: 2,
           content: r.content,
           status: r.status,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import mailDecl, { MAIL_BOX_OPTIONS, MAIL_SATISFACTION_OPTIONS, MAIL_STAGE_OPTIONS, MAIL_STATUS, MAIL_TYPE_OPTIONS } from '../../../../resources/mail.js';
 import { applyScope, departmentAndDescendants, scopeRule } from '../../../auth/dataScope.js';
-import type { Db, Row } from '../../../db/types.js';
+import type { Db, Row, RowOf } from '../../../db/types.js';
 import { notFoundRecord, PortalError } from '../../../http/errors.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
 import { formatDateTime } from '../../../util/time.js';
@@ -16,17 +16,17 @@ export const DEFAULT_REPLY_DAYS = 15;
 export const notAllowed = (msg = '该记录当前状态不允许此操作') => new PortalError(1005, msg);
 
 /** A letter inside the caller's data scope (transferred to his department unless ALL), else 1003. */
-export async function scopedMail(db: Db, user: PortalUser, id: number): Promise<Row> {
+export async function scopedMail(db: Db, user: PortalUser, id: number): Promise<RowOf<'mail'>> {
   const rule = await scopeRule(db, user, mailDecl);
-  const row = (await applyScope(db.selectFrom('mail').selectAll().where('id', '=', id), rule).executeTakeFirst()) as Row | undefined;
+  const row = await applyScope(db.selectFrom('mail').selectAll().where('id', '=', id), rule).executeTakeFirst();
   if (!row) throw notFoundRecord();
   return row;
 }
 
 /** Several letters, all in scope or 1003 (all or nothing). */
-export async function scopedMails(db: Db, user: PortalUser, ids: number[]): Promise<Row[]> {
+export async function scopedMails(db: Db, user: PortalUser, ids: number[]): Promise<RowOf<'mail'>[]> {
   const rule = await scopeRule(db, user, mailDecl);
-  const rows = (await applyScope(db.selectFrom('mail').selectAll().where('id', 'in', ids), rule).execute()) as Row[];
+  const rows = await applyScope(db.selectFrom('mail').selectAll().where('id', 'in', ids), rule).execute();
   if (rows.length !== ids.length) throw notFoundRecord();
   return rows;
 }

@@ -26,8 +26,8 @@ async function storedCounts(db: Db, search: Bag, paged: boolean) {
   const n = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string };
   const totalRow = Number(n.n);
   const { pageNum, pageSize } = paged ? readPaging(search) : { pageNum: 1, pageSize: 10_000 };
-  const rows = (await base.selectAll().orderBy('receivedCount', 'desc').orderBy('deptId', 'asc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
-  const list: Row[] = rows.map((r) => ({ ...r, replyRate: rate(Number(r.repliedCount), Number(r.receivedCount)) }));
+  const rows = await base.selectAll().orderBy('receivedCount', 'desc').orderBy('deptId', 'asc').limit(pageSize).offset((pageNum - 1) * pageSize).execute();
+  const list: Row[] = rows.map((r) => ({ ...r, replyRate: rate(r.repliedCount, r.receivedCount) }));
   return pageOf(list, { pageNum, pageSize }, totalRow);
 }
 
@@ -52,7 +52,7 @@ async function realTimeCounts(db: Db, search: Bag) {
   if (start) q = q.where('transferTime', '>=', start);
   if (end) q = q.where('transferTime', '<=', end);
   if (!blank(search.deptId)) q = q.where('transferDeptId', '=', Number(search.deptId));
-  const rows = (await q
+  const rows = await q
     .select([
       'transferDeptId as deptId',
       sql<string>`max(${sql.ref('transferDeptName')})`.as('deptName'),
@@ -65,10 +65,10 @@ async function realTimeCounts(db: Db, search: Bag) {
       sql<number>`sum(case when satisfaction = 3 then 1 else 0 end)`.as('unsatisfiedCount'),
     ])
     .groupBy('transferDeptId')
-    .execute()) as Row[];
+    .execute();
   let list = rows.map((r) => {
     const out: Row = { deptId: Number(r.deptId), deptName: r.deptName };
-    for (const k of ['receivedCount', 'handlingCount', 'returnedCount', 'repliedCount', 'overdueCount', 'satisfiedCount', 'unsatisfiedCount']) out[k] = Number(r[k] ?? 0);
+    for (const k of ['receivedCount', 'handlingCount', 'returnedCount', 'repliedCount', 'overdueCount', 'satisfiedCount', 'unsatisfiedCount'] as const) out[k] = Number(r[k] ?? 0);
     out.replyRate = rate(out.repliedCount as number, out.receivedCount as number);
     return out;
   });
@@ -92,9 +92,9 @@ const COUNT_COLUMNS = [
 export async function mailCountRoutes(app: FastifyInstance) {
   const db = app.db;
   const getRow = async (id: number) => {
-    const row = (await db.selectFrom('mail_count').selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+    const row = await db.selectFrom('mail_count').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFoundRecord();
-    return { ...row, replyRate: rate(Number(row.repliedCount), Number(row.receivedCount)) };
+    return { ...row, replyRate: rate(row.repliedCount, row.receivedCount) };
   };
 
   app.post('/mailCount/list', { config: { permission: P.countList } }, async (request) => ok(await storedCounts(db, searchOf(request), true)));

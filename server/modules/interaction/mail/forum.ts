@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAIL_PERMISSIONS as P, MAIL_STAGE as S } from '../../../../resources/mail.js';
 import { applyFilters, readPaging, readSort } from '../../../crud/listQuery.js';
@@ -25,9 +26,9 @@ export async function mailForumRoutes(app: FastifyInstance) {
 
   /** A handling record whose letter the caller may see. */
   const scopedRecord = async (request: FastifyRequest, id: number) => {
-    const rec = (await db.selectFrom('mail_forum').selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+    const rec = await db.selectFrom('mail_forum').selectAll().where('id', '=', id).executeTakeFirst();
     if (!rec) throw notFoundRecord();
-    await scopedMail(db, currentUser(request), Number(rec.mailId));
+    await scopedMail(db, currentUser(request), rec.mailId);
     return rec;
   };
 
@@ -75,7 +76,7 @@ export async function mailForumRoutes(app: FastifyInstance) {
     if (String(search.overdue ?? '') === '1') base = base.where('stage', '=', S.TRANSFERRED).where('deadline', '<', formatDateTime());
     const n = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string };
     const totalRow = Number(n.n);
-    const list = (await base.selectAll().orderBy(sort.field, sort.order).orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
+    const list = await base.selectAll().orderBy(sql.ref(sort.field), sort.order).orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute();
     return ok(maskPage(pageOf(list.map(labelled), { pageNum, pageSize }, totalRow)));
   });
 
@@ -139,9 +140,9 @@ export async function mailForumRoutes(app: FastifyInstance) {
           .where('id', '=', mailId)
           .execute();
         if (mail.transferDeptId) {
-          await bumpCount(trx, Number(mail.transferDeptId), String(mail.transferDeptName ?? ''), 'repliedCount');
+          await bumpCount(trx, mail.transferDeptId, String(mail.transferDeptName ?? ''), 'repliedCount');
           if (mail.deadline && parseDateTime(String(mail.deadline)).getTime() < now.getTime()) {
-            await bumpCount(trx, Number(mail.transferDeptId), String(mail.transferDeptName ?? ''), 'overdueCount');
+            await bumpCount(trx, mail.transferDeptId, String(mail.transferDeptName ?? ''), 'overdueCount');
           }
         }
       }
@@ -156,7 +157,7 @@ export async function mailForumRoutes(app: FastifyInstance) {
   app.post('/mailForum/dept/get', { config: { permission: P.deptSettings } }, async (request) => {
     const deptId = readDeptId(request);
     const deptName = await departmentName(db, deptId);
-    const row = (await db.selectFrom('mail_dept').selectAll().where('deptId', '=', deptId).executeTakeFirst()) as Row | undefined;
+    const row = await db.selectFrom('mail_dept').selectAll().where('deptId', '=', deptId).executeTakeFirst();
     return ok(row ?? { id: null, deptId, deptName, isMailDept: 1, replyDays: DEFAULT_REPLY_DAYS, contactName: null, contactPhone: null, remark: null });
   });
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAIL_PERMISSIONS as P, MAIL_STAGE as S } from '../../../../resources/mail.js';
 import { scopeRule, applyScope } from '../../../auth/dataScope.js';
@@ -48,12 +49,12 @@ export const MAIL_EXPORT_COLUMNS = [
 async function listAll(db: Db, user: PortalUser, search: Bag, max = 10_000): Promise<Row[]> {
   const rule = await scopeRule(db, user, mailDecl);
   const sort = readSort(mailDecl, search);
-  return (await applyScope(applyFilters(db.selectFrom('mail'), mailDecl, search), rule)
+  return await applyScope(applyFilters(db.selectFrom('mail'), mailDecl, search), rule)
     .selectAll()
-    .orderBy(sort.field, sort.order)
+    .orderBy(sql.ref(sort.field), sort.order)
     .orderBy('id', 'desc')
     .limit(max)
-    .execute()) as Row[];
+    .execute();
 }
 
 /** The admin side of the leader mailbox: /mail/*. */
@@ -85,7 +86,7 @@ export async function mailRoutes(app: FastifyInstance) {
           .values({ ...values, status: 0, stage: S.PENDING, publicFlag: 0, source: 2, queryCode: newQueryCode(), receivedAt: now, creatorId: user.userId, creatorName: user.name, createTime: now, updateTime: now })
           .returning('id')
           .executeTakeFirstOrThrow()) as { id: number };
-        await addHistory(trx, Number(inserted.id), 'create', user);
+        await addHistory(trx, inserted.id, 'create', user);
         return trx.selectFrom('mail').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow();
       });
       return ok(row, '新增成功');
@@ -109,7 +110,7 @@ export async function mailRoutes(app: FastifyInstance) {
     const row = await db.transaction().execute(async (trx) => {
       if (Object.keys(changes).length > 0) {
         await trx.updateTable('mail').set({ ...changes, updateTime: now }).where('id', '=', id).execute();
-        const dept = mail.transferDeptId ? Number(mail.transferDeptId) : null;
+        const dept = mail.transferDeptId ? mail.transferDeptId : null;
         if (dept && 'satisfaction' in changes && changes.satisfaction !== mail.satisfaction) {
           const name = String(mail.transferDeptName ?? '');
           const was = Number(mail.satisfaction);
@@ -218,7 +219,7 @@ export async function mailRoutes(app: FastifyInstance) {
     const deadline = formatDateTime(new Date(now.getTime() + days * 24 * 3600_000));
     await db.transaction().execute(async (trx) => {
       for (const m of mails) {
-        const id = Number(m.id);
+        const id = m.id;
         const values: Row = { stage: S.TRANSFERRED, transferDeptId: deptId, transferDeptName: deptName, transferTime: nowText, transferRemark: remarks || null, deadline, returnRemark: null, returnTime: null, updateTime: nowText };
         if (Number(m.stage) === S.PENDING) Object.assign(values, { examineTime: nowText, examineUserName: user.name });
         await trx.updateTable('mail').set(values).where('id', '=', id).execute();
@@ -231,7 +232,7 @@ export async function mailRoutes(app: FastifyInstance) {
 
   // 县长信箱 (szxx): the latest published letters to the county head, for the portal's home block.
   app.post('/mail/szxxList', { config: { permission: P.list } }, async () => {
-    const rows = (await db
+    const rows = await db
       .selectFrom('mail')
       .select(['id', 'title', 'type', 'boxType', 'receivedAt', 'replyDept', 'replyTime', 'status'])
       .where('boxType', '=', 2)
@@ -239,7 +240,7 @@ export async function mailRoutes(app: FastifyInstance) {
       .orderBy('receivedAt', 'desc')
       .orderBy('id', 'desc')
       .limit(10)
-      .execute()) as Row[];
+      .execute();
     return ok(rows.map(labelled));
   });
 
@@ -247,12 +248,12 @@ export async function mailRoutes(app: FastifyInstance) {
   app.post('/mail/top', { config: { permission: P.list } }, async (request) => {
     const size = readSize(request, 'size', 10, 50);
     const rule = await scopeRule(db, currentUser(request), mailDecl);
-    const rows = (await applyScope(db.selectFrom('mail'), rule)
+    const rows = await applyScope(db.selectFrom('mail'), rule)
       .select(['id', 'title', 'type', 'boxType', 'name', 'status', 'stage', 'receivedAt', 'transferDeptName'])
       .orderBy('receivedAt', 'desc')
       .orderBy('id', 'desc')
       .limit(size)
-      .execute()) as Row[];
+      .execute();
     return ok(rows.map(labelled));
   });
 }

@@ -22,7 +22,7 @@ export async function mailDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
     const out: number[] = [];
     for (const a of aliases) {
       const r = await byAlias(a);
-      if (r) out.push(Number(r.id));
+      if (r) out.push(r.id);
     }
     return out;
   };
@@ -32,7 +32,7 @@ export async function mailDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
     .values({ name: '信件办理员', roleAlias: MAIL_OFFICER_ROLE, description: '办理转办到本部门的领导信箱信件', enabled: 1, dingAppKey: 'adminSite', dataScope: 'DEPART', createTime: ctx.now })
     .returning('roleId')
     .executeTakeFirstOrThrow()) as { roleId: number };
-  const officerRole = Number(roleRow.roleId);
+  const officerRole = roleRow.roleId;
   await grant(db, officerRole, await ids(['home', 'interact', 'mail', P.list, P.get, P.deptList, P.reply, P.returnMail, NOTICE_PERMISSIONS.my]));
   // Every demo role reads the notices addressed to it.
   const myKey = await ids([NOTICE_PERMISSIONS.my]);
@@ -45,7 +45,7 @@ export async function mailDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
     .values({ username: MAIL_OFFICER_USER.username, name: MAIL_OFFICER_USER.name, mobile: MAIL_OFFICER_USER.mobile, passwordHash: await hashPassword('Demo@2026'), deptId, userType: 0, status: 1, createTime: ctx.now, updateTime: ctx.now })
     .returning('userId')
     .executeTakeFirstOrThrow()) as { userId: number };
-  await db.insertInto('user_roles').values({ userId: Number(userRow.userId), roleId: officerRole }).execute();
+  await db.insertInto('user_roles').values({ userId: userRow.userId, roleId: officerRole }).execute();
 
   const base = { source: 1, status: 0, publicFlag: 0, isPublic: 1, satisfaction: 0, rkFlag: 0, receivedAt: ctx.now, createTime: ctx.now, updateTime: ctx.now };
   const letters = [

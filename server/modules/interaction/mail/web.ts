@@ -38,8 +38,8 @@ export async function mailWebRoutes(app: FastifyInstance) {
         .values({ ...values, status: 0, stage: S.PENDING, publicFlag: 0, source: 1, satisfaction: 0, rkFlag: 0, queryCode, receivedAt: now, createTime: now, updateTime: now })
         .returning('id')
         .executeTakeFirstOrThrow()) as { id: number };
-      await addHistory(trx, Number(row.id), 'submit', null);
-      return Number(row.id);
+      await addHistory(trx, row.id, 'submit', null);
+      return row.id;
     });
     return ok({ id, queryCode, receivedAt: now }, '提交成功，请牢记查询码');
   });
@@ -52,7 +52,7 @@ export async function mailWebRoutes(app: FastifyInstance) {
     const code = normaliseQueryCode(rawCode);
     if (!code) throw wrongCode();
     const phone = cleanPhone(param(request, 'phone'), '联系电话');
-    const row = (await db.selectFrom('mail').selectAll().where('queryCode', '=', code).executeTakeFirst()) as Row | undefined;
+    const row = await db.selectFrom('mail').selectAll().where('queryCode', '=', code).executeTakeFirst();
     if (!row || row.phone !== phone) throw wrongCode();
     return row;
   };
@@ -88,7 +88,7 @@ export async function mailWebRoutes(app: FastifyInstance) {
       const t = cleanText(search.title, { label: '标题', max: 100 }).replace(/[\\%_]/g, '');
       if (t) base = base.where('title', 'like', `%${t}%`);
     }
-    for (const k of ['type', 'boxType']) {
+    for (const k of ['type', 'boxType'] as const) {
       if (blank(search[k])) continue;
       const n = Number(search[k]);
       if (!Number.isInteger(n)) throw invalidValue(`参数格式不正确：${k}`);
@@ -96,7 +96,7 @@ export async function mailWebRoutes(app: FastifyInstance) {
     }
     const n = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string };
     const totalRow = Number(n.n);
-    const rows = (await base.selectAll().orderBy('replyTime', 'desc').orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
+    const rows = await base.selectAll().orderBy('replyTime', 'desc').orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute();
     return ok(pageOf(rows.map(publicView), { pageNum, pageSize }, totalRow));
   });
 
@@ -106,7 +106,7 @@ export async function mailWebRoutes(app: FastifyInstance) {
     let q = published().selectAll().where('id', '=', id);
     const type = param(request, 'type');
     if (!blank(type)) q = q.where('boxType', '=', Number(type));
-    const row = (await q.executeTakeFirst()) as Row | undefined;
+    const row = await q.executeTakeFirst();
     if (!row) throw notFoundRecord();
     return ok(publicView(row));
   });

@@ -4,7 +4,7 @@ import noticeDecl, { NOTICE_PERMISSIONS as P } from '../../../../resources/notic
 import { applyScope, scopeRule } from '../../../auth/dataScope.js';
 import { applyFilters, readPaging } from '../../../crud/listQuery.js';
 import { sanitizeRichText } from '../../../crud/sanitize.js';
-import type { Db, Row } from '../../../db/types.js';
+import type { Db, Row, NewRow } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { currentUser, type PortalUser } from '../../../http/fastifyTypes.js';
@@ -101,8 +101,8 @@ export async function noticeRoutes(app: FastifyInstance) {
     const readCount = (await db.selectFrom('notice_read').select((eb) => eb.fn.countAll().as('n')).where('noticeId', '=', row.id as number).executeTakeFirst()) as { n: number | string };
     return {
       ...row,
-      targetDeptIds: targets.filter((t) => t.targetType === 'dept').map((t) => Number(t.targetId)),
-      targetUserIds: targets.filter((t) => t.targetType === 'user').map((t) => Number(t.targetId)),
+      targetDeptIds: targets.filter((t) => t.targetType === 'dept').map((t) => t.targetId),
+      targetUserIds: targets.filter((t) => t.targetType === 'user').map((t) => t.targetId),
       readCount: Number(readCount.n),
     };
   };
@@ -116,10 +116,10 @@ export async function noticeRoutes(app: FastifyInstance) {
     const row = await db.transaction().execute(async (trx) => {
       const inserted = (await trx
         .insertInto('notice')
-        .values({ isPublic: 0, ...values, publisher: values.publisher ?? user.deptName, targetNames: targets.names, readCount: 0, ...createdBy(user, now) })
+        .values({ isPublic: 0, ...values, publisher: values.publisher ?? user.deptName, targetNames: targets.names, readCount: 0, ...createdBy(user, now) } as NewRow<'notice'>)
         .returning('id')
         .executeTakeFirstOrThrow()) as { id: number };
-      await writeTargets(trx, Number(inserted.id), targets);
+      await writeTargets(trx, inserted.id, targets);
       return trx.selectFrom('notice').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow();
     });
     return ok(await withTargets(row as Row), '发布成功');
@@ -165,7 +165,7 @@ export async function noticeRoutes(app: FastifyInstance) {
 
   app.post('/notice/get', { config: { permission: P.get } }, async (request) => {
     const rule = await scopeRule(db, currentUser(request), noticeDecl);
-    const row = (await applyScope(db.selectFrom('notice').selectAll().where('id', '=', readId(request)), rule).executeTakeFirst()) as Row | undefined;
+    const row = await applyScope(db.selectFrom('notice').selectAll().where('id', '=', readId(request)), rule).executeTakeFirst();
     if (!row) throw notFoundRecord();
     return ok(await withTargets(row));
   });
@@ -192,7 +192,7 @@ export async function noticeRoutes(app: FastifyInstance) {
     }
     const n = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string };
     const totalRow = Number(n.n);
-    const rows = (await base
+    const rows = await base
       .selectAll('notice')
       .select([
         sql<string | null>`(select max(r."readTime") from notice_read r where r."noticeId" = notice.id and r."userId" = ${user.userId})`.as('readTime'),
@@ -202,10 +202,10 @@ export async function noticeRoutes(app: FastifyInstance) {
       .orderBy('id', 'desc')
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
-      .execute()) as Row[];
+      .execute();
     const list = rows.map((r) => {
       const { readTotal, ...rest } = r;
-      return { ...rest, readCount: Number(readTotal), readFlag: r.readTime ? 1 : 0 };
+      return { ...rest, readCount: readTotal, readFlag: r.readTime ? 1 : 0 };
     });
     let unread: number | undefined;
     if (!outbox) {

@@ -32,19 +32,19 @@ export async function personOf(app: FastifyInstance, request: FastifyRequest, re
   const s = (await app.db.selectFrom('people_sessions').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst()) as
     | { puPeopleId: number; lastSeenAt: string; revoked: number }
     | undefined;
-  const fresh = s && Number(s.revoked) === 0 && Date.now() - parseDateTime(s.lastSeenAt).getTime() <= PEOPLE_IDLE_MINUTES * 60_000;
+  const fresh = s && s.revoked === 0 && Date.now() - parseDateTime(s.lastSeenAt).getTime() <= PEOPLE_IDLE_MINUTES * 60_000;
   if (!s || !fresh) {
     if (required) throw peopleLoginRequired();
     return null;
   }
-  const person = (await app.db.selectFrom('person').selectAll().where('puPeopleId', '=', Number(s.puPeopleId)).executeTakeFirst()) as Row | undefined;
+  const person = await app.db.selectFrom('person').selectAll().where('puPeopleId', '=', s.puPeopleId).executeTakeFirst();
   if (!person) {
     if (required) throw peopleLoginRequired();
     return null;
   }
   if (Number(person.state) === 1) {
     // A frozen citizen's sessions end at once.
-    await app.db.updateTable('people_sessions').set({ revoked: 1 }).where('puPeopleId', '=', Number(person.puPeopleId)).execute();
+    await app.db.updateTable('people_sessions').set({ revoked: 1 }).where('puPeopleId', '=', person.puPeopleId).execute();
     throw frozenPerson();
   }
   if (Date.now() - parseDateTime(s.lastSeenAt).getTime() > 15_000) {

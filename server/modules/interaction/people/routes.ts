@@ -38,7 +38,7 @@ export async function peopleRoutes(app: FastifyInstance) {
     return n;
   };
   const load = async (trx: typeof db, id: number) => {
-    const row = (await trx.selectFrom('person').selectAll().where('puPeopleId', '=', id).executeTakeFirst()) as Row | undefined;
+    const row = await trx.selectFrom('person').selectAll().where('puPeopleId', '=', id).executeTakeFirst();
     if (!row) throw notFoundRecord();
     return row;
   };
@@ -49,7 +49,7 @@ export async function peopleRoutes(app: FastifyInstance) {
   });
   app.post('/admin/people/getPeopleDetail', { config: { permission: decl.permissions.get } }, async (request) => {
     const row = await load(db, readPeopleId(request));
-    const themes = (await db.selectFrom('theme').select((eb) => eb.fn.countAll().as('n')).where('peopleId', '=', Number(row.puPeopleId)).executeTakeFirst()) as { n: number | string };
+    const themes = (await db.selectFrom('theme').select((eb) => eb.fn.countAll().as('n')).where('peopleId', '=', row.puPeopleId).executeTakeFirst()) as { n: number | string };
     // Phone and ID number in full only for 查看敏感信息 (logged).
     const shown = await revealOrMask(db, request, row, PERSONAL_FIELDS, `会员 ${String(row.name ?? row.puPeopleId)}`);
     return ok({ ...shown, themeCount: Number(themes.n) });
@@ -118,21 +118,21 @@ export async function peopleRoutes(app: FastifyInstance) {
     if (!/^1[3-9]\d{9}$/.test(phone)) throw invalidValue('请输入正确的手机号');
     const now = formatDateTime();
     const person = await db.transaction().execute(async (trx) => {
-      let row = (await trx.selectFrom('person').selectAll().where('phone', '=', phone).executeTakeFirst()) as Row | undefined;
+      let row = await trx.selectFrom('person').selectAll().where('phone', '=', phone).executeTakeFirst();
       if (!row) {
         const inserted = (await trx
           .insertInto('person')
           .values({ phone, authType: 0, userStatus: 0, authStatus: 'WAIT', state: 0, readState: 0, createTime: now, updateTime: now })
           .returning('puPeopleId')
           .executeTakeFirstOrThrow()) as { puPeopleId: number };
-        row = await load(trx, Number(inserted.puPeopleId));
+        row = await load(trx, inserted.puPeopleId);
       }
       return row;
     });
     if (Number(person.state) === 1) throw frozenPerson();
-    await db.updateTable('person').set({ lastLoginTime: now }).where('puPeopleId', '=', Number(person.puPeopleId)).execute();
-    const token = await createPeopleSession(db, Number(person.puPeopleId));
-    return ok({ value: token, puPeopleId: Number(person.puPeopleId), phone, name: person.name ?? null, userStatus: person.userStatus }, '登录成功');
+    await db.updateTable('person').set({ lastLoginTime: now }).where('puPeopleId', '=', person.puPeopleId).execute();
+    const token = await createPeopleSession(db, person.puPeopleId);
+    return ok({ value: token, puPeopleId: person.puPeopleId, phone, name: person.name ?? null, userStatus: person.userStatus }, '登录成功');
   });
   // Single sign-on ticket exchange: no identity provider is configured in this installation.
   app.post('/web/people/checkLoginNoCode', { config: { public: true } }, async (request) => {

@@ -43,7 +43,7 @@ export async function peopleDemoSeed(db: Db, ctx: SeedContext): Promise<{ puPeop
       })
       .returning('puPeopleId')
       .executeTakeFirstOrThrow()) as { puPeopleId: number };
-    out.push({ puPeopleId: Number(row.puPeopleId), phone: p.phone });
+    out.push({ puPeopleId: row.puPeopleId, phone: p.phone });
   }
   return out;
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors.js';
 import { bodyOf, param, readSize } from '../../../http/params.js';
@@ -20,8 +19,8 @@ export async function questAnswerRoutes(app: FastifyInstance) {
   const db = app.db;
 
   const enabled = async () =>
-    ((await db.selectFrom('quest_answer').select(['id', 'quest', 'answer', 'keywords', 'hitCount']).where('status', '=', 1).orderBy('id', 'asc').limit(MAX_ENTRIES).execute()) as Row[]).map(
-      (r) => ({ id: Number(r.id), quest: String(r.quest ?? ''), answer: String(r.answer ?? ''), keywords: (r.keywords as string | null) ?? null, hitCount: Number(r.hitCount ?? 0) }),
+    (await db.selectFrom('quest_answer').select(['id', 'quest', 'answer', 'keywords', 'hitCount']).where('status', '=', 1).orderBy('id', 'asc').limit(MAX_ENTRIES).execute()).map(
+      (r) => ({ id: r.id, quest: String(r.quest ?? ''), answer: String(r.answer ?? ''), keywords: (r.keywords as string | null) ?? null, hitCount: Number(r.hitCount ?? 0) }),
     );
 
   const readQuest = (request: FastifyRequest) => {
@@ -48,7 +47,7 @@ export async function questAnswerRoutes(app: FastifyInstance) {
     const ranked = rank(quest, await enabled()).slice(0, size);
     const hit = ranked[index];
     if (!hit) throw notFoundRecord();
-    await increment(db, 'quest_answer', 'hitCount', { column: 'id', keys: Number(hit.id) });
+    await increment(db, 'quest_answer', 'hitCount', { column: 'id', keys: hit.id });
     return ok({ id: hit.id, quest: hit.quest, answer: hit.answer, score: hit.score, list: ranked.map((e) => ({ id: e.id, quest: e.quest, score: e.score })) });
   });
   app.post('/questAnswer/commonList', { config: { public: true } }, async (request) => {
@@ -88,7 +87,7 @@ export async function questAnswerRoutes(app: FastifyInstance) {
   app.post('/questAnswer/satisfiedAudit', { config: { permission: 'dearchFeedback:audit' } }, async (request) => {
     const ids = readIdList(request);
     await db.transaction().execute(async (trx) => {
-      const rows = (await trx.selectFrom('dearch_feedback').select(['id', 'auditState']).where('id', 'in', ids).execute()) as Row[];
+      const rows = await trx.selectFrom('dearch_feedback').select(['id', 'auditState']).where('id', 'in', ids).execute();
       if (rows.length !== ids.length) throw notFoundRecord();
       if (rows.some((r) => Number(r.auditState) === 1)) throw badState('所选反馈中有已处理的记录');
       await trx.updateTable('dearch_feedback').set({ auditState: 1, updateTime: formatDateTime() }).where('id', 'in', ids).execute();
@@ -120,6 +119,6 @@ export async function questAnswerRoutes(app: FastifyInstance) {
       .values({ questAnswerId, quest, content, satisfied, auditState: 0, ip: (request.ip || '').slice(0, 64), createTime: now, updateTime: now })
       .returning('id')
       .executeTakeFirstOrThrow()) as { id: number };
-    return ok({ id: Number(row.id) }, '感谢您的评价');
+    return ok({ id: row.id }, '感谢您的评价');
   });
 }

@@ -82,7 +82,7 @@ export async function questAnswerDemoSeed(db: Db, ctx: SeedContext): Promise<voi
       .values({ ...e, isCommon: e.isCommon ?? 0, status: 1, sort: i + 1, ...owner })
       .returning('id')
       .executeTakeFirstOrThrow()) as { id: number };
-    ids.push(Number(row.id));
+    ids.push(row.id);
   }
   const feedback = [
     { entry: 0, satisfied: 1, auditState: 1, content: '回答很清楚，按步骤在派出所办好了。', reply: '感谢您的肯定。' },

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CODE_ID_RE, consumeCaptcha, storeCaptcha } from '../../../auth/captcha.js';
 import { searchOf } from '../../../crud/routes.js';
 import { deleteRecords, getRecord, listRecords } from '../../../crud/service.js';
-import type { Row } from '../../../db/types.js';
+import type { DynamicDb, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
@@ -32,7 +32,8 @@ const flag = (v: unknown, label: string) => {
 export const suggestRoutes = atRoot(async function suggestRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'suggest');
   if (!decl) return;
-  const db = app.db;
+  // The declaration's table is named at run time (decl.table): the untyped handle.
+  const db: DynamicDb = app.db;
   const perm = decl.permissions;
 
   app.post('/suggest/add', { config: { public: true } }, async (request) => {

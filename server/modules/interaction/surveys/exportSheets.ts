@@ -11,10 +11,10 @@ export async function surveyResultSheets(db: Db, survey: Row): Promise<SheetSpec
     for (const o of q.options) tally.push({ no: i + 1, title: q.title, typeName: q.typeName, option: o.content, count: o.count, percent: o.percent });
   });
   const questions = await loadQuestions(db, Number(survey.id));
-  const recs = (await db.selectFrom('survey_record').selectAll().where('surveyId', '=', Number(survey.id)).orderBy('id').limit(100_000).execute()) as Row[];
-  const answers = (await db.selectFrom('survey_answer').selectAll().where('surveyId', '=', Number(survey.id)).execute()) as Row[];
+  const recs = await db.selectFrom('survey_record').selectAll().where('surveyId', '=', Number(survey.id)).orderBy('id').limit(100_000).execute();
+  const answers = await db.selectFrom('survey_answer').selectAll().where('surveyId', '=', Number(survey.id)).execute();
   const byRecord = new Map<number, Row[]>();
-  for (const a of answers) byRecord.set(Number(a.recordId), [...(byRecord.get(Number(a.recordId)) ?? []), a]);
+  for (const a of answers) byRecord.set(a.recordId, [...(byRecord.get(a.recordId) ?? []), a]);
   const answerOf = (r: Row, q: (typeof questions)[number]) => {
     const qa = (byRecord.get(Number(r.id)) ?? []).filter((a) => Number(a.questionId) === q.id);
     if (q.type === 2) return String(qa[0]?.content ?? '');

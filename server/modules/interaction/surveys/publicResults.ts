@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { searchOf } from '../../../crud/routes.js';
 import { readPaging } from '../../../crud/listQuery.js';
-import type { Row } from '../../../db/types.js';
+import type { DynamicDb, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { notFoundRecord } from '../../../http/errors.js';
 import { readId } from '../../../http/params.js';
@@ -21,7 +21,8 @@ export const resultsArePublic = (survey: Row) => Number(survey.publicResult) ===
  * counts and percentages. Text answers are never shown, only how many there are.
  */
 export function publicResultRoutes(app: FastifyInstance, table: string, publicSurvey: (row: Row) => Record<string, unknown>) {
-  const db = app.db;
+  // The declaration's table is named at run time (decl.table): the untyped handle.
+  const db: DynamicDb = app.db;
 
   app.post('/web/survey/resultList', { config: { public: true } }, async (request) => {
     const { pageNum, pageSize } = readPaging(searchOf(request));

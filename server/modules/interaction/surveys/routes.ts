@@ -3,7 +3,7 @@ import { applyScope, scopeRule } from '../../../auth/dataScope.js';
 import { searchOf } from '../../../crud/routes.js';
 import { getRecord, listRecords } from '../../../crud/service.js';
 import { validateRecord } from '../../../crud/validate.js';
-import type { Row } from '../../../db/types.js';
+import { type DynamicDb, type Row, dynamic } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
@@ -39,7 +39,8 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
   const decl = declarationOf(app, 'survey');
   if (!decl) return;
   const perm = decl.permissions;
-  const db = app.db;
+  // The declaration's table is named at run time (decl.table): the untyped handle.
+  const db: DynamicDb = app.db;
 
   const load = async (request: FastifyRequest, id: number) => getRecord(db, decl, currentUser(request), id);
 
@@ -64,9 +65,10 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
       const questions = parseQuestions(body.questions);
       checkWindow(values.startTime, values.endTime);
       Object.assign(values, { status: 0, recordCount: 0, ...createdBy(user, now) });
-      const saved = await db.transaction().execute(async (trx) => {
+      const saved = await app.db.transaction().execute(async (tx) => {
+        const trx = dynamic(tx);
         const inserted = (await trx.insertInto(decl.table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number };
-        await writeQuestions(trx, Number(inserted.id), questions);
+        await writeQuestions(tx, inserted.id, questions);
         return (await trx.selectFrom(decl.table).selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow()) as Row;
       });
       return ok({ ...saved, questions: await loadQuestions(db, Number(saved.id)) }, '新增成功');
@@ -79,13 +81,13 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
     if (questions && Number(existing.recordCount) > 0) throw notAllowed('问卷已有答卷，不能修改题目');
     if (questions && Number(existing.status) === 1) throw notAllowed('问卷进行中，请先暂停再修改题目');
     values.updateTime = now;
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable(decl.table).set(values).where('id', '=', id).execute();
+    await app.db.transaction().execute(async (tx) => {
+      await dynamic(tx).updateTable(decl.table).set(values).where('id', '=', id).execute();
       if (questions) {
         // Re-checked inside the transaction: an answer may have arrived meanwhile.
-        const n = await trx.selectFrom('survey_record').select('id').where('surveyId', '=', id).executeTakeFirst();
+        const n = await tx.selectFrom('survey_record').select('id').where('surveyId', '=', id).executeTakeFirst();
         if (n) throw notAllowed('问卷已有答卷，不能修改题目');
-        await writeQuestions(trx, id, questions);
+        await writeQuestions(tx, id, questions);
       }
     });
     const saved = await load(request, id);
@@ -357,12 +359,12 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
           .executeTakeFirstOrThrow()) as { id: number };
         const rows: Row[] = [];
         for (const [questionId, a] of given) {
-          if (a.optionIds.length) for (const optionId of a.optionIds) rows.push({ recordId: Number(inserted.id), surveyId, questionId, optionId, content: null });
-          else rows.push({ recordId: Number(inserted.id), surveyId, questionId, optionId: null, content: a.text });
+          if (a.optionIds.length) for (const optionId of a.optionIds) rows.push({ recordId: inserted.id, surveyId, questionId, optionId, content: null });
+          else rows.push({ recordId: inserted.id, surveyId, questionId, optionId: null, content: a.text });
         }
         await trx.insertInto('survey_answer').values(rows).execute();
         await increment(trx, decl.table, 'recordCount', { column: 'id', keys: surveyId });
-        return Number(inserted.id);
+        return inserted.id;
       });
       return ok({ recordId }, '提交成功，感谢您的参与');
     } catch (error) {

@@ -33,16 +33,16 @@ async function insertSurvey(
     .values({ ...columns, recordCount: records.length, deptId, deptName: survey.dept, creatorId: owner?.userId ?? null, creatorName: owner?.name ?? null, createTime: daysFrom(-40), updateTime: ctx.now })
     .returning('id')
     .executeTakeFirstOrThrow()) as { id: number };
-  const surveyId = Number(row.id);
+  const surveyId = row.id;
   const qIds: number[] = [];
   const optionIds: number[][] = [];
   for (const [qi, q] of questions.entries()) {
     const qr = (await db.insertInto('survey_question').values({ surveyId, title: q.title, type: q.type, required: q.type === 2 ? 0 : 1, sort: qi + 1 }).returning('id').executeTakeFirstOrThrow()) as { id: number };
-    qIds.push(Number(qr.id));
+    qIds.push(qr.id);
     const ids: number[] = [];
     for (const [oi, content] of q.options.entries()) {
-      const or = (await db.insertInto('survey_option').values({ surveyId, questionId: Number(qr.id), content, sort: oi + 1 }).returning('id').executeTakeFirstOrThrow()) as { id: number };
-      ids.push(Number(or.id));
+      const or = (await db.insertInto('survey_option').values({ surveyId, questionId: qr.id, content, sort: oi + 1 }).returning('id').executeTakeFirstOrThrow()) as { id: number };
+      ids.push(or.id);
     }
     optionIds.push(ids);
   }
@@ -55,11 +55,11 @@ async function insertSurvey(
     for (const [qi, answer] of rec.answers.entries()) {
       const questionId = qIds[qi] as number;
       if (typeof answer === 'string') {
-        if (answer) await db.insertInto('survey_answer').values({ recordId: Number(rr.id), surveyId, questionId, optionId: null, content: answer }).execute();
+        if (answer) await db.insertInto('survey_answer').values({ recordId: rr.id, surveyId, questionId, optionId: null, content: answer }).execute();
         continue;
       }
       for (const oi of answer) {
-        await db.insertInto('survey_answer').values({ recordId: Number(rr.id), surveyId, questionId, optionId: optionIds[qi]?.[oi] ?? null, content: null }).execute();
+        await db.insertInto('survey_answer').values({ recordId: rr.id, surveyId, questionId, optionId: optionIds[qi]?.[oi] ?? null, content: null }).execute();
       }
     }
   }

@@ -63,7 +63,7 @@ export async function writeQuestions(trx: Db, surveyId: number, questions: Quest
     if (q.options.length) {
       await trx
         .insertInto('survey_option')
-        .values(q.options.map((o) => ({ surveyId, questionId: Number(inserted.id), content: o.content, sort: o.sort })))
+        .values(q.options.map((o) => ({ surveyId, questionId: inserted.id, content: o.content, sort: o.sort })))
         .execute();
     }
   }
@@ -82,19 +82,19 @@ export interface QuestionOut {
 
 /** The questions of a survey with their options, in order. */
 export async function loadQuestions(db: Db, surveyId: number): Promise<QuestionOut[]> {
-  const questions = (await db.selectFrom('survey_question').selectAll().where('surveyId', '=', surveyId).orderBy('sort').orderBy('id').execute()) as Row[];
-  const options = (await db.selectFrom('survey_option').selectAll().where('surveyId', '=', surveyId).orderBy('sort').orderBy('id').execute()) as Row[];
+  const questions = await db.selectFrom('survey_question').selectAll().where('surveyId', '=', surveyId).orderBy('sort').orderBy('id').execute();
+  const options = await db.selectFrom('survey_option').selectAll().where('surveyId', '=', surveyId).orderBy('sort').orderBy('id').execute();
   return questions.map((q) => ({
-    id: Number(q.id),
-    surveyId: Number(q.surveyId),
+    id: q.id,
+    surveyId: q.surveyId,
     title: String(q.title),
-    type: Number(q.type),
-    typeName: QUESTION_TYPES[Number(q.type)] ?? '',
-    required: Number(q.required),
-    sort: Number(q.sort),
+    type: q.type,
+    typeName: QUESTION_TYPES[q.type] ?? '',
+    required: q.required,
+    sort: q.sort,
     options: options
-      .filter((o) => Number(o.questionId) === Number(q.id))
-      .map((o) => ({ id: Number(o.id), questionId: Number(o.questionId), content: String(o.content), sort: Number(o.sort) })),
+      .filter((o) => o.questionId === q.id)
+      .map((o) => ({ id: o.id, questionId: o.questionId, content: String(o.content), sort: o.sort })),
   }));
 }
 
@@ -155,7 +155,7 @@ export async function surveyResults(db: Db, survey: Row): Promise<{ survey: Row;
     .where('optionId', 'is', null)
     .groupBy('questionId')
     .execute()) as { questionId: number; n: number | string }[];
-  const countOf = (optionId: number) => Number(optionCounts.find((r) => Number(r.optionId) === optionId)?.n ?? 0);
+  const countOf = (optionId: number) => Number(optionCounts.find((r) => r.optionId === optionId)?.n ?? 0);
   const recordRow = (await db
     .selectFrom('survey_record')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -165,7 +165,7 @@ export async function surveyResults(db: Db, survey: Row): Promise<{ survey: Row;
     survey,
     recordCount: Number(recordRow?.n ?? 0),
     questions: questions.map((q) => {
-      const answered = Number(answeredRows.find((r) => Number(r.questionId) === q.id)?.n ?? 0);
+      const answered = Number(answeredRows.find((r) => r.questionId === q.id)?.n ?? 0);
       return {
         id: q.id,
         title: q.title,
@@ -173,7 +173,7 @@ export async function surveyResults(db: Db, survey: Row): Promise<{ survey: Row;
         typeName: q.typeName,
         required: q.required,
         answered,
-        textCount: Number(textRows.find((r) => Number(r.questionId) === q.id)?.n ?? 0),
+        textCount: Number(textRows.find((r) => r.questionId === q.id)?.n ?? 0),
         options: q.options.map((o) => {
           const count = countOf(o.id);
           return { id: o.id, content: o.content, count, percent: pct(count, answered) };

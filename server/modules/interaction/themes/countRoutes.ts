@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { searchOf } from '../../../crud/routes.js';
 import { readPaging } from '../../../crud/listQuery.js';
-import type { Row } from '../../../db/types.js';
+import type { NewRow, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors.js';
 import { bodyOf, param, readId } from '../../../http/params.js';
@@ -34,7 +34,7 @@ export function themeCountRoutes({ app, decl, db }: ThemeContext) {
   /** Live counts of a month per channel and handling department (the snapshot's shape). */
   const monthRows = async (month: string, channel: string | null) => {
     const [start, end] = monthBounds(month);
-    const out: Row[] = [];
+    const out: NewRow<'theme_count'>[] = [];
     for (const ch of channel ? [channel] : ['bbs', 'll', 'xax']) {
       const rows = await liveCounts(db, { kind: 'all' }, { start, end, channel: ch, groupBy: 'dept' });
       for (const r of rows) out.push({ month, channel: ch, deptId: Number(r.key), deptName: r.name, total: r.total, passed: r.passed, replied: r.replied, handled: r.handled, replyCount: r.replyCount, avgReplyHours: r.avgReplyHours });
@@ -82,7 +82,7 @@ export function themeCountRoutes({ app, decl, db }: ThemeContext) {
     let q = db.selectFrom('theme_count').selectAll().where('month', '=', month);
     const channel = channelOf(request);
     if (channel) q = q.where('channel', '=', channel);
-    return (await q.orderBy('channel', 'asc').orderBy('total', 'desc').orderBy('id', 'asc').execute()) as Row[];
+    return await q.orderBy('channel', 'asc').orderBy('total', 'desc').orderBy('id', 'asc').execute();
   };
   app.post('/admin/themeCount/listByMonth', { config: { permission: 'theme:count' } }, async (request) => ok(await storedMonth(request)));
   app.post('/admin/themeCount/listByMonthExcel', { config: { permission: 'theme:export' } }, async (request, reply) => {
@@ -108,10 +108,10 @@ export function themeCountRoutes({ app, decl, db }: ThemeContext) {
     }
     if (body.remark !== undefined) values.remark = cleanText(body.remark, { label: '备注', max: 200 });
     const row = await db.transaction().execute(async (trx) => {
-      const existing = (await trx.selectFrom('theme_count').selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+      const existing = await trx.selectFrom('theme_count').selectAll().where('id', '=', id).executeTakeFirst();
       if (!existing) throw notFoundRecord();
       const merged = { ...existing, ...values };
-      if (Number(merged.passed) > Number(merged.total) || Number(merged.replied) > Number(merged.total) || Number(merged.handled) > Number(merged.total)) {
+      if (merged.passed > merged.total || merged.replied > merged.total || merged.handled > merged.total) {
         throw invalidValue('通过、回复、办结数不能大于主题总数');
       }
       values.updateTime = formatDateTime();

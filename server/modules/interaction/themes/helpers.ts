@@ -40,7 +40,7 @@ export async function plateFor(trx: Db, raw: unknown, required: boolean): Promis
   }
   const id = Number(raw);
   if (!Number.isSafeInteger(id) || id <= 0) throw invalidValue('参数格式不正确：plateId');
-  const plate = (await trx.selectFrom('plate').selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+  const plate = await trx.selectFrom('plate').selectAll().where('id', '=', id).executeTakeFirst();
   if (!plate || Number(plate.status) !== 1) throw invalidValue('版块不存在或已停用');
   return plate;
 }

@@ -39,11 +39,11 @@ export function themePublicRoutes({ app, svc, db }: ThemeContext) {
     const id = readId(request);
     let q = publishedQuery(channel).selectAll().where('id', '=', id);
     if (needReply) q = q.where('replyState', '=', 1);
-    const row = (await q.executeTakeFirst()) as Row | undefined;
+    const row = await q.executeTakeFirst();
     if (!row) throw notFoundRecord();
     // One UPDATE … + 1 (two visitors at once both count), then the count as it stands.
     await increment(db, 'theme', 'readCount', { column: 'id', keys: id });
-    const after = (await db.selectFrom('theme').select('readCount').where('id', '=', id).executeTakeFirst()) as Row | undefined;
+    const after = await db.selectFrom('theme').select('readCount').where('id', '=', id).executeTakeFirst();
     return ok({ ...publicTheme({ ...row, readCount: Number(after?.readCount ?? 0) }), replies: (await svc.replies(id, true)).map(publicReply) });
   };
   app.post('/theme/weblist', { config: { public: true } }, (r) => publicPage(r, 'bbs'));
@@ -88,7 +88,7 @@ export function themePublicRoutes({ app, svc, db }: ThemeContext) {
       };
       const inserted = (await trx.insertInto('theme').values(values).returning('id').executeTakeFirstOrThrow()) as { id: number };
       if (plate) await refreshPlateCount(trx, Number(plate.id));
-      return Number(inserted.id);
+      return inserted.id;
     });
     return ok({ id, queryCode, createTime: now }, '提交成功，请牢记查询码');
   };
@@ -123,15 +123,15 @@ export function themePublicRoutes({ app, svc, db }: ThemeContext) {
     });
     app.post(`${base}/my/get`, { config: { public: true } }, async (request) => {
       const person = await personOf(app, request, true);
-      const row = (await db
+      const row = await db
         .selectFrom('theme')
         .selectAll()
         .where('channel', '=', channel)
         .where('id', '=', readId(request))
         .where('peopleId', '=', Number(person!.puPeopleId))
-        .executeTakeFirst()) as Row | undefined;
+        .executeTakeFirst();
       if (!row) throw notFoundRecord();
-      return ok(myTheme(row, await svc.replies(Number(row.id), true)));
+      return ok(myTheme(row, await svc.replies(row.id, true)));
     });
   }
   // 诉求 (appeals) of the ll channel: published themes that have a published reply.

@@ -157,18 +157,18 @@ export async function themeRoutes(app: FastifyInstance) {
   app.post('/ll/theme/themeExcel', { config: { permission: 'theme:export' } }, async (request, reply) => {
     const search = { ...searchOf(request), channel: 'll' };
     const rule = await svc.rule(currentUser(request));
-    const rows = (await applyScope(applyFilters(db.selectFrom('theme'), decl, search), rule)
+    const rows = await applyScope(applyFilters(db.selectFrom('theme'), decl, search), rule)
       .selectAll()
       .orderBy('createTime', 'desc')
       .limit(10000)
-      .execute()) as Row[];
+      .execute();
     return sendWorkbook(reply, `领导留言_${formatDateTime().slice(0, 10)}.xlsx`, [{ name: '领导留言', columns: themeColumns(), rows: rows }]);
   });
   app.post('/xax/theme/themeDeptList', { config: { permission: 'theme:transfer' } }, async (request) => {
     const rule = await svc.rule(currentUser(request));
     const [theme] = await svc.load(db, rule, [readId(request)], 'xax');
-    const depts = (await db.selectFrom('departments').select(['id', 'name', 'parentId']).orderBy('sort', 'asc').orderBy('id', 'asc').execute()) as Row[];
-    return ok(depts.map((d) => ({ ...d, current: Number(d.id) === Number(theme!.deptId ?? 0) })));
+    const depts = await db.selectFrom('departments').select(['id', 'name', 'parentId']).orderBy('sort', 'asc').orderBy('id', 'asc').execute();
+    return ok(depts.map((d) => ({ ...d, current: d.id === Number(theme!.deptId ?? 0) })));
   });
 
   function themeColumns() {
@@ -234,7 +234,7 @@ export async function themeRoutes(app: FastifyInstance) {
       };
       const inserted = (await trx.insertInto('theme').values(values).returning('id').executeTakeFirstOrThrow()) as { id: number };
       if (plate) await refreshPlateCount(trx, Number(plate.id));
-      return trx.selectFrom('theme').selectAll().where('id', '=', Number(inserted.id)).executeTakeFirstOrThrow();
+      return trx.selectFrom('theme').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow();
     });
     return ok(row, '新增成功');
   });
@@ -267,7 +267,7 @@ export async function themeRoutes(app: FastifyInstance) {
     const rule = await svc.rule(currentUser(request));
     let q = applyScope(db.selectFrom('theme').select(['status', 'replyState', 'handleState', 'isRecommend', 'isShow']), rule);
     if (typeof search.channel === 'string' && search.channel) q = q.where('channel', '=', search.channel);
-    const rows = (await q.execute()) as Row[];
+    const rows = await q.execute();
     const count = (f: (r: Row) => boolean) => rows.filter(f).length;
     return ok({
       total: rows.length,

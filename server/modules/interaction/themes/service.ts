@@ -72,7 +72,7 @@ export class ThemeService {
   async load(trx: Db, rule: ScopeRule, ids: number[], channel?: Channel): Promise<Row[]> {
     let q = applyScope(trx.selectFrom('theme').selectAll().where('id', 'in', ids), rule);
     if (channel) q = q.where('channel', 'in', CHANNEL_FAMILY[channel]);
-    const rows = (await q.execute()) as Row[];
+    const rows = await q.execute();
     if (rows.length !== ids.length) throw notFoundRecord();
     return rows;
   }
@@ -80,7 +80,7 @@ export class ThemeService {
   async replies(themeId: number, onlyPublished: boolean): Promise<Row[]> {
     let q = this.db.selectFrom('theme_reply').selectAll().where('themeId', '=', themeId);
     if (onlyPublished) q = q.where('status', '=', 1);
-    return (await q.orderBy('replyTime', 'asc').orderBy('id', 'asc').execute()) as Row[];
+    return await q.orderBy('replyTime', 'asc').orderBy('id', 'asc').execute();
   }
 
   /** Reply counters of a theme after replies change: published count, replied flag, first reply time. */
@@ -166,7 +166,7 @@ export class ThemeService {
     return this.db.transaction().execute(async (trx) => {
       let q = applyScope(trx.selectFrom('theme').select('id').where('status', '=', 1).where('replyState', '=', 1).where('handleState', '=', 0), rule);
       if (channel) q = q.where('channel', '=', channel);
-      const ids = ((await q.execute()) as { id: number }[]).map((r) => Number(r.id));
+      const ids = ((await q.execute()) as { id: number }[]).map((r) => r.id);
       if (!ids.length) return 0;
       const now = formatDateTime();
       await trx.updateTable('theme').set({ handleState: 1, examineTime: now, updateTime: now }).where('id', 'in', ids).execute();
@@ -195,12 +195,12 @@ export class ThemeService {
       if (rawId !== undefined && rawId !== null && rawId !== '') {
         const id = Number(rawId);
         if (!Number.isSafeInteger(id) || id <= 0) throw notFoundRecord();
-        const reply = (await trx.selectFrom('theme_reply').selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+        const reply = await trx.selectFrom('theme_reply').selectAll().where('id', '=', id).executeTakeFirst();
         if (!reply) throw notFoundRecord();
-        await this.load(trx, rule, [Number(reply.themeId)], channel);
-        if (Number(reply.status) === 1) throw badState('已发布的回复不能修改');
+        await this.load(trx, rule, [reply.themeId], channel);
+        if (reply.status === 1) throw badState('已发布的回复不能修改');
         await trx.updateTable('theme_reply').set({ content, status: 0, auditRemark: null, auditTime: null, updateTime: now }).where('id', '=', id).execute();
-        return (await trx.selectFrom('theme_reply').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Row;
+        return await trx.selectFrom('theme_reply').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       }
       const themeIdRaw = body.themeId;
       if (themeIdRaw === undefined || themeIdRaw === null || themeIdRaw === '') throw invalidValue('缺少必填参数：themeId');
@@ -226,14 +226,14 @@ export class ThemeService {
         })
         .returning('id')
         .executeTakeFirstOrThrow()) as { id: number };
-      return (await trx.selectFrom('theme_reply').selectAll().where('id', '=', Number(inserted.id)).executeTakeFirstOrThrow()) as Row;
+      return await trx.selectFrom('theme_reply').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow();
     });
   }
 
   async loadReplies(trx: Db, rule: ScopeRule, ids: number[], channel?: Channel): Promise<Row[]> {
-    const replies = (await trx.selectFrom('theme_reply').selectAll().where('id', 'in', ids).execute()) as Row[];
+    const replies = await trx.selectFrom('theme_reply').selectAll().where('id', 'in', ids).execute();
     if (replies.length !== ids.length) throw notFoundRecord();
-    const themeIds = [...new Set(replies.map((r) => Number(r.themeId)))];
+    const themeIds = [...new Set(replies.map((r) => r.themeId))];
     await this.load(trx, rule, themeIds, channel);
     return replies;
   }
@@ -293,7 +293,7 @@ export async function liveCounts(
   if (opts.start) q = q.where('createTime', '>=', opts.start);
   if (opts.end) q = q.where('createTime', '<=', opts.end);
   if (opts.channel) q = q.where('channel', '=', opts.channel);
-  const rows = (await q.execute()) as Row[];
+  const rows = await q.execute();
   const groups = new Map<string, CountRow & { hours: number[] }>();
   const channelNames: Record<string, string> = { bbs: '论坛', ll: '领导留言', xax: '县长信箱' };
   for (const r of rows) {

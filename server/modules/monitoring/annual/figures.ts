@@ -1,4 +1,4 @@
-import type { Db, Row } from '../../../db/types.js';
+import type { Db, RowOf } from '../../../db/types.js';
 import { parseDateTime } from '../../../util/time.js';
 import { columnKind } from '../columnKinds.js';
 import { PUBLISHED } from '../contentChecks.js';
@@ -38,16 +38,16 @@ const count = async (q: { executeTakeFirst(): Promise<unknown> }) => Number(((aw
 export async function computedRows(db: Db, year: number): Promise<ReportRow[]> {
   const from = `${year}-01-01 00:00:00`;
   const to = `${year}-12-31 23:59:59`;
-  const site = ((await db.selectFrom('site_setting').selectAll().orderBy('id').executeTakeFirst()) as Row | undefined) ?? {};
-  const own = (await db.selectFrom('website').select('url').where('type', '=', 1).orderBy('id').executeTakeFirst()) as Row | undefined;
-  const columns = (await db.selectFrom('category').select(['categoryId', 'categoryTitle', 'columnType']).execute()) as Row[];
-  const kindOf = new Map(columns.map((c) => [Number(c.categoryId), Number(c.columnType) === 2 || /概况|走进/.test(String(c.categoryTitle)) ? 'overview' : columnKind(String(c.categoryTitle))]));
-  const published = (await db.selectFrom('article').select(['columnId', 'publishTime', 'hits']).where('status', '=', PUBLISHED).execute()) as Row[];
+  const site: Partial<RowOf<'site_setting'>> = (await db.selectFrom('site_setting').selectAll().orderBy('id').executeTakeFirst()) ?? {};
+  const own = await db.selectFrom('website').select('url').where('type', '=', 1).orderBy('id').executeTakeFirst();
+  const columns = await db.selectFrom('category').select(['categoryId', 'categoryTitle', 'columnType']).execute();
+  const kindOf = new Map(columns.map((c) => [c.categoryId, c.columnType === 2 || /概况|走进/.test(String(c.categoryTitle)) ? 'overview' : columnKind(String(c.categoryTitle))]));
+  const published = await db.selectFrom('article').select(['columnId', 'publishTime', 'hits']).where('status', '=', PUBLISHED).execute();
   const inYear = published.filter((a) => a.publishTime && String(a.publishTime) >= from && String(a.publishTime) <= to);
-  const per = (kind: string) => inYear.filter((a) => (kindOf.get(Number(a.columnId)) ?? 'news') === kind).length;
+  const per = (kind: string) => inYear.filter((a) => (kindOf.get(a.columnId) ?? 'news') === kind).length;
   const hits = published.reduce((s, a) => s + Number(a.hits ?? 0), 0);
 
-  const letters = (await db.selectFrom('mail').select(['status', 'receivedAt', 'replyTime']).where('receivedAt', '>=', from).where('receivedAt', '<=', to).execute()) as Row[];
+  const letters = await db.selectFrom('mail').select(['status', 'receivedAt', 'replyTime']).where('receivedAt', '>=', from).where('receivedAt', '<=', to).execute();
   const answered = letters.filter((l) => Number(l.status) === 1 && l.replyTime);
   const avgDays = answered.length
     ? Math.round((answered.reduce((s, l) => s + (parseDateTime(String(l.replyTime)).getTime() - parseDateTime(String(l.receivedAt)).getTime()) / 86_400_000, 0) / answered.length) * 10) / 10
@@ -86,7 +86,7 @@ export async function computedRows(db: Db, year: number): Promise<ReportRow[]> {
 
 /** Computed lines followed by the staff lines (their saved values, empty when not yet filled in). */
 export async function reportRows(db: Db, year: number): Promise<{ rows: ReportRow[]; updateTime: string | null; updaterName: string | null }> {
-  const saved = (await db.selectFrom('annual_report').selectAll().where('year', '=', year).executeTakeFirst()) as Row | undefined;
+  const saved = await db.selectFrom('annual_report').selectAll().where('year', '=', year).executeTakeFirst();
   let staff: Record<string, string> = {};
   try {
     staff = saved ? (JSON.parse(String(saved.fields)) as Record<string, string>) : {};

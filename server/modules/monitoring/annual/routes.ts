@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
@@ -21,7 +20,7 @@ function readYear(request: FastifyRequest): number {
 /** 政府网站工作年度报表 (国办函〔2018〕12号): preview, staff fields, Word and Excel. */
 export async function annualReportRoutes(app: FastifyInstance) {
   const db = app.db;
-  const siteName = async () => String(((await db.selectFrom('site_setting').select('siteName').orderBy('id').executeTakeFirst()) as Row | undefined)?.siteName ?? '');
+  const siteName = async () => String((await db.selectFrom('site_setting').select('siteName').orderBy('id').executeTakeFirst())?.siteName ?? '');
 
   app.post('/website/annualReport/get', { config: { permission: MONITOR_KEYS.annualView } }, async (request) => {
     const year = readYear(request);
@@ -45,7 +44,7 @@ export async function annualReportRoutes(app: FastifyInstance) {
     }
     const user = currentUser(request);
     await db.transaction().execute(async (trx) => {
-      const old = (await trx.selectFrom('annual_report').select('fields').where('year', '=', year).executeTakeFirst()) as Row | undefined;
+      const old = await trx.selectFrom('annual_report').select('fields').where('year', '=', year).executeTakeFirst();
       let merged: Record<string, string> = {};
       try {
         merged = old ? (JSON.parse(String(old.fields)) as Record<string, string>) : {};

@@ -1,20 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { ResourceDecl } from '../../../../resources/types.js';
 import { applyFilters, readPaging, readSort } from '../../../crud/listQuery.js';
 import { searchOf } from '../../../crud/routes.js';
 import { validateRecord } from '../../../crud/validate.js';
-import type { Db, Row } from '../../../db/types.js';
+import type { Db, Row, RowUpdate, RowOf } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { bodyOf, readId, requireString } from '../../../http/params.js';
+import { paginate } from '../../../shared/paging.js';
 import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
 import { allGroups, DICT_TABLE, groupEntries, nest } from './dictService.js';
 
 const KEY_RE = /^[A-Za-z0-9_.:-]{1,50}$/;
 
-async function findRow(db: Db, id: number): Promise<Row> {
-  const row = (await db.selectFrom(DICT_TABLE).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+async function findRow(db: Db, id: number): Promise<RowOf<'data_dict'>> {
+  const row = await db.selectFrom(DICT_TABLE).selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFoundRecord();
   return row;
 }
@@ -42,13 +44,8 @@ export async function dictRoutes(app: FastifyInstance) {
   const db = app.db;
 
   const page = async (search: Record<string, unknown>, where: (q: ReturnType<typeof base>) => ReturnType<typeof base>) => {
-    const { pageNum, pageSize } = readPaging(search);
     const sort = readSort(decl, search);
-    const q = where(applyFilters(base(), decl, search));
-    const n = (await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string } | undefined;
-    const totalRow = Number(n?.n ?? 0);
-    const list = (await q.selectAll().orderBy(sort.field, sort.order).orderBy('id', 'asc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
-    return { list, currPage: pageNum, totalRow, totalPage: Math.ceil(totalRow / pageSize) };
+    return paginate(where(applyFilters(base(), decl, search)), readPaging(search), (q) => q.selectAll().orderBy(sql.ref(sort.field), sort.order).orderBy('id', 'asc'));
   };
   const base = () => db.selectFrom(DICT_TABLE);
 
@@ -64,11 +61,11 @@ export async function dictRoutes(app: FastifyInstance) {
     const search = searchOf(request);
     const parentId = readId({ query: {}, body: search } as unknown as FastifyRequest, 'parentId');
     const result = await page(search, (q) => q.where('parentId', '=', parentId));
-    const ids = result.list.map((r) => Number(r.id));
+    const ids = result.list.map((r) => r.id);
     const withKids = ids.length
-      ? ((await base().select('parentId').distinct().where('parentId', 'in', ids).execute()) as { parentId: number }[]).map((r) => Number(r.parentId))
+      ? ((await base().select('parentId').distinct().where('parentId', 'in', ids).execute()) as { parentId: number }[]).map((r) => r.parentId)
       : [];
-    result.list = result.list.map((r) => ({ ...r, hasChildren: withKids.includes(Number(r.id)) }));
+    result.list = result.list.map((r) => ({ ...r, hasChildren: withKids.includes(r.id) }));
     return ok(result);
   });
 
@@ -77,14 +74,14 @@ export async function dictRoutes(app: FastifyInstance) {
     const search = searchOf(request);
     let group: Row | undefined;
     if (typeof search.dictKey === 'string' && search.dictKey.trim()) {
-      group = (await base().selectAll().where('dictKey', '=', search.dictKey.trim()).where('parentId', '=', 0).executeTakeFirst()) as Row | undefined;
+      group = await base().selectAll().where('dictKey', '=', search.dictKey.trim()).where('parentId', '=', 0).executeTakeFirst();
     } else {
       const id = search.id ?? search.parentId;
       if (id === undefined || id === null || id === '') throw new PortalError(1001, '缺少必填参数：dictKey');
       group = await findRow(db, readId({ query: {}, body: { id } } as unknown as FastifyRequest));
     }
     if (!group || Number(group.parentId) !== 0) throw notFoundRecord();
-    const rows = (await base().selectAll().where('dictKey', '=', group.dictKey as string).where('parentId', '!=', 0).execute()) as Row[];
+    const rows = await base().selectAll().where('dictKey', '=', group.dictKey as string).where('parentId', '!=', 0).execute();
     return ok({ group, tree: nest(rows, Number(group.id)) });
   });
 
@@ -99,7 +96,7 @@ export async function dictRoutes(app: FastifyInstance) {
     const now = formatDateTime();
     const row = await db.transaction().execute(async (trx) => {
       if (parentId > 0) {
-        const parent = (await trx.selectFrom(DICT_TABLE).selectAll().where('id', '=', parentId).executeTakeFirst()) as Row | undefined;
+        const parent = await trx.selectFrom(DICT_TABLE).selectAll().where('id', '=', parentId).executeTakeFirst();
         if (!parent) throw new PortalError(1003, '上级字典项不存在');
         values.dictKey = parent.dictKey; // entries belong to their parent's group
         if (values.key === undefined || values.key === null || values.key === '') throw new PortalError(1001, '缺少必填参数：key');
@@ -138,10 +135,10 @@ export async function dictRoutes(app: FastifyInstance) {
       if (!KEY_RE.test(String(next.dictKey))) throw invalidValue('字典编码只能包含字母、数字、下划线、点、冒号和短横线');
       await checkUniqueKey(trx, next, id);
       const now = formatDateTime();
-      await trx.updateTable(DICT_TABLE).set({ ...changes, dictKey: next.dictKey, updateTime: now }).where('id', '=', id).execute();
+      await trx.updateTable(DICT_TABLE).set({ ...changes, dictKey: next.dictKey, updateTime: now } as RowUpdate<'data_dict'>).where('id', '=', id).execute();
       // Renaming a group's code renames it on its entries.
       if (Number(old.parentId) === 0 && next.dictKey !== old.dictKey) {
-        await trx.updateTable(DICT_TABLE).set({ dictKey: next.dictKey }).where('dictKey', '=', old.dictKey as string).where('parentId', '!=', 0).execute();
+        await trx.updateTable(DICT_TABLE).set({ dictKey: next.dictKey as string }).where('dictKey', '=', old.dictKey as string).where('parentId', '!=', 0).execute();
       }
       return findRow(trx, id);
     });

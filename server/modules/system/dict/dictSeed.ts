@@ -25,7 +25,7 @@ export async function seedDictionary(db: Db, context: Pick<SeedContext, 'now'>):
     for (const [i, [key, name]] of group.entries.entries()) {
       await db
         .insertInto(DICT_TABLE)
-        .values({ dictKey: group.dictKey, key, name, value: key, state: 1, parentId: Number(g.id), sort: i + 1, createTime: context.now, updateTime: context.now })
+        .values({ dictKey: group.dictKey, key, name, value: key, state: 1, parentId: g.id, sort: i + 1, createTime: context.now, updateTime: context.now })
         .execute();
     }
   }

@@ -47,21 +47,21 @@ export const toOption = (r: Row): Row => ({
 
 /** Every enabled group as dictKey → its enabled entries (nested). */
 export async function allGroups(db: Db): Promise<Record<string, DictOption[]>> {
-  const rows = (await db.selectFrom(DICT_TABLE).selectAll().where('state', '=', 1).execute()) as Row[];
+  const rows = await db.selectFrom(DICT_TABLE).selectAll().where('state', '=', 1).execute();
   const out: Record<string, DictOption[]> = {};
   const groups = rows.filter((r) => Number(r.parentId ?? 0) === 0).sort(byOrder);
   for (const g of groups) {
     const key = String(g.dictKey);
     const own = rows.filter((r) => r.dictKey === g.dictKey && Number(r.parentId) !== 0);
-    out[key] = nest(own, Number(g.id), toOption) as unknown as DictOption[];
+    out[key] = nest(own, g.id, toOption) as unknown as DictOption[];
   }
   return out;
 }
 
 /** The enabled entries of one group (empty when there is no such group). */
 export async function groupEntries(db: Db, dictKey: string): Promise<DictOption[]> {
-  const group = (await db.selectFrom(DICT_TABLE).selectAll().where('dictKey', '=', dictKey).where('parentId', '=', 0).where('state', '=', 1).executeTakeFirst()) as Row | undefined;
+  const group = await db.selectFrom(DICT_TABLE).selectAll().where('dictKey', '=', dictKey).where('parentId', '=', 0).where('state', '=', 1).executeTakeFirst();
   if (!group) return [];
-  const rows = (await db.selectFrom(DICT_TABLE).selectAll().where('dictKey', '=', dictKey).where('parentId', '!=', 0).where('state', '=', 1).execute()) as Row[];
-  return nest(rows, Number(group.id), toOption) as unknown as DictOption[];
+  const rows = await db.selectFrom(DICT_TABLE).selectAll().where('dictKey', '=', dictKey).where('parentId', '!=', 0).where('state', '=', 1).execute();
+  return nest(rows, group.id, toOption) as unknown as DictOption[];
 }

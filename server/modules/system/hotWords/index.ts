@@ -14,7 +14,7 @@ export const HOT_WORD_MAX_LENGTH = 30;
  * Answers `{ id, word, searchCount }` only.
  */
 export async function enabledHotWords(db: Db, size: number): Promise<Row[]> {
-  return (await db
+  return await db
     .selectFrom(TABLE)
     .select(['id', 'word', 'searchCount'])
     .where('status', '=', 1)
@@ -22,7 +22,7 @@ export async function enabledHotWords(db: Db, size: number): Promise<Row[]> {
     .orderBy('searchCount', 'desc')
     .orderBy('id', 'asc')
     .limit(size)
-    .execute()) as Row[];
+    .execute();
 }
 
 /**
@@ -34,10 +34,10 @@ export async function recordSearchWord(db: Db, keyword: string, times = 1): Prom
   const word = keyword.trim();
   if (!word || [...word].length > HOT_WORD_MAX_LENGTH) return 0;
   return db.transaction().execute(async (trx) => {
-    const found = (await trx.selectFrom(TABLE).select(['id', 'searchCount']).where('word', '=', word).executeTakeFirst()) as Row | undefined;
+    const found = await trx.selectFrom(TABLE).select(['id', 'searchCount']).where('word', '=', word).executeTakeFirst();
     if (found) {
-      await increment(trx, TABLE, 'searchCount', { column: 'id', keys: Number(found.id) }, { by: times });
-      const after = (await trx.selectFrom(TABLE).select('searchCount').where('id', '=', found.id as number).executeTakeFirstOrThrow()) as Row;
+      await increment(trx, TABLE, 'searchCount', { column: 'id', keys: found.id }, { by: times });
+      const after = await trx.selectFrom(TABLE).select('searchCount').where('id', '=', found.id as number).executeTakeFirstOrThrow();
       return Number(after.searchCount);
     }
     const now = formatDateTime();

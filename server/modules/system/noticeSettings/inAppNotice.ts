@@ -33,7 +33,7 @@ export const noticeInAppSender: InAppSender = {
         .executeTakeFirstOrThrow()) as { id: number };
       await trx
         .insertInto('notice_target')
-        .values(recipients.map((r) => ({ noticeId: Number(row.id), targetType: 'user', targetId: r.userId })))
+        .values(recipients.map((r) => ({ noticeId: row.id, targetType: 'user', targetId: r.userId })))
         .execute();
     });
   },

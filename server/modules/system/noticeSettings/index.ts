@@ -33,8 +33,8 @@ async function prepare(db: Db, body: Record<string, unknown>, existing: Row | nu
     if (ids.length === 0 || ids.length !== given) throw invalidValue('提醒对象格式不正确，应为ID列表，多个用英文逗号分隔');
     if (ids.length > 100) throw invalidValue('提醒对象不能超过100个');
     if (target) {
-      const rows = (await db.selectFrom(target.table).select([target.key, 'name']).where(target.key, 'in', ids).execute()) as Row[];
-      const names = new Map(rows.map((r) => [Number(r[target.key]), String(r.name)]));
+      const rows = await db.selectFrom(target.table).select([target.key, 'name']).where(target.key, 'in', ids).execute();
+      const names = new Map(rows.map((r) => [r[target.key], String(r.name)]));
       const missing = ids.filter((id) => !names.has(id));
       if (missing.length) throw invalidValue(`提醒对象${target.label}不存在：${missing.join(',')}`);
       out.receiverIds = ids.join(',');

@@ -99,7 +99,7 @@ export async function resolveRecipients(db: Db, setting: Row): Promise<Recipient
   }
   const rows = (await q.execute()) as { userId: number; name: string; mobile: string | null }[];
   const seen = new Map<number, Recipient>();
-  for (const r of rows) seen.set(Number(r.userId), { userId: Number(r.userId), name: r.name, mobile: r.mobile ?? null });
+  for (const r of rows) seen.set(r.userId, { userId: r.userId, name: r.name, mobile: r.mobile ?? null });
   return [...seen.values()].sort((a, b) => a.userId - b.userId);
 }
 
@@ -145,14 +145,14 @@ export async function dispatchReminder(db: Db, event: NoticeEvent, message: Remi
   let query = db.selectFrom('notice_setting').selectAll().where('eventType', '=', event).where('status', '=', 1);
   // One setting only (the overdue sweep sends each setting's stage once).
   if (options.settingId !== undefined) query = query.where('id', '=', options.settingId);
-  const settings = (await query.orderBy('id', 'asc').execute()) as Row[];
+  const settings = await query.orderBy('id', 'asc').execute();
   const results: DispatchResult[] = [];
   for (const setting of settings) {
     if (OVERDUE_EVENTS.includes(event) && (options.ageDays === undefined || reminderStage(setting, options.ageDays) === null)) continue;
     const recipients = await resolveRecipients(db, setting);
     if (recipients.length === 0) continue;
     const way = Number(setting.remindWay);
-    const result: DispatchResult = { settingId: Number(setting.id), recipients, inApp: false, sms: 0 };
+    const result: DispatchResult = { settingId: setting.id, recipients, inApp: false, sms: 0 };
     if (way === 1 || way === 3) {
       try {
         await inAppSender.send(db, recipients, { title: `${eventLabel(event)}：${message.title}`, content: message.content ?? message.title, link: message.link, eventType: event });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { departmentAndDescendants } from '../../../auth/dataScope.js';
 import { validateRecord } from '../../../crud/validate.js';
-import type { Db, Row } from '../../../db/types.js';
+import type { Db, Row, NewRow } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { currentUser, type PortalUser } from '../../../http/fastifyTypes.js';
@@ -28,7 +28,7 @@ function shape(r: Row): Row {
 }
 
 async function allDepartments(db: Db): Promise<Row[]> {
-  const rows = (await db.selectFrom('departments').selectAll().orderBy('level').orderBy('sort').orderBy('id').execute()) as Row[];
+  const rows = await db.selectFrom('departments').selectAll().orderBy('level').orderBy('sort').orderBy('id').execute();
   return rows.map(shape);
 }
 
@@ -47,7 +47,7 @@ export function buildTree(rows: Row[]): DeptNode[] {
   for (const r of rows) nodes.set(Number(r.id), { ...(r as DeptNode), children: [] });
   const roots: DeptNode[] = [];
   for (const n of nodes.values()) {
-    const parent = nodes.get(Number(n.parentId));
+    const parent = nodes.get(n.parentId);
     (parent && parent !== n ? parent.children : roots).push(n);
   }
   const sortAll = (list: DeptNode[]) => {
@@ -59,7 +59,7 @@ export function buildTree(rows: Row[]): DeptNode[] {
 }
 
 async function findDept(db: Db, id: number): Promise<Row | undefined> {
-  const r = (await db.selectFrom('departments').selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+  const r = await db.selectFrom('departments').selectAll().where('id', '=', id).executeTakeFirst();
   return r ? shape(r) : undefined;
 }
 
@@ -130,7 +130,7 @@ export async function departmentRoutes(app: FastifyInstance) {
     if (!isBlank(q.startTime)) base = base.where('createTime', '>=', String(q.startTime).length === 10 ? `${String(q.startTime)} 00:00:00` : String(q.startTime));
     if (!isBlank(q.endTime)) base = base.where('createTime', '<=', String(q.endTime).length === 10 ? `${String(q.endTime)} 23:59:59` : String(q.endTime));
     const total = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: unknown };
-    const rows = (await base.selectAll().orderBy('level').orderBy('sort').orderBy('id').limit(pg.pageSize).offset((pg.pageNum - 1) * pg.pageSize).execute()) as Row[];
+    const rows = await base.selectAll().orderBy('level').orderBy('sort').orderBy('id').limit(pg.pageSize).offset((pg.pageNum - 1) * pg.pageSize).execute();
     return ok(pageOf(rows.map(shape), Number(total.n), pg));
   });
 
@@ -156,10 +156,10 @@ export async function departmentRoutes(app: FastifyInstance) {
       let parentLevel = -1;
       const parentId = values.parentId === undefined ? undefined : Number(values.parentId ?? 0);
       if (parentId !== undefined && parentId !== 0) {
-        const parent = (await trx.selectFrom('departments').select(['id', 'level']).where('id', '=', parentId).executeTakeFirst()) as Row | undefined;
+        const parent = await trx.selectFrom('departments').select(['id', 'level']).where('id', '=', parentId).executeTakeFirst();
         if (!parent) throw invalidValue('上级部门不存在');
         if (!inScope(parentId)) throw notFoundRecord();
-        parentLevel = Number(parent.level);
+        parentLevel = parent.level;
       } else if (parentId === 0 && scope !== null) {
         // Only a user who sees every department may make a top-level one.
         throw new PortalError(1005, '只有全部数据权限的用户可以设置顶级部门');
@@ -175,20 +175,20 @@ export async function departmentRoutes(app: FastifyInstance) {
           values.level = 0;
         }
         await uniqueSibling(trx, String(values.name), Number(values.parentId), null);
-        const row = (await trx.insertInto('departments').values({ ...values, createTime: now, updateTime: now }).returning('id').executeTakeFirstOrThrow()) as Row;
-        return ok(await findDept(trx, Number(row.id)), '新增成功');
+        const row = await trx.insertInto('departments').values({ ...values, createTime: now, updateTime: now } as NewRow<'departments'>).returning('id').executeTakeFirstOrThrow();
+        return ok(await findDept(trx, row.id), '新增成功');
       }
-      const existing = (await trx.selectFrom('departments').selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+      const existing = await trx.selectFrom('departments').selectAll().where('id', '=', id).executeTakeFirst();
       if (!existing || !inScope(id)) throw notFoundRecord();
-      if (parentId !== undefined && parentId !== Number(existing.parentId)) {
+      if (parentId !== undefined && parentId !== existing.parentId) {
         const below = await departmentAndDescendants(trx, id);
         if (below.includes(parentId)) throw invalidValue('上级部门不能是本部门或其下级部门');
       }
       const name = values.name === undefined ? String(existing.name) : String(values.name);
-      const parentOf = values.parentId === undefined ? Number(existing.parentId) : Number(values.parentId);
+      const parentOf = values.parentId === undefined ? existing.parentId : Number(values.parentId);
       await uniqueSibling(trx, name, parentOf, id);
       await trx.updateTable('departments').set({ ...values, updateTime: now }).where('id', '=', id).execute();
-      if (values.level !== undefined && Number(values.level) !== Number(existing.level)) await relevel(trx, id, Number(values.level));
+      if (values.level !== undefined && Number(values.level) !== existing.level) await relevel(trx, id, Number(values.level));
       return ok(await findDept(trx, id), '修改成功');
     });
   });
@@ -221,9 +221,9 @@ async function uniqueSibling(db: Db, name: string, parentId: number, exceptId: n
 
 /** After a move, the levels below follow their new parent. */
 async function relevel(db: Db, id: number, level: number) {
-  const children = (await db.selectFrom('departments').select('id').where('parentId', '=', id).execute()) as Row[];
+  const children = await db.selectFrom('departments').select('id').where('parentId', '=', id).execute();
   for (const c of children) {
-    await db.updateTable('departments').set({ level: level + 1 }).where('id', '=', Number(c.id)).execute();
-    await relevel(db, Number(c.id), level + 1);
+    await db.updateTable('departments').set({ level: level + 1 }).where('id', '=', c.id).execute();
+    await relevel(db, c.id, level + 1);
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validateRecord } from '../../../crud/validate.js';
-import type { Db, Row } from '../../../db/types.js';
+import type { Db, Row, NewRow } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { bodyOf } from '../../../http/params.js';
@@ -34,7 +34,7 @@ function shapeRes(r: Row): Row {
 async function allResources(db: Db, app?: string): Promise<Row[]> {
   let q = db.selectFrom('resources').selectAll();
   if (app) q = q.where('dingAppKey', '=', app);
-  return ((await q.execute()) as Row[]).map(shapeRes);
+  return (await q.execute()).map(shapeRes);
 }
 
 export function nest(rows: Row[]): ResNode[] {
@@ -61,19 +61,19 @@ function appOf(search: Record<string, unknown>): string | undefined {
 }
 
 async function findRes(db: Db, id: number): Promise<Row> {
-  const r = (await db.selectFrom('resources').selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+  const r = await db.selectFrom('resources').selectAll().where('id', '=', id).executeTakeFirst();
   if (!r) throw notFoundRecord();
   return shapeRes(r);
 }
 
 /** Every id below `id` (children, grandchildren, …). */
 async function descendants(db: Db, id: number): Promise<number[]> {
-  const rows = (await db.selectFrom('resources').select(['id', 'parentId']).execute()) as Row[];
+  const rows = await db.selectFrom('resources').select(['id', 'parentId']).execute();
   const out: number[] = [];
   const queue = [id];
   while (queue.length) {
     const cur = queue.shift() as number;
-    for (const r of rows) if (Number(r.parentId) === cur && !out.includes(Number(r.id))) { out.push(Number(r.id)); queue.push(Number(r.id)); }
+    for (const r of rows) if (r.parentId === cur && !out.includes(r.id)) { out.push(r.id); queue.push(r.id); }
   }
   return out;
 }
@@ -84,7 +84,7 @@ async function checkPlacement(db: Db, values: { type: string; parentId: number; 
     if (values.type === 'Button') throw invalidValue('按钮必须挂在菜单下');
     return;
   }
-  const parent = (await db.selectFrom('resources').selectAll().where('id', '=', values.parentId).executeTakeFirst()) as Row | undefined;
+  const parent = await db.selectFrom('resources').selectAll().where('id', '=', values.parentId).executeTakeFirst();
   if (!parent) throw invalidValue('上级菜单不存在');
   if (parent.dingAppKey !== values.dingAppKey) throw invalidValue('上级菜单必须属于同一应用');
   if (parent.type === 'Button') throw invalidValue('按钮下不能再添加下级');
@@ -143,7 +143,7 @@ export async function menuRoutesOfSystem(app: FastifyInstance) {
   app.post('/resource/res/view', { config: { permission: p.get } }, async (request) => {
     const id = requiredId(searchOf(request), 'id');
     const res = await findRes(db, id);
-    const parent = res.parentId ? ((await db.selectFrom('resources').select('name').where('id', '=', Number(res.parentId)).executeTakeFirst()) as Row | undefined) : undefined;
+    const parent = res.parentId ? (await db.selectFrom('resources').select('name').where('id', '=', Number(res.parentId)).executeTakeFirst()) : undefined;
     return ok({ ...res, parentName: parent?.name ?? null });
   });
 
@@ -154,11 +154,11 @@ export async function menuRoutesOfSystem(app: FastifyInstance) {
         const v = { ...values, parentId: Number(values.parentId ?? 0) } as Row;
         await checkPlacement(trx, { type: String(v.type), parentId: Number(v.parentId), dingAppKey: String(v.dingAppKey) }, null);
         await uniqueAlias(trx, String(v.dingAppKey), String(v.alias), null);
-        const row = (await trx.insertInto('resources').values(v).returning('id').executeTakeFirstOrThrow()) as Row;
+        const row = await trx.insertInto('resources').values(v as NewRow<'resources'>).returning('id').executeTakeFirstOrThrow();
         // Like the menu sync: a new entry is granted to 系统管理员 at once.
-        const admin = (await trx.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst()) as Row | undefined;
-        if (admin) await trx.insertInto('role_resources').values({ roleId: Number(admin.roleId), resourceId: Number(row.id) }).execute();
-        return ok(await findRes(trx, Number(row.id)), '新增成功');
+        const admin = await trx.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst();
+        if (admin) await trx.insertInto('role_resources').values({ roleId: admin.roleId, resourceId: row.id }).execute();
+        return ok(await findRes(trx, row.id), '新增成功');
       }
       const existing = await findRes(trx, id);
       const merged = { ...existing, ...values } as Row;
@@ -167,7 +167,7 @@ export async function menuRoutesOfSystem(app: FastifyInstance) {
         if (child) throw new PortalError(1005, '该菜单下还有下级菜单，不能改变所属应用');
       }
       if (merged.type !== existing.type) {
-        const child = (await trx.selectFrom('resources').select('type').where('parentId', '=', id).execute()) as Row[];
+        const child = await trx.selectFrom('resources').select('type').where('parentId', '=', id).execute();
         if (merged.type === 'Button' && child.length) throw new PortalError(1005, '该菜单下还有下级菜单，不能改为按钮');
       }
       await checkPlacement(trx, { type: String(merged.type), parentId: Number(merged.parentId ?? 0), dingAppKey: String(merged.dingAppKey) }, id);
@@ -206,7 +206,7 @@ export async function menuRoutesOfSystem(app: FastifyInstance) {
     const role = await db.selectFrom('roles').select('roleId').where('roleId', '=', roleId).executeTakeFirst();
     if (!role) throw notFoundRecord();
     const ids = await roleResourceIds(db, roleId);
-    const rows = ids.length ? ((await db.selectFrom('resources').selectAll().where('id', 'in', ids).orderBy('id').execute()) as Row[]) : [];
+    const rows = ids.length ? (await db.selectFrom('resources').selectAll().where('id', 'in', ids).orderBy('id').execute()) : [];
     return ok(rows.map(shapeRes));
   });
 
@@ -218,11 +218,11 @@ export async function menuRoutesOfSystem(app: FastifyInstance) {
     if (!present) throw missingParam('resourceIds');
     const ids = idList(body, present);
     await db.transaction().execute(async (trx) => {
-      const role = (await trx.selectFrom('roles').select(['roleId', 'roleAlias']).where('roleId', '=', roleId).executeTakeFirst()) as Row | undefined;
+      const role = await trx.selectFrom('roles').select(['roleId', 'roleAlias']).where('roleId', '=', roleId).executeTakeFirst();
       if (!role) throw notFoundRecord();
       if (role.roleAlias === ADMIN_ROLE_ALIAS) throw new PortalError(1005, '系统管理员角色拥有全部菜单，不能修改授权');
       if (ids.length) {
-        const found = (await trx.selectFrom('resources').select('id').where('id', 'in', ids).execute()) as Row[];
+        const found = await trx.selectFrom('resources').select('id').where('id', 'in', ids).execute();
         if (found.length !== ids.length) throw invalidValue('所选菜单不存在或已被删除');
       }
       await trx.deleteFrom('role_resources').where('roleId', '=', roleId).execute();

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { departmentAndDescendants } from '../../../auth/dataScope.js';
 import { validateRecord } from '../../../crud/validate.js';
-import type { Db, Row } from '../../../db/types.js';
+import type { Db, Row, NewRow } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { notFoundRecord, PortalError } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
@@ -29,7 +29,7 @@ function shapeRole(r: Row, userCount?: number): Row {
 }
 
 async function findRole(db: Db, roleId: number): Promise<Row> {
-  const r = (await db.selectFrom('roles').selectAll().where('roleId', '=', roleId).executeTakeFirst()) as Row | undefined;
+  const r = await db.selectFrom('roles').selectAll().where('roleId', '=', roleId).executeTakeFirst();
   if (!r) throw notFoundRecord();
   return r;
 }
@@ -37,14 +37,14 @@ async function findRole(db: Db, roleId: number): Promise<Row> {
 async function memberCounts(db: Db, roleIds: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (!roleIds.length) return out;
-  const rows = (await db.selectFrom('user_roles').select(['roleId', (eb) => eb.fn.countAll().as('n')]).where('roleId', 'in', roleIds).groupBy('roleId').execute()) as Row[];
-  for (const r of rows) out.set(Number(r.roleId), Number(r.n));
+  const rows = await db.selectFrom('user_roles').select(['roleId', (eb) => eb.fn.countAll().as('n')]).where('roleId', 'in', roleIds).groupBy('roleId').execute();
+  for (const r of rows) out.set(r.roleId, Number(r.n));
   return out;
 }
 
 export async function roleResourceIds(db: Db, roleId: number): Promise<number[]> {
-  const rows = (await db.selectFrom('role_resources').select('resourceId').where('roleId', '=', roleId).orderBy('resourceId').execute()) as Row[];
-  return rows.map((r) => Number(r.resourceId));
+  const rows = await db.selectFrom('role_resources').select('resourceId').where('roleId', '=', roleId).orderBy('resourceId').execute();
+  return rows.map((r) => r.resourceId);
 }
 
 export async function roleRoutes(app: FastifyInstance) {
@@ -67,9 +67,9 @@ export async function roleRoutes(app: FastifyInstance) {
       base = base.where('roleId', 'in', db.selectFrom('user_roles as ur').innerJoin('users as u', 'u.userId', 'ur.userId').select('ur.roleId').where('u.deptId', 'in', depts));
     }
     const total = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: unknown };
-    const rows = (await base.selectAll().orderBy('roleId').limit(pg.pageSize).offset((pg.pageNum - 1) * pg.pageSize).execute()) as Row[];
-    const counts = await memberCounts(db, rows.map((r) => Number(r.roleId)));
-    return ok(pageOf(rows.map((r) => shapeRole(r, counts.get(Number(r.roleId)) ?? 0)), Number(total.n), pg));
+    const rows = await base.selectAll().orderBy('roleId').limit(pg.pageSize).offset((pg.pageNum - 1) * pg.pageSize).execute();
+    const counts = await memberCounts(db, rows.map((r) => r.roleId));
+    return ok(pageOf(rows.map((r) => shapeRole(r, counts.get(r.roleId) ?? 0)), Number(total.n), pg));
   });
 
   app.post('/role/view', { config: { permission: p.get } }, async (request) => {
@@ -92,8 +92,8 @@ export async function roleRoutes(app: FastifyInstance) {
         if (await q.executeTakeFirst()) throw new PortalError(1004, `角色别名已存在：${String(values.roleAlias)}`);
       }
       if (roleId === null) {
-        const row = (await trx.insertInto('roles').values({ ...values, createTime: formatDateTime() }).returning('roleId').executeTakeFirstOrThrow()) as Row;
-        return ok(shapeRole(await findRole(trx, Number(row.roleId)), 0), '新增成功');
+        const row = await trx.insertInto('roles').values({ ...values, createTime: formatDateTime() } as NewRow<'roles'>).returning('roleId').executeTakeFirstOrThrow();
+        return ok(shapeRole(await findRole(trx, row.roleId), 0), '新增成功');
       }
       const existing = await findRole(trx, roleId);
       if (existing.roleAlias === ADMIN_ROLE_ALIAS) {
@@ -147,11 +147,11 @@ export async function roleRoutes(app: FastifyInstance) {
     const roleId = requiredId(search, 'roleId');
     const role = await findRole(db, roleId);
     const page = await members(request, true);
-    const allDepts = (await db.selectFrom('departments').select('id').execute()) as Row[];
+    const allDepts = await db.selectFrom('departments').select('id').execute();
     const list = [];
     for (const u of page.list) {
       const scope = String(role.dataScope);
-      const deptIds = u.deptId === null ? [] : scope === 'ALL' ? allDepts.map((d) => Number(d.id)) : scope === 'DEPARTS' ? await departmentAndDescendants(db, Number(u.deptId)) : [Number(u.deptId)];
+      const deptIds = u.deptId === null ? [] : scope === 'ALL' ? allDepts.map((d) => d.id) : scope === 'DEPARTS' ? await departmentAndDescendants(db, Number(u.deptId)) : [Number(u.deptId)];
       list.push({ ...u, dataScope: scope, dataScopeName: DATA_SCOPE_NAMES[scope] ?? '', scopeDeptIds: scope === 'SELF' ? [] : deptIds, scopeDeptCount: scope === 'SELF' ? 0 : deptIds.length });
     }
     return ok({ ...page, list });

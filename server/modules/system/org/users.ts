@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { departmentAndDescendants } from '../../../auth/dataScope.js';
 import { hashPassword } from '../../../auth/password.js';
 import { validateRecord } from '../../../crud/validate.js';
-import type { Db, Row } from '../../../db/types.js';
+import { type Db, type NewRow, type Row, dynamic } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { currentUser, type PortalUser } from '../../../http/fastifyTypes.js';
@@ -28,19 +28,19 @@ const USER_TYPE_NAMES: Record<number, string> = { 0: '普通用户', 1: '管理�
 export async function withRoles(db: Db, rows: Row[]): Promise<Row[]> {
   const ids = rows.map((r) => Number(r.userId));
   const links = ids.length
-    ? ((await db
+    ? (await db
         .selectFrom('user_roles as ur')
         .innerJoin('roles as r', 'r.roleId', 'ur.roleId')
         .select(['ur.userId', 'r.roleId', 'r.name'])
         .where('ur.userId', 'in', ids)
         .orderBy('r.roleId')
-        .execute()) as Row[])
+        .execute())
     : [];
   return rows.map((r) => {
-    const mine = links.filter((l) => Number(l.userId) === Number(r.userId));
+    const mine = links.filter((l) => l.userId === Number(r.userId));
     const out: Row = { ...r };
     for (const k of ['userId', 'sex', 'deptId', 'userType', 'status']) out[k] = num(r[k]);
-    const roleIds = mine.map((l) => Number(l.roleId));
+    const roleIds = mine.map((l) => l.roleId);
     const roleNames = mine.map((l) => String(l.name));
     out.roleIds = roleIds;
     out.roleNames = roleNames;
@@ -87,7 +87,7 @@ export async function userPage(db: Db, base: AnySelect, search: Record<string, u
 const usersFrom = (db: Db) => db.selectFrom('users as u').leftJoin('departments as d', 'd.id', 'u.deptId');
 
 async function loadUser(db: Db, user: PortalUser, userId: number): Promise<Row> {
-  const row = (await usersFrom(db).select([...USER_COLUMNS]).where('u.userId', '=', userId).executeTakeFirst()) as Row | undefined;
+  const row = await usersFrom(db).select([...USER_COLUMNS]).where('u.userId', '=', userId).executeTakeFirst();
   if (!row || !inUserScope(await userScope(db, user), row)) throw notFoundRecord();
   return (await withRoles(db, [row]))[0] as Row;
 }
@@ -96,7 +96,7 @@ async function loadUser(db: Db, user: PortalUser, userId: number): Promise<Row> 
 async function rolesOf(db: Db, body: Row): Promise<number[]> {
   const ids = [...new Set([...idList(body, 'roleId'), ...idList(body, 'roleIds')])];
   if (ids.length) {
-    const found = (await db.selectFrom('roles').select('roleId').where('roleId', 'in', ids).execute()) as Row[];
+    const found = await db.selectFrom('roles').select('roleId').where('roleId', 'in', ids).execute();
     if (found.length !== ids.length) throw invalidValue('角色不存在');
   }
   return ids;
@@ -105,8 +105,8 @@ async function rolesOf(db: Db, body: Row): Promise<number[]> {
 /** Only a holder of the 系统管理员 role may hand it out or take it away. */
 async function guardAdminRole(db: Db, user: PortalUser, roleIds: number[]) {
   if (!roleIds.length) return;
-  const admin = (await db.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst()) as Row | undefined;
-  if (admin && roleIds.includes(Number(admin.roleId)) && !user.roleIds.includes(Number(admin.roleId))) {
+  const admin = await db.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst();
+  if (admin && roleIds.includes(admin.roleId) && !user.roleIds.includes(admin.roleId)) {
     throw new PortalError(1005, '只有系统管理员可以分配系统管理员角色');
   }
 }
@@ -177,8 +177,8 @@ export async function userRoutes(app: FastifyInstance) {
       const created = await db.transaction().execute(async (trx) => {
         const taken = await trx.selectFrom('users').select('userId').where('username', '=', String(values.username)).executeTakeFirst();
         if (taken) throw new PortalError(1004, `登录名已存在：${String(values.username)}`);
-        const row = (await trx.insertInto('users').values({ ...values, passwordHash, mustChangePassword: 1, createTime: now, updateTime: now }).returning('userId').executeTakeFirstOrThrow()) as Row;
-        const id = Number(row.userId);
+        const row = await trx.insertInto('users').values({ ...values, passwordHash, mustChangePassword: 1, createTime: now, updateTime: now } as NewRow<'users'>).returning('userId').executeTakeFirstOrThrow();
+        const id = row.userId;
         for (const roleId of roleIds) await trx.insertInto('user_roles').values({ userId: id, roleId }).execute();
         return id;
       });
@@ -187,7 +187,7 @@ export async function userRoutes(app: FastifyInstance) {
 
     const id = userId as number;
     await db.transaction().execute(async (trx) => {
-      const existing = (await trx.selectFrom('users as u').select(['u.userId', 'u.deptId']).where('u.userId', '=', id).executeTakeFirst()) as Row | undefined;
+      const existing = await trx.selectFrom('users as u').select(['u.userId', 'u.deptId']).where('u.userId', '=', id).executeTakeFirst();
       if (!existing || !inUserScope(scope, existing)) throw notFoundRecord();
       if (id === user.userId && values.status !== undefined && Number(values.status) !== 1) throw new PortalError(1005, '不能停用当前登录的用户');
       if (values.username !== undefined) {
@@ -196,7 +196,7 @@ export async function userRoutes(app: FastifyInstance) {
       }
       await trx.updateTable('users').set({ ...values, updateTime: now }).where('userId', '=', id).execute();
       if (rolesGiven) {
-        const before = ((await trx.selectFrom('user_roles').select('roleId').where('userId', '=', id).execute()) as Row[]).map((r) => Number(r.roleId));
+        const before = (await trx.selectFrom('user_roles').select('roleId').where('userId', '=', id).execute()).map((r) => r.roleId);
         await guardAdminRole(trx, user, before.filter((r) => !roleIds.includes(r)));
         await trx.deleteFrom('user_roles').where('userId', '=', id).execute();
         for (const roleId of roleIds) await trx.insertInto('user_roles').values({ userId: id, roleId }).execute();
@@ -213,10 +213,10 @@ export async function userRoutes(app: FastifyInstance) {
     if (!userIds.length) throw missingParam('userId');
     const roleIds = [...new Set([...idList(body, 'roleId'), ...idList(body, 'roleIds')])];
     if (!roleIds.length) throw missingParam('roleId');
-    const roles = (await db.selectFrom('roles').select('roleId').where('roleId', 'in', roleIds).execute()) as Row[];
+    const roles = await db.selectFrom('roles').select('roleId').where('roleId', 'in', roleIds).execute();
     if (roles.length !== roleIds.length) throw notFoundRecord();
     const scope = await userScope(db, user);
-    const users = (await db.selectFrom('users as u').select(['u.userId', 'u.deptId']).where('u.userId', 'in', userIds).execute()) as Row[];
+    const users = await db.selectFrom('users as u').select(['u.userId', 'u.deptId']).where('u.userId', 'in', userIds).execute();
     if (users.length !== userIds.length || users.some((u) => !inUserScope(scope, u))) throw notFoundRecord();
     await guardAdminRole(db, user, roleIds);
     return { userIds, roleIds, user };
@@ -238,8 +238,8 @@ export async function userRoutes(app: FastifyInstance) {
   app.post('/ding/user/del/role', { config: { permission: 'user:grant' } }, async (request) => {
     const { userIds, roleIds, user } = await pairs(request);
     if (userIds.includes(user.userId)) {
-      const admin = (await db.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst()) as Row | undefined;
-      if (admin && roleIds.includes(Number(admin.roleId))) throw new PortalError(1005, '不能移除本人的系统管理员角色');
+      const admin = await db.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst();
+      if (admin && roleIds.includes(admin.roleId)) throw new PortalError(1005, '不能移除本人的系统管理员角色');
     }
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('user_roles').where('userId', 'in', userIds).where('roleId', 'in', roleIds).execute();
@@ -255,7 +255,7 @@ export async function userRoutes(app: FastifyInstance) {
     if (isBlank(raw)) throw missingParam('dataScope');
     const dataScope = String(raw).trim().toUpperCase();
     if (!['SELF', 'DEPART', 'DEPARTS', 'ALL'].includes(dataScope)) throw invalidValue('数据权限的值无效，可选值：SELF（本人）、DEPART（本部门）、DEPARTS（本部门及下级）、ALL（全部）');
-    const role = (await db.selectFrom('roles').select(['roleId', 'roleAlias']).where('roleId', '=', roleId).executeTakeFirst()) as Row | undefined;
+    const role = await db.selectFrom('roles').select(['roleId', 'roleAlias']).where('roleId', '=', roleId).executeTakeFirst();
     if (!role) throw notFoundRecord();
     if (role.roleAlias === ADMIN_ROLE_ALIAS && dataScope !== 'ALL') throw new PortalError(1005, '系统管理员角色的数据权限只能是全部');
     await db.transaction().execute(async (trx) => {
@@ -284,9 +284,9 @@ export async function userRoutes(app: FastifyInstance) {
     const scope = await userScope(db, user);
     try {
       await db.transaction().execute(async (trx) => {
-        const existing = (await trx.selectFrom('users as u').select(['u.userId', 'u.deptId']).where('u.userId', '=', id).executeTakeFirst()) as Row | undefined;
+        const existing = await trx.selectFrom('users as u').select(['u.userId', 'u.deptId']).where('u.userId', '=', id).executeTakeFirst();
         if (!existing || !inUserScope(scope, existing)) throw notFoundRecord();
-        const roles = ((await trx.selectFrom('user_roles').select('roleId').where('userId', '=', id).execute()) as Row[]).map((r) => Number(r.roleId));
+        const roles = (await trx.selectFrom('user_roles').select('roleId').where('userId', '=', id).execute()).map((r) => r.roleId);
         await guardAdminRole(trx, user, roles);
         await trx.deleteFrom('user_roles').where('userId', '=', id).execute();
         await trx.deleteFrom('sessions').where('userId', '=', id).execute();
@@ -312,7 +312,7 @@ async function articleCounts(db: Db, userIds: number[]): Promise<Map<number, num
   const tables = await db.introspection.getTables();
   const table = tables.find((t) => ['article', 'articles'].includes(t.name) && t.columns.some((c) => c.name === 'creatorId'));
   if (!table) return out;
-  const rows = (await db
+  const rows = (await dynamic(db)
     .selectFrom(table.name)
     .select(['creatorId', (eb) => eb.fn.countAll().as('n')])
     .where('creatorId', 'in', userIds)

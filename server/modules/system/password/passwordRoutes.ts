@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { defaultPasswordTypes } from '../../../auth/passwordPolicy.js';
 import { applyFilters, readPaging, readSort } from '../../../crud/listQuery.js';
 import { searchOf } from '../../../crud/routes.js';
 import { validateRecord } from '../../../crud/validate.js';
-import type { Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { bodyOf, readId, readIds } from '../../../http/params.js';
+import { paginate } from '../../../shared/paging.js';
 import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
 import { userPasswordRoutes } from './userPassword.js';
@@ -30,7 +31,7 @@ export async function passwordRoutes(app: FastifyInstance) {
   const db = app.db;
 
   const findRule = async (id: number) => {
-    const row = (await db.selectFrom(RULE_TABLE).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+    const row = await db.selectFrom(RULE_TABLE).selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFoundRecord();
     return row;
   };
@@ -42,13 +43,9 @@ export async function passwordRoutes(app: FastifyInstance) {
   app.post('/passwordRule/pageList', { config: { permission: p.list } }, async (request) => {
     if (request.body === undefined || request.body === null) throw missingParam('baseSearchDto');
     const search = searchOf(request);
-    const { pageNum, pageSize } = readPaging(search);
     const sort = readSort(decl, search);
     const q = applyFilters(db.selectFrom(RULE_TABLE), decl, search);
-    const n = (await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string } | undefined;
-    const totalRow = Number(n?.n ?? 0);
-    const list = await q.selectAll().orderBy(sort.field, sort.order).orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute();
-    return ok({ list, currPage: pageNum, totalRow, totalPage: Math.ceil(totalRow / pageSize) });
+    return ok(await paginate(q, readPaging(search), (rows) => rows.selectAll().orderBy(sql.ref(sort.field), sort.order).orderBy('id', 'desc')));
   });
 
   app.post('/passwordRule/get', { config: { permission: p.get } }, async (request) => ok(await findRule(readId(request))));
@@ -84,7 +81,7 @@ export async function passwordRoutes(app: FastifyInstance) {
 
   const deleteRules = async (ids: number[]) => {
     await db.transaction().execute(async (trx) => {
-      const rows = (await trx.selectFrom(RULE_TABLE).select(['id', 'enabled', 'name']).where('id', 'in', ids).execute()) as Row[];
+      const rows = await trx.selectFrom(RULE_TABLE).select(['id', 'enabled', 'name']).where('id', 'in', ids).execute();
       if (rows.length !== ids.length) throw notFoundRecord();
       const live = rows.find((r) => Number(r.enabled) === 1);
       if (live) throw new PortalError(1005, `密码规则“${String(live.name)}”正在启用，不能删除，请先停用或启用其他规则`);

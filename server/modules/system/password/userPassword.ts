@@ -16,7 +16,7 @@ async function mayManage(app: FastifyInstance, caller: PortalUser, targetDept: n
   if (caller.dataScope === 'ALL' || caller.userId === targetId) return true;
   if (caller.dataScope === 'SELF' || caller.deptId === null || targetDept === null) return false;
   const depts = caller.dataScope === 'DEPARTS' ? await departmentAndDescendants(app.db, caller.deptId) : [caller.deptId];
-  return depts.includes(Number(targetDept));
+  return depts.includes(targetDept);
 }
 
 /**
@@ -62,7 +62,7 @@ export async function userPasswordRoutes(app: FastifyInstance) {
     const target = (await db.selectFrom('users').select(['userId', 'username', 'deptId']).where('userId', '=', id).executeTakeFirst()) as
       | { userId: number; username: string; deptId: number | null }
       | undefined;
-    if (!target || !(await mayManage(app, caller, target.deptId, Number(target.userId)))) throw notFoundRecord();
+    if (!target || !(await mayManage(app, caller, target.deptId, target.userId))) throw notFoundRecord();
     const rule = await currentPasswordRule(db);
     const classes = await currentPasswordTypes(db);
     let password = randomPassword(Math.max(12, rule.minLength));
@@ -89,7 +89,7 @@ export async function userPasswordRoutes(app: FastifyInstance) {
     const body = bodyOf(request);
     const id = readId(request, body.userId !== undefined && body.id === undefined ? 'userId' : 'id');
     const target = (await db.selectFrom('users').select(['userId', 'deptId']).where('userId', '=', id).executeTakeFirst()) as { userId: number; deptId: number | null } | undefined;
-    if (!target || !(await mayManage(app, caller, target.deptId, Number(target.userId)))) throw notFoundRecord();
+    if (!target || !(await mayManage(app, caller, target.deptId, target.userId))) throw notFoundRecord();
     await db.updateTable('users').set({ failedLogins: 0, lockedUntil: null }).where('userId', '=', id).execute();
     await clearAccount(db, id);
     return ok(null, '已解除锁定');

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { validateRecord } from '../../../crud/validate.js';
-import type { Row } from '../../../db/types.js';
+import { type Row, dynamic } from '../../../db/types.js';
 import { confine } from '../../../files/confine.js';
 import { ok } from '../../../http/envelope.js';
 import { bodyOf } from '../../../http/params.js';
@@ -64,7 +64,7 @@ export async function siteSettingRoutes(app: FastifyInstance) {
     const user = currentUser(request);
     values.updaterName = user.name;
     values.updateTime = formatDateTime();
-    await app.db.transaction().execute(async (trx) => {
+    await dynamic(app.db).transaction().execute(async (trx) => {
       const row = (await trx.selectFrom(decl.table).select('id').orderBy('id', 'asc').limit(1).executeTakeFirst()) as Row | undefined;
       if (row) {
         await trx.updateTable(decl.table).set(values).where('id', '=', row.id).execute();

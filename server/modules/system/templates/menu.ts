@@ -35,5 +35,5 @@ export async function ensureScreenMenu(db: Db, menu: ScreenMenu): Promise<void> 
     note(await ensureResource(db, { parentId: menuId, name: b.name, alias: b.alias, icon: null, type: 'Button', url: null, dingAppKey: 'adminSite', sort: i + 1 }));
   }
   const admin = (await db.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst()) as { roleId: number } | undefined;
-  if (admin && created.length) await grant(db, Number(admin.roleId), created);
+  if (admin && created.length) await grant(db, admin.roleId, created);
 }
