@@ -79,6 +79,17 @@ describe('经济数据: 地区生产总值', () => {
     const rows: unknown[][] = [];
     exported.worksheets[0]?.eachRow((row, n) => n > 1 && rows.push((row.values as unknown[]).slice(1, 8)));
     expect(rows).toEqual([['地区生产总值', '年度', 2012, 0, 1234567, '万元', 9.1]]);
+
+    // The generic edit form: a negative growth is saved and shown in red, and the search is kept.
+    await table.getByRole('row').filter({ hasText: '浏览器导入' }).getByRole('link', { name: '编辑' }).click();
+    const growth = page.getByLabel('同比增长(%)');
+    await expect.poll(() => growth.inputValue()).toBe('9.1');
+    await growth.fill('-2.5');
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => table.textContent(), { timeout: 15_000 }).toContain('2012年123.46亿元-2.50%浏览器导入');
+    const red = await table.getByText('-2.50%').evaluate((el) => getComputedStyle(el).color);
+    expect(red).not.toBe(await table.getByText('123.46亿元').evaluate((el) => getComputedStyle(el).color));
+    expect(await table.getByRole('row').count()).toBe(2);
     expect(errors).toEqual([]);
   });
 
