@@ -192,7 +192,7 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
 
     downloadExtra(resource: string, extraName: string, params: ExtraCallParams, fallbackName: string) {
       const call = extraCall(resource, extraName);
-      return downloadExcel(http, fillPath(call.path, params.path), params.body, fallbackName);
+      return downloadExcel(http, fillPath(call.path, params.path), params.body, fallbackName, call.method);
     },
 
     extraUrl(resource: string, extraName: string, params: Pick<ExtraCallParams, 'path' | 'query'> = {}) {

@@ -20,16 +20,17 @@ export function saveBlob({ blob, fileName }: BlobReply): void {
   }
 }
 
-/** POSTs `body` to an export path, saves the file and resolves with the file name used. */
+/** POSTs `body` to an export path (or GETs a file such as a template), saves the file and resolves with the file name used. */
 export async function downloadExcel(
   http: HttpClient,
   path: string,
   body: unknown,
   fallbackName: string,
+  method: 'GET' | 'POST' = 'POST',
 ): Promise<string> {
   const reply = await http.request<BlobReply>({
     path,
-    body: body ?? {},
+    ...(method === 'GET' ? { method } : { body: body ?? {} }),
     responseType: 'blob',
     fallbackFileName: fallbackName,
   });

@@ -60,5 +60,8 @@ export default defineResource({
   },
   form: [],
   permissions: { list: 'inspectionRecord:list', get: 'inspectionRecord:get', create: 'inspectionRecord:add', update: 'inspectionRecord:update', delete: 'inspectionRecord:delete' },
+  // The response-time chart above the records; a link check's links under its show view (src/panels/).
+  listPanels: [{ name: 'responseTime', place: 'above' }],
+  showPanels: ['brokenLinks'],
   menu: { group: 'siteMonitoring', path: '/main/siteMonitoring/inspectionRecord', sort: 20 },
 });

@@ -50,13 +50,25 @@ export interface FieldDecl {
   readonly unique?: boolean;
   /** Shown under the input. */
   readonly help?: string;
-  /** For `richtext`: `rich` edits with the article editor; default the HTML text box. */
+  /** For `richtext`: the rich-text editor (default, loaded lazily) or `html`, a plain HTML text box. */
   readonly editor?: 'rich' | 'html';
   /**
    * A virtual field: no column; the server computes it from the stored values on every read (list, get,
    * save answers), so lists and show views can display it like any other field.
    */
   readonly compute?: (record: RecordData) => unknown;
+  /** How the admin views show the value (lists and show views); what is stored and sent stays as it is. */
+  readonly display?: FieldDisplay;
+}
+
+/**
+ * A field's text in the views, from the whole record (e.g. an amount with its record's unit), its
+ * alignment in a table, and a colour for values that need attention (a negative growth in red).
+ */
+export interface FieldDisplay {
+  readonly format?: (record: RecordData) => string;
+  readonly align?: 'left' | 'right';
+  readonly tone?: (record: RecordData) => 'error' | 'success' | undefined;
 }
 
 /**
@@ -130,6 +142,8 @@ export interface ListDecl {
   readonly joins?: readonly JoinDecl[];
   /** Orders after the chosen sort, before the id (e.g. the period after the year, in the same direction). */
   readonly thenBy?: (sort: { readonly field: string; readonly order: 'ASC' | 'DESC' }) => readonly { readonly field: string; readonly order: 'ASC' | 'DESC' }[];
+  /** Search values the list opens with (and 重置 returns to), e.g. the last five years. */
+  readonly filterDefaults?: Readonly<Record<string, string | number>>;
 }
 
 /** Permission keys a role must hold for each operation; they are Button entries of the menu tree. */
@@ -172,7 +186,36 @@ export interface ActionDecl {
   readonly download?: string;
   /** Where the UI shows it: the list toolbar, each row, the show view (default: by scope). */
   readonly placement?: readonly ('toolbar' | 'row' | 'show')[];
+  /** The call takes one uploaded file (an Excel import): the UI asks for the file in a dialog first. */
+  readonly upload?: UploadDecl;
 }
+
+/**
+ * The file an upload action sends (multipart). The dialog offers the template to fill in (a GET call of
+ * `api.extra`), explains the rules, and keeps the server's refusal on screen until the next try. The
+ * action's `success` may name values of the answer in braces: `导入成功：新增{added}条`.
+ */
+export interface UploadDecl {
+  /** The file input's `accept`, e.g. `.xlsx`. */
+  readonly accept: string;
+  /** Largest file sent; the server checks again. */
+  readonly maxBytes: number;
+  /** Multipart field name; default `file`. */
+  readonly field?: string;
+  /** Dialog title; default the action's label. */
+  readonly title?: string;
+  /** What the dialog explains above the file input. */
+  readonly hint?: string;
+  /** Name of the `api.extra` call that downloads the template, and the file name to save it under. */
+  readonly template?: { readonly call: string; readonly fileName: string };
+}
+
+/**
+ * A panel a generic view shows beside the declared screen: `src/panels/<name>.tsx` default-exports it.
+ * A plain name is a panel under the list's table; `above` puts it between the search and the table,
+ * inside the list (it reads the list's search values).
+ */
+export type PanelRef = string | { readonly name: string; readonly place: 'above' | 'below' };
 
 /** Menu groups of the admin app (Catalogue entries); see docs/menus.md. */
 export type MenuGroup = 'home' | 'content' | 'interact' | 'system' | 'siteMonitoring';
@@ -221,10 +264,12 @@ export interface ResourceDecl {
    */
   readonly where?: Readonly<Record<string, string | number>>;
   /**
-   * Panels the generic list shows under its table, by name: `src/panels/<name>.tsx` default-exports the
-   * component (a chart, a settings block). The list, forms and show view stay generic.
+   * Panels the generic list shows under (or, `place: 'above'`, over) its table, by name (see PanelRef):
+   * a chart, a settings block. The list, forms and show view stay generic.
    */
-  readonly listPanels?: readonly string[];
+  readonly listPanels?: readonly PanelRef[];
+  /** Panels under the show view, in the record's context (e.g. the links a check found). */
+  readonly showPanels?: readonly string[];
   /** Code run around each operation (see resources/behaviour.ts). */
   readonly hooks?: Hooks;
   /** Checks beyond the permission keys, per operation, with the caller and its data scope. */

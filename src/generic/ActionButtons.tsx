@@ -4,20 +4,22 @@ import { Confirm, useCanAccess, useDataProvider, useListContext, useRecordContex
 import { inState } from '../../resources/behaviour';
 import type { ActionDecl, ResourceDecl } from '../../resources/types';
 import type { PortalDataProviderExtras } from '../../providers/types';
+import { exportActions } from '../components/list/Toolbar';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
+import { UploadDialog } from './UploadDialog';
 
 type Place = 'toolbar' | 'row' | 'show';
 
 /**
- * The declared actions the generic views show at a place: those the generic routes serve (`run`) or
- * that name their placement; Excel exports have their own button. By default row actions go to each row
- * and the show view, bulk and whole-list ones to the toolbar.
+ * The declared actions the generic views show at a place: those the generic routes serve (`run`), that
+ * take an upload, or that name their placement; whole-list exports have the toolbar's 导出Excel button.
+ * By default row actions go to each row and the show view, bulk and whole-list ones to the toolbar.
  */
 export function actionsAt(decl: ResourceDecl, place: Place): ActionDecl[] {
+  const exports = exportActions(decl);
   return (decl.actions ?? []).filter((a) => {
-    if (!a.run && !a.placement) return false;
-    // Whole-list Excel exports have the toolbar's 导出Excel button.
-    if (place === 'toolbar' && a.scope === 'none' && /excel/i.test(a.path) && !a.run) return false;
+    if (!a.run && !a.placement && !a.upload) return false;
+    if (place === 'toolbar' && exports.includes(a)) return false;
     if (a.placement) return a.placement.includes(place);
     const scope = a.scope ?? 'row';
     if (place === 'toolbar') return scope === 'bulk' || scope === 'both' || scope === 'none';
@@ -58,6 +60,8 @@ function ActionButton({ decl, action, target, disabled }: { decl: ResourceDecl; 
   const { canAccess } = useCanAccess({ resource: decl.name, action: action.permission });
   const { run, busy } = useRunAction(decl, action);
   const [asking, setAsking] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const refresh = useRefresh();
   if (!canAccess) return null;
   return (
     <>
@@ -68,12 +72,25 @@ function ActionButton({ decl, action, target, disabled }: { decl: ResourceDecl; 
         data-testid={`action-${action.name}`}
         onClick={(e) => {
           e.stopPropagation();
-          if (action.confirm) setAsking(true);
+          if (action.upload) setUploading(true);
+          else if (action.confirm) setAsking(true);
           else run(target);
         }}
       >
         {action.label}
       </Button>
+      {action.upload && uploading && (
+        <UploadDialog
+          decl={decl}
+          action={action}
+          upload={action.upload}
+          onClose={() => setUploading(false)}
+          onDone={() => {
+            setUploading(false);
+            refresh();
+          }}
+        />
+      )}
       {action.confirm && (
         <Confirm
           isOpen={asking}

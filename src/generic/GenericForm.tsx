@@ -19,6 +19,7 @@ import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifie
 import { renderField } from './fields';
 import { renderInput } from './inputs';
 import { RecordActions } from './ActionButtons';
+import { Panels } from './ListPanels';
 
 /** Fields of the create and edit forms: `form` in order, else every field that is not read-only. */
 export function formFields(decl: ResourceDecl): FieldDecl[] {
@@ -171,6 +172,8 @@ export function GenericShow({ decl }: { decl: ResourceDecl }) {
       }}
     >
       <SimpleShowLayout>{showFields(decl).map((field) => renderField(decl, field, false))}</SimpleShowLayout>
+      {/* Declared panels (resources' showPanels) under the fields, with the record in context. */}
+      {decl.showPanels?.length ? <Panels decl={decl} names={decl.showPanels} /> : null}
     </Show>
   );
 }

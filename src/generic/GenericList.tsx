@@ -21,7 +21,7 @@ import { PortalToolbar, ResourceToolbar } from '../components/list/Toolbar';
 import { renderField } from './fields';
 import { buildFilters } from './filters';
 import { RecordActions, ToolbarActions } from './ActionButtons';
-import { ListPanels } from './ListPanels';
+import { ListPanels, listPanelsAt, Panels } from './ListPanels';
 
 /** Page sizes of spec §9 (one list for every screen: components/list/paging.ts). */
 export { PAGE_SIZES };
@@ -93,12 +93,15 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
     .map((field) => renderField(decl, field, true))
     .filter((el) => el !== null);
 
+  const above = listPanelsAt(decl, 'above');
+
   const list = (
     <PortalList
       resource={decl.name}
       title={decl.label}
       sort={decl.list.defaultSort}
-      filters={filters}
+      filters={<SearchForm inputs={filters} defaults={decl.list.filterDefaults} />}
+      filterDefaultValues={decl.list.filterDefaults}
       actions={
         <ResourceToolbar decl={decl}>
           <ToolbarActions decl={decl} />
@@ -106,8 +109,11 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
       }
       empty={<ListEmpty canCreate={!!decl.api.create} />}
     >
+      {/* Panels above the table (a chart of what the search selects) sit inside the list's context. */}
+      {above.length > 0 && <Panels decl={decl} names={above} />}
       <Datagrid
         rowClick={false}
+        data-testid="list-table"
         empty={<ListEmpty canCreate={false} />}
         bulkActionButtons={
           canDelete ? <BulkDeleteButton mutationMode="pessimistic" mutationOptions={{ onError }} /> : false
@@ -119,7 +125,7 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
     </PortalList>
   );
   // Declared panels (resources' listPanels) come under the table.
-  return decl.listPanels?.length ? (
+  return listPanelsAt(decl, 'below').length ? (
     <Box>
       {list}
       <ListPanels decl={decl} />

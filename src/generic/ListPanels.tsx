@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import type { ComponentType } from 'react';
-import type { ResourceDecl } from '../../resources/types';
+import type { PanelRef, ResourceDecl } from '../../resources/types';
 
-/** Panels a declaration names in `listPanels`: `src/panels/<name>.tsx`, default-exporting a component. */
+/** Panels a declaration names (`listPanels`, `showPanels`): `src/panels/<name>.tsx`, default-exporting a component. */
 const panelModules = import.meta.glob<{ default: ComponentType<{ decl: ResourceDecl }> }>('../panels/*.tsx', { eager: true });
 const panels: Readonly<Record<string, ComponentType<{ decl: ResourceDecl }>>> = Object.fromEntries(
   Object.entries(panelModules).map(([path, mod]) => [path.replace(/^.*\/(.+)\.tsx$/, '$1'), mod.default]),
@@ -12,13 +12,22 @@ export function panelNames(): string[] {
   return Object.keys(panels);
 }
 
-/** The declared panels under a generic list, in the declared order; an unknown name shows nothing. */
-export function ListPanels({ decl }: { decl: ResourceDecl }) {
-  const named = (decl.listPanels ?? []).map((name) => ({ name, Panel: panels[name] })).filter((p) => p.Panel);
+const placeOf = (ref: PanelRef) => (typeof ref === 'string' ? 'below' : ref.place);
+const nameOf = (ref: PanelRef) => (typeof ref === 'string' ? ref : ref.name);
+
+/** The declared list panels of one place, in order. */
+export function listPanelsAt(decl: ResourceDecl, place: 'above' | 'below'): string[] {
+  return (decl.listPanels ?? []).filter((ref) => placeOf(ref) === place).map(nameOf);
+}
+
+/** The named panels, in the given order; an unknown name shows nothing. */
+export function Panels({ decl, names }: { decl: ResourceDecl; names: readonly string[] }) {
+  const named = names.map((name) => ({ name, Panel: panels[name] })).filter((p) => p.Panel);
   if (named.length === 0) return null;
-  return (
-    <Box>
-      {named.map(({ name, Panel }) => Panel && <Panel key={name} decl={decl} />)}
-    </Box>
-  );
+  return <Box>{named.map(({ name, Panel }) => Panel && <Panel key={name} decl={decl} />)}</Box>;
+}
+
+/** The declared panels under a generic list. */
+export function ListPanels({ decl }: { decl: ResourceDecl }) {
+  return <Panels decl={decl} names={listPanelsAt(decl, 'below')} />;
 }

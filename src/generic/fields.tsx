@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactElement } from 'react';
-import { ReferenceField, TextField, useFieldValue } from 'react-admin';
+import { ReferenceField, TextField, useFieldValue, useRecordContext } from 'react-admin';
 import type { EnumOption, FieldDecl, ResourceDecl } from '../../resources/types';
 import { imageUrl } from '../format/image';
 import { imageBase } from '../portal';
@@ -39,6 +39,20 @@ export function EnumField({ source, field }: DeclFieldProps) {
 export function HtmlField({ source, field }: DeclFieldProps) {
   const value = useFieldValue({ source });
   return <HtmlViewer html={typeof value === 'string' ? value : ''} title={field.label} />;
+}
+
+/** A field with a declared display (`display.format` / `tone`): its text from the whole record. */
+export function DisplayField({ source, field }: DeclFieldProps & { textAlign?: 'left' | 'right' }) {
+  const record = useRecordContext();
+  if (!record) return null;
+  const { format, tone } = field.display ?? {};
+  const value: unknown = record[source];
+  const text = format ? format(record) : value === null || value === undefined ? '' : String(value);
+  return (
+    <Typography component="span" variant="body2" color={tone?.(record) === 'error' ? 'error' : tone?.(record) === 'success' ? 'success.main' : undefined} sx={{ whiteSpace: 'nowrap' }}>
+      {text}
+    </Typography>
+  );
 }
 
 /** A file path as a link that opens the file. */
@@ -90,6 +104,7 @@ export function renderField(decl: ResourceDecl, field: FieldDecl, inTable: boole
     field,
     sortable: inTable ? decl.list.sortable.includes(field.name) : false,
   };
+  if (field.display) return <DisplayField key={key} {...common} textAlign={field.display.align} />;
   switch (field.type) {
     case 'enum':
       return <EnumField key={key} {...common} />;

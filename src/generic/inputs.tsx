@@ -105,9 +105,8 @@ export function renderInput(field: FieldDecl, decl?: ResourceDecl): ReactElement
     case 'textarea':
       return <TextInput key={key} {...common} multiline minRows={3} fullWidth inputProps={{ maxLength: field.maxLength }} />;
     case 'richtext':
-      // `editor: 'rich'` opts a field into the article editor (tiptap, loaded lazily). The default stays the
-      // HTML text box until the generic form's tests and announcement's browser test move to the editor.
-      return field.editor === 'rich' ? <LazyRichTextInput key={key} {...common} fullWidth /> : <TextInput key={key} {...common} multiline minRows={10} fullWidth />;
+      // The rich-text editor (tiptap, loaded lazily when the form shows); `editor: 'html'` keeps a plain HTML box.
+      return field.editor === 'html' ? <TextInput key={key} {...common} multiline minRows={10} fullWidth /> : <LazyRichTextInput key={key} {...common} fullWidth />;
     case 'image':
       return <ImageUploadInput key={key} {...common} />;
     case 'file':

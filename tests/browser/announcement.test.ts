@@ -33,7 +33,7 @@ async function formSettled() {
 async function announcementRows(title: string) {
   const { url, adminPassword } = portal.server;
   const login = await call<{ value: string }>(url, '/user/loginNoCode', { query: { username: 'admin', password: adminPassword } });
-  const list = await call<{ list: { id: number; title: string; source: string }[] }>(url, '/announcement/list', {
+  const list = await call<{ list: { id: number; title: string; source: string; content?: string }[] }>(url, '/announcement/list', {
     token: login.body.data.value,
     body: { pageNum: 1, pageSize: 10, title },
   });
@@ -56,13 +56,18 @@ describe('admin app: an announcement from creation to deletion', () => {
     await formSettled();
     await page.locator('input[name="title"]').fill(title);
     await page.locator('input[name="source"]').fill('县政府办公室');
-    await page.locator('textarea[name="content"]').fill('<p>请各单位做好冬季安全生产工作。</p>');
+    // 内容 is the rich-text editor (loaded lazily): typed into as a person does.
+    const editor = page.locator('.ProseMirror');
+    await editor.waitFor({ timeout: 30_000 });
+    await editor.click();
+    await page.keyboard.type('请各单位做好冬季安全生产工作。');
     expect(await page.locator('input[name="title"]').inputValue()).toBe(title);
     await page.getByRole('button', { name: '保存' }).click();
     await page.getByRole('row').filter({ hasText: title }).waitFor();
     const rows = await announcementRows(title);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.source).toBe('县政府办公室');
+    expect(rows[0]!.content).toBe('<p>请各单位做好冬季安全生产工作。</p>');
   });
 
   it('changes one field; only that field changes on the server', async () => {

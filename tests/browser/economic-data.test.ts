@@ -28,7 +28,7 @@ describe('经济数据: 地区生产总值', () => {
   it('opens from the menu with a table and a chart, imports a year from Excel and exports it', async () => {
     await logIn(page, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
     await page.getByRole('menuitem', { name: '地区生产总值' }).click();
-    const table = page.getByTestId('economic-table');
+    const table = page.getByTestId('list-table');
     await table.waitFor({ timeout: 30_000 });
     await page.getByTestId('economic-chart').locator('svg.recharts-surface').first().waitFor({ timeout: 30_000 });
     // Demo GDP is about 250亿元: amounts of 10000万元 and more are shown in 亿元.
@@ -43,14 +43,22 @@ describe('经济数据: 地区生产总值', () => {
     await book.xlsx.writeFile(file);
     await page.getByRole('button', { name: '导入' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByTestId('economic-import-file').setInputFiles(file);
+    await expect.poll(() => dialog.getByRole('heading').textContent()).toBe('导入地区生产总值数据');
+    // The template to fill in comes from the dialog (a GET of the declared template call).
+    const templating = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: '下载模板' }).click();
+    const template = new ExcelJS.Workbook();
+    await template.xlsx.readFile(await (await templating).path());
+    expect((await templating).suggestedFilename()).toBe('地区生产总值导入模板.xlsx');
+    expect(template.worksheets[0]?.getRow(1).getCell(1).value).toBe('指标名称');
+    await dialog.getByTestId('upload-file').setInputFiles(file);
     await dialog.getByRole('button', { name: '导入', exact: true }).click();
-    await expect.poll(() => dialog.getByTestId('economic-import-problem').textContent()).toContain('导入文件表头不正确');
+    await expect.poll(() => dialog.getByTestId('upload-problem').textContent()).toContain('导入文件表头不正确');
 
     ws.getRow(1).getCell(2).value = '统计周期';
     ws.addRow(['地区生产总值', '年度', 2012, 0, 1234567, '万元', 9.1, '浏览器导入']);
     await book.xlsx.writeFile(file);
-    await dialog.getByTestId('economic-import-file').setInputFiles(file);
+    await dialog.getByTestId('upload-file').setInputFiles(file);
     await dialog.getByRole('button', { name: '导入', exact: true }).click();
     await page.getByText('导入成功：新增1条，更新0条').waitFor();
     await expect.poll(() => dialog.count()).toBe(0);
@@ -71,13 +79,24 @@ describe('经济数据: 地区生产总值', () => {
     const rows: unknown[][] = [];
     exported.worksheets[0]?.eachRow((row, n) => n > 1 && rows.push((row.values as unknown[]).slice(1, 8)));
     expect(rows).toEqual([['地区生产总值', '年度', 2012, 0, 1234567, '万元', 9.1]]);
+
+    // The generic edit form: a negative growth is saved and shown in red, and the search is kept.
+    await table.getByRole('row').filter({ hasText: '浏览器导入' }).getByRole('link', { name: '编辑' }).click();
+    const growth = page.getByLabel('同比增长(%)');
+    await expect.poll(() => growth.inputValue()).toBe('9.1');
+    await growth.fill('-2.5');
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => table.textContent(), { timeout: 15_000 }).toContain('2012年123.46亿元-2.50%浏览器导入');
+    const red = await table.getByText('-2.50%').evaluate((el) => getComputedStyle(el).color);
+    expect(red).not.toBe(await table.getByText('123.46亿元').evaluate((el) => getComputedStyle(el).color));
+    expect(await table.getByRole('row').count()).toBe(2);
     expect(errors).toEqual([]);
   });
 
   it('the spec route opens the same screen directly', async () => {
     await page.goto(`${portal.server.url}/admin/#/main/article/foreignTrade`);
-    await page.getByTestId('economic-table').waitFor({ timeout: 30_000 });
-    await expect.poll(() => page.getByTestId('economic-table').textContent()).toContain('进出口总额');
+    await page.getByTestId('list-table').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('list-table').textContent()).toContain('进出口总额');
     expect(errors).toEqual([]);
   });
 });

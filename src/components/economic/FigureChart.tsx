@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { EconomicArea } from '../../../resources/economic/catalogue';
-import type { Figure } from './api';
+import type { Figure } from './figure';
 
 const Chart = lazy(() => import('../charts/StatisticsChart'));
 

@@ -23,7 +23,7 @@ export function SearchButtons({ onReset }: { onReset: () => void }) {
   );
 }
 
-function RaSearchRow({ inputs }: { inputs: ReactElement[] }) {
+function RaSearchRow({ inputs, defaults = {} }: { inputs: ReactElement[]; defaults?: Readonly<Record<string, unknown>> }) {
   const { setFilters } = useListContext();
   const form = useFormContext();
   return (
@@ -31,8 +31,8 @@ function RaSearchRow({ inputs }: { inputs: ReactElement[] }) {
       {inputs.map((input) => cloneElement(input as ReactElement<Record<string, unknown>>, { key: String(input.key ?? (input.props as { source?: string }).source), alwaysOn: undefined, size: 'small', variant: 'outlined' }))}
       <SearchButtons
         onReset={() => {
-          form.reset(Object.fromEntries(Object.keys(form.getValues()).map((k) => [k, ''])));
-          setFilters({}, {});
+          form.reset({ ...Object.fromEntries(Object.keys(form.getValues()).map((k) => [k, ''])), ...defaults });
+          setFilters({ ...defaults }, {});
         }}
       />
     </Box>
@@ -43,14 +43,15 @@ const clean = (values: Record<string, unknown>) => Object.fromEntries(Object.ent
 
 /**
  * The search form on top of a react-admin list (data-testid="search-form", role="search"): the filter
- * inputs in a wrapping row with labels, applied on 查询 (not as you type), cleared by 重置.
+ * inputs in a wrapping row with labels, applied on 查询 (not as you type), cleared by 重置 (back to the
+ * list's `defaults`, when it opens with some).
  */
-export function SearchForm({ inputs }: { inputs: ReactElement[] }) {
+export function SearchForm({ inputs, defaults }: { inputs: ReactElement[]; defaults?: Readonly<Record<string, unknown>> }) {
   const { filterValues, setFilters } = useListContext();
   return (
     <Box role="search" aria-label="查询条件" data-testid="search-form" sx={{ flexBasis: '100%', minWidth: 0 }}>
       <Form record={filterValues} onSubmit={(values: Record<string, unknown>) => setFilters(clean(values), {})} noValidate>
-        <RaSearchRow inputs={inputs} />
+        <RaSearchRow inputs={inputs} defaults={defaults} />
       </Form>
     </Box>
   );

@@ -75,9 +75,9 @@ export function ExportExcelButton({ path, label = '导出Excel', fileName }: { p
   );
 }
 
-/** The export calls a declaration offers for the whole list (scope none, an Excel path). */
+/** The export calls a declaration offers for the whole list (scope none, an Excel path or a declared download). */
 export function exportActions(decl: ResourceDecl) {
-  return (decl.actions ?? []).filter((a) => a.scope === 'none' && /excel/i.test(a.path));
+  return (decl.actions ?? []).filter((a) => a.scope === 'none' && !a.run && !a.upload && (/excel/i.test(a.path) || !!a.download));
 }
 
 function Permitted({ resource, action, children }: { resource: string; action: string; children: ReactNode }) {
@@ -107,7 +107,7 @@ export function ResourceToolbar({ decl, children }: { decl: ResourceDecl; childr
       )}
       {exportActions(decl).map((a) => (
         <Permitted key={a.name} resource={decl.name} action={a.permission}>
-          <ExportExcelButton path={a.path} label={a.label} fileName={decl.label} />
+          <ExportExcelButton path={a.path} label={a.label} fileName={a.download?.replace(/\.xlsx$/i, '') ?? decl.label} />
         </Permitted>
       ))}
       {children}
