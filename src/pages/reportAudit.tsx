@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import reportDecl from '../../resources/report';
 import type { PageDecl } from '../pages';
+import { REPORT_ROUTES } from '../routes/specRoutes';
 import { EMPTY_REPORT_SEARCH, ReportSearchBar } from '../views/report/SearchBar';
 import { AuditButtons, PreviewButton, ReportTable, usePagedList, type ReportRow } from '../views/report/common';
 
@@ -46,5 +47,5 @@ function ReportAudit() {
   );
 }
 
-const page: PageDecl = { path: '/report/home/audit', component: ReportAudit, app: 'reportSite' };
+const page: PageDecl = { path: REPORT_ROUTES.audit, component: ReportAudit, app: 'reportSite' };
 export default page;

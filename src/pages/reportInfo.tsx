@@ -13,6 +13,7 @@ import { dataProvider } from '../data';
 import { ListLoading } from '../generic/GenericList';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
 import type { PageDecl } from '../pages';
+import { REPORT_ROUTES } from '../routes/specRoutes';
 import { SUBMITTED_MESSAGE, SubmitReviewConfirm } from '../views/content/SubmitReviewConfirm';
 import { useColumnChoices } from '../views/content/ArticleForm';
 
@@ -35,7 +36,7 @@ function Buttons({ articleId, status }: { articleId?: number; status?: number })
         if (articleId) await dataProvider.call(articleDecl.api.update, { body: { ...body, articleId, ...(next === 4 ? { status: 4 } : {}) } });
         else await dataProvider.call(articleDecl.api.create, { body: { ...body, status: next } });
         success(next === 4 ? SUBMITTED_MESSAGE : '已保存为草稿');
-        navigate('/report/article/reportList');
+        navigate(REPORT_ROUTES.myList);
       } catch (e) {
         onError(e);
       } finally {
@@ -53,7 +54,7 @@ function Buttons({ articleId, status }: { articleId?: number; status?: number })
           提交审核
         </Button>
       )}
-      <Button disabled={busy} onClick={() => navigate('/report/article/reportList')}>
+      <Button disabled={busy} onClick={() => navigate(REPORT_ROUTES.myList)}>
         取消
       </Button>
       {/* Asked first (提示信息 / 确定 / 取消), as every state change is. */}
@@ -109,5 +110,5 @@ function InfoReport() {
   );
 }
 
-const page: PageDecl = { path: '/report/article/infoReport', component: InfoReport, app: 'reportSite' };
+const page: PageDecl = { path: REPORT_ROUTES.info, component: InfoReport, app: 'reportSite' };
 export default page;

@@ -8,6 +8,7 @@ import reportDecl from '../../resources/report';
 import { dataProvider } from '../data';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
 import type { PageDecl } from '../pages';
+import { REPORT_ROUTES } from '../routes/specRoutes';
 import { useUrlFilter } from '../dashboard/urlFilter';
 import { EMPTY_REPORT_SEARCH, ReportSearchBar } from '../views/report/SearchBar';
 import { ConfirmButton, PreviewButton, ReportTable, usePagedList, type ReportRow } from '../views/report/common';
@@ -45,7 +46,7 @@ function MyReports() {
         onSearch={setSearch}
         actions={
           canAdd && (
-            <Button size="small" variant="contained" onClick={() => navigate('/report/article/infoReport')}>
+            <Button size="small" variant="contained" onClick={() => navigate(REPORT_ROUTES.info)}>
               信息报送
             </Button>
           )
@@ -59,7 +60,7 @@ function MyReports() {
           <>
             <PreviewButton row={r} />
             {canEdit && (r.status === 3 || r.status === 2) && (
-              <Button size="small" onClick={() => navigate(`/report/article/infoReport?id=${r.articleId}`)}>
+              <Button size="small" onClick={() => navigate(`${REPORT_ROUTES.info}?id=${r.articleId}`)}>
                 编辑
               </Button>
             )}
@@ -72,5 +73,5 @@ function MyReports() {
   );
 }
 
-const page: PageDecl = { path: '/report/article/reportList', component: MyReports, app: 'reportSite' };
+const page: PageDecl = { path: REPORT_ROUTES.myList, component: MyReports, app: 'reportSite' };
 export default page;

@@ -17,6 +17,7 @@ import { PlainSearchForm } from '../components/list/SearchForm';
 import { PortalToolbar } from '../components/list/Toolbar';
 import { useErrorNotifier } from '../notices/useErrorNotifier';
 import type { PageDecl } from '../pages';
+import { REPORT_ROUTES } from '../routes/specRoutes';
 import type { ReportCountDatum } from '../views/report/ReportChart';
 
 const ReportChart = lazy(() => import('../views/report/ReportChart'));
@@ -112,5 +113,5 @@ export function ReportStatistics() {
   );
 }
 
-const page: PageDecl = { path: '/report/article/statistics', component: ReportStatistics, app: 'reportSite' };
+const page: PageDecl = { path: REPORT_ROUTES.statistics, component: ReportStatistics, app: 'reportSite' };
 export default page;
