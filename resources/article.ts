@@ -87,6 +87,12 @@ export default defineResource({
       listByDept: { path: '/api/article/listByDept', label: '本部门文章' },
       fieldOverwrite: { path: '/api/article/queryFieldOverwrite', method: 'GET', label: '模型字段' },
       relevantList: { path: '/article/relevant/getArticleRelevantList', label: '相关文章' },
+      relevantSave: { path: '/article/relevant/save', label: '添加相关文章' },
+      relevantDelete: { path: '/article/relevant/deleteArticleRelevant', label: '移除相关文章' },
+      // Workflow steps `{ ids, opinion }` that need no permission of their own (the others are `actions`).
+      acceptReject: { path: '/api/article/acceptReject', label: '初审退回' },
+      withdraw: { path: '/api/article/delArticleTask', label: '撤回' },
+      takeDown: { path: '/api/article/rejectArticleTask', label: '下线' },
     },
   },
   fields: [

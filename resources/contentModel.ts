@@ -29,6 +29,13 @@ export default defineResource({
     create: { path: '/api/contentModel/save' },
     update: { path: '/api/contentModel/update' },
     delete: { path: '/api/contentModel/delete', ids: 'body' },
+    extra: {
+      // A model's fields (字段管理): paged by path values, saved and deleted by their own calls.
+      fieldList: { path: '/api/contentModel/{cmId}/{pageNum}/{pageSize}/listForm', method: 'GET', label: '字段列表' },
+      fieldSave: { path: '/api/contentModel/saveForm', label: '新增字段' },
+      fieldUpdate: { path: '/api/contentModel/updateForm', label: '修改字段' },
+      fieldDelete: { path: '/api/contentModel/deleteForm', label: '删除字段' },
+    },
   },
   fields: [
     { name: 'cmId', label: '模型ID', type: 'number', readOnly: true },

@@ -18,7 +18,12 @@ export default defineResource({
     list: { path: '/site/setting/get' },
     get: { path: '/site/setting/get', id: 'query' },
     update: { path: '/site/setting/save' },
-    extra: { publicInfo: { path: '/web/site/info', label: '站点公开信息' } },
+    extra: {
+      publicInfo: { path: '/web/site/info', label: '站点公开信息' },
+      // The settings screen reads and saves the one record without an id.
+      current: { path: '/site/setting/get', label: '读取' },
+      save: { path: '/site/setting/save', label: '保存' },
+    },
   },
   fields: [
     { name: 'id', label: 'ID', type: 'number', readOnly: true },

@@ -13,10 +13,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Title, useCanAccess } from 'react-admin';
-import { saveBlob, type BlobReply } from '../../providers';
+import { monitoringCalls } from '../../resources/calls/monitoring';
 import { useMonitorCall } from '../components/monitoring/useMonitorCall';
+import { dataProvider } from '../data';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
-import { http } from '../portal';
 import type { PageDecl } from '../pages';
 
 interface Row {
@@ -42,7 +42,7 @@ const defaultYear = new Date().getMonth() === 0 ? thisYear - 1 : thisYear;
 /** 年度报表 (国办函〔2018〕12号): preview of the figures, staff fields saved, Word and Excel downloads. */
 function AnnualReport() {
   const [year, setYear] = useState(defaultYear);
-  const report = useMonitorCall<Report>('/website/annualReport/get', { year });
+  const report = useMonitorCall<Report>(monitoringCalls.annualReport, { year });
   const [draft, setDraft] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const onError = useErrorNotifier();
@@ -55,7 +55,7 @@ function AnnualReport() {
   const save = async () => {
     setSaving(true);
     try {
-      await http.request({ path: '/website/annualReport/save', body: { year, fields: draft } });
+      await dataProvider.call(monitoringCalls.annualReportSave, { body: { year, fields: draft } });
       success('保存成功');
       report.reload();
     } catch (e) {
@@ -67,7 +67,7 @@ function AnnualReport() {
   const download = async (kind: 'word' | 'excel') => {
     try {
       const name = `政府网站工作年度报表${year}.${kind === 'word' ? 'docx' : 'xlsx'}`;
-      saveBlob(await http.request<BlobReply>({ path: `/website/annualReport/${kind}`, body: { year }, responseType: 'blob', fallbackFileName: name }));
+      await dataProvider.exportExcel((kind === 'word' ? monitoringCalls.annualReportWord : monitoringCalls.annualReportExcel).path, { year }, name);
     } catch (e) {
       onError(e);
     }

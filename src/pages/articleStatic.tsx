@@ -11,8 +11,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Title, useCanAccess } from 'react-admin';
+import { generationCalls } from '../../resources/calls/generation';
+import type { ApiCall } from '../../resources/types';
+import { dataProvider } from '../data';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
-import { apiUrl, http } from '../portal';
+import { apiUrl } from '../portal';
 import type { PageDecl } from '../pages';
 
 /** Permission keys of the generation module (server/modules/generation). */
@@ -59,6 +62,7 @@ export function flattenColumns(nodes: readonly ColumnNode[], depth = 0): { id: n
   return out;
 }
 
+// The generated public site, served beside the API (a page address, not a call).
 const siteLink = (rel: string) => `${apiUrl}/site/${rel}`;
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -83,7 +87,7 @@ export function ArticleStatic() {
   const [previewError, setPreviewError] = useState<string | null>(null);
 
   useEffect(() => {
-    http.request<ColumnNode[]>({ path: '/column/tree', method: 'GET' }).then(
+    dataProvider.callExtra<ColumnNode[]>('column', 'tree').then(
       (tree) => setColumns(flattenColumns(tree ?? [])),
       () => setColumns([]),
     );
@@ -99,7 +103,7 @@ export function ArticleStatic() {
   const generateIndex = async () => {
     setBusy({ label: '正在生成首页', done: 0, total: 1 });
     try {
-      const r = await http.request<GenerateResult>({ path: '/api/generate/generateIndex' });
+      const r = await dataProvider.call<GenerateResult>(generationCalls.index);
       finish({ title: '生成首页', pages: r.pages, paths: r.paths, failed: [] });
     } catch (e) {
       onError(e);
@@ -116,7 +120,7 @@ export function ArticleStatic() {
     for (const [i, c] of targets.entries()) {
       setBusy({ label: `正在生成栏目：${c.label}`, done: i, total: targets.length });
       try {
-        const r = await http.request<GenerateResult>({ path: `/api/generate/${c.id}/genernateColumn`, method: 'GET' });
+        const r = await dataProvider.call<GenerateResult>(generationCalls.column, { path: { columnId: c.id } });
         o.pages += r.pages;
         o.paths.push(...r.paths);
       } catch (e) {
@@ -128,13 +132,13 @@ export function ArticleStatic() {
   };
 
   /** Starts a background run and follows its progress (done/total) until it ends. */
-  const follow = async (title: string, label: string, start: { path: string; body?: unknown }) => {
+  const follow = async (title: string, label: string, start: ApiCall, body?: unknown) => {
     setBusy({ label, done: 0, total: 0 });
     try {
-      await http.request<RunStatus>(start);
+      await dataProvider.call<RunStatus>(start, { body });
       for (;;) {
         await new Promise((r) => setTimeout(r, 500));
-        const s = await http.request<RunStatus>({ path: '/api/generate/progress', method: 'GET' });
+        const s = await dataProvider.call<RunStatus>(generationCalls.progress);
         setBusy({ label, done: s.done, total: s.total });
         if (!s.running) {
           const o = { title, pages: s.pages || s.done, paths: s.paths, failed: s.error ? [s.error] : [] };
@@ -156,16 +160,16 @@ export function ArticleStatic() {
       setOutcome({ title: '生成文章', pages: 0, paths: [], failed: ['发布日期格式不正确'] });
       return;
     }
-    void follow('生成文章', '正在生成文章', { path: '/api/generate/articles', body: { columnId: Number(articleColumn), dateTime: since || null } });
+    void follow('生成文章', '正在生成文章', generationCalls.articles, { columnId: Number(articleColumn), dateTime: since || null });
   };
 
-  const generateSite = () => void follow('生成全站', '正在生成全站', { path: '/api/generate/site' });
+  const generateSite = () => void follow('生成全站', '正在生成全站', generationCalls.site);
 
   const loadPreview = async () => {
     setPreviewLoading(true);
     setPreviewError(null);
     try {
-      setPreview(withSiteBase(await http.request<string>({ path: '/api/generate/0/viewIndex', method: 'GET' })));
+      setPreview(withSiteBase(await dataProvider.call<string>(generationCalls.view, { path: { columnId: 0 } })));
     } catch (e) {
       setPreview(null);
       setPreviewError(messageOf(e));

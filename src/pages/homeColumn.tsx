@@ -12,23 +12,21 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { CanAccess, Title, useDataProvider } from 'react-admin';
-import type { HttpClient, PortalDataProviderExtras } from '../../providers/types';
+import type { PortalDataProvider } from '../../providers';
+import { statisticsCalls } from '../../resources/calls/statistics';
+import type { ApiCall } from '../../resources/types';
 import type { StatisticsChartProps } from '../components/charts/StatisticsChart';
 import { PagingBar } from '../components/list/PagingBar';
 import { PlainSearchForm } from '../components/list/SearchForm';
 import { PortalToolbar } from '../components/list/Toolbar';
 import { useErrorNotifier } from '../notices/useErrorNotifier';
 import type { PageDecl } from '../pages';
-import { http } from '../portal';
 
 /* Shared pieces of the five home statistics screens (docs/statistics.md); this file is also 栏目统计. */
 
 const Chart = lazy(() => import('../components/charts/StatisticsChart'));
-
-/** The HTTP client the statistics screens call (the portal's; tests give their own). */
-export const StatsHttpContext = createContext<HttpClient>(http);
 
 /** dataSearchDto as the screens send it (empty values dropped). */
 export interface StatsSearch {
@@ -43,23 +41,23 @@ export function cleanSearch(s: StatsSearch): Record<string, unknown> {
   return Object.fromEntries(Object.entries(s).filter(([, v]) => v !== '' && v !== undefined && v !== null));
 }
 
-/** Loads one statistics call; `null` while loading, re-run when the search changes. */
-export function useStats<T>(path: string, search: StatsSearch): { data: T | null; failed: boolean } {
-  const client = useContext(StatsHttpContext);
+/** Runs one declared statistics call (none: nothing); `null` while loading, re-run when the search changes. */
+export function useStats<T>(call: ApiCall | null, search: StatsSearch): { data: T | null; failed: boolean } {
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const [state, setState] = useState<{ data: T | null; failed: boolean }>({ data: null, failed: false });
   const key = JSON.stringify(cleanSearch(search));
   useEffect(() => {
-    if (!path) return undefined;
+    if (!call) return undefined;
     let live = true;
     setState({ data: null, failed: false });
-    client.request<T>({ path, body: JSON.parse(key) as unknown }).then(
+    dataProvider.call<T>(call, { body: JSON.parse(key) as unknown }).then(
       (data) => live && setState({ data, failed: false }),
       () => live && setState({ data: null, failed: true }),
     );
     return () => {
       live = false;
     };
-  }, [client, path, key]);
+  }, [dataProvider, call, key]);
   return state;
 }
 
@@ -93,8 +91,8 @@ export function StatsFilters({
   dateType?: boolean;
   children?: ReactNode;
 }) {
-  const depts = useStats<{ deptId: number; deptName: string }[]>(dept ? '/api/home/deptDataCountlist' : '', {});
-  const cols = useStats<{ columnId: number; columnTitle: string }[]>(column ? '/api/home/columnCount' : '', {});
+  const depts = useStats<{ deptId: number; deptName: string }[]>(dept ? statisticsCalls.deptDataCountlist : null, {});
+  const cols = useStats<{ columnId: number; columnTitle: string }[]>(column ? statisticsCalls.columnCount : null, {});
   const deptOptions = useMemo(() => [...(depts.data ?? [])].sort((a, b) => a.deptId - b.deptId), [depts.data]);
   // Edited here, applied on 查询 (not as you type), cleared by 重置: the shared search form (issue 10).
   const [draft, setDraft] = useState(value);
@@ -138,9 +136,9 @@ export function StatsFilters({
   );
 }
 
-/** The 导出Excel button (statistics:export), downloading through the data provider. */
-export function ExportButton({ path, search, fileName }: { path: string; search: StatsSearch; fileName: string }) {
-  const dataProvider = useDataProvider() as unknown as PortalDataProviderExtras;
+/** The 导出Excel button (statistics:export), downloading the declared call through the data provider. */
+export function ExportButton({ call, search, fileName }: { call: ApiCall; search: StatsSearch; fileName: string }) {
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const onError = useErrorNotifier();
   const [busy, setBusy] = useState(false);
   return (
@@ -151,7 +149,7 @@ export function ExportButton({ path, search, fileName }: { path: string; search:
         onClick={() => {
           setBusy(true);
           dataProvider
-            .exportExcel(path, cleanSearch(search), fileName)
+            .exportExcel(call.path, cleanSearch(search), fileName)
             .catch(onError)
             .finally(() => setBusy(false));
         }}
@@ -266,7 +264,7 @@ interface ColumnRow {
 /** 栏目统计: per column, articles published in the range, their hits, the last publish time. */
 export function HomeColumn() {
   const [search, setSearch] = useSearchState();
-  const state = useStats<ColumnRow[]>('/api/home/columnCount', search);
+  const state = useStats<ColumnRow[]>(statisticsCalls.columnCount, search);
   return (
     <StatsPage title="栏目统计">
       <StatsFilters value={search} onChange={setSearch} column />

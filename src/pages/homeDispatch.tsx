@@ -1,4 +1,5 @@
 import Typography from '@mui/material/Typography';
+import { statisticsCalls } from '../../resources/calls/statistics';
 import type { PageDecl } from '../pages';
 import { SortableTable, StatsChart, StatsFilters, StatsPage, StatsState, useSearchState, useStats } from './homeColumn';
 
@@ -20,8 +21,8 @@ interface DeptColumn {
 /** 发稿统计: articles published per department in the range (chart), and per department and column (table). */
 function HomeDispatch() {
   const [search, setSearch] = useSearchState();
-  const perDept = useStats<DeptCount[]>('/api/home/deptCount', search);
-  const perColumn = useStats<DeptColumn[]>('/api/home/deptByColumnCount', search);
+  const perDept = useStats<DeptCount[]>(statisticsCalls.deptCount, search);
+  const perColumn = useStats<DeptColumn[]>(statisticsCalls.deptByColumnCount, search);
   return (
     <StatsPage title="发稿统计">
       <StatsFilters value={search} onChange={setSearch} dept column />

@@ -1,4 +1,5 @@
 import Typography from '@mui/material/Typography';
+import { statisticsCalls } from '../../resources/calls/statistics';
 import type { PageDecl } from '../pages';
 import { ExportButton, SortableTable, StatsChart, StatsFilters, StatsPage, StatsState, useSearchState, useStats } from './homeColumn';
 
@@ -17,12 +18,12 @@ export interface DeptRow {
 /** 数据分析: the 信息报送考核 table of the departments (ranked, exportable) and the publishing trend. */
 export function HomeReportData() {
   const [search, setSearch] = useSearchState({ dateType: 'month' });
-  const depts = useStats<DeptRow[]>('/api/home/deptDataCountlist', search);
-  const trend = useStats<{ date: string; count: number; hits: number }[]>('/api/home/categoryDateCount', search);
+  const depts = useStats<DeptRow[]>(statisticsCalls.deptDataCountlist, search);
+  const trend = useStats<{ date: string; count: number; hits: number }[]>(statisticsCalls.categoryDateCount, search);
   return (
     <StatsPage title="数据分析">
       <StatsFilters value={search} onChange={setSearch} dept column dateType>
-        <ExportButton path="/api/home/deptDataCountExcel" search={search} fileName="信息报送考核统计.xlsx" />
+        <ExportButton call={statisticsCalls.deptDataCountExcel} search={search} fileName="信息报送考核统计.xlsx" />
       </StatsFilters>
       <Typography variant="subtitle1">信息报送考核</Typography>
       <StatsState state={depts} empty={(d) => d.length === 0}>

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { statisticsCalls } from '../../resources/calls/statistics';
 import type { PageDecl } from '../pages';
 import { StatsChart, StatsFilters, StatsPage, StatsState, useSearchState, useStats } from './homeColumn';
 
@@ -18,8 +19,8 @@ interface StateCount {
 /** 数据统计: the portal's totals in the range (articles, columns, letters, replies, surveys, suggestions, applications). */
 function HomeStaticData() {
   const [search, setSearch] = useSearchState();
-  const figures = useStats<Figure[]>('/api/home/dataCount', search);
-  const states = useStats<{ states: StateCount[] }>('/api/home/categoryCountlist', search);
+  const figures = useStats<Figure[]>(statisticsCalls.dataCount, search);
+  const states = useStats<{ states: StateCount[] }>(statisticsCalls.categoryCountlist, search);
   return (
     <StatsPage title="数据统计">
       <StatsFilters value={search} onChange={setSearch} />

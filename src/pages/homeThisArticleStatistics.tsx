@@ -1,4 +1,5 @@
 import Typography from '@mui/material/Typography';
+import { statisticsCalls } from '../../resources/calls/statistics';
 import type { PageDecl } from '../pages';
 import { SortableTable, StatsChart, StatsFilters, StatsPage, StatsState, useSearchState, useStats } from './homeColumn';
 
@@ -17,8 +18,8 @@ interface ColumnStates {
 /** 文章统计: articles created in the range per column and state, the state pie and the publishing curve. */
 function HomeThisArticleStatistics() {
   const [search, setSearch] = useSearchState({ dateType: 'day' });
-  const counts = useStats<{ columns: ColumnStates[]; states: { status: number; name: string; count: number }[] }>('/api/home/categoryCountlist', search);
-  const trend = useStats<{ date: string; count: number }[]>('/api/home/categoryDateCount', search);
+  const counts = useStats<{ columns: ColumnStates[]; states: { status: number; name: string; count: number }[] }>(statisticsCalls.categoryCountlist, search);
+  const trend = useStats<{ date: string; count: number }[]>(statisticsCalls.categoryDateCount, search);
   return (
     <StatsPage title="文章统计">
       <StatsFilters value={search} onChange={setSearch} dept column dateType />

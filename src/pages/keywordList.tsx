@@ -13,8 +13,9 @@ import { Title } from 'react-admin';
 import { PagingBar } from '../components/list/PagingBar';
 import { PlainSearchForm } from '../components/list/SearchForm';
 import { PortalToolbar } from '../components/list/Toolbar';
+import questAnswerDecl from '../../resources/questAnswer';
+import { dataProvider } from '../data';
 import type { PageDecl } from '../pages';
-import { http } from '../portal';
 
 interface Qa {
   id: number;
@@ -27,7 +28,7 @@ interface Qa {
 export async function loadAllQa(): Promise<Qa[]> {
   const out: Qa[] = [];
   for (let pageNum = 1; pageNum <= 25; pageNum++) {
-    const page = await http.request<{ list: Qa[]; totalPage: number }>({ path: '/questAnswer/list', body: { pageNum, pageSize: 200 } });
+    const page = await dataProvider.call<{ list: Qa[]; totalPage: number }>(questAnswerDecl.api.list, { body: { pageNum, pageSize: 200 } });
     out.push(...page.list);
     if (pageNum >= page.totalPage) break;
   }

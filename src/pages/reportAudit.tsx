@@ -1,15 +1,17 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import reportDecl from '../../resources/report';
 import type { PageDecl } from '../pages';
+import { REPORT_ROUTES } from '../routes/specRoutes';
 import { EMPTY_REPORT_SEARCH, ReportSearchBar } from '../views/report/SearchBar';
 import { AuditButtons, PreviewButton, ReportTable, usePagedList, type ReportRow } from '../views/report/common';
 
-/** 文章审核 (reporting app, /report/home/audit): the submissions awaiting the reviewer's step (/api/report/role). */
+/** 文章审核 (reporting app): the submissions awaiting the reviewer's step (report's declared `role` list). */
 function ReportAudit() {
   const [search, setSearch] = useState(EMPTY_REPORT_SEARCH);
   const [selected, setSelected] = useState<number[]>([]);
-  const list = usePagedList<ReportRow>('/api/report/role', { title: search.title, status: search.status });
+  const list = usePagedList<ReportRow>(reportDecl.api.extra.role, { title: search.title, status: search.status });
   const done = () => (setSelected([]), list.reload());
   return (
     <Box sx={{ p: 2 }}>
@@ -45,5 +47,5 @@ function ReportAudit() {
   );
 }
 
-const page: PageDecl = { path: '/report/home/audit', component: ReportAudit, app: 'reportSite' };
+const page: PageDecl = { path: REPORT_ROUTES.audit, component: ReportAudit, app: 'reportSite' };
 export default page;

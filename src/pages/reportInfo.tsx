@@ -3,16 +3,18 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { Form, maxLength, required, SelectInput, TextInput, useCanAccess } from 'react-admin';
+import { Form, maxLength, required, SelectInput, TextInput, useCanAccess, type RaRecord } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
+import articleDecl from '../../resources/article';
 import { ImageUploadInput } from '../components/imageUpload/ImageUpload';
 import { LazyRichTextInput } from '../components/richText';
+import { dataProvider } from '../data';
 import { ListLoading } from '../generic/GenericList';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
 import type { PageDecl } from '../pages';
+import { REPORT_ROUTES } from '../routes/specRoutes';
 import { SUBMITTED_MESSAGE, SubmitReviewConfirm } from '../views/content/SubmitReviewConfirm';
-import { http } from '../portal';
 import { useColumnChoices } from '../views/content/ArticleForm';
 
 type Values = { title?: string; columnId?: number; source?: string; author?: string; thumbnail?: string; content?: string };
@@ -31,10 +33,10 @@ function Buttons({ articleId, status }: { articleId?: number; status?: number })
       setBusy(true);
       try {
         // Editing a draft keeps it a draft (no status); a returned one stays returned until submitted.
-        if (articleId) await http.request({ path: '/api/article/update', body: { ...body, articleId, ...(next === 4 ? { status: 4 } : {}) } });
-        else await http.request({ path: '/api/article/save/role', body: { ...body, status: next } });
+        if (articleId) await dataProvider.call(articleDecl.api.update, { body: { ...body, articleId, ...(next === 4 ? { status: 4 } : {}) } });
+        else await dataProvider.call(articleDecl.api.create, { body: { ...body, status: next } });
         success(next === 4 ? SUBMITTED_MESSAGE : '已保存为草稿');
-        navigate('/report/article/reportList');
+        navigate(REPORT_ROUTES.myList);
       } catch (e) {
         onError(e);
       } finally {
@@ -52,7 +54,7 @@ function Buttons({ articleId, status }: { articleId?: number; status?: number })
           提交审核
         </Button>
       )}
-      <Button disabled={busy} onClick={() => navigate('/report/article/reportList')}>
+      <Button disabled={busy} onClick={() => navigate(REPORT_ROUTES.myList)}>
         取消
       </Button>
       {/* Asked first (提示信息 / 确定 / 取消), as every state change is. */}
@@ -71,7 +73,7 @@ function InfoReport() {
   const [record, setRecord] = useState<(Values & { status?: number; lastOpinion?: string | null }) | null>(id ? null : {});
   useEffect(() => {
     if (!id) return;
-    http.request<Values & { status: number; lastOpinion: string | null }>({ path: '/api/article/redisByArticleId', method: 'GET', query: { articleId: id } }).then(setRecord, (e) => (onError(e), setRecord({})));
+    dataProvider.getOne<Values & RaRecord & { status: number; lastOpinion: string | null }>('article', { id }).then(({ data }) => setRecord(data), (e) => (onError(e), setRecord({})));
   }, [id, onError]);
   if (isPending || record === null) return <ListLoading />;
   if (!canAccess) {
@@ -108,5 +110,5 @@ function InfoReport() {
   );
 }
 
-const page: PageDecl = { path: '/report/article/infoReport', component: InfoReport, app: 'reportSite' };
+const page: PageDecl = { path: REPORT_ROUTES.info, component: InfoReport, app: 'reportSite' };
 export default page;

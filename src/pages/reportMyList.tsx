@@ -4,10 +4,12 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useCanAccess } from 'react-admin';
 import { useNavigate } from 'react-router';
+import reportDecl from '../../resources/report';
+import { dataProvider } from '../data';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
 import type { PageDecl } from '../pages';
+import { REPORT_ROUTES } from '../routes/specRoutes';
 import { useUrlFilter } from '../dashboard/urlFilter';
-import { http } from '../portal';
 import { EMPTY_REPORT_SEARCH, ReportSearchBar } from '../views/report/SearchBar';
 import { ConfirmButton, PreviewButton, ReportTable, usePagedList, type ReportRow } from '../views/report/common';
 
@@ -17,16 +19,16 @@ function MyReports() {
   const urlStatus = useUrlFilter(['status'] as const).status ?? '';
   const [opened] = useState(() => ({ ...EMPTY_REPORT_SEARCH, status: urlStatus }));
   const [search, setSearch] = useState(opened);
-  const list = usePagedList<ReportRow>('/api/report/my', { title: search.title, status: search.status });
+  const list = usePagedList<ReportRow>(reportDecl.api.extra.my, { title: search.title, status: search.status });
   const navigate = useNavigate();
   const onError = useErrorNotifier();
   const success = useSuccessNotifier();
   const { canAccess: canEdit } = useCanAccess({ action: 'article:update', resource: 'article' });
   const { canAccess: canDelete } = useCanAccess({ action: 'report:delete', resource: 'report' });
   const { canAccess: canAdd } = useCanAccess({ action: 'article:add', resource: 'article' });
-  const act = (path: string, ids: number[], message: string) => async () => {
+  const act = (run: () => Promise<unknown>, message: string) => async () => {
     try {
-      await http.request({ path, body: { ids } });
+      await run();
       success(message);
       list.reload();
     } catch (e) {
@@ -44,7 +46,7 @@ function MyReports() {
         onSearch={setSearch}
         actions={
           canAdd && (
-            <Button size="small" variant="contained" onClick={() => navigate('/report/article/infoReport')}>
+            <Button size="small" variant="contained" onClick={() => navigate(REPORT_ROUTES.info)}>
               信息报送
             </Button>
           )
@@ -58,12 +60,12 @@ function MyReports() {
           <>
             <PreviewButton row={r} />
             {canEdit && (r.status === 3 || r.status === 2) && (
-              <Button size="small" onClick={() => navigate(`/report/article/infoReport?id=${r.articleId}`)}>
+              <Button size="small" onClick={() => navigate(`${REPORT_ROUTES.info}?id=${r.articleId}`)}>
                 编辑
               </Button>
             )}
-            {canEdit && r.status === 4 && <ConfirmButton label="撤回" color="warning" message="确定撤回该报送吗？撤回后可修改再提交。" onConfirm={act('/api/article/delArticleTask', [r.articleId], '已撤回')} />}
-            {canDelete && [3, 2, 1].includes(r.status) && <ConfirmButton label="删除" color="error" message="确定删除该报送吗？删除后不可恢复。" onConfirm={act('/api/report/deleteReport', [r.articleId], '删除成功')} />}
+            {canEdit && r.status === 4 && <ConfirmButton label="撤回" color="warning" message="确定撤回该报送吗？撤回后可修改再提交。" onConfirm={act(() => dataProvider.callExtra('article', 'withdraw', { body: { ids: [r.articleId] } }), '已撤回')} />}
+            {canDelete && [3, 2, 1].includes(r.status) && <ConfirmButton label="删除" color="error" message="确定删除该报送吗？删除后不可恢复。" onConfirm={act(() => dataProvider.delete('report', { id: r.articleId }), '删除成功')} />}
           </>
         )}
       />
@@ -71,5 +73,5 @@ function MyReports() {
   );
 }
 
-const page: PageDecl = { path: '/report/article/reportList', component: MyReports, app: 'reportSite' };
+const page: PageDecl = { path: REPORT_ROUTES.myList, component: MyReports, app: 'reportSite' };
 export default page;

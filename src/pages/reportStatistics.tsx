@@ -11,19 +11,20 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { REPORT_GROUPS } from '../../resources/report';
+import { dataProvider } from '../data';
 import { ListLoading } from '../generic/GenericList';
 import { PlainSearchForm } from '../components/list/SearchForm';
 import { PortalToolbar } from '../components/list/Toolbar';
 import { useErrorNotifier } from '../notices/useErrorNotifier';
 import type { PageDecl } from '../pages';
-import { http } from '../portal';
+import { REPORT_ROUTES } from '../routes/specRoutes';
 import type { ReportCountDatum } from '../views/report/ReportChart';
 
 const ReportChart = lazy(() => import('../views/report/ReportChart'));
 
 type Group = ReportCountDatum & { key: string | number; editing: number; offline: number };
 
-/** 报送统计 (/report/article/statistics): submissions per department, month or state, in the caller's data scope. */
+/** 报送统计 (reporting app): submissions per department, month or state, in the caller's data scope. */
 export function ReportStatistics() {
   const [groupBy, setGroupBy] = useState<string>('dept');
   // The date pair is applied on 查询 (the shared search form); the grouping tabs switch at once.
@@ -37,7 +38,7 @@ export function ReportStatistics() {
     const body: Record<string, unknown> = { groupBy, pageSize: 200 };
     if (startTime) body.startTime = startTime;
     if (endTime) body.endTime = endTime;
-    http.request<{ list: Group[] }>({ path: '/api/report/reportDeptList', body }).then(
+    dataProvider.callExtra<{ list: Group[] }>('report', 'deptList', { body }).then(
       (d) => live && setRows(d.list),
       (e) => live && (onError(e), setRows([])),
     );
@@ -112,5 +113,5 @@ export function ReportStatistics() {
   );
 }
 
-const page: PageDecl = { path: '/report/article/statistics', component: ReportStatistics, app: 'reportSite' };
+const page: PageDecl = { path: REPORT_ROUTES.statistics, component: ReportStatistics, app: 'reportSite' };
 export default page;

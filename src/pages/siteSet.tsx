@@ -10,7 +10,7 @@ import siteSetting from '../../resources/siteSetting';
 import { emitWarningToast } from '../../providers';
 import { renderInput } from '../generic/inputs';
 import { formFields } from '../generic/GenericForm';
-import { http } from '../portal';
+import { dataProvider } from '../data';
 import type { PageDecl } from '../pages';
 import { templateApi, type SkinInfo } from '../components/codeEditor/templateApi';
 import { useSuccessNotifier } from '../notices/useErrorNotifier';
@@ -35,7 +35,7 @@ export function SiteSettingForm() {
   const [statNotes, setStatNotes] = useState<string[]>([]);
 
   const load = useCallback(() => {
-    http.request<SiteRecord>({ path: '/site/setting/get' }).then(
+    dataProvider.callExtra<SiteRecord>('siteSetting', 'current').then(
       (r) => setRecord({ ...r, id: 1 }),
       () => setFailed(true),
     );
@@ -55,7 +55,7 @@ export function SiteSettingForm() {
       return;
     }
     try {
-      const saved = await http.request<SiteRecord>({ path: '/site/setting/save', body: changed });
+      const saved = await dataProvider.callExtra<SiteRecord>('siteSetting', 'save', { body: changed });
       const { statCodeNotes, ...rest } = saved;
       setRecord({ ...rest, id: 1 });
       setStatNotes(Array.isArray(statCodeNotes) ? statCodeNotes.map(String) : []);

@@ -18,7 +18,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { Confirm, Title, useCanAccess, useNavigate } from 'react-admin';
-import { http } from '../portal';
+import { dataProvider } from '../data';
 import type { PageDecl } from '../pages';
 import { templateApi, templateLinks, TEMPLATE_KEYS, type SkinInfo } from '../components/codeEditor/templateApi';
 import { PagingBar } from '../components/list/PagingBar';
@@ -178,7 +178,7 @@ function TemplateSkins() {
           setToUse(null);
           if (!target) return;
           try {
-            await http.request({ path: '/site/setting/save', body: { templateSkin: target.name } });
+            await dataProvider.callExtra('siteSetting', 'save', { body: { templateSkin: target.name } });
             success('设置成功');
             load();
           } catch {

@@ -10,8 +10,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Title } from 'react-admin';
+import feedbackDecl from '../../resources/dearchFeedback';
+import { dataProvider } from '../data';
 import type { PageDecl } from '../pages';
-import { http } from '../portal';
 import { loadAllQa } from './keywordList';
 
 interface Stats {
@@ -27,7 +28,7 @@ function InquiryStatistics() {
   const [stats, setStats] = useState<Stats | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    const count = (body: Record<string, unknown>) => http.request<{ totalRow: number }>({ path: '/questAnswer/dearchfeedack/list', body: { ...body, pageSize: 10 } }).then((p) => p.totalRow);
+    const count = (body: Record<string, unknown>) => dataProvider.call<{ totalRow: number }>(feedbackDecl.api.list, { body: { ...body, pageSize: 10 } }).then((p) => p.totalRow);
     Promise.all([loadAllQa(), count({}), count({ satisfied: 1 }), count({ satisfied: 2 }), count({ auditState: 0 })]).then(
       ([qa, total, satisfied, unsatisfied, pending]) => setStats({ qa: [...qa].sort((a, b) => b.hitCount - a.hitCount).slice(0, 20), total, satisfied, unsatisfied, pending }),
       () => setFailed(true),

@@ -9,6 +9,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Title } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { monitoringCalls } from '../../resources/calls/monitoring';
 import { useMonitorCall } from '../components/monitoring/useMonitorCall';
 import type { PageDecl } from '../pages';
 
@@ -65,7 +66,7 @@ function IndicatorCard({ i }: { i: Indicator }) {
  * measured now from our records, red or green, with the items behind a red one and where to fix them.
  */
 function VetoDashboard() {
-  const board = useMonitorCall<{ time: string; red: number; vetoRed: number; indicators: Indicator[] }>('/website/monitor/dashboard');
+  const board = useMonitorCall<{ time: string; red: number; vetoRed: number; indicators: Indicator[] }>(monitoringCalls.dashboard);
   const d = board.data;
   return (
     <Card sx={{ mt: 2 }}>

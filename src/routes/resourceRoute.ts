@@ -13,7 +13,7 @@ export function resourceRoute(decl: ResourceDecl): string {
   return SPEC_PREFIX.test(path) ? path.slice(1) : decl.name;
 }
 
-/** `/article/5/show` → `/main/article/essay/5/show`: the alias (resource name) prefix swapped for the route. */
+/** E.g. route `article/5/show` → `main/article/essay/5/show` (with leading slashes): the alias (resource name) prefix swapped for the route. */
 export function aliasTarget(pathname: string, alias: string, route: string): string {
   const rest = pathname.slice(alias.length + 1);
   return `/${route}${rest.startsWith('/') || rest === '' ? rest : `/${rest}`}`;

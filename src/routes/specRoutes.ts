@@ -80,14 +80,27 @@ const ADMIN: readonly SpecRoute[] = [
   { path: '/main/siteMonitoring/serverStatus', label: '服务器状态' },
 ];
 
+/**
+ * The reporting app's hash routes (screens, not API calls: the API's /api/report/… calls are declared in
+ * resources/report.ts). Its pages mount and link to these.
+ */
+export const REPORT_ROUTES = {
+  app: '/report',
+  home: '/report/home',
+  audit: '/report/home/audit',
+  myList: '/report/article/reportList',
+  info: '/report/article/infoReport',
+  statistics: '/report/article/statistics',
+} as const;
+
 const REPORT: readonly SpecRoute[] = [
   { path: '/', label: '登录（已登录时为工作台）' },
-  { path: '/report', label: '报送系统', opens: '/' },
-  { path: '/report/home', label: '工作台', opens: '/' },
-  { path: '/report/home/audit', label: '文章审核' },
-  { path: '/report/article/reportList', label: '我的报送' },
-  { path: '/report/article/infoReport', label: '信息报送' },
-  { path: '/report/article/statistics', label: '报送统计' },
+  { path: REPORT_ROUTES.app, label: '报送系统', opens: '/' },
+  { path: REPORT_ROUTES.home, label: '工作台', opens: '/' },
+  { path: REPORT_ROUTES.audit, label: '文章审核' },
+  { path: REPORT_ROUTES.myList, label: '我的报送' },
+  { path: REPORT_ROUTES.info, label: '信息报送' },
+  { path: REPORT_ROUTES.statistics, label: '报送统计' },
 ];
 
 export const SPEC_ROUTES: Readonly<Record<AppKey, readonly SpecRoute[]>> = { adminSite: ADMIN, reportSite: REPORT };

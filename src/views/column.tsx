@@ -12,13 +12,14 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Confirm, Title, useCanAccess } from 'react-admin';
 import { emitWarningToast } from '../../providers';
+import columnDecl from '../../resources/column';
 import { ImageUpload } from '../components/imageUpload/ImageUpload';
 import { ResizablePanes } from '../components/tree/ResizablePanes';
 import { CheckboxTree, SelectTree } from '../components/tree/Trees';
 import type { TreeNode } from '../components/tree/treeModel';
+import { dataProvider } from '../data';
 import type { ResourceViews } from '../generic/resourceViews';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
-import { http } from '../portal';
 import { columnLabel, columnPaths, type ColumnRow } from './content/api';
 
 type Values = Record<string, string | number | null>;
@@ -59,8 +60,8 @@ function ColumnForm({ column, parentId, all, onSaved }: { column: ColumnRow | nu
   const { canAccess: canSave } = useCanAccess({ action: column ? 'column:update' : 'column:add', resource: 'column' });
   useEffect(() => setValues(valuesOf(column, parentId)), [column, parentId]);
   useEffect(() => {
-    http.request<{ cmId: number; cmTipsName: string }[]>({ path: '/column/content/model/list', method: 'GET' }).then(setModels, () => setModels([]));
-    http.request<string[]>({ path: '/column/tem/list', method: 'GET' }).then(setTemplates, () => setTemplates([]));
+    dataProvider.callExtra<{ cmId: number; cmTipsName: string }[]>('column', 'modelList').then(setModels, () => setModels([]));
+    dataProvider.callExtra<string[]>('column', 'temList').then(setTemplates, () => setTemplates([]));
   }, []);
   const paths = useMemo(() => columnPaths(all), [all]);
   const set = (k: string, v: string | number | null) => setValues((old) => ({ ...old, [k]: v }));
@@ -81,7 +82,7 @@ function ColumnForm({ column, parentId, all, onSaved }: { column: ColumnRow | nu
     }
     setBusy(true);
     try {
-      const saved = await http.request<ColumnRow>({ path: column ? '/column/edit' : '/column/save', query, required: column ? ['categoryId'] : ['columnType', 'categoryTitle'] });
+      const saved = await dataProvider.call<ColumnRow>(column ? columnDecl.api.update : columnDecl.api.create, { query, required: column ? ['categoryId'] : ['columnType', 'categoryTitle'] });
       success(column ? '修改成功' : '新增成功');
       onSaved(saved.categoryId);
     } catch (e) {
@@ -166,11 +167,11 @@ function RoleGrants({ tree }: { tree: TreeNode[] }) {
   const onError = useErrorNotifier();
   const success = useSuccessNotifier();
   useEffect(() => {
-    http.request<{ list: { roleId: number; name: string }[] }>({ path: '/role/list', body: { pageNum: 1, pageSize: 200 } }).then((r) => setRoles(r.list ?? []), onError);
+    dataProvider.getList<{ id: number; roleId: number; name: string }>('role', { pagination: { page: 1, perPage: 200 } }).then((r) => setRoles(r.data), onError);
   }, [onError]);
   useEffect(() => {
     if (roleId === '') return;
-    http.request<number[]>({ path: '/column/role/list', method: 'GET', query: { roleId }, required: ['roleId'] }).then((ids) => setChecked(ids.map(String)), onError);
+    dataProvider.callExtra<number[]>('column', 'roleList', { query: { roleId }, required: ['roleId'] }).then((ids) => setChecked(ids.map(String)), onError);
   }, [roleId, onError]);
   return (
     <Stack spacing={2}>
@@ -189,7 +190,7 @@ function RoleGrants({ tree }: { tree: TreeNode[] }) {
             <Button
               variant="contained"
               onClick={() =>
-                http.request({ path: '/column/role/save', body: { roleId, categoryIds: checked.map(Number) } }).then(() => success('保存成功'), onError)
+                dataProvider.runAction('column', 'role', { body: { roleId, categoryIds: checked.map(Number) } }).then(() => success('保存成功'), onError)
               }
             >
               保存授权
@@ -213,7 +214,7 @@ function ColumnScreen() {
   const { canAccess: canAdd } = useCanAccess({ action: 'column:add', resource: 'column' });
   const { canAccess: canDelete } = useCanAccess({ action: 'column:delete', resource: 'column' });
   const { canAccess: canGrant } = useCanAccess({ action: 'column:role', resource: 'column' });
-  const load = useCallback(() => http.request<ColumnRow[]>({ path: '/column/tree', method: 'GET' }).then(setTree, (e) => (onError(e), setTree([]))), [onError]);
+  const load = useCallback(() => dataProvider.callExtra<ColumnRow[]>('column', 'tree').then(setTree, (e) => (onError(e), setTree([]))), [onError]);
   useEffect(() => void load(), [load]);
   const all = useMemo(() => flatten(tree ?? []), [tree]);
   const nodes = useMemo(() => toNodes(tree ?? []), [tree]);
@@ -287,7 +288,7 @@ function ColumnScreen() {
         onClose={() => setDeleting(false)}
         onConfirm={() => {
           setDeleting(false);
-          http.request({ path: '/column/del', body: { ids: [current?.categoryId] } }).then(() => (success('删除成功'), setSelected(null), void load()), onError);
+          dataProvider.delete('column', { id: current?.categoryId ?? '' }).then(() => (success('删除成功'), setSelected(null), void load()), onError);
         }}
       />
     </Box>

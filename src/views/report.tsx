@@ -4,10 +4,11 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useCanAccess } from 'react-admin';
+import reportDecl from '../../resources/report';
+import { dataProvider } from '../data';
 import type { ResourceViews } from '../generic/resourceViews';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
 import { ReportStatistics } from '../pages/reportStatistics';
-import { http } from '../portal';
 import { EMPTY_REPORT_SEARCH, ReportSearchBar } from './report/SearchBar';
 import { AuditButtons, ConfirmButton, PreviewButton, ReportTable, usePagedList, type ReportRow } from './report/common';
 
@@ -15,13 +16,13 @@ import { AuditButtons, ConfirmButton, PreviewButton, ReportTable, usePagedList, 
 function ReportList() {
   const [tab, setTab] = useState(0);
   const [search, setSearch] = useState(EMPTY_REPORT_SEARCH);
-  const list = usePagedList<ReportRow>('/api/report/reportList', { ...search });
+  const list = usePagedList<ReportRow>(reportDecl.api.list, { ...search });
   const { canAccess: canDelete } = useCanAccess({ action: 'report:delete', resource: 'report' });
   const onError = useErrorNotifier();
   const success = useSuccessNotifier();
   const remove = (id: number) => async () => {
     try {
-      await http.request({ path: '/api/report/deleteReport', body: { ids: [id] } });
+      await dataProvider.delete('report', { id });
       success('删除成功');
       list.reload();
     } catch (e) {

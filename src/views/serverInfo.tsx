@@ -17,7 +17,7 @@ interface Sample {
 
 /** 服务器状态: figures now, the last 48 samples as a chart, and the sample list. */
 function ServerStatus() {
-  const samples = useMonitorCall<{ list: Sample[] }>('/website/serverInfo/list', { pageSize: 48, sortField: 'sampleTime', sortOrder: 'DESC' });
+  const samples = useMonitorCall<{ list: Sample[] }>(decl.api.list, { pageSize: 48, sortField: 'sampleTime', sortOrder: 'DESC' });
   const points = [...(samples.data?.list ?? [])].reverse().map((s) => ({ time: shortTime(s.sampleTime), cpu: s.cpuPercent, mem: s.memPercent, disk: s.diskPercent }));
   return (
     <Box>

@@ -1,4 +1,5 @@
-import { http } from '../../portal';
+import { templateCalls as t } from '../../../resources/calls/templates';
+import { dataProvider } from '../../data';
 
 /** The template calls (spec part 2 "Skin templates" plus createFolder / deleteFile, docs/system-settings.md). */
 
@@ -31,21 +32,18 @@ export const TEXT_EXTENSIONS = ['.html', '.htm', '.liquid', '.css', '.js', '.txt
 export const isTextFile = (name: string) => TEXT_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
 
 export const templateApi = {
-  skins: () => http.request<SkinInfo[]>({ path: '/api/template/query/app/skin', method: 'GET' }),
-  list: (folder: string) =>
-    http.request<TemplateEntry[]>({ path: '/api/template/showChildFileAndFolder', method: 'GET', query: { skinFolderName: folder || '.' }, required: ['skinFolderName'] }),
-  read: (fileName: string) =>
-    http.request<FileContent>({ path: '/api/template/readFileContent', method: 'GET', query: { fileName }, required: ['fileName'] }),
+  skins: () => dataProvider.call<SkinInfo[]>(t.skins),
+  list: (folder: string) => dataProvider.call<TemplateEntry[]>(t.list, { query: { skinFolderName: folder || '.' }, required: ['skinFolderName'] }),
+  read: (fileName: string) => dataProvider.call<FileContent>(t.read, { query: { fileName }, required: ['fileName'] }),
   write: (fileName: string, content: string) =>
-    http.request<{ created: boolean; updateTime: string }>({ path: '/api/template/writeFileContent', body: { fileName, content }, required: ['body'] }),
-  mkdir: (folderName: string) => http.request<TemplateEntry>({ path: '/api/template/createFolder', body: { folderName }, required: ['body'] }),
-  remove: (fileName: string) => http.request<{ path: string }>({ path: '/api/template/deleteFile', body: { fileName }, required: ['body'] }),
+    dataProvider.call<{ created: boolean; updateTime: string }>(t.write, { body: { fileName, content }, required: ['body'] }),
+  mkdir: (folderName: string) => dataProvider.call<TemplateEntry>(t.mkdir, { body: { folderName }, required: ['body'] }),
+  remove: (fileName: string) => dataProvider.call<{ path: string }>(t.remove, { body: { fileName }, required: ['body'] }),
   /** Skin upgrades (design, docs/generation.md "Skin upgrades"). */
-  pending: () => http.request<PendingFile[]>({ path: '/api/template/upgrade/list', method: 'GET' }),
-  shipped: (fileName: string) =>
-    http.request<{ path: string; content: string }>({ path: '/api/template/upgrade/shipped', method: 'GET', query: { fileName }, required: ['fileName'] }),
-  takeNew: (fileName: string) => http.request<{ path: string; backup: string | null }>({ path: '/api/template/upgrade/apply', body: { fileName }, required: ['body'] }),
-  keepMine: (fileName: string) => http.request<{ path: string }>({ path: '/api/template/upgrade/keep', body: { fileName }, required: ['body'] }),
+  pending: () => dataProvider.call<PendingFile[]>(t.upgradeList),
+  shipped: (fileName: string) => dataProvider.call<{ path: string; content: string }>(t.upgradeShipped, { query: { fileName }, required: ['fileName'] }),
+  takeNew: (fileName: string) => dataProvider.call<{ path: string; backup: string | null }>(t.upgradeApply, { body: { fileName }, required: ['body'] }),
+  keepMine: (fileName: string) => dataProvider.call<{ path: string }>(t.upgradeKeep, { body: { fileName }, required: ['body'] }),
 };
 
 /** An edited skin file whose shipped version changed since (有新版本). */

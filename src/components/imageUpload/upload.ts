@@ -1,4 +1,5 @@
-import { http } from '../../portal';
+import { fileCalls } from '../../../resources/calls/files';
+import { dataProvider } from '../../data';
 
 export interface UploadedFile {
   url: string;
@@ -8,10 +9,10 @@ export interface UploadedFile {
   kind: string;
 }
 
-/** POST /api/file/upload/name (multipart `file`, `type`); the server checks the bytes again. */
+/** The declared upload call (multipart `file`, `type`); the server checks the bytes again. */
 export function uploadFile(file: File, type: 'image' | 'video' | 'file', silent = false): Promise<UploadedFile> {
   const form = new FormData();
   form.append('type', type);
   form.append('file', file, file.name);
-  return http.request<UploadedFile>({ path: '/api/file/upload/name', query: { type }, body: form, silent });
+  return dataProvider.call<UploadedFile>(fileCalls.upload, { query: { type }, body: form, silent });
 }

@@ -21,7 +21,7 @@ interface LinkRow {
 /** The broken and off-site links a link-check record found, with the page each is on. */
 export function BrokenLinks() {
   const record = useRecordContext<{ id: number; kind: string }>();
-  const links = useMonitorCall<{ list: LinkRow[]; totalRow: number }>(record?.kind === 'links' ? '/website/inspection/links' : null, { recordId: record?.id, pageSize: 200 });
+  const links = useMonitorCall<{ list: LinkRow[]; totalRow: number }>(record?.kind === 'links' ? { resource: 'inspectionRecord', extra: 'brokenLinks' } : null, { recordId: record?.id, pageSize: 200 });
   if (record?.kind !== 'links') return null;
   const rows = links.data?.list ?? [];
   return (

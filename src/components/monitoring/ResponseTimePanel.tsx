@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useCanAccess, useGetList } from 'react-admin';
-import { http } from '../../portal';
+import { dataProvider } from '../../data';
 import { useErrorNotifier, useSuccessNotifier } from '../../notices/useErrorNotifier';
 import { MonitorChart, shortTime } from './MonitorChart';
 import { useMonitorCall } from './useMonitorCall';
@@ -32,11 +32,11 @@ export function ResponseTimePanel() {
     const first = sites.data?.[0];
     if (siteId === '' && first) setSiteId(first.id);
   }, [sites.data, siteId]);
-  const chart = useMonitorCall<ChartData>(siteId === '' ? null : '/website/inspection/chart', { websiteId: siteId });
+  const chart = useMonitorCall<ChartData>(siteId === '' ? null : { resource: 'inspectionRecord', extra: 'chart' }, { websiteId: siteId });
   const checkNow = async () => {
     setBusy(true);
     try {
-      await http.request({ path: '/website/check', query: { id: siteId } });
+      await dataProvider.callExtra('website', 'checkNow', { query: { id: siteId } });
       success('检测完成');
       chart.reload();
     } catch (e) {

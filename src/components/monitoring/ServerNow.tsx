@@ -9,9 +9,9 @@ import { useMonitorCall } from './useMonitorCall';
 const gb = (mb: number) => `${(mb / 1024).toFixed(1)} GB`;
 const duration = (sec: number) => `${Math.floor(sec / 86400)}天${Math.floor((sec % 86400) / 3600)}小时`;
 
-/** The server's figures now (/website/getOSSystemInfo). */
+/** The server's figures now (website's declared `osInfo` call). */
 export function ServerNow() {
-  const info = useMonitorCall<SystemInfo>('/website/getOSSystemInfo');
+  const info = useMonitorCall<SystemInfo>({ resource: 'website', extra: 'osInfo' });
   if (info.error) return <Alert severity="error">{info.error}</Alert>;
   const d = info.data;
   if (!d) return <Typography>正在读取服务器状态…</Typography>;

@@ -11,10 +11,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
+import type { RaRecord } from 'react-admin';
 import { HtmlViewer } from '../../components/htmlViewer/HtmlViewer';
+import { dataProvider } from '../../data';
 import { ListLoading } from '../../generic/GenericList';
 import { useErrorNotifier } from '../../notices/useErrorNotifier';
-import { http } from '../../portal';
 
 interface Flow {
   actionName: string;
@@ -115,8 +116,8 @@ export function ArticlePreviewDialog(props: { articleId: number; title: string; 
     if (!open) return;
     let live = true;
     setDetail(null);
-    http.request<ArticleDetail>({ path: '/api/article/redisByArticleId', method: 'GET', query: { articleId } }).then(
-      (a) => live && setDetail(a),
+    dataProvider.getOne<ArticleDetail & RaRecord>('article', { id: articleId }).then(
+      ({ data }) => live && setDetail(data),
       (e) => (onError(e), onClose()),
     );
     return () => {

@@ -19,12 +19,12 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
-import { Confirm, Title, useCanAccess } from 'react-admin';
-import { CONTENT_FIELD_TYPES } from '../../../resources/contentModel';
+import { Confirm, Title, useCanAccess, type RaRecord } from 'react-admin';
 import { emitWarningToast } from '../../../providers';
+import contentModelDecl, { CONTENT_FIELD_TYPES } from '../../../resources/contentModel';
+import { dataProvider } from '../../data';
 import { PAGE_SIZES } from '../../generic/GenericList';
 import { useErrorNotifier, useSuccessNotifier } from '../../notices/useErrorNotifier';
-import { http } from '../../portal';
 import type { ModelField } from './api';
 
 interface Model {
@@ -53,8 +53,8 @@ function FieldDialog({ cmId, field, onClose, onSaved }: { cmId: number; field: M
     if (!/^[a-z][a-z0-9_]{0,29}$/.test(v.fieldFieldName)) return emitWarningToast('字段名只能以小写字母开头，由小写字母、数字和下划线组成');
     const body = { ...v, fieldOptions: v.fieldOptions.split('\n').map((s) => s.trim()).filter(Boolean) };
     try {
-      if (editing) await http.request({ path: '/api/contentModel/updateForm', body: { ...body, fieldId: editing.fieldId, fieldFieldName: undefined } });
-      else await http.request({ path: '/api/contentModel/saveForm', body: { ...body, fieldCmId: cmId } });
+      if (editing) await dataProvider.callExtra('contentModel', 'fieldUpdate', { body: { ...body, fieldId: editing.fieldId, fieldFieldName: undefined } });
+      else await dataProvider.callExtra('contentModel', 'fieldSave', { body: { ...body, fieldCmId: cmId } });
       success(editing ? '修改成功' : '新增成功');
       onSaved();
     } catch (e) {
@@ -102,7 +102,7 @@ function ModelRows({ model }: { model: Model }) {
   const [data, setData] = useState<{ list: Record<string, unknown>[]; totalRow: number } | null>(null);
   const onError = useErrorNotifier();
   useEffect(() => {
-    http.request<{ list: Record<string, unknown>[]; totalRow: number }>({ path: `/api/contentModel/${model.cmId}/${page + 1}/${size}/listForm`, method: 'GET' }).then(setData, (e) => (onError(e), setData({ list: [], totalRow: 0 })));
+    dataProvider.callExtra<{ list: Record<string, unknown>[]; totalRow: number }>('contentModel', 'fieldList', { path: { cmId: model.cmId, pageNum: page + 1, pageSize: size } }).then(setData, (e) => (onError(e), setData({ list: [], totalRow: 0 })));
   }, [model.cmId, page, size, onError]);
   if (!data) return <Typography variant="body2">正在加载…</Typography>;
   return (
@@ -157,7 +157,7 @@ export function ModelDetails({ cmId }: { cmId: number }) {
   const success = useSuccessNotifier();
   const { canAccess: canUpdate } = useCanAccess({ action: 'contentModel:update', resource: 'contentModel' });
   const load = useCallback(() => {
-    http.request<Model>({ path: `/api/contentModel/${cmId}/getById`, method: 'GET' }).then((m) => (setModel(m), setName(m.cmTipsName)), onError);
+    dataProvider.getOne<Model & RaRecord>('contentModel', { id: cmId }).then(({ data: m }) => (setModel(m), setName(m.cmTipsName)), onError);
   }, [cmId, onError]);
   useEffect(load, [load]);
   if (!cmId) return <Typography sx={{ p: 3 }}>无效的id-key</Typography>;
@@ -175,7 +175,7 @@ export function ModelDetails({ cmId }: { cmId: number }) {
                 variant="contained"
                 onClick={() => {
                   if (name.trim() === model.cmTipsName) return emitWarningToast('未修改任何内容，不需要提交');
-                  http.request({ path: '/api/contentModel/update', body: { cmId, cmTipsName: name.trim() } }).then(() => (success('修改成功'), load()), onError);
+                  dataProvider.call(contentModelDecl.api.update, { body: { cmId, cmTipsName: name.trim() } }).then(() => (success('修改成功'), load()), onError);
                 }}
               >
                 保存
@@ -254,7 +254,7 @@ export function ModelDetails({ cmId }: { cmId: number }) {
         onConfirm={() => {
           const f = deleting as ModelField;
           setDeleting(null);
-          http.request({ path: '/api/contentModel/deleteForm', body: { ids: [f.fieldId] } }).then(() => (success('删除成功'), load()), onError);
+          dataProvider.callExtra('contentModel', 'fieldDelete', { body: { ids: [f.fieldId] } }).then(() => (success('删除成功'), load()), onError);
         }}
       />
     </Box>

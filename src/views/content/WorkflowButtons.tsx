@@ -11,11 +11,12 @@ import { useCanAccess, useRefresh, useUnselectAll } from 'react-admin';
 import { useErrorNotifier, useSuccessNotifier } from '../../notices/useErrorNotifier';
 import { contentApi } from './api';
 
-/** A workflow step as the UI offers it: path, the states it applies to, its key, whether it needs an opinion. */
+/** A workflow step as the UI offers it: its declared call, the states it applies to, its key, whether it needs an opinion. */
 export interface StepButton {
   name: string;
+  /** How article's declaration has it: an `actions` entry or an `api.extra` call, both named `name`. */
+  via: 'action' | 'extra';
   label: string;
-  path: string;
   permission: string;
   from: readonly number[];
   opinion: 'required' | 'optional' | 'none';
@@ -26,15 +27,15 @@ export interface StepButton {
 
 /** The review steps of docs/content.md (the server enforces the same table). */
 export const REVIEW_STEPS: readonly StepButton[] = [
-  { name: 'accept', label: '初审通过', path: '/api/article/accept', permission: 'article:accept', from: [4], opinion: 'optional', color: 'success', doneText: '已初审通过，等待终审' },
-  { name: 'acceptReject', label: '初审退回', path: '/api/article/acceptReject', permission: 'article:accept', from: [4], opinion: 'required', color: 'warning', doneText: '已退回给作者' },
-  { name: 'approve', label: '终审发布', path: '/api/article/approve', permission: 'article:approve', from: [6, 1], opinion: 'optional', color: 'success', doneText: '已发布' },
-  { name: 'reject', label: '退回', path: '/api/article/reject', permission: 'article:reject', from: [4, 6], opinion: 'required', color: 'error', doneText: '已退回给作者' },
+  { name: 'accept', via: 'action', label: '初审通过', permission: 'article:accept', from: [4], opinion: 'optional', color: 'success', doneText: '已初审通过，等待终审' },
+  { name: 'acceptReject', via: 'extra', label: '初审退回', permission: 'article:accept', from: [4], opinion: 'required', color: 'warning', doneText: '已退回给作者' },
+  { name: 'approve', via: 'action', label: '终审发布', permission: 'article:approve', from: [6, 1], opinion: 'optional', color: 'success', doneText: '已发布' },
+  { name: 'reject', via: 'action', label: '退回', permission: 'article:reject', from: [4, 6], opinion: 'required', color: 'error', doneText: '已退回给作者' },
 ];
 
 export const OWNER_STEPS: readonly StepButton[] = [
-  { name: 'withdraw', label: '撤回', path: '/api/article/delArticleTask', permission: 'article:update', from: [4], opinion: 'none', doneText: '已撤回，文章回到编辑中' },
-  { name: 'takeDown', label: '下线', path: '/api/article/rejectArticleTask', permission: 'article:approve', from: [5], opinion: 'optional', color: 'warning', doneText: '已下线' },
+  { name: 'withdraw', via: 'extra', label: '撤回', permission: 'article:update', from: [4], opinion: 'none', doneText: '已撤回，文章回到编辑中' },
+  { name: 'takeDown', via: 'extra', label: '下线', permission: 'article:approve', from: [5], opinion: 'optional', color: 'warning', doneText: '已下线' },
 ];
 
 export function StepButtonView({ step, ids, disabled, onDone }: { step: StepButton; ids: number[]; disabled?: boolean; onDone?: () => void }) {
@@ -50,7 +51,7 @@ export function StepButtonView({ step, ids, disabled, onDone }: { step: StepButt
     if (step.opinion === 'required' && !opinion.trim()) return;
     setBusy(true);
     try {
-      await contentApi.step(step.path, ids, opinion.trim() || undefined);
+      await contentApi.step(step, ids, opinion.trim() || undefined);
       success(step.doneText);
       setOpen(false);
       setOpinion('');

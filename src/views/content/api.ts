@@ -1,4 +1,5 @@
-import { http } from '../../portal';
+import articleDecl from '../../../resources/article';
+import { dataProvider } from '../../data';
 
 export interface ColumnRow {
   categoryId: number;
@@ -48,24 +49,28 @@ export interface ModelField {
 }
 
 export const contentApi = {
-  userColumns: () => http.request<ColumnRow[]>({ path: '/column/role/user/list', method: 'GET' }),
-  columnTree: () => http.request<ColumnRow[]>({ path: '/column/tree', method: 'GET' }),
+  userColumns: () => dataProvider.callExtra<ColumnRow[]>('column', 'userList'),
+  columnTree: () => dataProvider.callExtra<ColumnRow[]>('column', 'tree'),
   detection: (parts: { title?: unknown; summary?: unknown; content?: unknown }) =>
-    http.request<{ hits: SensitiveHit[]; blocked: boolean }>({ path: '/api/article/detection', body: parts }),
-  sensitiveList: (articleId: number) => http.request<(SensitiveHit & { id: number })[]>({ path: '/api/article/articleSensitiveList', query: { articleId }, required: ['articleId'] }),
+    dataProvider.callExtra<{ hits: SensitiveHit[]; blocked: boolean }>('article', 'detection', { body: parts }),
+  sensitiveList: (articleId: number) => dataProvider.callExtra<(SensitiveHit & { id: number })[]>('article', 'sensitiveList', { query: { articleId }, required: ['articleId'] }),
   fieldsOf: (columnId: number, basicId?: number) =>
-    http.request<{ model: { cmId: number; cmTipsName: string } | null; fields: ModelField[]; values: Record<string, unknown> }>({
-      path: '/api/article/queryFieldOverwrite',
-      method: 'GET',
+    dataProvider.callExtra<{ model: { cmId: number; cmTipsName: string } | null; fields: ModelField[]; values: Record<string, unknown> }>('article', 'fieldOverwrite', {
       query: { columnId, basicId },
       required: ['columnId'],
     }),
-  step: (path: string, ids: number[], opinion?: string) => http.request<number>({ path, body: { ids, ...(opinion ? { opinion } : {}) } }),
-  relevantList: (id: number) => http.request<{ id: number; relevantId: number; title: string; statusName: string; columnTitle: string }[]>({ path: '/article/relevant/getArticleRelevantList', body: { id } }),
-  relevantSave: (articleId: number, relevantIds: number[]) => http.request({ path: '/article/relevant/save', body: { articleId, relevantIds } }),
-  relevantDelete: (id: number) => http.request({ path: '/article/relevant/deleteArticleRelevant', body: { id } }),
+  /** A workflow step: a declared action of the article (accept, approve, reject) or one of its `api.extra` steps. */
+  step: (step: { via: 'action' | 'extra'; name: string }, ids: number[], opinion?: string) =>
+    step.via === 'action'
+      ? dataProvider.runAction<number>('article', step.name, { ids, body: opinion ? { opinion } : {} })
+      : dataProvider.callExtra<number>('article', step.name, { body: { ids, ...(opinion ? { opinion } : {}) } }),
+  relevantList: (id: number) =>
+    dataProvider.callExtra<{ id: number; relevantId: number; title: string; statusName: string; columnTitle: string }[]>('article', 'relevantList', { body: { id } }),
+  relevantSave: (articleId: number, relevantIds: number[]) => dataProvider.callExtra('article', 'relevantSave', { body: { articleId, relevantIds } }),
+  relevantDelete: (id: number) => dataProvider.callExtra('article', 'relevantDelete', { body: { id } }),
   searchArticles: (title: string) =>
-    http.request<{ list: { articleId: number; title: string; statusName: string; columnTitle: string }[] }>({ path: '/api/article/list', body: { title, pageNum: 1, pageSize: 10 } }),
+    // The declared list call with the title as typed (getList would drop an empty one and reorder the body).
+    dataProvider.call<{ list: { articleId: number; title: string; statusName: string; columnTitle: string }[] }>(articleDecl.api.list, { body: { title, pageNum: 1, pageSize: 10 } }),
 };
 
 /** Column rows → tree nodes (titles with their type for cover pages and links). */

@@ -17,9 +17,10 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useCanAccess } from 'react-admin';
 import { ARTICLE_STATUS_OPTIONS } from '../../../resources/article';
+import type { ApiCall } from '../../../resources/types';
+import { dataProvider } from '../../data';
 import { ListLoading } from '../../generic/GenericList';
 import { useErrorNotifier, useSuccessNotifier } from '../../notices/useErrorNotifier';
-import { http } from '../../portal';
 import { PagingBar } from '../../components/list/PagingBar';
 import { StatusChip } from '../article';
 import { PreviewButton as ArticlePreview } from '../content/ArticlePreview';
@@ -44,8 +45,8 @@ interface Page<T> {
   totalRow: number;
 }
 
-/** A paged POST list call: rows, total, paging state and a reload. */
-export function usePagedList<T>(path: string, filter: Record<string, unknown>) {
+/** A paged list call declared by resources/report.ts (its list or an `api.extra` list): rows, total, paging state and a reload. */
+export function usePagedList<T>(call: ApiCall, filter: Record<string, unknown>) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const [data, setData] = useState<Page<T> | null>(null);
@@ -59,7 +60,7 @@ export function usePagedList<T>(path: string, filter: Record<string, unknown>) {
     const body = Object.fromEntries(Object.entries(JSON.parse(key) as Record<string, unknown>).filter(([, v]) => v !== '' && v !== undefined && v !== null));
     // Filters change on 查询 only (the shared search form), so the call goes at once.
     const timer = setTimeout(() => {
-      http.request<Page<T>>({ path, body: { ...body, pageNum: page, pageSize } }).then(
+      dataProvider.call<Page<T>>(call, { body: { ...body, pageNum: page, pageSize } }).then(
         (d) => live && setData(d),
         (e) => live && (onError(e), setData({ list: [], totalRow: 0 })),
       ).finally(() => live && setLoading(false));
@@ -68,7 +69,7 @@ export function usePagedList<T>(path: string, filter: Record<string, unknown>) {
       live = false;
       clearTimeout(timer);
     };
-  }, [path, key, page, pageSize, tick, onError]);
+  }, [call, key, page, pageSize, tick, onError]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { rows: data?.list ?? [], total: data?.totalRow ?? 0, loading, page, setPage, pageSize, setPageSize, reload };
 }
@@ -155,7 +156,7 @@ export function PreviewButton({ row, actions }: { row: ReportRow; actions?: (clo
   return <ArticlePreview articleId={row.articleId} title={row.title} actions={actions ? (_a, close) => actions(close) : undefined} />;
 }
 
-/** 通过 / 退回 of /api/report/reportAudit for some submissions, shown with report:audit only. */
+/** 通过 / 退回 (report's declared `audit` call) for some submissions, shown with report:audit only. */
 export function AuditButtons({ ids, onDone, disabled }: { ids: number[]; onDone: () => void; disabled?: boolean }) {
   const { canAccess } = useCanAccess({ action: 'report:audit', resource: 'report' });
   const onError = useErrorNotifier();
@@ -163,7 +164,7 @@ export function AuditButtons({ ids, onDone, disabled }: { ids: number[]; onDone:
   if (!canAccess) return null;
   const audit = (status: 1 | 2) => async (opinion: string) => {
     try {
-      await http.request({ path: '/api/report/reportAudit', body: { ids, status, opinion: opinion || undefined } });
+      await dataProvider.callExtra('report', 'audit', { body: { ids, status, opinion: opinion || undefined } });
       success(status === 1 ? '审核通过' : '已退回');
       onDone();
     } catch (e) {

@@ -1,14 +1,15 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createHttpClient } from '../../../providers';
-import { StatsHttpContext } from '../../../src/pages/homeColumn';
+import { createDataProvider, createHttpClient } from '../../../providers';
 import HomeColumnPage from '../../../src/pages/homeColumn';
 import { HomeReportData } from '../../../src/pages/homeReportData';
 import { AdminWrapper, API, fakeAuthProvider, useMsw } from './helpers';
 
 const { on } = useMsw();
 const http = createHttpClient({ apiUrl: API, onUnauthorized: () => undefined });
+// The statistics screens take their data provider from react-admin's context.
+const dataProvider = createDataProvider(http, []);
 
 beforeAll(() => {
   // jsdom has no ResizeObserver; recharts' ResponsiveContainer needs one.
@@ -27,8 +28,8 @@ const DEPTS = [
 
 function wrap(children: ReactNode, allow = true) {
   return (
-    <AdminWrapper authProvider={fakeAuthProvider((_r, action) => allow || action !== 'statistics:export')}>
-      <StatsHttpContext.Provider value={http}>{children}</StatsHttpContext.Provider>
+    <AdminWrapper dataProvider={dataProvider} authProvider={fakeAuthProvider((_r, action) => allow || action !== 'statistics:export')}>
+      {children}
     </AdminWrapper>
   );
 }
