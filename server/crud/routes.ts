@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiCall, ResourceDecl } from '../../resources/types.js';
 import { ok } from '../http/envelope.js';
 import { notFoundRecord } from '../http/errors.js';
 import { currentUser } from '../http/fastifyTypes.js';
 import { bodyOf, queryOf, readId, readIds } from '../http/params.js';
+import { settleSchemaRefusal } from '../http/validation.js';
 import { registerActionRoutes } from './actions.js';
 import { applyFilters, readPaging } from './listQuery.js';
 import { crudRouteSchemas, type RouteSchema } from './schema/routeSchemas.js';
@@ -44,9 +45,20 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   if (decl.routes === 'module') return;
   const { api, permissions } = decl;
   const schemas = crudRouteSchemas(decl);
-  // The schema checks first; when it refuses, `invalidInput` runs the handler's own checks for the answer.
-  const route = (call: ApiCall, schema: RouteSchema, options: Pick<RouteOptions, 'config' | 'handler'>) =>
-    app.route({ method: methodOf(call), url: call.path, schema, serializerCompiler: safeSerializerCompiler, ...options });
+  // The schema checks first; when it refuses, `invalidInput` (the handler's own checks) gives the answer.
+  const route = (call: ApiCall, schema: RouteSchema, options: { config: FastifyContextConfig; handler: (request: FastifyRequest) => Promise<unknown> }) =>
+    app.route({
+      method: methodOf(call),
+      url: call.path,
+      schema,
+      attachValidation: true,
+      serializerCompiler: safeSerializerCompiler,
+      config: options.config,
+      handler: async (request) => {
+        settleSchemaRefusal(request);
+        return options.handler(request);
+      },
+    });
 
   route(api.list, schemas.list, {
     config: {

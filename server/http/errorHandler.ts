@@ -27,7 +27,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const fe = error as FastifyError;
     if (fe.validation) {
-      const refusal = schemaRefusal(request, fe);
+      const refusal = schemaRefusal(fe);
       return reply.status(refusal.httpStatus).send(fail(refusal.code, refusal.message));
     }
     const status = fe.statusCode ?? 500;

@@ -49,8 +49,8 @@ declare module 'fastify' {
     /** Permission key the route needs; a function when it depends on the body (add = create or update). */
     permission?: string | ((request: FastifyRequest) => string);
     /**
-     * For a route with a schema: throws the PortalError the handler itself would answer for the refused
-     * input (the contract's code and Chinese message), so a schema refusal reads exactly like before.
+     * For a route with a schema and `attachValidation`: throws the PortalError the handler itself would
+     * answer for the refused input (server/http/validation.ts), so a refusal reads exactly like before.
      */
     invalidInput?: (request: FastifyRequest) => void;
   }
