@@ -6,6 +6,7 @@ import { installAuthentication } from './auth/authenticate.js';
 import { defaultCaptchaGenerator, type CaptchaGenerator } from './auth/captcha.js';
 import type { PortalConfig } from './config.js';
 import { registerCrudRoutes } from './crud/routes.js';
+import { ajvOptions } from './crud/schema/ajv.js';
 import { openApiRoute } from './openapi/route.js';
 import { openDatabase } from './db/connect.js';
 import { migrate } from './db/migrations.js';
@@ -56,12 +57,14 @@ export async function buildApp(config: PortalConfig, options: BuildOptions = {})
     // On close, idle keep-alive connections end at once; requests in flight finish (main.ts bounds the wait).
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // Route schemas never change a request (server/crud/schema/ajv.ts).
+    ajv: ajvOptions,
   });
   // Every route as registered (the fuzz test in tests/api/fuzz.test.ts walks them all).
-  const routeList: { method: string; url: string }[] = [];
+  const routeList: FastifyInstance['routeList'] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, schema: route.schema });
   });
   let closing = false;
   app.addHook('preClose', async () => {

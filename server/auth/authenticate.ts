@@ -38,7 +38,8 @@ export function installAuthentication(app: FastifyInstance): void {
   });
 
   // Static permission keys are checked here; body-dependent ones (add = create or update) after parsing.
-  app.addHook('preHandler', async (request) => {
+  // Before the route schema validates the body: a caller without the key learns nothing about it.
+  app.addHook('preValidation', async (request) => {
     const permission = request.routeOptions.config?.permission;
     if (!permission || request.is404 || request.routeOptions.config?.public) return;
     requirePermission(request, typeof permission === 'function' ? permission(request) : permission);

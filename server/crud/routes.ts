@@ -1,11 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiCall, ResourceDecl } from '../../resources/types.js';
 import { ok } from '../http/envelope.js';
 import { notFoundRecord } from '../http/errors.js';
 import { currentUser } from '../http/fastifyTypes.js';
 import { bodyOf, queryOf, readId, readIds } from '../http/params.js';
+import { settleSchemaRefusal } from '../http/validation.js';
 import { registerActionRoutes } from './actions.js';
+import { applyFilters, readPaging } from './listQuery.js';
+import { crudRouteSchemas, type RouteSchema } from './schema/routeSchemas.js';
+import { safeSerializerCompiler } from './schema/serializer.js';
 import { createRecord, deleteRecords, getRecord, listRecords, updateRecord } from './service.js';
+import { validateRecord } from './validate.js';
 
 const methodOf = (call: ApiCall) => call.method ?? 'POST';
 
@@ -21,56 +26,86 @@ function bodyId(decl: ResourceDecl, body: Record<string, unknown>): number | nul
   return Number.isSafeInteger(n) && n > 0 ? n : -1;
 }
 
-/** The five calls of a plain entity, each behind the declaration's permission key. */
+type SaveMode = 'create' | 'update' | 'either';
+
+/** What a save would be: a create, an update of `target`, or (a malformed id) 1003. */
+function saveTarget(decl: ResourceDecl, request: FastifyRequest, body: Record<string, unknown>, mode: SaveMode): number | null {
+  const id = bodyId(decl, body);
+  if (mode === 'create' || (mode === 'either' && id === null)) return null;
+  const target = id ?? readId(request, decl.idField);
+  if (target < 0) throw notFoundRecord();
+  return target;
+}
+
+/** The five calls of a plain entity, each behind the declaration's permission key, each with its schema. */
 export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): void {
   // Declared actions with `run` are served here for module resources too.
   registerActionRoutes(app, decl);
   // A domain module serves the declared paths of a `module` resource itself.
   if (decl.routes === 'module') return;
   const { api, permissions } = decl;
+  const schemas = crudRouteSchemas(decl);
+  // The schema checks first; when it refuses, `invalidInput` (the handler's own checks) gives the answer.
+  const route = (call: ApiCall, schema: RouteSchema, options: { config: FastifyContextConfig; handler: (request: FastifyRequest) => Promise<unknown> }) =>
+    app.route({
+      method: methodOf(call),
+      url: call.path,
+      schema,
+      attachValidation: true,
+      serializerCompiler: safeSerializerCompiler,
+      config: options.config,
+      handler: async (request) => {
+        settleSchemaRefusal(request);
+        return options.handler(request);
+      },
+    });
 
-  app.route({
-    method: methodOf(api.list),
-    url: api.list.path,
-    config: { permission: permissions.list },
+  route(api.list, schemas.list, {
+    config: {
+      permission: permissions.list,
+      invalidInput: (request) => {
+        const search = searchOf(request);
+        readPaging(search);
+        applyFilters(app.db.selectFrom(decl.table), decl, search);
+      },
+    },
     handler: async (request) => ok(await listRecords(app.db, decl, currentUser(request), searchOf(request))),
   });
 
-  app.route({
-    method: methodOf(api.get),
-    url: api.get.path,
-    config: { permission: permissions.get },
+  route(api.get, schemas.get, {
+    config: { permission: permissions.get, invalidInput: (request) => readId(request, decl.idField) },
     handler: async (request) => ok(await getRecord(app.db, decl, currentUser(request), readId(request, decl.idField))),
   });
 
-  const save = async (request: FastifyRequest, mode: 'create' | 'update' | 'either') => {
+  const save = async (request: FastifyRequest, mode: SaveMode) => {
     const body = bodyOf(request);
-    const id = bodyId(decl, body);
+    const target = saveTarget(decl, request, body, mode);
     const user = currentUser(request);
-    if (mode === 'create' || (mode === 'either' && id === null)) return ok(await createRecord(app.db, decl, user, body), '新增成功');
-    const target = id ?? readId(request, decl.idField);
-    if (target < 0) throw notFoundRecord();
+    if (target === null) return ok(await createRecord(app.db, decl, user, body), '新增成功');
     return ok(await updateRecord(app.db, decl, user, target, body), '修改成功');
+  };
+  const saveChecks = (mode: SaveMode) => (request: FastifyRequest) => {
+    const body = bodyOf(request);
+    validateRecord(decl, body, saveTarget(decl, request, body, mode) === null ? 'create' : 'update');
   };
 
   if (api.create && api.update && api.create.path === api.update.path) {
     // One path for both: the id in the body decides, and with it the permission key.
-    app.route({
-      method: methodOf(api.create),
-      url: api.create.path,
-      config: { permission: (request) => (bodyId(decl, (request.body ?? {}) as Record<string, unknown>) === null ? permissions.create : permissions.update) },
+    route(api.create, schemas.save, {
+      config: {
+        permission: (request) => (bodyId(decl, (request.body ?? {}) as Record<string, unknown>) === null ? permissions.create : permissions.update),
+        invalidInput: saveChecks('either'),
+      },
       handler: (request) => save(request, 'either'),
     });
   } else {
     // A read-only resource (logs, public submissions) declares no create or update call.
-    if (api.create) app.route({ method: methodOf(api.create), url: api.create.path, config: { permission: permissions.create }, handler: (r) => save(r, 'create') });
-    if (api.update) app.route({ method: methodOf(api.update), url: api.update.path, config: { permission: permissions.update }, handler: (r) => save(r, 'update') });
+    if (api.create) route(api.create, schemas.create, { config: { permission: permissions.create, invalidInput: saveChecks('create') }, handler: (r) => save(r, 'create') });
+    if (api.update) route(api.update, schemas.update, { config: { permission: permissions.update, invalidInput: saveChecks('update') }, handler: (r) => save(r, 'update') });
   }
 
-  if (api.delete) app.route({
-    method: methodOf(api.delete),
-    url: api.delete.path,
-    config: { permission: permissions.delete },
+  if (api.delete) route(api.delete, schemas.delete, {
+    config: { permission: permissions.delete, invalidInput: (request) => readIds(request) },
     handler: async (request) => ok(await deleteRecords(app.db, decl, currentUser(request), readIds(request)), '删除成功'),
   });
 }

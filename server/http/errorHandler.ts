@@ -3,6 +3,7 @@ import { fail } from './envelope.js';
 import { Refusal } from '../../resources/behaviour.js';
 import { PortalError } from './errors.js';
 import { inputFault } from './inputFaults.js';
+import { schemaRefusal } from './validation.js';
 
 type HtmlNotFound = (request: FastifyRequest) => Promise<string | null>;
 /** Per server (keyed by its `portal` state): the HTML answer for a browser's unmatched GET. */
@@ -26,12 +27,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const fe = error as FastifyError;
     if (fe.validation) {
-      const first = fe.validation[0];
-      const where = first?.instancePath?.replace(/^\//, '') || (first?.params as { missingProperty?: string })?.missingProperty;
-      if (first?.keyword === 'required' && where) {
-        return reply.status(200).send(fail(1001, `缺少必填参数：${where}`));
-      }
-      return reply.status(200).send(fail(1002, where ? `参数格式不正确：${where}` : '参数格式不正确'));
+      const refusal = schemaRefusal(fe);
+      return reply.status(refusal.httpStatus).send(fail(refusal.code, refusal.message));
     }
     const status = fe.statusCode ?? 500;
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { ResourceDecl } from '../../resources/types.js';
 import type { PortalConfig } from '../config.js';
 import type { Db, DialectName } from '../db/types.js';
@@ -37,8 +37,8 @@ declare module 'fastify' {
     portal: PortalState;
     /** Jobs that run once per interval across every instance (server/jobs/scheduler.ts). */
     scheduler: Scheduler;
-    /** Method and URL of every registered route. */
-    routeList: { method: string; url: string }[];
+    /** Method, URL and schema (if any) of every registered route. */
+    routeList: { method: string; url: string; schema?: FastifySchema }[];
   }
   interface FastifyRequest {
     portalUser?: PortalUser;
@@ -48,6 +48,11 @@ declare module 'fastify' {
     public?: boolean;
     /** Permission key the route needs; a function when it depends on the body (add = create or update). */
     permission?: string | ((request: FastifyRequest) => string);
+    /**
+     * For a route with a schema and `attachValidation`: throws the PortalError the handler itself would
+     * answer for the refused input (server/http/validation.ts), so a refusal reads exactly like before.
+     */
+    invalidInput?: (request: FastifyRequest) => void;
   }
 }
 
