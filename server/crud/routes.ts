@@ -3,6 +3,7 @@ import type { ApiCall, ResourceDecl } from '../../resources/types.js';
 import { ok } from '../http/envelope.js';
 import { notFoundRecord } from '../http/errors.js';
 import { currentUser } from '../http/fastifyTypes.js';
+import { dynamic } from '../db/types.js';
 import { bodyOf, queryOf, readId, readIds } from '../http/params.js';
 import { settleSchemaRefusal } from '../http/validation.js';
 import { registerActionRoutes } from './actions.js';
@@ -66,7 +67,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
       invalidInput: (request) => {
         const search = searchOf(request);
         readPaging(search);
-        applyFilters(app.db.selectFrom(decl.table), decl, search);
+        applyFilters(dynamic(app.db).selectFrom(decl.table), decl, search);
       },
     },
     handler: async (request) => ok(await listRecords(app.db, decl, currentUser(request), searchOf(request))),
