@@ -62,6 +62,23 @@ function watchScripts(page: Page) {
   };
 }
 
+/** The shell's chunks (main.tsx prefetches them behind the login form) have loaded and the network is quiet. */
+async function shellPrefetched(page: Page) {
+  // Polled with evaluate: the app's CSP allows no string predicate (waitForFunction evaluates one).
+  const started = performance.now();
+  while (!(await page.evaluate('performance.getEntriesByType("resource").some((e) => /AdminShell-/.test(e.name) && e.responseEnd > 0)'))) {
+    if (performance.now() - started > 60_000) throw new Error('the shell was not prefetched within 60 s');
+    await page.waitForTimeout(100);
+  }
+  let count = -1;
+  for (;;) {
+    const now = await page.evaluate('performance.getEntriesByType("resource").length');
+    if (now === count) return;
+    count = now as number;
+    await page.waitForTimeout(700);
+  }
+}
+
 async function firstContentfulPaint(page: Page): Promise<number> {
   return page.evaluate('Math.round(performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1)');
 }
@@ -80,7 +97,7 @@ async function loginFormVisible(url: string, isApp: boolean) {
     const path = await loginPath();
     // Then the shell's chunks load behind the form (main.tsx's prefetch).
     const all = watchScripts(page);
-    await page.waitForLoadState('networkidle');
+    if (isApp) await shellPrefetched(page);
     const prefetch = await all();
     return { ms, fcpMs, appMs, scripts: path.scripts, wireKb: path.wireKb, rawKb: path.rawKb, encodings: path.encodings, prefetchScripts: prefetch.scripts, prefetchWireKb: prefetch.wireKb };
   });
@@ -101,7 +118,7 @@ async function loginToShell(base: string, path: string, password: string) {
     await page.locator('img[alt="验证码"]').waitFor();
     await page.locator('input[name="verifyCode"]').fill(CAPTCHA);
     // A person takes longer than this to type: the shell's chunks have loaded behind the form.
-    await page.waitForLoadState('networkidle');
+    await shellPrefetched(page);
     const scripts = watchScripts(page);
     const t0 = performance.now();
     await page.getByRole('button', { name: '登录' }).click();
