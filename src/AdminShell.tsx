@@ -15,6 +15,7 @@ import { authProvider } from './portal';
 import { resourcesFor } from './resources';
 import { appRouteElements } from './routes/appRoutes';
 import { AccessDenied } from './security/AccessDenied';
+import { shellQueryClient } from './shellQueryClient';
 import { adminTheme } from './theme';
 
 /** react-admin's own messages (successes of saves and deletes) at the top centre, 3 s unless said otherwise. */
@@ -31,6 +32,7 @@ const noticeTheme = createTheme(adminTheme);
 export default function AdminShell({ appKey }: { appKey: AppKey }) {
   const info = useMemo(() => appInfoFor(appKey), [appKey]);
   const declared = useMemo(() => resourcesFor(appKey), [appKey]);
+  const queryClient = useMemo(() => shellQueryClient(), []);
   const Dashboard = useMemo(
     () =>
       appKey === 'reportSite'
@@ -43,6 +45,7 @@ export default function AdminShell({ appKey }: { appKey: AppKey }) {
       <Admin
         title={info.title}
         dataProvider={dataProvider}
+        queryClient={queryClient}
         authProvider={authProvider}
         i18nProvider={i18nProvider}
         theme={adminTheme}

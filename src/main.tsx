@@ -20,6 +20,8 @@ if (getToken()) dropBootLogin();
 document.title = `${appKey === 'reportSite' ? '城市网站报送管理系统' : '城市网站管理系统'} - 云溪县人民政府门户网站`;
 
 const loadShell = () => import('./AdminShell');
+// What the shell's first screen will ask for, started before its first render (docs/performance.md).
+const loadWarmShell = () => import('./login/warmShell');
 const AdminShell = lazy(loadShell);
 const StandaloneLogin = lazy(() => import('./login/StandaloneLogin'));
 
@@ -28,7 +30,12 @@ function prefetchShell() {
   if (shellRequested) return;
   shellRequested = true;
   void loadShell();
+  void loadWarmShell();
 }
+
+const warmShell = (route: string) => void loadWarmShell().then((m) => m.warmShell(route), () => undefined);
+// A session from before (a reload): the shell opens at once.
+if (getToken()) warmShell(window.location.hash);
 
 const LOGIN_HASH = '#/login';
 
@@ -60,6 +67,7 @@ function Root() {
             appKey={appKey}
             onFirstInteraction={prefetchShell}
             onLoggedIn={() => {
+              warmShell(returnTo);
               window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}${returnTo}`);
               setLoggedIn(true);
             }}

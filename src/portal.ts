@@ -1,4 +1,5 @@
 import { createAuthProvider, createHttpClient } from '../providers';
+import { withPrefetch } from './prefetchCalls';
 import { resources } from './resources';
 
 /**
@@ -9,5 +10,6 @@ import { resources } from './resources';
 export const apiUrl: string = import.meta.env.VITE_API_URL ?? '';
 export const imageBase: string = import.meta.env.VITE_IMAGE_BASE ?? apiUrl;
 
-export const http = createHttpClient({ apiUrl });
+// Calls the first screen will make can start ahead, right after login (./prefetchCalls.ts).
+export const http = withPrefetch(createHttpClient({ apiUrl }));
 export const authProvider = createAuthProvider(http, resources);

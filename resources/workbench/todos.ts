@@ -17,6 +17,9 @@ export interface WorkbenchTodo {
   tone?: 'warning' | 'error';
 }
 
+/** The call of the workbench (both homes); started ahead right after login (src/login/warmShell.ts). */
+export const WORKBENCH_SUMMARY_CALL = { path: '/api/workbench/summary' } as const;
+
 /** Working days before the deadline within which a pending disclosure application counts as near it. */
 export const APPLY_DUE_WORKING_DAYS = 3;
 

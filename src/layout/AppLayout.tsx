@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { titleCutCells } from '../components/list/fit';
 import { Layout } from 'react-admin';
 import { useAppInfo } from './AppInfo';
@@ -8,10 +8,12 @@ import { PortalAppBar } from './PortalAppBar';
 import { PortalMenu } from './PortalMenu';
 import { PasswordExpiryGuard } from '../security/PasswordExpiryGuard';
 
-function AppMenu() {
+// Memoised: react-admin re-renders the layout several times while the shell starts (routes, resources,
+// permissions); the menu (its 60-odd links) need not follow each time (docs/performance.md).
+const AppMenu = memo(function AppMenu() {
   const { homeLabel } = useAppInfo();
   return <PortalMenu homeLabel={homeLabel} />;
-}
+});
 
 export function AppLayout({ children }: { children?: ReactNode }) {
   return (

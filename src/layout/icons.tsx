@@ -27,13 +27,26 @@ export function isIconName(name: string | null | undefined): boolean {
 }
 
 const made = new Map<string, ComponentType<SvgIconProps>>();
+// Icons whose chunk has arrived: rendered directly, with no Suspense frame (preloadIcons, docs/performance.md).
+const loaded = new Map<string, SvgIconComponent>();
+const exactName = (name: string) => (byName.has(name) ? name : name.charAt(0).toUpperCase() + name.slice(1));
+
+/** Loads the named icons ahead (the menu's, right after login), so the shell renders them at once. */
+export async function preloadIcons(names: Iterable<string | null | undefined>): Promise<void> {
+  const wanted = new Set([...names].filter((n): n is string => !!n).map(exactName));
+  await Promise.all(
+    [...wanted].map((name) => byName.get(name)?.().then((m) => void loaded.set(name, m.default), () => undefined)),
+  );
+}
 
 function lazyIcon(name: string, Fallback: ComponentType<SvgIconProps>): ComponentType<SvgIconProps> {
   const key = `${name}|${Fallback.displayName ?? Fallback.name}`;
   const have = made.get(key);
   if (have) return have;
   const load = byName.get(name);
-  const Loaded = lazy(() => (load ? load() : Promise.resolve({ default: Fallback as SvgIconComponent })));
+  const Loaded = lazy(() =>
+    load ? load().then((m) => (loaded.set(name, m.default), m)) : Promise.resolve({ default: Fallback as SvgIconComponent }),
+  );
   // The fallback keeps the menu's layout while the icon's chunk arrives.
   const Icon = (props: SvgIconProps) => (
     <Suspense fallback={<Fallback {...props} />}>
@@ -48,6 +61,6 @@ function lazyIcon(name: string, Fallback: ComponentType<SvgIconProps>): Componen
 /** The icon a declaration or menu entry names (a @mui/icons-material name), else `fallback`. */
 export function iconFor(name: string | null | undefined, fallback: ComponentType<SvgIconProps> = ListAltIcon): ComponentType<SvgIconProps> {
   if (!name) return fallback;
-  const exact = byName.has(name) ? name : name.charAt(0).toUpperCase() + name.slice(1);
-  return byName.has(exact) ? lazyIcon(exact, fallback) : fallback;
+  const exact = exactName(name);
+  return loaded.get(exact) ?? (byName.has(exact) ? lazyIcon(exact, fallback) : fallback);
 }
