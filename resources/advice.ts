@@ -24,6 +24,7 @@ export default defineResource({
       resultReply: { path: '/advice/resultReply', label: '结果反馈' },
       resulttask: { path: '/advice/resulttask', label: '到期检查' },
       stop: { path: '/advice/stopAdvice', label: '结束征集' },
+      stopAdvice: { path: '/stopAdvice', label: '结束征集' },
       webList: { path: '/advice/web/list', label: '征集中的主题（公众）' },
       webAdd: { path: '/advice/web/add', label: '提交意见（公众）' },
       webMyDetail: { path: '/advice/web/my/detail', label: '主题详情（公众）' },

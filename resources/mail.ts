@@ -102,6 +102,9 @@ export default defineResource({
       top: { path: '/mail/top', label: '最新信件' },
       listByDept: { path: '/mailForum/mailListByDept', label: '本部门待办信件' },
       forumList: { path: '/mailForum/listByMailid', label: '办理记录' },
+      del: { path: '/mail/del', label: '删除' },
+      countRealTime: { path: '/mailCount/realTimeList', label: '实时统计' },
+      countRealExcel: { path: '/mailCount/mailCountRealExcel', label: '导出实时统计' },
     },
   },
   fields: [

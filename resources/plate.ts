@@ -19,6 +19,8 @@ export default defineResource({
     delete: { path: '/plate/dels', ids: 'query' },
     extra: {
       listByRole: { path: '/plate/listByRole', label: '我管理的版块' },
+      roleLinks: { path: '/plateRole/list', label: '角色的版块' },
+      roleOptions: { path: '/plateRole/optionList', label: '版块选项' },
       webget: { path: '/plate/webget', label: '版块详情（公众）' },
     },
   },

@@ -26,6 +26,18 @@ export default defineResource({
     get: { path: '/theme/get', id: 'query' },
     create: { path: '/theme/add' },
     delete: { path: '/theme/dels', ids: 'query' },
+    extra: {
+      transfer: { path: '/theme/transfer', label: '转办' },
+      examineAll: { path: '/theme/examineAll', label: '批量办结' },
+      // 县长信箱 (xax) has its own staff calls; 领导留言 and forum topics use the declared actions (/ll/theme/*).
+      xaxUpdate: { path: '/xax/theme/update', label: '修改（县长信箱）' },
+      xaxShow: { path: '/xax/theme/themeAuditShow', label: '审核/公开（县长信箱）' },
+      xaxReply: { path: '/xax/theme/reply/save', label: '回复（县长信箱）' },
+      countExcel: { path: '/theme/themeCountExcel', label: '导出统计' },
+      monthHistory: { path: '/admin/themeCount/listByMonth', label: '月度统计' },
+      monthHistoryExcel: { path: '/admin/themeCount/listByMonthExcel', label: '导出月度统计' },
+      addMonthHistory: { path: '/themeCount/addMonthHistoryThemeCount', label: '生成月度统计' },
+    },
   },
   fields: [
     { name: 'id', label: 'ID', type: 'number', readOnly: true },

@@ -20,6 +20,7 @@ export default defineResource({
     delete: { path: '/ding/user/{id}', ids: 'path', perRecord: true },
     extra: {
       articleNum: { path: '/ding/user/articleNum', label: '发文数量' },
+      pwd: { path: '/ding/user/pwd', label: '修改本人密码' },
     },
   },
   fields: [

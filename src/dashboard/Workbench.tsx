@@ -11,7 +11,8 @@ import { Link } from 'react-admin';
 import type { WorkbenchActivity, WorkbenchCount, WorkbenchSummary } from '../../resources/workbench/todos';
 import { ListLoading } from '../generic/GenericList';
 import { useErrorNotifier } from '../notices/useErrorNotifier';
-import { http } from '../portal';
+import { systemCalls } from '../../resources/calls/system';
+import { dataProvider } from '../data';
 
 /** The caller's to-dos and recent activity, from /api/workbench/summary (docs/backoffice.md "Workbench"). */
 export function useWorkbench(): WorkbenchSummary | null {
@@ -19,7 +20,7 @@ export function useWorkbench(): WorkbenchSummary | null {
   const onError = useErrorNotifier();
   useEffect(() => {
     let live = true;
-    http.request<WorkbenchSummary>({ path: '/api/workbench/summary', silent: true }).then(
+    dataProvider.call<WorkbenchSummary>(systemCalls.workbenchSummary, { silent: true }).then(
       (d) => live && setData(d),
       (e) => (onError(e), live && setData({ todos: [], recentArticles: [], myOperations: [] })),
     );

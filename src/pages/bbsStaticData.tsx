@@ -12,12 +12,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { CanAccess, Title } from 'react-admin';
-import { downloadExcel } from '../../providers';
+import theme from '../../resources/theme';
 import { PlainSearchForm } from '../components/list/SearchForm';
 import { PortalToolbar } from '../components/list/Toolbar';
 import { useErrorNotifier } from '../notices/useErrorNotifier';
 import type { PageDecl } from '../pages';
-import { http } from '../portal';
+import { dataProvider } from '../data';
+import { actionCall } from '../declaredCalls';
 
 const ThemeCountChart = lazy(() => import('../components/charts/ThemeCountChart'));
 
@@ -52,7 +53,7 @@ function BbsStaticData() {
   const load = useCallback(() => {
     setRows(null);
     setFailed(false);
-    http.request<CountRow[]>({ path: '/theme/themeCountList', body: { groupBy, channel: channel || undefined, startTime: startTime || undefined, endTime: endTime || undefined } }).then(setRows, () => setFailed(true));
+    dataProvider.call<CountRow[]>(actionCall(theme, 'count'), { body: { groupBy, channel: channel || undefined, startTime: startTime || undefined, endTime: endTime || undefined } }).then(setRows, () => setFailed(true));
   }, [groupBy, channel, startTime, endTime]);
   useEffect(load, [load]);
   return (
@@ -79,7 +80,7 @@ function BbsStaticData() {
         </PlainSearchForm>
         <PortalToolbar>
           <CanAccess action="theme:export" resource="theme">
-            <Button size="small" variant="outlined" color="warning" onClick={() => downloadExcel(http, '/theme/themeCountExcel', search, '主题统计.xlsx').catch(onError)}>
+            <Button size="small" variant="outlined" color="warning" onClick={() => dataProvider.downloadExtra('theme', 'countExcel', { body: search }, '主题统计.xlsx').catch(onError)}>
               导出Excel
             </Button>
           </CanAccess>

@@ -6,12 +6,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { CanAccess, Confirm, Title } from 'react-admin';
-import { downloadExcel } from '../../providers';
 import { PlainSearchForm } from '../components/list/SearchForm';
 import { PortalToolbar } from '../components/list/Toolbar';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
 import type { PageDecl } from '../pages';
-import { http } from '../portal';
+import { dataProvider } from '../data';
 import { CountTable } from './bbsStaticData';
 
 const ThemeCountChart = lazy(() => import('../components/charts/ThemeCountChart'));
@@ -52,13 +51,13 @@ function BbsStaticDataHistory() {
   const load = useCallback(() => {
     setRows(null);
     setFailed(false);
-    http.request<HistoryRow[]>({ path: '/admin/themeCount/listByMonth', body: { month } }).then(setRows, () => setFailed(true));
+    dataProvider.callExtra<HistoryRow[]>('theme', 'monthHistory', { body: { month } }).then(setRows, () => setFailed(true));
   }, [month]);
   useEffect(load, [load]);
   const snapshot = async () => {
     setConfirm(false);
     try {
-      await http.request({ path: '/themeCount/addMonthHistoryThemeCount', body: { month } });
+      await dataProvider.callExtra('theme', 'addMonthHistory', { body: { month } });
       success('统计成功');
       load();
     } catch {
@@ -92,7 +91,7 @@ function BbsStaticDataHistory() {
             </Button>
           </CanAccess>
           <CanAccess action="theme:export" resource="theme">
-            <Button size="small" variant="outlined" color="warning" onClick={() => downloadExcel(http, '/admin/themeCount/listByMonthExcel', { month }, `主题月度统计_${month}.xlsx`).catch(onError)}>
+            <Button size="small" variant="outlined" color="warning" onClick={() => dataProvider.downloadExtra('theme', 'monthHistoryExcel', { body: { month } }, `主题月度统计_${month}.xlsx`).catch(onError)}>
               导出Excel
             </Button>
           </CanAccess>

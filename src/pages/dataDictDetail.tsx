@@ -11,9 +11,12 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
-import { Confirm, Title, useCanAccess, useNotify } from 'react-admin';
+import { Confirm, Title, useCanAccess, useCreatePath, useNotify } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { PageDecl } from '../pages';
+import dataDict from '../../resources/dataDict';
+import { dataProvider } from '../data';
+import { crudCall } from '../declaredCalls';
 import { http } from '../portal';
 import { refreshAllDic } from '../dict/allDic';
 
@@ -47,8 +50,8 @@ function EntryDialog({ editing, onClose, onSaved }: { editing: Editing | null; o
     if (missing) return;
     setSaving(true);
     try {
-      if (editing.mode === 'add') await http.request({ path: '/data/dict/save/node', body: { ...form, parentId: editing.parentId } });
-      else await http.request({ path: '/data/dict/edit', body: { id: editing.entry.id, ...form } });
+      if (editing.mode === 'add') await dataProvider.callExtra('dataDict', 'saveNode', { body: { ...form, parentId: editing.parentId } });
+      else await dataProvider.call(crudCall(dataDict, 'update'), { body: { id: editing.entry.id, ...form } });
       notify(editing.mode === 'add' ? '新增成功' : '修改成功', { type: 'success' });
       onSaved();
     } catch {
@@ -86,6 +89,7 @@ function EntryDialog({ editing, onClose, onSaved }: { editing: Editing | null; o
 function DataDictDetail() {
   const location = useLocation();
   const navigate = useNavigate();
+  const createPath = useCreatePath();
   const params = new URLSearchParams(location.search);
   const dictKey = params.get('dictKey') ?? '';
   const id = params.get('id') ?? '';
@@ -104,7 +108,7 @@ function DataDictDetail() {
       return;
     }
     try {
-      setData(await http.request<{ group: Entry; tree: Entry[] }>({ path: '/data/dict/list/subEsType', body: dictKey ? { dictKey } : { id } }));
+      setData(await dataProvider.callExtra<{ group: Entry; tree: Entry[] }>('dataDict', 'subEsType', { body: dictKey ? { dictKey } : { id } }));
       setError(null);
     } catch (e) {
       setError(e instanceof Error ? e.message : '加载失败');
@@ -122,7 +126,7 @@ function DataDictDetail() {
   const remove = async () => {
     if (!deleting) return;
     try {
-      await http.request({ path: '/data/dict/del', body: { id: deleting.id } });
+      await dataProvider.call(crudCall(dataDict, 'delete'), { body: { id: deleting.id } });
       notify('删除成功', { type: 'success' });
       await changed();
     } catch {
@@ -155,7 +159,7 @@ function DataDictDetail() {
         <Typography variant="h6" sx={{ flex: 1 }}>
           {data ? `${data.group.name}（${data.group.dictKey}）` : '数据字典详情'}
         </Typography>
-        <Button onClick={() => navigate('/dataDict')}>返回</Button>
+        <Button onClick={() => navigate(createPath({ resource: 'dataDict', type: 'list' }))}>返回</Button>
         {canAdd && data && (
           <Button variant="contained" onClick={() => setEditing({ mode: 'add', parentId: data.group.id })}>
             新增字典项

@@ -6,11 +6,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useNotify } from 'react-admin';
+import { useDataProvider, useNotify } from 'react-admin';
+import type { PortalDataProvider } from '../../providers';
 import { loadIdentity, saveIdentity } from '../../providers/session';
 import type { UserIdentity } from '../../providers/types';
 import { SUCCESS_TOAST_MS } from '../notices/useErrorNotifier';
-import { useSecurityHttp } from './http';
 
 type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
 type Problems = Partial<Record<keyof Values, string>>;
@@ -33,7 +33,7 @@ export function checkPasswordForm(v: Values): Problems {
  * on success the dialog closes with 密码修改成功. The user's other sessions end; this one stays.
  */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const http = useSecurityHttp();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const notify = useNotify();
   const [values, setValues] = useState<Values>(EMPTY);
   const [problems, setProblems] = useState<Problems>({});
@@ -64,7 +64,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     setFailure(null);
     setSaving(true);
     try {
-      await http.request({ path: '/ding/user/pwd', body: values, silent: true });
+      await dataProvider.callExtra('user', 'pwd', { body: values, silent: true });
       // A forced change may be pending in the cached identity; it is done now.
       const identity = loadIdentity() as (UserIdentity & { passwordExpired?: boolean }) | null;
       if (identity?.passwordExpired) saveIdentity({ ...identity, passwordExpired: false } as UserIdentity);

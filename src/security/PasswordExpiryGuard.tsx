@@ -11,6 +11,8 @@ import { onPasswordChangeRequired } from '../../providers/passwordChange';
 import { loadIdentity, saveIdentity } from '../../providers/session';
 import type { UserIdentity } from '../../providers/types';
 import { refreshAllDic } from '../dict/allDic';
+import { systemCalls } from '../../resources/calls/system';
+import { dataProvider } from '../data';
 import { http } from '../portal';
 
 /**
@@ -43,8 +45,8 @@ export function PasswordExpiryGuard({ children }: { children?: ReactNode }) {
   useEffect(() => {
     void refreshAllDic(http).catch(() => undefined);
     if (!loadIdentity()) {
-      http
-        .request<UserIdentity>({ path: '/user/info', silent: true })
+      dataProvider
+        .call<UserIdentity>(systemCalls.userInfo, { silent: true })
         .then((i) => {
           saveIdentity(i);
           setIdentity(i);
@@ -61,7 +63,7 @@ export function PasswordExpiryGuard({ children }: { children?: ReactNode }) {
     setProblem(null);
     setSaving(true);
     try {
-      await http.request({ path: '/ding/user/pwd', body: form, silent: true });
+      await dataProvider.callExtra('user', 'pwd', { body: form, silent: true });
       const next = { ...identity, passwordExpired: false };
       saveIdentity(next);
       setIdentity(next);

@@ -23,14 +23,15 @@ import {
   useListContext,
 } from 'react-admin';
 import plateDecl from '../../resources/plate';
-import { downloadExcel } from '../../providers';
+import role from '../../resources/role';
+import { dataProvider } from '../data';
+import { actionCall, crudCall } from '../declaredCalls';
 import { ListEmpty, PortalList } from '../generic/GenericList';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
-import { http } from '../portal';
 
 type Rec = Record<string, unknown> & { id: number };
 
-/** 版主设置: pick a role, tick the plates it moderates (POST /plateRole/save). */
+/** 版主设置: pick a role, tick the plates it moderates (the plateRole action). */
 function PlateRoleDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const success = useSuccessNotifier();
   const [roles, setRoles] = useState<{ roleId: number; name: string }[]>([]);
@@ -39,22 +40,22 @@ function PlateRoleDialog({ open, onClose }: { open: boolean; onClose: () => void
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   useEffect(() => {
     if (!open) return;
-    http.request<{ list?: { roleId: number; name: string }[] } | { roleId: number; name: string }[]>({ path: '/role/list', body: { pageNum: 1, pageSize: 200 } }).then(
+    dataProvider.call<{ list?: { roleId: number; name: string }[] } | { roleId: number; name: string }[]>(crudCall(role, 'list'), { body: { pageNum: 1, pageSize: 200 } }).then(
       (r) => setRoles(Array.isArray(r) ? r : (r.list ?? [])),
       () => setRoles([]),
     );
-    http.request<{ value: number; label: string }[]>({ path: '/plateRole/optionList' }).then(setPlates, () => setPlates([]));
+    dataProvider.callExtra<{ value: number; label: string }[]>('plate', 'roleOptions').then(setPlates, () => setPlates([]));
   }, [open]);
   useEffect(() => {
     if (roleId === '') return;
-    http.request<{ plateId: number }[]>({ path: '/plateRole/list', query: { roleId } }).then(
+    dataProvider.callExtra<{ plateId: number }[]>('plate', 'roleLinks', { query: { roleId } }).then(
       (links) => setChosen(new Set(links.map((l) => Number(l.plateId)))),
       () => setChosen(new Set()),
     );
   }, [roleId]);
   const save = async () => {
     try {
-      await http.request({ path: '/plateRole/save', body: { roleId, plateIds: [...chosen] }, required: ['roleId'] });
+      await dataProvider.call(actionCall(plateDecl, 'plateRole'), { body: { roleId, plateIds: [...chosen] }, required: ['roleId'] });
       success('保存成功');
       onClose();
     } catch {
@@ -120,7 +121,7 @@ function Toolbar() {
         <PlateRoleDialog open={open} onClose={() => setOpen(false)} />
       </CanAccess>
       <CanAccess action="plate:export" resource="plate">
-        <Button size="small" onClick={() => downloadExcel(http, '/plate/plateRoleExcel', filterValues, '论坛版块.xlsx').catch(onError)}>
+        <Button size="small" onClick={() => dataProvider.exportExcel(actionCall(plateDecl, 'export').path, filterValues, '论坛版块.xlsx').catch(onError)}>
           导出
         </Button>
       </CanAccess>

@@ -9,16 +9,17 @@ import {
   TextField as RaTextField,
   TextInput,
   TopToolbar,
+  useDataProvider,
   useListContext,
   useRecordContext,
   useUnselectAll,
 } from 'react-admin';
 import themeDecl, { commentStatusOptions } from '../../resources/theme';
-import { downloadExcel } from '../../providers';
-import { useInteractionHttp } from '../components/interaction/http';
+import type { PortalDataProvider } from '../../providers';
+import { actionCall, crudCall, extraCall } from '../declaredCalls';
 import { ListEmpty, PortalList } from '../generic/GenericList';
 import { useErrorNotifier } from '../notices/useErrorNotifier';
-import { AuditButton, ConfirmAction, EditButton, TransferButton, channelBase, type ThemeRec as Rec } from './theme/actions';
+import { AuditButton, ConfirmAction, EditButton, TransferButton, channelCall, type ThemeRec as Rec } from './theme/actions';
 import { DetailButton, STATUS_COLORS } from './theme/DetailButton';
 
 const CHANNELS = [
@@ -31,33 +32,32 @@ function RowActions() {
   const record = useRecordContext<Rec>();
   if (!record) return null;
   const status = Number(record.status);
-  const base = channelBase(record.channel);
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap' }}>
       <DetailButton record={record} />
       <EditButton record={record} />
       {(status === 0 || status === 3) && <AuditButton ids={[record.id]} channel={record.channel} />}
       {status === 1 && Number(record.isShow) === 0 && (
-        <ConfirmAction label="公开" content="确定公开显示该主题吗？" path={`${base}/themeAuditShow`} body={{ ids: [record.id], isShow: 1 }} message="已公开" permission="theme:show" />
+        <ConfirmAction label="公开" content="确定公开显示该主题吗？" call={channelCall(record.channel, 'show')} body={{ ids: [record.id], isShow: 1 }} message="已公开" permission="theme:show" />
       )}
       {Number(record.isShow) === 1 && (
-        <ConfirmAction label="隐藏" content="确定隐藏该主题吗？" path={`${base}/themeAuditShow`} body={{ ids: [record.id], isShow: 0 }} message="已隐藏" permission="theme:show" />
+        <ConfirmAction label="隐藏" content="确定隐藏该主题吗？" call={channelCall(record.channel, 'show')} body={{ ids: [record.id], isShow: 0 }} message="已隐藏" permission="theme:show" />
       )}
       {status === 1 && Number(record.handleState) === 0 && <TransferButton ids={[record.id]} />}
       {status === 1 && Number(record.handleState) === 0 && (
-        <ConfirmAction label="办结" content="确定将该主题标记为已办结吗？办结后不能再转办和回复。" path="/theme/examine" body={{ id: record.id }} message="办结成功" permission="theme:examine" />
+        <ConfirmAction label="办结" content="确定将该主题标记为已办结吗？办结后不能再转办和回复。" call={actionCall(themeDecl, 'examine')} body={{ id: record.id }} message="办结成功" permission="theme:examine" />
       )}
       {Number(record.isShow) === 1 && (
         <ConfirmAction
           label={Number(record.isRecommend) === 1 ? '取消推荐' : '推荐'}
           content={Number(record.isRecommend) === 1 ? '确定取消推荐吗？' : '确定推荐该主题吗？'}
-          path="/theme/themeRecommend"
+          call={actionCall(themeDecl, 'recommend')}
           body={{ id: record.id, isRecommend: Number(record.isRecommend) === 1 ? 0 : 1 }}
           message="操作成功"
           permission="theme:recommend"
         />
       )}
-      <ConfirmAction label="删除" content="确定删除该主题及其全部回复吗？" path="/theme/dels" body={{ ids: [record.id] }} message="删除成功" permission="theme:delete" />
+      <ConfirmAction label="删除" content="确定删除该主题及其全部回复吗？" call={crudCall(themeDecl, 'delete')} body={{ ids: [record.id] }} message="删除成功" permission="theme:delete" />
     </Box>
   );
 }
@@ -68,7 +68,7 @@ export function BulkActions() {
   const unselect = useUnselectAll('theme');
   const ids = selectedIds as number[];
   const channels = new Set((data ?? []).filter((r) => ids.includes(r.id)).map((r) => (r.channel === 'xax' ? 'xax' : 'll')));
-  // ll and forum topics share /ll/theme/themeAudit; xax has its own call, so the two are not mixed.
+  // ll and forum topics share the audit action (themeAudit); xax has its own call, so the two are not mixed.
   const channel = channels.size === 1 ? [...channels][0] : 'll';
   return (
     <>
@@ -83,7 +83,7 @@ export function BulkActions() {
       <ConfirmAction
         label="批量办结"
         content={`确定将选中的${ids.length}条主题标记为已办结吗？`}
-        path="/theme/examineAll"
+        call={extraCall(themeDecl, 'examineAll')}
         body={{ ids }}
         message="办结成功"
         permission="theme:examine"
@@ -96,11 +96,11 @@ export function BulkActions() {
 function Toolbar() {
   const { filterValues } = useListContext();
   const onError = useErrorNotifier();
-  const http = useInteractionHttp();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   return (
     <TopToolbar>
       <CanAccess action="theme:export" resource="theme">
-        <Button size="small" onClick={() => downloadExcel(http, '/ll/theme/themeExcel', filterValues, '领导留言.xlsx').catch(onError)}>
+        <Button size="small" onClick={() => dataProvider.exportExcel(actionCall(themeDecl, 'export').path, filterValues, '领导留言.xlsx').catch(onError)}>
           导出领导留言
         </Button>
       </CanAccess>

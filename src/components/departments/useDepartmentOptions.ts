@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { http } from '../../portal';
+import { dataProvider } from '../../data';
 
 export interface DeptOption {
   id: number;
@@ -7,14 +7,14 @@ export interface DeptOption {
 }
 
 /**
- * Every enabled department as select options, flattened in tree order with indentation. Reads
- * `/ding/dept/data`, which any logged-in staff member may call (unlike the department screen's calls).
+ * Every enabled department as select options, flattened in tree order with indentation. Reads the
+ * department `data` call, which any logged-in staff member may call (unlike the department screen's calls).
  */
 export function useDepartmentOptions(): DeptOption[] {
   const [opts, setOpts] = useState<DeptOption[]>([]);
   useEffect(() => {
     type Node = { value: number; label: string; children?: Node[] };
-    http.request<Node[]>({ path: '/ding/dept/data', silent: true }).then(
+    dataProvider.callExtra<Node[]>('department', 'data', { silent: true }).then(
       (tree) => {
         const out: DeptOption[] = [];
         const walk = (nodes: Node[], depth: number) => {

@@ -13,8 +13,9 @@ import TableRow from '@mui/material/TableRow';
 import { useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { PortalDataProvider } from '../../../providers';
+import advice from '../../../resources/advice';
+import { crudCall } from '../../declaredCalls';
 import { ListLoading } from '../../generic/GenericList';
-import { useInteractionHttp } from './http';
 
 const PAGE_SIZES = [10, 20, 30, 50, 100, 200];
 
@@ -32,7 +33,6 @@ interface Opinion {
  * with advice:export the topic's opinions as Excel (/advice/adviceExcel with the id).
  */
 export function AdviceOpinionsDialog({ topic, onClose, canExport }: { topic: { id: number; title?: string | null } | null; onClose: () => void; canExport: boolean }) {
-  const http = useInteractionHttp();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [opinions, setOpinions] = useState<Opinion[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -44,14 +44,14 @@ export function AdviceOpinionsDialog({ topic, onClose, canExport }: { topic: { i
     setOpinions(null);
     setFailed(false);
     setPage(0);
-    http.request<{ opinions?: Opinion[] }>({ path: '/advice/detail', query: { id: topic.id }, required: ['id'] }).then(
+    dataProvider.call<{ opinions?: Opinion[] }>(crudCall(advice, 'get'), { query: { id: topic.id }, required: ['id'] }).then(
       (d) => live && setOpinions(d?.opinions ?? []),
       () => live && setFailed(true),
     );
     return () => {
       live = false;
     };
-  }, [http, topic]);
+  }, [dataProvider, topic]);
   if (!topic) return null;
   const rows = opinions?.slice(page * size, page * size + size) ?? [];
   return (
@@ -104,7 +104,7 @@ export function AdviceOpinionsDialog({ topic, onClose, canExport }: { topic: { i
       </DialogContent>
       <DialogActions>
         {canExport && (
-          <Button onClick={() => dataProvider.exportExcel('/advice/adviceExcel', { id: topic.id }, `意见征集_${String(topic.title ?? topic.id).slice(0, 40)}.xlsx`).catch(() => undefined)}>
+          <Button onClick={() => dataProvider.downloadExtra('advice', 'excel', { body: { id: topic.id } }, `意见征集_${String(topic.title ?? topic.id).slice(0, 40)}.xlsx`).catch(() => undefined)}>
             导出意见
           </Button>
         )}

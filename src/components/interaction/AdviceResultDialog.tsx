@@ -7,8 +7,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
+import { useDataProvider } from 'react-admin';
+import type { PortalDataProvider } from '../../../providers';
 import { useSuccessNotifier } from '../../notices/useErrorNotifier';
-import { useInteractionHttp } from './http';
 import { htmlToText, textToHtml } from './richText';
 
 const RESULT_MAX = 20000;
@@ -28,7 +29,7 @@ export function AdviceResultDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const http = useInteractionHttp();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const success = useSuccessNotifier();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -49,8 +50,8 @@ export function AdviceResultDialog({
     if (value.length > RESULT_MAX) return setError(`反馈内容长度不能超过${RESULT_MAX}个字符`);
     setError(undefined);
     setBusy(true);
-    http
-      .request({ path: '/advice/resultReply', body: { id: record.id, resultContent: textToHtml(value) } })
+    dataProvider
+      .callExtra('advice', 'resultReply', { body: { id: record.id, resultContent: textToHtml(value) } })
       .then(
         () => {
           success('结果已发布');

@@ -1,8 +1,8 @@
 import Button from '@mui/material/Button';
 import { useState } from 'react';
-import { Confirm } from 'react-admin';
+import { Confirm, useDataProvider } from 'react-admin';
+import type { PortalDataProvider } from '../../../providers';
 import { useSuccessNotifier } from '../../notices/useErrorNotifier';
-import { useInteractionHttp } from './http';
 
 export const STOP_ADVICE_CONFIRM = '停止后将不再接受群众意见，且不能重新开始，确定停止征集吗？';
 
@@ -11,14 +11,14 @@ export const STOP_ADVICE_CONFIRM = '停止后将不再接受群众意见，且�
  * POST /stopAdvice?id= (spec part 1 §7 "Advice"). The caller shows it only with advice:stop.
  */
 export function StopAdviceButton({ id, title, onDone }: { id: number; title?: string; onDone: () => void }) {
-  const http = useInteractionHttp();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const success = useSuccessNotifier();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const stop = () => {
     setBusy(true);
-    http
-      .request({ path: '/stopAdvice', query: { id }, required: ['id'] })
+    dataProvider
+      .callExtra('advice', 'stopAdvice', { query: { id }, required: ['id'] })
       .then(
         () => {
           setOpen(false);

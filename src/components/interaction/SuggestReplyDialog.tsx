@@ -9,9 +9,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useGetIdentity } from 'react-admin';
+import { useDataProvider, useGetIdentity } from 'react-admin';
+import type { PortalDataProvider } from '../../../providers';
+import suggest from '../../../resources/suggest';
+import { crudCall } from '../../declaredCalls';
 import { useSuccessNotifier } from '../../notices/useErrorNotifier';
-import { useInteractionHttp } from './http';
 
 export interface SuggestRow {
   id: number;
@@ -33,7 +35,7 @@ const DEPT_MAX = 100;
  * reply time, the officer and status 已处理. A second reply corrects the first.
  */
 export function SuggestReplyDialog({ record, open, onClose, onDone }: { record: SuggestRow | null; open: boolean; onClose: () => void; onDone: (saved: SuggestRow) => void }) {
-  const http = useInteractionHttp();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const success = useSuccessNotifier();
   const { identity } = useGetIdentity();
   const [replyDept, setReplyDept] = useState('');
@@ -71,8 +73,8 @@ export function SuggestReplyDialog({ record, open, onClose, onDone }: { record: 
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);
-    http
-      .request<SuggestRow>({ path: '/suggest/add', body: { id: record.id, replyDept: dept, replyContent: text, isPublic } })
+    dataProvider
+      .call<SuggestRow>(crudCall(suggest, 'update'), { body: { id: record.id, replyDept: dept, replyContent: text, isPublic } })
       .then(
         (saved) => {
           success('答复成功');

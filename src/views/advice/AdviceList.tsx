@@ -14,6 +14,7 @@ import {
   TextInput,
   TopToolbar,
   useCanAccess,
+  useCreatePath,
   useDataProvider,
   useListContext,
   useRecordContext,
@@ -23,7 +24,6 @@ import { useNavigate } from 'react-router-dom';
 import type { PortalDataProvider } from '../../../providers';
 import { AdviceOpinionsDialog } from '../../components/interaction/AdviceOpinionsDialog';
 import { AdviceResultDialog } from '../../components/interaction/AdviceResultDialog';
-import { useInteractionHttp } from '../../components/interaction/http';
 import { StopAdviceButton } from '../../components/interaction/StopAdviceButton';
 import { ListEmpty, PortalList } from '../../generic/GenericList';
 import { useErrorNotifier, useSuccessNotifier } from '../../notices/useErrorNotifier';
@@ -51,7 +51,6 @@ const filters = [
 function Actions() {
   const { filterValues, total } = useListContext();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const http = useInteractionHttp();
   const refresh = useRefresh();
   const success = useSuccessNotifier();
   const { canAccess: canCreate } = useCanAccess({ resource: 'advice', action: 'create' });
@@ -64,7 +63,7 @@ function Actions() {
         <Button
           size="small"
           onClick={() =>
-            http.request<{ opened: number; closed: number }>({ path: '/advice/resulttask' }).then((r) => {
+            dataProvider.callExtra<{ opened: number; closed: number }>('advice', 'resulttask').then((r) => {
               success(`检查完成：开始征集 ${Number(r?.opened ?? 0)} 个，到期结束 ${Number(r?.closed ?? 0)} 个`);
               refresh();
             }, () => undefined)
@@ -74,7 +73,7 @@ function Actions() {
         </Button>
       )}
       {canExport && (
-        <Button size="small" disabled={!total} onClick={() => dataProvider.exportExcel('/advice/adviceExcel', filterValues, '意见征集.xlsx').catch(() => undefined)}>
+        <Button size="small" disabled={!total} onClick={() => dataProvider.downloadExtra('advice', 'excel', { body: filterValues }, '意见征集.xlsx').catch(() => undefined)}>
           导出Excel
         </Button>
       )}
@@ -87,6 +86,7 @@ function RowActions({ onOpinions, onResult }: { onOpinions: (r: AdviceRow) => vo
   const record = useRecordContext<AdviceRow>();
   const refresh = useRefresh();
   const navigate = useNavigate();
+  const createPath = useCreatePath();
   const onError = useErrorNotifier();
   const { canAccess: canGet } = useCanAccess({ resource: 'advice', action: 'show' });
   const { canAccess: canEdit } = useCanAccess({ resource: 'advice', action: 'edit' });
@@ -103,7 +103,7 @@ function RowActions({ onOpinions, onResult }: { onOpinions: (r: AdviceRow) => vo
         </Button>
       )}
       {canEdit && status <= 1 && (
-        <Button size="small" onClick={() => navigate(`/advice/${record.id}`)}>
+        <Button size="small" onClick={() => navigate(createPath({ resource: 'advice', type: 'edit', id: record.id }))}>
           编辑
         </Button>
       )}

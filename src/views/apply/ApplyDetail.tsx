@@ -17,12 +17,14 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
-import { Confirm, Title, useCanAccess } from 'react-admin';
+import { Confirm, Title, useCanAccess, useCreatePath } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import { emitWarningToast, saveBlob, type BlobReply } from '../../../providers';
+import { emitWarningToast } from '../../../providers';
+import apply from '../../../resources/apply';
+import { dataProvider } from '../../data';
+import { crudCall } from '../../declaredCalls';
 import { ListLoading } from '../../generic/GenericList';
 import { useSuccessNotifier } from '../../notices/useErrorNotifier';
-import { http } from '../../portal';
 
 type Apply = Record<string, string | number | null>;
 
@@ -86,6 +88,7 @@ export default function ApplyDetail() {
   const params = useParams();
   const id = params.id ?? new URLSearchParams(window.location.hash.split('?')[1] ?? '').get('id') ?? '';
   const navigate = useNavigate();
+  const applyList = useCreatePath()({ resource: 'apply', type: 'list' });
   const success = useSuccessNotifier();
   const [record, setRecord] = useState<Apply | null>(null);
   const [failed, setFailed] = useState(false);
@@ -101,7 +104,7 @@ export default function ApplyDetail() {
       setFailed(true);
       return;
     }
-    http.request<Apply>({ path: '/apply/get', body: { id: Number(id) } }).then(setRecord, () => setFailed(true));
+    dataProvider.call<Apply>(crudCall(apply, 'get'), { body: { id: Number(id) } }).then(setRecord, () => setFailed(true));
   }, [id]);
   useEffect(load, [load]);
 
@@ -110,17 +113,15 @@ export default function ApplyDetail() {
   const status = Number(record.status);
   const pending = status === 0 || status === 1;
   const handle = (body: Record<string, unknown>, message: string) =>
-    http.request<Apply>({ path: '/apply/add', body: { id: Number(id), ...body } }).then(
+    dataProvider.call<Apply>(crudCall(apply, 'update'), { body: { id: Number(id), ...body } }).then(
       (r) => {
         setRecord(r);
         success(message);
       },
       () => undefined,
     );
-  const word = (path: string) =>
-    http
-      .request<BlobReply>({ path, body: { id: Number(id) }, responseType: 'blob', fallbackFileName: `政府信息公开申请_${String(record.queryCode)}.docx` })
-      .then(saveBlob, () => undefined);
+  const word = (extra: 'download' | 'exportWord') =>
+    dataProvider.downloadExtra('apply', extra, { body: { id: Number(id) } }, `政府信息公开申请_${String(record.queryCode)}.docx`).catch(() => undefined);
 
   return (
     <Box sx={{ mt: 2, mb: 4, maxWidth: 1000 }}>
@@ -155,21 +156,21 @@ export default function ApplyDetail() {
               </Button>
             )}
             {canRemind && pending && (
-              <Button size="small" onClick={() => http.request({ path: '/apply/sms/reminder', body: { id: Number(id) } }).then(() => success('已发送催办提醒'), () => undefined)}>
+              <Button size="small" onClick={() => dataProvider.callExtra('apply', 'remind', { body: { id: Number(id) } }).then(() => success('已发送催办提醒'), () => undefined)}>
                 短信催办
               </Button>
             )}
             {canWord && (
-              <Button size="small" onClick={() => word('/apply/download')}>
+              <Button size="small" onClick={() => word('download')}>
                 下载申请表
               </Button>
             )}
             {canWord && (
-              <Button size="small" onClick={() => word('/apply/exportWord')}>
+              <Button size="small" onClick={() => word('exportWord')}>
                 导出Word
               </Button>
             )}
-            <Button size="small" onClick={() => navigate('/apply')}>
+            <Button size="small" onClick={() => navigate(applyList)}>
               返回列表
             </Button>
           </Stack>

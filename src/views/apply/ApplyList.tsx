@@ -22,7 +22,6 @@ import { useNavigate } from 'react-router-dom';
 import { APPLY_STATUS } from '../../../resources/apply';
 import type { PortalDataProvider } from '../../../providers';
 import { DeadlineCell } from '../../components/interaction/DeadlineCell';
-import { useInteractionHttp } from '../../components/interaction/http';
 import { ListEmpty, PortalList } from '../../generic/GenericList';
 import { useErrorNotifier } from '../../notices/useErrorNotifier';
 
@@ -63,21 +62,21 @@ const filters = [
   <DateInput key="endTime" source="endTime" label="申请时间止" />,
 ];
 
-/** Counts of the overview (/app/list) within the user's scope: 全部, 已超期 and per status. */
+/** Counts of the overview (the summary call) within the user's scope: 全部, 已超期 and per status. */
 function Overview() {
-  const http = useInteractionHttp();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const { setFilters, filterValues } = useListContext();
   const [summary, setSummary] = useState<{ total: number; overdue: number; byStatus: { value: number; label: string; count: number }[] } | null>(null);
   useEffect(() => {
     let live = true;
-    http.request<typeof summary>({ path: '/app/list', body: {}, silent: true }).then(
+    dataProvider.callExtra<typeof summary>('apply', 'summary', { body: {}, silent: true }).then(
       (s) => live && setSummary(s),
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [http]);
+  }, [dataProvider]);
   if (!summary) return null;
   const pick = (values: Record<string, unknown>) => setFilters({ ...(filterValues as Record<string, unknown>), status: undefined, overdue: undefined, ...values }, {});
   return (
@@ -100,7 +99,7 @@ function Actions() {
     <TopToolbar>
       {canCreate && <CreateButton label="登记申请" />}
       {canExport && (
-        <Button size="small" disabled={!total} onClick={() => dataProvider.exportExcel('/export/WbExcel', filterValues, '依申请公开.xlsx').catch(() => undefined)}>
+        <Button size="small" disabled={!total} onClick={() => dataProvider.downloadExtra('apply', 'excel', { body: filterValues }, '依申请公开.xlsx').catch(() => undefined)}>
           导出Excel
         </Button>
       )}

@@ -17,10 +17,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Confirm, Title } from 'react-admin';
+import { Confirm, Title, useCreatePath } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { MAIL_BOX_OPTIONS, MAIL_PERMISSIONS as P, MAIL_SATISFACTION_OPTIONS, MAIL_STAGE as S, MAIL_STAGE_OPTIONS, MAIL_STATUS, MAIL_TYPE_OPTIONS } from '../../../resources/mail';
-import { http } from '../../portal';
+import type { ApiCall } from '../../../resources/types';
+import mailDecl, { MAIL_BOX_OPTIONS, MAIL_PERMISSIONS as P, MAIL_SATISFACTION_OPTIONS, MAIL_STAGE as S, MAIL_STAGE_OPTIONS, MAIL_STATUS, MAIL_TYPE_OPTIONS } from '../../../resources/mail';
+import { dataProvider } from '../../data';
+import { actionCall, crudCall } from '../../declaredCalls';
 import { useSuccessNotifier } from '../../notices/useErrorNotifier';
 import { optionLabel, useDepartments, useKey, type Row } from './shared';
 
@@ -53,6 +55,7 @@ type ConfirmKind = 'publish' | 'unpublish' | 'rk' | 'delete' | null;
 /** 信件详情 (LeaderMailbox/mailBoxEditor): the letter, its handling history, and the steps the user may take. */
 export function MailEditor({ id }: { id: number | null }) {
   const navigate = useNavigate();
+  const mailList = useCreatePath()({ resource: 'mail', type: 'list' });
   const success = useSuccessNotifier();
   const depts = useDepartments();
   const [mail, setMail] = useState<Row | null>(null);
@@ -77,7 +80,7 @@ export function MailEditor({ id }: { id: number | null }) {
 
   const load = useCallback(() => {
     if (!id) return;
-    http.request<Row>({ path: '/mail/get', query: { id } }).then(
+    dataProvider.call<Row>(crudCall(mailDecl, 'get'), { query: { id } }).then(
       (m) => {
         setMail(m);
         setFailed(false);
@@ -102,10 +105,10 @@ export function MailEditor({ id }: { id: number | null }) {
   const status = Number(mail.status);
   const records = (mail.records as Row[] | undefined) ?? [];
 
-  const run = async (path: string, body: Record<string, unknown> | null, query: Record<string, string | number> | null, message: string) => {
+  const run = async (call: ApiCall, body: Record<string, unknown> | null, query: Record<string, string | number> | null, message: string) => {
     setBusy(true);
     try {
-      await http.request({ path, body: body ?? undefined, query: query ?? undefined });
+      await dataProvider.call(call, { body: body ?? undefined, query: query ?? undefined });
       success(message);
       setDialog(null);
       setConfirm(null);
@@ -130,28 +133,28 @@ export function MailEditor({ id }: { id: number | null }) {
   const submitDialog = async () => {
     if (dialog === 'examine') {
       if (audit === '2' && !text.trim()) return setError('请输入不予受理的理由');
-      await run('/mail/examine', { ids: [mail.id], auditStatus: Number(audit), examineRemark: text }, null, '审核完成');
+      await run(actionCall(mailDecl, 'examine'), { ids: [mail.id], auditStatus: Number(audit), examineRemark: text }, null, '审核完成');
     } else if (dialog === 'transfer') {
       if (!deptId) return setError('请选择转办部门');
-      await run('/mail/mailTransfer', { ids: [mail.id], deptId: Number(deptId), remarks: text }, null, '转办成功');
+      await run(actionCall(mailDecl, 'transfer'), { ids: [mail.id], deptId: Number(deptId), remarks: text }, null, '转办成功');
     } else if (dialog === 'reply') {
       if (!text.trim()) return setError('请输入答复内容');
-      await run('/mailForum/save', { mailId: mail.id, content: text }, null, '答复成功');
+      await run(actionCall(mailDecl, 'reply'), { mailId: mail.id, content: text }, null, '答复成功');
     } else if (dialog === 'return') {
       if (!text.trim()) return setError('请输入退回说明');
-      await run('/mailForum/returnMail', { ids: [mail.id], remarks: text }, null, '退回成功');
+      await run(actionCall(mailDecl, 'return'), { ids: [mail.id], remarks: text }, null, '退回成功');
     }
   };
 
   const doConfirm = async () => {
-    if (confirm === 'publish' || confirm === 'unpublish') await run('/mail/add', { id: mail.id, publicFlag: confirm === 'publish' ? 1 : 0 }, null, confirm === 'publish' ? '已公开' : '已取消公开');
-    else if (confirm === 'rk') await run('/mail/addMailRk', null, { id: mail.id }, '登记入库成功');
+    if (confirm === 'publish' || confirm === 'unpublish') await run(actionCall(mailDecl, 'publish'), { id: mail.id, publicFlag: confirm === 'publish' ? 1 : 0 }, null, confirm === 'publish' ? '已公开' : '已取消公开');
+    else if (confirm === 'rk') await run(actionCall(mailDecl, 'rk'), null, { id: mail.id }, '登记入库成功');
     else if (confirm === 'delete') {
       setBusy(true);
       try {
-        await http.request({ path: '/mail/del', query: { id: mail.id } });
+        await dataProvider.callExtra('mail', 'del', { query: { id: mail.id } });
         success('删除成功');
-        navigate('/mail');
+        navigate(mailList);
       } catch {
         /* the http client showed the message */
       } finally {
@@ -168,7 +171,7 @@ export function MailEditor({ id }: { id: number | null }) {
     <Box sx={{ p: 2 }} data-testid="mail-editor">
       <Title title="信件详情" />
       <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', gap: 1 }}>
-        <Button variant="outlined" onClick={() => navigate('/mail')}>
+        <Button variant="outlined" onClick={() => navigate(mailList)}>
           返回列表
         </Button>
         {can.examine && stage === S.PENDING && (

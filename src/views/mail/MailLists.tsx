@@ -9,9 +9,10 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { Confirm, Title } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { MAIL_BOX_OPTIONS, MAIL_PERMISSIONS as P, MAIL_STAGE_OPTIONS, MAIL_STATUS, MAIL_TYPE_OPTIONS } from '../../../resources/mail';
-import { downloadExcel } from '../../../providers';
-import { http } from '../../portal';
+import mailDecl, { MAIL_BOX_OPTIONS, MAIL_PERMISSIONS as P, MAIL_STAGE_OPTIONS, MAIL_STATUS, MAIL_TYPE_OPTIONS } from '../../../resources/mail';
+import type { ApiCall } from '../../../resources/types';
+import { dataProvider } from '../../data';
+import { actionCall, crudCall, extraCall } from '../../declaredCalls';
 import { PlainSearchForm } from '../../components/list/SearchForm';
 import { PortalToolbar } from '../../components/list/Toolbar';
 import { useSuccessNotifier } from '../../notices/useErrorNotifier';
@@ -35,8 +36,8 @@ function Select(props: { label: string; value: string; onChange: (v: string) => 
 
 const EMPTY = { title: '', status: '', stage: '', type: '', boxType: '', transferDeptId: '', startTime: '', endTime: '' };
 
-/** 信件列表 (/mail/list) or 本部门信件 (/mailForum/mailListByDept): filters, export, open a letter. */
-function Letters({ path, byDept }: { path: string; byDept?: boolean }) {
+/** 信件列表 (the list call) or 本部门信件 (listByDept): filters, export, open a letter. */
+function Letters({ call, byDept }: { call: ApiCall; byDept?: boolean }) {
   const navigate = useNavigate();
   const depts = useDepartments();
   const canExport = useKey(P.export);
@@ -48,7 +49,7 @@ function Letters({ path, byDept }: { path: string; byDept?: boolean }) {
   const [search, setSearch] = useState<Record<string, unknown>>(() => compact({ stage: fromUrl.stage, ...only }));
   const [pageNum, setPageNum] = useState(1);
   const [pageSize, setPageSize] = useState(10);
-  const { page, loading } = usePagedCall(path, search, pageNum, pageSize);
+  const { page, loading } = usePagedCall(call, search, pageNum, pageSize);
   const set = (k: keyof typeof EMPTY) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
 
   const columns: Column[] = [
@@ -77,7 +78,7 @@ function Letters({ path, byDept }: { path: string; byDept?: boolean }) {
       </PlainSearchForm>
       <PortalToolbar>
         {canExport && !byDept && (
-          <Button size="small" variant="outlined" color="warning" startIcon={<DownloadIcon />} onClick={() => downloadExcel(http, '/mail/mailBoxExcel', search, '领导信箱信件.xlsx').catch(() => undefined)}>
+          <Button size="small" variant="outlined" color="warning" startIcon={<DownloadIcon />} onClick={() => dataProvider.exportExcel(actionCall(mailDecl, 'export').path, search, '领导信箱信件.xlsx').catch(() => undefined)}>
             导出Excel
           </Button>
         )}
@@ -107,7 +108,7 @@ function Counts() {
   const [pageSize, setPageSize] = useState(10);
   const [deptName, setDeptName] = useState('');
   const [search, setSearch] = useState<Record<string, unknown>>({});
-  const { page, loading, reload } = usePagedCall('/mailCount/list', search, pageNum, pageSize);
+  const { page, loading, reload } = usePagedCall(actionCall(mailDecl, 'countList'), search, pageNum, pageSize);
   const [resetting, setResetting] = useState<Row | null>(null);
   const [busy, setBusy] = useState(false);
   const columns: Column[] = [
@@ -119,7 +120,7 @@ function Counts() {
     if (!resetting) return;
     setBusy(true);
     try {
-      await http.request({ path: '/mailCount/reset', query: { id: resetting.id } });
+      await dataProvider.call(actionCall(mailDecl, 'countReset'), { query: { id: resetting.id } });
       success('清零成功');
       reload();
     } catch {
@@ -135,7 +136,7 @@ function Counts() {
         <TextField size="small" label="部门名称" value={deptName} onChange={(e) => setDeptName(e.target.value)} />
       </PlainSearchForm>
       <PortalToolbar>
-        {canExport && <Button size="small" variant="outlined" color="warning" startIcon={<DownloadIcon />} onClick={() => downloadExcel(http, '/mailCount/mailCountExcel', search, '信件统计.xlsx').catch(() => undefined)}>导出Excel</Button>}
+        {canExport && <Button size="small" variant="outlined" color="warning" startIcon={<DownloadIcon />} onClick={() => dataProvider.exportExcel(actionCall(mailDecl, 'countExport').path, search, '信件统计.xlsx').catch(() => undefined)}>导出Excel</Button>}
       </PortalToolbar>
       <PagedTable testId="mail-count-table" columns={columns} rows={page?.list} loading={loading} total={page?.totalRow ?? 0} pageNum={pageNum} pageSize={pageSize} onPage={setPageNum} onPageSize={(n) => { setPageSize(n); setPageNum(1); }} />
       <Confirm isOpen={resetting !== null} loading={busy} title="提示信息" content={`确定将「${String(resetting?.deptName ?? '')}」的统计清零吗？`} confirm="确定" cancel="取消" onConfirm={reset} onClose={() => setResetting(null)} />
@@ -148,7 +149,7 @@ function RealTime() {
   const canExport = useKey(P.countExport);
   const [form, setForm] = useState({ startTime: '', endTime: '' });
   const [search, setSearch] = useState<Record<string, unknown>>({});
-  const { page, loading } = usePagedCall('/mailCount/realTimeList', search, 1, 200);
+  const { page, loading } = usePagedCall(extraCall(mailDecl, 'countRealTime'), search, 1, 200);
   return (
     <Box sx={{ px: 2 }}>
       <PlainSearchForm onSearch={() => setSearch(compact(form))} onReset={() => { setForm({ startTime: '', endTime: '' }); setSearch({}); }}>
@@ -156,7 +157,7 @@ function RealTime() {
         <TextField size="small" type="date" label="结束日期" value={form.endTime} onChange={(e) => setForm({ ...form, endTime: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
       </PlainSearchForm>
       <PortalToolbar>
-        {canExport && <Button size="small" variant="outlined" color="warning" startIcon={<DownloadIcon />} onClick={() => downloadExcel(http, '/mailCount/mailCountRealExcel', search, '信件实时统计.xlsx').catch(() => undefined)}>导出Excel</Button>}
+        {canExport && <Button size="small" variant="outlined" color="warning" startIcon={<DownloadIcon />} onClick={() => dataProvider.downloadExtra('mail', 'countRealExcel', { body: search }, '信件实时统计.xlsx').catch(() => undefined)}>导出Excel</Button>}
       </PortalToolbar>
       <PagedTable paged={false} testId="mail-realtime-table" columns={[...COUNT_COLUMNS.slice(0, 2), { key: 'handlingCount', label: '办理中' }, ...COUNT_COLUMNS.slice(2)]} rows={page?.list.map((r, i) => ({ ...r, id: Number(r.deptId ?? i) }))} loading={loading} total={page?.totalRow ?? 0} pageNum={1} pageSize={200} onPage={() => undefined} onPageSize={() => undefined} />
     </Box>
@@ -183,8 +184,8 @@ export function MailLists() {
           <Tab key={t.key} value={t.key} label={t.label} />
         ))}
       </Tabs>
-      {current === 'all' && canList && <Letters path="/mail/list" />}
-      {current === 'dept' && canDept && <Letters path="/mailForum/mailListByDept" byDept />}
+      {current === 'all' && canList && <Letters call={crudCall(mailDecl, 'list')} />}
+      {current === 'dept' && canDept && <Letters call={extraCall(mailDecl, 'listByDept')} byDept />}
       {current === 'count' && canCount && <Counts />}
       {current === 'real' && canCount && <RealTime />}
     </Card>

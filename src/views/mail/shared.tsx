@@ -10,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useCanAccess } from 'react-admin';
 import type { Page } from '../../../providers';
-import { http } from '../../portal';
+import type { ApiCall } from '../../../resources/types';
+import { dataProvider } from '../../data';
 import { PagingBar } from '../../components/list/PagingBar';
 
 export type Row = Record<string, unknown> & { id: number };
@@ -22,8 +23,8 @@ export function compact(values: Record<string, unknown>): Record<string, unknown
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0)));
 }
 
-/** A paged list call: the page, loading flag, and a reload. */
-export function usePagedCall(path: string, search: Record<string, unknown>, pageNum: number, pageSize: number) {
+/** A paged list call (declared: see src/declaredCalls.ts): the page, loading flag, and a reload. */
+export function usePagedCall(call: ApiCall, search: Record<string, unknown>, pageNum: number, pageSize: number) {
   const [page, setPage] = useState<Page<Row> | null>(null);
   const [loading, setLoading] = useState(true);
   const [tick, setTick] = useState(0);
@@ -31,8 +32,8 @@ export function usePagedCall(path: string, search: Record<string, unknown>, page
   useEffect(() => {
     let live = true;
     setLoading(true);
-    http
-      .request<Page<Row>>({ path, body: { ...compact(JSON.parse(key) as Record<string, unknown>), pageNum, pageSize } })
+    dataProvider
+      .call<Page<Row>>(call, { body: { ...compact(JSON.parse(key) as Record<string, unknown>), pageNum, pageSize } })
       .then(
         (p) => live && setPage(p),
         () => live && setPage({ list: [], currPage: 1, totalRow: 0, totalPage: 0 }),
@@ -41,7 +42,8 @@ export function usePagedCall(path: string, search: Record<string, unknown>, page
     return () => {
       live = false;
     };
-  }, [path, key, pageNum, pageSize, tick]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the declared path names the call
+  }, [call.path, key, pageNum, pageSize, tick]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { page, loading, reload };
 }

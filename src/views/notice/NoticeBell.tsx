@@ -14,8 +14,9 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { useCanAccess } from 'react-admin';
-import { NOTICE_PERMISSIONS } from '../../../resources/notice';
-import { http } from '../../portal';
+import notice, { NOTICE_PERMISSIONS } from '../../../resources/notice';
+import { dataProvider } from '../../data';
+import { crudCall } from '../../declaredCalls';
 
 type Notice = { id: number; title: string; content: string; publisher?: string; createTime?: string; readFlag?: number };
 type Inbox = { list: Notice[]; unreadCount?: number };
@@ -49,7 +50,7 @@ export function NoticeBell() {
   const [open, setOpen] = useState<Notice | null>(null);
 
   const load = useCallback(() => {
-    http.request<Inbox>({ path: '/notice/my/list', body: { pageNum: 1, pageSize: 10, readFlag: 0 }, silent: true }).then(setInbox, () => undefined);
+    dataProvider.call<Inbox>(crudCall(notice, 'list'), { body: { pageNum: 1, pageSize: 10, readFlag: 0 }, silent: true }).then(setInbox, () => undefined);
   }, []);
   useEffect(() => {
     if (canAccess !== true) return undefined;
@@ -63,7 +64,7 @@ export function NoticeBell() {
   const show = (n: Notice) => {
     setAnchor(null);
     setOpen(n);
-    http.request({ path: '/notice/read', body: { id: n.id }, silent: true }).then(load, () => undefined);
+    dataProvider.callExtra('notice', 'read', { body: { id: n.id }, silent: true }).then(load, () => undefined);
   };
   return (
     <>

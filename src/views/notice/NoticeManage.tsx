@@ -17,8 +17,10 @@ import TextField from '@mui/material/TextField';
 import Alert from '@mui/material/Alert';
 import { useEffect, useState } from 'react';
 import { Confirm, Title } from 'react-admin';
-import { NOTICE_PERMISSIONS as P } from '../../../resources/notice';
-import { http } from '../../portal';
+import notice, { NOTICE_PERMISSIONS as P } from '../../../resources/notice';
+import user from '../../../resources/user';
+import { dataProvider } from '../../data';
+import { crudCall } from '../../declaredCalls';
 import { PlainSearchForm } from '../../components/list/SearchForm';
 import { PortalToolbar } from '../../components/list/Toolbar';
 import { useSuccessNotifier } from '../../notices/useErrorNotifier';
@@ -32,7 +34,7 @@ function useUsers(enabled: boolean): Option[] {
   const [users, setUsers] = useState<Option[]>([]);
   useEffect(() => {
     if (!enabled) return;
-    http.request<{ list: { userId: number; name: string; deptName?: string }[] }>({ path: '/ding/user/list', body: { pageNum: 1, pageSize: 200 }, silent: true }).then(
+    dataProvider.call<{ list: { userId: number; name: string; deptName?: string }[] }>(crudCall(user, 'list'), { body: { pageNum: 1, pageSize: 200 }, silent: true }).then(
       (p) => setUsers(p.list.map((u) => ({ id: Number(u.userId), label: `${u.name}${u.deptName ? `（${u.deptName}）` : ''}` }))),
       () => setUsers([]),
     );
@@ -61,8 +63,8 @@ function NoticeForm({ initial, onClose, onSaved }: { initial: typeof EMPTY_FORM 
     setBusy(true);
     try {
       const body = { title: form.title, publisher: form.publisher, isPublic: form.isPublic ? 1 : 0, content: form.content, targetDeptIds: form.deptIds, targetUserIds: form.userIds };
-      if (form.id) await http.request({ path: '/notice/update', body: { id: form.id, ...body } });
-      else await http.request({ path: '/notice/add', body });
+      if (form.id) await dataProvider.call(crudCall(notice, 'update'), { body: { id: form.id, ...body } });
+      else await dataProvider.call(crudCall(notice, 'create'), { body });
       success(form.id ? '修改成功' : '发布成功');
       onSaved();
     } catch {
@@ -128,7 +130,7 @@ export function NoticeManage() {
   const [pageNum, setPageNum] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const allowed = box === 'outbox' ? canList : canMy;
-  const { page, loading, reload } = usePagedCall('/notice/my/list', { ...search, box }, pageNum, pageSize);
+  const { page, loading, reload } = usePagedCall(crudCall(notice, 'list'), { ...search, box }, pageNum, pageSize);
   const [editing, setEditing] = useState<typeof EMPTY_FORM | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [viewing, setViewing] = useState<Row | null>(null);
@@ -136,7 +138,7 @@ export function NoticeManage() {
 
   const edit = async (r: Row) => {
     try {
-      const n = await http.request<Row>({ path: '/notice/get', query: { id: r.id } });
+      const n = await dataProvider.call<Row>(crudCall(notice, 'get'), { query: { id: r.id } });
       setEditing({ id: r.id, title: String(n.title ?? ''), publisher: String(n.publisher ?? ''), isPublic: Number(n.isPublic) === 1, content: String(n.content ?? ''), deptIds: (n.targetDeptIds as number[]) ?? [], userIds: (n.targetUserIds as number[]) ?? [] });
     } catch {
       /* shown */
@@ -146,7 +148,7 @@ export function NoticeManage() {
     if (!deleting) return;
     setBusy(true);
     try {
-      await http.request({ path: '/notice/dels', body: { ids: [deleting.id] } });
+      await dataProvider.call(crudCall(notice, 'delete'), { body: { ids: [deleting.id] } });
       success('删除成功');
       reload();
     } catch {
@@ -158,7 +160,7 @@ export function NoticeManage() {
   };
   const view = (r: Row) => {
     setViewing(r);
-    if (box === 'inbox' && Number(r.readFlag) !== 1) http.request({ path: '/notice/read', body: { id: r.id }, silent: true }).then(reload, () => undefined);
+    if (box === 'inbox' && Number(r.readFlag) !== 1) dataProvider.callExtra('notice', 'read', { body: { id: r.id }, silent: true }).then(reload, () => undefined);
   };
 
   const columns: Column[] = [

@@ -7,19 +7,21 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { useCanAccess, useNotify, useRefresh } from 'react-admin';
+import { useCanAccess, useDataProvider, useNotify, useRefresh } from 'react-admin';
+import type { PortalDataProvider } from '../../../providers';
+import operationLog from '../../../resources/operationLog';
+import { actionCall } from '../../declaredCalls';
 import { SUCCESS_TOAST_MS } from '../../notices/useErrorNotifier';
-import { useSecurityHttp } from '../../security/http';
 
 /** Entries younger than this are never deleted (server/modules/system/logs/logRoutes.ts says the same). */
 export const RETENTION_DAYS = 180;
 
 /**
- * 清理过期日志 (POST /log/purge { days }, permission log:purge, only the 系统管理员 role): asks how old, at
+ * 清理过期日志 (the purge action { days }, permission log:purge, only the 系统管理员 role): asks how old, at
  * least 180 days, in a 提示信息 dialog. Not a delete of chosen rows: the log has no row deletion at all.
  */
 export function PurgeButton() {
-  const http = useSecurityHttp();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
   const { canAccess } = useCanAccess({ resource: 'operationLog', action: 'log:purge' });
@@ -36,7 +38,7 @@ export function PurgeButton() {
     setBusy(true);
     setFailure(null);
     try {
-      const r = await http.request<{ deleted: number }>({ path: '/log/purge', body: { days: n }, silent: true });
+      const r = await dataProvider.call<{ deleted: number }>(actionCall(operationLog, 'purge'), { body: { days: n }, silent: true });
       notify(`已清理${r?.deleted ?? 0}条日志`, { type: 'success', autoHideDuration: SUCCESS_TOAST_MS });
       setOpen(false);
       refresh();

@@ -16,7 +16,8 @@ import department from '../../../resources/department';
 import { ResizablePanes } from '../../components/tree/ResizablePanes';
 import { SelectTree } from '../../components/tree/Trees';
 import { toTreeNodes, type TreeNode } from '../../components/tree/treeModel';
-import { api, change, ConfirmButton, Loading, useKey, useLoad, type Row } from './common';
+import { crudCall } from '../../declaredCalls';
+import { api, change, extra, ConfirmButton, Loading, useKey, useLoad, type Row } from './common';
 import { changedOf, FieldInput, missingRequired } from './fields';
 
 interface DeptRow extends Row {
@@ -32,7 +33,7 @@ const field = (name: string) => department.fields.find((f) => f.name === name);
 
 /** /main/system/department: the department tree on the left, the selected department (or a new one) on the right. */
 export default function DepartmentScreen() {
-  const tree = useLoad(() => api<DeptRow[]>('/ding/dept/tree'), []);
+  const tree = useLoad(() => extra<DeptRow[]>('department', 'tree'), []);
   const [selected, setSelected] = useState<string | null>(null);
   // `new` holds the parent of a department being added.
   const [adding, setAdding] = useState<{ parentId: number; parentName: string } | null>(null);
@@ -45,7 +46,7 @@ export default function DepartmentScreen() {
     if (selected === null && !adding && tree.data?.[0]) setSelected(String(tree.data[0].id));
   }, [tree.data, selected, adding]);
 
-  const detail = useLoad(() => (selected && !adding ? api<Row>('/ding/dept/view', { deptId: Number(selected) }) : Promise.resolve(undefined)), [selected, adding]);
+  const detail = useLoad(() => (selected && !adding ? extra<Row>('department', 'view', { deptId: Number(selected) }) : Promise.resolve(undefined)), [selected, adding]);
   const [form, setForm] = useState<Row>({});
   useEffect(() => {
     if (adding) setForm({ parentId: adding.parentId, deptType: 0, state: 0, isCount: 0, sort: 0 });
@@ -58,7 +59,7 @@ export default function DepartmentScreen() {
     if (adding) {
       const body = Object.fromEntries(Object.entries(form).filter(([, v]) => v !== null && v !== ''));
       try {
-        const created = await api<Row>('/ding/dept/save', body);
+        const created = await api<Row>(crudCall(department, 'create'), body);
         emitSuccessToast('新建成功');
         setAdding(null);
         setSelected(String(created.id));
@@ -71,7 +72,8 @@ export default function DepartmentScreen() {
     if (!detail.data?.id) return emitWarningToast('无效的id-key');
     const changed = changedOf(form, detail.data);
     if (!Object.keys(changed).length) return emitWarningToast('未修改任何内容，不需要提交');
-    if (await change('/ding/dept/save', { id: detail.data.id, ...changed }, '修改成功')) {
+    const id = detail.data.id;
+    if (await change(() => api(crudCall(department, 'update'), { id, ...changed }), '修改成功')) {
       tree.reload();
       detail.reload();
     }
@@ -79,7 +81,8 @@ export default function DepartmentScreen() {
 
   const remove = async () => {
     if (!detail.data) return;
-    if (await change(`/ding/dept/${String(detail.data.id)}`, undefined, '删除成功')) {
+    const id = String(detail.data.id);
+    if (await change(() => api(crudCall(department, 'delete'), undefined, { id }), '删除成功')) {
       setSelected(detail.data.parentId ? String(detail.data.parentId) : null);
       tree.reload();
     }
@@ -182,7 +185,7 @@ export default function DepartmentScreen() {
 
 /** The parent department: a select of the flat list, the department itself and its subtree left out. */
 function ParentSelect({ value, onChange, disabled, selfId }: { value: number; onChange: (v: number) => void; disabled?: boolean; selfId: number | null }) {
-  const { data } = useLoad(() => api<DeptRow[]>('/ding/dept/tree'), []);
+  const { data } = useLoad(() => extra<DeptRow[]>('department', 'tree'), []);
   const options: { id: number; name: string; level: number }[] = [];
   const visit = (rows: DeptRow[], depth: number) =>
     rows.forEach((r) => {

@@ -12,6 +12,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Title } from 'react-admin';
 import { emitSuccessToast, emitWarningToast } from '../../../providers';
 import menu, { APP_OPTIONS } from '../../../resources/menu';
+import { crudCall } from '../../declaredCalls';
 import { ResizablePanes } from '../../components/tree/ResizablePanes';
 import { SelectTree } from '../../components/tree/Trees';
 import { toTreeNodes } from '../../components/tree/treeModel';
@@ -33,7 +34,7 @@ const TYPE_LABEL: Record<string, string> = { Catalogue: '目录', Menu: '菜单'
 /** /main/system/getMenu: the Catalogue / Menu / Button tree of one app, with the selected entry's form. */
 export default function MenuScreen() {
   const [app, setApp] = useState<string>('adminSite');
-  const tree = useLoad(() => api<ResNode[]>('/resource/tree', { dingAppKey: app }), [app]);
+  const tree = useLoad(() => api<ResNode[]>(crudCall(menu, 'list'), { dingAppKey: app }), [app]);
   const items = useMemo(() => toTreeNodes(tree.data ?? [], (r) => String(r.id), (r) => `${r.name}（${TYPE_LABEL[r.type] ?? r.type}）`), [tree.data]);
   const flat = useMemo(() => {
     const out: (ResNode & { depth: number })[] = [];
@@ -47,7 +48,7 @@ export default function MenuScreen() {
   const canUpdate = useKey('menu', menu.permissions.update);
   const canDelete = useKey('menu', menu.permissions.delete);
 
-  const detail = useLoad(() => (selected && !adding ? api<Row>('/resource/res/view', { id: Number(selected) }) : Promise.resolve(undefined)), [selected, adding]);
+  const detail = useLoad(() => (selected && !adding ? api<Row>(crudCall(menu, 'get'), { id: Number(selected) }) : Promise.resolve(undefined)), [selected, adding]);
   const [form, setForm] = useState<Row>({});
   useEffect(() => {
     if (adding) setForm({ dingAppKey: app, type: adding.type, parentId: adding.parentId, sort: 0 });
@@ -59,7 +60,7 @@ export default function MenuScreen() {
     if (missing) return emitWarningToast(missing);
     try {
       if (adding) {
-        const created = await api<Row>('/resource/res/save', Object.fromEntries(Object.entries(form).filter(([, v]) => v !== null && v !== '')));
+        const created = await api<Row>(crudCall(menu, 'create'), Object.fromEntries(Object.entries(form).filter(([, v]) => v !== null && v !== '')));
         emitSuccessToast('新建成功');
         setAdding(null);
         setSelected(String(created.id));
@@ -67,7 +68,7 @@ export default function MenuScreen() {
         if (!detail.data?.id) return emitWarningToast('无效的id-key');
         const changed = changedOf(form, detail.data);
         if (!Object.keys(changed).length) return emitWarningToast('未修改任何内容，不需要提交');
-        await api('/resource/res/edit', { id: detail.data.id, ...changed });
+        await api(crudCall(menu, 'update'), { id: detail.data.id, ...changed });
         emitSuccessToast('修改成功');
         detail.reload();
       }
@@ -154,7 +155,7 @@ export default function MenuScreen() {
               )}
               {!adding && canDelete && detail.data && (
                 <ConfirmButton variant="outlined" size="medium" label="删除" message={`确定删除「${String(detail.data.name)}」吗？已授权的角色将失去它。`} onConfirm={async () => {
-                  if (await change('/resource/res/del', { id: detail.data?.id }, '删除成功')) {
+                  if (await change(() => api(crudCall(menu, 'delete'), { id: detail.data?.id }), '删除成功')) {
                     setSelected(null);
                     tree.reload();
                   }

@@ -22,12 +22,15 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { Title } from 'react-admin';
 import { emitSuccessToast, emitWarningToast } from '../../../providers';
+import menu from '../../../resources/menu';
 import role, { DATA_SCOPE_OPTIONS } from '../../../resources/role';
+import user from '../../../resources/user';
+import { actionCall, crudCall } from '../../declaredCalls';
 import { CheckboxTree } from '../../components/tree/Trees';
 import { checkedForDisplay, toTreeNodes, withAncestors, type TreeNode } from '../../components/tree/treeModel';
 import { PlainSearchForm } from '../../components/list/SearchForm';
 import { PortalToolbar } from '../../components/list/Toolbar';
-import { api, change, ConfirmButton, EmptyRow, Loading, Pager, useKey, useLoad, type Page, type Row } from './common';
+import { api, change, extra, ConfirmButton, EmptyRow, Loading, Pager, useKey, useLoad, type Page, type Row } from './common';
 import { changedOf, FieldInput, missingRequired } from './fields';
 
 interface RoleRow extends Row {
@@ -48,7 +51,7 @@ export default function RoleScreen() {
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: 10 });
   const [name, setName] = useState('');
   const [applied, setApplied] = useState('');
-  const list = useLoad(() => api<Page<RoleRow>>('/role/list', { ...paging, ...(applied.trim() ? { name: applied.trim() } : {}) }), [paging, applied]);
+  const list = useLoad(() => api<Page<RoleRow>>(crudCall(role, 'list'), { ...paging, ...(applied.trim() ? { name: applied.trim() } : {}) }), [paging, applied]);
   const canAdd = useKey('role', P.create);
   const canUpdate = useKey('role', P.update);
   const canDelete = useKey('role', P.delete);
@@ -121,7 +124,7 @@ export default function RoleScreen() {
                           label="删除"
                           message={`确定删除角色「${r.name}」吗？`}
                           onConfirm={async () => {
-                            if (await change('/role/del', { roleId: r.roleId }, '删除成功')) list.reload();
+                            if (await change(() => api(crudCall(role, 'delete'), { roleId: r.roleId }), '删除成功')) list.reload();
                           }}
                         />
                       )}
@@ -154,10 +157,10 @@ function RoleDialog({ record, onClose }: { record: RoleRow | null; onClose: (sav
       if (record) {
         const changed = changedOf(form, record);
         if (!Object.keys(changed).length) return emitWarningToast('未修改任何内容，不需要提交');
-        await api('/role/save', { roleId: record.roleId, ...changed });
+        await api(crudCall(role, 'update'), { roleId: record.roleId, ...changed });
         emitSuccessToast('修改成功');
       } else {
-        await api('/role/save', Object.fromEntries(Object.entries(form).filter(([, v]) => v !== null && v !== '')));
+        await api(crudCall(role, 'create'), Object.fromEntries(Object.entries(form).filter(([, v]) => v !== null && v !== '')));
         emitSuccessToast('新建成功');
       }
       onClose(true);
@@ -201,8 +204,8 @@ const APP_PREFIX = 'app:';
 
 /** Menu and button grants of both apps, with a checkbox tree; saving replaces the role's grants. */
 function GrantDialog({ record, onClose }: { record: RoleRow; onClose: () => void }) {
-  const base = useLoad(() => api<{ dingAppKey: string; name: string; children: ResNode[] }[]>('/resource/base/tree'), []);
-  const granted = useLoad(() => api<number[]>('/role/res/list', { roleId: record.roleId }), []);
+  const base = useLoad(() => extra<{ dingAppKey: string; name: string; children: ResNode[] }[]>(menu.name, 'baseTree'), []);
+  const granted = useLoad(() => extra<number[]>(role.name, 'resList', { roleId: record.roleId }), []);
   const items: TreeNode[] = useMemo(
     () =>
       (base.data ?? []).map((app) => ({
@@ -221,7 +224,7 @@ function GrantDialog({ record, onClose }: { record: RoleRow; onClose: () => void
     // A checked button needs its menu and catalogue too, or it would not show; app roots are not entries.
     const ids = withAncestors(items, checked ?? []).filter((id) => !id.startsWith(APP_PREFIX)).map(Number);
     setBusy(true);
-    if (await change('/resource/role/save', { roleId: record.roleId, resourceIds: ids }, '授权成功')) onClose();
+    if (await change(() => api(actionCall(role, 'grant'), { roleId: record.roleId, resourceIds: ids }), '授权成功')) onClose();
     setBusy(false);
   };
   return (
@@ -263,7 +266,7 @@ function ScopeDialog({ record, onClose }: { record: RoleRow; onClose: (saved: bo
           variant="contained"
           onClick={async () => {
             if (scope === record.dataScope) return emitWarningToast('未修改任何内容，不需要提交');
-            if (await change('/ding/user/grant/role/data', { roleId: record.roleId, dataScope: scope }, '授权成功')) onClose(true);
+            if (await change(() => api(actionCall(role, 'grantData'), { roleId: record.roleId, dataScope: scope }), '授权成功')) onClose(true);
           }}
         >
           保存
@@ -279,8 +282,8 @@ function MembersDialog({ record, canAssign, onClose }: { record: RoleRow; canAss
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: 10 });
   const [name, setName] = useState('');
   const [applied, setApplied] = useState('');
-  const path = tab === 0 ? '/role/user/list' : '/role/user/not/list';
-  const list = useLoad(() => api<Page<Row>>(path, { roleId: record.roleId, ...paging, ...(applied ? { name: applied } : {}) }), [path, paging, applied]);
+  const members = tab === 0 ? 'userList' : 'userNotList';
+  const list = useLoad(() => extra<Page<Row>>(role.name, members, { roleId: record.roleId, ...paging, ...(applied ? { name: applied } : {}) }), [members, paging, applied]);
   const rows = list.data?.list ?? [];
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth>
@@ -319,7 +322,7 @@ function MembersDialog({ record, canAssign, onClose }: { record: RoleRow; canAss
                         label="移除"
                         message={`确定从角色「${record.name}」移除用户「${String(u.name)}」吗？`}
                         onConfirm={async () => {
-                          if (await change('/ding/user/del/role', { roleId: record.roleId, userId: u.userId }, '移除成功')) list.reload();
+                          if (await change(() => api(actionCall(user, 'delRole'), { roleId: record.roleId, userId: u.userId }), '移除成功')) list.reload();
                         }}
                       />
                     )}
@@ -327,7 +330,7 @@ function MembersDialog({ record, canAssign, onClose }: { record: RoleRow; canAss
                       <Button
                         size="small"
                         onClick={async () => {
-                          if (await change('/ding/user/grant/role', { roleId: record.roleId, userId: u.userId }, '分配成功')) list.reload();
+                          if (await change(() => api(actionCall(user, 'grantRole'), { roleId: record.roleId, userId: u.userId }), '分配成功')) list.reload();
                         }}
                       >
                         分配

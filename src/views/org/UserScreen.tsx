@@ -22,13 +22,15 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Title } from 'react-admin';
 import { emitSuccessToast, emitWarningToast } from '../../../providers';
+import role from '../../../resources/role';
 import user from '../../../resources/user';
+import { actionCall, crudCall } from '../../declaredCalls';
 import { ResizablePanes } from '../../components/tree/ResizablePanes';
 import { SelectTree } from '../../components/tree/Trees';
 import { toTreeNodes } from '../../components/tree/treeModel';
 import { PlainSearchForm } from '../../components/list/SearchForm';
 import { PortalToolbar } from '../../components/list/Toolbar';
-import { api, change, ConfirmButton, EmptyRow, Loading, Pager, treeOrder, useKey, useLoad, type Page, type Row } from './common';
+import { api, change, extra, ConfirmButton, EmptyRow, Loading, Pager, treeOrder, useKey, useLoad, type Page, type Row } from './common';
 import { changedOf, FieldInput, missingRequired } from './fields';
 
 interface DeptRow extends Row {
@@ -53,18 +55,18 @@ const P = user.permissions;
 
 /** /main/system/user: the department tree filters the paged user list on the right. */
 export default function UserScreen() {
-  const tree = useLoad(() => api<DeptRow[]>('/ding/dept/tree'), []);
+  const tree = useLoad(() => extra<DeptRow[]>('department', 'tree'), []);
   const items = useMemo(() => toTreeNodes(tree.data ?? [], (d) => String(d.id), (d) => d.name), [tree.data]);
   const [deptId, setDeptId] = useState<string | null>(null);
   const [filters, setFilters] = useState({ name: '', mobile: '' });
   const [applied, setApplied] = useState({ name: '', mobile: '' });
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: 10 });
   const list = useLoad(
-    () => api<Page<UserRow>>('/ding/user/list', { ...paging, ...(deptId ? { deptId: Number(deptId) } : {}), ...Object.fromEntries(Object.entries(applied).filter(([, v]) => v.trim() !== '')) }),
+    () => api<Page<UserRow>>(crudCall(user, 'list'), { ...paging, ...(deptId ? { deptId: Number(deptId) } : {}), ...Object.fromEntries(Object.entries(applied).filter(([, v]) => v.trim() !== '')) }),
     [paging, deptId, applied],
   );
   const ids = (list.data?.list ?? []).map((u) => u.userId);
-  const counts = useLoad(() => (ids.length ? api<{ userId: number; articleNum: number }[]>('/ding/user/articleNum', { userIds: ids }) : Promise.resolve([])), [ids.join(',')]);
+  const counts = useLoad(() => (ids.length ? extra<{ userId: number; articleNum: number }[]>('user', 'articleNum', { userIds: ids }) : Promise.resolve([])), [ids.join(',')]);
   const articleNum = new Map((counts.data ?? []).map((c) => [c.userId, c.articleNum]));
 
   const canAdd = useKey('user', P.create);
@@ -137,7 +139,7 @@ export default function UserScreen() {
                       disabled={!canUpdate}
                       slotProps={{ input: { 'aria-label': Number(u.status) === 1 ? '停用' : '启用' } }}
                       onChange={async (e) => {
-                        if (await change('/ding/user/save', { userId: u.userId, status: e.target.checked ? 1 : 0 }, e.target.checked ? '已启用' : '已停用')) list.reload();
+                        if (await change(() => api(crudCall(user, 'update'), { userId: u.userId, status: e.target.checked ? 1 : 0 }), e.target.checked ? '已启用' : '已停用')) list.reload();
                       }}
                     />
                   </TableCell>
@@ -159,7 +161,7 @@ export default function UserScreen() {
                         message={`确定重置用户「${u.name}」的密码吗？`}
                         onConfirm={async () => {
                           try {
-                            const r = await api<{ username: string; password: string }>('/ding/user/resetPwd', { userId: u.userId });
+                            const r = await api<{ username: string; password: string }>(actionCall(user, 'resetPwd'), { userId: u.userId });
                             setNewPassword(r);
                           } catch {
                             /* shown */
@@ -172,7 +174,7 @@ export default function UserScreen() {
                         label="删除"
                         message={`确定删除用户「${u.name}」吗？`}
                         onConfirm={async () => {
-                          if (await change(`/ding/user/${u.userId}`, undefined, '删除成功')) list.reload();
+                          if (await change(() => api(crudCall(user, 'delete'), undefined, { id: u.userId }), '删除成功')) list.reload();
                         }}
                       />
                     )}
@@ -251,13 +253,13 @@ function UserDialog({ record, depts, defaultDept, onClose }: { record: UserRow |
       if (!record) {
         if (!password) return emitWarningToast('请输入初始密码');
         const body = Object.fromEntries(Object.entries(form).filter(([, v]) => v !== null && v !== ''));
-        await api('/ding/user/save', { ...body, password });
+        await api(crudCall(user, 'create'), { ...body, password });
         emitSuccessToast('新建成功');
         onClose(true);
       } else {
         const changed = changedOf(form, record);
         if (!Object.keys(changed).length) return emitWarningToast('未修改任何内容，不需要提交');
-        await api('/ding/user/save', { userId: record.userId, ...changed });
+        await api(crudCall(user, 'update'), { userId: record.userId, ...changed });
         emitSuccessToast('修改成功');
         onClose(true);
       }
@@ -313,7 +315,7 @@ function UserDialog({ record, depts, defaultDept, onClose }: { record: UserRow |
 
 /** Grant and remove roles of one user. */
 function RoleDialog({ record, onClose }: { record: UserRow; onClose: (saved: boolean) => void }) {
-  const roles = useLoad(() => api<Page<Row>>('/role/list', { pageNum: 1, pageSize: 200 }), []);
+  const roles = useLoad(() => api<Page<Row>>(crudCall(role, 'list'), { pageNum: 1, pageSize: 200 }), []);
   const [checked, setChecked] = useState<number[]>(record.roleIds ?? []);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
@@ -323,8 +325,8 @@ function RoleDialog({ record, onClose }: { record: UserRow; onClose: (saved: boo
     if (!add.length && !del.length) return emitWarningToast('未修改任何内容，不需要提交');
     setBusy(true);
     try {
-      if (add.length) await api('/ding/user/grant/role', { userId: record.userId, roleIds: add });
-      if (del.length) await api('/ding/user/del/role', { userId: record.userId, roleIds: del });
+      if (add.length) await api(actionCall(user, 'grantRole'), { userId: record.userId, roleIds: add });
+      if (del.length) await api(actionCall(user, 'delRole'), { userId: record.userId, roleIds: del });
       emitSuccessToast('授权成功');
       onClose(true);
     } catch {

@@ -4,7 +4,9 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Confirm, useCanAccess } from 'react-admin';
 import { emitSuccessToast } from '../../../providers';
-import { http } from '../../portal';
+import type { ExtraCallParams } from '../../../providers/types';
+import type { ApiCall } from '../../../resources/types';
+import { dataProvider } from '../../data';
 
 export const PAGE_SIZES = [10, 20, 30, 50, 100, 200];
 
@@ -16,15 +18,20 @@ export interface Page<T = Row> {
   totalPage: number;
 }
 
-/** POST (default) with a JSON body; the http client shows a failure's errorMsg itself. */
-export function api<T = unknown>(path: string, body?: unknown, method: 'GET' | 'POST' = 'POST'): Promise<T> {
-  return http.request<T>({ path, body, method });
+/** A declared call (see src/declaredCalls.ts) with a JSON body; the http client shows a failure's errorMsg itself. */
+export function api<T = unknown>(call: ApiCall, body?: unknown, path?: ExtraCallParams['path']): Promise<T> {
+  return dataProvider.call<T>(call, { body, path });
+}
+
+/** A declared extra call of a resource (`api.extra`), with a JSON body. */
+export function extra<T = unknown>(resource: string, name: string, body?: unknown): Promise<T> {
+  return dataProvider.callExtra<T>(resource, name, { body });
 }
 
 /** Runs a change and shows its success toast; resolves false when the server refused (already shown). */
-export async function change(path: string, body: unknown, success: string): Promise<boolean> {
+export async function change(send: () => Promise<unknown>, success: string): Promise<boolean> {
   try {
-    await api(path, body);
+    await send();
     emitSuccessToast(success);
     return true;
   } catch {
@@ -120,7 +127,7 @@ export interface DeptOption {
   level: number;
 }
 export function useDeptOptions(): DeptOption[] {
-  const { data } = useLoad(() => api<DeptOption[]>('/ding/dept/list'), []);
+  const { data } = useLoad(() => extra<DeptOption[]>('department', 'list'), []);
   return data ?? [];
 }
 

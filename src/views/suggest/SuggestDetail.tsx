@@ -10,9 +10,11 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Confirm, Title, useCanAccess, useDelete } from 'react-admin';
+import { Confirm, Title, useCanAccess, useCreatePath, useDataProvider, useDelete } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useInteractionHttp } from '../../components/interaction/http';
+import type { PortalDataProvider } from '../../../providers';
+import suggest from '../../../resources/suggest';
+import { crudCall } from '../../declaredCalls';
 import { SuggestReplyDialog, type SuggestRow } from '../../components/interaction/SuggestReplyDialog';
 import { ListLoading } from '../../generic/GenericList';
 import { useErrorNotifier, useSuccessNotifier } from '../../notices/useErrorNotifier';
@@ -56,8 +58,9 @@ function Rows({ record, fields }: { record: SuggestRow; fields: [string, string]
  */
 export default function SuggestDetail({ replyAtStart = false }: { replyAtStart?: boolean }) {
   const { id = '' } = useParams();
-  const http = useInteractionHttp();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const navigate = useNavigate();
+  const suggestList = useCreatePath()({ resource: 'suggest', type: 'list' });
   const success = useSuccessNotifier();
   const onError = useErrorNotifier();
   const [record, setRecord] = useState<SuggestRow | null>(null);
@@ -69,8 +72,8 @@ export default function SuggestDetail({ replyAtStart = false }: { replyAtStart?:
   const { canAccess: canDelete } = useCanAccess({ resource: 'suggest', action: 'delete' });
 
   const load = useCallback(() => {
-    http.request<SuggestRow>({ path: '/suggest/get', query: { id }, required: ['id'] }).then(setRecord, () => setFailed(true));
-  }, [http, id]);
+    dataProvider.call<SuggestRow>(crudCall(suggest, 'get'), { query: { id }, required: ['id'] }).then(setRecord, () => setFailed(true));
+  }, [dataProvider, id]);
   useEffect(load, [load]);
   // «编辑» (the edit route) opens the reply dialog once the record and the permission are known.
   const autoOpened = useRef(false);
@@ -108,7 +111,7 @@ export default function SuggestDetail({ replyAtStart = false }: { replyAtStart?:
                 删除
               </Button>
             )}
-            <Button size="small" onClick={() => navigate('/suggest')}>
+            <Button size="small" onClick={() => navigate(suggestList)}>
               返回列表
             </Button>
           </Stack>
@@ -151,7 +154,7 @@ export default function SuggestDetail({ replyAtStart = false }: { replyAtStart?:
               onSuccess: () => {
                 setConfirmDelete(false);
                 success('删除成功');
-                navigate('/suggest');
+                navigate(suggestList);
               },
               onError: (e) => {
                 setConfirmDelete(false);

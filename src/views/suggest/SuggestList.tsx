@@ -12,6 +12,7 @@ import {
   TextField,
   TextInput,
   useCanAccess,
+  useCreatePath,
   useRecordContext,
   useRefresh,
 } from 'react-admin';
@@ -38,6 +39,7 @@ export function SuggestStatusChip({ status }: { status: unknown }) {
 function RowActions({ onReply }: { onReply: (r: SuggestRow) => void }) {
   const record = useRecordContext<SuggestRow>();
   const navigate = useNavigate();
+  const createPath = useCreatePath();
   const onError = useErrorNotifier();
   const { canAccess: canGet } = useCanAccess({ resource: 'suggest', action: 'show' });
   const { canAccess: canReply } = useCanAccess({ resource: 'suggest', action: 'suggest:reply' });
@@ -47,7 +49,7 @@ function RowActions({ onReply }: { onReply: (r: SuggestRow) => void }) {
   return (
     <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', whiteSpace: 'nowrap' }} onClick={(e) => e.stopPropagation()}>
       {canGet && (
-        <Button size="small" onClick={() => navigate(`/suggest/${record.id}/show`)}>
+        <Button size="small" onClick={() => navigate(createPath({ resource: 'suggest', type: 'show', id: record.id }))}>
           查看
         </Button>
       )}

@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { Title } from 'react-admin';
+import { Title, useCreatePath } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { emitWarningToast } from '../../../providers';
 import { ListLoading } from '../../generic/GenericList';
@@ -58,6 +58,7 @@ export default function SurveyEditor() {
   const search = new URLSearchParams(window.location.hash.split('?')[1] ?? '');
   const id = params.id ?? search.get('id') ?? undefined;
   const navigate = useNavigate();
+  const surveyList = useCreatePath()({ resource: 'survey', type: 'list' });
   const success = useSuccessNotifier();
   const [draft, setDraft] = useState<Draft | null>(id ? null : { title: '', description: '', startTime: '', endTime: '', anonymous: 1, publicResult: 0, questions: [emptyQuestion()] });
   const [locked, setLocked] = useState(false);
@@ -117,7 +118,7 @@ export default function SurveyEditor() {
     try {
       await surveyApi.save(body);
       success(id ? '修改成功' : '新增成功');
-      navigate('/survey');
+      navigate(surveyList);
     } catch {
       /* the http client showed the message */
     } finally {
@@ -220,7 +221,7 @@ export default function SurveyEditor() {
         <Button variant="contained" onClick={save} disabled={saving}>
           保存
         </Button>
-        <Button onClick={() => navigate('/survey')}>取消</Button>
+        <Button onClick={() => navigate(surveyList)}>取消</Button>
       </Stack>
     </Box>
   );

@@ -15,15 +15,15 @@ import {
   TextInput,
   TopToolbar,
   useCanAccess,
+  useCreatePath,
   useListContext,
   useRecordContext,
   useRefresh,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { downloadExcel } from '../../../providers';
 import { ListEmpty, PortalList } from '../../generic/GenericList';
 import { useErrorNotifier, useSuccessNotifier } from '../../notices/useErrorNotifier';
-import { http } from '../../portal';
+import { dataProvider } from '../../data';
 import { SURVEY_STATUS, surveyApi } from './api';
 
 const STATUS_COLORS = ['default', 'success', 'warning', 'info'] as const;
@@ -40,7 +40,7 @@ function Actions() {
     <TopToolbar>
       {canCreate && <CreateButton label="新建问卷" />}
       {canExport && (
-        <Button size="small" onClick={() => downloadExcel(http, '/survey/survrveyExcel', filterValues, '问卷列表.xlsx').catch(() => undefined)}>
+        <Button size="small" onClick={() => dataProvider.downloadExtra('survey', 'excel', { body: filterValues }, '问卷列表.xlsx').catch(() => undefined)}>
           导出
         </Button>
       )}
@@ -53,6 +53,7 @@ function RowActions() {
   const record = useRecordContext<{ id: number; status: number; recordCount: number; title: string }>();
   const refresh = useRefresh();
   const navigate = useNavigate();
+  const createPath = useCreatePath();
   const success = useSuccessNotifier();
   const onError = useErrorNotifier();
   const [confirmEnd, setConfirmEnd] = useState(false);
@@ -74,7 +75,7 @@ function RowActions() {
   return (
     <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', whiteSpace: 'nowrap' }} onClick={(e) => e.stopPropagation()}>
       {canResult && status !== 0 && (
-        <Button size="small" onClick={() => navigate(`/survey/${record.id}/show`)}>
+        <Button size="small" onClick={() => navigate(createPath({ resource: 'survey', type: 'show', id: record.id }))}>
           统计结果
         </Button>
       )}
@@ -108,7 +109,7 @@ function RowActions() {
         </>
       )}
       {canEdit && status !== 1 && status !== 3 && (
-        <Button size="small" onClick={() => navigate(`/survey/${record.id}`)}>
+        <Button size="small" onClick={() => navigate(createPath({ resource: 'survey', type: 'edit', id: record.id }))}>
           编辑
         </Button>
       )}

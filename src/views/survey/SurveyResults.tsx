@@ -15,11 +15,10 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Title, useCanAccess } from 'react-admin';
+import { Title, useCanAccess, useCreatePath } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import { downloadExcel } from '../../../providers';
 import { PAGE_SIZES, ListLoading } from '../../generic/GenericList';
-import { http } from '../../portal';
+import { dataProvider } from '../../data';
 import { SURVEY_STATUS, surveyApi, type QuestionResult, type SurveyResults as Results } from './api';
 
 const SEP = '\u3000';
@@ -121,6 +120,7 @@ function Records({ surveyId }: { surveyId: number }) {
 export default function SurveyResults() {
   const { id } = useParams();
   const navigate = useNavigate();
+  const surveyList = useCreatePath()({ resource: 'survey', type: 'list' });
   const [results, setResults] = useState<Results | null>(null);
   const [failed, setFailed] = useState(false);
   const [tab, setTab] = useState<'result' | 'records'>('result');
@@ -152,14 +152,14 @@ export default function SurveyResults() {
               答卷记录
             </Button>
             {canExport && (
-              <Button size="small" onClick={() => downloadExcel(http, '/survey/survrveyExcel', { surveyId: s.id }, `问卷结果_${s.title}.xlsx`).catch(() => undefined)}>
+              <Button size="small" onClick={() => dataProvider.downloadExtra('survey', 'excel', { body: { surveyId: s.id } }, `问卷结果_${s.title}.xlsx`).catch(() => undefined)}>
                 导出Excel
               </Button>
             )}
             <Button size="small" onClick={load}>
               刷新
             </Button>
-            <Button size="small" onClick={() => navigate('/survey')}>
+            <Button size="small" onClick={() => navigate(surveyList)}>
               返回列表
             </Button>
           </Stack>

@@ -1,4 +1,6 @@
-import { http } from '../../portal';
+import survey from '../../../resources/survey';
+import { dataProvider } from '../../data';
+import { crudCall } from '../../declaredCalls';
 
 /** The survey calls the screens make (spec part 2 "Surveys"); see docs/interaction-forms.md. */
 export interface SurveyOption {
@@ -50,21 +52,19 @@ export const QUESTION_TYPES = [
 ];
 
 export const surveyApi = {
-  detail: (id: number | string) => http.request<SurveyRecord>({ path: '/survey/detail', body: { id: Number(id) }, required: ['id'] }),
-  save: (body: Record<string, unknown>) => http.request<SurveyRecord>({ path: '/survey/add', body }),
-  open: (id: number, status: 1 | 2) => http.request<SurveyRecord>({ path: '/survey/open', body: { id, status } }),
-  examine: (id: number, status: 0 | 3) => http.request<SurveyRecord>({ path: '/survey/examine', body: { id, status } }),
-  results: (id: number | string) => http.request<SurveyResults>({ path: '/survey/answerdetail', body: { id: Number(id) } }),
+  detail: (id: number | string) => dataProvider.call<SurveyRecord>(crudCall(survey, 'get'), { body: { id: Number(id) }, required: ['id'] }),
+  save: (body: Record<string, unknown>) => dataProvider.call<SurveyRecord>(crudCall(survey, 'create'), { body }),
+  open: (id: number, status: 1 | 2) => dataProvider.callExtra<SurveyRecord>('survey', 'open', { body: { id, status } }),
+  examine: (id: number, status: 0 | 3) => dataProvider.callExtra<SurveyRecord>('survey', 'examine', { body: { id, status } }),
+  results: (id: number | string) => dataProvider.callExtra<SurveyResults>('survey', 'answerdetail', { body: { id: Number(id) } }),
   records: (surveyId: number, pageNum: number, pageSize: number) =>
-    http.request<{ list: { id: number; name: string | null; phone: string | null; ip: string | null; createTime: string }[]; totalRow: number }>({
-      path: '/survey/record/list',
+    dataProvider.callExtra<{ list: { id: number; name: string | null; phone: string | null; ip: string | null; createTime: string }[]; totalRow: number }>('survey', 'recordList', {
       body: { surveyId, pageNum, pageSize },
     }),
   record: (id: number) =>
-    http.request<{ id: number; createTime: string; answers: { questionId: number; title: string; typeName: string; optionContents: string[]; text: string | null }[] }>({
-      path: '/survey/record/get',
+    dataProvider.callExtra<{ id: number; createTime: string; answers: { questionId: number; title: string; typeName: string; optionContents: string[]; text: string | null }[] }>('survey', 'recordGet', {
       body: { id },
     }),
   texts: (questionId: number, pageNum: number, pageSize: number) =>
-    http.request<{ list: { id: number; content: string; createTime: string }[]; totalRow: number }>({ path: '/survey/text', query: { id: questionId, pageNum, pageSize } }),
+    dataProvider.callExtra<{ list: { id: number; content: string; createTime: string }[]; totalRow: number }>('survey', 'text', { query: { id: questionId, pageNum, pageSize } }),
 };

@@ -2,7 +2,8 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
-import { useInteractionHttp } from '../../components/interaction/http';
+import { useDataProvider } from 'react-admin';
+import type { PortalDataProvider } from '../../../providers';
 
 export interface DeptNodeOption {
   id: number;
@@ -27,26 +28,26 @@ export function flattenDeptTree(nodes: readonly Node[], depth = 0, parents: stri
 
 /**
  * Loads the department tree for a picker. A transfer may go to any department, not only to those in the
- * caller's data scope, so this reads `/ding/dept/data` (every enabled department; any logged-in staff
- * member) rather than `/ding/dept/tree` (department:list, and only the caller's scope).
+ * caller's data scope, so this reads the department `data` call (every enabled department; any logged-in
+ * staff member) rather than its `tree` call (department:list, and only the caller's scope).
  */
 export function useDeptTree(enabled = true): { options: DeptNodeOption[]; loading: boolean } {
-  const http = useInteractionHttp();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const [options, setOptions] = useState<DeptNodeOption[]>([]);
   const [loading, setLoading] = useState(false);
   useEffect(() => {
     if (!enabled) return;
     let live = true;
     setLoading(true);
-    http
-      .request<Node[]>({ path: '/ding/dept/data', silent: true })
+    dataProvider
+      .callExtra<Node[]>('department', 'data', { silent: true })
       .then((tree) => live && setOptions(flattenDeptTree(Array.isArray(tree) ? tree : [])))
       .catch(() => live && setOptions([]))
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
-  }, [http, enabled]);
+  }, [dataProvider, enabled]);
   return { options, loading };
 }
 

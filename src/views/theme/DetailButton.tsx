@@ -9,10 +9,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { CanAccess } from 'react-admin';
-import { commentStatusOptions } from '../../../resources/theme';
-import { useInteractionHttp } from '../../components/interaction/http';
-import { channelBase, useThemeAction, type ThemeRec } from './actions';
+import { CanAccess, useDataProvider } from 'react-admin';
+import type { PortalDataProvider } from '../../../providers';
+import theme, { commentStatusOptions } from '../../../resources/theme';
+import { actionCall, crudCall } from '../../declaredCalls';
+import { channelCall, useThemeAction, type ThemeRec } from './actions';
 
 export const STATUS_COLORS = ['default', 'success', 'error', 'warning'] as const;
 
@@ -22,17 +23,16 @@ export function DetailButton({ record }: { record: ThemeRec }) {
   const [detail, setDetail] = useState<(ThemeRec & { replies: ThemeRec[] }) | null>(null);
   const [content, setContent] = useState('');
   const act = useThemeAction();
-  const http = useInteractionHttp();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const load = () =>
-    http
-      .request<ThemeRec & { replies: ThemeRec[] }>({ path: '/theme/get', query: { id: record.id } })
+    dataProvider
+      .call<ThemeRec & { replies: ThemeRec[] }>(crudCall(theme, 'get'), { query: { id: record.id } })
       .then(setDetail)
       .catch(() => setOpen(false));
   useEffect(() => {
     if (open) void load();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
-  const base = channelBase(record.channel);
   return (
     <>
       <Button size="small" onClick={() => setOpen(true)}>
@@ -61,10 +61,10 @@ export function DetailButton({ record }: { record: ThemeRec }) {
                   <Typography sx={{ whiteSpace: 'pre-wrap' }}>{String(r.content)}</Typography>
                   {(Number(r.status) === 0 || Number(r.status) === 3) && (
                     <CanAccess action="theme:replyAudit" resource="theme">
-                      <Button size="small" onClick={async () => (await act('/ll/theme/themeReplyAudit', { id: r.id, status: 1 }, '审核成功')) && load()}>
+                      <Button size="small" onClick={async () => (await act(actionCall(theme, 'replyAudit'), { id: r.id, status: 1 }, '审核成功')) && load()}>
                         通过并发布
                       </Button>
-                      <Button size="small" color="error" onClick={async () => (await act('/ll/theme/themeReplyAudit', { id: r.id, status: 2 }, '审核成功')) && load()}>
+                      <Button size="small" color="error" onClick={async () => (await act(actionCall(theme, 'replyAudit'), { id: r.id, status: 2 }, '审核成功')) && load()}>
                         不通过
                       </Button>
                     </CanAccess>
@@ -79,7 +79,7 @@ export function DetailButton({ record }: { record: ThemeRec }) {
                       variant="contained"
                       disabled={!content.trim()}
                       onClick={async () => {
-                        if (await act(`${base}/reply/save`, { themeId: record.id, content }, '回复成功，待审核后发布')) {
+                        if (await act(channelCall(record.channel, 'reply'), { themeId: record.id, content }, '回复成功，待审核后发布')) {
                           setContent('');
                           void load();
                         }

@@ -9,30 +9,36 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useState, type ReactNode } from 'react';
-import { CanAccess, Confirm, useRefresh } from 'react-admin';
-import { commentStatusOptions } from '../../../resources/theme';
-import { useInteractionHttp } from '../../components/interaction/http';
+import { CanAccess, Confirm, useDataProvider, useRefresh } from 'react-admin';
+import type { PortalDataProvider } from '../../../providers';
+import theme, { commentStatusOptions } from '../../../resources/theme';
+import type { ApiCall } from '../../../resources/types';
+import { actionCall, extraCall } from '../../declaredCalls';
 import { useSuccessNotifier } from '../../notices/useErrorNotifier';
 import { DeptPicker } from './DeptPicker';
 
 export type ThemeRec = Record<string, unknown> & { id: number };
 
-/**
- * Staff calls of a channel: `/xax/theme/*` for 县长信箱, `/ll/theme/*` for 领导留言 and forum topics
- * (the spec's /theme/* family has no audit, show, reply or update call; see docs/interaction-forums.md).
- */
-export const channelBase = (channel: unknown) => (channel === 'xax' ? '/xax/theme' : '/ll/theme');
-/** Audit path: ll and forum topics `themeAudit`, xax `themeAuditShow` with a status. */
-export const auditPath = (channel: unknown) => (channel === 'xax' ? '/xax/theme/themeAuditShow' : '/ll/theme/themeAudit');
+const XAX_CALLS = { update: 'xaxUpdate', show: 'xaxShow', reply: 'xaxReply' } as const;
 
-/** One POST; success toast; refresh. Errors are shown by the http client. Answers whether it worked. */
+/**
+ * Staff calls of a channel: 县长信箱 (xax) has calls of its own, 领导留言 and forum topics run the declared
+ * actions (ll); the spec's /theme/* family has no audit, show, reply or update call (docs/interaction-forums.md).
+ */
+export function channelCall(channel: unknown, step: keyof typeof XAX_CALLS): ApiCall {
+  return channel === 'xax' ? extraCall(theme, XAX_CALLS[step]) : actionCall(theme, step);
+}
+/** Audit: ll and forum topics `themeAudit`, xax `themeAuditShow` with a status. */
+export const auditCall = (channel: unknown): ApiCall => (channel === 'xax' ? extraCall(theme, XAX_CALLS.show) : actionCall(theme, 'audit'));
+
+/** One POST with a JSON body; success toast; refresh. Errors are shown by the http client. Answers whether it worked. */
 export function useThemeAction() {
-  const http = useInteractionHttp();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const refresh = useRefresh();
   const success = useSuccessNotifier();
-  return async (path: string, body: unknown, message: string) => {
+  return async (call: ApiCall, body: unknown, message: string) => {
     try {
-      await http.request({ path, body });
+      await dataProvider.call(call, { body });
       success(message);
       refresh();
       return true;
@@ -118,7 +124,7 @@ export function AuditButton({ ids, channel, label = '审核', onDone }: { ids: n
         onConfirm={async () => {
           // xax: themeAuditShow audits, then shows only when isShow is 1 — publishing stays a separate step.
           const body = channel === 'xax' ? { ids, status, remark, isShow: 0 } : { ids, status, remark };
-          if (await act(auditPath(channel), body, '审核成功')) {
+          if (await act(auditCall(channel), body, '审核成功')) {
             close();
             setRemark('');
             onDone?.();
@@ -146,7 +152,7 @@ export function TransferButton({ ids, label = '转办', onDone }: { ids: number[
         okDisabled={deptId === null}
         onClose={() => setOpen(false)}
         onOk={async () => {
-          if (await act('/theme/transfer', { ids, deptId, remark }, '转办成功')) {
+          if (await act(extraCall(theme, 'transfer'), { ids, deptId, remark }, '转办成功')) {
             setOpen(false);
             setDeptId(null);
             setRemark('');
@@ -174,7 +180,7 @@ const valuesOf = (r: ThemeRec): EditValues => ({
   isOpen: Number(r.isOpen ?? 1),
 });
 
-/** The fields that differ from the record, for `/ll|xax/theme/update` (saveThemeDto) with the id. */
+/** The fields that differ from the record, for the channel's update call (saveThemeDto) with the id. */
 export function changedThemeFields(record: ThemeRec, values: EditValues): Partial<EditValues> {
   const before = valuesOf(record);
   const out: Record<string, unknown> = {};
@@ -214,7 +220,7 @@ export function EditButton({ record }: { record: ThemeRec }) {
         okDisabled={!Object.keys(changed).length || !values.title.trim() || !values.content.trim()}
         onClose={() => setOpen(false)}
         onOk={async () => {
-          if (await act(`${channelBase(record.channel)}/update`, { id: record.id, ...changed }, '修改成功')) setOpen(false);
+          if (await act(channelCall(record.channel, 'update'), { id: record.id, ...changed }, '修改成功')) setOpen(false);
         }}
       >
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -238,7 +244,7 @@ export function EditButton({ record }: { record: ThemeRec }) {
 export function ConfirmAction({
   label,
   content,
-  path,
+  call,
   body,
   message,
   permission,
@@ -246,7 +252,7 @@ export function ConfirmAction({
 }: {
   label: string;
   content: string;
-  path: string;
+  call: ApiCall;
   body: unknown;
   message: string;
   permission: string;
@@ -266,7 +272,7 @@ export function ConfirmAction({
         confirm="确定"
         cancel="取消"
         onConfirm={async () => {
-          if (await act(path, body, message)) onDone?.();
+          if (await act(call, body, message)) onDone?.();
           setOpen(false);
         }}
         onClose={() => setOpen(false)}

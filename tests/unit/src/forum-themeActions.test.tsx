@@ -1,7 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createDataProvider, createHttpClient } from '../../../providers';
-import { InteractionHttpContext } from '../../../src/components/interaction/http';
 import { resources } from '../../../src/resources';
 import { ThemeList } from '../../../src/views/theme';
 import { changedThemeFields, EditButton } from '../../../src/views/theme/actions';
@@ -27,9 +26,7 @@ function renderList(allow?: (resource: string, action: string) => boolean) {
   on('/theme/list', { list: themes, currPage: 1, totalRow: themes.length, totalPage: 1 });
   render(
     <AdminWrapper dataProvider={dataProvider} authProvider={fakeAuthProvider(allow)} initialEntries={['/main/interact/themeManage']}>
-      <InteractionHttpContext.Provider value={http}>
-        <ThemeList />
-      </InteractionHttpContext.Provider>
+      <ThemeList />
     </AdminWrapper>,
   );
 }
@@ -121,9 +118,7 @@ describe('transfer and edit', () => {
     const seen = on('/xax/theme/update', themes[2]);
     render(
       <AdminWrapper dataProvider={dataProvider}>
-        <InteractionHttpContext.Provider value={http}>
-          <EditButton record={themes[2]!} />
-        </InteractionHttpContext.Provider>
+        <EditButton record={themes[2]!} />
       </AdminWrapper>,
     );
     fireEvent.click(await screen.findByRole('button', { name: '编辑' }));

@@ -1,7 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createDataProvider, createHttpClient } from '../../../providers';
-import { InteractionHttpContext } from '../../../src/components/interaction/http';
 import { STOP_ADVICE_CONFIRM, StopAdviceButton } from '../../../src/components/interaction/StopAdviceButton';
 import { resources } from '../../../src/resources';
 import AdviceList from '../../../src/views/advice/AdviceList';
@@ -20,9 +19,7 @@ describe('<StopAdviceButton> (停止征集)', () => {
   function renderButton(onDone = vi.fn()) {
     render(
       <AdminWrapper dataProvider={dataProvider}>
-        <InteractionHttpContext.Provider value={http}>
-          <StopAdviceButton id={5} title="农村人居环境整治方案征求意见" onDone={onDone} />
-        </InteractionHttpContext.Provider>
+        <StopAdviceButton id={5} title="农村人居环境整治方案征求意见" onDone={onDone} />
       </AdminWrapper>,
     );
     return onDone;
@@ -58,9 +55,7 @@ describe('advice topics list', () => {
   function renderList(allow?: (resource: string, action: string) => boolean) {
     render(
       <AdminWrapper dataProvider={dataProvider} authProvider={fakeAuthProvider(allow)} initialEntries={['/advice']}>
-        <InteractionHttpContext.Provider value={http}>
-          <AdviceList />
-        </InteractionHttpContext.Provider>
+        <AdviceList />
       </AdminWrapper>,
     );
   }

@@ -2,7 +2,6 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { createDataProvider, createHttpClient } from '../../../providers';
-import { InteractionHttpContext } from '../../../src/components/interaction/http';
 import { SuggestReplyDialog, type SuggestRow } from '../../../src/components/interaction/SuggestReplyDialog';
 import { resources } from '../../../src/resources';
 import SuggestList from '../../../src/views/suggest/SuggestList';
@@ -17,9 +16,7 @@ const pending: SuggestRow = { id: 11, title: '建议在滨江路增设路灯', c
 function renderDialog(record: SuggestRow, onDone = vi.fn(), onClose = vi.fn()) {
   render(
     <AdminWrapper dataProvider={dataProvider}>
-      <InteractionHttpContext.Provider value={http}>
-        <SuggestReplyDialog record={record} open onClose={onClose} onDone={onDone} />
-      </InteractionHttpContext.Provider>
+      <SuggestReplyDialog record={record} open onClose={onClose} onDone={onDone} />
     </AdminWrapper>,
   );
   return { onDone, onClose };
@@ -74,9 +71,7 @@ describe('suggestions list', () => {
     const replies = on('/suggest/add', { ...pending, status: 1 });
     render(
       <AdminWrapper dataProvider={dataProvider} initialEntries={['/suggest']}>
-        <InteractionHttpContext.Provider value={http}>
-          <SuggestList />
-        </InteractionHttpContext.Provider>
+        <SuggestList />
       </AdminWrapper>,
     );
     const first = (await screen.findByText('建议在滨江路增设路灯')).closest('tr')!;
@@ -106,9 +101,7 @@ describe('suggestions list', () => {
     on('/suggest/list', { list: rows, currPage: 1, totalRow: 2, totalPage: 1 });
     render(
       <AdminWrapper dataProvider={dataProvider} authProvider={fakeAuthProvider((_r, action) => action !== 'suggest:reply')} initialEntries={['/suggest']}>
-        <InteractionHttpContext.Provider value={http}>
-          <SuggestList />
-        </InteractionHttpContext.Provider>
+        <SuggestList />
       </AdminWrapper>,
     );
     const first = (await screen.findByText('建议在滨江路增设路灯')).closest('tr')!;

@@ -1,21 +1,20 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { createHttpClient, loadIdentity, saveIdentity } from '../../../providers';
+import { createDataProvider, createHttpClient, loadIdentity, saveIdentity } from '../../../providers';
 import type { UserIdentity } from '../../../providers/types';
 import { ChangePasswordDialog, checkPasswordForm } from '../../../src/security/ChangePasswordDialog';
-import { SecurityHttpContext } from '../../../src/security/http';
+import { resources } from '../../../src/resources';
 import { AdminWrapper, API, envelope, useMsw } from './helpers';
 
 const { on } = useMsw();
 const http = createHttpClient({ apiUrl: API, onUnauthorized: () => undefined });
+const dataProvider = createDataProvider(http, resources);
 
 function renderDialog(onClose = vi.fn()) {
   render(
-    <AdminWrapper>
-      <SecurityHttpContext.Provider value={http}>
-        <ChangePasswordDialog open onClose={onClose} />
-      </SecurityHttpContext.Provider>
+    <AdminWrapper dataProvider={dataProvider}>
+      <ChangePasswordDialog open onClose={onClose} />
     </AdminWrapper>,
   );
   const dialog = screen.getByRole('dialog', { name: '修改密码' });
