@@ -42,7 +42,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['**/server/**'] }],
       // One way to call the server: no API path written by hand in the apps (docs/extending.md).
       'no-restricted-syntax': [
-        'warn',
+        'error',
         { selector: `Literal[value=${apiPath}]`, message: handWrittenApiPath },
         { selector: `TemplateLiteral > TemplateElement:first-child[value.raw=${apiPath}]`, message: handWrittenApiPath },
       ],

@@ -1,4 +1,9 @@
 import type { HttpClient } from '../../providers/types';
+import dataDict from '../../resources/dataDict';
+import { extraCall } from '../declaredCalls';
+
+/** The dictionary's every group as key → value pairs (resources/dataDict.ts). */
+const ALL_KV = extraCall(dataDict, 'allKv');
 
 /** sessionStorage key of the dictionary cache (spec part 1 §3). */
 export const ALL_DIC_KEY = 'allDic';
@@ -37,7 +42,7 @@ const toChild = (e: Partial<DictChild> & { children?: unknown }): DictChild => {
   return { code, name, label: String(e.label ?? name), value: e.value ?? null, ...(kids?.length ? { children: kids } : {}) };
 };
 
-/** `/data/dict/all/kv` (dictKey → entries) as the list the cache keeps. */
+/** The all-groups answer (dictKey → entries) as the list the cache keeps. */
 export function groupsFromKv(kv: Record<string, unknown> | null | undefined): DictGroup[] {
   return Object.entries(kv ?? {}).map(([value, entries]) => ({
     value,
@@ -57,7 +62,7 @@ export function onAllDicChange(listener: () => void): () => void {
 /** Loads every group from the server and replaces the cache (after login and after dictionary edits). */
 export function refreshAllDic(http: HttpClient): Promise<DictGroup[]> {
   inFlight ??= http
-    .request<Record<string, unknown>>({ path: '/data/dict/all/kv', silent: true })
+    .request<Record<string, unknown>>({ path: ALL_KV.path, method: ALL_KV.method, silent: true })
     .then((kv) => {
       const groups = groupsFromKv(kv);
       sessionStorage.setItem(ALL_DIC_KEY, JSON.stringify(groups));

@@ -13,7 +13,8 @@ import personDecl from '../../resources/person';
 import type { FieldDecl } from '../../resources/types';
 import { ListEmpty, PortalList } from '../generic/GenericList';
 import { useSuccessNotifier } from '../notices/useErrorNotifier';
-import { http } from '../portal';
+import { dataProvider } from '../data';
+import { actionCall } from '../declaredCalls';
 
 type Rec = Record<string, unknown> & { puPeopleId: number };
 const fields: readonly FieldDecl[] = personDecl.fields;
@@ -23,9 +24,9 @@ const choices = (field: string) => (fields.find((f) => f.name === field)?.option
 function useCall() {
   const refresh = useRefresh();
   const success = useSuccessNotifier();
-  return async (path: string, body: unknown, msg: string) => {
+  return async (action: 'readAudit' | 'peopleAudit' | 'banAudit', body: unknown, msg: string) => {
     try {
-      await http.request({ path, body });
+      await dataProvider.call(actionCall(personDecl, action), { body });
       success(msg);
       refresh();
       return true;
@@ -60,7 +61,7 @@ function Actions() {
       </CanAccess>
       {Number(r.readState) === 0 && (
         <CanAccess action="person:read" resource="person">
-          <Button size="small" onClick={() => call('/admin/people/readAudit', { puPeopleId: r.puPeopleId }, '操作成功')}>
+          <Button size="small" onClick={() => call('readAudit', { puPeopleId: r.puPeopleId }, '操作成功')}>
             标记已读
           </Button>
         </CanAccess>
@@ -78,7 +79,7 @@ function Actions() {
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setAudit(false)}>取消</Button>
-          <Button variant="contained" onClick={async () => (await call('/admin/people/peopleAudit', { puPeopleId: r.puPeopleId, authStatus, remark }, '审核成功')) && setAudit(false)}>
+          <Button variant="contained" onClick={async () => (await call('peopleAudit', { puPeopleId: r.puPeopleId, authStatus, remark }, '审核成功')) && setAudit(false)}>
             确定
           </Button>
         </DialogActions>
@@ -90,7 +91,7 @@ function Actions() {
         confirm="确定"
         cancel="取消"
         onConfirm={async () => {
-          await call('/admin/people/banAudit', { puPeopleId: r.puPeopleId, state: frozen ? 0 : 1 }, frozen ? '解冻成功' : '冻结成功');
+          await call('banAudit', { puPeopleId: r.puPeopleId, state: frozen ? 0 : 1 }, frozen ? '解冻成功' : '冻结成功');
           setBan(false);
         }}
         onClose={() => setBan(false)}
