@@ -6,7 +6,7 @@ import { API_PATH_SOURCE } from './scripts/apiPaths.mjs';
 
 // esquery regex literals end at the next '/', so the pattern's slashes are escaped.
 const apiPath = `/${API_PATH_SOURCE.replaceAll('/', '\\/')}/`;
-const handWrittenApiPath = '接口路径只在 resources/ 的声明里写一次，通过数据提供者调用（callExtra / call / downloadExtra / extraUrl）';
+const handWrittenApiPath = '接口路径只在 resources/ 的声明里写一次，通过数据提供者调用（callExtra / call / downloadExtra）';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'coverage', 'bench/results'] },

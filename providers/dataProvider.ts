@@ -195,11 +195,6 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
       return downloadExcel(http, fillPath(call.path, params.path), params.body, fallbackName, call.method);
     },
 
-    extraUrl(resource: string, extraName: string, params: Pick<ExtraCallParams, 'path' | 'query'> = {}) {
-      const call = extraCall(resource, extraName);
-      const query = new URLSearchParams(Object.entries(params.query ?? {}).flatMap(([k, v]) => (v === undefined || v === null ? [] : [[k, String(v)]]))).toString();
-      return `${http.apiUrl}${fillPath(call.path, params.path)}${query ? `?${query}` : ''}`;
-    },
 
     async runAction<T = unknown>(resource: string, actionName: string, params: { id?: number | string; ids?: readonly (number | string)[]; body?: Record<string, unknown> } = {}) {
       const action = declFor(resource).actions?.find((a) => a.name === actionName);

@@ -131,6 +131,4 @@ export interface PortalDataProviderExtras {
   call<T = unknown>(call: ApiCall, params?: ExtraCallParams): Promise<T>;
   /** Downloads the file `api.extra[extraName]` answers (POST with `params.body`); resolves with the file name used. */
   downloadExtra(resource: string, extraName: string, params: ExtraCallParams, fallbackName: string): Promise<string>;
-  /** The URL of `api.extra[extraName]` with its path and query values, for links, images and iframes. */
-  extraUrl(resource: string, extraName: string, params?: Pick<ExtraCallParams, 'path' | 'query'>): string;
 }

@@ -280,11 +280,6 @@ describe('custom methods', () => {
     expect(() => fillPath('/ding/user/{id}', {})).toThrow('Missing required  parameter: id');
   });
 
-  it('extraUrl builds the declared call\'s URL for links and images', () => {
-    expect(dp.extraUrl('article', 'view', { query: { articleID: 3, skip: undefined } })).toBe(`${API}/api/article/view?articleID=3`);
-    expect(() => dp.extraUrl('article', 'nope')).toThrow(PortalError);
-  });
-
   it('callExtra rejects an undeclared call', async () => {
     await expect(dp.callExtra('announcement', 'nope')).rejects.toBeInstanceOf(PortalError);
     expect(all).toHaveLength(0);
