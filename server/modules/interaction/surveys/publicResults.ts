@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { searchOf } from '../../../crud/routes.js';
 import { readPaging } from '../../../crud/listQuery.js';
-import type { DynamicDb, Row } from '../../../db/types.js';
+import type { Row, RowOf } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { notFoundRecord } from '../../../http/errors.js';
 import { readId } from '../../../http/params.js';
@@ -20,21 +20,20 @@ export const resultsArePublic = (survey: Row) => Number(survey.publicResult) ===
  * `/web/survey/resultList` lists the surveys whose results are public, `/web/survey/result` answers per-question option
  * counts and percentages. Text answers are never shown, only how many there are.
  */
-export function publicResultRoutes(app: FastifyInstance, table: string, publicSurvey: (row: Row) => Record<string, unknown>) {
-  // The declaration's table is named at run time (decl.table): the untyped handle.
-  const db: DynamicDb = app.db;
+export function publicResultRoutes(app: FastifyInstance, publicSurvey: (row: RowOf<'survey'>) => Record<string, unknown>) {
+  const db = app.db;
 
   app.post('/web/survey/resultList', { config: { public: true } }, async (request) => {
     const { pageNum, pageSize } = readPaging(searchOf(request));
-    const q = db.selectFrom(table).where('publicResult', '=', 1).where('status', 'in', PUBLIC_STATUSES);
-    const total = Number(((await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst()) as { n: number | string } | undefined)?.n ?? 0);
-    const rows = (await q.selectAll().orderBy('updateTime', 'desc').orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
+    const q = db.selectFrom('survey').where('publicResult', '=', 1).where('status', 'in', PUBLIC_STATUSES);
+    const total = Number((await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst())?.n ?? 0);
+    const rows = await q.selectAll().orderBy('updateTime', 'desc').orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute();
     return ok(pageOf(rows.map(publicSurvey), { pageNum, pageSize }, total));
   });
 
   app.post('/web/survey/result', { config: { public: true } }, async (request) => {
-    const survey = (await db.selectFrom(table).selectAll().where('id', '=', readId(request)).executeTakeFirst()) as Row | undefined;
-    if (!survey || Number(survey.status) === 0) throw notFoundRecord();
+    const survey = await db.selectFrom('survey').selectAll().where('id', '=', readId(request)).executeTakeFirst();
+    if (!survey || (survey.status ?? 0) === 0) throw notFoundRecord();
     if (!resultsArePublic(survey)) throw notAllowed('该问卷的调查结果尚未公布');
     const results = await surveyResults(db, survey);
     return ok({

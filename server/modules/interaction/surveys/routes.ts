@@ -3,7 +3,7 @@ import { applyScope, scopeRule } from '../../../auth/dataScope.js';
 import { searchOf } from '../../../crud/routes.js';
 import { getRecord, listRecords } from '../../../crud/service.js';
 import { validateRecord } from '../../../crud/validate.js';
-import { type DynamicDb, type Row, dynamic } from '../../../db/types.js';
+import type { NewRow, Row, RowOf, RowUpdate } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
@@ -27,8 +27,8 @@ import { createdBy } from '../../../shared/records.js';
 const MAX_RECORDS_PER_IP = Number(process.env.SURVEY_MAX_PER_IP) > 0 ? Number(process.env.SURVEY_MAX_PER_IP) : 50;
 const VISITOR_TOKEN_RE = /^[A-Za-z0-9_-]{16,64}$/;
 
-const PUBLIC_FIELDS = ['id', 'title', 'description', 'startTime', 'endTime', 'anonymous', 'status', 'publicResult', 'recordCount', 'deptName', 'createTime'];
-const publicSurvey = (row: Row) => Object.fromEntries(PUBLIC_FIELDS.map((k) => [k, row[k] ?? null]));
+const PUBLIC_FIELDS = ['id', 'title', 'description', 'startTime', 'endTime', 'anonymous', 'status', 'publicResult', 'recordCount', 'deptName', 'createTime'] as const;
+const publicSurvey = (row: RowOf<'survey'>) => Object.fromEntries(PUBLIC_FIELDS.map((k) => [k, row[k] ?? null]));
 
 /**
  * 问卷调查 (spec part 2 "Surveys"): admin calls under /survey/*, public calls under /web/survey/*.
@@ -39,8 +39,8 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
   const decl = declarationOf(app, 'survey');
   if (!decl) return;
   const perm = decl.permissions;
-  // The declaration's table is named at run time (decl.table): the untyped handle.
-  const db: DynamicDb = app.db;
+  // The declaration's table is fixed (resources/survey.ts: 'survey'): the typed handle.
+  const db = app.db;
 
   const load = async (request: FastifyRequest, id: number) => getRecord(db, decl, currentUser(request), id);
 
@@ -66,12 +66,12 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
       checkWindow(values.startTime, values.endTime);
       Object.assign(values, { status: 0, recordCount: 0, ...createdBy(user, now) });
       const saved = await app.db.transaction().execute(async (tx) => {
-        const trx = dynamic(tx);
-        const inserted = (await trx.insertInto(decl.table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number };
+        // Checked by validateRecord against the declaration.
+        const inserted = await tx.insertInto('survey').values(values as NewRow<'survey'>).returning('id').executeTakeFirstOrThrow();
         await writeQuestions(tx, inserted.id, questions);
-        return (await trx.selectFrom(decl.table).selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow()) as Row;
+        return tx.selectFrom('survey').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow();
       });
-      return ok({ ...saved, questions: await loadQuestions(db, Number(saved.id)) }, '新增成功');
+      return ok({ ...saved, questions: await loadQuestions(db, saved.id) }, '新增成功');
     }
     const id = asInt(body.id, 'id');
     const existing = await load(request, id);
@@ -82,7 +82,7 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
     if (questions && Number(existing.status) === 1) throw notAllowed('问卷进行中，请先暂停再修改题目');
     values.updateTime = now;
     await app.db.transaction().execute(async (tx) => {
-      await dynamic(tx).updateTable(decl.table).set(values).where('id', '=', id).execute();
+      await tx.updateTable('survey').set(values as RowUpdate<'survey'>).where('id', '=', id).execute();
       if (questions) {
         // Re-checked inside the transaction: an answer may have arrived meanwhile.
         const n = await tx.selectFrom('survey_record').select('id').where('surveyId', '=', id).executeTakeFirst();
@@ -97,14 +97,14 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
   const removeSurveys = async (request: FastifyRequest, ids: number[]) => {
     const rule = await scopeRule(db, currentUser(request), decl);
     return db.transaction().execute(async (trx) => {
-      const found = (await applyScope(trx.selectFrom(decl.table).select(['id', 'status', 'title']).where('id', 'in', ids), rule).execute()) as Row[];
+      const found = await applyScope(trx.selectFrom('survey').select(['id', 'status', 'title']).where('id', 'in', ids), rule).execute();
       if (found.length !== ids.length) throw notFoundRecord();
-      const running = found.find((s) => Number(s.status) === 1);
+      const running = found.find((s) => s.status === 1);
       if (running) throw notAllowed(`问卷「${String(running.title)}」正在进行中，请先暂停或结束后再删除`);
-      for (const table of ['survey_answer', 'survey_record', 'survey_option', 'survey_question']) {
+      for (const table of ['survey_answer', 'survey_record', 'survey_option', 'survey_question'] as const) {
         await trx.deleteFrom(table).where('surveyId', 'in', ids).execute();
       }
-      const r = await trx.deleteFrom(decl.table).where('id', 'in', ids).executeTakeFirst();
+      const r = await trx.deleteFrom('survey').where('id', 'in', ids).executeTakeFirst();
       return Number(r.numDeletedRows);
     });
   };
@@ -132,7 +132,7 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
       if (survey.endTime && String(survey.endTime) < formatDateTime()) throw notAllowed('问卷结束时间已过，请先修改结束时间');
     }
     // Conditional update: a concurrent transition cannot be overwritten.
-    const r = await db.updateTable(decl.table).set({ status, updateTime: formatDateTime() }).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+    const r = await db.updateTable('survey').set({ status, updateTime: formatDateTime() }).where('id', '=', id).where('status', '=', from).executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) throw notAllowed();
     return ok(await load(request, id), '操作成功');
   };
@@ -169,7 +169,7 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
     const search = searchOf(request);
     const { pageNum, pageSize } = readPaging(search);
     const { q } = await recordSearch(request, search);
-    const total = Number(((await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0);
+    const total = Number((await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst())?.n ?? 0);
     const list = await q
       .select(['id', 'surveyId', 'name', 'phone', 'ip', 'createTime'])
       .orderBy('createTime', 'desc')
@@ -177,23 +177,23 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)
       .execute();
-    return ok(maskPage(pageOf(list as Row[], { pageNum, pageSize }, total)));
+    return ok(maskPage(pageOf(list, { pageNum, pageSize }, total)));
   });
 
   const recordDetail = async (request: FastifyRequest, recordId: number) => {
-    const record = (await db.selectFrom('survey_record').selectAll().where('id', '=', recordId).executeTakeFirst()) as Row | undefined;
+    const record = await db.selectFrom('survey_record').selectAll().where('id', '=', recordId).executeTakeFirst();
     if (!record) throw notFoundRecord();
-    const survey = await load(request, Number(record.surveyId)); // scope check
+    const survey = await load(request, record.surveyId); // scope check
     const questions = await loadQuestions(db, Number(survey.id));
-    const answers = (await db.selectFrom('survey_answer').selectAll().where('recordId', '=', recordId).execute()) as Row[];
+    const answers = await db.selectFrom('survey_answer').selectAll().where('recordId', '=', recordId).execute();
     const { visitorToken: _token, ...shown } = record;
     void _token;
     return {
       ...shown,
       surveyTitle: survey.title,
       answers: questions.map((q) => {
-        const mine = answers.filter((a) => Number(a.questionId) === q.id);
-        const optionIds = mine.filter((a) => a.optionId !== null && a.optionId !== undefined).map((a) => Number(a.optionId));
+        const mine = answers.filter((a) => a.questionId === q.id);
+        const optionIds = mine.flatMap((a) => (a.optionId === null ? [] : [a.optionId]));
         return {
           questionId: q.id,
           title: q.title,
@@ -201,7 +201,7 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
           typeName: q.typeName,
           optionIds,
           optionContents: q.options.filter((o) => optionIds.includes(o.id)).map((o) => o.content),
-          text: mine.find((a) => a.optionId === null || a.optionId === undefined)?.content ?? null,
+          text: mine.find((a) => a.optionId === null)?.content ?? null,
         };
       }),
     };
@@ -214,13 +214,13 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
 
   app.post('/survey/text', { config: { permission: 'survey:result' } }, async (request) => {
     const questionId = readId(request);
-    const question = (await db.selectFrom('survey_question').selectAll().where('id', '=', questionId).executeTakeFirst()) as Row | undefined;
+    const question = await db.selectFrom('survey_question').selectAll().where('id', '=', questionId).executeTakeFirst();
     if (!question) throw notFoundRecord();
-    await load(request, Number(question.surveyId));
-    if (Number(question.type) !== 2) throw invalidValue('该题目不是文本题');
+    await load(request, question.surveyId);
+    if (question.type !== 2) throw invalidValue('该题目不是文本题');
     const { pageNum, pageSize } = readPaging(searchOf(request));
     const base = db.selectFrom('survey_answer as a').innerJoin('survey_record as r', 'r.id', 'a.recordId').where('a.questionId', '=', questionId).where('a.optionId', 'is', null);
-    const total = Number(((await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0);
+    const total = Number((await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst())?.n ?? 0);
     const list = await base
       .select(['a.id as id', 'a.recordId as recordId', 'a.content as content', 'r.createTime as createTime', 'r.name as name'])
       .orderBy('r.createTime', 'desc')
@@ -240,7 +240,7 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
       return sendWorkbook(reply, `问卷结果_${String(survey.title).slice(0, 40)}.xlsx`, await surveyResultSheets(db, survey));
     }
     const rule = await scopeRule(db, currentUser(request), decl);
-    const rows = (await applyScope(applyFilters(db.selectFrom(decl.table).selectAll(), decl, search), rule).orderBy('createTime', 'desc').limit(10_000).execute()) as Row[];
+    const rows = await applyScope(applyFilters(db.selectFrom('survey').selectAll(), decl, search), rule).orderBy('createTime', 'desc').limit(10_000).execute();
     return sendWorkbook(reply, '问卷列表.xlsx', [
       {
         name: '问卷列表',
@@ -262,33 +262,33 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
 
   // ---- public ----
   const publicLoad = async (id: number) => {
-    const survey = (await db.selectFrom(decl.table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
-    // A survey nobody started is not public yet.
-    if (!survey || Number(survey.status) === 0) throw notFoundRecord();
+    const survey = await db.selectFrom('survey').selectAll().where('id', '=', id).executeTakeFirst();
+    // A survey nobody started is not public yet (a missing status counts as 0).
+    if (!survey || (survey.status ?? 0) === 0) throw notFoundRecord();
     return survey;
   };
   app.post('/web/survey/find', { config: { public: true } }, async (request) => {
     const survey = await publicLoad(readId(request));
-    return ok({ ...publicSurvey(survey), accepting: answerRefusal(survey) === null, questions: await loadQuestions(db, Number(survey.id)) });
+    return ok({ ...publicSurvey(survey), accepting: answerRefusal(survey) === null, questions: await loadQuestions(db, survey.id) });
   });
 
-  publicResultRoutes(app, decl.table, publicSurvey);
+  publicResultRoutes(app, publicSurvey);
 
   app.post('/web/survey/list', { config: { public: true } }, async (request) => {
     const search = searchOf(request);
     const { pageNum, pageSize } = readPaging(search);
-    let q = db.selectFrom(decl.table).where('status', '=', 1);
+    let q = db.selectFrom('survey').where('status', '=', 1);
     if (typeof search.title === 'string' && search.title.trim()) {
       q = applyFilters(q, { ...decl, list: { ...decl.list, filters: [{ field: 'title', op: 'like' }] } }, { title: search.title });
     }
-    const total = Number(((await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0);
-    const list = ((await q.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[]).map(publicSurvey);
+    const total = Number((await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst())?.n ?? 0);
+    const list = (await q.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()).map(publicSurvey);
     return ok(pageOf(list, { pageNum, pageSize }, total));
   });
 
   app.post('/web/survey/top', { config: { public: true } }, async (request) => {
     const size = readSize(request, 'size', 5, 50, true);
-    const list = ((await db.selectFrom(decl.table).selectAll().where('status', '=', 1).orderBy('createTime', 'desc').orderBy('id', 'desc').limit(size).execute()) as Row[]).map(publicSurvey);
+    const list = (await db.selectFrom('survey').selectAll().where('status', '=', 1).orderBy('createTime', 'desc').orderBy('id', 'desc').limit(size).execute()).map(publicSurvey);
     return ok(list);
   });
 
@@ -305,7 +305,7 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
     if (refusal) throw notAllowed(refusal);
 
     // Contact details: required unless the survey is anonymous.
-    const anonymous = Number(survey.anonymous) === 1;
+    const anonymous = survey.anonymous === 1;
     const name = cleanText(body.name, { label: '姓名', max: 50, required: !anonymous });
     const phone = cleanPhone(body.phone, '联系电话', { required: !anonymous });
 
@@ -342,7 +342,7 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
     const seen = async () => {
       if (await db.selectFrom('survey_record').select('id').where('surveyId', '=', surveyId).where('visitorToken', '=', visitorToken).executeTakeFirst()) throw duplicate();
       if (phone && (await db.selectFrom('survey_record').select('id').where('surveyId', '=', surveyId).where('phone', '=', phone).executeTakeFirst())) throw duplicate();
-      const perIp = (await db.selectFrom('survey_record').select((eb) => eb.fn.countAll<number | string>().as('n')).where('surveyId', '=', surveyId).where('ip', '=', ip).executeTakeFirst()) as { n: number | string } | undefined;
+      const perIp = await db.selectFrom('survey_record').select((eb) => eb.fn.countAll<number | string>().as('n')).where('surveyId', '=', surveyId).where('ip', '=', ip).executeTakeFirst();
       if (Number(perIp?.n ?? 0) >= MAX_RECORDS_PER_IP) throw notAllowed('该网络地址提交的答卷已达上限');
     };
     await seen();
@@ -352,18 +352,18 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
     const now = formatDateTime();
     try {
       const recordId = await db.transaction().execute(async (trx) => {
-        const inserted = (await trx
+        const inserted = await trx
           .insertInto('survey_record')
           .values({ surveyId, visitorToken, ip, name: name || null, phone: phone || null, createTime: now })
           .returning('id')
-          .executeTakeFirstOrThrow()) as { id: number };
-        const rows: Row[] = [];
+          .executeTakeFirstOrThrow();
+        const rows: NewRow<'survey_answer'>[] = [];
         for (const [questionId, a] of given) {
           if (a.optionIds.length) for (const optionId of a.optionIds) rows.push({ recordId: inserted.id, surveyId, questionId, optionId, content: null });
           else rows.push({ recordId: inserted.id, surveyId, questionId, optionId: null, content: a.text });
         }
         await trx.insertInto('survey_answer').values(rows).execute();
-        await increment(trx, decl.table, 'recordCount', { column: 'id', keys: surveyId });
+        await increment(trx, 'survey', 'recordCount', { column: 'id', keys: surveyId });
         return inserted.id;
       });
       return ok({ recordId }, '提交成功，感谢您的参与');
