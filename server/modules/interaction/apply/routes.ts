@@ -3,7 +3,8 @@ import { applyScope, scopeRule } from '../../../auth/dataScope.js';
 import { applyFilters, readPaging, readSort } from '../../../crud/listQuery.js';
 import { searchOf } from '../../../crud/routes.js';
 import { deleteRecords, getRecord } from '../../../crud/service.js';
-import type { DynamicDb, Row } from '../../../db/types.js';
+import { sql } from 'kysely';
+import type { NewRow, Row, RowOf, RowUpdate } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { currentUser, type PortalUser } from '../../../http/fastifyTypes.js';
@@ -60,8 +61,8 @@ const APPLY_EXPORT_COLUMNS: SheetColumn[] = [
 export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'apply');
   if (!decl) return;
-  // The declaration's table is named at run time (decl.table): the untyped handle.
-  const db: DynamicDb = app.db;
+  // The declaration's table is fixed (resources/apply.ts: 'apply'): the typed handle.
+  const db = app.db;
   const perm = decl.permissions;
   const sms = createSmsSender(db, app.log);
   const load = async (request: FastifyRequest, id: number) => decorate(await getRecord(db, decl, currentUser(request), id));
@@ -69,7 +70,7 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
   /** The scoped, filtered query of a search (+ `overdue`, + a department). */
   const searchQuery = async (user: PortalUser, search: Record<string, unknown>, deptId?: number) => {
     const rule = await scopeRule(db, user, decl);
-    let q = applyScope(applyFilters(db.selectFrom(decl.table), decl, search), rule);
+    let q = applyScope(applyFilters(db.selectFrom('apply'), decl, search), rule);
     if (deptId !== undefined) q = q.where('handleDeptId', '=', deptId);
     if (search.overdue !== undefined && search.overdue !== null && search.overdue !== '') {
       const t = today();
@@ -90,8 +91,9 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
     const { pageNum, pageSize } = readPaging(search);
     const sort = readSort(decl, search);
     const q = await searchQuery(user, search, deptId);
-    const total = Number(((await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0);
-    const list = ((await q.selectAll().orderBy(sort.field, sort.order).orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[]).map(decorate);
+    const total = Number((await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst())?.n ?? 0);
+    // The sort column is a declared sortable name, checked by readSort.
+    const list = (await q.selectAll().orderBy(sql.ref(sort.field), sort.order).orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()).map(decorate);
     return pageOf(list.map((r) => maskRow(r, APPLY_PERSONAL)), { pageNum, pageSize }, total);
   };
 
@@ -129,7 +131,7 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
     const existing = await load(request, id);
     const from = Number(existing.status);
     const now = formatDateTime();
-    const set: Row = {};
+    const set: RowUpdate<'apply'> = {};
     const settings = await readSettings(db);
     if (body.status !== undefined && body.status !== null && body.status !== '') {
       const to = asInt(body.status, '状态');
@@ -157,7 +159,7 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
     }
     if (body.handleDeptId !== undefined && body.handleDeptId !== null && body.handleDeptId !== '' && Number(body.handleDeptId) !== Number(existing.handleDeptId)) {
       if (from !== 0 || set.status !== undefined) throw notAllowed('只有待受理的申请可以转办');
-      const dept = (await db.selectFrom('departments').select(['id', 'name']).where('id', '=', asInt(body.handleDeptId, '受理部门')).executeTakeFirst()) as { id: number; name: string } | undefined;
+      const dept = await db.selectFrom('departments').select(['id', 'name']).where('id', '=', asInt(body.handleDeptId, '受理部门')).executeTakeFirst();
       if (!dept) throw invalidValue('受理部门不存在');
       set.handleDeptId = dept.id;
       set.handleDeptName = dept.name;
@@ -166,13 +168,13 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
     if (Object.keys(set).length === 0) throw invalidValue('未修改任何内容，不需要提交');
     set.updateTime = now;
     // Conditional on the status read above: two officers cannot both reply.
-    const r = await db.updateTable(decl.table).set(set).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+    const r = await db.updateTable('apply').set(set).where('id', '=', id).where('status', '=', from).executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) throw notAllowed('该申请已被他人处理，请刷新后重试');
-    const after = decorate((await db.selectFrom(decl.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Row);
+    const after = decorate(await db.selectFrom('apply').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
     return ok(after, '操作成功');
   });
 
-  async function insertApplication(values: Row, extra: { source: number; creatorId: number | null; ip: string | null }): Promise<Row> {
+  async function insertApplication(values: Row, extra: { source: number; creatorId: number | null; ip: string | null }): Promise<RowOf<'apply'>> {
     const settings = await readSettings(db);
     const now = formatDateTime();
     const row: Row = {
@@ -187,16 +189,17 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
       createTime: now,
       updateTime: now,
     };
-    const inserted = (await db.insertInto(decl!.table).values(row).returning('id').executeTakeFirstOrThrow()) as { id: number };
-    return (await db.selectFrom(decl!.table).selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow()) as Row;
+    // The applicant's values were checked by parseApplication.
+    const inserted = await db.insertInto('apply').values(row as NewRow<'apply'>).returning('id').executeTakeFirstOrThrow();
+    return db.selectFrom('apply').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow();
   }
 
   // Overview of the screen: counts per status and overdue, within the caller's scope.
   app.post('/app/list', { config: { permission: perm.list } }, async (request) => {
     const user = currentUser(request);
     const rule = await scopeRule(db, user, decl);
-    const counts = (await applyScope(db.selectFrom(decl.table), rule).select(['status', (eb) => eb.fn.countAll<number | string>().as('n')]).groupBy('status').execute()) as { status: number; n: number | string }[];
-    const overdue = Number(((await applyScope(db.selectFrom(decl.table), rule).select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', 'in', PENDING).where('deadline', '<', today()).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0);
+    const counts = await applyScope(db.selectFrom('apply'), rule).select(['status', (eb) => eb.fn.countAll<number | string>().as('n')]).groupBy('status').execute();
+    const overdue = Number((await applyScope(db.selectFrom('apply'), rule).select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', 'in', PENDING).where('deadline', '<', today()).executeTakeFirst())?.n ?? 0);
     const byStatus = Object.entries(APPLY_STATUS_NAME).map(([value, label]) => ({ value: Number(value), label, count: Number(counts.find((c) => c.status === Number(value))?.n ?? 0) }));
     return ok({ total: byStatus.reduce((s, b) => s + b.count, 0), overdue, byStatus });
   });
@@ -204,17 +207,18 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
   // Handling departments with their pending and overdue counts (counts within the caller's scope).
   app.post('/apply/dept/list', { config: { permission: perm.list } }, async (request) => {
     const rule = await scopeRule(db, currentUser(request), decl);
-    const depts = (await db.selectFrom('departments').select(['id', 'name', 'phone', 'parentId']).orderBy('sort').orderBy('id').execute()) as Row[];
-    const rows = (await applyScope(db.selectFrom(decl.table), rule).select(['handleDeptId', 'status', 'deadline']).execute()) as Row[];
+    const depts = await db.selectFrom('departments').select(['id', 'name', 'phone', 'parentId']).orderBy('sort').orderBy('id').execute();
+    const rows = await applyScope(db.selectFrom('apply'), rule).select(['handleDeptId', 'status', 'deadline']).execute();
     const t = today();
     return ok(
       depts.map((d) => {
-        const mine = rows.filter((r) => Number(r.handleDeptId) === Number(d.id));
+        const mine = rows.filter((r) => r.handleDeptId === d.id);
         return {
           ...d,
           total: mine.length,
-          pending: mine.filter((r) => PENDING.includes(Number(r.status))).length,
-          overdue: mine.filter((r) => PENDING.includes(Number(r.status)) && r.deadline && String(r.deadline) < t).length,
+          // A missing status counts as 0 (待受理).
+          pending: mine.filter((r) => PENDING.includes(r.status ?? 0)).length,
+          overdue: mine.filter((r) => PENDING.includes(r.status ?? 0) && r.deadline && r.deadline < t).length,
         };
       }),
     );
@@ -245,7 +249,7 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
   app.post('/export/WbExcel', { config: { permission: 'apply:export' } }, async (request, reply) => {
     const search = searchOf(request);
     const q = await searchQuery(currentUser(request), search);
-    const rows = ((await q.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc').limit(50_000).execute()) as Row[]).map(decorate);
+    const rows = (await q.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc').limit(50_000).execute()).map(decorate);
     return sendWorkbook(reply, `依申请公开_${today()}.xlsx`, [{ name: '依申请公开', columns: APPLY_EXPORT_COLUMNS, rows }]);
   });
 
@@ -261,14 +265,14 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
       const code = normaliseQueryCode(body.queryCode);
       if (!code) throw missingParam('queryCode');
       const phone = cleanPhone(body.phone, 'phone');
-      row = (await db.selectFrom(decl.table).selectAll().where('id', '=', id).where('queryCode', '=', code).where('phone', '=', phone).executeTakeFirst()) as Row | undefined;
+      row = await db.selectFrom('apply').selectAll().where('id', '=', id).where('queryCode', '=', code).where('phone', '=', phone).executeTakeFirst();
       if (!row) throw notFoundRecord();
     }
     if (!PENDING.includes(Number(row.status))) throw notAllowed('该申请已办结，无需催办');
     const since = formatDateTime(new Date(Date.now() - DAY_MS));
     const recent = await db.selectFrom('sms_log').select('id').where('bizType', '=', 'apply-reminder').where('bizId', '=', id).where('createTime', '>=', since).executeTakeFirst();
     if (recent) throw notAllowed('该申请24小时内已催办过，请勿重复催办');
-    const dept = (await db.selectFrom('departments').select(['name', 'phone']).where('id', '=', Number(row.handleDeptId)).executeTakeFirst()) as { name: string; phone: string | null } | undefined;
+    const dept = await db.selectFrom('departments').select(['name', 'phone']).where('id', '=', Number(row.handleDeptId)).executeTakeFirst();
     const phone = dept?.phone?.trim();
     if (!phone) throw notAllowed('受理部门未登记联系电话，无法发送短信');
     if (!user) await guardPublicSubmission(app, request, 'apply-remind', { captcha: false });
@@ -303,10 +307,10 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
     const idNumber = typeof search.idNumber === 'string' ? search.idNumber.trim().toUpperCase() : '';
     if (!phone && !idNumber) throw missingParam('phone');
     await guardPublicSubmission(app, request, 'apply-query', { captcha: false });
-    let q = db.selectFrom(decl.table).selectAll().where('queryCode', '=', code);
+    let q = db.selectFrom('apply').selectAll().where('queryCode', '=', code);
     if (id !== undefined) q = q.where('id', '=', id);
     q = phone ? q.where('phone', '=', phone) : q.where('idNumber', '=', idNumber);
-    const row = (await q.executeTakeFirst()) as Row | undefined;
+    const row = await q.executeTakeFirst();
     if (!row) throw notFoundRecord();
     return publicView(row);
   };
