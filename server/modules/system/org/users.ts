@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SelectQueryBuilder } from 'kysely';
 import { departmentAndDescendants } from '../../../auth/dataScope.js';
 import { hashPassword } from '../../../auth/password.js';
 import { validateRecord } from '../../../crud/validate.js';
@@ -51,18 +52,22 @@ export async function withRoles(db: Db, rows: Row[]): Promise<Row[]> {
   });
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnySelect = any;
+const usersFrom = (db: Db) => db.selectFrom('users as u').leftJoin('departments as d', 'd.id', 'u.deptId');
+
+/** The tables of `users as u` left-joined with `departments as d`, as Kysely types them. */
+type UsersTables = ReturnType<typeof usersFrom> extends SelectQueryBuilder<infer T extends Record<'u' | 'd', object>, 'u' | 'd', object> ? T : never;
+/** A query on `users as u` / `departments as d` selecting `O`. */
+export type UsersQuery<O = object> = SelectQueryBuilder<UsersTables, 'u' | 'd', O>;
 
 /** Restricts a `users as u` query to the caller's data scope. */
-export function scoped(q: AnySelect, scope: UserScope): AnySelect {
+export function scoped<O>(q: UsersQuery<O>, scope: UserScope): UsersQuery<O> {
   if (scope.kind === 'all') return q;
   if (scope.kind === 'self') return q.where('u.userId', '=', scope.userId);
   return scope.deptIds.length ? q.where('u.deptId', 'in', scope.deptIds) : q.where('u.userId', '=', -1);
 }
 
 /** Common user search: deptId (with its sub-departments), name, username, mobile, status. */
-export async function filtered(db: Db, q: AnySelect, search: Record<string, unknown>): Promise<AnySelect> {
+export async function filtered<O>(db: Db, q: UsersQuery<O>, search: Record<string, unknown>): Promise<UsersQuery<O>> {
   const deptId = optionalId(search, 'deptId');
   if (deptId !== null) q = q.where('u.deptId', 'in', await departmentAndDescendants(db, deptId));
   if (!isBlank(search.name)) q = q.where(likeExpr('u.name', search.name));
@@ -77,19 +82,19 @@ export async function filtered(db: Db, q: AnySelect, search: Record<string, unkn
 }
 
 /** One page of users, newest settings of roles included. */
-export async function userPage(db: Db, base: AnySelect, search: Record<string, unknown>) {
+export async function userPage(db: Db, base: UsersQuery, search: Record<string, unknown>) {
   const pg = paging(search);
-  const total = (await base.select((eb: AnySelect) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: unknown };
-  const rows = (await base.select([...USER_COLUMNS]).orderBy('u.userId').limit(pg.pageSize).offset((pg.pageNum - 1) * pg.pageSize).execute()) as Row[];
-  return pageOf(await withRoles(db, rows), Number(total.n), pg);
+  const total = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+  const rows = await base.select([...USER_COLUMNS]).orderBy('u.userId').limit(pg.pageSize).offset((pg.pageNum - 1) * pg.pageSize).execute();
+  return pageOf(await withRoles(db, rows), Number(total?.n), pg);
 }
-
-const usersFrom = (db: Db) => db.selectFrom('users as u').leftJoin('departments as d', 'd.id', 'u.deptId');
 
 async function loadUser(db: Db, user: PortalUser, userId: number): Promise<Row> {
   const row = await usersFrom(db).select([...USER_COLUMNS]).where('u.userId', '=', userId).executeTakeFirst();
   if (!row || !inUserScope(await userScope(db, user), row)) throw notFoundRecord();
-  return (await withRoles(db, [row]))[0] as Row;
+  const [out] = await withRoles(db, [row]);
+  if (!out) throw notFoundRecord();
+  return out;
 }
 
 /** Roles named in a body (`roleId`, `roleIds`): each must exist. */
@@ -129,7 +134,7 @@ export async function userRoutes(app: FastifyInstance) {
     const body = searchOf(request);
     const id = optionalId(body, 'userId') ?? optionalId(body, 'id');
     if (id === null) throw missingParam('userId');
-    const row = (await loadUser(db, currentUser(request), id)) as Row;
+    const row = await loadUser(db, currentUser(request), id);
     return ok(await revealOrMask(db, request, row, USER_PERSONAL, `用户 ${String(row.username ?? id)}`));
   });
 
@@ -271,9 +276,9 @@ export async function userRoutes(app: FastifyInstance) {
     const scope = await userScope(db, currentUser(request));
     let q = scoped(usersFrom(db).select(['u.userId']), scope);
     if (ids.length) q = q.where('u.userId', 'in', ids);
-    const users = (await q.execute()) as Row[];
-    const counts = await articleCounts(db, users.map((u) => Number(u.userId)));
-    return ok(users.map((u) => ({ userId: Number(u.userId), articleNum: counts.get(Number(u.userId)) ?? 0 })));
+    const users = await q.execute();
+    const counts = await articleCounts(db, users.map((u) => u.userId));
+    return ok(users.map((u) => ({ userId: u.userId, articleNum: counts.get(u.userId) ?? 0 })));
   });
 
   // Delete one user (and its role links and sessions). Not oneself.
@@ -312,12 +317,13 @@ async function articleCounts(db: Db, userIds: number[]): Promise<Map<number, num
   const tables = await db.introspection.getTables();
   const table = tables.find((t) => ['article', 'articles'].includes(t.name) && t.columns.some((c) => c.name === 'creatorId'));
   if (!table) return out;
-  const rows = (await dynamic(db)
+  // The article table is found at run time: the untyped handle.
+  const rows = await dynamic(db)
     .selectFrom(table.name)
     .select(['creatorId', (eb) => eb.fn.countAll().as('n')])
     .where('creatorId', 'in', userIds)
     .groupBy('creatorId')
-    .execute()) as Row[];
+    .execute();
   for (const r of rows) out.set(Number(r.creatorId), Number(r.n));
   return out;
 }
