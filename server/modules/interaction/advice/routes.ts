@@ -5,7 +5,7 @@ import { searchOf } from '../../../crud/routes.js';
 import { getRecord, listRecords } from '../../../crud/service.js';
 import { sanitizeRichText } from '../../../crud/sanitize.js';
 import { validateRecord } from '../../../crud/validate.js';
-import type { Db, DynamicDb, Row } from '../../../db/types.js';
+import type { Db, NewRow, RowOf, RowUpdate } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
@@ -23,8 +23,8 @@ import { createdBy } from '../../../shared/records.js';
 /** Status of a topic: 0 未开始, 1 征集中, 2 已结束, 3 已反馈 (docs/interaction-forms.md). */
 export const ADVICE_STATUS: Record<number, string> = { 0: '未开始', 1: '征集中', 2: '已结束', 3: '已反馈' };
 const notAllowed = (msg: string) => new PortalError(1005, msg);
-const PUBLIC_FIELDS = ['id', 'title', 'content', 'solicitDept', 'startTime', 'endTime', 'status', 'opinionCount', 'resultContent', 'resultTime', 'stopTime'];
-const publicTopic = (row: Row) => Object.fromEntries(PUBLIC_FIELDS.map((k) => [k, row[k] ?? null]));
+const PUBLIC_FIELDS = ['id', 'title', 'content', 'solicitDept', 'startTime', 'endTime', 'status', 'opinionCount', 'resultContent', 'resultTime', 'stopTime'] as const;
+const publicTopic = (row: RowOf<'advice'>) => Object.fromEntries(PUBLIC_FIELDS.map((k) => [k, row[k] ?? null]));
 /** How often the server runs the close check on its own. */
 export const ADVICE_TASK_INTERVAL_MS = 5 * 60_000;
 
@@ -45,8 +45,8 @@ export async function runAdviceTask(db: Db, now = formatDateTime()): Promise<{ o
 export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'advice');
   if (!decl) return;
-  // The declaration's table is named at run time (decl.table): the untyped handle.
-  const db: DynamicDb = app.db;
+  // The declaration's table is fixed (resources/advice.ts: 'advice'): the typed handle.
+  const db = app.db;
   const perm = decl.permissions;
   const load = (request: FastifyRequest, id: number) => getRecord(db, decl, currentUser(request), id);
 
@@ -74,7 +74,8 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
         opinionCount: 0,
         ...createdBy(user, now),
       });
-      const row = (await db.insertInto(decl.table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number };
+      // Checked by validateRecord against the declaration.
+      const row = await db.insertInto('advice').values(values as NewRow<'advice'>).returning('id').executeTakeFirstOrThrow();
       return ok(await load(request, row.id), '新增成功');
     }
     const id = asInt(body.id, 'id');
@@ -87,7 +88,7 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
     if (end < now) throw invalidValue('结束时间不能早于当前时间');
     values.status = start <= now ? 1 : 0;
     values.updateTime = now;
-    await db.updateTable(decl.table).set(values).where('id', '=', id).where('status', 'in', [0, 1]).execute();
+    await db.updateTable('advice').set(values as RowUpdate<'advice'>).where('id', '=', id).where('status', 'in', [0, 1]).execute();
     return ok(await load(request, id), '修改成功');
   });
 
@@ -97,17 +98,17 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
     const topic = await load(request, readId(request));
     const opinions = await db.selectFrom('advice_opinion').selectAll().where('adviceId', '=', Number(topic.id)).orderBy('createTime', 'desc').orderBy('id', 'desc').limit(500).execute();
     // The opinions are a list of citizens: their phones masked (个人信息保护法).
-    return ok({ ...topic, opinions: (opinions as Row[]).map((o) => maskPersonal(o)) });
+    return ok({ ...topic, opinions: opinions.map((o) => maskPersonal(o)) });
   });
 
   app.post('/advice/dels', { config: { permission: perm.delete } }, async (request) => {
     const ids = readIds(request);
     const rule = await scopeRule(db, currentUser(request), decl);
     const n = await db.transaction().execute(async (trx) => {
-      const found = await applyScope(trx.selectFrom(decl.table).select('id').where('id', 'in', ids), rule).execute();
+      const found = await applyScope(trx.selectFrom('advice').select('id').where('id', 'in', ids), rule).execute();
       if (found.length !== ids.length) throw notFoundRecord();
       await trx.deleteFrom('advice_opinion').where('adviceId', 'in', ids).execute();
-      return Number((await trx.deleteFrom(decl.table).where('id', 'in', ids).executeTakeFirst()).numDeletedRows);
+      return Number((await trx.deleteFrom('advice').where('id', 'in', ids).executeTakeFirst()).numDeletedRows);
     });
     return ok(n, '删除成功');
   });
@@ -117,7 +118,7 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
     const topic = await load(request, id);
     if (Number(topic.status) >= 2) throw notAllowed('该征集已结束');
     const now = formatDateTime();
-    const r = await db.updateTable(decl.table).set({ status: 2, stopTime: now, updateTime: now }).where('id', '=', id).where('status', 'in', [0, 1]).executeTakeFirst();
+    const r = await db.updateTable('advice').set({ status: 2, stopTime: now, updateTime: now }).where('id', '=', id).where('status', 'in', [0, 1]).executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) throw notAllowed('该征集已结束');
     return ok(await load(request, id), '已结束征集');
   };
@@ -134,7 +135,7 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
     const resultContent = sanitizeRichText(raw).trim();
     if (!resultContent) throw missingParam('resultContent');
     const now = formatDateTime();
-    await db.updateTable(decl.table).set({ resultContent, resultTime: now, status: 3, updateTime: now }).where('id', '=', id).execute();
+    await db.updateTable('advice').set({ resultContent, resultTime: now, status: 3, updateTime: now }).where('id', '=', id).execute();
     return ok(await load(request, id), '结果已发布');
   });
 
@@ -144,7 +145,7 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
     const search = searchOf(request);
     if (search.id !== undefined && search.id !== null && search.id !== '') {
       const topic = await load(request, asInt(search.id, 'id'));
-      const rows = (await db.selectFrom('advice_opinion').selectAll().where('adviceId', '=', Number(topic.id)).orderBy('id').limit(100_000).execute()) as Row[];
+      const rows = await db.selectFrom('advice_opinion').selectAll().where('adviceId', '=', Number(topic.id)).orderBy('id').limit(100_000).execute();
       return sendWorkbook(reply, `意见征集_${String(topic.title).slice(0, 40)}.xlsx`, [
         {
           name: '意见列表',
@@ -162,7 +163,7 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
       ]);
     }
     const rule = await scopeRule(db, currentUser(request), decl);
-    const rows = (await applyScope(applyFilters(db.selectFrom(decl.table).selectAll(), decl, search), rule).orderBy('createTime', 'desc').limit(10_000).execute()) as Row[];
+    const rows = await applyScope(applyFilters(db.selectFrom('advice').selectAll(), decl, search), rule).orderBy('createTime', 'desc').limit(10_000).execute();
     return sendWorkbook(reply, '意见征集.xlsx', [
       {
         name: '征集主题',
@@ -184,13 +185,14 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
   // ---- public ----
   for (const url of ['/advice/web/list', '/web/list']) app.post(url, { config: { public: true } }, async (request) => {
     const size = readSize(request, 'size', 10, 50);
-    const rows = (await db.selectFrom(decl.table).selectAll().where('status', '=', 1).orderBy('endTime', 'asc').orderBy('id', 'desc').limit(size).execute()) as Row[];
+    const rows = await db.selectFrom('advice').selectAll().where('status', '=', 1).orderBy('endTime', 'asc').orderBy('id', 'desc').limit(size).execute();
     return ok(rows.map(publicTopic));
   });
 
   for (const url of ['/advice/web/my/detail', '/web/my/detail']) app.post(url, { config: { public: true } }, async (request) => {
-    const row = (await db.selectFrom(decl.table).selectAll().where('id', '=', readId(request)).executeTakeFirst()) as Row | undefined;
-    if (!row || Number(row.status) === 0) throw notFoundRecord();
+    const row = await db.selectFrom('advice').selectAll().where('id', '=', readId(request)).executeTakeFirst();
+    // A missing status counts as 0 (未开始).
+    if (!row || (row.status ?? 0) === 0) throw notFoundRecord();
     return ok(publicTopic(row));
   });
 
@@ -202,15 +204,15 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
     const content = cleanText(body.content, { label: '意见内容', max: 3000, required: true, multiline: true });
     const name = cleanText(body.name, { label: '姓名', max: 50 });
     const phone = cleanPhone(body.phone, '联系电话');
-    const topic = (await db.selectFrom(decl.table).selectAll().where('id', '=', adviceId).executeTakeFirst()) as Row | undefined;
-    if (!topic || Number(topic.status) === 0) throw notFoundRecord();
+    const topic = await db.selectFrom('advice').selectAll().where('id', '=', adviceId).executeTakeFirst();
+    if (!topic || (topic.status ?? 0) === 0) throw notFoundRecord();
     const now = formatDateTime();
-    if (Number(topic.status) !== 1 || String(topic.endTime) < now) throw notAllowed('该主题已停止征集意见');
+    if (topic.status !== 1 || String(topic.endTime) < now) throw notAllowed('该主题已停止征集意见');
     await guardPublicSubmission(app, request, 'advice', { captcha: true });
     const queryCode = newQueryCode();
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('advice_opinion').values({ adviceId, content, name: name || null, phone, queryCode, ip: (request.ip || '').slice(0, 64), createTime: now }).execute();
-      await increment(trx, decl.table, 'opinionCount', { column: 'id', keys: adviceId });
+      await increment(trx, 'advice', 'opinionCount', { column: 'id', keys: adviceId });
     });
     return ok({ queryCode, createTime: now }, '提交成功，感谢您的宝贵意见');
   });
