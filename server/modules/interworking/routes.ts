@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { searchOf } from '../../crud/routes.js';
 import { getRecord, listRecords } from '../../crud/service.js';
-import type { DynamicDb, Row } from '../../db/types.js';
+import type { Row } from '../../db/types.js';
 import { ok } from '../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord } from '../../http/errors.js';
 import { currentUser } from '../../http/fastifyTypes.js';
@@ -34,8 +34,8 @@ const payloadOf = (r: Row): Record<string, unknown> => {
 export async function interworkingRoutes(app: FastifyInstance, sender?: InterworkingSender) {
   const decl = declarationOf(app, 'interWorking');
   if (!decl) return;
-  // The declaration's table is named at run time (decl.table): the untyped handle.
-  const db: DynamicDb = app.db;
+  // The declaration's table is fixed (resources/interWorking.ts: 'interworking_article'): the typed handle.
+  const db = app.db;
   const out = sender ?? createInterworkingSender(app.log);
 
   app.post(decl.api.list.path, { config: { permission: decl.permissions.list } }, async (request) => {
@@ -46,22 +46,22 @@ export async function interworkingRoutes(app: FastifyInstance, sender?: Interwor
   );
 
   const deliver = async (id: number) => {
-    const row = (await db.selectFrom(decl.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Row;
-    const sent = await out.send({ id, kind: String(row.kind), title: String(row.title), sourceId: row.sourceId === null ? null : Number(row.sourceId), payload: payloadOf(row) });
+    const row = await db.selectFrom('interworking_article').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const sent = await out.send({ id, kind: String(row.kind), title: String(row.title), sourceId: row.sourceId, payload: payloadOf(row) });
     await db
-      .updateTable(decl.table)
-      .set({ status: sent.status, result: sent.result, attempts: Number(row.attempts ?? 0) + 1, sentTime: formatDateTime() })
+      .updateTable('interworking_article')
+      .set({ status: sent.status, result: sent.result, attempts: (row.attempts ?? 0) + 1, sentTime: formatDateTime() })
       .where('id', '=', id)
       .execute();
-    return (await db.selectFrom(decl.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Row;
+    return db.selectFrom('interworking_article').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   };
 
   const save = (kind: string) => async (request: FastifyRequest) => {
     const body = bodyOf(request);
     if (body.id !== undefined && body.id !== null && body.id !== '') {
-      const existing = (await db.selectFrom(decl.table).select(['id', 'kind']).where('id', '=', readId(request)).executeTakeFirst()) as Row | undefined;
+      const existing = await db.selectFrom('interworking_article').select(['id', 'kind']).where('id', '=', readId(request)).executeTakeFirst();
       if (!existing || existing.kind !== kind) throw notFoundRecord();
-      const row = await deliver(Number(existing.id));
+      const row = await deliver(existing.id);
       return ok(row, row.status === 2 ? '报送失败，已记录' : '已重新报送');
     }
     const rawSource = body.articleId ?? body.sourceId;
@@ -73,7 +73,7 @@ export async function interworkingRoutes(app: FastifyInstance, sender?: Interwor
     const payload: Record<string, unknown> = { ...body };
     let title = typeof body.title === 'string' ? body.title.trim() : '';
     if (sourceId !== null && ARTICLE_KINDS.has(kind) && body.articleId !== undefined) {
-      const article = (await db.selectFrom('article').select(['articleId', 'title', 'content', 'publishTime', 'source']).where('articleId', '=', sourceId).executeTakeFirst()) as Row | undefined;
+      const article = await db.selectFrom('article').select(['articleId', 'title', 'content', 'publishTime', 'source']).where('articleId', '=', sourceId).executeTakeFirst();
       if (!article) throw notFoundRecord();
       title ||= String(article.title);
       payload.article = article;
@@ -83,11 +83,11 @@ export async function interworkingRoutes(app: FastifyInstance, sender?: Interwor
     const json = JSON.stringify(payload);
     if (Buffer.byteLength(json) > INTERWORKING_MAX_BYTES) throw invalidValue('报送内容过长');
     const user = currentUser(request);
-    const inserted = (await db
-      .insertInto(decl.table)
+    const inserted = await db
+      .insertInto('interworking_article')
       .values({ kind, title, sourceId, payload: json, status: 0, attempts: 0, creatorName: user.name, createTime: formatDateTime() })
       .returning('id')
-      .executeTakeFirstOrThrow()) as { id: number };
+      .executeTakeFirstOrThrow();
     const row = await deliver(inserted.id);
     return ok(row, row.status === 2 ? '报送失败，已记录，可稍后重新报送' : row.status === 3 ? '已记录（未配置集约化平台）' : '报送成功');
   };
