@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { searchOf } from '../../../crud/routes.js';
 import { validateRecord } from '../../../crud/validate.js';
-import type { DynamicDb, Row } from '../../../db/types.js';
+import type { NewRow, RowOf } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors.js';
 import { readId } from '../../../http/params.js';
@@ -11,8 +11,8 @@ import { declarationOf } from '../../declarationLookup.js';
 import { wholePage } from '../../../shared/paging.js';
 
 /** What a submitter sees of a project: no staff-only columns (creator, department). */
-const OWN_FIELDS = ['id', 'name', 'projectType', 'status', 'company', 'industry', 'town', 'investment', 'startYear', 'content', 'contactName', 'reviewRemark', 'queryCode', 'createTime', 'updateTime'];
-const own = (r: Row) => Object.fromEntries(OWN_FIELDS.map((k) => [k, r[k] ?? null]));
+const OWN_FIELDS = ['id', 'name', 'projectType', 'status', 'company', 'industry', 'town', 'investment', 'startYear', 'content', 'contactName', 'reviewRemark', 'queryCode', 'createTime', 'updateTime'] as const;
+const own = (r: RowOf<'industrial_project'>) => Object.fromEntries(OWN_FIELDS.map((k) => [k, r[k] ?? null]));
 /** Fields an enterprise may fill on the public form. */
 const PUBLIC_INPUT = ['name', 'projectType', 'company', 'industry', 'town', 'investment', 'startYear', 'content', 'contactName', 'contactPhone'];
 
@@ -35,8 +35,8 @@ function queryCodeOf(request: FastifyRequest): string {
 export async function industrialPublicRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'industrialProjects');
   if (!decl) return;
-  // The declaration's table is named at run time (decl.table): the untyped handle.
-  const db: DynamicDb = app.db;
+  // The declaration's table is fixed (resources/industrialProjects.ts: 'industrial_project'): the typed handle.
+  const db = app.db;
 
   app.post('/industrialProjects/web/add', { config: { public: true } }, async (request) => {
     const body = searchOf(request);
@@ -49,7 +49,8 @@ export async function industrialPublicRoutes(app: FastifyInstance) {
     const now = formatDateTime();
     const queryCode = newQueryCode();
     const row = { ...values, contactPhone, status: 'UNKNOWN', source: 2, queryCode, reviewRemark: null, createTime: now, updateTime: now };
-    const inserted = (await db.insertInto(decl.table).values(row).returning('id').executeTakeFirstOrThrow()) as { id: number };
+    // The form's values were checked by validateRecord against the declaration.
+    const inserted = await db.insertInto('industrial_project').values(row as NewRow<'industrial_project'>).returning('id').executeTakeFirstOrThrow();
     return ok({ id: inserted.id, queryCode, createTime: now }, '提交成功，请牢记查询码');
   });
 
@@ -59,7 +60,7 @@ export async function industrialPublicRoutes(app: FastifyInstance) {
     if (raw === undefined || raw === null || raw === '') throw missingParam('contactPhone');
     const phone = cleanPhone(raw, '联系电话');
     await guardPublicSubmission(app, request, 'industrial-query', { captcha: false });
-    const rows = (await db.selectFrom(decl.table).selectAll().where('queryCode', '=', queryCode).where('contactPhone', '=', phone).orderBy('id', 'desc').execute()) as Row[];
+    const rows = await db.selectFrom('industrial_project').selectAll().where('queryCode', '=', queryCode).where('contactPhone', '=', phone).orderBy('id', 'desc').execute();
     const list = rows.map(own);
     return ok(wholePage(list));
   });
@@ -68,7 +69,7 @@ export async function industrialPublicRoutes(app: FastifyInstance) {
     const id = readId(request);
     const queryCode = queryCodeOf(request);
     await guardPublicSubmission(app, request, 'industrial-query', { captcha: false });
-    const row = (await db.selectFrom(decl.table).selectAll().where('id', '=', id).where('queryCode', '=', queryCode).executeTakeFirst()) as Row | undefined;
+    const row = await db.selectFrom('industrial_project').selectAll().where('id', '=', id).where('queryCode', '=', queryCode).executeTakeFirst();
     if (!row) throw notFoundRecord();
     return ok(own(row));
   });
