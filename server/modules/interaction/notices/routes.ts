@@ -4,7 +4,7 @@ import noticeDecl, { NOTICE_PERMISSIONS as P } from '../../../../resources/notic
 import { applyScope, scopeRule } from '../../../auth/dataScope.js';
 import { applyFilters, readPaging } from '../../../crud/listQuery.js';
 import { sanitizeRichText } from '../../../crud/sanitize.js';
-import type { Db, Row, NewRow } from '../../../db/types.js';
+import type { Db, Row, NewRow, RowOf } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { currentUser, type PortalUser } from '../../../http/fastifyTypes.js';
@@ -96,9 +96,9 @@ function addressedTo(user: PortalUser) {
 export async function noticeRoutes(app: FastifyInstance) {
   const db = app.db;
 
-  const withTargets = async (row: Row): Promise<Row> => {
-    const targets = (await db.selectFrom('notice_target').select(['targetType', 'targetId']).where('noticeId', '=', row.id as number).execute()) as { targetType: string; targetId: number }[];
-    const readCount = (await db.selectFrom('notice_read').select((eb) => eb.fn.countAll().as('n')).where('noticeId', '=', row.id as number).executeTakeFirst()) as { n: number | string };
+  const withTargets = async (row: RowOf<'notice'>): Promise<Row> => {
+    const targets = await db.selectFrom('notice_target').select(['targetType', 'targetId']).where('noticeId', '=', row.id).execute();
+    const readCount = await db.selectFrom('notice_read').select((eb) => eb.fn.countAll().as('n')).where('noticeId', '=', row.id).executeTakeFirstOrThrow();
     return {
       ...row,
       targetDeptIds: targets.filter((t) => t.targetType === 'dept').map((t) => t.targetId),
@@ -122,7 +122,7 @@ export async function noticeRoutes(app: FastifyInstance) {
       await writeTargets(trx, inserted.id, targets);
       return trx.selectFrom('notice').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow();
     });
-    return ok(await withTargets(row as Row), '发布成功');
+    return ok(await withTargets(row), '发布成功');
   };
 
   const update = async (request: FastifyRequest) => {
@@ -140,7 +140,7 @@ export async function noticeRoutes(app: FastifyInstance) {
       if (targets) await writeTargets(trx, id, targets);
       return trx.selectFrom('notice').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     });
-    return ok(await withTargets(row as Row), '修改成功');
+    return ok(await withTargets(row), '修改成功');
   };
 
   app.post('/notice/add', { config: { permission: (r) => (blank(((r.body ?? {}) as Bag).id) ? P.create : P.update) } }, async (request) =>
