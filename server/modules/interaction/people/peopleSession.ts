@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { newToken, sha256, tokenFromHeader } from '../../../auth/tokens.js';
-import type { Db, Row } from '../../../db/types.js';
+import type { Db, RowOf } from '../../../db/types.js';
 import { PortalError } from '../../../http/errors.js';
 import { formatDateTime, parseDateTime } from '../../../util/time.js';
 
@@ -22,16 +22,16 @@ export async function createPeopleSession(db: Db, puPeopleId: number): Promise<s
  * The citizen of the request's `Authorization` token, or null (no token, unknown, idle, revoked, or a
  * staff token: those live in another table). A frozen citizen is refused with 2004 when `required`.
  */
-export async function personOf(app: FastifyInstance, request: FastifyRequest, required: boolean): Promise<Row | null> {
+export async function personOf(app: FastifyInstance, request: FastifyRequest, required: true): Promise<RowOf<'person'>>;
+export async function personOf(app: FastifyInstance, request: FastifyRequest, required: boolean): Promise<RowOf<'person'> | null>;
+export async function personOf(app: FastifyInstance, request: FastifyRequest, required: boolean): Promise<RowOf<'person'> | null> {
   const token = tokenFromHeader(request.headers.authorization);
   if (!token) {
     if (required) throw peopleLoginRequired();
     return null;
   }
   const tokenHash = sha256(token);
-  const s = (await app.db.selectFrom('people_sessions').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst()) as
-    | { puPeopleId: number; lastSeenAt: string; revoked: number }
-    | undefined;
+  const s = await app.db.selectFrom('people_sessions').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
   const fresh = s && s.revoked === 0 && Date.now() - parseDateTime(s.lastSeenAt).getTime() <= PEOPLE_IDLE_MINUTES * 60_000;
   if (!s || !fresh) {
     if (required) throw peopleLoginRequired();

@@ -141,7 +141,7 @@ export async function peopleRoutes(app: FastifyInstance) {
     throw new PortalError(2004, '统一身份认证未配置，请使用手机号登录');
   });
   app.post('/web/people/getPeopleDetail', { config: { public: true } }, async (request) => {
-    const p = (await personOf(app, request, true)) as Row;
+    const p = await personOf(app, request, true);
     return ok({ ...p, idNumber: maskIdNumber(p.idNumber) ?? null });
   });
   /**
@@ -150,7 +150,7 @@ export async function peopleRoutes(app: FastifyInstance) {
    * this installation has no upload storage for citizens yet.
    */
   app.post('/web/people/upload/name', { config: { public: true } }, async (request) => {
-    const person = (await personOf(app, request, true)) as Row;
+    const person = await personOf(app, request, true);
     const multipart = (request.body as { multipart?: boolean } | undefined)?.multipart === true;
     const fileUrlRaw = param(request, 'fileUrl');
     if (multipart && (fileUrlRaw === undefined || fileUrlRaw === '')) throw badState('文件上传服务暂未开通，请先上传证件照片后提交fileUrl');
@@ -174,7 +174,7 @@ export async function peopleRoutes(app: FastifyInstance) {
       values.authType = Number(authType);
     }
     if (!values.name && !person.name) throw missingParam('name');
-    await db.updateTable('person').set(values).where('puPeopleId', '=', Number(person.puPeopleId)).execute();
+    await db.updateTable('person').set(values).where('puPeopleId', '=', person.puPeopleId).execute();
     return ok({ userStatus: 1 }, '提交成功，请等待审核');
   });
 }

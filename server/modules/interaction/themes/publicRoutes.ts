@@ -33,7 +33,7 @@ export function themePublicRoutes({ app, svc, db }: ThemeContext) {
     const found = await paginate(q, { pageNum, pageSize }, (s) =>
       (order === 'hot' ? s.selectAll().orderBy('replyCount', 'desc').orderBy('readCount', 'desc') : s.selectAll().orderBy('createTime', 'desc')).orderBy('id', 'desc'),
     );
-    return ok({ ...found, list: (found.list as Row[]).map(publicTheme) });
+    return ok({ ...found, list: found.list.map(publicTheme) });
   };
   const publicGet = async (request: FastifyRequest, channel: Channel | undefined, needReply = false) => {
     const id = readId(request);
@@ -57,7 +57,7 @@ export function themePublicRoutes({ app, svc, db }: ThemeContext) {
     await guardPublicSubmission(app, request, `theme:${channel}`);
     const body = bodyOf(request);
     const person = await personOf(app, request, false);
-    if (person && Number(person.state) === 1) throw frozenPerson();
+    if (person && person.state === 1) throw frozenPerson();
     const fields = await themeFields(body, channel);
     const now = formatDateTime();
     const queryCode = newQueryCode();
@@ -117,9 +117,9 @@ export function themePublicRoutes({ app, svc, db }: ThemeContext) {
       const person = await personOf(app, request, true);
       const search = searchOf(request);
       const { pageNum, pageSize } = readPaging(search);
-      const q = db.selectFrom('theme').where('channel', '=', channel).where('peopleId', '=', Number(person!.puPeopleId));
+      const q = db.selectFrom('theme').where('channel', '=', channel).where('peopleId', '=', person.puPeopleId);
       const found = await paginate(q, { pageNum, pageSize }, (s) => s.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc'));
-      return ok({ ...found, list: (found.list as Row[]).map((r) => myTheme(r, null)) });
+      return ok({ ...found, list: found.list.map((r) => myTheme(r, null)) });
     });
     app.post(`${base}/my/get`, { config: { public: true } }, async (request) => {
       const person = await personOf(app, request, true);
@@ -128,7 +128,7 @@ export function themePublicRoutes({ app, svc, db }: ThemeContext) {
         .selectAll()
         .where('channel', '=', channel)
         .where('id', '=', readId(request))
-        .where('peopleId', '=', Number(person!.puPeopleId))
+        .where('peopleId', '=', person.puPeopleId)
         .executeTakeFirst();
       if (!row) throw notFoundRecord();
       return ok(myTheme(row, await svc.replies(row.id, true)));
