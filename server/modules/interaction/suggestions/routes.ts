@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CODE_ID_RE, consumeCaptcha, storeCaptcha } from '../../../auth/captcha.js';
 import { searchOf } from '../../../crud/routes.js';
 import { deleteRecords, getRecord, listRecords } from '../../../crud/service.js';
-import type { DynamicDb, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
@@ -16,7 +15,7 @@ import { pageOf, wholePage } from '../../../shared/paging.js';
 import { maskPage, PERSONAL_FIELDS } from '../../../shared/mask.js';
 import { revealOrMask } from '../../../shared/sensitiveView.js';
 
-const PUBLIC_FIELDS = ['id', 'title', 'content', 'createTime', 'replyDept', 'replyContent', 'replyTime', 'status'];
+const PUBLIC_FIELDS = ['id', 'title', 'content', 'createTime', 'replyDept', 'replyContent', 'replyTime', 'status'] as const;
 const flag = (v: unknown, label: string) => {
   if (v === undefined || v === null || v === '') return undefined;
   const n = asInt(v, label);
@@ -32,8 +31,8 @@ const flag = (v: unknown, label: string) => {
 export const suggestRoutes = atRoot(async function suggestRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'suggest');
   if (!decl) return;
-  // The declaration's table is named at run time (decl.table): the untyped handle.
-  const db: DynamicDb = app.db;
+  // The declaration's table is fixed (resources/suggest.ts: 'suggest'): the typed handle.
+  const db = app.db;
   const perm = decl.permissions;
 
   app.post('/suggest/add', { config: { public: true } }, async (request) => {
@@ -49,7 +48,7 @@ export const suggestRoutes = atRoot(async function suggestRoutes(app: FastifyIns
     const now = formatDateTime();
     const queryCode = newQueryCode();
     await db
-      .insertInto(decl.table)
+      .insertInto('suggest')
       .values({ title, content, name: name || null, phone, email: email || null, isPublic, queryCode, status: 0, ip: (request.ip || '').slice(0, 64), createTime: now, updateTime: now })
       .execute();
     return ok({ queryCode, createTime: now }, '提交成功，请牢记查询码');
@@ -65,7 +64,7 @@ export const suggestRoutes = atRoot(async function suggestRoutes(app: FastifyIns
     const isPublic = flag(body.isPublic, '是否公开');
     const now = formatDateTime();
     await db
-      .updateTable(decl!.table)
+      .updateTable('suggest')
       .set({ replyDept, replyContent, replyTime: now, replyUserName: user.name, status: 1, updateTime: now, ...(isPublic === undefined ? {} : { isPublic }) })
       .where('id', '=', id)
       .execute();
@@ -108,13 +107,13 @@ export const suggestRoutes = atRoot(async function suggestRoutes(app: FastifyIns
       await guardPublicSubmission(app, request, 'suggest-query', { captcha: false });
       const code = cleanText(search.queryCode, { label: '查询码', max: 32, required: true }).toUpperCase();
       const phone = cleanPhone(search.phone, '联系电话');
-      const row = (await db.selectFrom(decl.table).selectAll().where('queryCode', '=', code).where('phone', '=', phone).executeTakeFirst()) as Row | undefined;
+      const row = await db.selectFrom('suggest').selectAll().where('queryCode', '=', code).where('phone', '=', phone).executeTakeFirst();
       if (!row) throw notFoundRecord();
       const mine = { ...Object.fromEntries(PUBLIC_FIELDS.map((k) => [k, row[k] ?? null])), name: row.name, queryCode: row.queryCode };
       return ok(wholePage([mine]));
     }
-    const base = db.selectFrom(decl.table).where('status', '=', 1).where('isPublic', '=', 1);
-    const total = Number(((await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0);
+    const base = db.selectFrom('suggest').where('status', '=', 1).where('isPublic', '=', 1);
+    const total = Number((await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst())?.n ?? 0);
     const list = await base.select(PUBLIC_FIELDS).orderBy('replyTime', 'desc').orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute();
     return ok(pageOf(list, { pageNum, pageSize }, total));
   });
