@@ -1,5 +1,5 @@
 import type { ResourceDecl } from '../../resources/types.js';
-import type { DynamicDb, Row } from '../db/types.js';
+import type { Db, Row } from '../db/types.js';
 
 /** Fields the public site may read (POST /web/site/info); everything but who changed it and when. */
 export const PUBLIC_SITE_FIELDS = [
@@ -14,9 +14,9 @@ export function defaultSiteSettings(decl: ResourceDecl): Row {
   return out;
 }
 
-/** The one settings record (the lowest id), merged over the defaults. */
-export async function readSiteSettings(db: DynamicDb, decl: ResourceDecl): Promise<Row> {
-  const row = (await db.selectFrom(decl.table).selectAll().orderBy('id', 'asc').limit(1).executeTakeFirst()) as Row | undefined;
+/** The one settings record of `site_setting` (the lowest id), merged over the declared defaults. */
+export async function readSiteSettings(db: Db, decl: ResourceDecl): Promise<Row> {
+  const row = await db.selectFrom('site_setting').selectAll().orderBy('id', 'asc').limit(1).executeTakeFirst();
   const base = defaultSiteSettings(decl);
   if (!row) return base;
   for (const [k, v] of Object.entries(row)) if (v !== null && v !== undefined) base[k] = v;

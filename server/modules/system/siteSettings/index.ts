@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { validateRecord } from '../../../crud/validate.js';
-import { type Row, dynamic } from '../../../db/types.js';
+import type { NewRow, Row, RowUpdate } from '../../../db/types.js';
 import { confine } from '../../../files/confine.js';
 import { ok } from '../../../http/envelope.js';
 import { bodyOf } from '../../../http/params.js';
@@ -64,12 +64,13 @@ export async function siteSettingRoutes(app: FastifyInstance) {
     const user = currentUser(request);
     values.updaterName = user.name;
     values.updateTime = formatDateTime();
-    await dynamic(app.db).transaction().execute(async (trx) => {
-      const row = (await trx.selectFrom(decl.table).select('id').orderBy('id', 'asc').limit(1).executeTakeFirst()) as Row | undefined;
+    // The declaration's table is fixed (resources/siteSetting.ts: 'site_setting'); the values were checked above.
+    await app.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('site_setting').select('id').orderBy('id', 'asc').limit(1).executeTakeFirst();
       if (row) {
-        await trx.updateTable(decl.table).set(values).where('id', '=', row.id).execute();
+        await trx.updateTable('site_setting').set(values as RowUpdate<'site_setting'>).where('id', '=', row.id).execute();
       } else {
-        await trx.insertInto(decl.table).values({ ...defaultSiteSettings(decl), ...values, id: undefined }).execute();
+        await trx.insertInto('site_setting').values({ ...defaultSiteSettings(decl), ...values, id: undefined } as NewRow<'site_setting'>).execute();
       }
     });
     // What the statistics code lost or gained is said, so staff know why their paste looks different.
