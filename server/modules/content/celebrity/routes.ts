@@ -3,7 +3,7 @@ import { applyScope, scopeRule } from '../../../auth/dataScope.js';
 import { applyFilters, readSort } from '../../../crud/listQuery.js';
 import { searchOf } from '../../../crud/routes.js';
 import { getRecord } from '../../../crud/service.js';
-import type { DynamicDb, Row } from '../../../db/types.js';
+import { sql } from 'kysely';
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { readId } from '../../../http/params.js';
 import { declarationOf } from '../../declarationLookup.js';
@@ -20,8 +20,8 @@ export const CELEBRITY_EXPORT_MAX = 5000;
 export async function celebrityRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'celebrity');
   if (!decl) return;
-  // The declaration's table is named at run time (decl.table): the untyped handle.
-  const db: DynamicDb = app.db;
+  // The declaration's table is fixed (resources/celebrity.ts: 'celebrity_table'): the typed handle.
+  const db = app.db;
 
   app.post('/celebrityTable/exportWord', { config: { permission: 'celebrity:exportWord' } }, async (request, reply) => {
     const row = await getRecord(db, decl, currentUser(request), readId(request));
@@ -32,12 +32,13 @@ export async function celebrityRoutes(app: FastifyInstance) {
     const search = searchOf(request);
     const sort = readSort(decl, search);
     const rule = await scopeRule(db, currentUser(request), decl);
-    const rows = (await applyScope(applyFilters(db.selectFrom(decl.table), decl, search), rule)
+    // The sort column is a declared sortable name, checked by readSort.
+    const rows = await applyScope(applyFilters(db.selectFrom('celebrity_table'), decl, search), rule)
       .selectAll()
-      .orderBy(sort.field, sort.order)
+      .orderBy(sql.ref(sort.field), sort.order)
       .orderBy('id', 'asc')
       .limit(CELEBRITY_EXPORT_MAX)
-      .execute()) as Row[];
+      .execute();
     return sendDownload(reply, await celebrityXlsx(decl, rows), '名人录.xlsx');
   });
 }
