@@ -151,7 +151,7 @@ export async function menuRoutesOfSystem(app: FastifyInstance) {
     const values = validateRecord(decl, body, id === null ? 'create' : 'update');
     return db.transaction().execute(async (trx) => {
       if (id === null) {
-        const v = { ...values, parentId: Number(values.parentId ?? 0) } as Row;
+        const v: Row = { ...values, parentId: Number(values.parentId ?? 0) };
         await checkPlacement(trx, { type: String(v.type), parentId: Number(v.parentId), dingAppKey: String(v.dingAppKey) }, null);
         await uniqueAlias(trx, String(v.dingAppKey), String(v.alias), null);
         const row = await trx.insertInto('resources').values(v as NewRow<'resources'>).returning('id').executeTakeFirstOrThrow();
