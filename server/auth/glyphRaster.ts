@@ -1,27 +1,23 @@
-import svgCaptcha from 'svg-captcha';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import opentype from 'opentype.js';
 import type { RgbImage } from '../util/png.js';
 
 /**
- * Glyph outlines of the captcha font (the one svg-captcha ships), flattened to polygons, transformed
- * and filled into an RGB image. Used by the captcha (captchaImage.ts); nothing here is random.
+ * Glyph outlines of the captcha font, flattened to polygons, transformed and filled into an RGB image.
+ * The font is Atkinson Hyperlegible Bold (SIL OFL, @fontsource/atkinson-hyperlegible): designed so that
+ * look-alike characters stay apart, which is what a person squinting at a captcha needs.
+ * Used by the captcha (captchaImage.ts); nothing here is random.
  */
-interface PathCommand {
-  type: string;
-  x?: number;
-  y?: number;
-  x1?: number;
-  y1?: number;
-  x2?: number;
-  y2?: number;
-}
-interface Font {
-  charToGlyph(ch: string): { advanceWidth?: number; getPath(x: number, y: number, size: number): { commands: PathCommand[] } };
-}
-
 export type Point = [number, number];
 export type Polygon = Point[];
+export type Rgb = [number, number, number];
+/** A colour, or a colour per pixel (a gradient across the whole text). */
+export type Paint = Rgb | ((x: number, y: number) => Rgb);
 
-const font = (svgCaptcha.options as unknown as { font: Font }).font;
+const fontFile = createRequire(import.meta.url).resolve('@fontsource/atkinson-hyperlegible/files/atkinson-hyperlegible-latin-700-normal.woff');
+const fontBytes = readFileSync(fontFile);
+const font = opentype.parse(fontBytes.buffer.slice(fontBytes.byteOffset, fontBytes.byteOffset + fontBytes.byteLength));
 
 /** The outline of `ch` at `size` px, baseline at y = 0, as closed polygons (curves flattened). */
 export function glyphPolygons(ch: string, size: number): { polygons: Polygon[]; advance: number } {
@@ -62,12 +58,12 @@ export function glyphPolygons(ch: string, size: number): { polygons: Polygon[]; 
     if (p) last = p;
   }
   if (current.length > 2) polygons.push(current);
-  const unitsPerEm = (font as unknown as { unitsPerEm: number }).unitsPerEm;
+  const unitsPerEm = font.unitsPerEm;
   return { polygons, advance: ((glyph.advanceWidth ?? unitsPerEm / 2) * size) / unitsPerEm };
 }
 
-/** Fills polygons (non-zero winding) with `color`; pixel centres are sampled. */
-export function fillPolygons(image: RgbImage, polygons: Polygon[], color: [number, number, number]): void {
+/** Fills polygons (non-zero winding) with `paint`; pixel centres are sampled. */
+export function fillPolygons(image: RgbImage, polygons: Polygon[], paint: Paint): void {
   const { width, height, data } = image;
   let minY = Infinity;
   let maxY = -Infinity;
@@ -100,37 +96,17 @@ export function fillPolygons(image: RgbImage, polygons: Polygon[], color: [numbe
       if (winding === 0) continue;
       const from = Math.max(0, Math.ceil((crossings[i] as { x: number }).x - 0.5));
       const to = Math.min(width - 1, Math.floor((crossings[i + 1] as { x: number }).x - 0.5));
-      for (let x = from; x <= to; x++) data.set(color, (y * width + x) * 3);
+      for (let x = from; x <= to; x++) data.set(typeof paint === 'function' ? paint(x, y) : paint, (y * width + x) * 3);
     }
   }
 }
 
 /** Draws a thick line segment (a filled quadrilateral). */
-export function strokeSegment(image: RgbImage, a: Point, b: Point, thickness: number, color: [number, number, number]): void {
+export function strokeSegment(image: RgbImage, a: Point, b: Point, thickness: number, paint: Paint): void {
   const dx = b[0] - a[0];
   const dy = b[1] - a[1];
   const len = Math.hypot(dx, dy) || 1;
   const nx = (-dy / len) * (thickness / 2);
   const ny = (dx / len) * (thickness / 2);
-  fillPolygons(image, [[[a[0] + nx, a[1] + ny], [b[0] + nx, b[1] + ny], [b[0] - nx, b[1] - ny], [a[0] - nx, a[1] - ny]]], color);
-}
-
-/** Traces polygon outlines with a square pen `pen` pixels wide (cheaper than stroking each edge). */
-export function traceOutline(image: RgbImage, polygons: Polygon[], pen: number, color: [number, number, number]): void {
-  const { width, height, data } = image;
-  const half = pen / 2;
-  for (const poly of polygons) {
-    for (let k = 0; k < poly.length; k++) {
-      const a = poly[k] as Point;
-      const b = poly[(k + 1) % poly.length] as Point;
-      const steps = Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / 0.7));
-      for (let s = 0; s <= steps; s++) {
-        const x = a[0] + ((b[0] - a[0]) * s) / steps;
-        const y = a[1] + ((b[1] - a[1]) * s) / steps;
-        for (let py = Math.max(0, Math.round(y - half)); py <= Math.min(height - 1, Math.round(y + half) - 1); py++) {
-          for (let px = Math.max(0, Math.round(x - half)); px <= Math.min(width - 1, Math.round(x + half) - 1); px++) data.set(color, (py * width + px) * 3);
-        }
-      }
-    }
-  }
+  fillPolygons(image, [[[a[0] + nx, a[1] + ny], [b[0] + nx, b[1] + ny], [b[0] - nx, b[1] - ny], [a[0] - nx, a[1] - ny]]], paint);
 }

@@ -1,144 +1,16 @@
-import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { CAPTCHA_ALPHABET, captchaText, drawCaptcha } from '../../../server/auth/captchaImage.js';
-import { glyphPolygons, traceOutline, type Polygon } from '../../../server/auth/glyphRaster.js';
+import { captchaText, drawCaptcha } from '../../../server/auth/captchaImage.js';
+import { CAPTCHA_DISPLAY_HEIGHT, CAPTCHA_HEIGHT } from '../../../server/auth/captchaImage.js';
+import { decodePng, readSlots, readSmart, templates, type Template } from './captchaReaders.js';
 
 /**
- * The attack of issue 14 against our captcha: a script that knows the font (it ships in node_modules)
- * and the layout, renders every letter's outline itself and matches each letter of the image against
- * those outlines. It reads the plain rendering (the control: the reader works) but must fail on the
- * distorted one that users get.
+ * The captcha against the scripted readers of captchaReaders.ts. Each reader must work on the plain
+ * rendering of the same letters (the control) and fail on the distorted one users get. Legibility for
+ * people is checked by eye (docs/system-security.md "Captcha"), not here.
  */
-interface Gray {
-  width: number;
-  height: number;
-  ink: Uint8Array;
-}
+const tpl: Template[] = templates();
 
-function decodePng(png: Buffer): { width: number; height: number; rgb: Uint8Array } {
-  let off = 8;
-  let width = 0;
-  let height = 0;
-  const idat: Buffer[] = [];
-  while (off < png.length) {
-    const len = png.readUInt32BE(off);
-    const type = png.toString('latin1', off + 4, off + 8);
-    const body = png.subarray(off + 8, off + 8 + len);
-    if (type === 'IHDR') {
-      width = body.readUInt32BE(0);
-      height = body.readUInt32BE(4);
-      expect(body[9]).toBe(2);
-    }
-    if (type === 'IDAT') idat.push(body);
-    off += 12 + len;
-  }
-  const raw = zlib.inflateSync(Buffer.concat(idat));
-  const stride = width * 3;
-  const rgb = new Uint8Array(stride * height);
-  for (let y = 0; y < height; y++) {
-    const filter = raw[y * (stride + 1)];
-    for (let x = 0; x < stride; x++) {
-      const v = raw[y * (stride + 1) + 1 + x] as number;
-      const left = x >= 3 ? (rgb[y * stride + x - 3] as number) : 0;
-      const up = y > 0 ? (rgb[(y - 1) * stride + x] as number) : 0;
-      const upLeft = x >= 3 && y > 0 ? (rgb[(y - 1) * stride + x - 3] as number) : 0;
-      const p = left + up - upLeft;
-      const paeth = Math.abs(p - left) <= Math.abs(p - up) && Math.abs(p - left) <= Math.abs(p - upLeft) ? left : Math.abs(p - up) <= Math.abs(p - upLeft) ? up : upLeft;
-      const pred = filter === 1 ? left : filter === 2 ? up : filter === 3 ? (left + up) >> 1 : filter === 4 ? paeth : 0;
-      rgb[y * stride + x] = (v + pred) & 255;
-    }
-  }
-  return { width, height, rgb };
-}
-
-/** Ink = dark pixels; specks smaller than 12 pixels (the dots) are removed. */
-function binarize(png: Buffer): Gray {
-  const { width, height, rgb } = decodePng(png);
-  const ink = new Uint8Array(width * height);
-  for (let i = 0; i < width * height; i++) ink[i] = Math.max(rgb[i * 3] as number, rgb[i * 3 + 1] as number, rgb[i * 3 + 2] as number) < 150 ? 1 : 0;
-  const seen = new Uint8Array(width * height);
-  for (let i = 0; i < ink.length; i++) {
-    if (!ink[i] || seen[i]) continue;
-    const stack = [i];
-    const comp: number[] = [];
-    seen[i] = 1;
-    while (stack.length) {
-      const p = stack.pop() as number;
-      comp.push(p);
-      const x = p % width;
-      for (const q of [p - 1, p + 1, p - width, p + width]) {
-        if (q < 0 || q >= ink.length || seen[q] || !ink[q] || (q === p - 1 && x === 0) || (q === p + 1 && x === width - 1)) continue;
-        seen[q] = 1;
-        stack.push(q);
-      }
-    }
-    if (comp.length < 12) for (const p of comp) ink[p] = 0;
-  }
-  return { width, height, ink };
-}
-
-const N = 16;
-/** The ink inside a box, cropped to its bounds and resampled to N × N. */
-function sample(g: Gray, x0: number, x1: number): Uint8Array | null {
-  let minX = Infinity, maxX = -1, minY = Infinity, maxY = -1;
-  for (let y = 0; y < g.height; y++) for (let x = Math.max(0, x0); x < Math.min(g.width, x1); x++) {
-    if (!g.ink[y * g.width + x]) continue;
-    minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
-  }
-  if (maxX < 0) return null;
-  const out = new Uint8Array(N * N);
-  for (let v = 0; v < N; v++) for (let u = 0; u < N; u++) {
-    const x = Math.floor(minX + ((u + 0.5) * (maxX - minX + 1)) / N);
-    const y = Math.floor(minY + ((v + 0.5) * (maxY - minY + 1)) / N);
-    out[v * N + u] = g.ink[y * g.width + x] as number;
-  }
-  return out;
-}
-
-/** The reader's own rendering of each letter (upper and lower case), at a few angles. */
-function templates(): { ch: string; bits: Uint8Array }[] {
-  const out: { ch: string; bits: Uint8Array }[] = [];
-  const letters = [...CAPTCHA_ALPHABET].flatMap((c) => (/[A-Z]/.test(c) ? [c, c.toLowerCase()] : [c]));
-  for (const ch of letters) {
-    for (const angle of [-0.4, -0.2, 0, 0.2, 0.4]) {
-      const { polygons } = glyphPolygons(ch, 48);
-      const w = 60, h = 60;
-      const cos = Math.cos(angle), sin = Math.sin(angle);
-      const placed: Polygon[] = polygons.map((p) => p.map(([x, y]) => [30 + (x - 12) * cos - (y + 16) * sin, 30 + (x - 12) * sin + (y + 16) * cos]));
-      const image = { width: w, height: h, data: new Uint8Array(w * h * 3).fill(255) };
-      traceOutline(image, placed, 1.5, [0, 0, 0]);
-      const ink = new Uint8Array(w * h);
-      for (let i = 0; i < w * h; i++) ink[i] = image.data[i * 3] === 0 ? 1 : 0;
-      const bits = sample({ width: w, height: h, ink }, 0, w);
-      if (bits) out.push({ ch: ch.toUpperCase(), bits });
-    }
-  }
-  return out;
-}
-
-function read(png: Buffer, tpl: { ch: string; bits: Uint8Array }[]): string {
-  const g = binarize(png);
-  let text = '';
-  for (let i = 0; i < 4; i++) {
-    const centre = 22 + i * 35;
-    const bits = sample(g, centre - 17, centre + 17);
-    if (!bits) {
-      text += '?';
-      continue;
-    }
-    let best = { ch: '?', score: Infinity };
-    for (const t of tpl) {
-      let d = 0;
-      for (let k = 0; k < N * N; k++) d += bits[k] === t.bits[k] ? 0 : 1;
-      if (d < best.score) best = { ch: t.ch, score: d };
-    }
-    text += best.ch;
-  }
-  return text;
-}
-
-function attempt(distort: boolean, rounds: number) {
-  const tpl = templates();
+function attempt(read: (png: Buffer, tpl: Template[]) => string, distort: boolean, rounds: number) {
   let whole = 0;
   let letters = 0;
   for (let r = 0; r < rounds; r++) {
@@ -150,19 +22,59 @@ function attempt(distort: boolean, rounds: number) {
   return { whole, letters };
 }
 
-describe('captcha against an outline-matching reader', () => {
-  // The control reads 60–85 % of plain images (the layout jitters at random), so it gets 100 tries and a
-  // bound far from both that range and the distorted bound below.
-  it('the reader works: it reads most plain renderings of the same letters', () => {
-    const { whole, letters } = attempt(false, 100);
-    console.log(`captcha reader, plain: ${whole}/100 whole, ${letters}/400 letters`);
-    expect(whole).toBeGreaterThanOrEqual(50);
-  });
+const readers: [string, (png: Buffer, t: Template[]) => string][] = [
+  ['slots', readSlots],
+  ['blobs', (png, t) => readSmart(png, t, 0)],
+  ['blobs after 3×3 closing', (png, t) => readSmart(png, t, 1)],
+  ['blobs after 5×5 closing', (png, t) => readSmart(png, t, 2)],
+];
 
-  it('the distorted captcha users get defeats it: at most 5 of 50 read', () => {
-    const { whole, letters } = attempt(true, 50);
-    console.log(`captcha reader, distorted: ${whole}/50 whole, ${letters}/200 letters`);
-    expect(whole).toBeLessThanOrEqual(5);
+describe('captcha against scripted readers', () => {
+  for (const [name, read] of readers) {
+    // The controls read 85–100 % of plain images (the bound leaves room for the layout's rounding).
+    it(`${name}: the reader works on plain renderings of the same letters`, () => {
+      const { whole, letters } = attempt(read, false, 40);
+      console.log(`captcha reader ${name}, plain: ${whole}/40 whole, ${letters}/160 letters`);
+      expect(whole).toBeGreaterThanOrEqual(28);
+    });
+
+    // Measured over 300 images: 0–4 % read by each (the 5×5 closing the most); a 7×7 closing reads about
+    // 38 %, and says why the lockouts, not the captcha, are what stops guessing (docs/system-security.md).
+    it(`${name}: the distorted captcha users get defeats it (at most 10 of 100)`, () => {
+      const { whole, letters } = attempt(read, true, 100);
+      console.log(`captcha reader ${name}, distorted: ${whole}/100 whole, ${letters}/400 letters`);
+      expect(whole).toBeLessThanOrEqual(10);
+    });
+  }
+
+  // What a person needs, measured on the pixels: dark ink on light paper, and letters tall on screen.
+  it('is legible: ink at least 7:1 against the paper, text at least 28 px tall as shown', () => {
+    const lum = (r: number, g: number, b: number) => {
+      const c = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * c(r) + 0.7152 * c(g) + 0.0722 * c(b);
+    };
+    for (let n = 0; n < 20; n++) {
+      const { width, height, rgb } = decodePng(drawCaptcha(captchaText()));
+      const ink: number[] = [];
+      const paper: number[] = [];
+      let top = height;
+      let bottom = -1;
+      for (let i = 0; i < width * height; i++) {
+        const [r, g, b] = [rgb[i * 3] as number, rgb[i * 3 + 1] as number, rgb[i * 3 + 2] as number];
+        if (Math.max(r, g, b) < 150) {
+          ink.push(lum(r, g, b));
+          const y = Math.floor(i / width);
+          top = Math.min(top, y);
+          bottom = Math.max(bottom, y);
+        } else paper.push(lum(r, g, b));
+      }
+      ink.sort((a, b) => a - b);
+      paper.sort((a, b) => a - b);
+      const lightestInk = ink[Math.floor(ink.length * 0.95)] as number;
+      const usualPaper = paper[Math.floor(paper.length / 2)] as number;
+      expect((usualPaper + 0.05) / (lightestInk + 0.05)).toBeGreaterThanOrEqual(7);
+      expect(((bottom - top + 1) * CAPTCHA_DISPLAY_HEIGHT) / CAPTCHA_HEIGHT).toBeGreaterThanOrEqual(28);
+    }
   });
 
   it('answers a PNG, not an SVG with outlines', () => {
