@@ -125,8 +125,9 @@ export function LoginPage({ appKey, login, apiUrl = '', makeCodeId = newCodeId }
                 {errors[name] && <FormHelperText>{errors[name]}</FormHelperText>}
               </FormControl>
             ))}
-            <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5 }}>
-              <FormControl fullWidth margin="normal" error={!!errors.verifyCode} required>
+            {/* On a phone the image goes under the field rather than squeezing it. */}
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', columnGap: 1.5 }}>
+              <FormControl margin="normal" error={!!errors.verifyCode} required sx={{ flex: '1 1 110px' }}>
                 <InputLabel htmlFor="login-verifyCode">验证码</InputLabel>
                 <OutlinedInput
                   id="login-verifyCode"
@@ -140,25 +141,28 @@ export function LoginPage({ appKey, login, apiUrl = '', makeCodeId = newCodeId }
                 />
                 {errors.verifyCode && <FormHelperText>{errors.verifyCode}</FormHelperText>}
               </FormControl>
-              <Box
-                component="img"
-                src={captchaUrl(apiUrl, codeId)}
-                alt="验证码"
-                title="看不清？点击图片换一张"
-                data-code-id={codeId}
-                onClick={refreshCaptcha}
-                sx={{
-                  mt: 2,
-                  width: 120,
-                  height: 56,
-                  flexShrink: 0,
-                  cursor: 'pointer',
-                  border: 1,
-                  borderColor: 'divider',
-                  borderRadius: 1,
-                  bgcolor: '#fff',
-                }}
-              />
+              <Box sx={{ mt: 2, flexShrink: 0, display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
+                <Box
+                  component="img"
+                  src={captchaUrl(apiUrl, codeId)}
+                  alt="验证码"
+                  title="看不清？点击图片换一张"
+                  data-code-id={codeId}
+                  onClick={refreshCaptcha}
+                  sx={{
+                    width: 200,
+                    height: 70,
+                    cursor: 'pointer',
+                    border: 1,
+                    borderColor: 'divider',
+                    borderRadius: 1,
+                    bgcolor: '#fff',
+                  }}
+                />
+                <Button size="small" onClick={refreshCaptcha} disabled={loading} sx={{ py: 0, minWidth: 0 }}>
+                  看不清？换一张
+                </Button>
+              </Box>
             </Box>
             <Button
               type="submit"

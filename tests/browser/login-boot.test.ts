@@ -53,4 +53,27 @@ describe('the static login form of index.html', () => {
     expect(await page.locator('#boot-login').count()).toBe(0);
     expect(errors).toEqual([]);
   });
+
+  it('shows the captcha at a readable size with a 换一张 button, under the field on a phone', async () => {
+    const tab = await portal.browser.newPage({ locale: 'zh-CN', viewport: { width: 1366, height: 768 } });
+    await tab.goto(`${portal.server.url}/admin/`);
+    const img = tab.locator('img[alt="验证码"]');
+    await img.waitFor();
+    const box = await img.boundingBox();
+    expect([box?.width, box?.height]).toEqual([200, 70]);
+    const field = await tab.locator('input[name="verifyCode"]').boundingBox();
+    expect(field?.width).toBeGreaterThan(100);
+    const first = await img.getAttribute('data-code-id');
+    await tab.getByRole('button', { name: '看不清？换一张' }).click();
+    await expect.poll(() => img.getAttribute('data-code-id')).not.toBe(first);
+
+    // 360 px wide: the image wraps under the field, which keeps a usable width.
+    await tab.setViewportSize({ width: 360, height: 740 });
+    const narrowField = await tab.locator('input[name="verifyCode"]').boundingBox();
+    const narrowImg = await img.boundingBox();
+    expect(narrowField?.width).toBeGreaterThan(200);
+    expect(narrowImg?.y ?? 0).toBeGreaterThan((narrowField?.y ?? 0) + (narrowField?.height ?? 0) - 1);
+    expect((narrowImg?.x ?? 0) + (narrowImg?.width ?? 0)).toBeLessThanOrEqual(360);
+    await tab.close();
+  });
 });

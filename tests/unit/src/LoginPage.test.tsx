@@ -57,6 +57,9 @@ describe('LoginPage', () => {
     expect(img.getAttribute('src')).toContain('codeId=code2');
     fireEvent.click(img);
     expect(img.getAttribute('src')).toContain('codeId=code3');
+    // The visible button does the same, for whoever does not think of clicking the image.
+    fireEvent.click(screen.getByRole('button', { name: '看不清？换一张' }));
+    expect(img.getAttribute('src')).toContain('codeId=code4');
   });
 
   it('refuses empty fields without calling login', () => {

@@ -58,6 +58,9 @@
       var img = form.querySelector('img.captcha');
       if (!img) return;
       img.addEventListener('click', function () { refreshCaptcha(form); });
+      // A real button as well: found at a glance, and usable from the keyboard.
+      var again = form.querySelector('.captcha-refresh');
+      if (again) again.addEventListener('click', function () { refreshCaptcha(form); });
       refreshCaptcha(form);
     });
   }
