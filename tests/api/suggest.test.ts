@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultCaptchaGenerator } from '../../server/auth/captcha.js';
 import { setPublicLimits } from '../../server/public/guard.js';
 import { call, DEMO_PASSWORD, login, startTestServer, TEST_CAPTCHA_TEXT, type TestServer } from './helpers/testServer';
 
@@ -115,5 +116,22 @@ describe('suggestions', () => {
     expect((await call(server.url, '/suggest/dels', { token: admin, body: { ids: [ids[1], ids[2]] } })).body.data).toBe(2);
     expect((await call(server.url, '/suggest/get', { token: admin, query: { id: ids[0]! } })).body.errorCode).toBe('1003');
     expect((await call(server.url, '/suggest/get', { token: admin, query: { id: 'abc' } })).body.errorCode).toBe('1002');
+  });
+});
+
+describe('GET /suggest/code with the real captcha', () => {
+  it('answers the same PNG as /user/captcha, its bytes intact', async () => {
+    const real = await startTestServer({}, { captchaGenerator: defaultCaptchaGenerator });
+    try {
+      for (const path of ['/user/captcha', '/suggest/code']) {
+        const res = await fetch(`${real.url}${path}?codeId=real-${path.length}-${Date.now()}`);
+        expect(res.headers.get('content-type')).toBe('image/png');
+        const png = Buffer.from(await res.arrayBuffer());
+        expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+        expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([320, 112]);
+      }
+    } finally {
+      await real.close();
+    }
   });
 });

@@ -77,7 +77,9 @@ export const suggestRoutes = atRoot(async function suggestRoutes(app: FastifyIns
     if (!CODE_ID_RE.test(codeId)) throw invalidValue('codeId格式不正确');
     const res = await app.inject({ method: 'GET', url: `/user/captcha?codeId=${encodeURIComponent(codeId)}`, remoteAddress: request.ip });
     if (res.statusCode !== 200) return reply.status(res.statusCode).type('application/json').send(res.body);
-    return reply.header('Cache-Control', 'no-store').type('image/svg+xml').send(res.body);
+    // The image as the captcha route drew it (a PNG; tests draw an SVG): its own type, its bytes untouched.
+    const type = res.headers['content-type'];
+    return reply.header('Cache-Control', 'no-store').type(typeof type === 'string' ? type : 'image/png').send(res.rawPayload);
   });
 
   // Checks a code before the form is sent: a wrong answer uses the code up (no guessing), a right one
