@@ -73,6 +73,12 @@ describe('the public site', () => {
     await form.getByLabel('验证码').fill('XXXX');
     await form.getByRole('button', { name: '提交信件' }).click();
     await expect.poll(() => form.locator('.js-result').textContent()).toBe('验证码错误或已过期');
+    // 看不清？换一张 is a real button beside the image: a new code, the typed one cleared.
+    const shown = await form.getAttribute('data-code-id');
+    await form.getByLabel('验证码').fill('AB');
+    await form.getByRole('button', { name: '看不清？换一张' }).click();
+    await expect.poll(() => form.getAttribute('data-code-id')).not.toBe(shown);
+    expect(await form.getByLabel('验证码').inputValue()).toBe('');
     await form.getByLabel('信件标题（必填）').fill(letterTitle);
     await form.getByLabel('验证码').fill(TEST_CAPTCHA_TEXT);
     await form.getByRole('button', { name: '提交信件' }).click();
