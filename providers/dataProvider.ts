@@ -12,6 +12,7 @@ import type {
   UpdateParams,
 } from 'react-admin';
 import type { ApiCall, KeyLocation, ResourceDecl } from '../resources/types';
+import { findActionCall, findExtraCall } from '../resources/declaredCalls';
 import { changedFields, withoutUndefined } from './diff';
 import { missingParameterMessage, PortalError } from './errors';
 import { downloadExcel } from './excel';
@@ -41,9 +42,9 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
     return http.request<T>({ path: fillPath(call.path, params.path), method: call.method, query: params.query, body: params.body, required: params.required, silent: params.silent });
   }
 
-  function extraCall(resource: string, extraName: string): ApiCall {
-    const call = declFor(resource).api.extra?.[extraName];
-    if (!call) throw new PortalError(`Unknown call ${extraName} of resource ${resource}`);
+  function extraCall(resource: string, name: string): ApiCall {
+    const call = findExtraCall(declFor(resource), name);
+    if (!call) throw new PortalError(`Unknown call ${name} of resource ${resource}`);
     return call;
   }
 
@@ -197,7 +198,7 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
 
 
     async runAction<T = unknown>(resource: string, actionName: string, params: { id?: number | string; ids?: readonly (number | string)[]; body?: Record<string, unknown> } = {}) {
-      const action = declFor(resource).actions?.find((a) => a.name === actionName);
+      const action = findActionCall(declFor(resource), actionName);
       if (!action) throw new PortalError(`Unknown action ${actionName} of resource ${resource}`);
       const values: Record<string, unknown> = { ...(params.body ?? {}) };
       if (params.id !== undefined) values.id = params.id;

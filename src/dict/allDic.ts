@@ -1,6 +1,6 @@
 import type { HttpClient } from '../../providers/types';
 import dataDict from '../../resources/dataDict';
-import { extraCall } from '../declaredCalls';
+import { extraCall } from '../../resources/declaredCalls';
 
 /** The dictionary's every group as key → value pairs (resources/dataDict.ts). */
 const ALL_KV = extraCall(dataDict, 'allKv');

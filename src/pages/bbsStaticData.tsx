@@ -18,7 +18,7 @@ import { PortalToolbar } from '../components/list/Toolbar';
 import { useErrorNotifier } from '../notices/useErrorNotifier';
 import type { PageDecl } from '../pages';
 import { dataProvider } from '../data';
-import { actionCall } from '../declaredCalls';
+import { actionCall } from '../../resources/declaredCalls';
 
 const ThemeCountChart = lazy(() => import('../components/charts/ThemeCountChart'));
 

@@ -16,7 +16,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { PageDecl } from '../pages';
 import dataDict from '../../resources/dataDict';
 import { dataProvider } from '../data';
-import { crudCall } from '../declaredCalls';
+import { crudCall } from '../../resources/declaredCalls';
 import { http } from '../portal';
 import { refreshAllDic } from '../dict/allDic';
 

@@ -14,7 +14,7 @@ import type { FieldDecl } from '../../resources/types';
 import { ListEmpty, PortalList } from '../generic/GenericList';
 import { useSuccessNotifier } from '../notices/useErrorNotifier';
 import { dataProvider } from '../data';
-import { actionCall } from '../declaredCalls';
+import { actionCall } from '../../resources/declaredCalls';
 
 type Rec = Record<string, unknown> & { puPeopleId: number };
 const fields: readonly FieldDecl[] = personDecl.fields;

@@ -25,7 +25,7 @@ import {
 import plateDecl from '../../resources/plate';
 import role from '../../resources/role';
 import { dataProvider } from '../data';
-import { actionCall, crudCall } from '../declaredCalls';
+import { actionCall, crudCall } from '../../resources/declaredCalls';
 import { ListEmpty, PortalList } from '../generic/GenericList';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
 

@@ -16,7 +16,7 @@ import {
 } from 'react-admin';
 import themeDecl, { commentStatusOptions } from '../../resources/theme';
 import type { PortalDataProvider } from '../../providers';
-import { actionCall, crudCall, extraCall } from '../declaredCalls';
+import { actionCall, crudCall, extraCall } from '../../resources/declaredCalls';
 import { ListEmpty, PortalList } from '../generic/GenericList';
 import { useErrorNotifier } from '../notices/useErrorNotifier';
 import { AuditButton, ConfirmAction, EditButton, TransferButton, channelCall, type ThemeRec as Rec } from './theme/actions';

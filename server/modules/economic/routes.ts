@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findAction } from '../../../resources/declaredCalls.js';
 import type { ResourceDecl } from '../../../resources/types.js';
 import type { EconomicArea } from '../../../resources/economic/catalogue.js';
 import { searchOf } from '../../crud/routes.js';
@@ -40,7 +41,7 @@ function xlsxHeaders(fileName: string): Record<string, string> {
 export function areaRoutes(app: FastifyInstance, decl: ResourceDecl, area: EconomicArea): void {
   const db = app.db;
   const keys = decl.permissions;
-  const action = (name: string) => decl.actions?.find((a) => a.name === name);
+  const action = (name: string) => findAction(decl, name);
   const importCall = action('import');
   const exportCall = action('export');
   const extra = decl.api.extra ?? {};

@@ -14,7 +14,7 @@ import { useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { PortalDataProvider } from '../../../providers';
 import advice from '../../../resources/advice';
-import { crudCall } from '../../declaredCalls';
+import { crudCall } from '../../../resources/declaredCalls';
 import { ListLoading } from '../../generic/GenericList';
 
 const PAGE_SIZES = [10, 20, 30, 50, 100, 200];

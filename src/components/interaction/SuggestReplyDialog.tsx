@@ -12,7 +12,7 @@ import { useEffect, useState } from 'react';
 import { useDataProvider, useGetIdentity } from 'react-admin';
 import type { PortalDataProvider } from '../../../providers';
 import suggest from '../../../resources/suggest';
-import { crudCall } from '../../declaredCalls';
+import { crudCall } from '../../../resources/declaredCalls';
 import { useSuccessNotifier } from '../../notices/useErrorNotifier';
 
 export interface SuggestRow {

@@ -22,7 +22,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { emitWarningToast } from '../../../providers';
 import apply from '../../../resources/apply';
 import { dataProvider } from '../../data';
-import { crudCall } from '../../declaredCalls';
+import { crudCall } from '../../../resources/declaredCalls';
 import { ListLoading } from '../../generic/GenericList';
 import { useSuccessNotifier } from '../../notices/useErrorNotifier';
 

@@ -22,7 +22,7 @@ import { useNavigate } from 'react-router-dom';
 import type { ApiCall } from '../../../resources/types';
 import mailDecl, { MAIL_BOX_OPTIONS, MAIL_PERMISSIONS as P, MAIL_SATISFACTION_OPTIONS, MAIL_STAGE as S, MAIL_STAGE_OPTIONS, MAIL_STATUS, MAIL_TYPE_OPTIONS } from '../../../resources/mail';
 import { dataProvider } from '../../data';
-import { actionCall, crudCall } from '../../declaredCalls';
+import { actionCall, crudCall } from '../../../resources/declaredCalls';
 import { useSuccessNotifier } from '../../notices/useErrorNotifier';
 import { optionLabel, useDepartments, useKey, type Row } from './shared';
 

@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router-dom';
 import mailDecl, { MAIL_BOX_OPTIONS, MAIL_PERMISSIONS as P, MAIL_STAGE_OPTIONS, MAIL_STATUS, MAIL_TYPE_OPTIONS } from '../../../resources/mail';
 import type { ApiCall } from '../../../resources/types';
 import { dataProvider } from '../../data';
-import { actionCall, crudCall, extraCall } from '../../declaredCalls';
+import { actionCall, crudCall, extraCall } from '../../../resources/declaredCalls';
 import { PlainSearchForm } from '../../components/list/SearchForm';
 import { PortalToolbar } from '../../components/list/Toolbar';
 import { useSuccessNotifier } from '../../notices/useErrorNotifier';

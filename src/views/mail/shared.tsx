@@ -23,7 +23,7 @@ export function compact(values: Record<string, unknown>): Record<string, unknown
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0)));
 }
 
-/** A paged list call (declared: see src/declaredCalls.ts): the page, loading flag, and a reload. */
+/** A paged list call (declared: see resources/declaredCalls.ts): the page, loading flag, and a reload. */
 export function usePagedCall(call: ApiCall, search: Record<string, unknown>, pageNum: number, pageSize: number) {
   const [page, setPage] = useState<Page<Row> | null>(null);
   const [loading, setLoading] = useState(true);

@@ -16,7 +16,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useCanAccess } from 'react-admin';
 import notice, { NOTICE_PERMISSIONS } from '../../../resources/notice';
 import { dataProvider } from '../../data';
-import { crudCall } from '../../declaredCalls';
+import { crudCall } from '../../../resources/declaredCalls';
 
 type Notice = { id: number; title: string; content: string; publisher?: string; createTime?: string; readFlag?: number };
 type Inbox = { list: Notice[]; unreadCount?: number };

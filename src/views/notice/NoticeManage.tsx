@@ -20,7 +20,7 @@ import { Confirm, Title } from 'react-admin';
 import notice, { NOTICE_PERMISSIONS as P } from '../../../resources/notice';
 import user from '../../../resources/user';
 import { dataProvider } from '../../data';
-import { crudCall } from '../../declaredCalls';
+import { crudCall } from '../../../resources/declaredCalls';
 import { PlainSearchForm } from '../../components/list/SearchForm';
 import { PortalToolbar } from '../../components/list/Toolbar';
 import { useSuccessNotifier } from '../../notices/useErrorNotifier';

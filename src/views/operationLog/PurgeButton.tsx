@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useCanAccess, useDataProvider, useNotify, useRefresh } from 'react-admin';
 import type { PortalDataProvider } from '../../../providers';
 import operationLog from '../../../resources/operationLog';
-import { actionCall } from '../../declaredCalls';
+import { actionCall } from '../../../resources/declaredCalls';
 import { SUCCESS_TOAST_MS } from '../../notices/useErrorNotifier';
 
 /** Entries younger than this are never deleted (server/modules/system/logs/logRoutes.ts says the same). */

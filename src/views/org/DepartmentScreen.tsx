@@ -16,7 +16,7 @@ import department from '../../../resources/department';
 import { ResizablePanes } from '../../components/tree/ResizablePanes';
 import { SelectTree } from '../../components/tree/Trees';
 import { toTreeNodes, type TreeNode } from '../../components/tree/treeModel';
-import { crudCall } from '../../declaredCalls';
+import { crudCall } from '../../../resources/declaredCalls';
 import { api, change, extra, ConfirmButton, Loading, useKey, useLoad, type Row } from './common';
 import { changedOf, FieldInput, missingRequired } from './fields';
 

@@ -12,7 +12,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Title } from 'react-admin';
 import { emitSuccessToast, emitWarningToast } from '../../../providers';
 import menu, { APP_OPTIONS } from '../../../resources/menu';
-import { crudCall } from '../../declaredCalls';
+import { crudCall } from '../../../resources/declaredCalls';
 import { ResizablePanes } from '../../components/tree/ResizablePanes';
 import { SelectTree } from '../../components/tree/Trees';
 import { toTreeNodes } from '../../components/tree/treeModel';

@@ -25,7 +25,7 @@ import { emitSuccessToast, emitWarningToast } from '../../../providers';
 import menu from '../../../resources/menu';
 import role, { DATA_SCOPE_OPTIONS } from '../../../resources/role';
 import user from '../../../resources/user';
-import { actionCall, crudCall } from '../../declaredCalls';
+import { actionCall, crudCall } from '../../../resources/declaredCalls';
 import { CheckboxTree } from '../../components/tree/Trees';
 import { checkedForDisplay, toTreeNodes, withAncestors, type TreeNode } from '../../components/tree/treeModel';
 import { PlainSearchForm } from '../../components/list/SearchForm';

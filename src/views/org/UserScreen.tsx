@@ -24,7 +24,7 @@ import { Title } from 'react-admin';
 import { emitSuccessToast, emitWarningToast } from '../../../providers';
 import role from '../../../resources/role';
 import user from '../../../resources/user';
-import { actionCall, crudCall } from '../../declaredCalls';
+import { actionCall, crudCall } from '../../../resources/declaredCalls';
 import { ResizablePanes } from '../../components/tree/ResizablePanes';
 import { SelectTree } from '../../components/tree/Trees';
 import { toTreeNodes } from '../../components/tree/treeModel';

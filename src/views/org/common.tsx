@@ -18,7 +18,7 @@ export interface Page<T = Row> {
   totalPage: number;
 }
 
-/** A declared call (see src/declaredCalls.ts) with a JSON body; the http client shows a failure's errorMsg itself. */
+/** A declared call (see resources/declaredCalls.ts) with a JSON body; the http client shows a failure's errorMsg itself. */
 export function api<T = unknown>(call: ApiCall, body?: unknown, path?: ExtraCallParams['path']): Promise<T> {
   return dataProvider.call<T>(call, { body, path });
 }

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { Confirm, useCanAccess, useNotify } from 'react-admin';
 import passwordRule from '../../../resources/passwordRule';
+import { actionCall } from '../../../resources/declaredCalls';
 import { SUCCESS_TOAST_MS } from '../../notices/useErrorNotifier';
 import { useSecurityHttp } from '../../security/http';
 
@@ -29,7 +30,7 @@ export interface PasswordType {
 }
 
 /** The declared path of a `passwordRule` action (resources/passwordRule.ts). */
-const actionPath = (name: 'typeSave' | 'typeReset'): string => passwordRule.actions?.find((a) => a.name === name)?.path ?? '';
+const actionPath = (name: 'typeSave' | 'typeReset'): string => actionCall(passwordRule, name).path;
 const TYPE_LIST = passwordRule.api.extra?.typeList?.path ?? '';
 
 /** The permission key of saving and resetting types (the `typeSave` action of resources/passwordRule.ts). */

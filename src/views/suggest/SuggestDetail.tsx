@@ -14,7 +14,7 @@ import { Confirm, Title, useCanAccess, useCreatePath, useDataProvider, useDelete
 import { useNavigate, useParams } from 'react-router-dom';
 import type { PortalDataProvider } from '../../../providers';
 import suggest from '../../../resources/suggest';
-import { crudCall } from '../../declaredCalls';
+import { crudCall } from '../../../resources/declaredCalls';
 import { SuggestReplyDialog, type SuggestRow } from '../../components/interaction/SuggestReplyDialog';
 import { ListLoading } from '../../generic/GenericList';
 import { useErrorNotifier, useSuccessNotifier } from '../../notices/useErrorNotifier';

@@ -1,6 +1,6 @@
 import survey from '../../../resources/survey';
 import { dataProvider } from '../../data';
-import { crudCall } from '../../declaredCalls';
+import { crudCall } from '../../../resources/declaredCalls';
 
 /** The survey calls the screens make (spec part 2 "Surveys"); see docs/interaction-forms.md. */
 export interface SurveyOption {

@@ -12,7 +12,7 @@ import { useEffect, useState } from 'react';
 import { CanAccess, useDataProvider } from 'react-admin';
 import type { PortalDataProvider } from '../../../providers';
 import theme, { commentStatusOptions } from '../../../resources/theme';
-import { actionCall, crudCall } from '../../declaredCalls';
+import { actionCall, crudCall } from '../../../resources/declaredCalls';
 import { channelCall, useThemeAction, type ThemeRec } from './actions';
 
 export const STATUS_COLORS = ['default', 'success', 'error', 'warning'] as const;

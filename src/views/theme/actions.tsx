@@ -13,7 +13,7 @@ import { CanAccess, Confirm, useDataProvider, useRefresh } from 'react-admin';
 import type { PortalDataProvider } from '../../../providers';
 import theme, { commentStatusOptions } from '../../../resources/theme';
 import type { ApiCall } from '../../../resources/types';
-import { actionCall, extraCall } from '../../declaredCalls';
+import { actionCall, extraCall } from '../../../resources/declaredCalls';
 import { useSuccessNotifier } from '../../notices/useErrorNotifier';
 import { DeptPicker } from './DeptPicker';
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { findAction } from '../../../../resources/declaredCalls.js';
 import { defaultPasswordTypes } from '../../../auth/passwordPolicy.js';
 import { applyFilters, readPaging, readSort } from '../../../crud/listQuery.js';
 import { searchOf } from '../../../crud/routes.js';
@@ -27,7 +28,7 @@ export async function passwordRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'passwordRule');
   if (!decl) return;
   const p = decl.permissions;
-  const typeKey = decl.actions?.find((a) => a.name === 'typeSave')?.permission ?? 'passwordType:update';
+  const typeKey = findAction(decl, 'typeSave')?.permission ?? 'passwordType:update';
   const db = app.db;
 
   const findRule = async (id: number) => {
