@@ -6,7 +6,7 @@ import type { ResourceDecl } from '../../resources/types.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const defaultResourcesDir = path.resolve(here, '../../resources');
 
-const SKIP = new Set(['types', 'define', 'index', 'behaviour']);
+const SKIP = new Set(['types', 'define', 'index', 'behaviour', 'declaredCalls']);
 
 function looksLikeDecl(value: unknown): value is ResourceDecl {
   const v = value as Partial<ResourceDecl> | undefined;
