@@ -145,6 +145,16 @@ describe('the public portal', () => {
     }
   });
 
+  it('a full run removes a kept column\'s list pages past its last page, and keeps the pages it wrote', async () => {
+    if (!(await exists('column'))) await generateSite();
+    const columnDir = (await fs.readdir(path.join(siteDir, 'column'))).find((d) => /^\d+$/.test(d)) as string;
+    const stale = path.join(siteDir, 'column', columnDir, 'index_99.html');
+    await fs.writeFile(stale, '<html>旧的第99页</html>');
+    await generateSite();
+    expect(await exists(`column/${columnDir}/index_99.html`)).toBe(false);
+    expect(await exists(`column/${columnDir}/index.html`)).toBe(true);
+  });
+
   it('republishing rewrites exactly the pages that show the article; a move refreshes the old column; unpublishing removes the page', async () => {
     // 25 articles in 部门动态, the oldest on its list page 2.
     const ids: number[] = [];

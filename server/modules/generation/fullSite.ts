@@ -29,8 +29,12 @@ export interface SiteResult {
 
 export type Progress = (done: number, total: number, paths: string[]) => void;
 
-/** Removes article pages (and list pages of columns gone) that the run did not write. */
-async function removeStale(db: Db, root: string, keepArticles: Set<string>, keepColumns: Set<number>): Promise<number> {
+/**
+ * Removes what the run did not write: article pages, whole folders of columns gone, and a kept column's
+ * list pages past its new last page (`index_5.html` once the column has four pages), so nothing stale
+ * stays reachable.
+ */
+async function removeStale(db: Db, root: string, keepArticles: Set<string>, keepColumns: Set<number>, writtenLists: Set<string>): Promise<number> {
   let removed = 0;
   const articles = path.join(root, 'article');
   for (const y of await fs.readdir(articles).catch(() => [] as string[])) {
@@ -42,14 +46,24 @@ async function removeStale(db: Db, root: string, keepArticles: Set<string>, keep
   }
   const columns = path.join(root, 'column');
   const gone: number[] = [];
+  const pastLast: string[] = [];
   for (const id of await fs.readdir(columns).catch(() => [] as string[])) {
-    if (/^\d+$/.test(id) && !keepColumns.has(Number(id))) {
+    if (!/^\d+$/.test(id)) continue;
+    if (!keepColumns.has(Number(id))) {
       await fs.rm(path.join(columns, id), { recursive: true, force: true });
       gone.push(Number(id));
       removed++;
+      continue;
+    }
+    for (const f of await fs.readdir(path.join(columns, id)).catch(() => [] as string[])) {
+      const rel = `column/${id}/${f}`;
+      if (/^index(_\d+)?\.html$/.test(f) && !writtenLists.has(rel) && (await removeFile(path.join(columns, id, f)))) {
+        pastLast.push(rel);
+        removed++;
+      }
     }
   }
-  await forgetPages(db, [], gone);
+  await forgetPages(db, pastLast, gone);
   return removed;
 }
 
@@ -84,6 +98,7 @@ async function runSite(gen: SiteGenerator, onProgress?: Progress): Promise<SiteR
   const listPages = columns.reduce((n, c) => n + (c.columnType === 2 ? 1 : Math.max(1, Math.ceil(countOf(descendantIds(base.columns, c.categoryId)) / LIST_PAGE_SIZE))), 0);
   const total = fixed.length + listPages + published;
   const keepArticles = new Set<string>();
+  const writtenLists = new Set<string>();
   let done = 0;
   // Streamed: one column's rows, then ARTICLE_CHUNK articles with their bodies at a time (bounded memory).
   async function* jobs(): AsyncGenerator<PageJob[]> {
@@ -99,11 +114,12 @@ async function runSite(gen: SiteGenerator, onProgress?: Progress): Promise<SiteR
   }
   const pages = await gen.withRun(base, (run) =>
     gen.writeJobs(run, jobs(), (rels) => {
+      for (const rel of rels) if (rel.startsWith('column/')) writtenLists.add(rel);
       done += rels.length;
       onProgress?.(done, Math.max(total, done), rels);
     }),
   );
-  const removed = await removeStale(gen.db, gen.root, keepArticles, new Set(columns.map((c) => c.categoryId)));
+  const removed = await removeStale(gen.db, gen.root, keepArticles, new Set(columns.map((c) => c.categoryId)), writtenLists);
   const publishedUploads = await publishUploads(gen.dataDir, gen.root, uploads);
   return { pages, articles: keepArticles.size, columns: columns.length, assets, uploads: publishedUploads, removed, ms: Date.now() - started };
 }
