@@ -15,11 +15,15 @@ const loaders = import.meta.glob<{ default: SvgIconComponent }>([
   '!/node_modules/@mui/icons-material/esm/*Sharp.js',
   '!/node_modules/@mui/icons-material/esm/*TwoTone.js',
   '!/node_modules/@mui/icons-material/esm/index.js',
+  // The fallback icon is in the main chunk already (imported above): no chunk of its own.
+  '!/node_modules/@mui/icons-material/esm/ListAlt.js',
 ]);
 
-const byName = new Map<string, () => Promise<{ default: SvgIconComponent }>>(
-  Object.entries(loaders).map(([path, load]) => [path.replace(/^.*\/(\w+)\.js$/, '$1'), load]),
-);
+type IconLoader = () => Promise<{ default: SvgIconComponent }>;
+const byName = new Map<string, IconLoader>([
+  ...Object.entries(loaders).map(([path, load]): [string, IconLoader] => [path.replace(/^.*\/(\w+)\.js$/, '$1'), load]),
+  ['ListAlt', () => Promise.resolve({ default: ListAltIcon })],
+]);
 
 /** True when `name` (or its capitalised form) is an icon of the set. */
 export function isIconName(name: string | null | undefined): boolean {
