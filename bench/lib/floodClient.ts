@@ -3,6 +3,12 @@
 import autocannon from 'autocannon';
 
 let n = 0;
+// The portal's errorCode of each answer (2002 bad captcha, 429 refused, …): what the guard did with them.
+const errorCodes: Record<string, number> = {};
+const tally = (_status: number, body: string) => {
+  const code = /"errorCode"\s*:\s*"?([^",}]*)/.exec(body)?.[1] ?? 'none';
+  errorCodes[code] = (errorCodes[code] ?? 0) + 1;
+};
 // Every public submission (/web/... writes), in turn on each connection. None carries a valid captcha: the
 // worst case is a flood the guard (per-address counters in the database, then the captcha) must refuse.
 const captcha = { codeId: 'floodcaptcha', verifyCode: 'XXXX' };
@@ -20,6 +26,7 @@ const result = await autocannon({
   requests: bodies.map(([path, body]) => ({
     method: 'POST' as const,
     path,
+    onResponse: tally,
     setupRequest: (req: autocannon.Request) => {
       n += 1;
       return { ...req, body: JSON.stringify(body), headers: { ...req.headers, 'content-type': 'application/json', 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } };
@@ -27,4 +34,4 @@ const result = await autocannon({
   })),
 });
 const statusCodes = Object.fromEntries(Object.entries((result as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}).map(([code, v]) => [code, v.count]));
-process.stdout.write(JSON.stringify({ requests: result.requests.total, requestsPerSecond: Math.round(result.requests.average), non2xx: result.non2xx, errors: result.errors, statusCodes }) + '\n');
+process.stdout.write(JSON.stringify({ requests: result.requests.total, requestsPerSecond: Math.round(result.requests.average), non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts, statusCodes, errorCodes }) + '\n');
