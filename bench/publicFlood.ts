@@ -19,6 +19,8 @@ export interface FloodFigures {
   gate: Record<string, string>;
   unloaded: LoadFigures;
   duringFlood: LoadFigures;
+  /** The same list alone again after the flood: the machine is shared, so the anchor brackets the flood. */
+  unloadedAfter: LoadFigures;
   flood: {
     requests: number;
     requestsPerSecond: number;
@@ -29,8 +31,11 @@ export interface FloodFigures {
     /** The portal's `errorCode` of the answers (2002 bad captcha, 429 refused by the gate or a limit, …). */
     errorCodes?: Record<string, number>;
   };
-  /** p99 during the flood / p99 alone; null when staff got no answer at all (starved). */
+  /** p99 during the flood / mean p99 alone (before and after); null when staff got no answer at all (starved). */
   p99Ratio: number | null;
+  /** The same against each anchor alone. */
+  p99RatioBefore: number | null;
+  p99RatioAfter: number | null;
   starved: boolean;
 }
 
@@ -60,14 +65,20 @@ export async function benchPublicFlood(duration: number): Promise<FloodFigures> 
     // The flood client starts (tsx) and reaches full rate before staff are measured.
     await new Promise((r) => setTimeout(r, 2000));
     const duringFlood = await measure(list, { body, headers, connections: 4, duration, timeoutSeconds });
+    const floodFigures = await flood;
+    const unloadedAfter = await measure(list, { body, headers, connections: 4, duration, timeoutSeconds });
     const starved = duringFlood.requests === 0;
+    const ratio = (anchorMs: number) => (starved ? null : Number((duringFlood.latencyP99Ms / Math.max(1, anchorMs)).toFixed(2)));
     return {
       load: { before, after: loadNow() },
       gate,
       unloaded,
       duringFlood,
-      flood: await flood,
-      p99Ratio: starved ? null : Number((duringFlood.latencyP99Ms / Math.max(1, unloaded.latencyP99Ms)).toFixed(2)),
+      unloadedAfter,
+      flood: floodFigures,
+      p99Ratio: ratio((unloaded.latencyP99Ms + unloadedAfter.latencyP99Ms) / 2),
+      p99RatioBefore: ratio(unloaded.latencyP99Ms),
+      p99RatioAfter: ratio(unloadedAfter.latencyP99Ms),
       starved,
     };
   } finally {
@@ -82,8 +93,10 @@ export function printPublicFlood(f: FloodFigures): void {
   console.log(`load before ${f.load.before.join(' ')}   after ${f.load.after.join(' ')}   gate ${JSON.stringify(f.gate)}`);
   console.log(line('/announcement/list alone', f.unloaded));
   console.log(line('/announcement/list during flood', f.duringFlood));
+  console.log(line('/announcement/list alone, after', f.unloadedAfter));
   if (f.starved) console.log('STARVED: staff got no answer at all during the flood (each request timed out)');
-  console.log(`p99 ratio during/alone: ${f.p99Ratio === null ? 'n/a (starved)' : `×${f.p99Ratio}`}`);
+  const x = (r: number | null) => (r === null ? 'n/a (starved)' : `×${r}`);
+  console.log(`p99 ratio during / mean of alone before and after: ${x(f.p99Ratio)}   (vs before ${x(f.p99RatioBefore)}, vs after ${x(f.p99RatioAfter)}; goal ≤ ×2)`);
   console.log(`flood: ${f.flood.requestsPerSecond} req/s, ${f.flood.requests} answers, ${f.flood.non2xx} non-2xx, ${f.flood.errors} errors (${f.flood.timeouts ?? 0} timeouts); HTTP ${JSON.stringify(f.flood.statusCodes ?? {})}; errorCode ${JSON.stringify(f.flood.errorCodes ?? {})}`);
 }
 

@@ -31,14 +31,15 @@ describe('FloodGate', () => {
       ['admitted', 0],
       ['admitted', 0],
     ]);
-    const queued = [track(gate.admit()), track(gate.admit())];
+    const q0 = track(gate.admit());
+    const q1 = track(gate.admit());
     await vi.advanceTimersByTimeAsync(0);
     expect(gate.state.queued).toBe(2);
-    expect(queued[0].result).toBeUndefined();
+    expect(q0.result).toBeUndefined();
     await vi.advanceTimersByTimeAsync(100);
-    expect([queued[0].result, queued[0].at, queued[1].result]).toEqual(['admitted', 100, undefined]);
+    expect([q0.result, q0.at, q1.result]).toEqual(['admitted', 100, undefined]);
     await vi.advanceTimersByTimeAsync(100);
-    expect([queued[1].result, queued[1].at]).toEqual(['admitted', 200]);
+    expect([q1.result, q1.at]).toEqual(['admitted', 200]);
     expect(gate.state.queued).toBe(0);
   });
 
