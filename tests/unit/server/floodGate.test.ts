@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../../server/config';
 import { FloodGate, type Admission } from '../../../server/public/floodGate';
 
 // Fake timers drive both the gate's clock (Date.now) and its timers, so the figures are exact.
@@ -120,5 +121,16 @@ describe('FloodGate', () => {
       expect([t.result, t.at]).toEqual(['admitted', Date.now()]);
       await vi.advanceTimersByTimeAsync(30_000);
     }
+  });
+});
+
+describe('publicGate settings (server/config.ts)', () => {
+  it('has sensible defaults and keeps the hold under half the request timeout', () => {
+    expect(loadConfig({}).publicGate).toEqual({ ratePerSecond: 20, burst: 40, maxQueue: 60, holdMs: 3000 });
+    const set = loadConfig({ PUBLIC_GATE_RATE: '5', PUBLIC_GATE_BURST: '10', PUBLIC_GATE_QUEUE: '15', PUBLIC_GATE_HOLD_MS: '2000' }).publicGate;
+    expect(set).toEqual({ ratePerSecond: 5, burst: 10, maxQueue: 15, holdMs: 2000 });
+    expect(loadConfig({ PUBLIC_GATE_HOLD_MS: '999999', REQUEST_TIMEOUT_MS: '10000' }).publicGate.holdMs).toBe(5000);
+    // nonsense values fall back to the defaults or to a working minimum
+    expect(loadConfig({ PUBLIC_GATE_RATE: 'x', PUBLIC_GATE_BURST: '0' }).publicGate).toMatchObject({ ratePerSecond: 20, burst: 1 });
   });
 });
