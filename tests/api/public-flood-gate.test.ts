@@ -110,4 +110,33 @@ describe('the flood gate in front of public submissions', () => {
     expect(next.code).toBe('2002');
     expect(next.ms).toBeLessThan(1500);
   });
+
+  it('stands in front of every public submission route: with the gate shut each answers 429 and stores nothing', async () => {
+    const gate = setFloodGate(server.app, { ratePerSecond: 0.01, burst: 1, maxQueue: 0, holdMs: 0 });
+    expect(await gate.admit()).toBe('admitted'); // the only token: every call below is over the budget
+    const post = async (path: string, body: unknown) => {
+      const res = await fetch(new URL(path, server.url), { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.250' }, body: JSON.stringify(body) });
+      return { status: res.status, code: ((await res.json()) as { errorCode: string }).errorCode };
+    };
+    // Bodies valid up to the guard (routes that check their fields or read their topic first).
+    const depts = (await call<{ id: number }[]>(server.url, '/web/apply/dept/list')).body.data;
+    const survey = (await call<{ questions: { id: number; type: number; required: number; options?: { id: number }[] }[] }>(server.url, '/web/survey/find', { body: { id: 1 } })).body.data;
+    const answers = survey.questions.filter((q) => q.required === 1).map((q) => (q.type === 2 ? { questionId: q.id, text: '好' } : { questionId: q.id, optionIds: [q.options?.[0]?.id] }));
+    const captchaFields = { codeId: 'x', verifyCode: 'XXXX' };
+    const calls: [string, unknown][] = [
+      ['/web/mail/add', { ...letter, ...captchaFields }],
+      ['/web/apply/save', { name: '张三', idNumber: '420000199001011234', phone: '13800000000', address: '云溪县城关镇', infoName: '经费', content: '申请公开经费使用情况。', handleDeptId: depts[0]?.id, ...captchaFields }],
+      ['/advice/web/add', { adviceId: 1, content: '建议增加公交班次。', name: '张三', phone: '13800000000', ...captchaFields }],
+      ['/web/survey/save', { surveyId: 1, visitorToken: 'gate-visitor-token-0001', name: '张三', phone: '13800000000', answers, ...captchaFields }],
+      ['/suggest/add', { title: '建议', content: '增加路灯。', phone: '13800000000', ...captchaFields }],
+      ['/theme/webAdd', { title: '问题', content: '内容', ...captchaFields }],
+      ['/web/people/mobileLogin', { peoplePhone: '13800000000', photoCode: 'XXXX', codeId: 'x' }],
+    ];
+    const tables = ['mail', 'apply', 'advice_opinion', 'survey_record', 'public_rate'];
+    const before = await Promise.all(tables.map(rows));
+    const answered = [];
+    for (const [path, body] of calls) answered.push([path, await post(path, body)]);
+    expect(answered).toEqual(calls.map(([path]) => [path, { status: 429, code: '429' }]));
+    expect(await Promise.all(tables.map(rows))).toEqual(before);
+  });
 });
