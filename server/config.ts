@@ -44,6 +44,13 @@ export interface PortalConfig {
   housekeepingMs: number;
   /** On SIGTERM in-flight requests get this long (ms) before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /**
+   * The flood gate of public submissions, per instance (docs/deploy.md "Floods"): admitted per second
+   * (`PUBLIC_GATE_RATE`, 20), at once after a quiet spell (`PUBLIC_GATE_BURST`, 40), waiting their turn
+   * (`PUBLIC_GATE_QUEUE`, 60), longest wait and hold before a refusal (`PUBLIC_GATE_HOLD_MS`, 3000; kept
+   * under half the request timeout).
+   */
+  publicGate: { ratePerSecond: number; burst: number; maxQueue: number; holdMs: number };
 }
 
 function intOr(value: string | undefined, fallback: number): number {
@@ -77,5 +84,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     loginCaptchaAfter: intOr(env.LOGIN_CAPTCHA_AFTER, 3),
     housekeepingMs: intOr(env.HOUSEKEEPING_MS, 10 * 60_000),
     shutdownTimeoutMs: intOr(env.SHUTDOWN_TIMEOUT_MS, 10_000),
+    publicGate: publicGateConfig(env),
+  };
+}
+
+function publicGateConfig(env: NodeJS.ProcessEnv): PortalConfig['publicGate'] {
+  const requestTimeoutMs = intOr(env.REQUEST_TIMEOUT_MS, 120_000);
+  return {
+    ratePerSecond: Math.max(0.1, intOr(env.PUBLIC_GATE_RATE, 20)),
+    burst: Math.max(1, intOr(env.PUBLIC_GATE_BURST, 40)),
+    maxQueue: Math.max(0, intOr(env.PUBLIC_GATE_QUEUE, 60)),
+    // A held request must be answered well before the server's request timeout closes it.
+    holdMs: Math.min(Math.max(0, intOr(env.PUBLIC_GATE_HOLD_MS, 3_000)), Math.floor(requestTimeoutMs / 2)),
   };
 }

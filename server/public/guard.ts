@@ -6,6 +6,7 @@ import { PortalError } from '../http/errors.js';
 import { param } from '../http/params.js';
 import { formatDateTime } from '../util/time.js';
 import { refuseBlacklisted } from './blacklist.js';
+import { admitPublicWork } from './gateOfApp.js';
 
 export { cleanEmail, cleanPhone, cleanText, type CleanTextOptions } from './text.js';
 
@@ -56,10 +57,6 @@ export const badCaptcha = () => new PortalError(2002, '验证码错误或已过�
 
 const DAY_MS = 24 * 3600_000;
 
-/** Public submissions being checked at once by this instance; more are refused at once (staff keep the database). */
-const MAX_IN_FLIGHT = envInt('PUBLIC_MAX_IN_FLIGHT', 16);
-let inFlight = 0;
-
 async function countSince(app: FastifyInstance, kind: string, since: string, ip?: string): Promise<number> {
   let q = app.db.selectFrom('public_rate').select((eb) => eb.fn.countAll<number | string>().as('n')).where('kind', '=', kind).where('at', '>=', since);
   if (ip !== undefined) q = q.where('ip', '=', ip);
@@ -69,7 +66,8 @@ async function countSince(app: FastifyInstance, kind: string, since: string, ip?
 
 /**
  * Call first thing in a public submission route, before reading or storing anything else.
- * 0. Cheap refusals (no database work, or one key read): too many submissions being checked at once, or
+ * 0. The flood gate of this instance (server/public/floodGate.ts), before any database work: over its
+ *    budget a submission waits its turn, or is held a few seconds and refused → 429. Then one key read:
  *    the address's window counter (`rate_counter`, shared by every instance) at its limit → 429.
  * 1. Rate limits per IP (`perWindow` in `windowMinutes`, `perDay` in 24 h) and per kind for everybody
  *    (`globalPerDay`), counted in the `public_rate` table → HTTP 429 `操作过于频繁，请稍后再试`.
@@ -85,6 +83,8 @@ export async function guardPublicSubmission(
   kind: string,
   opts: { captcha?: boolean } = {},
 ): Promise<void> {
+  // 0. The gate first: nothing below touches the database before this instance admits the work.
+  if ((await admitPublicWork(app, request)) !== 'admitted') throw tooManyRequests();
   await refuseBlacklisted(app, request); // docs/spec-calls.md "Blacklist"
   const limits = publicLimits(app, kind);
   const ip = (request.ip || 'unknown').slice(0, 64);
@@ -93,15 +93,7 @@ export async function guardPublicSubmission(
   const windowStart = formatDateTime(new Date(now - limits.windowMinutes * 60_000));
   const windowKey = `pub:${kind.slice(0, 64)}:${ip}`;
 
-  // 0. Cheap refusals first (docs/deploy.md "Floods"): no place among the submissions in flight, or this
-  //    address's window counter (one primary-key read, shared by every instance) already at the limit.
-  if (inFlight >= MAX_IN_FLIGHT) throw tooManyRequests();
-  inFlight += 1;
-  try {
-    await checkAndCount(app, request, kind, limits, opts, { ip, now, dayAgo, windowStart, windowKey });
-  } finally {
-    inFlight -= 1;
-  }
+  await checkAndCount(app, request, kind, limits, opts, { ip, now, dayAgo, windowStart, windowKey });
 }
 
 async function checkAndCount(
@@ -113,6 +105,7 @@ async function checkAndCount(
   at: { ip: string; now: number; dayAgo: string; windowStart: string; windowKey: string },
 ): Promise<void> {
   const { ip, now, dayAgo, windowStart, windowKey } = at;
+  // The cheapest refusal first: this address's window counter (one primary-key read, every instance).
   if ((await peek(app.db, windowKey, now)).count >= limits.perWindow) throw tooManyRequests();
 
   if ((await countSince(app, kind, windowStart, ip)) >= limits.perWindow) throw tooManyRequests();
