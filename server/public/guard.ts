@@ -64,6 +64,19 @@ async function countSince(app: FastifyInstance, kind: string, since: string, ip?
   return Number(row?.n ?? 0);
 }
 
+// Requests already through the gate (a route that reads its own records before the guard admits first).
+const admitted = new WeakSet<FastifyRequest>();
+
+/**
+ * Step 0 of the guard alone, for a route that must read the database (the survey, the topic) before it
+ * can call the guard: the gate admits the request once; the guard then does not queue it again.
+ */
+export async function admitPublicSubmission(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  if (admitted.has(request)) return;
+  if ((await admitPublicWork(app, request)) !== 'admitted') throw tooManyRequests();
+  admitted.add(request);
+}
+
 /**
  * Call first thing in a public submission route, before reading or storing anything else.
  * 0. The flood gate of this instance (server/public/floodGate.ts), before any database work: over its
@@ -84,7 +97,7 @@ export async function guardPublicSubmission(
   opts: { captcha?: boolean } = {},
 ): Promise<void> {
   // 0. The gate first: nothing below touches the database before this instance admits the work.
-  if ((await admitPublicWork(app, request)) !== 'admitted') throw tooManyRequests();
+  await admitPublicSubmission(app, request);
   await refuseBlacklisted(app, request); // docs/spec-calls.md "Blacklist"
   const limits = publicLimits(app, kind);
   const ip = (request.ip || 'unknown').slice(0, 64);

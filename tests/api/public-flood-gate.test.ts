@@ -138,5 +138,14 @@ describe('the flood gate in front of public submissions', () => {
     for (const [path, body] of calls) answered.push([path, await post(path, body)]);
     expect(answered).toEqual(calls.map(([path]) => [path, { status: 429, code: '429' }]));
     expect(await Promise.all(tables.map(rows))).toEqual(before);
+
+    // The routes that read their survey, topic or department first are gated before those reads: a topic
+    // that does not exist is not even looked up while the gate is shut.
+    const early: [string, unknown][] = [
+      ['/web/survey/save', { surveyId: 999999, visitorToken: 'gate-visitor-token-0002', answers: [] }],
+      ['/advice/web/add', { adviceId: 999999, content: '建议。' }],
+      ['/web/apply/save', { name: '张三', handleDeptId: 999999 }],
+    ];
+    for (const [path, body] of early) expect([path, await post(path, body)]).toEqual([path, { status: 429, code: '429' }]);
   });
 });

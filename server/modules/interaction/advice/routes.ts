@@ -10,7 +10,7 @@ import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, param, readId, readIds, readSize } from '../../../http/params.js';
-import { cleanPhone, cleanText, guardPublicSubmission, newQueryCode } from '../../../public/guard.js';
+import { admitPublicSubmission, cleanPhone, cleanText, guardPublicSubmission, newQueryCode } from '../../../public/guard.js';
 import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
 import { asInt, atRoot} from '../../../shared/routeHelpers.js';
@@ -197,6 +197,7 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
   });
 
   app.post('/advice/web/add', { config: { public: true } }, async (request) => {
+    await admitPublicSubmission(app, request); // the flood gate before the reads below
     const body = bodyOf(request);
     const rawId = body.adviceId ?? body.id;
     if (rawId === undefined || rawId === null || rawId === '') throw missingParam('adviceId');

@@ -9,7 +9,7 @@ import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { currentUser, type PortalUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, readId, readIds } from '../../../http/params.js';
-import { cleanPhone, cleanText, guardPublicSubmission, newQueryCode, normaliseQueryCode } from '../../../public/guard.js';
+import { admitPublicSubmission, cleanPhone, cleanText, guardPublicSubmission, newQueryCode, normaliseQueryCode } from '../../../public/guard.js';
 import { createSmsSender } from '../../../notify/sms.js';
 import { formatDateTime } from '../../../util/time.js';
 import { maskRow } from '../../../shared/mask.js';
@@ -292,6 +292,7 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
   });
 
   app.post('/web/apply/save', { config: { public: true } }, async (request) => {
+    await admitPublicSubmission(app, request); // the flood gate before the reads below
     const values = await parseApplication(db, bodyOf(request));
     await guardPublicSubmission(app, request, 'apply', { captcha: true });
     const row = await insertApplication(values, { source: 1, creatorId: null, ip: (request.ip || '').slice(0, 64) });

@@ -8,7 +8,7 @@ import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, param, readId, readIds, readSize } from '../../../http/params.js';
-import { cleanPhone, cleanText, guardPublicSubmission } from '../../../public/guard.js';
+import { admitPublicSubmission, cleanPhone, cleanText, guardPublicSubmission } from '../../../public/guard.js';
 import { applyFilters, readPaging } from '../../../crud/listQuery.js';
 import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
@@ -293,6 +293,7 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
   });
 
   app.post('/web/survey/save', { config: { public: true } }, async (request) => {
+    await admitPublicSubmission(app, request); // the flood gate before the reads below
     const body = bodyOf(request);
     const surveyIdRaw = body.surveyId ?? body.id;
     if (surveyIdRaw === undefined || surveyIdRaw === null || surveyIdRaw === '') throw missingParam('surveyId');
