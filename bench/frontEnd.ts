@@ -110,7 +110,7 @@ async function shellUsable(page: Page) {
   await page.getByTestId('workbench-todos').getByText(/^\d+$|暂无待办事项/).first().waitFor({ timeout: 30_000 });
 }
 
-async function loginToShell(base: string, path: string, password: string) {
+export async function loginToShell(base: string, path: string, password: string) {
   return cold(async (page) => {
     await page.goto(base + path);
     await page.locator('input[name="username"]').fill('admin');
