@@ -59,17 +59,13 @@ function entryAfterPaint(): Plugin {
         const tag = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(html);
         const marker = '/* entry after paint */';
         if (!tag || !html.includes(marker)) return html;
-        // The login chunks' modulepreloads go in with it: Chrome compiles a preloaded module at once, which
-        // would delay the first paint as well. After the next frame; a hidden tab (no frames) after 300 ms.
-        const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\n?\s*/g)];
+        // After the next frame; a hidden tab (no frames) after 300 ms. The preloads stay in the page: deferring
+        // them too made the app's form (captcha) 0.4 s later for no measurable gain in the first paint.
         const load = [
           'var started = false;',
           'var start = function () {',
           '  if (started) return;',
           '  started = true;',
-          `  ['${preloads.map((m) => m[1]).join("', '")}'].forEach(function (href) {`,
-          "    document.head.appendChild(Object.assign(document.createElement('link'), { rel: 'modulepreload', crossOrigin: '', href: href }));",
-          '  });',
           "  var s = document.createElement('script');",
           "  s.type = 'module';",
           "  s.crossOrigin = '';",
@@ -79,9 +75,7 @@ function entryAfterPaint(): Plugin {
           'requestAnimationFrame(function () { setTimeout(start); });',
           'setTimeout(start, 300);',
         ].join('\n        ');
-        let out = html.replace(tag[0], '');
-        for (const m of preloads) out = out.replace(m[0], '');
-        return out.replace(marker, load);
+        return html.replace(tag[0], `<link rel="modulepreload" crossorigin href="${tag[1]}">`).replace(marker, load);
       },
     },
   };
