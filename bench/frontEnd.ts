@@ -110,7 +110,7 @@ async function shellUsable(page: Page) {
   await page.getByTestId('workbench-todos').getByText(/^\d+$|暂无待办事项/).first().waitFor({ timeout: 30_000 });
 }
 
-async function loginToShell(base: string, path: string, password: string) {
+export async function loginToShell(base: string, path: string, password: string) {
   return cold(async (page) => {
     await page.goto(base + path);
     await page.locator('input[name="username"]').fill('admin');
@@ -144,7 +144,8 @@ async function bareShell(barePort: number) {
 async function headersOf(base: string) {
   const html = await fetch(`${base}/admin/`, { headers: { 'accept-encoding': 'br, gzip' } });
   const text = await fetch(`${base}/admin/`).then((r) => r.text());
-  const asset = /src="(\/assets\/[^"]+\.js)"/.exec(text)?.[1] ?? '';
+  // The entry is named in index.html's inline boot script since the fourth pass (vite.config.ts).
+  const asset = /["'](\/assets\/index-[^"']+\.js)["']/.exec(text)?.[1] ?? '';
   const js = await fetch(base + asset, { headers: { 'accept-encoding': 'br, gzip' } });
   return {
     indexHtml: { cacheControl: html.headers.get('cache-control'), encoding: html.headers.get('content-encoding') },
@@ -156,7 +157,7 @@ async function headersOf(base: string) {
 async function warmUp(base: string, barePort: number) {
   for (let i = 0; i < 3; i++) {
     const html = await fetch(`${base}/admin/`, { headers: { 'accept-encoding': 'br' } }).then((r) => r.text());
-    const files = [...html.matchAll(/(?:src|href)="(\/[^"]+\.js)"/g)].map((m) => m[1]);
+    const files = [...html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]);
     await Promise.all(files.map((f) => fetch(base + f, { headers: { 'accept-encoding': 'br' } }).then((r) => r.arrayBuffer())));
     await fetch(`http://127.0.0.1:${barePort}/form`).then((r) => r.text());
   }

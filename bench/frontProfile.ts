@@ -1,6 +1,7 @@
 // Waterfall of login → shell (not part of `npm run bench`): every request after the click with its start
 // and end (ms after the click), size on the wire, and the long tasks of the main thread.
 //   npx tsx bench/frontProfile.ts [/admin/|/report/]
+import { writeFileSync } from 'node:fs';
 import { launchChromium } from '../tests/browser/lib/chromium';
 import { startChild } from './lib/child';
 
@@ -45,6 +46,8 @@ try {
   await page.locator('[data-testid="workbench-todos"]').getByText(/暂无待办事项|\d/).first().waitFor({ timeout: 30_000 });
   const quietMs = at();
   const { profile } = await cdp.send('Profiler.stop');
+  // The raw profile, for a closer look (Chrome DevTools loads it as a .cpuprofile).
+  if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
   if (process.env.TRACE) await browser.stopTracing();
   const self = new Map<string, number>();
   const byUrl = new Map<string, number>();

@@ -1,5 +1,5 @@
 import { ThemeProvider, createTheme } from '@mui/material/styles';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { Admin, CustomRoutes, Notification, localStorageStore } from 'react-admin';
 import type { AppKey } from '../providers/types';
 import { AdminHome, ReportHome } from './dashboard/Dashboards';
@@ -33,11 +33,15 @@ export default function AdminShell({ appKey }: { appKey: AppKey }) {
   const info = useMemo(() => appInfoFor(appKey), [appKey]);
   const declared = useMemo(() => resourcesFor(appKey), [appKey]);
   const queryClient = useMemo(() => shellQueryClient(), []);
+  // The same elements on every render: react-admin re-reads its children (and re-registers) when they change.
+  const resourceRoutes = useMemo(() => resourceElements(declared), [declared]);
+  const customRoutes = useMemo(() => appRouteElements(appKey, declared), [appKey, declared]);
+  // Memoised: the home need not render again in react-admin's start-up passes (same permissions).
   const Dashboard = useMemo(
     () =>
-      appKey === 'reportSite'
+      memo(appKey === 'reportSite'
         ? () => <ReportHome appTitle={info.title} />
-        : () => <AdminHome appTitle={info.title} />,
+        : () => <AdminHome appTitle={info.title} />),
     [appKey, info],
   );
   return (
@@ -59,10 +63,10 @@ export default function AdminShell({ appKey }: { appKey: AppKey }) {
         accessDenied={AccessDenied}
         disableTelemetry
       >
-        {resourceElements(declared)}
+        {resourceRoutes}
         {/* The spec's routes (docs/routes.md): pages, resources at their spec routes, home and shell routes. */}
         <CustomRoutes>
-          {appRouteElements(appKey, declared)}
+          {customRoutes}
         </CustomRoutes>
       </Admin>
       <ThemeProvider theme={noticeTheme}>

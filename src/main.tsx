@@ -19,7 +19,10 @@ if (getToken() && sessionApp && appKeyOf(sessionApp) !== appKey) clearSession();
 if (getToken()) dropBootLogin();
 document.title = `${appKey === 'reportSite' ? '城市网站报送管理系统' : '城市网站管理系统'} - 云溪县人民政府门户网站`;
 
-const loadShell = () => import('./AdminShell');
+// Kept once loaded: the shell then renders directly after login, with no Suspense fallback frame and no
+// retry pass (React throttles a retry that suspends again by up to 300 ms; docs/performance.md).
+let LoadedShell: (typeof import('./AdminShell'))['default'] | undefined;
+const loadShell = () => import('./AdminShell').then((m) => ((LoadedShell = m.default), m));
 // What the shell's first screen will ask for, started before its first render (docs/performance.md).
 const loadWarmShell = () => import('./login/warmShell');
 const AdminShell = lazy(loadShell);
@@ -29,13 +32,13 @@ let shellRequested = false;
 function prefetchShell() {
   if (shellRequested) return;
   shellRequested = true;
-  void loadShell();
-  void loadWarmShell();
+  // The icons after the shell, so they do not compete with it for the connections.
+  void Promise.all([loadShell(), loadWarmShell()]).then(([, warm]) => warm.preloadDeclaredIcons(), () => undefined);
 }
 
-const warmShell = (route: string) => void loadWarmShell().then((m) => m.warmShell(route), () => undefined);
+const warmShell = (route: string) => loadWarmShell().then((m) => m.warmShell(route), () => undefined);
 // A session from before (a reload): the shell opens at once.
-if (getToken()) warmShell(window.location.hash);
+if (getToken()) void warmShell(window.location.hash);
 
 const LOGIN_HASH = '#/login';
 
@@ -67,9 +70,11 @@ function Root() {
             appKey={appKey}
             onFirstInteraction={prefetchShell}
             onLoggedIn={() => {
-              warmShell(returnTo);
-              window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}${returnTo}`);
-              setLoggedIn(true);
+              // The first screen's calls go out before the shell's first render (a long task) starts.
+              void warmShell(returnTo).then(() => {
+                window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}${returnTo}`);
+                setLoggedIn(true);
+              });
             }}
           />
         </TakeOver>
@@ -78,7 +83,7 @@ function Root() {
   }
   return (
     <Suspense fallback={<Boot />}>
-      <AdminShell appKey={appKey} />
+      {LoadedShell ? <LoadedShell appKey={appKey} /> : <AdminShell appKey={appKey} />}
     </Suspense>
   );
 }

@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { STAT_SCRIPT_DOMAINS } from '../modules/system/siteSettings/statCode.js';
 
 /**
- * Browser security headers (docs/deploy.md "Security headers"). The two apps are Vite builds with no
- * inline script; MUI writes inline styles, hence style-src 'unsafe-inline'. Nobody may frame the apps.
+ * Browser security headers (docs/deploy.md "Security headers"). The two apps are Vite builds; their only
+ * inline script (index.html's boot script) is allowed by its sha256 (appCspFor), never by 'unsafe-inline'.
+ * MUI writes inline styles, hence style-src 'unsafe-inline'. Nobody may frame the apps.
  * The generated site (/site/) may load the statistics scripts the site settings allow and may be
  * framed by its own origin (the back office previews it). API answers are never cached.
  */
@@ -37,6 +39,21 @@ function policyText(directives: Record<string, string[] | null>): string {
 export const APP_CSP = policyText(common);
 // The statistics scripts report to their own hosts (51.la and CNZZ by XHR/beacon, Baidu by image).
 export const SITE_CSP = policyText({ ...common, scriptSrc: ["'self'", ...statHosts], connectSrc: ["'self'", ...statHosts], frameAncestors: ["'self'"] });
+
+/** The sha256 sources of every inline <script> (no src) of an HTML page, as the browser hashes them. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(m[1] ?? '') || !m[2]) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(m[2], 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** The apps' policy for a page whose inline scripts hash to `hashes` (index.html, read at start-up). */
+export function appCspFor(hashes: readonly string[]): string {
+  return policyText({ ...common, scriptSrc: [...common.scriptSrc, ...hashes] });
+}
 
 export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {

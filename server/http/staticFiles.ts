@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { appCspFor, inlineScriptHashes } from './security.js';
 
 /** Hashed build files (assets/name-<hash>.ext) never change: cached for a year; everything else revalidates. */
 export function cacheControlOf(file: string): string {
@@ -15,6 +16,8 @@ export function cacheControlOf(file: string): string {
  */
 export async function serveStatic(app: FastifyInstance, root: string): Promise<void> {
   if (!fs.existsSync(path.join(root, 'index.html'))) return;
+  // index.html's inline boot script runs under its own hash, computed from the file served (docs/performance.md).
+  const indexCsp = appCspFor(inlineScriptHashes(fs.readFileSync(path.join(root, 'index.html'), 'utf8')));
   const spa = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
     const last = url.split('/').pop() ?? '';
@@ -30,13 +33,18 @@ export async function serveStatic(app: FastifyInstance, root: string): Promise<v
       if (!fs.existsSync(path.join(root, rel))) return reply.callNotFound();
       return reply.sendFile(rel);
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', indexCsp).sendFile('index.html');
   };
 
   await app.register(async (site) => {
     // Everything in this plugin (including @fastify/static's own routes) is public.
     site.addHook('onRoute', (route) => {
       route.config = { ...(route.config ?? {}), public: true };
+    });
+    // /index.html asked by name gets the same policy as the apps' paths (harmless on the other files).
+    site.addHook('onSend', async (request, reply, payload) => {
+      if (/^\/index\.html(\?|$)/.test(request.url)) reply.header('Content-Security-Policy', indexCsp);
+      return payload;
     });
     await site.register(fastifyStatic, {
       root,

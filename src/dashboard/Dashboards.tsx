@@ -4,6 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Title, useGetIdentity } from 'react-admin';
 import { QuickLinks } from './QuickLinks';
+import { WhenIdle } from './WhenIdle';
 import { RecentPanel, TodoPanel, useWorkbench } from './Workbench';
 
 function WelcomeCard({ appTitle }: { appTitle: string }) {
@@ -35,7 +36,10 @@ export function AdminHome({ appTitle }: { appTitle: string }) {
       <WelcomeCard appTitle={appTitle} />
       <TodoPanel data={data} />
       <RecentPanel data={data} articlesTitle="最近更新的文章" />
-      <QuickLinks />
+      {/* Below the fold at 1366×768: after the first paint (docs/performance.md). */}
+      <WhenIdle>
+        <QuickLinks />
+      </WhenIdle>
     </Box>
   );
 }
@@ -49,7 +53,10 @@ export function ReportHome({ appTitle }: { appTitle: string }) {
       <WelcomeCard appTitle={appTitle} />
       <TodoPanel data={data} />
       <RecentPanel data={data} articlesTitle="我最近的报送" />
-      <QuickLinks />
+      {/* Below the fold at 1366×768: after the first paint (docs/performance.md). */}
+      <WhenIdle>
+        <QuickLinks />
+      </WhenIdle>
     </Box>
   );
 }

@@ -4,6 +4,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
+import { memo } from 'react';
 import { AppBar, Logout, TitlePortal, UserMenu, useGetIdentity } from 'react-admin';
 import { FallbackTitle } from './Breadcrumbs';
 import { useAppInfo } from './AppInfo';
@@ -35,8 +36,11 @@ export function PortalUserMenu() {
   );
 }
 
-/** The app's title, then the current page's title, then the user menu (name, 退出登录). */
-export function PortalAppBar() {
+/**
+ * The app's title, then the current page's title, then the user menu (name, 退出登录). Memoised: react-admin
+ * re-renders the layout twice more while it starts; the bar has nothing new to show (docs/performance.md).
+ */
+export const PortalAppBar = memo(function PortalAppBar() {
   const { title } = useAppInfo();
   return (
     <AppBar color="primary" userMenu={<PortalUserMenu />}>
@@ -54,4 +58,4 @@ export function PortalAppBar() {
       <NoticeBell />
     </AppBar>
   );
-}
+});

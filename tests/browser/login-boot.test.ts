@@ -28,8 +28,15 @@ describe('the static login form of index.html', () => {
       await held;
       await route.continue();
     });
+    // The boot script is inline, allowed by its hash alone (never 'unsafe-inline'), and runs: no violation.
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
     // Module scripts hold DOMContentLoaded back: wait for the response only.
-    await page.goto(`${portal.server.url}/report/`, { waitUntil: 'commit' });
+    const response = await page.goto(`${portal.server.url}/report/`, { waitUntil: 'commit' });
+    const scriptSrc = /script-src ([^;]*)/.exec(response?.headers()['content-security-policy'] ?? '')?.[1] ?? '';
+    expect(scriptSrc).toMatch(/^'self' 'sha256-[A-Za-z0-9+/]{43}='$/);
     await expect.poll(() => page.locator('#boot-login h1').innerText()).toBe('城市网站报送管理系统');
     await page.locator('input[name="username"]').fill('admin');
     await page.locator('input[name="password"]').fill(portal.server.adminPassword);
@@ -51,6 +58,9 @@ describe('the static login form of index.html', () => {
     await page.reload();
     await page.getByRole('button', { name: '个人中心' }).waitFor({ timeout: 30_000 });
     expect(await page.locator('#boot-login').count()).toBe(0);
+    // index.html's inline script marked the page before it painted, so the static form never flashed.
+    expect(await page.locator('html.has-session.app-report').count()).toBe(1);
+    expect(violations).toEqual([]);
     expect(errors).toEqual([]);
   });
 
