@@ -215,3 +215,17 @@ describe('queryEsArticleZWGK: disclosure documents', () => {
     }
   });
 });
+
+describe('one statement per page (docs/performance.md, search)', () => {
+  it('each hit carries its own column and title, newest first, without the column table read per request', async () => {
+    const older = await publish({ title: '鹦鹉螺化石展开幕', columnId: policy, publishTime: daysAgo(2) });
+    const newer = await publish({ title: '鹦鹉螺化石科普讲座', publishTime: daysAgo(1) });
+    const p = await search({ keyword: '鹦鹉螺', pageNumber: 1, pageSize: 10 });
+    expect(p.list.map((h) => h.articleId)).toEqual([newer, older]);
+    const [first, second] = p.list as (Hit & { columnId: number; columnTitle: string })[];
+    expect([first?.columnId, first?.columnTitle]).toEqual([news, '政务要闻']);
+    expect([second?.columnId, second?.columnTitle]).toEqual([policy, '政策文件']);
+    expect(second?.highlightTitle).toBe('<em>鹦鹉螺</em>化石展开幕');
+    expect(p.totalRow).toBe(2);
+  });
+});

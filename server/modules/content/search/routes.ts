@@ -145,6 +145,34 @@ function ftsOnly(s: Search, dialect: DialectName): string | null {
   return words.map((k) => `(${ftsExpression(k)})`).join(' AND ');
 }
 
+/**
+ * One statement for the page: the index row, the article and its column title, in the order of `keys`
+ * (newest first). Articles missing from the table are left out.
+ */
+async function pageRows(q: Q, keys: readonly number[]): Promise<Row[]> {
+  const rows = await q
+    .innerJoin('article as a', 'a.articleId', 's.articleId')
+    .leftJoin('category as c', 'c.categoryId', 'a.columnId')
+    .select(['s.docKey', 's.wjType', 's.wjbh', 's.docYear', 's.docDay', 's.excerpt'])
+    .select(['a.articleId', 'a.title', 'a.subTitle', 'a.columnId', 'a.summary', 'a.thumbnail', 'a.source', 'a.author', 'a.publishTime', 'a.jumpUrl', 'a.hits', 'a.status', 'c.categoryTitle'])
+    .execute();
+  return ordered(rows as Row[], keys);
+}
+
+/** The rows in the order of `keys`; keys without a row are left out. */
+function ordered(rows: readonly Row[], keys: readonly number[]): Row[] {
+  const byKey = new Map(rows.map((r) => [Number(r.docKey), r]));
+  return keys.flatMap((k): Row[] => { const r = byKey.get(k); return r ? [r] : []; });
+}
+
+// SQLite's page statement as fixed text (one prepared statement for any page; the keys go as one JSON array):
+// building it with Kysely cost more than running it.
+const PAGE_COLUMNS = sql.raw(
+  ['s."docKey"', 's."wjType"', 's."wjbh"', 's."docYear"', 's."docDay"', 's."excerpt"', 'a."articleId"', 'a."title"', 'a."subTitle"', 'a."columnId"', 'a."summary"',
+    'a."thumbnail"', 'a."source"', 'a."author"', 'a."publishTime"', 'a."jumpUrl"', 'a."hits"', 'a."status"', 'c."categoryTitle"'].join(', '),
+);
+const PAGE_JOINS = sql.raw('join article a on a."articleId" = s."articleId" left join category c on c."categoryId" = a."columnId"');
+
 async function runSearch(db: Db, s: Search) {
   const dialect = dialectOf(db);
   const offset = (s.pageNumber - 1) * s.pageSize;
@@ -158,38 +186,20 @@ async function runSearch(db: Db, s: Search) {
     const bound = s.sinceKey === null ? sql`` : sql` and rowid >= ${s.sinceKey}`;
     counted = Number(((await sql<{ n: number }>`select count(*) as n from (select 1 from article_fts where article_fts match ${match}${bound} limit ${cap + 1})`.execute(db)).rows[0]?.n) ?? 0);
     const keys = (await sql<{ k: number }>`select rowid as k from article_fts where article_fts match ${match}${bound} order by rowid desc limit ${s.pageSize} offset ${offset}`.execute(db)).rows.map((r) => r.k);
-    const found = keys.length ? (await db.selectFrom('article_search').select(['articleId', 'docKey', 'wjType', 'wjbh', 'docYear', 'docDay', 'excerpt']).where('docKey', 'in', keys).execute()) : [];
-    const byKey = new Map(found.map((r) => [Number(r.docKey), r]));
-    hits = keys.flatMap((k): Row[] => { const r = byKey.get(k); return r ? [r] : []; });
+    hits = keys.length ? ordered((await sql<Row>`select ${PAGE_COLUMNS} from article_search s ${PAGE_JOINS} where s."docKey" in (select value from json_each(${JSON.stringify(keys)}))`.execute(db)).rows, keys) : [];
   } else {
     const base = where(db.selectFrom('article_search as s') as Q, s, dialect);
     const limited = base.select(sql<number>`1`.as('one')).limit(cap + 1);
     counted = Number(((await db.selectFrom(limited.as('m')).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
-    hits = await base
-      .select(['s.articleId', 's.wjType', 's.wjbh', 's.docYear', 's.docDay', 's.excerpt'])
-      .orderBy('s.docKey', 'desc')
-      .limit(s.pageSize)
-      .offset(offset)
-      .execute();
+    const keys = (await base.select('s.docKey').orderBy('s.docKey', 'desc').limit(s.pageSize).offset(offset).execute()).map((r) => Number(r.docKey));
+    hits = keys.length ? await pageRows(db.selectFrom('article_search as s').where('s.docKey', 'in', keys), keys) : [];
   }
-  const ids = hits.map((h) => Number(h.articleId));
-  const articles = ids.length
-    ? (await db
-        .selectFrom('article')
-        .select(['articleId', 'title', 'subTitle', 'columnId', 'summary', 'thumbnail', 'source', 'author', 'publishTime', 'jumpUrl', 'hits', 'status'])
-        .where('articleId', 'in', ids)
-        .execute())
-    : [];
-  // Published is checked here, not in SQL: with `status = 5` there SQLite may walk the status index (half the
-  // table) instead of 20 primary-key lookups.
-  const byId = new Map(articles.filter((a) => a.status === 5).map((a) => [a.articleId, a]));
-  const columnRows = await db.selectFrom('category').select(['categoryId', 'categoryTitle']).execute();
-  const titles = new Map(columnRows.map((c) => [c.categoryId, String(c.categoryTitle ?? '')]));
   const parts = [s.keyword, s.content, s.title].flatMap((k) => k?.parts ?? []);
-  const list = hits.flatMap((h) => {
-    const a = byId.get(Number(h.articleId));
-    if (!a) return [];
-    const body = String(h.excerpt ?? '');
+  const list = hits.flatMap((a) => {
+    // Published is checked here, not in SQL: with `status = 5` there SQLite may walk the status index (half the
+    // table) instead of 20 primary-key lookups.
+    if (a.status !== 5) return [];
+    const body = String(a.excerpt ?? '');
     const title = String(a.title ?? '');
     return [
       {
@@ -200,17 +210,17 @@ async function runSearch(db: Db, s: Search) {
         highlightContent: highlight(snippet(body, parts), parts),
         summary: a.summary ?? null,
         columnId: a.columnId,
-        columnTitle: titles.get(a.columnId) ?? '',
+        columnTitle: String(a.categoryTitle ?? ''),
         publishTime: a.publishTime,
         source: a.source ?? null,
         author: a.author ?? null,
         thumbnail: a.thumbnail ?? null,
         jumpUrl: a.jumpUrl ?? null,
         hits: Number(a.hits ?? 0),
-        wjType: h.wjType ?? null,
-        wjbh: h.wjbh ?? null,
-        year: h.docYear === null || h.docYear === undefined ? null : Number(h.docYear),
-        dataTime: h.docDay ?? null,
+        wjType: a.wjType ?? null,
+        wjbh: a.wjbh ?? null,
+        year: a.docYear === null || a.docYear === undefined ? null : Number(a.docYear),
+        dataTime: a.docDay ?? null,
       },
     ];
   });
