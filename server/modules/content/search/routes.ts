@@ -145,6 +145,13 @@ function ftsOnly(s: Search, dialect: DialectName): string | null {
   return words.map((k) => `(${ftsExpression(k)})`).join(' AND ');
 }
 
+/** What a page of hits reads: the index row, the article and its column title (both page statements). */
+const PAGE_FIELDS = [
+  's.docKey', 's.wjType', 's.wjbh', 's.docYear', 's.docDay', 's.excerpt',
+  'a.articleId', 'a.title', 'a.subTitle', 'a.columnId', 'a.summary', 'a.thumbnail', 'a.source', 'a.author', 'a.publishTime', 'a.jumpUrl', 'a.hits', 'a.status',
+  'c.categoryTitle',
+] as const;
+
 /**
  * One statement for the page: the index row, the article and its column title, in the order of `keys`
  * (newest first). Articles missing from the table are left out.
@@ -153,8 +160,7 @@ async function pageRows(q: Q, keys: readonly number[]): Promise<Row[]> {
   const rows = await q
     .innerJoin('article as a', 'a.articleId', 's.articleId')
     .leftJoin('category as c', 'c.categoryId', 'a.columnId')
-    .select(['s.docKey', 's.wjType', 's.wjbh', 's.docYear', 's.docDay', 's.excerpt'])
-    .select(['a.articleId', 'a.title', 'a.subTitle', 'a.columnId', 'a.summary', 'a.thumbnail', 'a.source', 'a.author', 'a.publishTime', 'a.jumpUrl', 'a.hits', 'a.status', 'c.categoryTitle'])
+    .select(PAGE_FIELDS)
     .execute();
   return ordered(rows as Row[], keys);
 }
@@ -167,10 +173,7 @@ function ordered(rows: readonly Row[], keys: readonly number[]): Row[] {
 
 // SQLite's page statement as fixed text (one prepared statement for any page; the keys go as one JSON array):
 // building it with Kysely cost more than running it.
-const PAGE_COLUMNS = sql.raw(
-  ['s."docKey"', 's."wjType"', 's."wjbh"', 's."docYear"', 's."docDay"', 's."excerpt"', 'a."articleId"', 'a."title"', 'a."subTitle"', 'a."columnId"', 'a."summary"',
-    'a."thumbnail"', 'a."source"', 'a."author"', 'a."publishTime"', 'a."jumpUrl"', 'a."hits"', 'a."status"', 'c."categoryTitle"'].join(', '),
-);
+const PAGE_COLUMNS = sql.raw(PAGE_FIELDS.map((f) => f.replace(/\.(\w+)$/, '."$1"')).join(', '));
 const PAGE_JOINS = sql.raw('join article a on a."articleId" = s."articleId" left join category c on c."categoryId" = a."columnId"');
 
 async function runSearch(db: Db, s: Search) {
