@@ -65,9 +65,11 @@ const replay = app.portal.dialect === 'postgres' ? pgReplayer(database.url as st
 const bare = Fastify({ logger: false });
 const page = { errorCode: '0', errorMsg: '操作成功', data: { list: [], currPage: 1, totalRow: 0, totalPage: 0 } };
 bare.get('/bare', async () => page);
-// Switches the result caches (lists, search) of the portal off and on: the bench measures both paths.
-bare.post<{ Params: { on: string } }>('/result-caches/:on', async (request) => {
-  resultCaches.enabled = request.params.on === 'on';
+// Switches the result caches of the portal: `on` (as deployed), `counts` (answers off, search counts kept)
+// or `off` (nothing kept). The bench measures every path.
+bare.post<{ Params: { mode: string } }>('/result-caches/:mode', async (request) => {
+  resultCaches.enabled = request.params.mode === 'on';
+  resultCaches.counts = request.params.mode !== 'off';
   return page;
 });
 bare.post('/bare', async () => page);

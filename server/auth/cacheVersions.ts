@@ -70,8 +70,11 @@ export function cacheVersionsMigration(dialect: DialectName): Migration {
   };
 }
 
-/** The result caches (article lists, search) can be switched off, so `npm run bench` can measure both paths. */
-export const resultCaches = { enabled: true };
+/**
+ * The result caches can be switched off, so `npm run bench` can measure every path: `enabled` the answers
+ * (article lists, search pages), `counts` the search's match counts (totalRow, kept per query whatever page).
+ */
+export const resultCaches = { enabled: true, counts: true };
 
 export interface CacheVersions {
   permissions: number;

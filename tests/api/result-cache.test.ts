@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
+import { resultCaches } from '../../server/auth/cacheVersions.js';
+import { syncArticles } from '../../server/modules/content/search/indexer.js';
 import { call, login, startTestServer, type TestServer } from './helpers/testServer.js';
 
 // Sessions, article lists and search results are cached per instance behind database counters raised by
@@ -64,6 +66,26 @@ describe('result caches across instances', () => {
     expect((await searchOnB('经济')).list.find((r) => r.articleId === hit.articleId)?.title).toBe('搜索缓存测试经济');
     await a.app.db.deleteFrom('article_search').where('articleId', '=', hit.articleId).execute();
     expect((await searchOnB('经济')).list.some((r) => r.articleId === hit.articleId)).toBe(false);
+  });
+
+  it('a match count kept for a query serves its every page and follows the index', async () => {
+    // Answers off, counts on: what a query nobody asked with this page before gets.
+    resultCaches.enabled = false;
+    try {
+      const page = (n: number) => call<Page>(urlB, '/api/article/queryEsArticle', { method: 'GET', query: { keyword: '发展', pageSize: 1, pageNumber: n } }).then((r) => r.body.data);
+      const first = await page(1);
+      expect(first.totalRow).toBeGreaterThanOrEqual(2);
+      const second = await page(2);
+      expect(second.totalRow).toBe(first.totalRow);
+      expect(second.list[0]?.articleId).not.toBe(first.list[0]?.articleId);
+      // Withdrawn on A (by hand, then the index brought in line as the article routes do).
+      const gone = (first.list[0] as Item).articleId;
+      await a.app.db.updateTable('article').set({ status: 6 }).where('articleId', '=', gone).execute();
+      await syncArticles(a.app.db, [gone]);
+      expect((await page(2)).totalRow).toBe(first.totalRow - 1);
+    } finally {
+      resultCaches.enabled = true;
+    }
   });
 
   it('a session ended through A is refused by B on the next call; a backdated one expires', async () => {

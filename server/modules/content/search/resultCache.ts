@@ -10,14 +10,15 @@ const MAX_AGE_MS = 30_000;
  * Search results by their parsed query, valid while the search counter (server/auth/cacheVersions.ts) has
  * not moved: triggers raise it on every write to the search index, to an article field a result shows and
  * to columns, by any instance, so a published, changed or withdrawn article shows in the very next search.
- * Only view counts may lag, by up to MAX_AGE_MS. Searches that miss together share one load.
+ * Only view counts may lag, by up to MAX_AGE_MS. Searches that miss together share one load. `isOn` says
+ * whether this cache is switched on (the bench switches answers and counts separately).
  */
-export function createSearchCache<T>() {
+export function createSearchCache<T>(isOn: () => boolean = () => resultCaches.enabled) {
   let version = -1;
   const entries = new Map<string, { at: number; result: T }>();
   const loading = new Map<string, Promise<T>>();
   return async function cached(db: Db, query: unknown, load: () => Promise<T>): Promise<T> {
-    if (!resultCaches.enabled) return load();
+    if (!isOn()) return load();
     const v = await readSearchVersion(db);
     if (v < version) return load();
     if (v > version) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type SelectQueryBuilder } from 'kysely';
+import { resultCaches } from '../../../auth/cacheVersions.js';
 import type { Db, DialectName, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue } from '../../../http/errors.js';
@@ -9,7 +10,8 @@ import { formatDateTime } from '../../../util/time.js';
 import { descendantIds, loadColumns } from '../columns/service.js';
 import { dialectOf, docKeyFrom } from './indexer.js';
 import { createSearchCache } from './resultCache.js';
-import { ftsExpression, highlight, parseKeyword, snippet, type KeywordQuery } from './text.js';
+import { highlighter } from './highlight.js';
+import { ftsExpression, parseKeyword, type KeywordQuery } from './text.js';
 import { createWordTally } from './wordTally.js';
 
 /** dateType → days back. */
@@ -171,12 +173,18 @@ function ordered(rows: readonly Row[], keys: readonly number[]): Row[] {
   return keys.flatMap((k): Row[] => { const r = byKey.get(k); return r ? [r] : []; });
 }
 
-// SQLite's page statement as fixed text (one prepared statement for any page; the keys go as one JSON array):
-// building it with Kysely cost more than running it.
+// SQLite's page statement as fixed text (one prepared statement for any keyword and page): building it with
+// Kysely cost more than running it.
 const PAGE_COLUMNS = sql.raw(PAGE_FIELDS.map((f) => f.replace(/\.(\w+)$/, '."$1"')).join(', '));
 const PAGE_JOINS = sql.raw('join article a on a."articleId" = s."articleId" left join category c on c."categoryId" = a."columnId"');
 
-async function runSearch(db: Db, s: Search) {
+/** Counts matches, or answers a count kept for the same query and cap (createSearchCache). */
+type CountKept = (db: Db, query: unknown, load: () => Promise<number>) => Promise<number>;
+
+/** What the count depends on: every condition, not the page. */
+const countKey = (s: Search, cap: number) => ({ ...s, pageNumber: 0, pageSize: 0, cap });
+
+async function runSearch(db: Db, s: Search, kept: CountKept) {
   const dialect = dialectOf(db);
   const offset = (s.pageNumber - 1) * s.pageSize;
   // Counting every match of a common word costs more than the page: count up to a cap (docs/search-and-reports.md).
@@ -187,17 +195,18 @@ async function runSearch(db: Db, s: Search) {
   if (match !== null) {
     // Newest first is the rowid order: FTS5 streams the page without sorting all the matches.
     const bound = s.sinceKey === null ? sql`` : sql` and rowid >= ${s.sinceKey}`;
-    counted = Number(((await sql<{ n: number }>`select count(*) as n from (select 1 from article_fts where article_fts match ${match}${bound} limit ${cap + 1})`.execute(db)).rows[0]?.n) ?? 0);
-    const keys = (await sql<{ k: number }>`select rowid as k from article_fts where article_fts match ${match}${bound} order by rowid desc limit ${s.pageSize} offset ${offset}`.execute(db)).rows.map((r) => r.k);
-    hits = keys.length ? ordered((await sql<Row>`select ${PAGE_COLUMNS} from article_search s ${PAGE_JOINS} where s."docKey" in (select value from json_each(${JSON.stringify(keys)}))`.execute(db)).rows, keys) : [];
+    counted = await kept(db, countKey(s, cap), async () => Number(((await sql<{ n: number }>`select count(*) as n from (select 1 from article_fts where article_fts match ${match}${bound} limit ${cap + 1})`.execute(db)).rows[0]?.n) ?? 0));
+    // The page's keys and their rows in one statement: FTS5 yields the 20 keys, three primary-key lookups each.
+    const keys = sql`select rowid as k from article_fts where article_fts match ${match}${bound} order by rowid desc limit ${s.pageSize} offset ${offset}`;
+    hits = (await sql<Row>`select ${PAGE_COLUMNS} from (${keys}) f join article_search s on s."docKey" = f.k ${PAGE_JOINS} order by f.k desc`.execute(db)).rows;
   } else {
     const base = where(db.selectFrom('article_search as s') as Q, s, dialect);
     const limited = base.select(sql<number>`1`.as('one')).limit(cap + 1);
-    counted = Number(((await db.selectFrom(limited.as('m')).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
+    counted = await kept(db, countKey(s, cap), async () => Number(((await db.selectFrom(limited.as('m')).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n));
     const keys = (await base.select('s.docKey').orderBy('s.docKey', 'desc').limit(s.pageSize).offset(offset).execute()).map((r) => Number(r.docKey));
     hits = keys.length ? await pageRows(db.selectFrom('article_search as s').where('s.docKey', 'in', keys), keys) : [];
   }
-  const parts = [s.keyword, s.content, s.title].flatMap((k) => k?.parts ?? []);
+  const marks = highlighter([s.keyword, s.content, s.title].flatMap((k) => k?.parts ?? []));
   const list = hits.flatMap((a) => {
     // Published is checked here, not in SQL: with `status = 5` there SQLite may walk the status index (half the
     // table) instead of 20 primary-key lookups.
@@ -209,8 +218,8 @@ async function runSearch(db: Db, s: Search) {
         articleId: a.articleId,
         title,
         subTitle: a.subTitle ?? null,
-        highlightTitle: highlight(title, parts),
-        highlightContent: highlight(snippet(body, parts), parts),
+        highlightTitle: marks.mark(title),
+        highlightContent: marks.markedSnippet(body),
         summary: a.summary ?? null,
         columnId: a.columnId,
         columnTitle: String(a.categoryTitle ?? ''),
@@ -236,14 +245,16 @@ export async function searchRoutes(app: FastifyInstance) {
   const db = app.db;
   const pub = { config: { public: true } };
   // Results cached until the index or a shown field changes (resultCache.ts); hot words counted off the path.
-  // The answer is kept serialised: a hit costs the counter read and the send.
+  // The answer is kept serialised: a hit costs the counter read and the send. Match counts are kept the same
+  // way for every page of a query (paging through a common word counts once).
   const cached = createSearchCache<string>();
+  const counts = createSearchCache<number>(() => resultCaches.counts);
   const words = createWordTally(db, (e) => app.log.error(e));
   app.addHook('onClose', async () => words.flush());
   const handle = (zwgk: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     const q = queryOf(request);
     const s = await readSearch(db, q, zwgk);
-    const body = await cached(db, s, async () => JSON.stringify(ok(await runSearch(db, s))));
+    const body = await cached(db, s, async () => JSON.stringify(ok(await runSearch(db, s, counts))));
     // A search from the portal counts its keyword once (first page only) for the hot-words block.
     if (s.pageNumber === 1 && typeof q.keyword === 'string') words.add(q.keyword);
     return reply.type('application/json; charset=utf-8').send(body);

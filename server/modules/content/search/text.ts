@@ -1,6 +1,6 @@
 /**
  * Text handling of the article search (docs/search-and-reports.md): HTML to plain text, the bigram
- * tokens an article is indexed under, the tokens a keyword asks for, and highlighting.
+ * tokens an article is indexed under and the tokens a keyword asks for (highlighting: highlight.ts).
  */
 import { plainText } from '../../../shared/text.js';
 
@@ -106,46 +106,6 @@ export function parseKeyword(keyword: string): KeywordQuery {
 export function ftsExpression(q: KeywordQuery, column?: string): string {
   const body = q.terms.map((t) => `"${t.text}"${t.single ? '*' : ''}`).join(' AND ');
   return column ? `${column} : (${body})` : body;
-}
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * The text HTML-escaped with every occurrence of the parts wrapped in <em>…</em>. Nothing of the text
- * itself can become markup. Matching ignores case and character width, like the index.
- */
-export function highlight(text: string, parts: readonly string[]): string {
-  const list = [...new Set(parts.filter(Boolean))].sort((a, b) => b.length - a.length);
-  if (!list.length) return escapeHtml(text);
-  const folded = fold(text);
-  // NFKC can change lengths; fall back to exact-case matching on the original when it does.
-  const source = folded.length === text.length ? folded : text.toLowerCase();
-  const re = new RegExp(list.map(escapeRe).join('|'), 'gu');
-  let out = '';
-  let last = 0;
-  for (const m of source.matchAll(re)) {
-    const at = m.index ?? 0;
-    out += escapeHtml(text.slice(last, at)) + '<em>' + escapeHtml(text.slice(at, at + m[0].length)) + '</em>';
-    last = at + m[0].length;
-  }
-  return out + escapeHtml(text.slice(last));
-}
-
-/** A piece of the text around the first match (or its beginning), at most about `size` characters. */
-export function snippet(text: string, parts: readonly string[], size = 120): string {
-  const chars = Array.from(text);
-  if (chars.length <= size) return text;
-  const source = fold(text);
-  let at = -1;
-  for (const p of parts) {
-    const i = source.indexOf(p);
-    if (i >= 0 && (at < 0 || i < at)) at = i;
-  }
-  if (at < 0 || source.length !== text.length) return chars.slice(0, size).join('') + '…';
-  const startChar = Math.max(0, Array.from(text.slice(0, at)).length - 30);
-  const piece = chars.slice(startChar, startChar + size).join('');
-  return (startChar > 0 ? '…' : '') + piece + (startChar + size < chars.length ? '…' : '');
 }
 
 /** Characters of plain text the index keeps per article for the result snippets. */

@@ -1,0 +1,86 @@
+/**
+ * Highlighting of search results (docs/search-and-reports.md): the piece of an excerpt around the first
+ * match, and every match wrapped in <em>…</em> with nothing of the text itself able to become markup.
+ * Matching ignores case and character width, like the index. A search builds one highlighter (its
+ * pattern) and uses it for every hit; positions are stepped over on UTF-16 indices (surrogate pairs kept
+ * whole) instead of splitting each text into an array of characters, since this runs twice per hit.
+ */
+import { fold } from './text.js';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (s: string) => (/[&<>"']/.test(s) ? s.replace(/[&<>"']/g, (c) => ESCAPES[c] as string) : s);
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
+const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
+
+/** The index `n` characters (code points) before `i`, or 0. */
+function back(text: string, i: number, n: number): number {
+  for (; n > 0 && i > 0; n--) i -= i > 1 && isLow(text.charCodeAt(i - 1)) && isHigh(text.charCodeAt(i - 2)) ? 2 : 1;
+  return i;
+}
+
+/** The index `n` characters (code points) after `i`, or the text's end. */
+function forward(text: string, i: number, n: number): number {
+  for (; n > 0 && i < text.length; n--) i += isHigh(text.charCodeAt(i)) && isLow(text.charCodeAt(i + 1)) ? 2 : 1;
+  return i;
+}
+
+export interface Highlighter {
+  /** The text HTML-escaped with every occurrence of the keywords' parts in <em>…</em>. */
+  mark(text: string): string;
+  /** The piece of the text around the first match (or its beginning), at most `size` characters plus '…', marked. */
+  markedSnippet(text: string, size?: number): string;
+}
+
+/**
+ * The text case- and width-folded with its positions kept: where folding changes a character's length
+ * (NFKC turns '…' into '...'), that character is only lower-cased or kept as it is.
+ */
+function foldInPlace(text: string): string {
+  const folded = fold(text);
+  if (folded.length === text.length) return folded;
+  let out = '';
+  for (const ch of text) {
+    const f = fold(ch);
+    const lower = ch.toLowerCase();
+    out += f.length === ch.length ? f : lower.length === ch.length ? lower : ch;
+  }
+  return out;
+}
+
+/** Characters a snippet keeps before the first match. */
+const LEAD = 30;
+
+export function highlighter(parts: readonly string[]): Highlighter {
+  const list = [...new Set(parts.filter(Boolean))].sort((a, b) => b.length - a.length);
+  const pattern = list.length ? new RegExp(list.map(escapeRe).join('|'), 'gu') : null;
+  const mark = (text: string): string => {
+    if (!pattern) return escapeHtml(text);
+    const source = foldInPlace(text);
+    let out = '';
+    let last = 0;
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(source); m; m = pattern.exec(source)) {
+      const end = m.index + m[0].length;
+      out += `${escapeHtml(text.slice(last, m.index))}<em>${escapeHtml(text.slice(m.index, end))}</em>`;
+      last = end;
+    }
+    return out + escapeHtml(text.slice(last));
+  };
+  return {
+    mark,
+    markedSnippet(text, size = 120) {
+      if (text.length <= size || (text.length <= 2 * size && forward(text, 0, size) >= text.length)) return mark(text);
+      const source = foldInPlace(text);
+      let at = -1;
+      for (const p of list) {
+        const i = source.indexOf(p);
+        if (i >= 0 && (at < 0 || i < at)) at = i;
+      }
+      const start = at < 0 ? 0 : back(text, at, LEAD);
+      const end = forward(text, start, size);
+      return (start > 0 ? '…' : '') + mark(text.slice(start, end)) + (end < text.length ? '…' : '');
+    },
+  };
+}
