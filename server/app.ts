@@ -11,6 +11,7 @@ import { openApiRoute } from './openapi/route.js';
 import { openDatabase } from './db/connect.js';
 import { migrate } from './db/migrations.js';
 import { syncDeclarationTables } from './db/schemaSync.js';
+import { watchArticleColumns } from './auth/articleListTrigger.js';
 import { installErrorHandling } from './http/errorHandler.js';
 import './http/fastifyTypes.js';
 import { healthRoutes } from './http/health.js';
@@ -85,6 +86,7 @@ export async function buildApp(config: PortalConfig, options: BuildOptions = {})
     await migrate(db, dialect);
     const declarations = options.declarations ?? (await loadDeclarations());
     await syncDeclarationTables(db, dialect, declarations);
+    await watchArticleColumns(db, dialect);
     let initialAdminPassword: string | undefined;
     if (await isFirstStart(db)) {
       const seeded = await seedFirstStart(db, declarations, { adminPassword: config.adminPassword, demo: config.seedDemo });

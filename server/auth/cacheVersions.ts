@@ -6,8 +6,9 @@ import type { Db, DialectName } from '../db/types.js';
  * by database triggers so every server instance sees a change on its very next call:
  *  - id 2, sessions: a session revoked or deleted (logout, password change, user removed). Touches of
  *    `lastSeenAt` do not count unless they move it back (by hand), which an idle check must see.
- *  - id 3, article lists: any write to articles, columns (titles, tree), departments (scope trees) or
- *    the column grants of roles (server/modules/content/articles/listCache.ts).
+ *  - id 3, article lists: any write to articles (but a view count alone: articleListTrigger.ts), columns
+ *    (titles, tree), departments (scope trees) or the column grants of roles
+ *    (server/modules/content/articles/listCache.ts).
  *  - id 4, search results: the search index, the article fields a result shows (not `hits`, which every
  *    public page view raises) and columns (server/modules/content/search/resultCache.ts).
  * The first three are read in one statement per authenticated call (readCacheVersions).

@@ -57,6 +57,18 @@ describe('result caches across instances', () => {
     expect(after.list.some((r) => r.articleId === first.articleId)).toBe(false);
   });
 
+  it('a public page view leaves the list counter alone; an edit by hand moves it', async () => {
+    const counter = async () => Number((await a.app.db.selectFrom('perm_version').select('v').where('id', '=', 3).executeTakeFirstOrThrow()).v);
+    const published = await a.app.db.selectFrom('article').select('articleId').where('status', '=', 5).executeTakeFirstOrThrow();
+    const before = await counter();
+    const view = await call<{ hits: number }>(a.url, '/api/article/hit', { method: 'GET', query: { articleID: published.articleId } });
+    expect(view.body.errorCode).toBe('0');
+    expect(await counter()).toBe(before);
+    // Every other column still counts, whichever way it is written.
+    await a.app.db.updateTable('article').set({ summary: '浏览以外的修改' }).where('articleId', '=', published.articleId).execute();
+    expect(await counter()).toBeGreaterThan(before);
+  });
+
   it('a search answers the current index: a changed title and an article taken out of the index show at once', async () => {
     const found = await searchOnB('经济');
     expect(found.list.length).toBeGreaterThan(0);

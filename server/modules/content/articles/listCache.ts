@@ -6,18 +6,20 @@ import { currentUser } from '../../../http/fastifyTypes.js';
 const MAX_ENTRIES = 500;
 /** Longer search bodies are not cached (the key would cost more than it saves). */
 const MAX_KEY = 2000;
+/** A result's view counts (`hits`, which do not move the counter: articleListTrigger.ts) are at most this old. */
+const MAX_AGE_MS = 30_000;
 
 /**
  * Article list results cached per user and search, valid while two database counters have not moved
  * (server/auth/cacheVersions.ts, read once per call by the authentication hook): the article-list counter,
  * which triggers raise on every write to articles, columns, departments and column grants, by any instance
  * or by hand; and the permission counter (the user's roles, scope and department). An edited article or a
- * revoked grant therefore shows on the very next call, on every instance. Calls that miss together share
- * one load. A result is shared by the calls that hit it: it must not be changed after it is returned.
+ * revoked grant therefore shows on the very next call, on every instance; only view counts may lag, by up
+ * to MAX_AGE_MS. Calls that miss together share one load. A result is shared by the calls that hit it: it must not be changed after it is returned.
  */
 export function createListCache<T>() {
   let version = -1;
-  const entries = new Map<string, T>();
+  const entries = new Map<string, { at: number; result: T }>();
   const loading = new Map<string, Promise<T>>();
   return async function cached(request: FastifyRequest, parts: unknown, load: () => Promise<T>): Promise<T> {
     const v = request.cacheVersions;
@@ -32,8 +34,9 @@ export function createListCache<T>() {
       loading.clear();
     }
     const key = `${user.userId}\u0000${user.appKey}\u0000${v.permissions}\u0000${json}`;
+    const now = Date.now();
     const hit = entries.get(key);
-    if (hit !== undefined) return hit;
+    if (hit && now - hit.at <= MAX_AGE_MS) return hit.result;
     const pending = loading.get(key);
     if (pending) return pending;
     const started = version;
@@ -41,8 +44,9 @@ export function createListCache<T>() {
     loading.set(key, promise);
     const result = await promise;
     if (started === version) {
+      entries.delete(key);
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-      entries.set(key, result);
+      entries.set(key, { at: now, result });
     }
     return result;
   };
