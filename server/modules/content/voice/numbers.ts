@@ -25,7 +25,7 @@ function readGroup(n: number): string {
     }
     if (zero) out += '零';
     zero = false;
-    out += DIGITS[d] + SMALL_UNITS[3 - i];
+    out += `${DIGITS[d] ?? ''}${SMALL_UNITS[3 - i] ?? ''}`;
   }
   return out;
 }
