@@ -89,6 +89,9 @@ export default defineResource({
       relevantList: { path: '/article/relevant/getArticleRelevantList', label: '相关文章' },
       relevantSave: { path: '/article/relevant/save', label: '添加相关文章' },
       relevantDelete: { path: '/article/relevant/deleteArticleRelevant', label: '移除相关文章' },
+      voiceStatus: { path: '/articleVoice/status', label: '语音状态' },
+      voiceSynthesis: { path: '/articleVoice/synthesis', label: '生成语音' },
+      voiceDelete: { path: '/articleVoice/deleteVoice', label: '删除语音' },
       // Workflow steps `{ ids, opinion }` that need no permission of their own (the others are `actions`).
       acceptReject: { path: '/api/article/acceptReject', label: '初审退回' },
       withdraw: { path: '/api/article/delArticleTask', label: '撤回' },
@@ -138,6 +141,8 @@ export default defineResource({
     { name: 'copy', label: '复制', path: '/api/article/articleCopy', permission: 'article:copy', scope: 'bulk' },
     { name: 'upload', label: '上传文件', path: '/api/file/upload/name', permission: 'file:upload', scope: 'none' },
     { name: 'template', label: '模板文件', path: '/api/file/upload/article/tem', permission: 'file:template', scope: 'none' },
+    // 生成语音 / 删除语音 (docs/voice.md): one permission for both, shown in the article's show view (src/views/content/VoicePanel.tsx).
+    { name: 'voice', label: '语音播报', path: '/articleVoice/synthesis', permission: 'article:voice', scope: 'row' },
   ],
   ownership,
   menu: { group: 'content', path: '/main/article/essay', sort: 10 },

@@ -53,6 +53,11 @@ export default defineResource({
     { name: 'relationCategoryid', label: '关联栏目', type: 'reference', reference: 'column' },
     { name: 'columnPath', label: '栏目路径', type: 'text', readOnly: true },
     { name: 'updateLimitDays', label: '更新期限（天）', type: 'number', min: 1, max: 3650, help: '超过该天数未发布文章即为“栏目不更新”；留空按栏目类别：动态类14天，通知公告、政策文件类180天' },
+    {
+      name: 'autoVoice', label: '自动生成语音', type: 'enum', default: 1,
+      options: [{ value: 1, label: '开启' }, { value: 0, label: '关闭' }],
+      help: '开启后，本栏目的文章每次发布时自动生成朗读语音（docs/voice.md）',
+    },
     { name: 'createTime', label: '创建时间', type: 'datetime', readOnly: true },
     { name: 'updateTime', label: '更新时间', type: 'datetime', readOnly: true },
   ],
@@ -65,7 +70,7 @@ export default defineResource({
   form: [
     'categoryTitle', 'categoryCategoryId', 'columnType', 'categorySort', 'columnContentModelId', 'columnListUrl', 'columnUrl',
     'columnDiyUrl', 'columnKeyword', 'columnDescrip', 'categorySmallImg', 'relationCategoryid',
-    'updateLimitDays',
+    'updateLimitDays', 'autoVoice',
   ],
   permissions: { list: 'column:list', get: 'column:get', create: 'column:add', update: 'column:update', delete: 'column:delete' },
   actions: [{ name: 'role', label: '栏目授权', path: '/column/role/save', permission: 'column:role', scope: 'none' }],

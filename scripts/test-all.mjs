@@ -20,7 +20,7 @@ const phases = [
   [
     ['typecheck', 'npm run -s typecheck'],
     ['lint', 'npm run -s lint'],
-    ['build', 'bash scripts/ensure-chromium.sh && node scripts/build-if-stale.mjs'],
+    ['build', 'bash scripts/ensure-chromium.sh && bash scripts/ensure-speech.sh && node scripts/build-if-stale.mjs'],
   ],
   [['unit', 'npx vitest run --project unit']],
   [

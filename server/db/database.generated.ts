@@ -70,6 +70,10 @@ export interface Database {
     id: Generated<number>; articleId: number; wordId: number | null; word: string; level: number | null; context: string | null;
     createTime: string | null;
   };
+  article_voice: {
+    articleId: Generated<number>; status: string; hash: string; engine: string; fileName: string | null; durationMs: number | null;
+    bytes: number | null; chars: number | null; error: string | null; createTime: string; updateTime: string;
+  };
   broken_link: {
     id: Generated<number>; recordId: number; websiteId: number | null; pageUrl: string; linkUrl: string; statusCode: number | null;
     error: string | null; external: Generated<number>; broken: Generated<number>; onHome: Generated<number>; checkTime: string;
@@ -82,7 +86,7 @@ export interface Database {
     categorySort: Generated<number>; categorySmallImg: string | null; columnKeyword: string | null; columnDescrip: string | null;
     columnListUrl: string | null; columnUrl: string | null; columnDiyUrl: string | null; columnContentModelId: number | null;
     relationCategoryid: number | null; columnPath: string | null; createTime: string | null; updateTime: string | null;
-    updateLimitDays: number | null;
+    updateLimitDays: number | null; autoVoice: Generated<number | null>;
   };
   category_role: {
     roleId: number; categoryId: number;
@@ -221,6 +225,12 @@ export interface Database {
   };
   people_sessions: {
     tokenHash: string; puPeopleId: number; createdAt: string; lastSeenAt: string; revoked: Generated<number>;
+  };
+  people_sso_link: {
+    provider: string; subject: string; puPeopleId: number; createTime: string; lastLoginTime: string;
+  };
+  people_sso_state: {
+    state: string; kind: string; nonce: string; codeVerifier: string; createdAt: string;
   };
   perm_version: {
     id: Generated<number>; v: number;

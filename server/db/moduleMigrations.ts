@@ -22,6 +22,8 @@ import { cacheVersionsMigration } from '../auth/cacheVersions.js';
 import { rateCounterMigration } from '../http/counterStore.js';
 import { sessionPasswordChangeMigration } from '../auth/passwordChange.js';
 import { shownIndexMigration } from '../modules/generation/shownIndex.js';
+import { articleVoiceMigration } from '../modules/content/voice/migrations.js';
+import { peopleSsoMigration } from '../modules/interaction/people/sso/migrations.js';
 /**
  * Migrations of the domain modules, after the core tables (`2026_001_core`). Names sort in the order
  * they run and never change once released: add a new one, never edit an old one. Tables of declared
@@ -71,6 +73,9 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_300_genperf_site_page_article', migration: shownIndexMigration },
   // Search (docs/performance.md): the SQLite word index merged into one segment once.
   { name: '2026_s5_search_fts_optimize', migration: articleSearchOptimizeMigration },
+  // Read-aloud audio of articles and unified-identity sign-in (docs/voice.md, docs/identity.md).
+  { name: '2026_s18_article_voice', migration: articleVoiceMigration },
+  { name: '2026_s18_people_sso', migration: peopleSsoMigration },
 ];
 
 function userPasswordState(dialect: DialectName): Migration {

@@ -39,6 +39,7 @@ import { columnLabel, contentApi, nest, type ColumnRow, type FlowEntry, type Sen
 import { ArticleForm } from './content/ArticleForm';
 import { FlowHistory, RelatedArticles, SectionTitle, SensitiveHits } from './content/Panels';
 import { OWNER_STEPS, REVIEW_STEPS, RowSteps } from './content/WorkflowButtons';
+import { VoicePanel } from './content/VoicePanel';
 
 const STATUS_COLORS: Record<number, 'default' | 'info' | 'warning' | 'success' | 'error' | 'primary'> = { 3: 'default', 4: 'info', 6: 'primary', 2: 'warning', 5: 'success', 1: 'error' };
 const DELETABLE = [3, 2, 1];
@@ -228,6 +229,8 @@ function ArticleShowBody() {
           <MenuItem value="none">收起</MenuItem>
         </TextField>
         {preview && <HtmlViewer html={String(record.content ?? '')} title="正文预览" />}
+        <SectionTitle>语音播报</SectionTitle>
+        <VoicePanel articleId={Number(record.articleId)} />
         <SectionTitle>敏感词</SectionTitle>
         <SensitiveHits hits={record.sensitiveHits as SensitiveHit[]} />
         <SectionTitle>审核记录</SectionTitle>

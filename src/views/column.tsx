@@ -25,7 +25,7 @@ import { columnLabel, columnPaths, type ColumnRow } from './content/api';
 type Values = Record<string, string | number | null>;
 const FIELDS = [
   'categoryTitle', 'columnType', 'categoryCategoryId', 'categorySort', 'columnContentModelId', 'columnListUrl', 'columnUrl',
-  'columnDiyUrl', 'columnKeyword', 'columnDescrip', 'categorySmallImg', 'relationCategoryid',
+  'columnDiyUrl', 'columnKeyword', 'columnDescrip', 'categorySmallImg', 'relationCategoryid', 'autoVoice',
 ] as const;
 const TYPES = [
   { value: 1, label: '列表' },
@@ -46,7 +46,7 @@ function flatten(rows: ColumnRow[], out: ColumnRow[] = []): ColumnRow[] {
 function valuesOf(c: ColumnRow | null, parentId = 0): Values {
   const v: Values = {};
   for (const f of FIELDS) v[f] = (c?.[f] as string | number | null | undefined) ?? null;
-  if (!c) Object.assign(v, { columnType: 1, categoryCategoryId: parentId, categorySort: 0 });
+  if (!c) Object.assign(v, { columnType: 1, categoryCategoryId: parentId, categorySort: 0, autoVoice: 1 });
   return v;
 }
 
@@ -149,6 +149,12 @@ function ColumnForm({ column, parentId, all, onSaved }: { column: ColumnRow | nu
         ))}
       </TextField>
       <ImageUpload label="栏目缩略图" value={values.categorySmallImg as string | null} onChange={(v) => set('categorySmallImg', v)} />
+      {type !== 3 && (
+        <TextField select size="small" label="自动生成语音" value={Number(values.autoVoice ?? 1)} onChange={(e) => set('autoVoice', Number(e.target.value))} helperText="开启后，本栏目的文章每次发布时自动生成朗读语音" slotProps={{ htmlInput: { name: 'autoVoice' } }}>
+          <MenuItem value={1}>开启</MenuItem>
+          <MenuItem value={0}>关闭</MenuItem>
+        </TextField>
+      )}
       {canSave && (
         <Box>
           <Button variant="contained" onClick={() => void save()} disabled={busy}>

@@ -378,9 +378,9 @@ describe('copy, sort, move up, related articles, public reads', () => {
     expect(byParent.body.data.list.length).toBeGreaterThan(0);
   });
 
-  it('the voice service is not configured; manualSavaEs runs the hooks', async () => {
+  it('the voice service answers (tests/api/article-voice.test.ts tests it); manualSavaEs runs the hooks', async () => {
     const v = await call(url, '/articleVoice/synthesis', { token: admin, body: { articleId: 1 } });
-    expect(v.body).toMatchObject({ errorCode: '1005', errorMsg: '语音合成服务未配置' });
+    expect(v.body.errorCode, v.body.errorMsg).toBe('0');
     const { addArticleHook } = await import('../../server/modules/content/articles/hooks.js');
     const seen: [number, string][] = [];
     addArticleHook(server.app.db, (_db, id, change) => {

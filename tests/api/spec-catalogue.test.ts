@@ -48,6 +48,7 @@ interface Answer {
   envelope: boolean;
   file: boolean;
   errorCode?: string;
+  errorMsg?: string;
 }
 
 async function callOnce(c: SpecCall): Promise<Answer> {
@@ -65,7 +66,7 @@ async function callOnce(c: SpecCall): Promise<Answer> {
   if (type.includes('application/json')) {
     const body = JSON.parse(buf.toString('utf8')) as Record<string, unknown>;
     const envelope = typeof body.errorCode === 'string' && typeof body.errorMsg === 'string' && 'data' in body;
-    return { status: res.status, envelope, file: false, errorCode: body.errorCode as string };
+    return { status: res.status, envelope, file: false, errorCode: body.errorCode as string, errorMsg: body.errorMsg as string };
   }
   // Exports, captcha images and generated pages answer a file or a page, not JSON.
   return { status: res.status, envelope: false, file: res.status === 200 && buf.length > 0 };
@@ -85,8 +86,10 @@ describe('the spec catalogue', () => {
     const ordered = [...calls.filter((c) => !SESSION_ENDING.has(`${c.method} ${c.path}`)),
       ...calls.filter((c) => SESSION_ENDING.has(`${c.method} ${c.path}`))];
     const failures: string[] = [];
+    const notConfigured: string[] = [];
     for (const c of ordered) {
       const a = await callOnce(c);
+      if (a.errorMsg?.includes('未配置') || a.errorMsg?.includes('未开通')) notConfigured.push(`${c.method} ${c.path} → ${a.errorMsg}`);
       const ok = a.status !== 404 && a.status < 500 && a.status !== 401 && a.status !== 403 && (a.envelope || a.file);
       if (ok) continue;
       const line = `${c.method} ${c.path} → ${a.status} ${a.errorCode ?? (a.file ? 'file' : 'not envelope')}`;
@@ -94,5 +97,8 @@ describe('the spec catalogue', () => {
     }
     console.info(`spec catalogue: ${calls.length - failures.length} / ${calls.length} calls served`);
     expect(failures).toEqual([]);
+    // Issue 20: no call answers "not configured" by default; those needing the county's own external
+    // account (SMS gateway, cloud TTS) work without it (logged, or the offline engine): docs/spec-calls.md.
+    expect(notConfigured).toEqual([]);
   }, 120_000);
 });

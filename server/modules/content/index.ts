@@ -6,6 +6,7 @@ import { columnRoutes } from './columns/routes.js';
 import { contentModelRoutes } from './contentModels/routes.js';
 import { fileRoutes } from './files/routes.js';
 import { ensureAuditMenu } from './seed.js';
+import { voiceModule } from './voice/index.js';
 
 /** The content module (docs/content.md): columns, content models, articles and their workflow, files. */
 export async function contentModule(app: FastifyInstance) {
@@ -16,4 +17,5 @@ export async function contentModule(app: FastifyInstance) {
   await app.register(articlePublicRoutes);
   await app.register(relevantRoutes);
   await app.register(fileRoutes);
+  await app.register(voiceModule);
 }

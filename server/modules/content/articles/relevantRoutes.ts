@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResourceDecl } from '../../../../resources/types.js';
 import { ok } from '../../../http/envelope.js';
-import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
+import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, queryOf } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
 import { accessFilter, columnTitleMap, loadArticle, readOneId, toApi } from './service.js';
 
-/** /article/relevant/* (related articles of an article) and /articleVoice/* (speech synthesis, not configured). */
+/** /article/relevant/*: related articles of an article (/articleVoice/* is served by ../voice). */
 export async function relevantRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'article') as ResourceDecl | undefined;
   if (!decl) return;
@@ -63,10 +63,4 @@ export async function relevantRoutes(app: FastifyInstance) {
     await db.deleteFrom('article_relevant').where('id', '=', id).execute();
     return ok(null, '删除成功');
   });
-
-  const notConfigured = async () => {
-    throw new PortalError(1005, '语音合成服务未配置');
-  };
-  app.post('/articleVoice/synthesis', { config: { permission: decl.permissions.update } }, notConfigured);
-  app.post('/articleVoice/deleteVoice', { config: { permission: decl.permissions.update } }, notConfigured);
 }

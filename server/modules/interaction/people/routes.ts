@@ -12,6 +12,7 @@ import { badState, requireDecl } from '../../../shared/records.js';
 import { createPeopleSession, frozenPerson, personOf } from './peopleSession.js';
 import { maskIdNumber, maskPage, PERSONAL_FIELDS } from '../../../shared/mask.js';
 import { revealOrMask } from '../../../shared/sensitiveView.js';
+import { ssoRoutes } from './sso/routes.js';
 
 const ID_NUMBER_RE = /^\d{17}[\dX]$/;
 
@@ -134,12 +135,8 @@ export async function peopleRoutes(app: FastifyInstance) {
     const token = await createPeopleSession(db, person.puPeopleId);
     return ok({ value: token, puPeopleId: person.puPeopleId, phone, name: person.name ?? null, userStatus: person.userStatus }, '登录成功');
   });
-  // Single sign-on ticket exchange: no identity provider is configured in this installation.
-  app.post('/web/people/checkLoginNoCode', { config: { public: true } }, async (request) => {
-    requireString(request, 'code');
-    requireString(request, 'ticket');
-    throw new PortalError(2004, '统一身份认证未配置，请使用手机号登录');
-  });
+  // 统一身份认证: /web/people/checkLoginNoCode (OpenID Connect code or CAS ticket), ssoConfig, ssoStart.
+  await app.register(ssoRoutes);
   app.post('/web/people/getPeopleDetail', { config: { public: true } }, async (request) => {
     const p = await personOf(app, request, true);
     return ok({ ...p, idNumber: maskIdNumber(p.idNumber) ?? null });
