@@ -1,4 +1,5 @@
 import { defineResource } from './define';
+import { COLUMN_ROLE_OPTIONS } from './monitoring/columnRoles';
 
 /**
  * 栏目: the site's sections, a tree (categoryCategoryId = parent, 0 = top). Served by
@@ -52,12 +53,20 @@ export default defineResource({
     { name: 'columnContentModelId', label: '内容模型', type: 'reference', reference: 'contentModel' },
     { name: 'relationCategoryid', label: '关联栏目', type: 'reference', reference: 'column' },
     { name: 'columnPath', label: '栏目路径', type: 'text', readOnly: true },
-    { name: 'updateLimitDays', label: '更新期限（天）', type: 'number', min: 1, max: 3650, help: '超过该天数未发布文章即为“栏目不更新”；留空按栏目类别：动态类14天，通知公告、政策文件类180天' },
     {
       name: 'autoVoice', label: '自动生成语音', type: 'enum', default: 1,
       options: [{ value: 1, label: '开启' }, { value: 0, label: '关闭' }],
       help: '开启后，本栏目的文章每次发布时自动生成朗读语音（docs/voice.md）',
     },
+    {
+      name: 'columnRole',
+      label: '栏目类别（考核）',
+      type: 'enum',
+      default: 'news',
+      options: COLUMN_ROLE_OPTIONS,
+      help: '单项否决和年度报表按此判断：动态要闻类2周内须更新，通知公告、政策文件类6个月内须更新；政府信息公开指南、制度、法定主动公开内容、年报为必备栏目',
+    },
+    { name: 'updateLimitDays', label: '更新期限（天）', type: 'number', min: 1, max: 3650, help: '超过该天数未发布文章即为“栏目不更新”；留空按栏目类别（考核）的期限' },
     { name: 'createTime', label: '创建时间', type: 'datetime', readOnly: true },
     { name: 'updateTime', label: '更新时间', type: 'datetime', readOnly: true },
   ],
@@ -70,7 +79,7 @@ export default defineResource({
   form: [
     'categoryTitle', 'categoryCategoryId', 'columnType', 'categorySort', 'columnContentModelId', 'columnListUrl', 'columnUrl',
     'columnDiyUrl', 'columnKeyword', 'columnDescrip', 'categorySmallImg', 'relationCategoryid',
-    'updateLimitDays', 'autoVoice',
+    'columnRole', 'updateLimitDays', 'autoVoice',
   ],
   permissions: { list: 'column:list', get: 'column:get', create: 'column:add', update: 'column:update', delete: 'column:delete' },
   actions: [{ name: 'role', label: '栏目授权', path: '/column/role/save', permission: 'column:role', scope: 'none' }],

@@ -1,9 +1,10 @@
 import { defineResource } from './define';
 
 /**
- * 站点设置: one record describing the portal (name, domain, 网站标识码, filing numbers, sponsor, contacts,
- * SEO texts, statistics code, mourning mode, the skin in use). The static pages take their government
- * meta tags (SiteName, SiteDomain, SiteIDCode, Keywords, Description) from it. Served by
+ * 站点设置: the one place of the portal's identity (国办发〔2017〕47号): name, domain, 网站标识码, sponsor and
+ * organiser, contacts, ICP and 公安机关 filing numbers, the 党政机关网站标识 and its link; SEO texts,
+ * statistics code, mourning mode, the skin in use. The generated pages' footer and meta tags, the annual
+ * report and monitoring's identity check read it (server/shared/siteIdentity.ts). Served by
  * server/modules/system/siteSettings (docs/system-settings.md); the screen is one form.
  */
 export default defineResource({
@@ -27,21 +28,23 @@ export default defineResource({
   },
   fields: [
     { name: 'id', label: 'ID', type: 'number', readOnly: true },
-    { name: 'siteName', label: '网站名称', type: 'text', required: true, maxLength: 100, default: '云溪县人民政府门户网站' },
-    { name: 'siteDomain', label: '网站域名', type: 'text', maxLength: 200, help: '不含 http://，例如 www.yunxi.gov.cn' },
-    { name: 'siteIdCode', label: '网站标识码', type: 'text', maxLength: 10, help: '10位数字或字母，由政府网站管理部门分配' },
-    { name: 'icp', label: 'ICP备案号', type: 'text', maxLength: 50 },
-    { name: 'policeRecord', label: '公安备案号', type: 'text', maxLength: 50 },
-    { name: 'sponsor', label: '主办单位', type: 'text', maxLength: 100 },
-    { name: 'organizer', label: '承办单位', type: 'text', maxLength: 100 },
-    { name: 'phone', label: '联系电话', type: 'text', maxLength: 50 },
-    { name: 'address', label: '地址', type: 'text', maxLength: 200 },
-    { name: 'email', label: '邮箱', type: 'text', maxLength: 100 },
-    { name: 'logo', label: '网站Logo', type: 'image', maxLength: 500 },
+    { name: 'siteName', label: '网站名称', type: 'text', required: true, maxLength: 100, default: '云溪县人民政府门户网站', help: '显示在页面标题和页脚，写入每个页面的“网站名称”元数据' },
+    { name: 'siteDomain', label: '网站域名', type: 'text', maxLength: 200, help: '不含 http://，例如 www.yunxi.gov.cn；写入“网站域名”元数据，页面地址由它组成' },
+    { name: 'siteIdCode', label: '网站标识码', type: 'text', maxLength: 10, help: '10位数字或字母，由政府网站管理部门分配；显示在页脚，“我为政府网站找错”链接也用它' },
+    { name: 'sponsor', label: '主办单位', type: 'text', maxLength: 100, help: '负责网站的政府机关，显示在页脚' },
+    { name: 'organizer', label: '承办单位', type: 'text', maxLength: 100, help: '负责网站日常运行维护的单位，显示在页脚' },
+    { name: 'phone', label: '联系电话', type: 'text', maxLength: 50, help: '例如 0870-1234567，显示在页脚' },
+    { name: 'address', label: '联系地址', type: 'text', maxLength: 200, help: '主办单位的通信地址，显示在页脚' },
+    { name: 'email', label: '联系邮箱', type: 'text', maxLength: 100 },
+    { name: 'icp', label: 'ICP备案号', type: 'text', maxLength: 50, help: '例如 滇ICP备12345678号；页脚链接到工业和信息化部备案查询网站' },
+    { name: 'policeRecord', label: '公安机关备案号', type: 'text', maxLength: 50, help: '例如 滇公网安备53012302000123号；页脚链接到全国互联网安全管理服务平台查询' },
+    { name: 'conacImage', label: '党政机关网站标识', type: 'image', maxLength: 500, help: '开办单位取得的党政机关网站标识图片，显示在页脚' },
+    { name: 'conacLink', label: '党政机关网站标识链接', type: 'url', maxLength: 500, help: '点击标识打开的核验地址，由党政机关网站标识管理机构提供' },
+    { name: 'logo', label: '网站标志', type: 'image', maxLength: 500, help: '页头显示的网站标志图片' },
     { name: 'homeTitle', label: '首页标题', type: 'text', maxLength: 100 },
-    { name: 'keywords', label: '关键词', type: 'text', maxLength: 200, help: '多个关键词用英文逗号分隔' },
-    { name: 'description', label: '描述', type: 'textarea', maxLength: 500 },
-    { name: 'statCode', label: '网站统计代码', type: 'textarea', maxLength: 5000, help: '粘贴统计服务提供的代码即可（百度统计、CNZZ、51.la、找错、党政机关标识）：外部脚本改为 https 的 <script src>，内联脚本中的统计脚本地址会被提取；网站安全策略不允许内联脚本，保存时移除' },
+    { name: 'keywords', label: '关键词', type: 'text', maxLength: 200, help: '多个关键词用英文逗号分隔；页面没有自己的关键词时使用' },
+    { name: 'description', label: '描述', type: 'textarea', maxLength: 500, help: '网站简介；页面没有自己的摘要时作为页面描述' },
+    { name: 'statCode', label: '网站统计代码', type: 'textarea', maxLength: 5000, help: '粘贴统计服务提供的代码即可（百度统计、友盟、51啦等）：外部脚本地址改为 https，内联脚本中的统计脚本地址会被提取；网站安全策略不允许内联脚本，保存时移除' },
     {
       name: 'grayMode',
       label: '灰色模式',
@@ -58,7 +61,7 @@ export default defineResource({
     { name: 'updateTime', label: '更新时间', type: 'datetime', readOnly: true },
   ],
   list: { columns: ['siteName', 'siteDomain', 'updateTime'], filters: [], sortable: [], defaultSort: { field: 'id', order: 'ASC' } },
-  form: ['siteName', 'siteDomain', 'siteIdCode', 'icp', 'policeRecord', 'sponsor', 'organizer', 'phone', 'address', 'email', 'logo', 'homeTitle', 'keywords', 'description', 'statCode', 'grayMode', 'templateSkin'],
+  form: ['siteName', 'siteDomain', 'siteIdCode', 'sponsor', 'organizer', 'phone', 'address', 'email', 'icp', 'policeRecord', 'conacImage', 'conacLink', 'logo', 'homeTitle', 'keywords', 'description', 'statCode', 'grayMode', 'templateSkin'],
   permissions: { list: 'siteSetting:get', get: 'siteSetting:get', create: 'siteSetting:update', update: 'siteSetting:update', delete: 'siteSetting:update' },
   menu: { group: 'system', path: '/main/system/siteSet', sort: 75 },
 });

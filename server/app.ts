@@ -29,6 +29,7 @@ import { domainModules } from './modules/index.js';
 import { loadDeclarations } from './resources/loadDeclarations.js';
 import { isFirstStart, seedFirstStart } from './seed/firstStart.js';
 import { syncDeclarationMenus } from './seed/menuSync.js';
+import { ownSiteUrl } from './modules/monitoring/ownSite.js';
 
 export interface BuildOptions {
   /** Tests inject a known captcha text. */
@@ -89,7 +90,8 @@ export async function buildApp(config: PortalConfig, options: BuildOptions = {})
     await watchArticleColumns(db, dialect);
     let initialAdminPassword: string | undefined;
     if (await isFirstStart(db)) {
-      const seeded = await seedFirstStart(db, declarations, { adminPassword: config.adminPassword, demo: config.seedDemo });
+      const ownSite = { url: ownSiteUrl(config), intervalMin: config.monitorOwnIntervalMin ?? 10 };
+      const seeded = await seedFirstStart(db, declarations, { adminPassword: config.adminPassword, demo: config.seedDemo, ownSite });
       initialAdminPassword = seeded.generatedAdminPassword;
     }
     await syncDeclarationMenus(db, declarations);

@@ -21,6 +21,10 @@ export interface PortalConfig {
   scheduler: boolean;
   /** Site monitoring (docs/monitoring.md): a check slower than this fails (`MONITOR_SLOW_MS`, 15 s as the inspection rules say). */
   monitorSlowMs: number;
+  /** How often the availability job looks for due sites (`MONITOR_TICK_MS`, 30 s; tests use 1 s). */
+  monitorTickMs?: number;
+  /** The check interval (minutes) the portal's own site is registered with at first start (`MONITOR_OWN_INTERVAL_MIN`, 10). */
+  monitorOwnIntervalMin?: number;
   /**
    * Addresses (IPs or CIDR ranges) of reverse proxies whose `X-Forwarded-For` is believed; empty = the
    * socket's address is the client (docs/deploy.md). `TRUST_PROXY=127.0.0.1,10.0.0.0/8`.
@@ -71,6 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     seedDemo: env.SEED_DEMO !== 'off',
     scheduler: env.SCHEDULER !== 'off',
     monitorSlowMs: Math.max(100, intOr(env.MONITOR_SLOW_MS, 15_000)),
+    monitorTickMs: Math.max(200, intOr(env.MONITOR_TICK_MS, 30_000)),
+    monitorOwnIntervalMin: Math.min(1440, Math.max(5, intOr(env.MONITOR_OWN_INTERVAL_MIN, 10))),
     trustProxy: (env.TRUST_PROXY ?? '')
       .split(',')
       .map((a) => a.trim())

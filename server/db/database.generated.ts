@@ -86,7 +86,7 @@ export interface Database {
     categorySort: Generated<number>; categorySmallImg: string | null; columnKeyword: string | null; columnDescrip: string | null;
     columnListUrl: string | null; columnUrl: string | null; columnDiyUrl: string | null; columnContentModelId: number | null;
     relationCategoryid: number | null; columnPath: string | null; createTime: string | null; updateTime: string | null;
-    updateLimitDays: number | null; autoVoice: Generated<number | null>;
+    updateLimitDays: number | null; columnRole: string | null; autoVoice: Generated<number | null>;
   };
   category_role: {
     roleId: number; categoryId: number;
@@ -303,11 +303,11 @@ export interface Database {
     rel: string; articleId: number;
   };
   site_setting: {
-    id: Generated<number>; siteName: Generated<string | null>; siteDomain: string | null; siteIdCode: string | null; icp: string | null;
-    policeRecord: string | null; sponsor: string | null; organizer: string | null; phone: string | null; address: string | null;
-    email: string | null; logo: string | null; homeTitle: string | null; keywords: string | null; description: string | null;
-    statCode: string | null; grayMode: Generated<number | null>; templateSkin: Generated<string | null>; updaterName: string | null;
-    updateTime: string | null;
+    id: Generated<number>; siteName: Generated<string | null>; siteDomain: string | null; siteIdCode: string | null; sponsor: string | null;
+    organizer: string | null; phone: string | null; address: string | null; email: string | null; icp: string | null;
+    policeRecord: string | null; conacImage: string | null; conacLink: string | null; logo: string | null; homeTitle: string | null;
+    keywords: string | null; description: string | null; statCode: string | null; grayMode: Generated<number | null>;
+    templateSkin: Generated<string | null>; updaterName: string | null; updateTime: string | null;
   };
   sms_code: {
     id: Generated<number>; mobile: string; verifyType: string; codeHash: string; expireAt: string; used: Generated<number>;

@@ -15,7 +15,7 @@ import { smsLogMigration } from '../notify/smsMigration.js';
 import { jobLockMigration } from '../jobs/migrations.js';
 import { economicFigureMigration } from '../modules/economic/migrations.js';
 import { siteCallsMigration } from '../modules/site/migrations.js';
-import { monitorTablesMigration } from '../modules/monitoring/migrations.js';
+import { columnRoleMigration, monitorTablesMigration, purgeSampleMonitoringMigration } from '../modules/monitoring/migrations.js';
 import { permissionVersionMigration } from '../auth/permissionVersion.js';
 import { perfIndexesMigration, searchExcerptMigration } from './perfMigrations.js';
 import { cacheVersionsMigration } from '../auth/cacheVersions.js';
@@ -59,6 +59,10 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_210_calls_site', migration: siteCallsMigration },
   // Site monitoring (docs/monitoring.md): inspection records, broken links, server samples, reminders sent, annual report, column update limits.
   { name: '2026_230_monitor_tables', migration: monitorTablesMigration },
+  // 栏目类别（考核）: the role each column plays for the inspection indicators and the annual report.
+  { name: '2026_s18_column_role', migration: columnRoleMigration },
+  // The old demo's made-up monitoring history is removed (docs/monitoring.md "No made-up figures").
+  { name: '2026_s18_purge_sample_monitoring', migration: purgeSampleMonitoringMigration },
   // Performance (docs/performance.md): permission counter, list sort indexes, stored search excerpts.
   { name: '2026_220_perf_permission_version', migration: permissionVersionMigration },
   { name: '2026_220_perf_list_indexes', migration: perfIndexesMigration },

@@ -27,12 +27,14 @@ export const DEMO_SENSITIVE = [
   { word: '刷单返利', type: 5, level: 3, replacement: '', status: 0, hitCount: 6 },
 ];
 
-/** Each site belongs to the department that runs it (`dept`, a department name). */
+/**
+ * Each site belongs to the department that runs it (`dept`, a department name). Fictional addresses:
+ * never checked, so they carry no state or figures (本站 is registered separately: monitoring/ownSite.ts).
+ */
 export const DEMO_WEBSITES = [
-  { dept: '县大数据中心', name: '云溪县人民政府门户网站', url: 'https://www.yunxi.gov.example/', type: 1, checkInterval: 30, state: 1, responseMs: 120, lastCheckTime: '2026-03-20 08:00:00', sort: 1, remark: '本站' },
-  { dept: '县教育局', name: '云溪县教育局', url: 'https://jyj.yunxi.gov.example/', type: 2, checkInterval: 60, state: 1, responseMs: 230, lastCheckTime: '2026-03-20 08:00:00', sort: 2, remark: '' },
-  { dept: '县卫生健康局', name: '云溪县卫生健康局', url: 'https://wjj.yunxi.gov.example/', type: 2, checkInterval: 60, state: 2, responseMs: null, lastCheckTime: '2026-03-20 08:00:00', sort: 3, remark: '证书过期' },
-  { dept: '青石镇', name: '青石镇人民政府', url: 'https://qs.yunxi.gov.example/', type: 3, checkInterval: 120, state: 1, responseMs: 310, lastCheckTime: '2026-03-20 08:00:00', sort: 4, remark: '' },
-  { dept: '白沙镇', name: '白沙镇人民政府', url: 'https://bs.yunxi.gov.example/', type: 3, checkInterval: 120, state: 0, responseMs: null, lastCheckTime: null, sort: 5, remark: '新接入' },
-  { dept: '县政府办公室', name: '省政务服务网', url: 'https://zwfw.province.example/', type: 4, checkInterval: 1440, state: 1, responseMs: 480, lastCheckTime: '2026-03-19 23:00:00', sort: 6, remark: '外部链接' },
+  { dept: '县教育局', name: '云溪县教育局', url: 'https://jyj.yunxi.gov.example/', type: 2, checkInterval: 60, state: 0, sort: 2, remark: '' },
+  { dept: '县卫生健康局', name: '云溪县卫生健康局', url: 'https://wjj.yunxi.gov.example/', type: 2, checkInterval: 60, state: 0, sort: 3, remark: '' },
+  { dept: '青石镇', name: '青石镇人民政府', url: 'https://qs.yunxi.gov.example/', type: 3, checkInterval: 120, state: 0, sort: 4, remark: '' },
+  { dept: '白沙镇', name: '白沙镇人民政府', url: 'https://bs.yunxi.gov.example/', type: 3, checkInterval: 120, state: 0, sort: 5, remark: '' },
+  { dept: '县政府办公室', name: '省政务服务网', url: 'https://zwfw.province.example/', type: 4, checkInterval: 1440, state: 0, sort: 6, remark: '' },
 ];

@@ -16,6 +16,7 @@ import { siteDemoSeed } from '../modules/site/seed.js';
 import { localEconomyDemoSeed } from '../modules/content/localEconomy/seed.js';
 import { interworkingDemoSeed } from '../modules/interworking/seed.js';
 import { monitorDemoSeed } from '../modules/monitoring/seed.js';
+import { siteSettingDemoSeed } from '../modules/system/siteSettings/seed.js';
 
 /** What the base seed made, for domain seeds to hang their demo records on. */
 export interface SeedContext {
@@ -38,6 +39,7 @@ export type DomainSeed = (db: Db, context: SeedContext) => Promise<void>;
  */
 export const domainSeeds: DomainSeed[] = [
   seedDictionary,
+  siteSettingDemoSeed,
   orgDemoSeed,
   contentSeed,
   reportDemoSeed,

@@ -4,6 +4,7 @@ import type { Db, DynamicDb, Row } from '../db/types.js';
 import { formatDateTime } from '../util/time.js';
 import { DEMO_ANNOUNCEMENTS, DEMO_HOT, DEMO_SENSITIVE, DEMO_WEBSITES } from './demoRecords.js';
 import { domainSeeds, type SeedContext } from './domainSeeds.js';
+import { registerOwnSite } from '../modules/monitoring/ownSite.js';
 import { ADMIN_ROLE_ALIAS, CATALOGUES, ensureResource, grant, syncDeclarationMenus } from './menuSync.js';
 
 export const PORTAL_NAME = '云溪县人民政府门户网站';
@@ -57,7 +58,7 @@ async function insertReturningId(db: DynamicDb, table: string, values: Row, key:
 export async function seedFirstStart(
   db: Db,
   decls: readonly ResourceDecl[],
-  options: { adminPassword?: string; demo: boolean },
+  options: { adminPassword?: string; demo: boolean; ownSite?: { url: string; intervalMin: number } },
 ): Promise<{ generatedAdminPassword?: string }> {
   const now = formatDateTime();
   const generated = options.adminPassword ? undefined : randomPassword(16);
@@ -98,6 +99,8 @@ export async function seedFirstStart(
     mustChangePassword: generated ? 1 : 0,
   }, 'userId');
   await db.insertInto('user_roles').values({ userId: adminId, roleId: adminRole }).execute();
+  // 本站 is watched from the first start on, with or without demo data (docs/monitoring.md).
+  if (options.ownSite && decls.some((d) => d.name === 'website')) await registerOwnSite(db, { name: PORTAL_NAME, ...options.ownSite, deptId: rootDept, deptName: '县政府' });
   if (!options.demo) return { generatedAdminPassword: generated };
 
   // Demo roles: the report workbench and 首页 for everyone, content rights as documented in docs/server.md.

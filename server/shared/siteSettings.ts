@@ -4,7 +4,7 @@ import type { Db, Row } from '../db/types.js';
 /** Fields the public site may read (POST /web/site/info); everything but who changed it and when. */
 export const PUBLIC_SITE_FIELDS = [
   'siteName', 'siteDomain', 'siteIdCode', 'icp', 'policeRecord', 'sponsor', 'organizer', 'phone', 'address', 'email',
-  'logo', 'homeTitle', 'keywords', 'description', 'statCode', 'grayMode', 'templateSkin',
+  'conacImage', 'conacLink', 'logo', 'homeTitle', 'keywords', 'description', 'statCode', 'grayMode', 'templateSkin',
 ] as const;
 
 /** The declared defaults, for a site that was never saved. */

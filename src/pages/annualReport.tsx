@@ -24,7 +24,7 @@ interface Row {
   section: string;
   label: string;
   value: string | number;
-  source: 'auto' | 'staff';
+  source: 'auto' | 'staff' | 'na';
   unit?: string;
 }
 interface Report {
@@ -133,10 +133,10 @@ function AnnualReport() {
                         InputProps={r.unit ? { endAdornment: <Typography variant="caption">{r.unit}</Typography> } : undefined}
                       />
                     ) : (
-                      `${r.value}${r.unit && r.value !== '' ? ` ${r.unit}` : ''}`
+                      r.source === 'na' ? '不适用' : `${r.value}${r.unit && r.value !== '' ? ` ${r.unit}` : ''}`
                     )}
                   </TableCell>
-                  <TableCell>{r.source === 'auto' ? '系统统计' : '人工填报'}</TableCell>
+                  <TableCell>{r.source === 'auto' ? '系统统计' : r.source === 'na' ? '不适用（政务服务由省政务服务平台办理）' : '人工填报'}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -78,7 +78,7 @@ export function SiteSettingForm() {
       <CardContent sx={{ pb: 0 }}>
         <Typography variant="h6" component="h1">站点设置</Typography>
         <Typography variant="body2" color="text.secondary">
-          网站名称、域名、网站标识码、关键词和描述会写入静态页面的 SiteName、SiteDomain、SiteIDCode、Keywords、Description 元数据。
+          网站标识信息集中在这里维护：每个静态页面的页脚和元数据、年度报表、站点监测的标识检查都读取这里的内容，修改后请重新生成站点。
           {record.updateTime ? ` · 最后修改：${String(record.updaterName ?? '')} ${String(record.updateTime)}` : ''}
         </Typography>
         {!canSave && <Alert severity="info" sx={{ mt: 1 }}>没有修改站点设置的权限，只能查看。</Alert>}
@@ -94,9 +94,9 @@ export function SiteSettingForm() {
         {formFields(siteSetting).map((f) =>
           f.name === 'templateSkin' && skins ? (
             <SelectInput key={f.name} source="templateSkin" label={f.label} choices={skins.map((s) => ({ id: s.name, name: s.name }))} />
-          ) : f.name === 'logo' ? (
+          ) : f.type === 'image' ? (
             // A real upload (jpg/png/gif); the generated pages publish the file with the site.
-            <ImageUploadInput key={f.name} source="logo" label={f.label} />
+            <ImageUploadInput key={f.name} source={f.name} label={f.label} />
           ) : (
             renderInput(f)
           ),

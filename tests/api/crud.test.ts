@@ -205,7 +205,7 @@ describe('validation', () => {
     expect((await call<Rec>(url, '/sensitive/get', { token: admin, query: { id: b.body.data.id } })).body.data.word).toBe(`另一${s}`);
     // Saving a record with its own value is fine.
     expect((await call(url, '/sensitive/add', { token: admin, body: { id: a.body.data.id, word: `唯一${s}` } })).body.errorCode).toBe('0');
-    await refused('/website/add', { name: '重复', url: 'https://www.yunxi.gov.example/', type: 1 }, '1004', '网址已存在：https://www.yunxi.gov.example/', 'website');
+    await refused('/website/add', { name: '重复', url: 'https://jyj.yunxi.gov.example/', type: 2 }, '1004', '网址已存在：https://jyj.yunxi.gov.example/', 'website');
   });
 
   it('leaves a record untouched when an update is invalid, and answers 1003 for unknown ids', async () => {

@@ -5,6 +5,7 @@ import { ADMIN_ROLE_ALIAS, CATALOGUES, ensureResource, grant } from '../../seed/
 import { ensureModelTable } from './contentModels/service.js';
 import { DISCLOSURE_ARTICLES } from './seedDisclosure.js';
 import { plainText } from '../../shared/text.js';
+import type { ColumnRole } from '../../../resources/monitoring/columnRoles.js';
 
 /** The admin home's review queue (spec route "/main/home: audit", home_audit), opened by src/pages/homeAudit.tsx. */
 export const AUDIT_MENU = { alias: 'home_audit', name: '待审文章', url: '/main/home/audit', icon: 'FactCheck' } as const;
@@ -21,27 +22,29 @@ export async function ensureAuditMenu(db: Db): Promise<number> {
   return menu.id;
 }
 
-const COLUMNS: { title: string; parent?: string; type?: number; url?: string; model?: boolean; sort: number; description?: string }[] = [
-  { title: '新闻中心', sort: 1 },
-  { title: '政务要闻', parent: '新闻中心', sort: 1 },
-  { title: '部门动态', parent: '新闻中心', sort: 2 },
-  { title: '乡镇动态', parent: '新闻中心', sort: 3 },
-  { title: '政务公开', sort: 2 },
-  { title: '通知公告', parent: '政务公开', sort: 1 },
-  { title: '政策文件', parent: '政务公开', sort: 2, model: true },
+// `role`: 栏目类别（考核）, what the inspection indicators and the annual report judge the column by.
+const COLUMNS: { title: string; parent?: string; type?: number; url?: string; model?: boolean; sort: number; description?: string; role: ColumnRole }[] = [
+  { title: '新闻中心', sort: 1, role: 'news' },
+  { title: '政务要闻', parent: '新闻中心', sort: 1, role: 'news' },
+  { title: '部门动态', parent: '新闻中心', sort: 2, role: 'news' },
+  { title: '乡镇动态', parent: '新闻中心', sort: 3, role: 'news' },
+  { title: '政务公开', sort: 2, role: 'policy' },
+  { title: '通知公告', parent: '政务公开', sort: 1, role: 'notice' },
+  { title: '政策文件', parent: '政务公开', sort: 2, model: true, role: 'policy' },
   // The 政务公开 sections a county site must show (依申请公开 is the application page, not a column).
-  { title: '信息公开指南', parent: '政务公开', sort: 3 },
-  { title: '信息公开制度', parent: '政务公开', sort: 4 },
-  { title: '法定主动公开内容', parent: '政务公开', sort: 5 },
-  { title: '信息公开年报', parent: '政务公开', sort: 6 },
+  { title: '信息公开指南', parent: '政务公开', sort: 3, role: 'disclosureGuide' },
+  { title: '信息公开制度', parent: '政务公开', sort: 4, role: 'disclosureRules' },
+  { title: '法定主动公开内容', parent: '政务公开', sort: 5, role: 'disclosureStatutory' },
+  { title: '信息公开年报', parent: '政务公开', sort: 6, role: 'disclosureAnnual' },
   // A cover column: its page shows this description (and its articles, when staff add some).
   {
     title: '走进云溪',
     sort: 3,
     type: 2,
+    role: 'overview',
     description: '云溪县位于滇中高原，辖6镇3乡，面积1860平方公里，户籍人口约32万人。县内山水相依，茶园、温泉和古镇闻名省内，是省级生态文明建设示范县。',
   },
-  { title: '政务服务网', sort: 4, type: 3, url: 'https://zwfw.yunxi.gov.example/' },
+  { title: '政务服务网', sort: 4, type: 3, url: 'https://zwfw.yunxi.gov.example/', role: 'other' },
 ];
 
 const PEOPLE = { admin: '系统管理员', shenhe: '周敏', xinxi: '李晓', xinxi2: '陈静' } as const;
@@ -91,6 +94,7 @@ export async function contentSeed(db: Db, ctx: SeedContext): Promise<void> {
           categorySort: c.sort,
           columnDiyUrl: c.url ?? null,
           columnDescrip: c.description ?? null,
+          columnRole: c.role,
           columnContentModelId: c.model ? cmId : null,
           columnListUrl: (c.type ?? 1) === 1 ? 'list.html' : null,
           columnUrl: (c.type ?? 1) !== 3 ? (c.type === 2 ? 'cover.html' : 'content.html') : null,

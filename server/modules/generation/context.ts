@@ -115,18 +115,32 @@ export async function loadModels(db: Db, columns: readonly ColumnRow[]): Promise
   return out;
 }
 
-/** The meta-tag values of a page (国办发〔2017〕47号); the skin prints only those that are set. */
+/** The first uploaded image of an article body (`uploads/…`), for the Image meta tag. */
+export function firstImage(html: string): string | null {
+  const m = /<img\s[^>]*src\s*=\s*["']\/?(uploads\/[^"']+)["']/i.exec(html);
+  return m?.[1] ?? null;
+}
+
+/**
+ * The meta-tag values of a page (国办发〔2017〕47号, docs/generation.md "Meta tags"): the page's own value,
+ * else the nearest one that describes it (column → site), so every tag its page type requires
+ * (server/shared/siteIdentity.ts REQUIRED_META) is set once 站点设置 is filled in.
+ */
 export function metaOf(site: Row, rel: string, column: Row | null, article: Row | null): Row {
+  const columnName = orNull(column?.name);
   return {
-    columnName: orNull(column?.name),
-    columnDescription: orNull(column?.description),
-    columnKeywords: orNull(column?.keywords),
+    columnName,
+    columnDescription: column ? (orNull(column.description) ?? columnName) : null,
+    columnKeywords: column ? (orNull(column.keywords) ?? columnName) : null,
     columnType: orNull(column?.typeName),
     articleTitle: orNull(article?.title),
     pubDate: orNull(article?.pubDate),
-    contentSource: orNull(article?.source),
-    author: orNull(article?.author),
-    image: orNull(article?.thumbnail ?? column?.image),
+    // 文章来源 and 作者 fall back to the publishing organisation: the site speaks for it.
+    contentSource: article ? (orNull(article.source) ?? orNull(site.sponsor) ?? orNull(site.siteName)) : null,
+    author: article ? (orNull(article.author) ?? orNull(article.source) ?? orNull(site.organizer) ?? orNull(site.sponsor)) : null,
+    keywords: orNull(article?.keywords) ?? orNull(column?.keywords) ?? orNull(site.keywords),
+    description: orNull(article?.summary) ?? orNull(article?.title) ?? orNull(column?.description) ?? orNull(site.description),
+    image: article ? (orNull(article.thumbnail) ?? orNull(article.bodyImage) ?? orNull(column?.image) ?? orNull(site.logo) ?? orNull(site.conacImage)) : orNull(column?.image),
     url: orNull(pageUrl(site, rel)),
   };
 }

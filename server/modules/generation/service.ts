@@ -8,9 +8,10 @@ import { descendantIds, loadColumns, type ColumnRow } from '../content/columns/s
 import type { Model } from '../content/contentModels/service.js';
 import { enabledHotWords } from '../system/hotWords/index.js';
 import { PUBLIC_SITE_FIELDS, readSiteSettings } from '../system/siteSettings/index.js';
+import { identityLinks } from '../../shared/siteIdentity.js';
 import { DEFAULT_SKIN, ensureTemplatesRoot } from '../system/templates/store.js';
 import { sanitizeStatCode } from '../system/siteSettings/statCode.js';
-import { ARTICLE_FIELDS, articleItem, orNull, articleRelPath, columnVar, listPageName, loadModels, metaOf, modelValues, rootOf, uploadRefs } from './context.js';
+import { ARTICLE_FIELDS, articleItem, firstImage, orNull, articleRelPath, columnVar, listPageName, loadModels, metaOf, modelValues, rootOf, uploadRefs } from './context.js';
 import { sitePageJobs } from './pages.js';
 import { pageVoices } from '../content/voice/pageVoices.js';
 import { siteConfig } from './siteConfig.js';
@@ -68,7 +69,9 @@ export class SiteGenerator {
     const settings = this.siteDecl ? await readSiteSettings(this.db, this.siteDecl) : {};
     const site: Row = {};
     for (const f of PUBLIC_SITE_FIELDS) site[f] = orNull(settings[f]);
-    if (typeof site.logo === 'string') site.logo = site.logo.replace(/^\/(uploads\/)/, '$1');
+    for (const k of ['logo', 'conacImage']) if (typeof site[k] === 'string') site[k] = (site[k] as string).replace(/^\/(uploads\/)/, '$1');
+    // 47号 footer links built from the settings (ICP and 公安 look-ups, 我为政府网站找错 with the 网站标识码).
+    Object.assign(site, identityLinks(site));
     // A statistics code stored before the save-time cleaning existed is never printed raw.
     if (typeof site.statCode === 'string') site.statCode = orNull(sanitizeStatCode(site.statCode));
     const skin = String(settings.templateSkin || DEFAULT_SKIN);
@@ -268,7 +271,7 @@ export class SiteGenerator {
         rel,
         template,
         body,
-        vars: { root, meta: metaOf(base.site, rel, colVar, article), column: colVar, article, keywords: orNull(row.keywords) ?? base.site.keywords, description: orNull(row.summary) ?? base.site.description },
+        vars: { root, meta: metaOf(base.site, rel, colVar, { ...article, summary: orNull(row.summary), bodyImage: firstImage(body) }), column: colVar, article, keywords: orNull(row.keywords) ?? base.site.keywords, description: orNull(row.summary) ?? base.site.description },
       };
     });
   }

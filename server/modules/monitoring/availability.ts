@@ -2,6 +2,7 @@ import type { Db, Row, RowOf } from '../../db/types.js';
 import { INSTANCE_ID, tryLease } from '../../jobs/lock.js';
 import { formatDateTime, parseDateTime } from '../../util/time.js';
 import { dispatchReminder } from '../system/noticeSettings/reminders.js';
+import { siteGenerated } from './linkRun.js';
 import { probe, type ProbeResult } from './probe.js';
 import { eachLimited, type MonitorSettings } from './settings.js';
 
@@ -30,7 +31,8 @@ export function intervalMs(w: Row): number {
  * Answers the number of sites this instance checked.
  */
 export async function runDueChecks(db: Db, settings: MonitorSettings, now = Date.now(), owner = INSTANCE_ID): Promise<number> {
-  const due = await dueWebsites(db, now);
+  // 本站 is checked once its pages exist: before the first generation /site/ has nothing to answer.
+  const due = (await dueWebsites(db, now)).filter((w) => Number(w.type) !== 1 || siteGenerated(settings.dataDir));
   let checked = 0;
   await eachLimited(due, settings.concurrency, async (site) => {
     // A little under the interval, so the next tick after the interval finds the lease free.

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/types.js';
 import { formatDateTime, parseDateTime } from '../../util/time.js';
-import { columnKind, limitDaysOf, type ColumnKind } from './columnKinds.js';
+import { kindOfRole, limitDaysOf, roleOf, type ColumnKind, type ColumnRole } from './columnKinds.js';
 
 const DAY = 86_400_000;
 export const PUBLISHED = 5;
@@ -12,8 +12,10 @@ export interface ColumnStatus {
   id: number;
   title: string;
   parentId: number;
+  role: ColumnRole;
   kind: ColumnKind;
-  limitDays: number;
+  /** null: the rules set no update limit for the column's role. */
+  limitDays: number | null;
   published: number;
   lastPublish: string | null;
   daysSince: number | null;
@@ -40,7 +42,8 @@ export async function columnStatuses(db: Db, now = Date.now()): Promise<ColumnSt
     .map((c) => {
       const s = byColumn.get(c.categoryId);
       const title = String(c.categoryTitle);
-      const limitDays = limitDaysOf({ categoryTitle: title, updateLimitDays: c.updateLimitDays as number | null });
+      const role = roleOf(c);
+      const limitDays = limitDaysOf({ columnRole: role, updateLimitDays: c.updateLimitDays as number | null });
       const published = Number(s?.n ?? 0);
       const lastPublish = s?.last ?? null;
       const daysSince = lastPublish ? daysBetween(lastPublish, now) : null;
@@ -48,12 +51,13 @@ export async function columnStatuses(db: Db, now = Date.now()): Promise<ColumnSt
         id: c.categoryId,
         title,
         parentId: Number(c.categoryCategoryId ?? 0),
-        kind: columnKind(title),
+        role,
+        kind: kindOfRole(role),
         limitDays,
         published,
         lastPublish,
         daysSince,
-        stale: published > 0 && daysSince !== null && daysSince > limitDays,
+        stale: published > 0 && daysSince !== null && limitDays !== null && daysSince > limitDays,
         empty: published === 0,
       };
     });

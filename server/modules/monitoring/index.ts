@@ -7,6 +7,7 @@ import { ensureMonitorMenus } from './menus.js';
 import { sweepOverdueReminders } from './overdueReminders.js';
 import { monitorRoutes } from './routes.js';
 import { sampleServer, systemInfo } from './serverStatus.js';
+import { followListenAddress } from './ownSite.js';
 import { monitorSettings } from './settings.js';
 import { declarationOf } from '../declarationLookup.js';
 
@@ -16,8 +17,8 @@ const MINUTE = 60_000;
 export const MONITOR_JOBS = { availability: 'monitor:availability', links: 'monitor:links', content: 'monitor:content', server: 'monitor:server' } as const;
 
 /**
- * Site monitoring (docs/monitoring.md): availability checks every website at its interval, a daily link
- * check and content check with the overdue reminders, server samples every 5 minutes, the single-veto
+ * Site monitoring (docs/monitoring.md): availability checks every website at its interval (本站 from its
+ * first generation on, registered at first start: ownSite.ts), a daily link check and content check with the overdue reminders, server samples every 5 minutes, the single-veto
  * dashboard and the annual report. Every job runs once across instances (database leases).
  */
 export async function monitoringModule(app: FastifyInstance) {
@@ -27,8 +28,10 @@ export async function monitoringModule(app: FastifyInstance) {
   const db = app.db;
   const settings = monitorSettings(app.portal.config);
   if (!declarationOf(app, 'website')) return;
-  app.scheduler.add({ name: MONITOR_JOBS.availability, everyMs: 30_000, run: async () => void (await runDueChecks(db, settings)) });
-  app.scheduler.add({ name: MONITOR_JOBS.links, everyMs: 24 * 60 * MINUTE, run: async () => void (await runLinkChecks(db, settings)) });
+  followListenAddress(app);
+  app.scheduler.add({ name: MONITOR_JOBS.availability, everyMs: app.portal.config.monitorTickMs ?? 30_000, run: async () => void (await runDueChecks(db, settings)) });
+  // Hourly: a site is checked when its last link check is a day old, 本站 once it has been generated.
+  app.scheduler.add({ name: MONITOR_JOBS.links, everyMs: 60 * MINUTE, run: async () => void (await runLinkChecks(db, settings)) });
   app.scheduler.add({
     name: MONITOR_JOBS.content,
     everyMs: 24 * 60 * MINUTE,

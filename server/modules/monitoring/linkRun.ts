@@ -82,11 +82,33 @@ async function emptyRecord(db: Db, site: Row): Promise<number> {
   return row.id;
 }
 
-/** The daily job: every website with 链接检测 on, once across instances (lease `links:<id>`). */
-export async function runLinkChecks(db: Db, settings: MonitorSettings, limits: LinkCheckLimits = DEFAULT_LINK_LIMITS): Promise<number> {
+/** Whether the generated site exists (its home page): 本站 is checked only after the first generation. */
+export function siteGenerated(dataDir: string): boolean {
+  return fs.existsSync(path.join(dataDir, 'site', 'index.html'));
+}
+
+const DAY = 24 * 60 * 60_000;
+
+/** Sites whose last link check is a day old or that were never checked. */
+async function dueForLinks(db: Db, now: number): Promise<Row[]> {
   const sites = await db.selectFrom('website').selectAll().where('linkCheck', '=', 1).execute();
+  const last = (await db.selectFrom('inspection_record').select(['websiteId', (eb) => eb.fn.max('checkTime').as('last')]).where('kind', '=', 'links').groupBy('websiteId').execute()) as { websiteId: number; last: string | null }[];
+  const lastOf = new Map(last.map((r) => [Number(r.websiteId), r.last]));
+  const since = formatDateTime(new Date(now - DAY + 60_000));
+  return sites.filter((s) => {
+    const l = lastOf.get(Number(s.id));
+    return !l || l < since;
+  });
+}
+
+/**
+ * The link job (hourly): every website with 链接检测 on whose last check is a day old, once across
+ * instances (lease `links:<id>`). 本站 waits for the first generation: no record says it was not generated.
+ */
+export async function runLinkChecks(db: Db, settings: MonitorSettings, limits: LinkCheckLimits = DEFAULT_LINK_LIMITS, now = Date.now()): Promise<number> {
   let n = 0;
-  for (const site of sites) {
+  for (const site of await dueForLinks(db, now)) {
+    if (Number(site.type) === 1 && !siteGenerated(settings.dataDir)) continue;
     if (!(await tryLease(db, `links:${site.id}`, 60 * 60_000))) continue;
     await checkLinks(db, site, settings, limits);
     n += 1;

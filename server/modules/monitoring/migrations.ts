@@ -1,7 +1,7 @@
 import { sql, type Migration } from 'kysely';
 import { addSerialKey } from '../../db/columns.js';
 import type { Db, DialectName } from '../../db/types.js';
-import { defaultLimitDays } from './columnKinds.js';
+import { defaultLimitDays, guessRole } from './columnKinds.js';
 
 /**
  * Monitoring tables (docs/monitoring.md): inspection records and server samples (their columns match
@@ -79,6 +79,43 @@ export function monitorTablesMigration(dialect: DialectName): Migration {
       const columns = (await db.selectFrom('category').select(['categoryId', 'categoryTitle']).execute()) as { categoryId: number; categoryTitle: string }[];
       for (const c of columns) {
         await db.updateTable('category').set({ updateLimitDays: defaultLimitDays(c.categoryTitle) }).where('categoryId', '=', c.categoryId).execute();
+      }
+    },
+  };
+}
+
+/**
+ * 栏目类别（考核） (`category.columnRole`, resources/column.ts): the inspection indicators read a column's
+ * declared role. Existing columns get a proposal from their title once; staff correct it on the form.
+ */
+export function columnRoleMigration(): Migration {
+  return {
+    async up(db: Db) {
+      await db.schema.alterTable('category').addColumn('columnRole', 'text').execute();
+      const columns = (await db.selectFrom('category').select(['categoryId', 'categoryTitle', 'columnType']).execute()) as { categoryId: number; categoryTitle: string; columnType: number }[];
+      for (const c of columns) {
+        const role = c.columnType === 2 ? 'overview' : guessRole(String(c.categoryTitle));
+        await sql`update category set "columnRole" = ${role} where "categoryId" = ${c.categoryId}`.execute(db);
+      }
+    },
+  };
+}
+
+/**
+ * Sites started before issue 21 hold the old demo's made-up history (hourly checks marked `"demo":true`,
+ * samples of host `portal-demo`, one invented link check): removed, so no indicator, list or annual
+ * report counts a figure nobody measured.
+ */
+export function purgeSampleMonitoringMigration(): Migration {
+  return {
+    async up(db: Db) {
+      await db.deleteFrom('inspection_record').where('kind', '=', 'availability').where('detail', 'like', '%"demo":true%').execute();
+      await db.deleteFrom('server_sample').where('hostName', '=', 'portal-demo').execute();
+      const fake = await db.selectFrom('inspection_record').select('id').where('kind', '=', 'links').where('message', '=', '检查页面18个、链接240个，错误链接2个（首页0个），外部链接3个').execute();
+      const ids = fake.map((r) => r.id);
+      if (ids.length) {
+        await db.deleteFrom('broken_link').where('recordId', 'in', ids).execute();
+        await db.deleteFrom('inspection_record').where('id', 'in', ids).execute();
       }
     },
   };

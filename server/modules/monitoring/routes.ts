@@ -78,7 +78,7 @@ export async function monitorRoutes(app: FastifyInstance) {
     return ok(pageOf(list, { pageNum, pageSize }, Number(n.n)));
   });
 
-  app.post('/website/monitor/dashboard', { config: { permission: MONITOR_KEYS.dashboard } }, async () => ok(await dashboard(db)));
+  app.post('/website/monitor/dashboard', { config: { permission: MONITOR_KEYS.dashboard } }, async () => ok(await dashboard(db, Date.now(), app.portal.config.dataDir)));
   app.post('/website/monitor/contentCheck', { config: { permission: MONITOR_KEYS.dashboard } }, async () => ok(await runContentCheck(db), '内容检查完成'));
 }
 

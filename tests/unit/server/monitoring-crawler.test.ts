@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { crawl, extractLinks } from '../../../server/modules/monitoring/crawler.js';
 import { folderSource, type PageSource } from '../../../server/modules/monitoring/pageSources.js';
-import { columnKind, defaultLimitDays, limitDaysOf } from '../../../server/modules/monitoring/columnKinds.js';
+import { defaultLimitDays, guessRole, limitDaysOf, roleOf } from '../../../server/modules/monitoring/columnKinds.js';
 
 // The crawler over in-memory page sources: no network at all.
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -77,10 +77,15 @@ describe('link crawler', () => {
 });
 
 describe('column update limits', () => {
-  it('default by kind from the title, the column setting first', () => {
-    expect([columnKind('政务要闻'), columnKind('通知公告'), columnKind('政策文件')]).toEqual(['news', 'notice', 'policy']);
+  it('come from the declared role, the column setting first; the title is only a one-time proposal', () => {
+    expect([guessRole('政务要闻'), guessRole('通知公告'), guessRole('政策文件'), guessRole('信息公开指南')]).toEqual(['news', 'notice', 'policy', 'disclosureGuide']);
     expect([defaultLimitDays('部门动态'), defaultLimitDays('通知公告'), defaultLimitDays('政策解读')]).toEqual([14, 180, 180]);
-    expect(limitDaysOf({ categoryTitle: '部门动态', updateLimitDays: 30 })).toBe(30);
-    expect(limitDaysOf({ categoryTitle: '部门动态', updateLimitDays: null })).toBe(14);
+    expect(limitDaysOf({ columnRole: 'news', updateLimitDays: 30 })).toBe(30);
+    expect(limitDaysOf({ columnRole: 'news', updateLimitDays: null })).toBe(14);
+    expect(limitDaysOf({ columnRole: 'notice', updateLimitDays: null })).toBe(180);
+    expect(limitDaysOf({ columnRole: 'disclosureGuide', updateLimitDays: null })).toBeNull();
+    // A column titled like a notice column but declared news is held to the news rule.
+    expect(roleOf({ columnRole: null })).toBe('news');
+    expect(roleOf({ columnRole: 'bogus' })).toBe('news');
   });
 });

@@ -1,9 +1,14 @@
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
 import { buildWorkbook } from '../../../shared/excel.js';
-import type { ReportRow } from './figures.js';
+import { shownValue, type ReportRow } from './figures.js';
 
 const TITLE = '政府网站工作年度报表';
-const shown = (r: ReportRow) => (r.value === '' || r.value === null ? '' : `${r.value}${r.unit && r.value !== '' ? ` ${r.unit}` : ''}`);
+const SOURCE = { auto: '系统统计', staff: '人工填报', na: '不适用' } as const;
+/** A Word cell: the value with its unit, 未填报 or 不适用 — never blank. */
+const shown = (r: ReportRow) => {
+  const v = shownValue(r);
+  return typeof v === 'number' || (r.source !== 'na' && v === r.value) ? `${v}${r.unit ? ` ${r.unit}` : ''}` : String(v);
+};
 
 function cell(text: string, bold = false, width = 30): TableCell {
   return new TableCell({ width: { size: width, type: WidthType.PERCENTAGE }, children: [new Paragraph({ children: [new TextRun({ text, bold })] })] });
@@ -39,9 +44,9 @@ export async function reportXlsx(year: number, siteName: string, rows: readonly 
         { header: '指标', key: 'label', width: 36 },
         { header: '数值', key: 'value', width: 28 },
         { header: '单位', key: 'unit', width: 8 },
-        { header: '来源', key: 'source', width: 12, map: (v) => (v === 'auto' ? '系统统计' : '人工填报') },
+        { header: '来源', key: 'source', width: 12, map: (v) => SOURCE[v as keyof typeof SOURCE] ?? String(v) },
       ],
-      rows: rows.map((r) => ({ ...r })),
+      rows: rows.map((r) => ({ ...r, value: shownValue(r) })),
     },
   ]);
 }

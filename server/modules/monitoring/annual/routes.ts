@@ -6,8 +6,11 @@ import { bodyOf, param } from '../../../http/params.js';
 import { sendDownload } from '../../../shared/download.js';
 import { formatDateTime } from '../../../util/time.js';
 import { MONITOR_KEYS } from '../menus.js';
+import { declarationOf } from '../../declarationLookup.js';
+import { readSiteSettings } from '../../../shared/siteSettings.js';
 import { reportDocx, reportXlsx } from './documents.js';
-import { reportRows, STAFF_FIELDS } from './figures.js';
+import { reportRows } from './figures.js';
+import { STAFF_FIELDS } from './staffFields.js';
 
 function readYear(request: FastifyRequest): number {
   const raw = param(request, 'year');
@@ -20,11 +23,15 @@ function readYear(request: FastifyRequest): number {
 /** 政府网站工作年度报表 (国办函〔2018〕12号): preview, staff fields, Word and Excel. */
 export async function annualReportRoutes(app: FastifyInstance) {
   const db = app.db;
-  const siteName = async () => String((await db.selectFrom('site_setting').select('siteName').orderBy('id').executeTakeFirst())?.siteName ?? '');
+  const decl = declarationOf(app, 'siteSetting');
+  // The identity comes from 站点设置 only, with its declared defaults (a site never saved still has a name).
+  const site = async () => (decl ? await readSiteSettings(db, decl) : {});
+  const siteName = async () => String((await site()).siteName ?? '');
+  const rowsOf = async (year: number) => reportRows(db, year, await site(), app.portal.config.dataDir);
 
   app.post('/website/annualReport/get', { config: { permission: MONITOR_KEYS.annualView } }, async (request) => {
     const year = readYear(request);
-    return ok({ year, siteName: await siteName(), ...(await reportRows(db, year)) });
+    return ok({ year, siteName: await siteName(), ...(await rowsOf(year)) });
   });
 
   app.post('/website/annualReport/save', { config: { permission: MONITOR_KEYS.annualSave } }, async (request) => {
@@ -40,6 +47,7 @@ export async function annualReportRoutes(app: FastifyInstance) {
       const text = value === null ? '' : String(value).trim();
       if (text.length > 500) throw invalidValue(`${def.label}不能超过500个字符`);
       if (def.unit && text !== '' && !/^\d+(\.\d+)?$/.test(text)) throw invalidValue(`${def.label}应为数字`);
+      if (def.yesNo && text !== '' && text !== '是' && text !== '否') throw invalidValue(`${def.label}应填“是”或“否”`);
       clean[key] = text;
     }
     const user = currentUser(request);
@@ -55,18 +63,18 @@ export async function annualReportRoutes(app: FastifyInstance) {
       if (old) await trx.updateTable('annual_report').set(values).where('year', '=', year).execute();
       else await trx.insertInto('annual_report').values({ year, ...values }).execute();
     });
-    return ok({ year, siteName: await siteName(), ...(await reportRows(db, year)) }, '保存成功');
+    return ok({ year, siteName: await siteName(), ...(await rowsOf(year)) }, '保存成功');
   });
 
   app.post('/website/annualReport/word', { config: { permission: MONITOR_KEYS.annualView } }, async (request, reply) => {
     const year = readYear(request);
-    const { rows } = await reportRows(db, year);
+    const { rows } = await rowsOf(year);
     return sendDownload(reply, await reportDocx(year, await siteName(), rows), `政府网站工作年度报表${year}.docx`);
   });
 
   app.post('/website/annualReport/excel', { config: { permission: MONITOR_KEYS.annualView } }, async (request, reply) => {
     const year = readYear(request);
-    const { rows } = await reportRows(db, year);
+    const { rows } = await rowsOf(year);
     return sendDownload(reply, await reportXlsx(year, await siteName(), rows), `政府网站工作年度报表${year}.xlsx`);
   });
 }
