@@ -16,6 +16,7 @@ import { SiteGenerator, siteRoot } from './service.js';
 import { RenderPool } from './worker/pool.js';
 // Site pages that bring their own variables register themselves on import.
 import './economyPage.js';
+import './servicePages.js';
 
 export const GENERATION_PERMISSIONS = {
   run: 'generation:run',

@@ -5,6 +5,7 @@ import { parentPort, threadId, workerData } from 'node:worker_threads';
 import type { Liquid } from 'liquidjs';
 import { sanitizeArticleHtml } from '../../../shared/articleHtml.js';
 import { relinkUploads } from '../context.js';
+import { levelHeadings } from '../headings.js';
 import { createEngine, messageOf, renderSync } from '../render.js';
 import type { FromWorker, PageJob, ToWorker } from './protocol.js';
 
@@ -51,7 +52,7 @@ function writeAll(r: Run, pages: PageJob[], html: string[]): void {
 
 /** The article body, sanitised again (imports and direct edits bypass the editor) with page-relative upload links: here, off the main thread. */
 function withBody(page: PageJob): Record<string, unknown> {
-  const article = { ...(page.vars.article as Record<string, unknown>), content: relinkUploads(sanitizeArticleHtml(page.body ?? ''), String(page.vars.root ?? '')) };
+  const article = { ...(page.vars.article as Record<string, unknown>), content: relinkUploads(levelHeadings(sanitizeArticleHtml(page.body ?? '')), String(page.vars.root ?? '')) };
   return { ...page.vars, article };
 }
 
