@@ -275,7 +275,8 @@ describe('依申请公开: a person and an organisation apply, staff accept and 
       const dialog = desk.getByRole('dialog', { name: '答复申请' });
       await dialog.getByLabel('答复内容').fill(reply);
       await dialog.getByRole('button', { name: '确定' }).click();
-      await desk.getByText(reply).waitFor({ timeout: 30_000 });
+      await desk.getByText(reply).first().waitFor({ timeout: 30_000 });
+      await desk.getByText('已答复', { exact: true }).first().waitFor();
     }
     await logOut(desk);
   });
