@@ -6,6 +6,7 @@ import type { Liquid } from 'liquidjs';
 import { sanitizeArticleHtml } from '../../../shared/articleHtml.js';
 import { relinkUploads } from '../context.js';
 import { levelHeadings } from '../headings.js';
+import { writeCompressedSync } from '../writer.js';
 import { createEngine, messageOf, renderSync } from '../render.js';
 import type { FromWorker, PageJob, ToWorker } from './protocol.js';
 
@@ -43,6 +44,7 @@ function writeAll(r: Run, pages: PageJob[], html: string[]): void {
     try {
       fs.writeFileSync(tmp, html[i] ?? '', { encoding: 'utf8', flag: 'wx' });
       fs.renameSync(tmp, target);
+      writeCompressedSync(target, html[i] ?? '');
     } catch (error) {
       fs.rmSync(tmp, { force: true });
       throw error;

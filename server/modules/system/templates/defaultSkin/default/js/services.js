@@ -51,7 +51,8 @@
           form.reset();
           form.dispatchEvent(new Event('change'));
         }
-        P.refreshCaptcha(form);
+        // After a lost answer the same fill is sent again as it was (same key, same code): the server answers it once.
+        if (r.errorCode !== 'network') P.refreshCaptcha(form);
       });
     });
   }

@@ -108,7 +108,7 @@
       P.submitOnce(form, '/web/survey/save', body).then(function (r) {
         if (!r) return;
         P.say(box, r.errorCode === '0' ? r.errorMsg || '提交成功，感谢您的参与' : r.errorMsg || '提交失败', r.errorCode === '0');
-        P.refreshCaptcha(form);
+        if (r.errorCode !== 'network') P.refreshCaptcha(form);
       });
     });
   });
