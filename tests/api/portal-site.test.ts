@@ -131,7 +131,7 @@ describe('the public portal', () => {
     process.env.SITE_BASE_URL = '/portal/';
     try {
       await generateSite();
-      expect(await read('index.html')).toContain('href="/portal/css/style.css"');
+      expect(await read('index.html')).toMatch(/href="\/portal\/css\/style\.css\?v=[0-9a-f]{10}"/);
       const prefixed = await serveFolder(siteDir, '/portal/');
       try {
         const underPrefix = await crawl(`${prefixed.url}/portal/index.html`);

@@ -15,8 +15,10 @@ import { GenerationJobs } from './progress.js';
 import { republishArticle } from './republish.js';
 import { SiteGenerator, siteRoot } from './service.js';
 import { RenderPool } from './worker/pool.js';
+import { siteCacheControl } from './cacheControl.js';
 // Site pages that bring their own variables register themselves on import.
 import './economyPage.js';
+import './servicePages.js';
 
 export const GENERATION_PERMISSIONS = {
   run: 'generation:run',
@@ -150,9 +152,13 @@ export async function generationModule(app: FastifyInstance) {
       serveDotFiles: false,
       index: ['index.html'],
       redirect: true,
-      setHeaders: (res) => {
+      // The generator writes .br and .gz beside each page and asset (compress.ts): sent as the browser accepts.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, file) => {
         res.setHeader('X-Content-Type-Options', 'nosniff');
-        res.setHeader('Cache-Control', 'no-cache');
+        res.setHeader('Cache-Control', siteCacheControl(file, (res as unknown as { req?: { url?: string } }).req?.url ?? ''));
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   });

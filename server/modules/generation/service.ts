@@ -18,6 +18,7 @@ import { siteConfig } from './siteConfig.js';
 import { forgetPages, recordShown } from './shownIndex.js';
 import type { RenderPool } from './worker/pool.js';
 import type { PageJob } from './worker/protocol.js';
+import { skinAssetVersion } from './assetVersion.js';
 import { copyAssets, publishUploads, removeFile } from './writer.js';
 
 /** Articles per list page. */
@@ -88,7 +89,8 @@ export class SiteGenerator {
       .filter((c) => c.categoryCategoryId === 0)
       .map((c) => ({ ...columnVar(c), children: columns.filter((k) => k.categoryCategoryId === c.categoryId).map(columnVar) }));
     const hotWords = await enabledHotWords(this.db, 10).catch(() => []);
-    const common = { site, navColumns, hotWords, apiBase: siteConfig().publicApiUrl, keywords: site.keywords, description: site.description };
+    const assetVersion = await skinAssetVersion(skinDir);
+    const common = { site, navColumns, hotWords, apiBase: siteConfig().publicApiUrl, keywords: site.keywords, description: site.description, assetVersion };
     return { site, skinDir, skin, columns, models: await loadModels(this.db, columns), common };
   }
 

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { removeCompressedSync, writeCompressedSync } from './compress.js';
+import { minifyAsset } from './minify.js';
+
+export { writeCompressedSync } from './compress.js';
 
 /** Files of a skin copied to the site root (everything else, templates included, stays private). */
 const ASSET_EXTENSIONS = new Set(['.css', '.js', '.png', '.jpg', '.jpeg', '.gif', '.svg', '.ico', '.webp', '.woff', '.woff2', '.ttf', '.eot']);
@@ -15,6 +19,7 @@ export async function writePage(root: string, rel: string, html: string): Promis
   try {
     await fs.writeFile(tmp, html, { encoding: 'utf8', flag: 'wx' });
     await fs.rename(tmp, target);
+    writeCompressedSync(target, html);
   } catch (error) {
     await fs.rm(tmp, { force: true });
     throw error;
@@ -22,6 +27,7 @@ export async function writePage(root: string, rel: string, html: string): Promis
 }
 
 export async function removeFile(file: string): Promise<boolean> {
+  removeCompressedSync(file);
   try {
     await fs.unlink(file);
     return true;
@@ -37,6 +43,30 @@ async function copyAtomic(from: string, target: string): Promise<void> {
   await fs.rename(tmp, target);
 }
 
+/** A skin asset: css and js minified (the skin keeps the readable source), then pre-compressed. */
+async function publishAsset(from: string, target: string): Promise<void> {
+  const min = await minifyAsset(from);
+  if (min === null) {
+    await copyAtomic(from, target);
+    writeCompressedSync(target, await fs.readFile(target), true);
+    return;
+  }
+  await writePageBytes(target, min);
+}
+
+async function writePageBytes(target: string, text: string): Promise<void> {
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  const tmp = `${target}.tmp-${randomBytes(6).toString('hex')}`;
+  try {
+    await fs.writeFile(tmp, text, { encoding: 'utf8', flag: 'wx' });
+    await fs.rename(tmp, target);
+    writeCompressedSync(target, text, true);
+  } catch (error) {
+    await fs.rm(tmp, { force: true });
+    throw error;
+  }
+}
+
 /** Copies the skin's assets (css, js, images, fonts; no templates, no links) to the site root. */
 export async function copyAssets(skinDir: string, siteDir: string): Promise<number> {
   let count = 0;
@@ -49,7 +79,7 @@ export async function copyAssets(skinDir: string, siteDir: string): Promise<numb
         if (depth === 0 && RESERVED_FOLDERS.has(entry.name)) continue;
         await walk(abs, [...rel, entry.name], depth + 1);
       } else if (entry.isFile() && ASSET_EXTENSIONS.has(path.extname(entry.name).toLowerCase())) {
-        await copyAtomic(abs, path.join(siteDir, ...rel, entry.name));
+        await publishAsset(abs, path.join(siteDir, ...rel, entry.name));
         count++;
       }
     }

@@ -5,6 +5,8 @@ import { parentPort, threadId, workerData } from 'node:worker_threads';
 import type { Liquid } from 'liquidjs';
 import { sanitizeArticleHtml } from '../../../shared/articleHtml.js';
 import { relinkUploads } from '../context.js';
+import { levelHeadings } from '../headings.js';
+import { writeCompressedSync } from '../writer.js';
 import { createEngine, messageOf, renderSync } from '../render.js';
 import type { FromWorker, PageJob, ToWorker } from './protocol.js';
 
@@ -42,6 +44,7 @@ function writeAll(r: Run, pages: PageJob[], html: string[]): void {
     try {
       fs.writeFileSync(tmp, html[i] ?? '', { encoding: 'utf8', flag: 'wx' });
       fs.renameSync(tmp, target);
+      writeCompressedSync(target, html[i] ?? '');
     } catch (error) {
       fs.rmSync(tmp, { force: true });
       throw error;
@@ -51,7 +54,7 @@ function writeAll(r: Run, pages: PageJob[], html: string[]): void {
 
 /** The article body, sanitised again (imports and direct edits bypass the editor) with page-relative upload links: here, off the main thread. */
 function withBody(page: PageJob): Record<string, unknown> {
-  const article = { ...(page.vars.article as Record<string, unknown>), content: relinkUploads(sanitizeArticleHtml(page.body ?? ''), String(page.vars.root ?? '')) };
+  const article = { ...(page.vars.article as Record<string, unknown>), content: relinkUploads(levelHeadings(sanitizeArticleHtml(page.body ?? '')), String(page.vars.root ?? '')) };
   return { ...page.vars, article };
 }
 

@@ -189,6 +189,14 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
     return ok(rows.map(publicTopic));
   });
 
+  // Design (issue 24): the topics whose result staff published (已反馈), latest result first, so citizens
+  // read what became of a closed consultation.
+  app.post('/advice/web/resultList', { config: { public: true } }, async (request) => {
+    const size = readSize(request, 'size', 10, 50);
+    const rows = await db.selectFrom('advice').selectAll().where('status', '=', 3).orderBy('resultTime', 'desc').orderBy('id', 'desc').limit(size).execute();
+    return ok(rows.map(publicTopic));
+  });
+
   for (const url of ['/advice/web/my/detail', '/web/my/detail']) app.post(url, { config: { public: true } }, async (request) => {
     const row = await db.selectFrom('advice').selectAll().where('id', '=', readId(request)).executeTakeFirst();
     // A missing status counts as 0 (未开始).
@@ -220,8 +228,8 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
 
   for (const url of ['/advice/web/my/list', '/web/my/list']) app.post(url, { config: { public: true } }, async (request) => {
     const search = searchOf(request);
-    const queryCode = cleanText(search.queryCode, { label: 'queryCode', max: 32, required: true }).toUpperCase();
-    const phone = cleanPhone(search.phone, 'phone');
+    const queryCode = cleanText(search.queryCode, { label: '查询码', max: 32, required: true }).toUpperCase();
+    const phone = cleanPhone(search.phone, '联系电话');
     await guardPublicSubmission(app, request, 'advice-query', { captcha: false });
     const list = await db
       .selectFrom('advice_opinion as o')

@@ -303,10 +303,10 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
   const findOwn = async (request: FastifyRequest, id?: number): Promise<Row> => {
     const search = searchOf(request);
     const code = normaliseQueryCode(search.queryCode);
-    if (!code) throw missingParam('queryCode');
+    if (!code) throw missingParam('查询码');
     const phone = typeof search.phone === 'string' && search.phone.trim() ? cleanPhone(search.phone, 'phone') : '';
     const idNumber = typeof search.idNumber === 'string' ? search.idNumber.trim().toUpperCase() : '';
-    if (!phone && !idNumber) throw missingParam('phone');
+    if (!phone && !idNumber) throw missingParam('联系电话或证件号码');
     await guardPublicSubmission(app, request, 'apply-query', { captcha: false });
     let q = db.selectFrom('apply').selectAll().where('queryCode', '=', code);
     if (id !== undefined) q = q.where('id', '=', id);

@@ -108,9 +108,9 @@ export async function parseApplication(db: Db, body: Record<string, unknown>): P
   if (person && out.idType === '身份证' && !/^\d{17}[\dX]$/.test(String(out.idNumber))) throw invalidValue('证件号码格式不正确');
   const emailNeeded = out.format === '电子邮件' || out.receiveWay === '电子邮件';
   out.email = cleanEmail(body.email, '电子邮箱', { required: emailNeeded });
-  if ((out.receiveWay === '邮寄' || out.receiveWay === '快递') && !out.address) throw missingParam('address');
+  if ((out.receiveWay === '邮寄' || out.receiveWay === '快递') && !out.address) throw missingParam('通信地址');
   const deptRaw = body.handleDeptId;
-  if (deptRaw === undefined || deptRaw === null || deptRaw === '') throw missingParam('handleDeptId');
+  if (deptRaw === undefined || deptRaw === null || deptRaw === '') throw missingParam('受理部门');
   const dept = (await db.selectFrom('departments').select(['id', 'name']).where('id', '=', asInt(deptRaw, '受理部门')).executeTakeFirst()) as { id: number; name: string } | undefined;
   if (!dept) throw invalidValue('受理部门不存在');
   out.handleDeptId = dept.id;

@@ -53,4 +53,36 @@ export async function mailDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
     { title: '建议在白沙镇增设公交站点', content: '白沙镇新建小区居民较多，建议在小区门口增设公交站点，方便出行。', type: 3, boxType: 1, name: '李女士', phone: '13900000002', stage: S.ACCEPTED },
   ];
   for (const l of letters) await db.insertInto('mail').values({ ...base, ...l, queryCode: newQueryCode() }).execute();
+  await publishedDemoLetters(db, ctx);
+}
+
+/** Two letters answered and published (已公开信件 is not empty on a new site), dated a few days back. */
+async function publishedDemoLetters(db: Db, ctx: SeedContext): Promise<void> {
+  const day = (n: number) => new Date(Date.parse(ctx.now.replace(' ', 'T')) - n * 86_400_000).toISOString().slice(0, 10);
+  const deptName = '县政府办公室';
+  const replyDeptId = ctx.deptIds.get(deptName) ?? null;
+  const published = [
+    {
+      title: '关于县城东站早高峰公交班次的建议', type: 3, boxType: 2, name: '赵先生', phone: '13900000003', days: 12,
+      content: '县城东站早高峰等车时间较长，建议7点至8点半加密公交班次。',
+      replyContent: '您好！经县交通运输局核实，自本月起1路、5路公交车早高峰发车间隔由15分钟缩短至8分钟。感谢您对公共交通的关心。',
+    },
+    {
+      title: '咨询新生儿医保参保办理流程', type: 1, boxType: 1, name: '孙女士', phone: '13900000004', days: 20,
+      content: '孩子刚出生，想了解新生儿医保在哪里办理、需要带哪些材料。',
+      replyContent: '您好！新生儿可在出生后90日内到县政务服务中心医保窗口或通过政务服务网办理参保，需提供出生医学证明和监护人身份证。',
+    },
+  ];
+  for (const { days, ...l } of published) {
+    const at = `${day(days)} 09:30:00`;
+    const replied = `${day(days - 3)} 16:00:00`;
+    await db
+      .insertInto('mail')
+      .values({
+        source: 1, satisfaction: 0, rkFlag: 0, isPublic: 1, publicFlag: 1, status: 1, stage: S.REPLIED, ...l,
+        replyDeptId, replyDept: deptName, replyTime: replied, replyUserName: '周敏', publishTime: replied,
+        queryCode: newQueryCode(), receivedAt: at, createTime: at, updateTime: replied,
+      })
+      .execute();
+  }
 }

@@ -47,8 +47,8 @@ export async function mailWebRoutes(app: FastifyInstance) {
   /** The letter with this code and phone, else 1003 (the same message whichever is wrong). */
   const ownLetter = async (request: FastifyRequest): Promise<Row> => {
     const rawCode = param(request, 'queryCode') ?? param(request, 'code');
-    if (blank(rawCode)) throw missingParam('queryCode');
-    if (blank(param(request, 'phone'))) throw missingParam('phone');
+    if (blank(rawCode)) throw missingParam('查询码');
+    if (blank(param(request, 'phone'))) throw missingParam('联系电话');
     const code = normaliseQueryCode(rawCode);
     if (!code) throw wrongCode();
     const phone = cleanPhone(param(request, 'phone'), '联系电话');

@@ -25,7 +25,7 @@ export async function questAnswerRoutes(app: FastifyInstance) {
 
   const readQuest = (request: FastifyRequest) => {
     const raw = param(request, 'quest');
-    if (raw === undefined || raw === null || String(raw).trim() === '') throw missingParam('quest');
+    if (raw === undefined || raw === null || String(raw).trim() === '') throw missingParam('问题');
     return cleanText(raw, { label: 'quest', max: 200, required: true });
   };
 
@@ -111,7 +111,7 @@ export async function questAnswerRoutes(app: FastifyInstance) {
       if (!qa) throw notFoundRecord();
       if (!quest) quest = qa.quest;
     }
-    if (!quest) throw missingParam('quest');
+    if (!quest) throw missingParam('问题');
     const content = cleanText(body.content, { label: '反馈内容', max: 1000, multiline: true });
     const now = formatDateTime();
     const row = (await db

@@ -104,7 +104,7 @@ export function themePublicRoutes({ app, svc, db }: ThemeContext) {
     app.post(`${base}/getThemeByCodeAndTel`, { config: { public: true } }, async (request) => {
       const code = normaliseQueryCode(param(request, 'queryCode') ?? param(request, 'code'));
       const phoneRaw = param(request, 'phone') ?? param(request, 'tel');
-      if (!code) throw missingParam('queryCode');
+      if (!code) throw missingParam('查询码');
       if (phoneRaw === undefined || phoneRaw === null || phoneRaw === '') throw missingParam('phone');
       const phone = cleanPhone(phoneRaw, 'phone');
       const row = (await db.selectFrom('theme').selectAll().where('channel', '=', channel).where('queryCode', '=', code).where('phone', '=', phone).executeTakeFirst()) as

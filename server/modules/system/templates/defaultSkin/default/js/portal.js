@@ -13,10 +13,13 @@
     (children || []).forEach(function (c) { if (c) n.appendChild(typeof c === 'string' ? document.createTextNode(c) : c); });
     return n;
   }
-  /** A call of the API: POST with a JSON body, or GET with `query`. Resolves to the envelope, never throws. */
-  function call(path, body, method) {
+  /**
+   * A call of the API: POST with a JSON body, or GET with `query`. Resolves to the envelope, never throws.
+   * `headers` adds request headers (a submission's Idempotency-Key).
+   */
+  function call(path, body, method, headers) {
     var url = API + path;
-    var init = { method: method || 'POST', headers: {} };
+    var init = { method: method || 'POST', headers: Object.assign({}, headers || {}) };
     if (init.method === 'GET') {
       var qs = new URLSearchParams();
       Object.keys(body || {}).forEach(function (k) { if (body[k] !== '' && body[k] !== undefined && body[k] !== null) qs.set(k, body[k]); });
@@ -116,7 +119,25 @@
     else if (/^[A-Za-z0-9/_.-]{1,200}$/.test(location.pathname)) q.page = location.pathname;
     call('/visitHistory/hit', q, 'GET').then(function () { /* ignored */ });
   }
-  window.Portal = { call: call, say: say, el: el, text: text, refreshCaptcha: refreshCaptcha, randomId: randomId };
+  /**
+   * Sends a public submission once: its submit button is disabled while the call is in flight, and every
+   * call of one form fill carries the same Idempotency-Key (a retry after a network failure is not stored
+   * twice); once the server has answered, the next send is a new fill with a new key.
+   */
+  function submitOnce(form, path, body) {
+    var btn = form.querySelector('button[type="submit"]');
+    if (form.getAttribute('data-busy') === '1') return Promise.resolve(null);
+    form.setAttribute('data-busy', '1');
+    if (btn) btn.disabled = true;
+    if (!form.getAttribute('data-idem-key')) form.setAttribute('data-idem-key', randomId() + randomId());
+    return call(path, body, 'POST', { 'Idempotency-Key': form.getAttribute('data-idem-key') }).then(function (r) {
+      form.removeAttribute('data-busy');
+      if (btn) btn.disabled = false;
+      if (r.errorCode !== 'network') form.removeAttribute('data-idem-key');
+      return r;
+    });
+  }
+  window.Portal = { call: call, say: say, el: el, text: text, refreshCaptcha: refreshCaptcha, randomId: randomId, submitOnce: submitOnce };
   document.addEventListener('DOMContentLoaded', function () {
     setupElder();
     setupNav();

@@ -21,13 +21,18 @@
     if (form.getAttribute('data-code-id')) out.codeId = form.getAttribute('data-code-id');
     return out;
   }
+  /** Rich text (an advice topic's content and result) shown as its plain text; DOMParser runs no script. */
+  function plain(v) {
+    var s = P.text(v);
+    return /^\s*</.test(s) ? new DOMParser().parseFromString(s, 'text/html').body.textContent || '' : s;
+  }
   function details(record, spec) {
     var dl = P.el('dl', { class: 'doc-fields' });
     pairs(spec).forEach(function (p) {
       var v = record[p[0]];
       if (v === null || v === undefined || v === '') return;
       dl.appendChild(P.el('dt', { text: p[1] || p[0] }));
-      dl.appendChild(P.el('dd', { text: P.text(v) }));
+      dl.appendChild(P.el('dd', { text: plain(v) }));
     });
     return dl;
   }
@@ -35,10 +40,8 @@
     var box = form.querySelector('.js-result');
     form.addEventListener('submit', function (e) {
       e.preventDefault();
-      var btn = form.querySelector('button[type="submit"]');
-      if (btn) btn.disabled = true;
-      P.call(form.getAttribute('data-api'), valuesOf(form)).then(function (r) {
-        if (btn) btn.disabled = false;
+      P.submitOnce(form, form.getAttribute('data-api'), valuesOf(form)).then(function (r) {
+        if (!r) return; // a second click while the first call is in flight
         if (r.errorCode !== '0') {
           P.say(box, r.errorMsg || '提交失败', false);
         } else {
@@ -46,8 +49,10 @@
           P.say(box, (r.errorMsg || '提交成功') + (code ? '。查询码：' + code : ''), true);
           if (code) box.appendChild(P.el('p', { class: 'query-code', 'data-query-code': code, text: code }));
           form.reset();
+          form.dispatchEvent(new Event('change'));
         }
-        P.refreshCaptcha(form);
+        // After a lost answer the same fill is sent again as it was (same key, same code): the server answers it once.
+        if (r.errorCode !== 'network') P.refreshCaptcha(form);
       });
     });
   }
@@ -81,14 +86,35 @@
       box.appendChild(ul);
     });
   }
+  /** The choices are in the page when it was generated; the call brings them up to date (placeholder kept). */
   function loadOptions(select) {
     P.call(select.getAttribute('data-options'), { pageNum: 1, pageSize: 50, size: 50 }).then(function (r) {
       if (r.errorCode !== '0') return;
+      var chosen = select.value;
+      Array.prototype.slice.call(select.options).forEach(function (o) { if (o.value !== '') o.remove(); });
       listOf(r.data).forEach(function (rec) {
         select.appendChild(P.el('option', { value: P.text(rec[select.getAttribute('data-value') || 'id']), text: P.text(rec[select.getAttribute('data-label') || 'title']) }));
       });
+      if (chosen) select.value = chosen;
       select.dispatchEvent(new Event('change'));
     });
+  }
+  /**
+   * input[data-required-when="field=a,b"]: required only while that field of the form has one of the values
+   * (通信地址 when 获取方式 is 邮寄 or 快递); the label's hint stays, the browser refuses an empty one.
+   */
+  function setupRequiredWhen(form) {
+    var inputs = form.querySelectorAll('[data-required-when]');
+    if (!inputs.length) return;
+    function update() {
+      inputs.forEach(function (input) {
+        var rule = input.getAttribute('data-required-when').split('=');
+        var field = form.elements[rule[0]];
+        input.required = !!field && rule[1].split(',').indexOf(field.value) >= 0;
+      });
+    }
+    form.addEventListener('change', update);
+    update();
   }
   /** Tabs: buttons[data-tab] show the panel with the same id. */
   function setupTabs() {
@@ -106,6 +132,7 @@
   }
   document.addEventListener('DOMContentLoaded', function () {
     document.querySelectorAll('form.js-submit').forEach(onSubmit);
+    document.querySelectorAll('form').forEach(setupRequiredWhen);
     document.querySelectorAll('form.js-lookup').forEach(onLookup);
     document.querySelectorAll('.js-list').forEach(loadList);
     document.querySelectorAll('select[data-options]').forEach(loadOptions);

@@ -30,7 +30,7 @@
       } else {
         q.options.forEach(function (o) {
           var oid = 'o' + o.id;
-          fs.appendChild(P.el('div', {}, [P.el('input', { type: q.type === 0 ? 'radio' : 'checkbox', name: 'q' + q.id, id: oid, value: String(o.id) }), P.el('label', { for: oid, text: ' ' + o.content })]));
+          fs.appendChild(P.el('div', { class: 'choice' }, [P.el('input', { type: q.type === 0 ? 'radio' : 'checkbox', name: 'q' + q.id, id: oid, value: String(o.id) }), P.el('label', { for: oid, text: o.content })]));
         });
       }
       holder.appendChild(fs);
@@ -105,9 +105,10 @@
       body.surveyId = Number(select.value);
       body.visitorToken = token();
       body.answers = answers(holder);
-      P.call('/web/survey/save', body).then(function (r) {
+      P.submitOnce(form, '/web/survey/save', body).then(function (r) {
+        if (!r) return;
         P.say(box, r.errorCode === '0' ? r.errorMsg || '提交成功，感谢您的参与' : r.errorMsg || '提交失败', r.errorCode === '0');
-        P.refreshCaptcha(form);
+        if (r.errorCode !== 'network') P.refreshCaptcha(form);
       });
     });
   });

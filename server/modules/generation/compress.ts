@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/**
+ * Pre-compressed copies of the generated site (issue 24): beside each text file the generator writes,
+ * `<file>.br` and `<file>.gz`, which @fastify/static (`preCompressed`) and nginx (`gzip_static`,
+ * `brotli_static`) send as the browser accepts, so no page is compressed per request. Written by the
+ * generator's writing path only (writer.ts, and the render workers through it), each through a temporary
+ * file and a rename like the page itself; removed with the page. `SITE_PRECOMPRESS=off` turns it off.
+ */
+const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.svg', '.json', '.xml', '.txt']);
+export const COMPRESSED_SUFFIXES = ['.br', '.gz'] as const;
+
+export const precompressOn = () => process.env.SITE_PRECOMPRESS !== 'off';
+
+export function isCompressible(file: string): boolean {
+  return COMPRESSIBLE.has(path.extname(file).toLowerCase());
+}
+
+/**
+ * Writes `target.br` and `target.gz` of `content`. Pages use brotli quality 5 (a full run writes thousands:
+ * about a millisecond each, within a few percent of quality 11 on HTML); skin assets, few and long cached, 11.
+ */
+export function writeCompressedSync(target: string, content: Buffer | string, best = false): void {
+  if (!precompressOn() || !isCompressible(target)) return;
+  const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+  const br = brotliCompressSync(data, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: data.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+  });
+  const gz = gzipSync(data, { level: 9 });
+  for (const [suffix, bytes] of [['.br', br], ['.gz', gz]] as const) {
+    const file = target + suffix;
+    const tmp = `${file}.tmp-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+    try {
+      fs.writeFileSync(tmp, bytes, { flag: 'wx' });
+      fs.renameSync(tmp, file);
+    } catch (error) {
+      fs.rmSync(tmp, { force: true });
+      throw error;
+    }
+  }
+}
+
+/** Removes the compressed copies of a file (a stale copy would otherwise still be served). */
+export function removeCompressedSync(target: string): void {
+  for (const suffix of COMPRESSED_SUFFIXES) fs.rmSync(target + suffix, { force: true });
+}
