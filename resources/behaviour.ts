@@ -84,7 +84,7 @@ export interface Hooks {
  * a WhereData narrows the records the caller reaches (as data scopes do).
  */
 export type AccessResult = boolean | WhereData;
-export type AccessFn = (args: { readonly user: CallerInfo }) => AccessResult;
+export type AccessFn = (args: { readonly user: CallerInfo }) => Awaitable<AccessResult>;
 
 export interface AccessDecl {
   readonly list?: AccessFn;

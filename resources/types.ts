@@ -40,8 +40,10 @@ export interface FieldDecl {
   /** Digits after the point for a `number`; 0 or absent stores an integer. */
   readonly decimals?: number;
   readonly options?: readonly EnumOption[];
-  /** Dictionary group (`dictKey`) for a `dict` field. */
+  /** Dictionary group (`dictKey`) for a `dict` field: the server accepts only a key of its entries. */
   readonly dict?: string;
+  /** Entries of the `dict` group, created at start when the group does not exist yet (staff edit them later). */
+  readonly dictEntries?: readonly { readonly key: string; readonly name: string }[];
   /** Resource name for a `reference` field. */
   readonly reference?: string;
   /** Set by the server (creator, times, counters); never accepted from a client. */
@@ -179,9 +181,16 @@ export interface ActionDecl {
   /**
    * What the call does, on the generic routes: the records it applies to (`id` for a row action, `ids`
    * for a bulk one; none for `scope: 'none'`), read inside the caller's scope, and the request body, in
-   * one transaction. Without `run` a module serves the path (uploads, downloads).
+   * one transaction. Without `run` a module serves the path (uploads, downloads). `run: true` says the
+   * server's behaviour file (`server/entities/<name>.ts`, `actions: { <name>: run }`) holds it: the shared
+   * declaration then carries no server code (the server refuses to start when the file does not provide it).
    */
-  readonly run?: (args: { readonly records: readonly RecordData[]; readonly body: RecordData; readonly ctx: HookContext }) => Awaitable<unknown>;
+  readonly run?: true | ((args: { readonly records: readonly RecordData[]; readonly body: RecordData; readonly ctx: HookContext }) => Awaitable<unknown>);
+  /**
+   * Values the action asks for before it runs (an opinion, a transfer target, a reply): the generic UI
+   * shows them in a dialog, the server checks them by the field rules and hands them to `run` in the body.
+   */
+  readonly input?: readonly FieldDecl[];
   /** The call answers a file (Excel, Word): the UI downloads it under this name instead of running it. */
   readonly download?: string;
   /** Where the UI shows it: the list toolbar, each row, the show view (default: by scope). */

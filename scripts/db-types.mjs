@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Writes server/db/database.generated.ts (the Kysely `Database` type) from the migrations and the
-// declarations; see server/db/typegen.ts. Run after changing either: `npm run db:types`.
+// declarations; see server/db/typegen.ts. `npm run typecheck` (and so `npm test`) runs it first, so a new
+// declaration or migration needs no manual step; the file is written only when it changed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
@@ -8,5 +9,9 @@ import { tsImport } from 'tsx/esm/api';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const { databaseTypesSource } = await tsImport('../server/db/typegen.ts', import.meta.url);
 const target = path.join(root, 'server/db/database.generated.ts');
-fs.writeFileSync(target, await databaseTypesSource());
-console.log(`wrote ${path.relative(root, target)}`);
+const source = await databaseTypesSource();
+const current = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : '';
+if (current !== source) {
+  fs.writeFileSync(target, source);
+  console.log(`wrote ${path.relative(root, target)}`);
+}

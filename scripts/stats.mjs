@@ -1,58 +1,137 @@
 #!/usr/bin/env node
-// Prints the declaration-machinery figures of docs/extending.md (issue "the one-file promise"): how many
-// declarations the generic routes and views serve, literal API paths in src/, casts and Number()
-// conversions in server/, hand-written paging, and source files over 400 lines. Reads files only.
+// `npm run stats`: how far the 30 entities the portal started with are served by their declarations
+// (issue 19), by name; entities declared since are listed apart. Reads files only:
+// - generic routes: the declaration does not say `routes: 'module'`;
+// - generic views: no src/views/<name>.tsx;
+// - per-entity code: server module files that read or write an original entity's table or look up its
+//   declaration, behaviour files (server/entities/), custom screens (src/views/<name>.tsx, src/views/<name>/
+//   and the src/views files they import);
+// - direct writes: insertInto/updateTable/deleteFrom on a declared entity's table outside server/crud/ and
+//   outside that entity's own behaviour file (the local API is the way in);
+// - routes with a request schema: generic routes carry one each; module routes when registered with `schema`;
+// - functions over 100 lines in resources/, providers/, src/, server/ (TypeScript's parser).
 import fs from 'node:fs';
 import path from 'node:path';
-import { API_PATH_SOURCE } from './apiPaths.mjs';
+import ts from 'typescript';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const ORIGINAL = ['advice', 'announcement', 'apply', 'article', 'column', 'contentModel', 'dataDict', 'dearchFeedback', 'department', 'forum', 'hot', 'hotWord', 'mail', 'menu', 'notice', 'noticeSetting', 'operationLog', 'passwordRule', 'person', 'plate', 'questAnswer', 'report', 'role', 'sensitive', 'siteSetting', 'suggest', 'survey', 'theme', 'user', 'website'];
+
 const walk = (dir, out = []) => {
+  if (!fs.existsSync(path.join(root, dir))) return out;
   for (const e of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
     const rel = path.join(dir, e.name);
     if (e.isDirectory()) walk(rel, out);
-    else if (/\.(ts|tsx|mjs)$/.test(e.name) && !e.name.endsWith('.d.mts')) out.push(rel);
+    else if (/\.(ts|tsx)$/.test(e.name) && !e.name.endsWith('.d.ts')) out.push(rel);
   }
   return out;
 };
 const read = (f) => fs.readFileSync(path.join(root, f), 'utf8');
-const count = (files, re) => files.reduce((n, f) => n + (read(f).match(re) ?? []).length, 0);
+const lines = (f) => read(f).split('\n').length;
+const exists = (f) => fs.existsSync(path.join(root, f));
 
-// One declaration per top-level resources/*.ts file (what the server and the apps load); a file that builds
-// its declaration with a helper of a sub-folder (the economic areas) is read together with that helper.
-const topLevel = fs.readdirSync(path.join(root, 'resources')).filter((f) => /\.ts$/.test(f) && !/^(types|define|index|behaviour)\.ts$/.test(f)).map((f) => path.join('resources', f));
-const declText = (f) => {
-  const own = read(f);
-  const helpers = [...own.matchAll(/from '\.\/(\w+\/\w+)'/g)].map((m) => `resources/${m[1]}.ts`).filter((h) => fs.existsSync(path.join(root, h)) && /defineResource\(/.test(read(h)));
-  return [own, ...helpers.map(read)].join('\n');
+// Declarations: one per top-level resources/*.ts (a helper of a sub-folder read with it).
+const declFiles = fs.readdirSync(path.join(root, 'resources')).filter((f) => /\.ts$/.test(f)).map((f) => `resources/${f}`);
+const declText = (f) => [read(f), ...[...read(f).matchAll(/from '\.\/(\w+\/\w+)'/g)].map((m) => `resources/${m[1]}.ts`).filter(exists).map(read)].join('\n');
+const decls = declFiles
+  .filter((f) => /defineResource\(|economicArea\(/.test(read(f)))
+  .map((f) => {
+    const text = declText(f);
+    const name = /name:\s*'(\w+)'/.exec(read(f))?.[1] ?? path.basename(f, '.ts');
+    return { name, file: f, table: /table:\s*'(\w+)'/.exec(text)?.[1] ?? /table:\s*(\w+)/.exec(text)?.[1], module: /routes:\s*'module'/.test(text) };
+  });
+const byName = new Map(decls.map((d) => [d.name, d]));
+const original = ORIGINAL.map((n) => byName.get(n)).filter(Boolean);
+const added = decls.filter((d) => !ORIGINAL.includes(d.name));
+const tables = new Map(decls.filter((d) => d.table).map((d) => [d.table, d.name]));
+
+// Custom screens: src/views/<name>.tsx, src/views/<name>/, and the src/views files they import.
+function viewFiles(name) {
+  const start = [`src/views/${name}.tsx`, ...walk(`src/views/${name}`)].filter(exists);
+  const seen = new Set(start);
+  const queue = [...start];
+  while (queue.length) {
+    const f = queue.pop();
+    for (const m of read(f).matchAll(/from '(\.[^']+)'/g)) {
+      const base = path.normalize(path.join(path.dirname(f), m[1]));
+      const hit = [`${base}.tsx`, `${base}.ts`, `${base}/index.tsx`, `${base}/index.ts`].find(exists);
+      if (hit && hit.startsWith('src/views/') && !seen.has(hit)) {
+        seen.add(hit);
+        queue.push(hit);
+      }
+    }
+  }
+  return [...seen];
+}
+
+// A file's table names: literals and `const X = 'table'` constants in calls.
+const tableCalls = (text, kinds) => {
+  const consts = new Map([...text.matchAll(/const (\w+)\s*=\s*'(\w+)'/g)].map((m) => [m[1], m[2]]));
+  const out = [];
+  for (const m of text.matchAll(new RegExp(`\\.(${kinds})\\(\\s*(?:'(\\w+)'|(\\w+))`, 'g'))) out.push(m[2] ?? consts.get(m[3]));
+  return out.filter(Boolean);
 };
-const declared = topLevel.filter((f) => /defineResource\(/.test(declText(f)));
-const moduleServed = declared.filter((f) => /routes:\s*'module'/.test(declText(f)));
-const customViews = declared.filter((f) => fs.existsSync(path.join(root, 'src/views', `${path.basename(f, '.ts')}.tsx`)));
-const withPanels = declared.filter((f) => !customViews.includes(f) && /listPanels:/.test(declText(f)));
-const withBehaviour = declared.filter((f) => /hooks:|access:|run:|compute:|where:/.test(declText(f)));
-const src = walk('src');
-const server = walk('server');
-const sources = [...walk('resources'), ...walk('providers'), ...src, ...server, ...walk('scripts')];
-const literalPaths = new Set();
-// The lint rule's pattern (scripts/apiPaths.mjs), applied to every quoted string and template start.
-const apiPath = new RegExp(API_PATH_SOURCE);
-for (const f of src) for (const m of read(f).matchAll(/['`]([^'`\n]*)['`]|`([^`$\n]*)\$\{/g)) if (apiPath.test(m[1] ?? m[2] ?? '')) literalPaths.add(`${f}:${m[1] ?? m[2]}`);
-const big = sources.filter((f) => read(f).split('\n').length > 400);
+const WRITE = 'insertInto|updateTable|deleteFrom';
+const originalTables = new Set(original.map((d) => d.table));
+const moduleFiles = walk('server/modules').filter((f) => {
+  const text = read(f);
+  return tableCalls(text, `selectFrom|${WRITE}`).some((t) => originalTables.has(t)) || ORIGINAL.some((n) => text.includes(`declarationOf(app, '${n}')`));
+});
+const behaviourFiles = walk('server/entities');
+const behaviourOf = (f) => path.basename(f, '.ts');
+const screens = [...new Set(original.flatMap((d) => viewFiles(d.name)))];
+const sum = (files) => files.reduce((n, f) => n + lines(f), 0);
 
+let directWrites = 0;
+for (const f of walk('server').filter((f) => !f.startsWith('server/crud/'))) {
+  for (const t of tableCalls(read(f), WRITE)) {
+    const owner = tables.get(t);
+    if (owner && !(f.startsWith('server/entities/') && behaviourOf(f) === owner)) directWrites++;
+  }
+}
+
+// Request schemas: each generic route has one; a module route when its options carry `schema`.
+const genericRoutes = decls.filter((d) => !d.module).length * 5;
+let moduleRoutes = 0;
+let moduleWithSchema = 0;
+for (const f of walk('server/modules')) {
+  const text = read(f);
+  for (const m of text.matchAll(/\bapp\.(get|post|put|delete|route)\(/g)) {
+    moduleRoutes++;
+    if (/schema\s*[:,]/.test(text.slice(m.index, m.index + 400).split(/\n\s*app\./)[0])) moduleWithSchema++;
+  }
+}
+const schemaShare = Math.round(((genericRoutes + moduleWithSchema) / (genericRoutes + moduleRoutes)) * 100);
+
+function longFunctions(files) {
+  const out = [];
+  for (const f of files) {
+    const sf = ts.createSourceFile(f, read(f), ts.ScriptTarget.Latest, true, f.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+    const visit = (node) => {
+      if (ts.isFunctionDeclaration(node) || ts.isArrowFunction(node) || ts.isFunctionExpression(node) || ts.isMethodDeclaration(node)) {
+        const n = sf.getLineAndCharacterOfPosition(node.getEnd()).line - sf.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+        if (n > 100) out.push(`${f}:${sf.getLineAndCharacterOfPosition(node.getStart()).line + 1} (${n})`);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+  }
+  return out;
+}
+const long = longFunctions(['resources', 'providers', 'src', 'server'].flatMap((d) => walk(d)));
+
+const genericRouted = original.filter((d) => !d.module);
+const genericViewed = original.filter((d) => !exists(`src/views/${d.name}.tsx`));
 const rows = [
-  ['declarations', declared.length],
-  ['served by the generic routes', declared.length - moduleServed.length],
-  ['served by the generic views (no src/views/<name>.tsx)', declared.length - customViews.length],
-  ['  of which with a declared list panel (src/panels/)', withPanels.length],
-  ['declarations with hooks, access, run actions, virtual fields or fixed values', withBehaviour.length],
-  ['.request( calls in src/', count(src, /\.request\(/g)],
-  ['literal API paths in src/', literalPaths.size],
-  ['`as Row` casts in server/', count(server, /as Row\b/g)],
-  ['Number(…) conversions in server/', count(server, /\bNumber\(/g)],
-  ['hand-written paging (totalPage built) in server/', count(server, /totalPage:/g)],
-  ['source files over 400 lines', big.length],
+  [`original entities declared`, `${original.length} of ${ORIGINAL.length}`],
+  ['on the generic routes', `${genericRouted.length}  (${genericRouted.map((d) => d.name).join(' ')})`],
+  ['on the generic views', `${genericViewed.length}  (${genericViewed.map((d) => d.name).join(' ')})`],
+  ['per-entity code, lines', `${sum(moduleFiles) + sum(behaviourFiles) + sum(screens)}  (modules ${sum(moduleFiles)} in ${moduleFiles.length} files, behaviour files ${sum(behaviourFiles)}, custom screens ${sum(screens)})`],
+  ['direct writes to a declared table outside its behaviour file', directWrites],
+  ['routes with a request schema', `${schemaShare} %  (generic ${genericRoutes}, module ${moduleWithSchema} of ${moduleRoutes})`],
+  ['functions over 100 lines', long.length],
 ];
 const width = Math.max(...rows.map(([k]) => k.length));
 for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
-if (big.length) console.log(`\nover 400 lines: ${big.join(', ')}`);
+console.log(`\nentities declared since (${added.length}): ${added.map((d) => `${d.name}${d.module ? '*' : ''}`).join(' ')}  (* module routes)`);
+if (long.length) console.log(`\nfunctions over 100 lines:\n  ${long.join('\n  ')}`);

@@ -6,6 +6,10 @@ import { installAuthentication } from './auth/authenticate.js';
 import { defaultCaptchaGenerator, type CaptchaGenerator } from './auth/captcha.js';
 import type { PortalConfig } from './config.js';
 import { registerCrudRoutes } from './crud/routes.js';
+import { ensureDeclaredDicts } from './crud/dictValues.js';
+import { installEntities } from './crud/entity/install.js';
+import { loadBehaviours } from './crud/entity/loadBehaviours.js';
+import type { EntityBehaviour } from './crud/entity/types.js';
 import { ajvOptions } from './crud/schema/ajv.js';
 import { openApiRoute } from './openapi/route.js';
 import { openDatabase } from './db/connect.js';
@@ -39,6 +43,8 @@ export interface BuildOptions {
   logStream?: Writable;
   /** Declarations to use instead of reading `resources/`. */
   declarations?: ResourceDecl[];
+  /** Server behaviours besides those of `server/entities/` (tests add a fixture's). */
+  behaviours?: EntityBehaviour[];
   /** Requests per minute and IP for login and captcha calls (defaults 30 and 60). */
   rateLimit?: { loginPerMinute?: number; captchaPerMinute?: number };
   /** Largest accepted body in bytes (default 2 MB; rich text can be long). */
@@ -85,7 +91,9 @@ export async function buildApp(config: PortalConfig, options: BuildOptions = {})
 
   try {
     await migrate(db, dialect);
-    const declarations = options.declarations ?? (await loadDeclarations());
+    const entities = installEntities(app, config, options.declarations ?? (await loadDeclarations()), [...(await loadBehaviours()), ...(options.behaviours ?? [])]);
+    app.decorate('entities', entities);
+    const declarations = entities.decls;
     await syncDeclarationTables(db, dialect, declarations);
     await watchArticleColumns(db, dialect);
     let initialAdminPassword: string | undefined;
@@ -95,6 +103,7 @@ export async function buildApp(config: PortalConfig, options: BuildOptions = {})
       initialAdminPassword = seeded.generatedAdminPassword;
     }
     await syncDeclarationMenus(db, declarations);
+    await ensureDeclaredDicts(db, declarations);
     app.decorate('portal', { config, dialect, declarations, initialAdminPassword });
   } catch (error) {
     await db.destroy();

@@ -1,6 +1,5 @@
 import { defineResource, ownershipFields, standardPermissions } from '../define';
 import { AREA_KEYS, areaByKey, indicatorOf, PERIOD_TYPE_OPTIONS, periodLabel, type AreaKey } from './catalogue';
-import { figureHook } from './figureRules';
 import { formatFigure, formatGrowth } from './format';
 
 /** Figures of more than 2 MB are not a county's; the server refuses larger files too. */
@@ -13,7 +12,7 @@ export const ECONOMIC_TABLE = 'economic_figure';
  * The declaration of one economic-data screen: the same figure shape for all eight areas, with the
  * area's own indicators, paths under /economic/<area>/, permission keys `<area>:…` and menu entry at
  * the spec's route. The generic routes serve list/get/add/dels on the shared table (`where` keeps each
- * area to its rows, a hook checks the figure rules); server/modules/economic/ serves the declared
+ * area to its rows, the behaviour file server/entities/economic.ts checks the figure rules); server/modules/economic/ serves the declared
  * actions that are files (import, export, template) and the chart series. The admin screen is the
  * generic list: the chart is a declared panel above the table, import and export declared actions.
  */
@@ -29,7 +28,6 @@ export function economicArea(key: AreaKey) {
     idField: 'id',
     titleField: 'indicatorName',
     where: { area: key },
-    hooks: { beforeChange: [figureHook(area)] },
     api: {
       list: { path: `${base}/list` },
       get: { path: `${base}/get`, id: 'query' },

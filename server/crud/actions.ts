@@ -1,12 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { inState } from '../../resources/behaviour.js';
+import { inState, type RecordData } from '../../resources/behaviour.js';
 import type { ActionDecl, ResourceDecl } from '../../resources/types.js';
 import { ok } from '../http/envelope.js';
 import { PortalError } from '../http/errors.js';
 import { currentUser } from '../http/fastifyTypes.js';
 import { bodyOf, queryOf, readId, readIds } from '../http/params.js';
 import { hookContext } from './behaviour.js';
-import { actionRecords } from './service.js';
+import type { DynamicDb as Db } from '../db/types.js';
+import type { PortalUser } from '../http/fastifyTypes.js';
+import { actionRecords, inTransaction } from './service.js';
+import { validateRecord } from './validate.js';
 
 /** The ids an action applies to: `id` for a row action, `ids` for a bulk one, either for `both`, none for `none`. */
 function targetIds(request: FastifyRequest, action: ActionDecl): number[] {
@@ -19,26 +22,35 @@ function targetIds(request: FastifyRequest, action: ActionDecl): number[] {
 }
 
 /**
+ * One run of a declared action (its HTTP route and the local API's runAction): the records read in the
+ * caller's scope must all be in an allowed state; `run` gets them, the body and the context, in one transaction.
+ */
+export async function runDeclaredAction(db: Db, decl: ResourceDecl, action: ActionDecl, user: PortalUser, ids: number[], body: RecordData): Promise<unknown> {
+  const run = action.run;
+  if (typeof run !== 'function') throw new Error(`action ${action.name} has no run`);
+  if (action.input?.length) Object.assign(body, validateRecord({ ...decl, fields: action.input }, body, 'create'));
+  return inTransaction(db, async (trx) => {
+    const records = await actionRecords(trx, decl, user, ids);
+    if (!records.every((r) => inState(r, action.when))) throw new PortalError(1005, action.refusal ?? '该记录当前状态不允许此操作');
+    return run({ records, body, ctx: hookContext(trx, decl, user) });
+  });
+}
+
+/**
  * The declared actions that carry `run`: each at its path and method behind its permission key; the
  * records it names are read in the caller's scope and must be in an allowed state; all in one transaction.
  */
 export function registerActionRoutes(app: FastifyInstance, decl: ResourceDecl): void {
   for (const action of decl.actions ?? []) {
-    const run = action.run;
-    if (!run) continue;
+    if (!action.run) continue;
+    if (action.run === true) throw new Error(`resources/${decl.name}.ts: 动作 ${action.name} 声明 run: true，但 server/entities/ 中没有 ${decl.name} 的该动作`);
     app.route({
       method: action.method ?? 'POST',
       url: action.path,
       config: { permission: action.permission },
       handler: async (request) => {
-        const user = currentUser(request);
-        const ids = targetIds(request, action);
         const body = { ...queryOf(request), ...bodyOf(request) };
-        const result = await app.db.transaction().execute(async (trx) => {
-          const records = await actionRecords(trx, decl, user, ids);
-          if (!records.every((r) => inState(r, action.when))) throw new PortalError(1005, action.refusal ?? '该记录当前状态不允许此操作');
-          return run({ records, body, ctx: hookContext(trx, decl, user) });
-        });
+        const result = await runDeclaredAction(app.db, decl, action, currentUser(request), targetIds(request, action), body);
         return ok(result ?? null, action.success ?? '操作成功');
       },
     });

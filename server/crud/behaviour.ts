@@ -1,5 +1,8 @@
 import type { ExpressionBuilder } from 'kysely';
-import type { CallerInfo, HookContext, HookStore, RecordData, WhereData } from '../../resources/behaviour.js';
+import type { AccessResult, CallerInfo, HookContext, HookStore, RecordData, WhereData } from '../../resources/behaviour.js';
+import { localApi } from './entity/localApi.js';
+import { runtimeOf, systemUser } from './entity/runtime.js';
+import type { EntityContext } from './entity/types.js';
 import type { FieldDecl, ResourceDecl } from '../../resources/types.js';
 // Tables of declarations are named at run time: the deliberately untyped handle (server/db/types.ts).
 import type { DynamicDb as Db, Row } from '../db/types.js';
@@ -52,9 +55,14 @@ export function applyWhere<Q extends Whereable>(query: Q, where: WhereData | und
  * The declaration's fixed values and the access function's answer for an operation, as one WhereData;
  * an access function answering false refuses with 403 没有访问权限.
  */
-export function recordsWhere(decl: ResourceDecl, operation: keyof NonNullable<ResourceDecl['access']>, user: PortalUser): WhereData {
+export async function recordsWhere(decl: ResourceDecl, operation: keyof NonNullable<ResourceDecl['access']>, user: PortalUser, db?: Db): Promise<WhereData> {
   const fn = decl.access?.[operation];
-  const answer = fn ? fn({ user: callerInfo(user) }) : true;
+  // A behaviour file's access function also gets the server's caller and the local API (as the system).
+  let answer: AccessResult = true;
+  if (fn) {
+    const runtime = runtimeOf(decl, db as Db);
+    answer = await fn({ user: callerInfo(user), caller: user, api: localApi(runtime, db ?? runtime.db, systemUser) } as Parameters<typeof fn>[0]);
+  }
   if (answer === false) throw forbidden();
   return { ...(decl.where ?? {}), ...(answer === true ? {} : answer) };
 }
@@ -73,8 +81,10 @@ export function hookStore(trx: Db, decl: ResourceDecl): HookStore {
   };
 }
 
-export function hookContext(trx: Db, decl: ResourceDecl, user: PortalUser): HookContext {
-  return { user: callerInfo(user), store: hookStore(trx, decl), now: formatDateTime() };
+/** What hooks and actions get: the caller, the transaction, its store, the local API over it, the services. */
+export function hookContext(trx: Db, decl: ResourceDecl, user: PortalUser): EntityContext {
+  const runtime = runtimeOf(decl, trx);
+  return { user: callerInfo(user), store: hookStore(trx, decl), now: formatDateTime(), trx, caller: user, api: localApi(runtime, trx, user), services: runtime.services };
 }
 
 /** A record as answered: virtual fields computed, then each afterRead hook. */

@@ -6,8 +6,14 @@ import { notFoundRecord, PortalError } from '../http/errors.js';
 import type { PortalUser } from '../http/fastifyTypes.js';
 import { applyWhere, hookContext, readOut, recordsWhere, runChangeHooks } from './behaviour.js';
 import { applyFilters, readPaging, readSort, withJoins } from './listQuery.js';
+import { checkDictValues } from './dictValues.js';
 import { validateRecord } from './validate.js';
 import { pageOf } from '../shared/paging.js';
+
+/** Runs `fn` in a transaction: the caller's when `db` already is one (the local API inside a hook), else a new one. */
+export function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}
 
 export interface Page<T = Row> {
   list: T[];
@@ -20,7 +26,7 @@ const has = (decl: ResourceDecl, name: string) => decl.fields.some((f) => f.name
 
 /** The rows of the declaration the caller reaches for an operation: fixed values, access answer, data scope. */
 async function reachable(db: Db, decl: ResourceDecl, user: PortalUser, operation: 'list' | 'get' | 'update' | 'delete') {
-  const where = recordsWhere(decl, operation, user);
+  const where = await recordsWhere(decl, operation, user, db);
   const rule = await scopeRule(db, user, decl);
   return { where, rule };
 }
@@ -72,16 +78,22 @@ function columnsOf(decl: ResourceDecl, data: Row): Row {
   return out;
 }
 
-export async function createRecord(db: Db, decl: ResourceDecl, user: PortalUser, body: Record<string, unknown>): Promise<Row> {
-  recordsWhere(decl, 'create', user);
-  return db.transaction().execute(async (trx) => {
+/** `trusted`: server code (the local API) writing, which may set read-only fields. */
+export interface WriteOptions {
+  readonly trusted?: boolean;
+}
+
+export async function createRecord(db: Db, decl: ResourceDecl, user: PortalUser, body: Record<string, unknown>, options: WriteOptions = {}): Promise<Row> {
+  await recordsWhere(decl, 'create', user, db);
+  return inTransaction(db, async (trx) => {
     const ctx = hookContext(trx, decl, user);
     const raw = await runChangeHooks(decl.hooks?.beforeValidate, { operation: 'create', data: body, ctx });
-    let values: Row = validateRecord(decl, raw, 'create');
+    let values: Row = validateRecord(decl, raw, 'create', options.trusted);
     const filled: Row = { deptId: user.deptId, deptName: user.deptName, creatorId: user.userId, creatorName: user.name, createTime: ctx.now, updateTime: ctx.now };
     for (const [k, v] of Object.entries(filled)) if (has(decl, k)) values[k] = v;
     values = columnsOf(decl, { ...(await runChangeHooks(decl.hooks?.beforeChange, { operation: 'create', data: values, ctx })), ...(decl.where ?? {}) });
     await checkUnique(trx, decl, values, null);
+    await checkDictValues(trx, decl, values);
     const inserted = (await trx.insertInto(decl.table).values(values).returning(decl.idField).executeTakeFirstOrThrow()) as Row;
     const record = (await trx.selectFrom(decl.table).selectAll().where(decl.idField, '=', inserted[decl.idField]).executeTakeFirstOrThrow()) as Row;
     for (const hook of decl.hooks?.afterChange ?? []) await hook({ operation: 'create', record, ctx });
@@ -90,17 +102,18 @@ export async function createRecord(db: Db, decl: ResourceDecl, user: PortalUser,
 }
 
 /** Changes only the fields present in the body, inside the caller's scope. */
-export async function updateRecord(db: Db, decl: ResourceDecl, user: PortalUser, id: number, body: Record<string, unknown>): Promise<Row> {
+export async function updateRecord(db: Db, decl: ResourceDecl, user: PortalUser, id: number, body: Record<string, unknown>, options: WriteOptions = {}): Promise<Row> {
   const { where, rule } = await reachable(db, decl, user, 'update');
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const original = (await applyScope(applyWhere(trx.selectFrom(decl.table).selectAll().where(decl.idField, '=', id), where), rule).executeTakeFirst()) as Row | undefined;
     if (!original) throw notFoundRecord();
     const ctx = hookContext(trx, decl, user);
     const raw = await runChangeHooks(decl.hooks?.beforeValidate, { operation: 'update', data: body, original, ctx });
-    let values: Row = validateRecord(decl, raw, 'update');
+    let values: Row = validateRecord(decl, raw, 'update', options.trusted);
     if (has(decl, 'updateTime')) values.updateTime = ctx.now;
     values = columnsOf(decl, await runChangeHooks(decl.hooks?.beforeChange, { operation: 'update', data: values, original, ctx }));
     await checkUnique(trx, decl, values, id);
+    await checkDictValues(trx, decl, values);
     if (Object.keys(values).length > 0) await trx.updateTable(decl.table).set(values).where(decl.idField, '=', id).execute();
     const record = (await trx.selectFrom(decl.table).selectAll().where(decl.idField, '=', id).executeTakeFirstOrThrow()) as Row;
     for (const hook of decl.hooks?.afterChange ?? []) await hook({ operation: 'update', record, previous: original, ctx });
@@ -111,7 +124,7 @@ export async function updateRecord(db: Db, decl: ResourceDecl, user: PortalUser,
 /** All or nothing: when one id is unknown or outside the scope, nothing is deleted. */
 export async function deleteRecords(db: Db, decl: ResourceDecl, user: PortalUser, ids: number[]): Promise<number> {
   const { where, rule } = await reachable(db, decl, user, 'delete');
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const found = (await applyScope(applyWhere(trx.selectFrom(decl.table).selectAll().where(decl.idField, 'in', ids), where), rule).execute()) as Row[];
     if (found.length !== ids.length) throw notFoundRecord();
     const ctx = hookContext(trx, decl, user);

@@ -66,10 +66,12 @@ function convert(field: FieldDecl, raw: unknown): unknown {
  * Turns a client body into the columns to write. On create every required field must be there and
  * defaults fill the rest; on update only the fields present change.
  */
-export function validateRecord(decl: ResourceDecl, body: Record<string, unknown>, mode: 'create' | 'update'): Record<string, unknown> {
+export function validateRecord(decl: ResourceDecl, body: Record<string, unknown>, mode: 'create' | 'update', trusted = false): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of decl.fields) {
-    if (field.name === decl.idField || field.readOnly || field.compute || SERVER_FIELDS.has(field.name)) continue;
+    if (field.name === decl.idField || field.compute || SERVER_FIELDS.has(field.name)) continue;
+    // Read-only fields come from the server: its own code (the local API, `trusted`) may set them, a client never.
+    if (field.readOnly && !(trusted && Object.prototype.hasOwnProperty.call(body, field.name))) continue;
     const present = Object.prototype.hasOwnProperty.call(body, field.name);
     const raw = body[field.name];
     if (!present || raw === undefined) {
@@ -91,7 +93,7 @@ export function validateRecord(decl: ResourceDecl, body: Record<string, unknown>
   if (mode === 'create') {
     // Read-only counters and states start at their declared default.
     for (const field of decl.fields) {
-      if (field.readOnly && !SERVER_FIELDS.has(field.name) && field.name !== decl.idField && field.default !== undefined) {
+      if (field.readOnly && !(field.name in out) && !SERVER_FIELDS.has(field.name) && field.name !== decl.idField && field.default !== undefined) {
         out[field.name] = field.default;
       }
     }

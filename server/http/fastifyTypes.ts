@@ -1,6 +1,7 @@
 import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { ResourceDecl } from '../../resources/types.js';
 import type { PortalConfig } from '../config.js';
+import type { PortalEntities } from '../crud/entity/install.js';
 import type { Db, DialectName } from '../db/types.js';
 import type { Scheduler } from '../jobs/scheduler.js';
 
@@ -37,6 +38,8 @@ declare module 'fastify' {
     portal: PortalState;
     /** Jobs that run once per interval across every instance (server/jobs/scheduler.ts). */
     scheduler: Scheduler;
+    /** The local API over every declared entity and the services behaviours use (server/crud/entity/). */
+    entities: PortalEntities;
     /** Method, URL and schema (if any) of every registered route. */
     routeList: { method: string; url: string; schema?: FastifySchema }[];
   }

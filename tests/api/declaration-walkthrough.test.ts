@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDeclarations } from '../../server/resources/loadDeclarations.js';
 import landmark from '../fixtures/declarations/landmark.js';
+import landmarkBehaviour from '../fixtures/entities/landmark.js';
 import { call, DEMO_PASSWORD, login, startTestServer, type TestServer } from './helpers/testServer.js';
 
 // docs/extending.md's walk-through: one declaration file (tests/fixtures/declarations/landmark.ts) and
@@ -14,7 +15,7 @@ let admin: string;
 let xinxi: string;
 
 beforeAll(async () => {
-  server = await startTestServer({}, { declarations: [...(await loadDeclarations()), landmark] });
+  server = await startTestServer({}, { declarations: [...(await loadDeclarations()), landmark], behaviours: [landmarkBehaviour] });
   url = server.url;
   admin = await login(url, 'admin', server.adminPassword);
   xinxi = await login(url, 'xinxi', DEMO_PASSWORD);
@@ -58,6 +59,13 @@ describe('a declared entity with behaviour', () => {
     expect((await ok<Rec>('/landmark/get', undefined, admin, { id: String(draft.id) })).name).toBe('文昌阁');
     const spare = await ok<Rec>('/landmark/add', { name: '古井', level: 'county' });
     expect(await ok<number>('/landmark/dels', { ids: [spare.id] })).toBe(1);
+  });
+
+  it('takes only a key of the dictionary in a dictionary field (the declared entries exist from the start)', async () => {
+    const bad = await call(url, '/landmark/add', { token: admin, body: { name: '无名塔', level: 'NOT_A_DICT_KEY' } });
+    expect(bad.body).toMatchObject({ errorCode: '1002', errorMsg: '保护级别的值无效：字典中没有“NOT_A_DICT_KEY”' });
+    const all = await ok<Record<string, { code: string }[]>>('/data/dict/all/kv', {});
+    expect(all.landmarkLevel?.map((e) => e.code)).toEqual(['national', 'province', 'city', 'county']);
   });
 
   it('is described in the OpenAPI document with its fields, action and permission keys', async () => {

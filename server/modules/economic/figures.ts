@@ -1,6 +1,6 @@
 import type { ResourceDecl } from '../../../resources/types.js';
 import { indicatorOf, periodLabel, type EconomicArea } from '../../../resources/economic/catalogue.js';
-import { checkFigure, type FigureValues } from '../../../resources/economic/figureRules.js';
+import { checkFigure, type FigureValues } from './figureRules.js';
 import { validateRecord } from '../../crud/validate.js';
 import type { Row } from '../../db/types.js';
 

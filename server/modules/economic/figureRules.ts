@@ -1,5 +1,6 @@
-import { Refusal, type HookContext, type RecordData } from '../behaviour';
-import { indicatorOf, periodLabel, type EconomicArea } from './catalogue';
+import { Refusal, type RecordData } from '../../../resources/behaviour.js';
+import { indicatorOf, periodLabel, type EconomicArea } from '../../../resources/economic/catalogue.js';
+import type { EntityContext } from '../../crud/entity/types.js';
 
 /** The columns of one figure as the server stores them. */
 export interface FigureValues {
@@ -53,9 +54,11 @@ export function checkFigure(area: EconomicArea, values: RecordData, now = new Da
  * the figure rules, and no other figure of the area holds its indicator and period (1004).
  */
 export function figureHook(area: EconomicArea) {
-  return async ({ data, original, ctx }: { data: RecordData; original?: RecordData; ctx: HookContext }): Promise<RecordData> => {
+  return async ({ data, original, ctx }: { data: RecordData; original?: RecordData; ctx: EntityContext }): Promise<RecordData> => {
     const figure = checkFigure(area, { ...(original ?? {}), ...data });
-    const same = await ctx.store.find({ area: area.key, indicator: figure.indicator, periodType: figure.periodType, year: figure.year, period: figure.period });
+    // Every figure of the area counts, whoever entered it: read as the system (the area's `where` applies).
+    const where = { indicator: figure.indicator, periodType: figure.periodType, year: figure.year, period: figure.period };
+    const same = await ctx.api.asSystem().find(area.key, { where });
     if (same.some((r) => Number(r.id) !== Number(original?.id))) {
       const name = indicatorOf(area, figure.indicator)?.name ?? figure.indicator;
       throw new Refusal(1004, `该统计期的数据已存在：${name}（${periodLabel(figure.periodType, figure.year, figure.period)}）`);

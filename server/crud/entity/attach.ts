@@ -1,0 +1,77 @@
+import type { AccessFn, AccessResult, Hooks, WhereData } from '../../../resources/behaviour.js';
+import type { ActionDecl, ResourceDecl } from '../../../resources/types.js';
+import type { EntityAccess, EntityBehaviour, EntityHooks } from './types.js';
+
+type HookName = keyof Hooks;
+const HOOK_NAMES: readonly HookName[] = ['beforeValidate', 'beforeChange', 'afterChange', 'afterRead', 'beforeDelete'];
+const OPERATIONS = ['list', 'get', 'create', 'update', 'delete'] as const;
+
+/** The declaration's hooks, then the behaviour file's, per hook name. */
+function mergeHooks(declared: Hooks | undefined, server: EntityHooks | undefined): Hooks | undefined {
+  if (!server) return declared;
+  const out: Record<string, unknown[]> = {};
+  for (const name of HOOK_NAMES) {
+    const list = [...(declared?.[name] ?? []), ...(server[name] ?? [])];
+    if (list.length) out[name] = list;
+  }
+  return out as Hooks;
+}
+
+/** Both answers must allow; their filters are ANDed (a column both name must match both: the later wins only when equal). */
+function both(a: AccessFn, b: AccessFn): AccessFn {
+  return async (args) => {
+    const first: AccessResult = await a(args);
+    if (first === false) return false;
+    const second: AccessResult = await b(args);
+    if (second === false) return false;
+    const where: Record<string, WhereData[string]> = {};
+    for (const part of [first, second]) {
+      if (part === true) continue;
+      for (const [k, v] of Object.entries(part)) {
+        if (k in where && JSON.stringify(where[k]) !== JSON.stringify(v)) return false;
+        where[k] = v;
+      }
+    }
+    return Object.keys(where).length ? where : true;
+  };
+}
+
+function mergeAccess(declared: ResourceDecl['access'], server: EntityAccess | undefined): ResourceDecl['access'] {
+  if (!server) return declared;
+  const out: Record<string, AccessFn> = {};
+  for (const op of OPERATIONS) {
+    const a = declared?.[op];
+    // A server access function also gets `caller` and `api` (server/crud/behaviour.ts recordsWhere).
+    const b = server[op] as AccessFn | undefined;
+    const fn = a && b ? both(a, b) : (a ?? b);
+    if (fn) out[op] = fn;
+  }
+  return out;
+}
+
+function mergeActions(decl: ResourceDecl, runs: EntityBehaviour['actions']): readonly ActionDecl[] | undefined {
+  if (!runs) return decl.actions;
+  for (const name of Object.keys(runs)) {
+    if (!decl.actions?.some((a) => a.name === name)) throw new Error(`server/entities/${decl.name}: 声明中没有动作 ${name}`);
+  }
+  return decl.actions?.map((a) => (runs[a.name] ? ({ ...a, run: runs[a.name] } as ActionDecl) : a));
+}
+
+/**
+ * Each declaration with its behaviour file's hooks, access and action `run`s attached (new objects; the
+ * shared declarations stay plain). A behaviour naming no declared entity stops the start.
+ */
+export function attachBehaviours(decls: readonly ResourceDecl[], behaviours: readonly EntityBehaviour[]): ResourceDecl[] {
+  const byName = new Map<string, EntityBehaviour[]>();
+  for (const b of behaviours) {
+    if (!decls.some((d) => d.name === b.name)) throw new Error(`server/entities: 没有名为 ${b.name} 的资源声明`);
+    byName.set(b.name, [...(byName.get(b.name) ?? []), b]);
+  }
+  return decls.map((decl) => {
+    let out = decl;
+    for (const b of byName.get(decl.name) ?? []) {
+      out = { ...out, hooks: mergeHooks(out.hooks, b.hooks), access: mergeAccess(out.access, b.access), actions: mergeActions(out, b.actions) };
+    }
+    return out;
+  });
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { ResourceDecl } from '../../../resources/types.js';
+import { formatDateTime } from '../../util/time.js';
+import { attachBehaviours } from './attach.js';
+import { localApi } from './localApi.js';
+import { bindRuntime, ServiceRegistry, systemUser, type EntityRuntime } from './runtime.js';
+import type { PortalConfig } from '../../config.js';
+import type { PortalUser } from '../../http/fastifyTypes.js';
+import type { EntityBehaviour, LocalApi } from './types.js';
+
+/** What modules reach as `app.entities`: the local API (as a caller or the system) and the service registry. */
+export interface PortalEntities {
+  readonly decls: ResourceDecl[];
+  readonly runtime: EntityRuntime;
+  /** Offers a service to every behaviour (`ctx.services.get(name)`), e.g. the SMS sender. */
+  provide(name: string, service: unknown): void;
+  /** The local API outside any operation (modules, jobs): as `user`, or as the system. */
+  api(user?: PortalUser): LocalApi;
+}
+
+/**
+ * The declarations with their server behaviour attached, bound to one runtime (the local API's entity
+ * table and the services), and the behaviours' jobs on the cluster scheduler.
+ */
+export function installEntities(app: FastifyInstance, config: PortalConfig, decls: readonly ResourceDecl[], behaviours: readonly EntityBehaviour[]): PortalEntities {
+  const attached = attachBehaviours(decls, behaviours);
+  const services = new ServiceRegistry(config, app.log);
+  const runtime = bindRuntime(attached, app.db, services);
+  for (const b of behaviours) {
+    for (const job of b.jobs ?? []) {
+      app.scheduler.add({ name: `${b.name}:${job.name}`, everyMs: job.everyMs, run: () => job.run({ api: localApi(runtime, app.db, systemUser), services, now: formatDateTime() }) });
+    }
+  }
+  return {
+    decls: attached,
+    runtime,
+    provide: (name, service) => services.provide(name, service),
+    api: (user) => localApi(runtime, app.db, user ?? systemUser),
+  };
+}

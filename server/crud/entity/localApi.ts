@@ -1,0 +1,52 @@
+import type { RecordData } from '../../../resources/behaviour.js';
+import type { ResourceDecl } from '../../../resources/types.js';
+import { applyScope, scopeRule } from '../../auth/dataScope.js';
+import type { DynamicDb, Row } from '../../db/types.js';
+import type { PortalUser } from '../../http/fastifyTypes.js';
+import { runDeclaredAction } from '../actions.js';
+import { applyWhere, readOut, recordsWhere } from '../behaviour.js';
+import { applyFilters, withJoins } from '../listQuery.js';
+import { createRecord, deleteRecords, listRecords, updateRecord } from '../service.js';
+import { systemUser, type EntityRuntime } from './runtime.js';
+import type { FindOptions, LocalApi } from './types.js';
+
+/** Most records one `find` answers when it names no limit. */
+const FIND_LIMIT = 10_000;
+
+function declOf(runtime: EntityRuntime, entity: string): ResourceDecl {
+  const decl = runtime.decls.get(entity);
+  if (!decl) throw new Error(`no declared entity named ${entity}`);
+  return decl;
+}
+
+/** Records of a declaration in the caller's reach (fixed values, access, data scope), filtered, ordered, limited. */
+export async function findRecords(db: DynamicDb, decl: ResourceDecl, user: PortalUser, options: FindOptions = {}): Promise<Row[]> {
+  const where = await recordsWhere(decl, 'list', user);
+  const rule = await scopeRule(db, user, decl);
+  let q = withJoins(applyScope(applyWhere(applyWhere(applyFilters(db.selectFrom(decl.table), decl, options.search ?? {}), where), options.where), rule).selectAll(), decl);
+  for (const s of options.sort ?? []) q = q.orderBy(s.field, s.order === 'DESC' ? 'desc' : 'asc');
+  const rows = (await q.orderBy(`${decl.table}.${decl.idField}`, 'asc').limit(options.limit ?? FIND_LIMIT).execute()) as Row[];
+  return rows.map((r) => readOut(decl, user, r));
+}
+
+/**
+ * The local API over one handle (the operation's transaction, or the database), acting as `user`: each
+ * call runs the named entity's own hooks, access and data scope, as its HTTP route would.
+ */
+export function localApi(runtime: EntityRuntime, db: DynamicDb, user: PortalUser): LocalApi {
+  return {
+    find: (entity, options) => findRecords(db, declOf(runtime, entity), user, options),
+    findById: async (entity, id) => (await findRecords(db, declOf(runtime, entity), user, { where: { [declOf(runtime, entity).idField]: id }, limit: 1 }))[0],
+    list: (entity, search) => listRecords(db, declOf(runtime, entity), user, { ...search }),
+    create: (entity, data) => createRecord(db, declOf(runtime, entity), user, { ...data }, { trusted: true }),
+    update: (entity, id, data) => updateRecord(db, declOf(runtime, entity), user, id, { ...data }, { trusted: true }),
+    delete: (entity, ids) => deleteRecords(db, declOf(runtime, entity), user, [...ids]),
+    runAction: (entity, name, input = {}) => {
+      const decl = declOf(runtime, entity);
+      const action = decl.actions?.find((a) => a.name === name);
+      if (!action?.run) throw new Error(`entity ${entity} has no action ${name} that runs on the server`);
+      return runDeclaredAction(db, decl, action, user, [...(input.ids ?? [])], { ...(input.body ?? {}) } as RecordData);
+    },
+    asSystem: () => localApi(runtime, db, systemUser),
+  };
+}

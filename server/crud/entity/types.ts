@@ -1,0 +1,108 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChangeArgs, HookContext, RecordData, WhereData } from '../../../resources/behaviour.js';
+import type { PortalConfig } from '../../config.js';
+import type { DynamicDb } from '../../db/types.js';
+import type { PortalUser } from '../../http/fastifyTypes.js';
+import type { Page } from '../service.js';
+
+/**
+ * A declared entity's behaviour on the server (Payload CMS's collection hooks, access and endpoints): a
+ * file `server/entities/<name>.ts` registered by entity name. The shared declaration `resources/<name>.ts`
+ * keeps what both sides need (fields, list, actions with paths, labels, permissions, input fields); what
+ * runs server logic lives here, so none of it reaches the browser bundle.
+ */
+
+/** Options of a local-API read: equality conditions, the list's declared filters, order and a limit. */
+export interface FindOptions {
+  /** Column values to match (an array is "one of", null is "is null"). */
+  readonly where?: WhereData;
+  /** Search values of the declaration's list filters (like, eq, range), as the list call takes them. */
+  readonly search?: Readonly<Record<string, unknown>>;
+  readonly sort?: readonly { readonly field: string; readonly order: 'ASC' | 'DESC' }[];
+  readonly limit?: number;
+}
+
+/**
+ * Payload's `req.payload`: operations on any declared entity by name, in the caller's transaction, each
+ * running that entity's own hooks, access and data scope (as the caller, or as the system with `asSystem`).
+ */
+export interface LocalApi {
+  find(entity: string, options?: FindOptions): Promise<RecordData[]>;
+  findById(entity: string, id: number): Promise<RecordData | undefined>;
+  list(entity: string, search: Readonly<Record<string, unknown>>): Promise<Page>;
+  create(entity: string, data: RecordData): Promise<RecordData>;
+  update(entity: string, id: number, data: RecordData): Promise<RecordData>;
+  /** Deletes the records (all or nothing); answers how many went. */
+  delete(entity: string, ids: readonly number[]): Promise<number>;
+  /** Runs a declared action of the entity (its `when`, its records read in scope, its `run`). */
+  runAction(entity: string, action: string, input?: { readonly ids?: readonly number[]; readonly body?: RecordData }): Promise<unknown>;
+  /** The same API acting as the system: every record, every access function answered with the system caller. */
+  asSystem(): LocalApi;
+}
+
+/** Services a behaviour may call (generation, search index, SMS, files…); modules provide theirs at start. */
+export interface PortalServices {
+  readonly config: PortalConfig;
+  readonly log: FastifyBaseLogger;
+  /** A service a module provided (`app.entities.provide`); throws when none was. */
+  get<T>(name: string): T;
+  has(name: string): boolean;
+}
+
+/** What a hook, an access function and an action's `run` get on the server. */
+export interface EntityContext extends HookContext {
+  /** The operation's transaction: every write of the hook commits or rolls back with the operation. */
+  readonly trx: DynamicDb;
+  /** The calling user as the server knows it (permissions, roles, data scope). */
+  readonly caller: PortalUser;
+  readonly api: LocalApi;
+  readonly services: PortalServices;
+}
+
+type Awaitable<T> = T | Promise<T>;
+
+export interface EntityChangeArgs extends Omit<ChangeArgs, 'ctx'> {
+  readonly ctx: EntityContext;
+}
+
+export interface EntityHooks {
+  readonly beforeValidate?: readonly ((args: EntityChangeArgs) => Awaitable<RecordData | void>)[];
+  readonly beforeChange?: readonly ((args: EntityChangeArgs) => Awaitable<RecordData | void>)[];
+  readonly afterChange?: readonly ((args: { readonly operation: 'create' | 'update'; readonly record: RecordData; readonly previous?: RecordData; readonly ctx: EntityContext }) => Awaitable<void>)[];
+  readonly afterRead?: readonly ((args: { readonly record: RecordData; readonly user: HookContext['user'] }) => RecordData | void)[];
+  readonly beforeDelete?: readonly ((args: { readonly records: readonly RecordData[]; readonly ctx: EntityContext }) => Awaitable<void>)[];
+}
+
+/**
+ * Allow (`true`), deny (`false`: 403 没有访问权限) or a filter ANDed with the data scope; may be async
+ * (e.g. read the caller's grants). Gets the caller and the local API as the system.
+ */
+export type EntityAccessFn = (args: { readonly user: HookContext['user']; readonly caller: PortalUser; readonly api: LocalApi }) => Awaitable<boolean | WhereData>;
+
+export interface EntityAccess {
+  readonly list?: EntityAccessFn;
+  readonly get?: EntityAccessFn;
+  readonly create?: EntityAccessFn;
+  readonly update?: EntityAccessFn;
+  readonly delete?: EntityAccessFn;
+}
+
+/** An action's server side: the records it applies to (read in the caller's scope), the body, the context. */
+export type ActionRun = (args: { readonly records: readonly RecordData[]; readonly body: RecordData; readonly ctx: EntityContext }) => Awaitable<unknown>;
+
+/** A job run by the cluster scheduler (server/jobs/): once per interval across every instance. */
+export interface EntityJob {
+  readonly name: string;
+  readonly everyMs: number;
+  readonly run: (ctx: { readonly api: LocalApi; readonly services: PortalServices; readonly now: string }) => Promise<void>;
+}
+
+export interface EntityBehaviour {
+  /** The declaration's `name`. */
+  readonly name: string;
+  readonly hooks?: EntityHooks;
+  readonly access?: EntityAccess;
+  /** `run` of the declared actions, by action name. */
+  readonly actions?: Readonly<Record<string, ActionRun>>;
+  readonly jobs?: readonly EntityJob[];
+}
