@@ -26,6 +26,11 @@ export interface PortalConfig {
    * socket's address is the client (docs/deploy.md). `TRUST_PROXY=127.0.0.1,10.0.0.0/8`.
    */
   trustProxy: string[];
+  /**
+   * `Strict-Transport-Security: max-age=…` on answers that went out over HTTPS (a TLS socket, or
+   * X-Forwarded-Proto: https from a proxy in TRUST_PROXY). `HSTS_MAX_AGE` seconds (180 days); `HSTS=off` or 0: never.
+   */
+  hstsMaxAgeSeconds: number;
   /** Whole request (headers and body) must arrive within this (ms); large uploads need the longest. */
   requestTimeoutMs: number;
   /** Request headers must arrive within this (ms). */
@@ -75,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
       .split(',')
       .map((a) => a.trim())
       .filter(Boolean),
+    hstsMaxAgeSeconds: env.HSTS === 'off' ? 0 : Math.max(0, intOr(env.HSTS_MAX_AGE, 180 * 24 * 3600)),
     requestTimeoutMs: intOr(env.REQUEST_TIMEOUT_MS, 120_000),
     headersTimeoutMs: intOr(env.HEADERS_TIMEOUT_MS, 10_000),
     bodyTimeoutMs: intOr(env.BODY_TIMEOUT_MS, 15_000),
