@@ -31,6 +31,12 @@ export interface PortalConfig {
    * X-Forwarded-Proto: https from a proxy in TRUST_PROXY). `HSTS_MAX_AGE` seconds (180 days); `HSTS=off` or 0: never.
    */
   hstsMaxAgeSeconds: number;
+  /**
+   * 网页防篡改 (docs/generation.md "Site guard"): how often the site folder is compared with the manifest
+   * (`SITE_GUARD_INTERVAL_MS`, 3 minutes; 0 = no check), and how long a just-written file is left alone
+   * (`SITE_GUARD_GRACE_MS`, 10 s: the generator records a page a moment after writing it).
+   */
+  siteGuard: { everyMs: number; graceMs: number };
   /** Whole request (headers and body) must arrive within this (ms); large uploads need the longest. */
   requestTimeoutMs: number;
   /** Request headers must arrive within this (ms). */
@@ -81,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
       .map((a) => a.trim())
       .filter(Boolean),
     hstsMaxAgeSeconds: env.HSTS === 'off' ? 0 : Math.max(0, intOr(env.HSTS_MAX_AGE, 180 * 24 * 3600)),
+    siteGuard: { everyMs: Math.max(0, intOr(env.SITE_GUARD_INTERVAL_MS, 3 * 60_000)), graceMs: Math.max(0, intOr(env.SITE_GUARD_GRACE_MS, 10_000)) },
     requestTimeoutMs: intOr(env.REQUEST_TIMEOUT_MS, 120_000),
     headersTimeoutMs: intOr(env.HEADERS_TIMEOUT_MS, 10_000),
     bodyTimeoutMs: intOr(env.BODY_TIMEOUT_MS, 15_000),

@@ -22,6 +22,7 @@ import { cacheVersionsMigration } from '../auth/cacheVersions.js';
 import { rateCounterMigration } from '../http/counterStore.js';
 import { sessionPasswordChangeMigration } from '../auth/passwordChange.js';
 import { shownIndexMigration } from '../modules/generation/shownIndex.js';
+import { siteManifestMigration } from '../modules/generation/guard/migrations.js';
 /**
  * Migrations of the domain modules, after the core tables (`2026_001_core`). Names sort in the order
  * they run and never change once released: add a new one, never edit an old one. Tables of declared
@@ -71,6 +72,8 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_300_genperf_site_page_article', migration: shownIndexMigration },
   // Search (docs/performance.md): the SQLite word index merged into one segment once.
   { name: '2026_s5_search_fts_optimize', migration: articleSearchOptimizeMigration },
+  // 网页防篡改 (docs/generation.md "Site guard"): the hash of every published file, shared by every instance.
+  { name: '2026_s18_guard_site_manifest', migration: siteManifestMigration },
 ];
 
 function userPasswordState(dialect: DialectName): Migration {

@@ -13,7 +13,7 @@ let token: string;
 beforeAll(async () => {
   server = await startTestServer();
   token = await login(server.url, 'admin', server.adminPassword);
-});
+}, 240_000);
 afterAll(async () => server?.close());
 
 function prng(seed: number) {
