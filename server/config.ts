@@ -45,7 +45,10 @@ export interface PortalConfig {
   bodyTimeoutMs: number;
   /** An idle keep-alive connection is closed after this (ms). */
   keepAliveTimeoutMs: number;
-  /** Open connections per client address (trusted proxies exempt: they carry many clients). */
+  /**
+   * Open connections per client address (trusted proxies exempt: they carry many clients). Past it an idle
+   * or silent connection of the address makes room, else the new one gets a 503 (server/http/connectionCap.ts).
+   */
   maxConnectionsPerIp: number;
   /** Failed logins from one address (any names) before it is refused for the lock time (PublicCMS: 20). */
   loginFailuresPerIp: number;
@@ -92,7 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     headersTimeoutMs: intOr(env.HEADERS_TIMEOUT_MS, 10_000),
     bodyTimeoutMs: intOr(env.BODY_TIMEOUT_MS, 15_000),
     keepAliveTimeoutMs: intOr(env.KEEP_ALIVE_TIMEOUT_MS, 5_000),
-    maxConnectionsPerIp: intOr(env.MAX_CONNECTIONS_PER_IP, 64),
+    maxConnectionsPerIp: Math.max(1, intOr(env.MAX_CONNECTIONS_PER_IP, 256)),
     loginFailuresPerIp: intOr(env.LOGIN_FAILURES_PER_IP, 20),
     loginCaptchaAfter: intOr(env.LOGIN_CAPTCHA_AFTER, 3),
     housekeepingMs: intOr(env.HOUSEKEEPING_MS, 10 * 60_000),
