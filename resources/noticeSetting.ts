@@ -11,6 +11,7 @@ export const NOTICE_EVENTS = [
   { value: 'SUGGEST_NEW', label: '新建议' },
   { value: 'THEME_NEW', label: '新互动话题' },
   { value: 'SITE_ABNORMAL', label: '站点监测异常' },
+  { value: 'SITE_TAMPERED', label: '网页被篡改' },
 ] as const;
 
 /** Events about an item with a time limit: they use overdueDays (the limit) and advanceDays. */

@@ -113,7 +113,7 @@ export async function buildApp(config: PortalConfig, options: BuildOptions = {})
   installJsonParser(app);
   installErrorHandling(app);
   installBodyTimeout(app, config.bodyTimeoutMs);
-  await installSecurityHeaders(app);
+  await installSecurityHeaders(app, config.hstsMaxAgeSeconds);
   healthRoutes(app, () => closing);
   await app.register(rateLimit, {
     global: false,

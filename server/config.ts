@@ -30,6 +30,17 @@ export interface PortalConfig {
    * socket's address is the client (docs/deploy.md). `TRUST_PROXY=127.0.0.1,10.0.0.0/8`.
    */
   trustProxy: string[];
+  /**
+   * `Strict-Transport-Security: max-age=…` on answers that went out over HTTPS (a TLS socket, or
+   * X-Forwarded-Proto: https from a proxy in TRUST_PROXY). `HSTS_MAX_AGE` seconds (180 days); `HSTS=off` or 0: never.
+   */
+  hstsMaxAgeSeconds: number;
+  /**
+   * 网页防篡改 (docs/generation.md "Site guard"): how often the site folder is compared with the manifest
+   * (`SITE_GUARD_INTERVAL_MS`, 3 minutes; 0 = no check), and how long a just-written file is left alone
+   * (`SITE_GUARD_GRACE_MS`, 10 s: the generator records a page a moment after writing it).
+   */
+  siteGuard: { everyMs: number; graceMs: number };
   /** Whole request (headers and body) must arrive within this (ms); large uploads need the longest. */
   requestTimeoutMs: number;
   /** Request headers must arrive within this (ms). */
@@ -38,7 +49,10 @@ export interface PortalConfig {
   bodyTimeoutMs: number;
   /** An idle keep-alive connection is closed after this (ms). */
   keepAliveTimeoutMs: number;
-  /** Open connections per client address (trusted proxies exempt: they carry many clients). */
+  /**
+   * Open connections per client address (trusted proxies exempt: they carry many clients). Past it an idle
+   * or silent connection of the address makes room, else the new one gets a 503 (server/http/connectionCap.ts).
+   */
   maxConnectionsPerIp: number;
   /** Failed logins from one address (any names) before it is refused for the lock time (PublicCMS: 20). */
   loginFailuresPerIp: number;
@@ -81,11 +95,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
       .split(',')
       .map((a) => a.trim())
       .filter(Boolean),
+    hstsMaxAgeSeconds: env.HSTS === 'off' ? 0 : Math.max(0, intOr(env.HSTS_MAX_AGE, 180 * 24 * 3600)),
+    siteGuard: { everyMs: Math.max(0, intOr(env.SITE_GUARD_INTERVAL_MS, 3 * 60_000)), graceMs: Math.max(0, intOr(env.SITE_GUARD_GRACE_MS, 10_000)) },
     requestTimeoutMs: intOr(env.REQUEST_TIMEOUT_MS, 120_000),
     headersTimeoutMs: intOr(env.HEADERS_TIMEOUT_MS, 10_000),
     bodyTimeoutMs: intOr(env.BODY_TIMEOUT_MS, 15_000),
     keepAliveTimeoutMs: intOr(env.KEEP_ALIVE_TIMEOUT_MS, 5_000),
-    maxConnectionsPerIp: intOr(env.MAX_CONNECTIONS_PER_IP, 64),
+    maxConnectionsPerIp: Math.max(1, intOr(env.MAX_CONNECTIONS_PER_IP, 256)),
     loginFailuresPerIp: intOr(env.LOGIN_FAILURES_PER_IP, 20),
     loginCaptchaAfter: intOr(env.LOGIN_CAPTCHA_AFTER, 3),
     housekeepingMs: intOr(env.HOUSEKEEPING_MS, 10 * 60_000),

@@ -299,6 +299,12 @@ export interface Database {
     tokenHash: string; userId: number; appKey: string; createdAt: string; lastSeenAt: string; revoked: Generated<number>;
     mustChangePassword: Generated<number>;
   };
+  site_guard_state: {
+    name: string; value: string;
+  };
+  site_manifest: {
+    path: string; hash: string; size: number; updateTime: string;
+  };
   site_page_article: {
     rel: string; articleId: number;
   };
@@ -308,6 +314,10 @@ export interface Database {
     policeRecord: string | null; conacImage: string | null; conacLink: string | null; logo: string | null; homeTitle: string | null;
     keywords: string | null; description: string | null; statCode: string | null; grayMode: Generated<number | null>;
     templateSkin: Generated<string | null>; updaterName: string | null; updateTime: string | null;
+  };
+  site_tamper_event: {
+    id: Generated<number>; path: string | null; kind: string | null; action: string | null; expectedHash: string | null;
+    foundHash: string | null; message: string | null; checkTime: string | null;
   };
   sms_code: {
     id: Generated<number>; mobile: string; verifyType: string; codeHash: string; expireAt: string; used: Generated<number>;

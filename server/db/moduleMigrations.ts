@@ -24,6 +24,7 @@ import { sessionPasswordChangeMigration } from '../auth/passwordChange.js';
 import { shownIndexMigration } from '../modules/generation/shownIndex.js';
 import { articleVoiceMigration } from '../modules/content/voice/migrations.js';
 import { peopleSsoMigration } from '../modules/interaction/people/sso/migrations.js';
+import { siteManifestMigration } from '../modules/generation/guard/migrations.js';
 /**
  * Migrations of the domain modules, after the core tables (`2026_001_core`). Names sort in the order
  * they run and never change once released: add a new one, never edit an old one. Tables of declared
@@ -80,6 +81,8 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   // Read-aloud audio of articles and unified-identity sign-in (docs/voice.md, docs/identity.md).
   { name: '2026_s18_article_voice', migration: articleVoiceMigration },
   { name: '2026_s18_people_sso', migration: peopleSsoMigration },
+  // 网页防篡改 (docs/generation.md "Site guard"): the hash of every published file, shared by every instance.
+  { name: '2026_s18_guard_site_manifest', migration: siteManifestMigration },
 ];
 
 function userPasswordState(dialect: DialectName): Migration {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { STAT_SCRIPT_DOMAINS } from '../modules/system/siteSettings/statCode.js';
 
@@ -63,8 +63,34 @@ const HELMET: HelmetOptions = {
   crossOriginResourcePolicy: { policy: 'cross-origin' },
   // The back office opens generated pages and previews in new tabs.
   crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  // Sent per request by installSecurityHeaders: only an answer that went out over HTTPS may carry it.
   strictTransportSecurity: false,
+  // One framing policy, stated twice for old browsers: nobody frames the apps, the API or the uploads
+  // (CSP frame-ancestors 'none'); the site says SAMEORIGIN beside its frame-ancestors 'self' (siteFraming).
+  xFrameOptions: { action: 'deny' },
 };
+
+/**
+ * Browser features no page of the portal uses, switched off for every page and anything they embed (a
+ * defaced page or an injected statistics script cannot ask for the camera or the position). Fullscreen
+ * stays for the site's own video and audio players.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()', 'autoplay=(self)', 'camera=()', 'display-capture=()', 'fullscreen=(self)', 'geolocation=()', 'gyroscope=()',
+  'magnetometer=()', 'microphone=()', 'midi=()', 'payment=()', 'publickey-credentials-get=()', 'screen-wake-lock=()', 'usb=()',
+  'serial=()', 'hid=()', 'xr-spatial-tracking=()', 'browsing-topics=()',
+].join(', ');
+
+/** `Strict-Transport-Security` for `maxAgeSeconds` (0 = never sent). */
+export function hstsValue(maxAgeSeconds: number): string | null {
+  return maxAgeSeconds > 0 ? `max-age=${Math.floor(maxAgeSeconds)}` : null;
+}
+
+/**
+ * HTTPS as the browser saw it: the socket is TLS, or a proxy listed in TRUST_PROXY says so in
+ * X-Forwarded-Proto (Fastify believes the header only from those proxies; anyone else's is ignored).
+ */
+const overHttps = (request: FastifyRequest) => request.protocol === 'https';
 
 /**
  * The headers helmet sets for `options`, worked out once on a response that is never sent. The headers do
@@ -77,13 +103,15 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return Object.fromEntries(Object.entries(response.getHeaders()).map(([k, v]) => [k, String(v)]));
 }
 
-export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
-  const headers = helmetHeaders(HELMET);
-  app.addHook('onRequest', async (_request, reply) => {
+export async function installSecurityHeaders(app: FastifyInstance, hstsMaxAgeSeconds: number): Promise<void> {
+  const headers = { ...helmetHeaders(HELMET), 'permissions-policy': PERMISSIONS_POLICY };
+  const hsts = hstsValue(hstsMaxAgeSeconds);
+  app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
+    if (hsts && overHttps(request)) reply.header('Strict-Transport-Security', hsts);
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/site/')) reply.header('Content-Security-Policy', SITE_CSP);
+    if (request.url.startsWith('/site/')) reply.header('Content-Security-Policy', SITE_CSP).header('X-Frame-Options', 'SAMEORIGIN');
     const type = String(reply.getHeader('Content-Type') ?? '');
     if (type.startsWith('application/json') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     return payload;

@@ -2,15 +2,16 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyServerFactory } from 'fastify';
 import type { PortalConfig } from '../config.js';
-import { isTrustedProxy } from './trustProxy.js';
+import { ConnectionCap } from './connectionCap.js';
 
 /**
  * The HTTP server with the timeouts of docs/deploy.md "Timeouts and limits": headers, whole request,
- * keep-alive, and a bound on open connections per client address (a proxy we trust is exempt: every
- * client comes through it, and nginx bounds them itself with `limit_conn`).
+ * keep-alive, and a bound on open connections per client address that never cuts off an office behind
+ * one address (connectionCap.ts; a proxy we trust is exempt: nginx bounds clients with `limit_conn`).
  */
 export function serverFactory(config: PortalConfig): FastifyServerFactory {
   return (handler) => {
+    const cap = new ConnectionCap(config.maxConnectionsPerIp, config.trustProxy);
     const server = http.createServer(
       {
         requestTimeout: config.requestTimeoutMs,
@@ -20,30 +21,21 @@ export function serverFactory(config: PortalConfig): FastifyServerFactory {
         connectionsCheckingInterval: 1_000,
         maxHeaderSize: 16 * 1024,
       },
-      handler,
+      (req, res) => {
+        if (cap.admit(req, res)) handler(req, res);
+      },
     );
     server.maxRequestsPerSocket = 1000;
     // A socket with no traffic at all for the request timeout is closed as well.
     server.setTimeout(config.requestTimeoutMs);
-    const open = new Map<string, number>();
-    server.on('connection', (socket: Socket) => {
-      const address = socket.remoteAddress ?? 'unknown';
-      if (isTrustedProxy(address, config.trustProxy)) return;
-      const n = (open.get(address) ?? 0) + 1;
-      if (n > config.maxConnectionsPerIp) {
-        socket.destroy();
-        return;
-      }
-      open.set(address, n);
-      socket.once('close', () => {
-        const left = (open.get(address) ?? 1) - 1;
-        if (left <= 0) open.delete(address);
-        else open.set(address, left);
-      });
-    });
+    server.on('connection', (socket: Socket) => cap.connected(socket));
+    connectionCaps.set(server, cap);
     return server;
   };
 }
+
+/** The cap of each server (tests and the bench read its counts). */
+export const connectionCaps = new WeakMap<http.Server, ConnectionCap>();
 
 /**
  * A body other than an upload must be fully received within `bodyTimeoutMs` of the request's start;

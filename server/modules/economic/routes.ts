@@ -20,7 +20,7 @@ async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw invalidValue('导入文件不能超过2MB');
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA') throw missingParam('file');
+    // Any other fault of the body (no boundary, truncated, malformed) is answered by http/inputFaults.ts.
     throw error;
   }
 }

@@ -9,7 +9,7 @@ import { sitePageJobs } from './pages.js';
 import { forgetPages } from './shownIndex.js';
 import { LIST_PAGE_SIZE, type SiteGenerator } from './service.js';
 import type { PageJob } from './worker/protocol.js';
-import { copyAssets, publishUploads, removeFile } from './writer.js';
+import { copyAssets, publishUploads, removeFile, removeTree } from './writer.js';
 
 /** Articles read (with their bodies, one query) and rendered together: bounds memory whatever the site's size. */
 const ARTICLE_CHUNK = 1000;
@@ -50,7 +50,7 @@ async function removeStale(db: Db, root: string, keepArticles: Set<string>, keep
   for (const id of await fs.readdir(columns).catch(() => [] as string[])) {
     if (!/^\d+$/.test(id)) continue;
     if (!keepColumns.has(Number(id))) {
-      await fs.rm(path.join(columns, id), { recursive: true, force: true });
+      await removeTree(path.join(columns, id));
       gone.push(Number(id));
       removed++;
       continue;

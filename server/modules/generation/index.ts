@@ -11,6 +11,7 @@ import { declarationOf } from '../declarationLookup.js';
 import { voiceServiceOf } from '../content/voice/registry.js';
 import { ensureScreenMenu } from '../system/templates/menu.js';
 import { generateSite } from './fullSite.js';
+import { installSiteGuard } from './guard/index.js';
 import { GenerationJobs } from './progress.js';
 import { republishArticle } from './republish.js';
 import { SiteGenerator, siteRoot } from './service.js';
@@ -67,6 +68,7 @@ export async function generationModule(app: FastifyInstance) {
   const generator = new SiteGenerator(app.db, dataDir, declarationOf(app, 'siteSetting'), pool);
   const jobs = new GenerationJobs();
   await fs.mkdir(siteRoot(dataDir), { recursive: true });
+  installSiteGuard(app, siteRoot(dataDir));
 
   await ensureScreenMenu(app.db, {
     ...STATIC_MENU,

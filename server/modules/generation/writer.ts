@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { removeCompressedSync, writeCompressedSync } from './compress.js';
+import fsSync from 'node:fs';
+import { COMPRESSED_SUFFIXES, isCompressible, precompressOn, removeCompressedSync, writeCompressedSync } from './compress.js';
+import { manifestOf } from './guard/manifest.js';
 import { minifyAsset } from './minify.js';
 
 export { writeCompressedSync } from './compress.js';
@@ -11,22 +13,74 @@ const ASSET_EXTENSIONS = new Set(['.css', '.js', '.png', '.jpg', '.jpeg', '.gif'
 /** Folders of the site root that hold generated pages or published uploads, never skin assets. */
 const RESERVED_FOLDERS = new Set(['article', 'column', 'uploads', 'pages', 'include']);
 
+/**
+ * Every file the generator writes to or removes from the site folder passes through here (pages written by
+ * the render workers too, once their batch is on disk: service.ts writeJobs): the site guard's manifest
+ * records its hash and a pristine copy, or forgets it (guard/manifest.ts). A new kind of published file
+ * (audio, pre-compressed .br/.gz) calls `recordSiteFiles` with the absolute paths it wrote.
+ */
+export async function recordSiteFiles(files: Iterable<string>): Promise<void> {
+  const byManifest = new Map<object, { record: (rels: string[]) => Promise<void>; rels: string[] }>();
+  for (const file of withCompressed(files)) {
+    const found = manifestOf(file);
+    if (!found) continue;
+    const group = byManifest.get(found.manifest) ?? { record: (rels: string[]) => found.manifest.record(rels), rels: [] };
+    group.rels.push(found.rel);
+    byManifest.set(found.manifest, group);
+  }
+  for (const group of byManifest.values()) await group.record(group.rels);
+}
+
+/** The files and, where they exist, their pre-compressed copies (compress.ts): recorded and forgotten together. */
+function* withCompressed(files: Iterable<string>): Iterable<string> {
+  const compressing = precompressOn();
+  for (const file of files) {
+    yield file;
+    if (!compressing || !isCompressible(file)) continue;
+    for (const suffix of COMPRESSED_SUFFIXES) if (fsSync.existsSync(file + suffix)) yield file + suffix;
+  }
+}
+
+/** Marks a write under the site folder holding `file` as under way (see SiteManifest.beginWrite); answers its end. */
+export async function beginSiteWrite(file: string): Promise<() => Promise<void>> {
+  const found = manifestOf(file);
+  return found ? found.manifest.beginWrite() : async () => {};
+}
+
+/** Removes a whole folder of the site (a column gone) and forgets its files in the manifest. */
+export async function removeTree(dir: string): Promise<void> {
+  const found = manifestOf(dir);
+  if (found) await found.manifest.forgetTree(found.rel);
+  await fs.rm(dir, { recursive: true, force: true });
+}
+
 /** Writes `html` to `root/rel` through a temporary file and a rename: readers see the old or the new page. */
 export async function writePage(root: string, rel: string, html: string): Promise<void> {
   const target = path.join(root, ...rel.split('/'));
   await fs.mkdir(path.dirname(target), { recursive: true });
   const tmp = `${target}.tmp-${randomBytes(6).toString('hex')}`;
+  const end = await beginSiteWrite(target);
   try {
     await fs.writeFile(tmp, html, { encoding: 'utf8', flag: 'wx' });
     await fs.rename(tmp, target);
     writeCompressedSync(target, html);
+    await recordSiteFiles([target]);
   } catch (error) {
     await fs.rm(tmp, { force: true });
     throw error;
+  } finally {
+    await end();
   }
 }
 
+/** Removes a published file: forgotten by the manifest first, so the site guard never puts it back. */
 export async function removeFile(file: string): Promise<boolean> {
+  const exists = await fs.lstat(file).then(() => true, () => false);
+  if (!exists) return false;
+  for (const each of withCompressed([file])) {
+    const found = manifestOf(each);
+    if (found) await found.manifest.forget([found.rel]);
+  }
   removeCompressedSync(file);
   try {
     await fs.unlink(file);
@@ -36,19 +90,30 @@ export async function removeFile(file: string): Promise<boolean> {
   }
 }
 
-async function copyAtomic(from: string, target: string): Promise<void> {
+/** Publishes a copy of `from` at `target` in the site (a file of another domain, e.g. read-aloud audio), recorded by the site guard. */
+export async function publishCopy(from: string, target: string): Promise<void> {
+  await copyAtomic(from, target);
+}
+
+async function copyAtomic(from: string, target: string, compress = false): Promise<void> {
   await fs.mkdir(path.dirname(target), { recursive: true });
   const tmp = `${target}.tmp-${randomBytes(6).toString('hex')}`;
-  await fs.copyFile(from, tmp);
-  await fs.rename(tmp, target);
+  const end = await beginSiteWrite(target);
+  try {
+    await fs.copyFile(from, tmp);
+    await fs.rename(tmp, target);
+    if (compress) writeCompressedSync(target, await fs.readFile(target), true);
+    await recordSiteFiles([target]);
+  } finally {
+    await end();
+  }
 }
 
 /** A skin asset: css and js minified (the skin keeps the readable source), then pre-compressed. */
 async function publishAsset(from: string, target: string): Promise<void> {
   const min = await minifyAsset(from);
   if (min === null) {
-    await copyAtomic(from, target);
-    writeCompressedSync(target, await fs.readFile(target), true);
+    await copyAtomic(from, target, true);
     return;
   }
   await writePageBytes(target, min);
@@ -57,13 +122,17 @@ async function publishAsset(from: string, target: string): Promise<void> {
 async function writePageBytes(target: string, text: string): Promise<void> {
   await fs.mkdir(path.dirname(target), { recursive: true });
   const tmp = `${target}.tmp-${randomBytes(6).toString('hex')}`;
+  const end = await beginSiteWrite(target);
   try {
     await fs.writeFile(tmp, text, { encoding: 'utf8', flag: 'wx' });
     await fs.rename(tmp, target);
     writeCompressedSync(target, text, true);
+    await recordSiteFiles([target]);
   } catch (error) {
     await fs.rm(tmp, { force: true });
     throw error;
+  } finally {
+    await end();
   }
 }
 

@@ -24,6 +24,7 @@ export async function monitorDemoSeed(db: Db, context: SeedContext): Promise<voi
     const base = { receiverType: 'ROLE', receiverIds: String(adminRole), receiverNames: '系统管理员', remindWay: 1, status: 1, creatorName: '系统', createTime: context.now, updateTime: context.now };
     await db.insertInto('notice_setting').values([
       { ...base, name: '站点异常提醒', eventType: 'SITE_ABNORMAL', overdueDays: 0, advanceDays: 0 },
+      { ...base, name: '网页篡改提醒', eventType: 'SITE_TAMPERED', overdueDays: 0, advanceDays: 0 },
       { ...base, name: '领导信箱超期提醒', eventType: 'MAIL_OVERDUE', overdueDays: 15, advanceDays: 3 },
     ]).execute();
   }

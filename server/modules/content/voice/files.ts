@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { publishCopy, removeFile } from '../../generation/writer.js';
 
 /**
  * Where read-aloud audio lives (docs/voice.md "Files"): the master under `DATA_DIR/uploads/voice/`
@@ -17,13 +17,6 @@ export const FILE_NAME_RE = /^\d{1,10}-[0-9a-f]{16}\.mp3$/;
 /** The site-relative address of the published copy, beside the page `article/yyyy/mm/<id>.html`. */
 export const publishedRel = (pageRel: string, fileName: string) => `${path.posix.dirname(pageRel)}/${fileName}`;
 
-export async function copyAtomic(from: string, target: string): Promise<void> {
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  const tmp = `${target}.tmp-${randomBytes(6).toString('hex')}`;
-  await fs.copyFile(from, tmp);
-  await fs.rename(tmp, target);
-}
-
 /** Publishes the master beside the page unless an equal copy is there already. */
 export async function publishBeside(dataDir: string, siteDir: string, pageRel: string, fileName: string): Promise<string | null> {
   if (!FILE_NAME_RE.test(fileName)) return null;
@@ -32,7 +25,7 @@ export async function publishBeside(dataDir: string, siteDir: string, pageRel: s
   const to = path.join(siteDir, ...rel.split('/'));
   const [src, dst] = await Promise.all([fs.stat(from).catch(() => null), fs.stat(to).catch(() => null)]);
   if (!src?.isFile()) return null;
-  if (!dst || dst.size !== src.size) await copyAtomic(from, to);
+  if (!dst || dst.size !== src.size) await publishCopy(from, to); // through the generator's writer: the site guard records it
   return rel;
 }
 
@@ -43,13 +36,17 @@ export async function removeVoiceFiles(dataDir: string, siteDir: string, article
   const drop = async (file: string) => {
     if (await fs.unlink(file).then(() => true, () => false)) n++;
   };
+  // Published copies go through the generator's writer, so the site guard forgets them first.
+  const unpublish = async (file: string) => {
+    if (await removeFile(file)) n++;
+  };
   for (const name of await fs.readdir(voiceDir(dataDir)).catch(() => [] as string[])) if (mine(name)) await drop(path.join(voiceDir(dataDir), name));
   const articles = path.join(siteDir, 'article');
   for (const year of await fs.readdir(articles).catch(() => [] as string[])) {
     if (!/^\d{4}$/.test(year)) continue;
     for (const month of await fs.readdir(path.join(articles, year)).catch(() => [] as string[])) {
       if (!/^\d{2}$/.test(month)) continue;
-      for (const name of await fs.readdir(path.join(articles, year, month)).catch(() => [] as string[])) if (mine(name)) await drop(path.join(articles, year, month, name));
+      for (const name of await fs.readdir(path.join(articles, year, month)).catch(() => [] as string[])) if (mine(name)) await unpublish(path.join(articles, year, month, name));
     }
   }
   return n;

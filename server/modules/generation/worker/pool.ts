@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { beginSiteWrite, recordSiteFiles } from '../writer.js';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { PortalError } from '../../../http/errors.js';
@@ -68,11 +70,20 @@ export class RenderPool {
   }
 
   /** Renders (and with `write`, writes) the pages; rejects with `1002 模板错误：…` when one fails. */
-  render(runId: number, pages: PageJob[], write: boolean): Promise<string[] | null> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ batchId: this.nextBatch++, runId, pages, write, resolve, reject });
-      this.pump();
-    });
+  async render(runId: number, pages: PageJob[], write: boolean): Promise<string[] | null> {
+    const outDir = write ? this.setups.get(runId)?.outDir : undefined;
+    // Written pages enter the site guard's manifest like every other published file (writer.ts).
+    const end = outDir ? await beginSiteWrite(outDir) : null;
+    try {
+      const result = await new Promise<string[] | null>((resolve, reject) => {
+        this.waiting.push({ batchId: this.nextBatch++, runId, pages, write, resolve, reject });
+        this.pump();
+      });
+      if (outDir) await recordSiteFiles(pages.map((p) => path.join(outDir, ...p.rel.split('/'))));
+      return result;
+    } finally {
+      await end?.();
+    }
   }
 
   async close(): Promise<void> {

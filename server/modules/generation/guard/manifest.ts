@@ -1,0 +1,135 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from '../../../db/types.js';
+import { formatDateTime } from '../../../util/time.js';
+import { hashFile, keepPristine } from './pristine.js';
+
+export interface ManifestEntry {
+  path: string;
+  hash: string;
+  size: number;
+}
+
+/** `a/b.html` below the site root, never `..`, never absolute: the only paths the manifest holds. */
+export function isSiteRel(rel: string): boolean {
+  return rel !== '' && !rel.startsWith('/') && !rel.includes('\\') && !rel.split('/').some((p) => p === '' || p === '.' || p === '..');
+}
+
+/**
+ * The manifest of one site folder: what the generator published, by path, with its hash. `record` is the
+ * one way a published file gets into it (server/modules/generation/writer.ts calls it for every file it
+ * writes or removes, pages written by the render workers included): a file on disk is hashed, kept as a
+ * pristine copy and recorded; a path no longer on disk is forgotten.
+ */
+export class SiteManifest {
+  /** Writes of this process under way (a page batch between its first write and its record). */
+  private writing = 0;
+  private lastMark = 0;
+
+  constructor(
+    readonly db: Db,
+    readonly dataDir: string,
+    readonly root: string,
+  ) {}
+
+  /**
+   * A write to the site starts: the check waits while one is under way here, or while any instance wrote
+   * within the grace (`site_guard_state.lastWrite`), so it never judges a file written but not yet recorded.
+   */
+  async beginWrite(): Promise<() => Promise<void>> {
+    this.writing += 1;
+    await this.markWrite();
+    let ended = false;
+    return async () => {
+      if (ended) return;
+      ended = true;
+      this.writing -= 1;
+      await this.markWrite(true);
+    };
+  }
+
+  get busy(): boolean {
+    return this.writing > 0;
+  }
+
+  private async markWrite(force = false): Promise<void> {
+    const now = Date.now();
+    if (!force && now - this.lastMark < 1000) return;
+    this.lastMark = now;
+    await this.db
+      .insertInto('site_guard_state')
+      .values({ name: 'lastWrite', value: String(now) })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ value: String(now) }))
+      .execute();
+  }
+
+  /** When any instance last wrote to the site (ms), 0 if never. */
+  async lastWrite(): Promise<number> {
+    const row = await this.db.selectFrom('site_guard_state').select('value').where('name', '=', 'lastWrite').executeTakeFirst();
+    return Number(row?.value ?? 0) || 0;
+  }
+
+  async record(rels: Iterable<string>): Promise<void> {
+    const now = formatDateTime();
+    const present: ManifestEntry[] = [];
+    const gone: string[] = [];
+    for (const rel of new Set(rels)) {
+      if (!isSiteRel(rel)) continue;
+      const file = path.join(this.root, ...rel.split('/'));
+      const stat = await fs.lstat(file).catch(() => null);
+      if (!stat?.isFile()) {
+        gone.push(rel);
+        continue;
+      }
+      const { hash, size } = await hashFile(file);
+      await keepPristine(this.dataDir, file, hash);
+      present.push({ path: rel, hash, size });
+    }
+    for (let i = 0; i < present.length; i += 200) {
+      const rows = present.slice(i, i + 200).map((e) => ({ ...e, updateTime: now }));
+      await this.db
+        .insertInto('site_manifest')
+        .values(rows)
+        .onConflict((oc) => oc.column('path').doUpdateSet((eb) => ({ hash: eb.ref('excluded.hash'), size: eb.ref('excluded.size'), updateTime: eb.ref('excluded.updateTime') })))
+        .execute();
+    }
+    await this.forget(gone);
+  }
+
+  /** Forgets paths (before the generator removes their files, so the guard never restores them). */
+  async forget(rels: string[]): Promise<void> {
+    for (let i = 0; i < rels.length; i += 200) await this.db.deleteFrom('site_manifest').where('path', 'in', rels.slice(i, i + 200)).execute();
+  }
+
+  /** Forgets every path below the folder `relDir` (a removed column folder). */
+  async forgetTree(relDir: string): Promise<void> {
+    if (!isSiteRel(relDir)) return;
+    await this.db.deleteFrom('site_manifest').where('path', 'like', `${relDir.replace(/[%_\\]/g, '')}/%`).execute();
+  }
+
+  async all(): Promise<Map<string, ManifestEntry>> {
+    const rows = await this.db.selectFrom('site_manifest').select(['path', 'hash', 'size']).execute();
+    return new Map(rows.map((r) => [String(r.path), { path: String(r.path), hash: String(r.hash), size: Number(r.size) }]));
+  }
+}
+
+/** The manifest of each site folder this process writes (one per server; tests run several). */
+const manifests = new Map<string, SiteManifest>();
+
+export function registerManifest(manifest: SiteManifest): () => void {
+  manifests.set(path.resolve(manifest.root), manifest);
+  return () => {
+    if (manifests.get(path.resolve(manifest.root)) === manifest) manifests.delete(path.resolve(manifest.root));
+  };
+}
+
+/** The manifest and relative path of an absolute file under a registered site folder. */
+export function manifestOf(file: string): { manifest: SiteManifest; rel: string } | null {
+  const abs = path.resolve(file);
+  for (const [root, manifest] of manifests) {
+    const rel = path.relative(root, abs);
+    // '' is the site folder itself (a write run of the render workers names only it).
+    if (!rel.startsWith('..') && !path.isAbsolute(rel)) return { manifest, rel: rel.split(path.sep).join('/') };
+  }
+  return null;
+}

@@ -1,0 +1,28 @@
+import type { Migration } from 'kysely';
+import type { Db } from '../../../db/types.js';
+
+/**
+ * 网页防篡改 (docs/generation.md "Site guard"): `site_manifest` holds the hash of every file the generator
+ * published under site/ (in the database, so every instance agrees); `site_guard_state` marks when the
+ * manifest was first taken from the files already on disk (an installation older than the guard).
+ * The tamper events are a declared entity (resources/siteTamperEvent.ts).
+ */
+export function siteManifestMigration(): Migration {
+  return {
+    async up(db: Db) {
+      await db.schema
+        .createTable('site_manifest')
+        .addColumn('path', 'varchar(512)', (c) => c.primaryKey())
+        .addColumn('hash', 'varchar(64)', (c) => c.notNull())
+        .addColumn('size', 'bigint', (c) => c.notNull())
+        .addColumn('updateTime', 'varchar(19)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('site_manifest_hash').on('site_manifest').column('hash').execute();
+      await db.schema
+        .createTable('site_guard_state')
+        .addColumn('name', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * The pristine copies of published files, outside the web root (`${dataDir}/site-guard/pristine/ab/<sha256>`),
+ * stored by content: a page rendered again unchanged costs no second copy. The guard restores from them
+ * after checking the copy's own hash against the manifest, so a changed copy is never put back.
+ */
+export const guardDir = (dataDir: string) => path.join(dataDir, 'site-guard');
+export const pristineDir = (dataDir: string) => path.join(guardDir(dataDir), 'pristine');
+export const quarantineDir = (dataDir: string) => path.join(guardDir(dataDir), 'quarantine');
+export const pristinePath = (dataDir: string, hash: string) => path.join(pristineDir(dataDir), hash.slice(0, 2), hash);
+
+export async function hashFile(file: string): Promise<{ hash: string; size: number }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of createReadStream(file)) {
+    hash.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  return { hash: hash.digest('hex'), size };
+}
+
+/** Copies `file` (just hashed to `hash`) into the store unless a copy is there already. */
+export async function keepPristine(dataDir: string, file: string, hash: string): Promise<void> {
+  const target = pristinePath(dataDir, hash);
+  if (await fs.access(target).then(() => true, () => false)) return;
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  const tmp = `${target}.tmp-${randomBytes(6).toString('hex')}`;
+  await fs.copyFile(file, tmp);
+  // The file may have changed between hashing and copying: keep the copy only if it is what was hashed.
+  if ((await hashFile(tmp)).hash !== hash) {
+    await fs.rm(tmp, { force: true });
+    throw new Error(`site file changed while it was recorded: ${file}`);
+  }
+  await fs.rename(tmp, target);
+}
+
+/** Puts the pristine copy of `hash` at `target` (temporary file + rename); false when no sound copy exists. */
+export async function restorePristine(dataDir: string, hash: string, target: string): Promise<boolean> {
+  const source = pristinePath(dataDir, hash);
+  const sound = await hashFile(source).then((h) => h.hash === hash, () => false);
+  if (!sound) return false;
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  const tmp = `${target}.tmp-${randomBytes(6).toString('hex')}`;
+  try {
+    await fs.copyFile(source, tmp);
+    await fs.rename(tmp, target);
+  } catch (error) {
+    await fs.rm(tmp, { force: true });
+    throw error;
+  }
+  return true;
+}

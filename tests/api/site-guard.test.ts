@@ -1,0 +1,107 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashFile } from '../../server/modules/generation/guard/pristine.js';
+import { walkSite } from '../../server/modules/generation/guard/walk.js';
+import { call, login, startTestServer, type TestServer } from './helpers/testServer.js';
+
+/**
+ * 网页防篡改 (issue 22): generation records every published file in the manifest; the scheduled check (a
+ * short interval here) puts back a changed or deleted page, quarantines an added file, records each event
+ * for site monitoring and alerts the reminder settings of 网页被篡改; the generator's own changes are no events.
+ */
+const INTERVAL = 2_000;
+const GRACE = 500;
+let server: TestServer;
+let token: string;
+let site: string;
+
+type Event = { path: string; kind: string; action: string; message: string };
+const events = async () => (await call<{ list: Event[]; totalRow: number }>(server.url, '/website/tamper/list', { token, body: { pageSize: 100 } })).body.data;
+
+async function until(ok: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await ok())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ generateSiteOnStart: true, scheduler: true, siteGuard: { everyMs: INTERVAL, graceMs: GRACE } });
+  token = await login(server.url, 'admin', server.adminPassword);
+  site = path.join(server.app.portal.config.dataDir, 'site');
+  await until(async () => {
+    const p = (await call<{ kind: string; running: boolean }>(server.url, '/api/generate/progress', { token, method: 'GET' })).body.data;
+    return p?.kind === 'site' && !p.running;
+  }, 180_000);
+  // The first check takes the files on disk as the baseline (they are what the generator just recorded).
+  await until(async () => Boolean(await server.app.db.selectFrom('site_guard_state').select('value').where('name', '=', 'baseline').executeTakeFirst()), 60_000);
+}, 300_000);
+afterAll(async () => server?.close());
+
+describe('site guard', () => {
+  it('the manifest holds every published file with its hash, in the database', async () => {
+    const files = (await walkSite(site)).filter((f) => f.regular);
+    expect(files.length).toBeGreaterThan(10);
+    const rows = new Map((await server.app.db.selectFrom('site_manifest').select(['path', 'hash']).execute()).map((r) => [r.path, r.hash]));
+    for (const f of files) expect(rows.get(f.rel), f.rel).toBe((await hashFile(path.join(site, f.rel))).hash);
+    expect(rows.size).toBe(files.length);
+    expect((await events()).totalRow).toBe(0);
+  });
+
+  it('an altered, a deleted and added files are restored or quarantined and reported within one interval', async () => {
+    const home = path.join(site, 'index.html');
+    const original = await fs.readFile(home, 'utf8');
+    const article = (await walkSite(path.join(site, 'article'))).find((f) => f.rel.endsWith('.html'));
+    expect(article).toBeDefined();
+    const articleFile = path.join(site, 'article', article!.rel);
+    const articleText = await fs.readFile(articleFile, 'utf8');
+    const started = Date.now();
+    await fs.writeFile(home, '<h1>hacked by nobody</h1>');
+    await fs.rm(articleFile);
+    await fs.writeFile(path.join(site, 'evil.html'), '<script>alert(1)</script>');
+    await fs.mkdir(path.join(site, 'column', 'planted'), { recursive: true });
+    await fs.writeFile(path.join(site, 'column', 'planted', 'shell.php'), '<?php system($_GET[1]);');
+
+    const fixed = async () =>
+      (await fs.readFile(home, 'utf8').catch(() => '')) === original &&
+      (await fs.readFile(articleFile, 'utf8').catch(() => '')) === articleText &&
+      !(await fs.access(path.join(site, 'evil.html')).then(() => true, () => false)) &&
+      !(await fs.access(path.join(site, 'column', 'planted', 'shell.php')).then(() => true, () => false));
+    await expect.poll(fixed, { timeout: 30_000, interval: 100 }).toBe(true);
+    const elapsed = Date.now() - started;
+    console.log(`site guard: altered, deleted and added files handled ${elapsed} ms after the change (interval ${INTERVAL} ms, grace ${GRACE} ms)`);
+    // One interval, the grace of a just-written file, and the check's own time on a shared machine.
+    expect(elapsed).toBeLessThan(INTERVAL + GRACE + 5_000);
+
+    await expect.poll(async () => (await events()).totalRow, { timeout: 10_000 }).toBe(4);
+    const list = (await events()).list;
+    const by = (p: string) => list.find((e) => e.path === p);
+    expect(by('index.html')).toMatchObject({ kind: 'altered', action: 'restored' });
+    expect(by(`article/${article!.rel}`)).toMatchObject({ kind: 'removed', action: 'restored' });
+    expect(by('evil.html')).toMatchObject({ kind: 'added', action: 'quarantined' });
+    expect(by('column/planted/shell.php')).toMatchObject({ kind: 'added', action: 'quarantined' });
+    expect(list.every((e) => /[\u4e00-\u9fa5]/.test(e.message))).toBe(true);
+
+    // The defaced page and the planted files are kept as evidence, outside the site.
+    const quarantined = (await walkSite(path.join(server.app.portal.config.dataDir, 'site-guard', 'quarantine'))).map((f) => f.rel);
+    expect(quarantined.some((r) => r.endsWith('/index.html'))).toBe(true);
+    expect(quarantined.some((r) => r.endsWith('/evil.html'))).toBe(true);
+    expect(quarantined.some((r) => r.endsWith('/column/planted/shell.php'))).toBe(true);
+    // The reminder settings of 网页被篡改 (the demo's: 系统管理员) got an in-app message.
+    const notice = await server.app.db.selectFrom('notice').select(['title', 'content']).where('title', 'like', '网页被篡改%').executeTakeFirst();
+    expect(notice?.title).toContain('4处文件改动');
+    expect(notice?.content).toContain('evil.html');
+  }, 60_000);
+
+  it('the generator\'s own changes are not tampering', async () => {
+    const before = (await events()).totalRow;
+    const r = await call(server.url, '/api/generate/generateIndex', { token });
+    expect(r.body.errorCode).toBe('0');
+    const home = await fs.readFile(path.join(site, 'index.html'), 'utf8');
+    await new Promise((resolve) => setTimeout(resolve, 2 * INTERVAL + GRACE + 1_000));
+    expect((await events()).totalRow).toBe(before);
+    expect(await fs.readFile(path.join(site, 'index.html'), 'utf8')).toBe(home);
+  }, 60_000);
+});
