@@ -4,7 +4,8 @@ import { defineResource, enabledOptions } from './define';
  * 密码规则: minimum length, character classes, expiry and lockout. The enabled rule is in force
  * (only one is enabled at a time); with none, the defaults apply (8 characters, 3 classes, 90 days,
  * 5 failures lock 10 minutes). The character classes (密码类型) live in `password_type`.
- * Served by server/modules/system/password/; see docs/system-security.md.
+ * The generic routes serve the rules (one enabled at a time: server/entities/passwordRule.ts);
+ * server/modules/system/password/ serves the whole list, the single delete and the types; see docs/system-security.md.
  */
 export default defineResource({
   name: 'passwordRule',
@@ -13,13 +14,12 @@ export default defineResource({
   icon: 'Password',
   idField: 'id',
   titleField: 'name',
-  routes: 'module',
   api: {
-    list: { path: '/passwordRule/pageList' },
+    list: { path: '/passwordRule/pageList', bodyRequired: 'baseSearchDto' },
     get: { path: '/passwordRule/get', id: 'query' },
     create: { path: '/passwordRule/saveOrUpdate' },
     update: { path: '/passwordRule/saveOrUpdate' },
-    delete: { path: '/passwordRule/dels', ids: 'body' },
+    delete: { path: '/passwordRule/dels', ids: 'body', answer: 'none' },
     extra: {
       all: { path: '/passwordRule/list', label: '全部密码规则' },
       del: { path: '/passwordRule/del', label: '删除密码规则' },

@@ -92,7 +92,11 @@ export interface ResourceApi {
    * Search `{ pageNum, pageSize, sortField, sortOrder, ...filters }`; answers the page shape, or with
    * `shape: 'array'` a plain array of every record (the client then pages it).
    */
-  readonly list: ApiCall & { readonly shape?: 'page' | 'array' };
+  readonly list: ApiCall & {
+    readonly shape?: 'page' | 'array';
+    /** The spec's name of a search body the call cannot do without: none answers 1001 缺少必填参数：<name>. */
+    readonly bodyRequired?: string;
+  };
   /** `idParam` names the key parameter when it is not `id` (e.g. `deptId`). */
   readonly get: ApiCall & { readonly id: KeyLocation; readonly idParam?: string };
   /** Absent for records nobody creates through the back office (logs, public submissions). */
@@ -103,7 +107,13 @@ export interface ResourceApi {
    * `idsParam` names the key parameter when it is not `ids`; `perRecord` means the call deletes one
    * record (key parameter `id` unless `idsParam` says otherwise), so deleting several makes one call each.
    */
-  readonly delete?: ApiCall & { readonly ids: KeyLocation; readonly idsParam?: string; readonly perRecord?: boolean };
+  readonly delete?: ApiCall & {
+    readonly ids: KeyLocation;
+    readonly idsParam?: string;
+    readonly perRecord?: boolean;
+    /** What the envelope's data holds: the deleted count (default) or `none` (null, where the spec says so). */
+    readonly answer?: 'count' | 'none';
+  };
   /** Paging parameter name of the list call; `pageNum` unless the spec says `pageNumber`. */
   readonly pageParam?: 'pageNum' | 'pageNumber';
   /** Further calls of the resource (top lists, type lists, state lists). */

@@ -1,7 +1,7 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiCall, ResourceDecl } from '../../resources/types.js';
 import { ok } from '../http/envelope.js';
-import { notFoundRecord } from '../http/errors.js';
+import { missingParam, notFoundRecord } from '../http/errors.js';
 import { currentUser } from '../http/fastifyTypes.js';
 import { dynamic } from '../db/types.js';
 import { bodyOf, queryOf, readId, readIds } from '../http/params.js';
@@ -46,6 +46,10 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   if (decl.routes === 'module') return;
   const { api, permissions } = decl;
   const schemas = crudRouteSchemas(decl);
+  const requireBody = (request: FastifyRequest) => {
+    const name = api.list.bodyRequired;
+    if (name && (request.body === undefined || request.body === null)) throw missingParam(name);
+  };
   // The schema checks first; when it refuses, `invalidInput` (the handler's own checks) gives the answer.
   const route = (call: ApiCall, schema: RouteSchema, options: { config: FastifyContextConfig; handler: (request: FastifyRequest) => Promise<unknown> }) =>
     app.route({
@@ -65,12 +69,16 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
     config: {
       permission: permissions.list,
       invalidInput: (request) => {
+        requireBody(request);
         const search = searchOf(request);
         readPaging(search);
         applyFilters(dynamic(app.db).selectFrom(decl.table), decl, search);
       },
     },
-    handler: async (request) => ok(await listRecords(app.db, decl, currentUser(request), searchOf(request))),
+    handler: async (request) => {
+      requireBody(request);
+      return ok(await listRecords(app.db, decl, currentUser(request), searchOf(request)));
+    },
   });
 
   route(api.get, schemas.get, {
@@ -107,6 +115,9 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
 
   if (api.delete) route(api.delete, schemas.delete, {
     config: { permission: permissions.delete, invalidInput: (request) => readIds(request) },
-    handler: async (request) => ok(await deleteRecords(app.db, decl, currentUser(request), readIds(request)), '删除成功'),
+    handler: async (request) => {
+      const count = await deleteRecords(app.db, decl, currentUser(request), readIds(request));
+      return ok(api.delete?.answer === 'none' ? null : count, '删除成功');
+    },
   });
 }
