@@ -115,7 +115,7 @@ describe('the public portal', () => {
     expect(meta(page, 'ContentSource')).toBe('县政府办公室');
     // No inline script anywhere (CSP): scripts are files.
     expect(home).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
-  });
+  }, 90_000);
 
   it('has no broken link, image, style or script at /site/, at a web root and under SITE_BASE_URL', async () => {
     const atSite = await crawl(`${url}/site/index.html`);
