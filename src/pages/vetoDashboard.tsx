@@ -21,6 +21,8 @@ interface Indicator {
   value: string;
   threshold: string;
   red: boolean;
+  /** The records behind the figure. */
+  link: string;
   items: { label: string; detail: string; link: string }[];
 }
 
@@ -41,7 +43,10 @@ function IndicatorCard({ i }: { i: Indicator }) {
         {i.basis}
       </Typography>
       <Typography variant="body2" sx={{ mt: 0.5 }}>
-        实测：<b>{i.value}</b>，阈值：{i.threshold}
+        实测：<b>{i.value}</b>，阈值：{i.threshold}{' '}
+        <Link component={RouterLink} to={i.link} data-testid={`records-${i.key}`}>
+          查看记录
+        </Link>
       </Typography>
       {i.items.length > 0 && (
         <Box component="ul" sx={{ m: 0, mt: 1, pl: 2.5, maxHeight: 160, overflow: 'auto' }}>

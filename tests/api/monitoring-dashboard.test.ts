@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../server/util/time.js';
+import { documentXml } from './helpers/docx.js';
 import { call, login, startTestServer, type TestServer } from './helpers/testServer.js';
 
 // The single-veto dashboard on data seeded to trip each indicator, then fixed; the annual report's
@@ -10,16 +11,20 @@ let token: string;
 const DAY = 86_400_000;
 const ago = (days: number) => formatDateTime(new Date(Date.now() - days * DAY));
 let siteId = 0;
+const IDENTITY = {
+  siteName: '测试县人民政府门户网站', siteDomain: 'www.test.gov.example', siteIdCode: '5399990002', sponsor: '测试县人民政府办公室', organizer: '测试县大数据中心',
+  phone: '0870-7654321', address: '测试县人民路2号', icp: '滇ICP备99999998号', policeRecord: '滇公网安备53999902000002号', conacImage: '/uploads/2026/01/conac.png', conacLink: 'https://bszs.conac.example/x',
+};
 
-type Indicator = { key: string; red: boolean; veto: boolean; value: string; items: { label: string; link: string }[] };
+type Indicator = { key: string; red: boolean; veto: boolean; value: string; link: string; items: { label: string; detail: string; link: string }[] };
 const board = async () => {
   const r = await call<{ indicators: Indicator[] }>(s.url, '/website/monitor/dashboard', { token });
   expect(r.body.errorCode).toBe('0');
   return Object.fromEntries(r.body.data.indicators.map((i) => [i.key, i])) as Record<string, Indicator>;
 };
 
-async function column(title: string): Promise<number> {
-  const row = (await s.app.db.insertInto('category').values({ categoryTitle: title, categoryCategoryId: 0, columnType: 1, categorySort: 0 }).returning('categoryId').executeTakeFirstOrThrow()) as { categoryId: number };
+async function column(title: string, columnRole = 'news'): Promise<number> {
+  const row = (await s.app.db.insertInto('category').values({ categoryTitle: title, categoryCategoryId: 0, columnType: 1, categorySort: 0, columnRole }).returning('categoryId').executeTakeFirstOrThrow()) as { categoryId: number };
   return Number(row.categoryId);
 }
 async function article(columnId: number, daysAgo: number, status = 5): Promise<void> {
@@ -34,8 +39,10 @@ async function checks(n: number, failed: number): Promise<void> {
 beforeAll(async () => {
   s = await startTestServer({ seedDemo: false });
   token = await login(s.url, 'admin', s.adminPassword);
-  const r = await call<{ id: number }>(s.url, '/website/add', { token, body: { name: '本站', url: 'http://127.0.0.1:9/', type: 1, checkEnabled: 0 } });
-  siteId = Number(r.body.data.id);
+  // 本站 is registered at first start; here it points at a closed port and is not checked by the scheduler.
+  const own = await s.app.db.selectFrom('website').select('id').where('type', '=', 1).executeTakeFirstOrThrow();
+  await s.app.db.updateTable('website').set({ name: '本站', url: 'http://127.0.0.1:9/', checkEnabled: 0 }).where('id', '=', own.id).execute();
+  siteId = Number(own.id);
 }, 90_000);
 afterAll(async () => {
   await s?.close();
@@ -52,7 +59,7 @@ describe('single-veto dashboard', () => {
     for (let i = 1; i <= 5; i += 1) await column(`空白栏目${i}`);
     await s.app.db.insertInto('mail').values({ title: '久未答复的咨询', content: '内容', type: 1, boxType: 2, name: '张三', phone: '13800000000', status: 0, stage: 1, receivedAt: ago(100) }).execute();
     const b = await board();
-    for (const key of ['unreachable', 'homeStale', 'staleColumns', 'emptyColumns', 'unanswered', 'disclosure']) expect(b[key]?.red, key).toBe(true);
+    for (const key of ['unreachable', 'homeStale', 'staleColumns', 'emptyColumns', 'unanswered', 'disclosure', 'identity']) expect(b[key]?.red, key).toBe(true);
     expect(b.staleColumns?.items).toHaveLength(5);
     expect(b.staleColumns?.items[0]?.link).toMatch(/^\/main\/article\/essay\?columnId=\d+$/);
     expect(b.emptyColumns?.value).toBe('5个');
@@ -80,12 +87,38 @@ describe('single-veto dashboard', () => {
     await article(Number(cols.find((c) => c.categoryTitle === '测试动态1')?.categoryId), 0);
     await article(Number(cols.find((c) => c.categoryTitle === '空白栏目1')?.categoryId), 1);
     await s.app.db.updateTable('mail').set({ status: 1, stage: 4, replyTime: ago(1) }).execute();
-    for (const t of ['政府信息公开指南', '政府信息公开制度', '法定主动公开内容', '政府信息公开年报']) await article(await column(t), 2);
+    // The 政务公开 sections are found by their declared role, whatever their titles.
+    for (const [t, role] of [['信息公开指南', 'disclosureGuide'], ['信息公开制度', 'disclosureRules'], ['法定主动公开内容', 'disclosureStatutory'], ['信息公开年报', 'disclosureAnnual']] as const) await article(await column(t, role), 2);
+    await call(s.url, '/site/setting/save', { token, body: IDENTITY });
     await s.app.db.insertInto('inspection_record').values({ websiteId: siteId, websiteName: '本站', kind: 'links', result: 1, message: 'ok', detail: JSON.stringify({ pages: 5, brokenHome: 0, brokenOther: 1, otherPageLinks: 40 }), checkTime: ago(0) }).execute();
     const b = await board();
     for (const [key, i] of Object.entries(b)) expect(i.red, key).toBe(false);
     expect(b.staleColumns?.value).toBe('4个');
     expect(b.emptyColumns?.value).toBe('4个');
+  });
+
+  it('agrees with itself: the required columns are the ones declaring the role, never matched by title', async () => {
+    const impostor = await column('政府信息公开指南（旧）', 'news');
+    let b = await board();
+    expect(b.disclosure?.red).toBe(false);
+    // The guide's column declared as news instead: the section is missing, whatever the titles say.
+    const guide = (await s.app.db.selectFrom('category').select('categoryId').where('columnRole', '=', 'disclosureGuide').executeTakeFirstOrThrow()).categoryId;
+    await s.app.db.updateTable('category').set({ columnRole: 'news' }).where('categoryId', '=', guide).execute();
+    b = await board();
+    expect(b.disclosure).toMatchObject({ red: true, value: '具备3/4个', link: '/main/article/column' });
+    expect(b.disclosure?.items.map((i) => i.label)).toEqual(['政府信息公开指南']);
+    // Declared but empty: missing here and listed by 空白栏目 — the same column on both cards.
+    await s.app.db.updateTable('category').set({ columnRole: 'disclosureGuide' }).where('categoryId', '=', impostor).execute();
+    b = await board();
+    expect(b.disclosure?.items[0]?.detail).toContain('政府信息公开指南（旧）');
+    expect(b.emptyColumns?.items.map((i) => i.label)).toContain('政府信息公开指南（旧）');
+    await s.app.db.deleteFrom('category').where('categoryId', '=', impostor).execute();
+    await s.app.db.updateTable('category').set({ columnRole: 'disclosureGuide' }).where('categoryId', '=', guide).execute();
+    b = await board();
+    for (const [key, i] of Object.entries(b)) {
+      expect(i.red, key).toBe(false);
+      expect(i.link, key).toMatch(/^\/main\//);
+    }
   });
 
   it('writes a content inspection record', async () => {
@@ -147,7 +180,7 @@ describe('annual report', () => {
     expect((await call(s.url, '/website/annualReport/get', { token, body: { year: 'abc' } })).body.errorCode).toBe('1002');
   });
 
-  it('downloads as Word and as Excel with the same figures', async () => {
+  it('downloads as Word and as Excel: every cell filled (data, 未填报 or 不适用) and equal to the database', async () => {
     const word = await fetch(`${s.url}/website/annualReport/word`, { method: 'POST', headers: { Authorization: token, 'content-type': 'application/json' }, body: JSON.stringify({ year }) });
     expect(word.status).toBe(200);
     const docx = Buffer.from(await word.arrayBuffer());
@@ -157,11 +190,33 @@ describe('annual report', () => {
     await wb.xlsx.load(Buffer.from(await excel.arrayBuffer()) as unknown as ArrayBuffer);
     const cells: string[] = [];
     wb.worksheets[0]?.eachRow((row) => cells.push(row.values ? JSON.stringify(row.values) : ''));
-    expect(cells.some((c) => c.includes('总访问量') && c.includes('123456'))).toBe(true);
-    const preview = await call<{ rows: Row[] }>(s.url, '/website/annualReport/get', { token, body: { year } });
-    for (const key of ['lettersReceived', 'updatesTotal', 'pagesTotal']) {
-      const row = preview.body.data.rows.find((r) => r.key === key) as Row & { label: string };
-      expect(cells.some((c) => c.includes(`"${row.label}",${JSON.stringify(row.value)},`)), key).toBe(true);
+    expect(cells.some((c) => c.includes('网站总访问量') && c.includes('123456'))).toBe(true);
+    const preview = await call<{ rows: (Row & { label: string; section: string; unit?: string })[] }>(s.url, '/website/annualReport/get', { token, body: { year } });
+    const rows = preview.body.data.rows;
+    // The sheet: a title line, the header, then one line per cell of the report in the same order.
+    const sheet: unknown[][] = [];
+    wb.worksheets[0]?.eachRow((row) => sheet.push((row.values as unknown[]).slice(1)));
+    const body = sheet.slice(sheet.findIndex((r) => r[0] === '类别') + 1);
+    expect(body).toHaveLength(rows.length);
+    const xml = documentXml(docx).replace(/<[^>]+>/g, '|');
+    const site = await s.app.db.selectFrom('site_setting').selectAll().executeTakeFirstOrThrow();
+    const saved = JSON.parse(String((await s.app.db.selectFrom('annual_report').select('fields').where('year', '=', year).executeTakeFirstOrThrow()).fields)) as Record<string, string>;
+    for (const [n, r] of rows.entries()) {
+      const line = body[n] as unknown[];
+      const expected = r.source === 'na' ? '不适用' : r.value === '' ? '未填报' : r.value;
+      expect(line.slice(0, 3), r.key).toEqual([r.section, r.label, expected]);
+      expect(line[4], r.key).toBe(r.source === 'auto' ? '系统统计' : r.source === 'staff' ? '人工填报' : '不适用');
+      expect(xml, r.key).toContain(`|${r.label}|`);
+      expect(xml, r.key).toContain(`|${expected}${typeof expected === 'number' || (r.source === 'staff' && r.value !== '') || (r.source === 'auto' && r.unit) ? (r.unit ? ` ${r.unit}` : '') : ''}|`);
+      // Staff cells are what was saved; identity cells are 站点设置's.
+      if (r.source === 'staff') expect(r.value, r.key).toBe(saved[r.key] ?? '');
     }
+    const cell = (key: string) => rows.find((r) => r.key === key)?.value;
+    for (const key of ['siteName', 'sponsor', 'icp', 'policeRecord'] as const) expect(cell(key), key).toBe(site[key]);
+    expect(cell('siteIdCode')).toBe(site.siteIdCode);
+    expect(cell('siteUrl')).toBe(`https://${site.siteDomain}/`);
+    expect(rows.filter((r) => r.source === 'na').map((r) => r.key)).toEqual(['serviceItems', 'serviceItemsOnline', 'casesTotal', 'casesPersons', 'casesLegal']);
+    const checks = (await s.app.db.selectFrom('inspection_record').select('checkTime').execute()).filter((r) => String(r.checkTime).startsWith(String(year))).length;
+    expect(cell('securityChecks')).toBe(checks);
   });
 });

@@ -83,9 +83,10 @@ describe('the public portal', () => {
     }
     const home = await read('index.html');
     expect(home).not.toMatch(/src=""/);
-    // A fresh install has no sponsor or ID code: no empty labels.
-    expect(home).not.toContain('主办单位：');
-    expect(home).not.toContain('网站标识码：');
+    // The demo fills every identity item (站点设置): each label with its value, no empty labels.
+    expect(home).toContain('主办单位：云溪县人民政府办公室');
+    expect(home).toContain('网站标识码：5399990001');
+    expect(home).not.toMatch(/(主办单位|承办单位|联系电话|地址|网站标识码)：</);
     // The demo's 政务公开 sections: in the navigation of every page and on the 政务公开 page, with their articles.
     const zwgk = await read('zwgk.html');
     for (const section of ['信息公开指南', '信息公开制度', '法定主动公开内容', '信息公开年报']) {
@@ -114,7 +115,7 @@ describe('the public portal', () => {
     expect(meta(page, 'ContentSource')).toBe('县政府办公室');
     // No inline script anywhere (CSP): scripts are files.
     expect(home).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
-  });
+  }, 90_000);
 
   it('has no broken link, image, style or script at /site/, at a web root and under SITE_BASE_URL', async () => {
     const atSite = await crawl(`${url}/site/index.html`);

@@ -26,9 +26,10 @@ const ATTR = /\s(?:href|src)\s*=\s*"([^"]*)"/gi;
 
 /**
  * Follows every link, image, stylesheet and script of the same origin from `start` (queries and anchors
- * dropped: the pages are static files) and answers the ones that do not answer 200, with the page they are on.
+ * dropped: the pages are static files) and answers the ones that do not answer 200, with the page they are on;
+ * `onPage` sees every HTML page fetched.
  */
-export async function crawl(start: string, limit = 3000): Promise<{ visited: number; broken: string[] }> {
+export async function crawl(start: string, limit = 3000, onPage?: (url: string, html: string) => void): Promise<{ visited: number; broken: string[] }> {
   const origin = new URL(start).origin;
   const seen = new Set<string>();
   const queue: [string, string][] = [[start, '(start)']];
@@ -47,6 +48,7 @@ export async function crawl(start: string, limit = 3000): Promise<{ visited: num
       continue;
     }
     const html = await res.text();
+    onPage?.(target, html);
     for (const m of html.matchAll(ATTR)) {
       const raw = (m[1] ?? '').replace(/&amp;/g, '&');
       if (!raw || /^(data:|mailto:|tel:|javascript:|#)/i.test(raw)) continue;
