@@ -22,6 +22,7 @@ import { cacheVersionsMigration } from '../auth/cacheVersions.js';
 import { rateCounterMigration } from '../http/counterStore.js';
 import { sessionPasswordChangeMigration } from '../auth/passwordChange.js';
 import { shownIndexMigration } from '../modules/generation/shownIndex.js';
+import { idempotencyMigration } from '../http/idempotencyStore.js';
 /**
  * Migrations of the domain modules, after the core tables (`2026_001_core`). Names sort in the order
  * they run and never change once released: add a new one, never edit an old one. Tables of declared
@@ -71,6 +72,8 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_300_genperf_site_page_article', migration: shownIndexMigration },
   // Search (docs/performance.md): the SQLite word index merged into one segment once.
   { name: '2026_s5_search_fts_optimize', migration: articleSearchOptimizeMigration },
+  // Idempotent creates (docs/api-conventions.md): the first answer per Idempotency-Key, caller and route.
+  { name: '2026_s18_idempotency_record', migration: idempotencyMigration },
 ];
 
 function userPasswordState(dialect: DialectName): Migration {

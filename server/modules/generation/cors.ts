@@ -36,7 +36,7 @@ export async function publicCors(app: FastifyInstance) {
       if (!ALLOWED_METHODS.has(wanted) || !isPublic(wanted, request.url)) return;
       allowOrigin(reply, origin);
       reply.header('Access-Control-Allow-Methods', 'GET, POST');
-      reply.header('Access-Control-Allow-Headers', 'Content-Type');
+      reply.header('Access-Control-Allow-Headers', 'Content-Type, Idempotency-Key');
       reply.header('Access-Control-Max-Age', '600');
       return reply.code(204).send();
     }

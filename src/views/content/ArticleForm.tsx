@@ -17,9 +17,12 @@ import {
   TextInput,
   Toolbar,
   useRecordContext,
+  useSaveContext,
   type RaRecord,
 } from 'react-admin';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { useIdempotencyKey } from '../../components/form/useIdempotencyKey';
+import { useOnce } from '../../components/form/useOnce';
 import { ImageUploadInput } from '../../components/imageUpload/ImageUpload';
 import { LazyRichTextInput } from '../../components/richText';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../generic/inputs';
@@ -72,8 +75,9 @@ function useDetection() {
 }
 
 function DetectionDialog({ result, onClose, onSubmit }: { result: { hits: SensitiveHit[]; blocked: boolean } | null; onClose: () => void; onSubmit?: () => void }) {
+  const once = useOnce();
   return (
-    <Dialog open={!!result} onClose={onClose} fullWidth maxWidth="md">
+    <Dialog open={!!result} onClose={onClose} fullWidth maxWidth="md" slotProps={{ transition: { onExited: once.reset } }}>
       <DialogTitle>提示信息</DialogTitle>
       <DialogContent>
         <SensitiveHits hits={result?.hits} />
@@ -81,7 +85,7 @@ function DetectionDialog({ result, onClose, onSubmit }: { result: { hits: Sensit
       <DialogActions>
         <Button onClick={onClose}>{onSubmit ? '取消' : '关闭'}</Button>
         {onSubmit && !result?.blocked && (
-          <Button variant="contained" onClick={onSubmit}>
+          <Button variant="contained" disabled={once.fired} onClick={() => once.fire(onSubmit)}>
             确定提交
           </Button>
         )}
@@ -92,42 +96,63 @@ function DetectionDialog({ result, onClose, onSubmit }: { result: { hits: Sensit
 
 function ArticleToolbar({ canSubmit }: { canSubmit: boolean }) {
   const detect = useDetection();
+  const form = useFormContext();
   const [result, setResult] = useState<{ hits: SensitiveHit[]; blocked: boolean } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [asking, setAsking] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const { isSubmitting } = useFormState();
+  const saving = useSaveContext()?.saving ?? false;
+  // Disabled from the click until the call has answered: one submit at a time.
+  const busy = checking || isSubmitting || saving;
+  // One key per open form and button (the draft and the submission are different bodies).
+  const key = useIdempotencyKey();
   const notify = useNotify();
   const redirect = useRedirect();
   const confirmed = useRef(false);
   const submitButton = useRef<HTMLButtonElement>(null);
+  const submitNow = () => {
+    confirmed.current = true;
+    submitButton.current?.click();
+  };
   const onSubmitClick = async (event: MouseEvent<HTMLButtonElement>) => {
     if (confirmed.current) {
       confirmed.current = false;
       return;
     }
     event.preventDefault();
-    const r = await detect();
-    if (!r) return;
-    if (r.hits.length === 0) {
-      // No sensitive word: still ask first (提示信息 / 确定 / 取消), as every state change does.
-      setAsking(true);
-      return;
+    setChecking(true);
+    try {
+      // The missing fields first: an invalid form is submitted as is, so react-admin marks what is missing.
+      if (!(await form.trigger())) return submitNow();
+      const r = await detect();
+      if (!r) return;
+      if (r.hits.length === 0) {
+        // No sensitive word: still ask first (提示信息 / 确定 / 取消), as every state change does.
+        setAsking(true);
+        return;
+      }
+      setSubmitting(true);
+      setResult(r);
+    } finally {
+      setChecking(false);
     }
-    setSubmitting(true);
-    setResult(r);
   };
   return (
     <Toolbar sx={{ gap: 1 }}>
-      <SaveButton label="保存草稿" type="button" transform={(data: RaRecord) => ({ ...data, status: 3 })} />
+      <SaveButton label="保存草稿" type="button" mutationOptions={{ meta: { idempotencyKey: `${key}:draft` } }} transform={(data: RaRecord) => ({ ...data, status: 3 })} />
       {canSubmit && (
         <SaveButton
           ref={submitButton}
           label="提交审核"
           variant="outlined"
           type="button"
-          alwaysEnable
+          alwaysEnable={!busy}
+          disabled={busy}
           transform={(data: RaRecord) => ({ ...data, status: 4 })}
           onClick={(e) => void onSubmitClick(e)}
           mutationOptions={{
+            meta: { idempotencyKey: `${key}:submit` },
             onSuccess: () => {
               notify(SUBMITTED_MESSAGE, { type: 'success' });
               redirect('list', 'article');
@@ -135,14 +160,7 @@ function ArticleToolbar({ canSubmit }: { canSubmit: boolean }) {
           }}
         />
       )}
-      <SubmitReviewConfirm
-        open={asking}
-        onClose={() => setAsking(false)}
-        onConfirm={() => {
-          confirmed.current = true;
-          submitButton.current?.click();
-        }}
-      />
+      <SubmitReviewConfirm open={asking} busy={busy} onClose={() => setAsking(false)} onConfirm={submitNow} />
       <DetectButton
         onClick={() => {
           void detect().then((r) => {
@@ -160,8 +178,7 @@ function ArticleToolbar({ canSubmit }: { canSubmit: boolean }) {
           submitting
             ? () => {
                 setResult(null);
-                confirmed.current = true;
-                submitButton.current?.click();
+                submitNow();
               }
             : undefined
         }
