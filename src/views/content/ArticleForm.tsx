@@ -123,8 +123,12 @@ function ArticleToolbar({ canSubmit }: { canSubmit: boolean }) {
     event.preventDefault();
     setChecking(true);
     try {
-      // The missing fields first: an invalid form is submitted as is, so react-admin marks what is missing.
-      if (!(await form.trigger())) return submitNow();
+      // The missing fields first: validated as a submit would (marked under each field), nothing asked.
+      let valid = false;
+      await form.handleSubmit(() => {
+        valid = true;
+      })();
+      if (!valid) return;
       const r = await detect();
       if (!r) return;
       if (r.hits.length === 0) {
