@@ -12,7 +12,10 @@ export const adminTheme: RaThemeOptions = deepmerge(
     },
     // Every table fits office screens (issues 10, 23): as wide as its box, one line per cell, long text cut,
     // icon-only row actions pinned right; the pager in view.
-    components: { MuiTable: { styleOverrides: { root: FIT_TABLE_SX } }, MuiTablePagination: { styleOverrides: { root: STICKY_PAGER_SX } } },
+    components: { MuiTable: { styleOverrides: { root: FIT_TABLE_SX } }, MuiTablePagination: { styleOverrides: { root: STICKY_PAGER_SX } },
+      // A card that clips would hold the sticky pager inside it, out of view.
+      MuiCard: { styleOverrides: { root: { overflow: 'visible' } } },
+    },
   }),
   zhCN,
 ) as RaThemeOptions;

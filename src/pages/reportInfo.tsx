@@ -3,10 +3,11 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { Form, maxLength, required, SelectInput, TextInput, useCanAccess, type RaRecord } from 'react-admin';
+import { Form, required, SelectInput, TextInput, useCanAccess, type RaRecord } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import articleDecl from '../../resources/article';
+import { limited, maxChars } from '../components/form/LengthCounter';
 import { useIdempotencyKey } from '../components/form/useIdempotencyKey';
 import { ImageUploadInput } from '../components/imageUpload/ImageUpload';
 import { LazyRichTextInput } from '../components/richText';
@@ -104,11 +105,11 @@ function InfoReport() {
       )}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Form record={{ ...record }} key={id ?? 'new'}>
-          <TextInput source="title" label="标题" validate={[required('请输入标题'), maxLength(200, '标题长度不能超过200个字符')]} fullWidth />
+          <TextInput {...limited('title', '标题', 200)} validate={[required('请输入标题'), maxChars('标题', 200)]} fullWidth />
           <SelectInput source="columnId" label="栏目" choices={columns} validate={required('请选择栏目')} sx={{ minWidth: 320 }} emptyText="请选择栏目" />
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-            <TextInput source="source" label="来源" validate={maxLength(100)} />
-            <TextInput source="author" label="作者" validate={maxLength(50)} />
+            <TextInput {...limited('source', '来源', 100)} />
+            <TextInput {...limited('author', '作者', 50)} />
           </Box>
           <ImageUploadInput source="thumbnail" label="缩略图" />
           <LazyRichTextInput source="content" label="正文" />

@@ -15,7 +15,7 @@ import { walkScreens, type Visit } from './lib/screenWalk';
 // each screen opened once and measured at both sizes.
 let portal: Portal;
 // A walk costs a few hundred ms per screen on a quiet machine; the cap leaves room for a loaded one.
-const TIMEOUT = Number(process.env.WALK_TIMEOUT ?? 240_000);
+const TIMEOUT = Number(process.env.WALK_TIMEOUT ?? 600_000);
 let walks: Promise<[Visit[], Visit[]]>;
 
 const SIZES = [

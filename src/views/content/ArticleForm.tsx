@@ -23,6 +23,7 @@ import {
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useIdempotencyKey } from '../../components/form/useIdempotencyKey';
 import { useOnce } from '../../components/form/useOnce';
+import { limited, maxChars } from '../../components/form/LengthCounter';
 import { ImageUploadInput } from '../../components/imageUpload/ImageUpload';
 import { LazyRichTextInput } from '../../components/richText';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../generic/inputs';
@@ -199,20 +200,20 @@ export function ArticleForm({ children }: { children?: React.ReactNode }) {
   const canSubmit = [3, 2, 1].includes(status);
   return (
     <SimpleForm toolbar={<ArticleToolbar canSubmit={canSubmit} />} sx={{ maxWidth: 1200 }}>
-      <TextInput source="title" label="标题" validate={[required('请输入标题')]} fullWidth slotProps={{ htmlInput: { maxLength: 200 } }} />
-      <TextInput source="subTitle" label="副标题" fullWidth slotProps={{ htmlInput: { maxLength: 200 } }} />
+      <TextInput {...limited('title', '标题', 200)} validate={[required('请输入标题'), maxChars('标题', 200)]} fullWidth />
+      <TextInput {...limited('subTitle', '副标题', 200)} fullWidth />
       <SelectInput source="columnId" label="所属栏目" choices={choices} validate={[required('请选择所属栏目')]} emptyText="请选择栏目" sx={{ minWidth: 320 }} />
       <EssayFlagsInput />
       <JumpUrlInput />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
-        <TextInput source="source" label="来源" slotProps={{ htmlInput: { maxLength: 100 } }} />
-        <TextInput source="author" label="作者" slotProps={{ htmlInput: { maxLength: 50 } }} />
-        <TextInput source="keywords" label="关键字" slotProps={{ htmlInput: { maxLength: 200 } }} />
+        <TextInput {...limited('source', '来源', 100)} />
+        <TextInput {...limited('author', '作者', 50)} />
+        <TextInput {...limited('keywords', '关键字', 200)} />
         <DateTimeInput source="publishTime" label="发布时间" format={toDateTimeLocal} parse={fromDateTimeLocal} />
         <NumberInput source="sort" label="排序" min={0} max={999999} />
       </Box>
       <ImageUploadInput source="thumbnail" label="缩略图" />
-      <TextInput source="summary" label="摘要" multiline minRows={2} fullWidth slotProps={{ htmlInput: { maxLength: 500 } }} />
+      <TextInput {...limited('summary', '摘要', 500)} multiline minRows={2} fullWidth />
       <ModelFieldsInput />
       <LazyRichTextInput source="content" label="正文" />
       {children}

@@ -85,7 +85,16 @@ function measureInPage(): Measure {
   for (const el of all) {
     if (!shown(el) || el.closest('[aria-hidden="true"], .MuiPopover-root, .MuiTooltip-popper')) continue;
     const r = el.getBoundingClientRect();
-    if (r.right > vw + 1 || r.left < -1) {
+    // Cut off by a clipping ancestor that itself fits (a cell's ellipsis, an SVG's drawing): not seen.
+    const clipped = (): boolean => {
+      for (let a = el.parentElement; a; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX === 'visible') continue;
+        const ar = a.getBoundingClientRect();
+        if (ar.right <= vw + 1 && ar.left >= -1) return true;
+      }
+      return false;
+    };
+    if ((r.right > vw + 1 || r.left < -1) && !clipped()) {
       wideElements++;
       if (!wide) wide = `${describe(el)} ${Math.round(r.left)}–${Math.round(r.right)}`;
     }
