@@ -16,6 +16,7 @@ import { findActionCall, findExtraCall } from '../resources/declaredCalls';
 import { changedFields, withoutUndefined } from './diff';
 import { missingParameterMessage, PortalError } from './errors';
 import { downloadExcel } from './excel';
+import { isCreatePath, newIdempotencyKey } from './idempotency';
 import { emitErrorToast, emitWarningToast } from './notices';
 import type { ExtraCallParams, HttpClient, Page, PortalDataProviderExtras } from './types';
 
@@ -39,7 +40,8 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
   }
 
   function callDeclared<T = unknown>(call: ApiCall, params: ExtraCallParams = {}): Promise<T> {
-    return http.request<T>({ path: fillPath(call.path, params.path), method: call.method, query: params.query, body: params.body, required: params.required, silent: params.silent });
+    const idempotencyKey = params.idempotencyKey ?? (isCreatePath(call.path, call.method) ? newIdempotencyKey() : undefined);
+    return http.request<T>({ path: fillPath(call.path, params.path), method: call.method, query: params.query, body: params.body, required: params.required, silent: params.silent, idempotencyKey });
   }
 
   function extraCall(resource: string, name: string): ApiCall {
@@ -146,7 +148,9 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
       const decl = declFor(resource);
       const data = withoutUndefined(params.data as AnyRecord);
       const call = declaredCall(decl, 'create');
-      const reply = await http.request<unknown>({ ...callTarget(call), ...fieldsIn(call, data) });
+      // The form's key (react-admin passes `meta`), so a repeated submit of one form stores one record.
+      const meta = params.meta as { idempotencyKey?: string } | undefined;
+      const reply = await http.request<unknown>({ ...callTarget(call), ...fieldsIn(call, data), idempotencyKey: meta?.idempotencyKey ?? newIdempotencyKey() });
       // The add call may answer the saved record, only its id, or nothing.
       const saved: AnyRecord = isRecord(reply)
         ? { ...data, ...reply }

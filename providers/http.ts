@@ -36,6 +36,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const token = getToken();
     // The original client sends the raw token, without "Bearer ".
     if (token) headers.Authorization = token;
+    if (req.idempotencyKey) headers['Idempotency-Key'] = req.idempotencyKey;
 
     let body: BodyInit | undefined;
     if (req.body !== undefined && method !== 'GET') {

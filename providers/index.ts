@@ -8,4 +8,5 @@ export * from './diff';
 export * from './excel';
 export * from './captcha';
 export * from './dataProvider';
+export * from './idempotency';
 export * from './authProvider';

@@ -46,6 +46,8 @@ export interface PortalRequest {
   fallbackFileName?: string;
   /** No notices and no redirect on failure (still rejects); for calls whose failure does not matter, e.g. logout. */
   silent?: boolean;
+  /** Sent as `Idempotency-Key`: the server runs the call once per key (providers/idempotency.ts). */
+  idempotencyKey?: string;
 }
 
 export interface BlobReply {
@@ -108,6 +110,8 @@ export interface ExtraCallParams {
   required?: PortalRequest['required'];
   /** No notices and no redirect on failure. */
   silent?: boolean;
+  /** The form's key for a create or submit call; one is made for a create path without it. */
+  idempotencyKey?: string;
 }
 
 /**

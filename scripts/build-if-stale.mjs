@@ -1,5 +1,5 @@
 // Builds the front end (vite build) only when dist/ is missing or older than any of its sources.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +31,16 @@ export function buildIfStale() {
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error('vite build failed');
+}
+
+/** The same, without blocking: `npm start` prints progress while vite runs. */
+export function buildIfStaleAsync() {
+  if (!frontEndIsStale()) return Promise.resolve();
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolvePromise() : reject(new Error('vite build failed'))));
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) buildIfStale();

@@ -19,6 +19,7 @@ import { watchArticleColumns } from './auth/articleListTrigger.js';
 import { installErrorHandling } from './http/errorHandler.js';
 import './http/fastifyTypes.js';
 import { healthRoutes } from './http/health.js';
+import { idempotencyPlugin } from './http/idempotency.js';
 import { installJsonParser } from './http/jsonBody.js';
 import { databaseRateLimitStore } from './http/rateLimitStore.js';
 import { loggerOptions } from './http/requestLog.js';
@@ -122,6 +123,8 @@ export async function buildApp(config: PortalConfig, options: BuildOptions = {})
     errorResponseBuilder: (_req, ctx) => ({ statusCode: ctx.statusCode, code: 'RATE_LIMITED', message: '操作过于频繁，请稍后再试' }),
   });
   installAuthentication(app);
+  // Before every route: each create or submit call carrying an Idempotency-Key runs once.
+  await app.register(idempotencyPlugin);
 
   await app.register(sessionRoutes, {
     captchaGenerator: options.captchaGenerator ?? defaultCaptchaGenerator,

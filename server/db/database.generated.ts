@@ -140,6 +140,10 @@ export interface Database {
     type: Generated<number | null>; searchCount: Generated<number | null>; creatorName: string | null; createTime: string | null;
     updateTime: string | null;
   };
+  idempotency_record: {
+    key: string; scope: string; route: string; requestHash: string; state: string; statusCode: number | null; contentType: string | null;
+    payload: string | null; createdAt: string; expiresAt: string;
+  };
   industrial_project: {
     id: Generated<number>; name: string | null; projectType: Generated<string | null>; status: Generated<string | null>;
     company: string | null; industry: string | null; town: string | null; investment: number | null; startYear: number | null;

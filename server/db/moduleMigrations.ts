@@ -25,6 +25,7 @@ import { shownIndexMigration } from '../modules/generation/shownIndex.js';
 import { articleVoiceMigration } from '../modules/content/voice/migrations.js';
 import { peopleSsoMigration } from '../modules/interaction/people/sso/migrations.js';
 import { siteManifestMigration } from '../modules/generation/guard/migrations.js';
+import { idempotencyMigration } from '../http/idempotencyStore.js';
 /**
  * Migrations of the domain modules, after the core tables (`2026_001_core`). Names sort in the order
  * they run and never change once released: add a new one, never edit an old one. Tables of declared
@@ -83,6 +84,8 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_s18_people_sso', migration: peopleSsoMigration },
   // 网页防篡改 (docs/generation.md "Site guard"): the hash of every published file, shared by every instance.
   { name: '2026_s18_guard_site_manifest', migration: siteManifestMigration },
+  // Idempotent creates (docs/api-conventions.md): the first answer per Idempotency-Key, caller and route.
+  { name: '2026_s18_idempotency_record', migration: idempotencyMigration },
 ];
 
 function userPasswordState(dialect: DialectName): Migration {

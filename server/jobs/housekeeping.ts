@@ -2,10 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types.js';
 import { formatDateTime } from '../util/time.js';
 import type { ScheduledJob } from './scheduler.js';
+import { purgeExpired } from '../http/idempotencyStore.js';
 
 /**
  * Removes what has expired: rate-limit and failed-login windows, captchas, public-submission counts older
- * than a day. Runs once per interval across all instances (the scheduler's lease); logs each run.
+ * than a day, idempotent answers past their time. Runs once per interval across all instances (the scheduler's lease); logs each run.
  */
 export function housekeepingJob(db: Db, log: FastifyBaseLogger, everyMs: number): ScheduledJob {
   return {
@@ -17,7 +18,8 @@ export function housekeepingJob(db: Db, log: FastifyBaseLogger, everyMs: number)
       const captchas = await db.deleteFrom('captchas').where('expiresAt', '<', formatDateTime(now)).executeTakeFirst();
       const dayAgo = formatDateTime(new Date(now.getTime() - 86_400_000));
       const rates = await db.deleteFrom('public_rate').where('at', '<', dayAgo).executeTakeFirst();
-      const deleted = Number(counters.numDeletedRows) + Number(captchas.numDeletedRows) + Number(rates.numDeletedRows);
+      const answers = await purgeExpired(db, now.getTime());
+      const deleted = Number(counters.numDeletedRows) + Number(captchas.numDeletedRows) + Number(rates.numDeletedRows) + answers;
       log.info({ job: 'housekeeping', deleted }, 'housekeeping done');
     },
   };

@@ -15,6 +15,7 @@ import {
   useRedirect,
 } from 'react-admin';
 import type { FieldDecl, ResourceDecl } from '../../resources/types';
+import { useIdempotencyKey } from '../components/form/useIdempotencyKey';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
 import { renderField } from './fields';
 import { renderInput } from './inputs';
@@ -92,6 +93,8 @@ export function GenericCreate({ decl }: { decl: ResourceDecl }) {
   const onError = useErrorNotifier();
   const success = useSuccessNotifier();
   const redirect = useRedirect();
+  // One key while the form is open: a double click on 保存 stores one record.
+  const idempotencyKey = useIdempotencyKey();
   return (
     <Create
       resource={decl.name}
@@ -99,6 +102,7 @@ export function GenericCreate({ decl }: { decl: ResourceDecl }) {
       title={`新建${decl.label}`}
       actions={<CreateActions />}
       mutationOptions={{
+        meta: { idempotencyKey },
         onError,
         onSuccess: () => {
           success('ra.notification.created');

@@ -4,6 +4,7 @@ import type { FieldDecl, ResourceDecl } from '../../resources/types';
 import { ImageUploadInput } from '../components/imageUpload/ImageUpload';
 import { LazyRichTextInput } from '../components/richText';
 import { DictSelectInput } from '../dict/DictInputs';
+import { LengthCounter, maxChars } from '../components/form/LengthCounter';
 import { FileUploadInput } from './FileUploadInput';
 import { ReferenceSelectInput } from './referenceInputs';
 
@@ -24,9 +25,7 @@ export function validatorsFor(field: FieldDecl): Validator[] {
   }
   if (field.maxLength !== undefined && field.type !== 'number') {
     const max = field.maxLength;
-    validators.push((value: unknown) =>
-      typeof value === 'string' && value.length > max ? `${label}长度不能超过${max}个字符` : undefined,
-    );
+    validators.push(maxChars(label, max));
   }
   if (field.type === 'number') {
     validators.push((value: unknown) => {
@@ -62,6 +61,9 @@ export function fromDateTimeLocal(value: unknown): string | null {
   const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?/.exec(value);
   return m ? `${m[1]} ${m[2]}${m[3] ?? ':00'}` : value;
 }
+
+/** The n/max counter of a limited text field (never a maxlength attribute, which cuts a paste silently). */
+const counter = (field: FieldDecl) => (field.maxLength !== undefined ? <LengthCounter source={field.name} max={field.maxLength} /> : undefined);
 
 const emptyToNull = (value: unknown) => (value === '' ? null : value);
 
@@ -103,7 +105,7 @@ export function renderInput(field: FieldDecl, decl?: ResourceDecl): ReactElement
     case 'datetime':
       return <DateTimeInput key={key} {...common} format={toDateTimeLocal} parse={fromDateTimeLocal} />;
     case 'textarea':
-      return <TextInput key={key} {...common} multiline minRows={3} fullWidth inputProps={{ maxLength: field.maxLength }} />;
+      return <TextInput key={key} {...common} multiline minRows={3} fullWidth helperText={counter(field)} />;
     case 'richtext':
       // The rich-text editor (tiptap, loaded lazily when the form shows); `editor: 'html'` keeps a plain HTML box.
       return field.editor === 'html' ? <TextInput key={key} {...common} multiline minRows={10} fullWidth /> : <LazyRichTextInput key={key} {...common} fullWidth />;
@@ -115,6 +117,6 @@ export function renderInput(field: FieldDecl, decl?: ResourceDecl): ReactElement
       return field.reference && decl ? <ReferenceSelectInput key={key} {...common} fieldDecl={field} decl={decl} /> : <TextInput key={key} {...common} />;
     default:
       // text and url
-      return <TextInput key={key} {...common} fullWidth={field.type === 'url'} inputProps={{ maxLength: field.maxLength }} />;
+      return <TextInput key={key} {...common} fullWidth={field.type === 'url'} helperText={counter(field)} />;
   }
 }

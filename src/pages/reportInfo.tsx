@@ -3,10 +3,12 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { Form, maxLength, required, SelectInput, TextInput, useCanAccess, type RaRecord } from 'react-admin';
+import { Form, required, SelectInput, TextInput, useCanAccess, type RaRecord } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import articleDecl from '../../resources/article';
+import { limited, maxChars } from '../components/form/LengthCounter';
+import { useIdempotencyKey } from '../components/form/useIdempotencyKey';
 import { ImageUploadInput } from '../components/imageUpload/ImageUpload';
 import { LazyRichTextInput } from '../components/richText';
 import { dataProvider } from '../data';
@@ -21,8 +23,10 @@ type Values = { title?: string; columnId?: number; source?: string; author?: str
 const FIELDS = ['title', 'columnId', 'source', 'author', 'thumbnail', 'content'] as const;
 
 function Buttons({ articleId, status }: { articleId?: number; status?: number }) {
-  const { handleSubmit } = useFormContext<Values>();
+  const { handleSubmit, trigger } = useFormContext<Values>();
   const [busy, setBusy] = useState(false);
+  // One key per open form and step: a repeated submit stores one article (server/http/idempotency.ts).
+  const key = useIdempotencyKey();
   const [asking, setAsking] = useState(false);
   const navigate = useNavigate();
   const onError = useErrorNotifier();
@@ -30,11 +34,12 @@ function Buttons({ articleId, status }: { articleId?: number; status?: number })
   const save = (next: 3 | 4) =>
     handleSubmit(async (values) => {
       const body: Record<string, unknown> = Object.fromEntries(FIELDS.map((f) => [f, values[f] ?? '']));
+      if (busy) return;
       setBusy(true);
       try {
         // Editing a draft keeps it a draft (no status); a returned one stays returned until submitted.
         if (articleId) await dataProvider.call(articleDecl.api.update, { body: { ...body, articleId, ...(next === 4 ? { status: 4 } : {}) } });
-        else await dataProvider.call(articleDecl.api.create, { body: { ...body, status: next } });
+        else await dataProvider.call(articleDecl.api.create, { body: { ...body, status: next }, idempotencyKey: `${key}:${next}` });
         success(next === 4 ? SUBMITTED_MESSAGE : '已保存为草稿');
         navigate(REPORT_ROUTES.myList);
       } catch (e) {
@@ -43,6 +48,11 @@ function Buttons({ articleId, status }: { articleId?: number; status?: number })
         setBusy(false);
       }
     });
+  // Which fields are missing comes before the question: an invalid form is submitted so its errors show.
+  const askIfValid = async () => {
+    if (await trigger()) setAsking(true);
+    else await save(4)();
+  };
   const canSubmit = !articleId || status === 3 || status === 2 || status === undefined;
   return (
     <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
@@ -50,7 +60,7 @@ function Buttons({ articleId, status }: { articleId?: number; status?: number })
         保存草稿
       </Button>
       {canSubmit && (
-        <Button variant="contained" disabled={busy} onClick={() => setAsking(true)}>
+        <Button variant="contained" disabled={busy} onClick={() => void askIfValid()}>
           提交审核
         </Button>
       )}
@@ -58,7 +68,7 @@ function Buttons({ articleId, status }: { articleId?: number; status?: number })
         取消
       </Button>
       {/* Asked first (提示信息 / 确定 / 取消), as every state change is. */}
-      <SubmitReviewConfirm open={asking} onClose={() => setAsking(false)} onConfirm={() => void save(4)()} />
+      <SubmitReviewConfirm open={asking} busy={busy} onClose={() => setAsking(false)} onConfirm={() => void save(4)()} />
     </Box>
   );
 }
@@ -95,11 +105,11 @@ function InfoReport() {
       )}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Form record={{ ...record }} key={id ?? 'new'}>
-          <TextInput source="title" label="标题" validate={[required('请输入标题'), maxLength(200, '标题长度不能超过200个字符')]} fullWidth />
+          <TextInput {...limited('title', '标题', 200)} validate={[required('请输入标题'), maxChars('标题', 200)]} fullWidth />
           <SelectInput source="columnId" label="栏目" choices={columns} validate={required('请选择栏目')} sx={{ minWidth: 320 }} emptyText="请选择栏目" />
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-            <TextInput source="source" label="来源" validate={maxLength(100)} />
-            <TextInput source="author" label="作者" validate={maxLength(50)} />
+            <TextInput {...limited('source', '来源', 100)} />
+            <TextInput {...limited('author', '作者', 50)} />
           </Box>
           <ImageUploadInput source="thumbnail" label="缩略图" />
           <LazyRichTextInput source="content" label="正文" />

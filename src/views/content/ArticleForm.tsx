@@ -17,9 +17,13 @@ import {
   TextInput,
   Toolbar,
   useRecordContext,
+  useSaveContext,
   type RaRecord,
 } from 'react-admin';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { useIdempotencyKey } from '../../components/form/useIdempotencyKey';
+import { useOnce } from '../../components/form/useOnce';
+import { limited, maxChars } from '../../components/form/LengthCounter';
 import { ImageUploadInput } from '../../components/imageUpload/ImageUpload';
 import { LazyRichTextInput } from '../../components/richText';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../generic/inputs';
@@ -72,8 +76,9 @@ function useDetection() {
 }
 
 function DetectionDialog({ result, onClose, onSubmit }: { result: { hits: SensitiveHit[]; blocked: boolean } | null; onClose: () => void; onSubmit?: () => void }) {
+  const once = useOnce();
   return (
-    <Dialog open={!!result} onClose={onClose} fullWidth maxWidth="md">
+    <Dialog open={!!result} onClose={onClose} fullWidth maxWidth="md" slotProps={{ transition: { onExited: once.reset } }}>
       <DialogTitle>提示信息</DialogTitle>
       <DialogContent>
         <SensitiveHits hits={result?.hits} />
@@ -81,7 +86,7 @@ function DetectionDialog({ result, onClose, onSubmit }: { result: { hits: Sensit
       <DialogActions>
         <Button onClick={onClose}>{onSubmit ? '取消' : '关闭'}</Button>
         {onSubmit && !result?.blocked && (
-          <Button variant="contained" onClick={onSubmit}>
+          <Button variant="contained" disabled={once.fired} onClick={() => once.fire(onSubmit)}>
             确定提交
           </Button>
         )}
@@ -92,42 +97,67 @@ function DetectionDialog({ result, onClose, onSubmit }: { result: { hits: Sensit
 
 function ArticleToolbar({ canSubmit }: { canSubmit: boolean }) {
   const detect = useDetection();
+  const form = useFormContext();
   const [result, setResult] = useState<{ hits: SensitiveHit[]; blocked: boolean } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [asking, setAsking] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const { isSubmitting } = useFormState();
+  const saving = useSaveContext()?.saving ?? false;
+  // Disabled from the click until the call has answered: one submit at a time.
+  const busy = checking || isSubmitting || saving;
+  // One key per open form and button (the draft and the submission are different bodies).
+  const key = useIdempotencyKey();
   const notify = useNotify();
   const redirect = useRedirect();
   const confirmed = useRef(false);
   const submitButton = useRef<HTMLButtonElement>(null);
+  const submitNow = () => {
+    confirmed.current = true;
+    submitButton.current?.click();
+  };
   const onSubmitClick = async (event: MouseEvent<HTMLButtonElement>) => {
     if (confirmed.current) {
       confirmed.current = false;
       return;
     }
     event.preventDefault();
-    const r = await detect();
-    if (!r) return;
-    if (r.hits.length === 0) {
-      // No sensitive word: still ask first (提示信息 / 确定 / 取消), as every state change does.
-      setAsking(true);
-      return;
+    setChecking(true);
+    try {
+      // The missing fields first: validated as a submit would (marked under each field), nothing asked.
+      let valid = false;
+      await form.handleSubmit(() => {
+        valid = true;
+      })();
+      if (!valid) return;
+      const r = await detect();
+      if (!r) return;
+      if (r.hits.length === 0) {
+        // No sensitive word: still ask first (提示信息 / 确定 / 取消), as every state change does.
+        setAsking(true);
+        return;
+      }
+      setSubmitting(true);
+      setResult(r);
+    } finally {
+      setChecking(false);
     }
-    setSubmitting(true);
-    setResult(r);
   };
   return (
     <Toolbar sx={{ gap: 1 }}>
-      <SaveButton label="保存草稿" type="button" transform={(data: RaRecord) => ({ ...data, status: 3 })} />
+      <SaveButton label="保存草稿" type="button" mutationOptions={{ meta: { idempotencyKey: `${key}:draft` } }} transform={(data: RaRecord) => ({ ...data, status: 3 })} />
       {canSubmit && (
         <SaveButton
           ref={submitButton}
           label="提交审核"
           variant="outlined"
           type="button"
-          alwaysEnable
+          alwaysEnable={!busy}
+          disabled={busy}
           transform={(data: RaRecord) => ({ ...data, status: 4 })}
           onClick={(e) => void onSubmitClick(e)}
           mutationOptions={{
+            meta: { idempotencyKey: `${key}:submit` },
             onSuccess: () => {
               notify(SUBMITTED_MESSAGE, { type: 'success' });
               redirect('list', 'article');
@@ -135,14 +165,7 @@ function ArticleToolbar({ canSubmit }: { canSubmit: boolean }) {
           }}
         />
       )}
-      <SubmitReviewConfirm
-        open={asking}
-        onClose={() => setAsking(false)}
-        onConfirm={() => {
-          confirmed.current = true;
-          submitButton.current?.click();
-        }}
-      />
+      <SubmitReviewConfirm open={asking} busy={busy} onClose={() => setAsking(false)} onConfirm={submitNow} />
       <DetectButton
         onClick={() => {
           void detect().then((r) => {
@@ -160,8 +183,7 @@ function ArticleToolbar({ canSubmit }: { canSubmit: boolean }) {
           submitting
             ? () => {
                 setResult(null);
-                confirmed.current = true;
-                submitButton.current?.click();
+                submitNow();
               }
             : undefined
         }
@@ -178,20 +200,20 @@ export function ArticleForm({ children }: { children?: React.ReactNode }) {
   const canSubmit = [3, 2, 1].includes(status);
   return (
     <SimpleForm toolbar={<ArticleToolbar canSubmit={canSubmit} />} sx={{ maxWidth: 1200 }}>
-      <TextInput source="title" label="标题" validate={[required('请输入标题')]} fullWidth slotProps={{ htmlInput: { maxLength: 200 } }} />
-      <TextInput source="subTitle" label="副标题" fullWidth slotProps={{ htmlInput: { maxLength: 200 } }} />
+      <TextInput {...limited('title', '标题', 200)} validate={[required('请输入标题'), maxChars('标题', 200)]} fullWidth />
+      <TextInput {...limited('subTitle', '副标题', 200)} fullWidth />
       <SelectInput source="columnId" label="所属栏目" choices={choices} validate={[required('请选择所属栏目')]} emptyText="请选择栏目" sx={{ minWidth: 320 }} />
       <EssayFlagsInput />
       <JumpUrlInput />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
-        <TextInput source="source" label="来源" slotProps={{ htmlInput: { maxLength: 100 } }} />
-        <TextInput source="author" label="作者" slotProps={{ htmlInput: { maxLength: 50 } }} />
-        <TextInput source="keywords" label="关键字" slotProps={{ htmlInput: { maxLength: 200 } }} />
+        <TextInput {...limited('source', '来源', 100)} />
+        <TextInput {...limited('author', '作者', 50)} />
+        <TextInput {...limited('keywords', '关键字', 200)} />
         <DateTimeInput source="publishTime" label="发布时间" format={toDateTimeLocal} parse={fromDateTimeLocal} />
         <NumberInput source="sort" label="排序" min={0} max={999999} />
       </Box>
       <ImageUploadInput source="thumbnail" label="缩略图" />
-      <TextInput source="summary" label="摘要" multiline minRows={2} fullWidth slotProps={{ htmlInput: { maxLength: 500 } }} />
+      <TextInput {...limited('summary', '摘要', 500)} multiline minRows={2} fullWidth />
       <ModelFieldsInput />
       <LazyRichTextInput source="content" label="正文" />
       {children}

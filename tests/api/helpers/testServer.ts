@@ -101,6 +101,8 @@ export interface CallOptions {
   body?: unknown;
   rawBody?: string;
   bearer?: boolean;
+  /** Further headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** One HTTP call with the client's headers; answers status and parsed envelope. */
@@ -113,6 +115,7 @@ export async function call<T = unknown>(url: string, pathName: string, opts: Cal
   if (opts.rawBody !== undefined) body = opts.rawBody;
   else if (opts.body !== undefined) body = JSON.stringify(opts.body);
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  Object.assign(headers, opts.headers);
   const res = await fetch(target, { method: opts.method ?? 'POST', headers, body });
   const text = await res.text();
   let parsed: Reply<T>['body'];
