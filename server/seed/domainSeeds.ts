@@ -16,6 +16,7 @@ import { siteDemoSeed } from '../modules/site/seed.js';
 import { localEconomyDemoSeed } from '../modules/content/localEconomy/seed.js';
 import { interworkingDemoSeed } from '../modules/interworking/seed.js';
 import { monitorDemoSeed } from '../modules/monitoring/seed.js';
+import { searchDemoSeed } from '../modules/content/search/seed.js';
 
 /** What the base seed made, for domain seeds to hang their demo records on. */
 export interface SeedContext {
@@ -53,4 +54,5 @@ export const domainSeeds: DomainSeed[] = [
   localEconomyDemoSeed,
   interworkingDemoSeed,
   monitorDemoSeed,
+  searchDemoSeed,
 ];
