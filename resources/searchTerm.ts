@@ -18,6 +18,8 @@ export default defineResource({
     create: { path: '/searchTerm/add' },
     update: { path: '/searchTerm/update' },
     delete: { path: '/searchTerm/dels', ids: 'body' },
+    // Served by the search module (server/modules/content/search/statRoutes.ts): the 搜索统计 screen's data.
+    extra: { statistics: { path: '/api/search/statistics', method: 'GET', label: '搜索统计' } },
   },
   fields: [
     { name: 'id', label: 'ID', type: 'number', readOnly: true },

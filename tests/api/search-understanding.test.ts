@@ -20,7 +20,7 @@ let url: string;
 let admin: string;
 let news: number;
 let other: number;
-const ids: Record<string, number> = {};
+const ids = { body: 0, title: 0, both: 0, fullName: 0, insurance: 0, town: 0 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 function daysAgo(days: number): string {

@@ -77,7 +77,8 @@ export function articleSearchRelevanceMigration(dialect: DialectName): Migration
       await db.deleteFrom('article_search').execute();
       if (dialect === 'sqlite') {
         await sql`drop table article_fts`.execute(db);
-        await sql`create virtual table article_fts using fts5(t, s, b, tokenize = 'unicode61 remove_diacritics 0', content = '', contentless_delete = 1, detail = column)`.execute(db);
+        // detail=full: bm25() needs the term frequencies (with detail=column it answers 0 for every row).
+        await sql`create virtual table article_fts using fts5(t, s, b, tokenize = 'unicode61 remove_diacritics 0', content = '', contentless_delete = 1, detail = full)`.execute(db);
       } else {
         await sql`alter table article_search add column tsv tsvector`.execute(db);
       }
