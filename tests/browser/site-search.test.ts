@@ -31,8 +31,8 @@ async function generateSite() {
 const titles = () => page.locator('.search-hit h2').allTextContents();
 async function searchFor(keyword: string) {
   await page.goto(`${site}search.html`);
-  await page.getByLabel('关键词').fill(keyword);
-  await page.getByRole('button', { name: '搜索', exact: true }).click();
+  await page.locator('#s-keyword').fill(keyword);
+  await page.locator('form.js-site-search').getByRole('button', { name: '搜索' }).click();
   await page.waitForURL(/search\.html\?keyword=/);
   await page.locator('.search-results [role="status"]').waitFor();
 }
@@ -63,7 +63,7 @@ describe('the public search page', () => {
     expect(relevance[0]).toContain('医保报销指南');
     expect(await page.locator('h1').count()).toBe(1);
     await page.getByLabel('排序').selectOption('time');
-    await page.getByRole('button', { name: '搜索', exact: true }).click();
+    await page.locator('form.js-site-search').getByRole('button', { name: '搜索' }).click();
     await page.waitForURL(/sortType=time/);
     await expect.poll(async () => (await titles())[0]).not.toContain('医保报销指南');
     await page.screenshot({ path: 'test-results/site-search-time.png', fullPage: true });
@@ -107,7 +107,7 @@ describe('the public search page', () => {
 
   it('suggests keywords as the citizen types', async () => {
     await page.goto(`${site}search.html`);
-    await page.getByLabel('关键词').pressSequentially('医保', { delay: 50 });
+    await page.locator('#s-keyword').pressSequentially('医保', { delay: 50 });
     await expect.poll(() => page.locator('#s-suggest option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).toContain('医保缴费');
   });
 

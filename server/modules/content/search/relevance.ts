@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/types.js';
 import type { Search } from './params.js';
-import { ftsOnly, matchFts, where, type Q } from './query.js';
+import { filters, hasFilters, matchFts, where, type Q } from './query.js';
 import { wordsTsQuery } from './understanding/matchExpr.js';
 
 /**
@@ -12,6 +12,8 @@ import { wordsTsQuery } from './understanding/matchExpr.js';
  */
 const NEWEST = 1000;
 const TITLE_CANDIDATES = 500;
+/** Candidates read when other filters (column, year, type) narrow them afterwards, or when all matches are scored. */
+const FILTERED_NEWEST = 5000;
 /** FTS5 column weights: title, subtitle, body. */
 const BM25 = sql.raw('bm25(article_fts, 10.0, 4.0, 1.0)');
 /** ts_rank_cd weights {D, C, B, A}: body, -, subtitle, title. */
@@ -32,20 +34,22 @@ function score(rows: readonly Scored[], nowMinute: number): Scored[] {
 
 async function sqliteCandidates(db: Db, s: Search, all: boolean): Promise<Scored[]> {
   const match = matchFts(s) as string;
-  const fast = ftsOnly(s, 'sqlite');
   const bound = s.sinceKey === null ? sql`` : sql` and rowid >= ${s.sinceKey}`;
-  if (fast !== null && all) {
-    return (await sql<Scored>`select rowid as k, -${BM25} as r from article_fts where article_fts match ${match}${bound}`.execute(db)).rows;
+  // BM25 is worked out while FTS5 streams the newest matches (one pass; a `rowid in (…)` list would run the
+  // match once per key). Other filters narrow afterwards, from a larger candidate set.
+  const limit = all ? FILTERED_NEWEST : hasFilters(s) ? FILTERED_NEWEST : NEWEST;
+  const rows = (await sql<Scored>`select rowid as k, -${BM25} as r from article_fts where article_fts match ${match}${bound} order by rowid desc limit ${limit}`.execute(db)).rows;
+  if (!all) {
+    // Title matches beyond the newest: the same words also asked of the title columns, which counts each
+    // phrase twice in bm25(), hence the half.
+    const titled = `(${match}) AND (${matchFts(s, true) as string})`;
+    const seen = new Set(rows.map((x) => x.k));
+    const more = (await sql<Scored>`select rowid as k, -${BM25} / 2 as r from article_fts where article_fts match ${titled}${bound} order by rowid desc limit ${TITLE_CANDIDATES}`.execute(db)).rows;
+    rows.push(...more.filter((x) => !seen.has(x.k)));
   }
-  // The candidates' keys first (newest matches, newest title matches), then their BM25 in one FTS5 pass.
-  const keysOf = async (titleOnly: boolean, limit: number | null) => {
-    let q = where(db.selectFrom('article_search as s') as Q, s, 'sqlite', titleOnly).select('s.docKey').orderBy('s.docKey', 'desc');
-    if (limit !== null) q = q.limit(limit);
-    return (await q.execute()).map((r) => Number(r.docKey));
-  };
-  const keys = all ? await keysOf(false, null) : [...new Set([...(await keysOf(false, NEWEST)), ...(await keysOf(true, TITLE_CANDIDATES))])];
-  if (!keys.length) return [];
-  return (await sql<Scored>`select rowid as k, -${BM25} as r from article_fts where article_fts match ${match} and rowid in (select value from json_each(${JSON.stringify(keys)}))`.execute(db)).rows;
+  if (!hasFilters(s) || !rows.length) return rows;
+  const keep = new Set((await filters(db.selectFrom('article_search as s') as Q, s).select('s.docKey').where(sql<boolean>`s."docKey" in (select value from json_each(${JSON.stringify(rows.map((x) => x.k))}))`).execute()).map((r) => Number(r.docKey)));
+  return rows.filter((x) => keep.has(x.k));
 }
 
 async function pgCandidates(db: Db, s: Search, all: boolean): Promise<Scored[]> {

@@ -62,7 +62,7 @@
   function queryLine(q, params) {
     if (!q) return null;
     if (q.rewrite && q.searched !== q.keyword) {
-      return P.el('p', { class: 'did-you-mean', role: 'status' }, ['已按“', P.el('strong', { text: q.searched }), '”搜索（' + (REWRITES[q.rewrite] || '') + '），您输入的是“' + q.keyword + '”']);
+      return P.el('p', { class: 'did-you-mean' }, ['已按“', P.el('strong', { text: q.searched }), '”搜索（' + (REWRITES[q.rewrite] || '') + '），您输入的是“' + q.keyword + '”']);
     }
     if (q.suggestion && q.suggestion !== q.searched) {
       return P.el('p', { class: 'did-you-mean' }, ['您是不是要找：', P.el('a', { href: linkTo(params, { keyword: q.suggestion }), text: q.suggestion })]);
