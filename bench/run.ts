@@ -1,8 +1,8 @@
 // `npm run bench`: prints each figure beside its anchor of the same run and writes bench/results/latest.json
 // (latest-pg.json on PostgreSQL). Not a test: nothing is asserted. See docs/performance.md.
 //   --pg            the same on a throwaway PostgreSQL (re-runs itself under scripts/with-postgres.sh)
-//   --only=a,b      parts: list (announcements), articles (lists + search), front (login and shell), generation,
-//                   addresses (load and floods from many source addresses, issue 22)
+//   --only=a,b      parts: list (announcements), articles (lists + search), search (distinct keywords, issue 25),
+//                   front (login and shell), generation, addresses (load and floods from many source addresses, issue 22)
 //   BENCH_SECONDS   seconds per load run (default 5); BENCH_ARTICLES (100,000); BENCH_GEN_ARTICLES (20,000);
 //   BENCH_GEN_100K=1 adds the 100,000-article generation run.
 import { spawnSync } from 'node:child_process';
@@ -17,6 +17,7 @@ import { benchFrontEnd, printFrontEnd } from './frontEnd';
 import { benchGeneration, printGeneration } from './generation/run';
 import { benchPublicFlood, printPublicFlood } from './publicFlood';
 import { benchManyAddresses, printManyAddresses } from './manyAddresses';
+import { benchSearchStream, printSearchStream } from './searchStream';
 
 const args = process.argv.slice(2);
 if (args.includes('--pg') && !process.env.DATABASE_URL) {
@@ -77,6 +78,12 @@ if (wanted('addresses')) {
   printManyAddresses(many);
 }
 
+if (wanted('search')) {
+  // Issue 25: distinct keywords of every frequency class, pinyin and misspellings, caches off (bench/searchStream.ts).
+  const search = await benchSearchStream(duration);
+  results.searchStream = search;
+  printSearchStream(search);
+}
 if (wanted('flood')) {
   // Issue 14: staff list p99 alone and during a flood of public letters (bench/publicFlood.ts).
   const flood = await benchPublicFlood(duration);

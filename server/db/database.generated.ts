@@ -52,7 +52,7 @@ export interface Database {
     opinion: string | null; userId: number | null; userName: string | null; createTime: string;
   };
   article_fts: {
-    /* FTS5 row id, SQLite only */ rowid: number; t: string | null; b: string | null;
+    /* FTS5 row id, SQLite only */ rowid: number; t: string | null; s: string | null; b: string | null;
   };
   article_relevant: {
     id: Generated<number>; articleId: number; relevantId: number; createTime: string | null;
@@ -288,6 +288,21 @@ export interface Database {
   roles: {
     roleId: Generated<number>; name: string; roleAlias: string | null; description: string | null; enabled: Generated<number>;
     dingAppKey: string | null; dataScope: Generated<string>; createTime: string | null;
+  };
+  search_service: {
+    id: Generated<number>; keywords: string | null; title: string | null; link: string | null; answer: string | null;
+    sort: Generated<number | null>; status: Generated<number | null>; updateTime: string | null;
+  };
+  search_stat: {
+    day: string; keyword: string; searches: Generated<number>; zeroResults: Generated<number>; clicks: Generated<number>;
+    rewrittenTo: string | null;
+  };
+  search_synonym: {
+    id: Generated<number>; words: string | null; remark: string | null; status: Generated<number | null>; updateTime: string | null;
+  };
+  search_term: {
+    id: Generated<number>; word: string | null; kind: Generated<number | null>; correctTo: string | null; status: Generated<number | null>;
+    updateTime: string | null;
   };
   sensitive_word: {
     id: Generated<number>; word: string | null; type: Generated<number | null>; level: Generated<number | null>; replacement: string | null;

@@ -6,7 +6,7 @@ import { interactionMailMigration } from '../modules/interaction/mail/migrations
 import { forumTablesMigration } from '../modules/interaction/forums/migrations.js';
 import { contentTablesMigration } from '../modules/content/migrations.js';
 import { articleSearchMigration, articleSearchOrderMigration } from '../modules/content/search/migrations.js';
-import { articleSearchOptimizeMigration } from '../modules/content/search/migrations.js';
+import { articleSearchOptimizeMigration, articleSearchRelevanceMigration } from '../modules/content/search/migrations.js';
 
 import { surveyTablesMigration } from '../modules/interaction/surveys/migrations.js';
 import { adviceOpinionMigration } from '../modules/interaction/advice/migrations.js';
@@ -86,6 +86,8 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_s18_guard_site_manifest', migration: siteManifestMigration },
   // Idempotent creates (docs/api-conventions.md): the first answer per Idempotency-Key, caller and route.
   { name: '2026_s18_idempotency_record', migration: idempotencyMigration },
+  // Search relevance, statistics (issue 25, docs/search-and-reports.md): subtitle column, weighted tsvector, search_stat.
+  { name: '2026_s18_search_relevance', migration: articleSearchRelevanceMigration },
 ];
 
 function userPasswordState(dialect: DialectName): Migration {

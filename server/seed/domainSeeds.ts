@@ -17,6 +17,7 @@ import { localEconomyDemoSeed } from '../modules/content/localEconomy/seed.js';
 import { interworkingDemoSeed } from '../modules/interworking/seed.js';
 import { monitorDemoSeed } from '../modules/monitoring/seed.js';
 import { siteSettingDemoSeed } from '../modules/system/siteSettings/seed.js';
+import { searchDemoSeed } from '../modules/content/search/seed.js';
 
 /** What the base seed made, for domain seeds to hang their demo records on. */
 export interface SeedContext {
@@ -55,4 +56,5 @@ export const domainSeeds: DomainSeed[] = [
   localEconomyDemoSeed,
   interworkingDemoSeed,
   monitorDemoSeed,
+  searchDemoSeed,
 ];

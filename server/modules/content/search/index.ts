@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { addArticleHook } from '../articles/hooks.js';
 import { rebuildSearchIndex, syncArticles } from './indexer.js';
 import { searchRoutes } from './routes.js';
+import { seedSynonyms } from './seed.js';
+import { createUnderstandingStore } from './understanding/store.js';
+
+/** Paths whose writes change what the search understands (the staff's tables): read them again at once. */
+const CONFIG_PATHS = /^\/(searchSynonym|searchService|searchTerm|hotWord)\/(add|update|dels)\b/;
 
 /**
  * Article search (docs/search-and-reports.md): keeps the index in step with the articles through the
@@ -16,5 +22,12 @@ export async function searchModule(app: FastifyInstance) {
     const published = await app.db.selectFrom('article').select('articleId').where('status', '=', 5).limit(1).executeTakeFirst();
     if (published) await rebuildSearchIndex(app.db);
   }
-  await app.register(searchRoutes);
+  await seedSynonyms(app.db);
+  const understanding = createUnderstandingStore(app.db);
+  // On every route of the app (this module is not encapsulated): the staff's generic CRUD calls.
+  app.addHook('onResponse', async (request) => {
+    if (request.method === 'POST' && CONFIG_PATHS.test(request.url)) understanding.invalidate();
+  });
+  await app.register(searchRoutes, { understanding });
 }
+fp(searchModule, { name: 'portal-search' });

@@ -28,7 +28,10 @@ interface Doc {
   articleId: number;
   docKey: number;
   columnId: number;
+  /** Title and subtitle together (what `title` filters and the answer's order key read). */
   title: string;
+  mainTitle: string;
+  subTitle: string;
   body: string;
   publishTime: string;
   zwgk: number;
@@ -85,6 +88,8 @@ async function buildDocs(db: Db, rows: readonly Row[]): Promise<Doc[]> {
       docKey: docKeyOf(publishTime, Number(r.articleId)),
       columnId: Number(r.columnId),
       title: [r.title, r.subTitle].filter(Boolean).join(' '),
+      mainTitle: String(r.title ?? ''),
+      subTitle: String(r.subTitle ?? ''),
       body: htmlToText(r.content),
       publishTime,
       zwgk,
@@ -94,6 +99,15 @@ async function buildDocs(db: Db, rows: readonly Row[]): Promise<Doc[]> {
       docDay: day || null,
     };
   });
+}
+
+/** Body tokens a PostgreSQL vector keeps (ranking reads the vector of each candidate: bounded). */
+const MAX_VECTOR_TOKENS = 3000;
+
+/** PostgreSQL's weighted vector of the bigram tokens: A title, B subtitle, D body (ts_rank_cd weighs them). */
+function weightedVector(d: Doc) {
+  const body = ftsText(d.body).split(' ').slice(0, MAX_VECTOR_TOKENS).join(' ');
+  return sql`setweight(to_tsvector('simple', ${ftsText(d.mainTitle)}), 'A') || setweight(to_tsvector('simple', ${ftsText(d.subTitle)}), 'B') || setweight(to_tsvector('simple', ${body}), 'D')`;
 }
 
 async function removeDocs(db: Db, dialect: DialectName, ids: readonly number[]): Promise<void> {
@@ -113,12 +127,16 @@ async function writeDocs(db: Db, dialect: DialectName, docs: readonly Doc[]): Pr
         articleId: d.articleId, docKey: d.docKey, columnId: d.columnId, title: d.title, publishTime: d.publishTime, zwgk: d.zwgk,
         wjType: d.wjType, wjbh: d.wjbh, docYear: d.docYear, docDay: d.docDay, excerpt: excerptOf(d.body),
       };
-      if (dialect === 'postgres') row.terms = termSet(`${d.title} ${d.body}`);
+      if (dialect === 'postgres') {
+        // Title terms twice: plain (any match) and `t:`-prefixed (title-only candidates of the relevance order).
+        row.terms = [...termSet(`${d.title} ${d.body}`), ...termSet(d.title).map((t) => `t:${t}`)];
+        Object.assign(row, { tsv: weightedVector(d) });
+      }
       return row;
     });
     await db.insertInto('article_search').values(rows).execute();
     if (dialect === 'sqlite') {
-      await db.insertInto('article_fts').values(chunk.map((d) => ({ rowid: d.docKey, t: ftsText(d.title), b: ftsText(d.body) }))).execute();
+      await db.insertInto('article_fts').values(chunk.map((d) => ({ rowid: d.docKey, t: ftsText(d.mainTitle), s: ftsText(d.subTitle), b: ftsText(d.body) }))).execute();
     }
   }
 }

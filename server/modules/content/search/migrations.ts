@@ -65,3 +65,34 @@ export function articleSearchOptimizeMigration(dialect: DialectName): Migration 
     },
   };
 }
+
+/**
+ * Relevance ordering (issue 25): the SQLite word index gets the subtitle as its own column (t title, s subtitle,
+ * b body) so bm25() can weigh each; PostgreSQL gets `tsv`, a weighted tsvector (A title, B subtitle, D body) for
+ * ts_rank_cd, and title-only terms (`t:` prefix) in `terms`. The index is emptied and rebuilt at start.
+ */
+export function articleSearchRelevanceMigration(dialect: DialectName): Migration {
+  return {
+    async up(db: Db) {
+      await db.deleteFrom('article_search').execute();
+      if (dialect === 'sqlite') {
+        await sql`drop table article_fts`.execute(db);
+        // detail=full: bm25() needs the term frequencies (with detail=column it answers 0 for every row).
+        await sql`create virtual table article_fts using fts5(t, s, b, tokenize = 'unicode61 remove_diacritics 0', content = '', contentless_delete = 1, detail = full)`.execute(db);
+      } else {
+        await sql`alter table article_search add column tsv tsvector`.execute(db);
+      }
+      // Searches of the public site by day and keyword (statistics for staff): gathered in memory, written in bursts.
+      await db.schema
+        .createTable('search_stat')
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('keyword', 'text', (c) => c.notNull())
+        .addColumn('searches', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('zeroResults', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('clicks', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('rewrittenTo', 'text')
+        .addPrimaryKeyConstraint('search_stat_pk', ['day', 'keyword'])
+        .execute();
+    },
+  };
+}

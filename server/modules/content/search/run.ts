@@ -1,0 +1,67 @@
+import { sql } from 'kysely';
+import type { Db, Row } from '../../../db/types.js';
+import { pageOf } from '../../../shared/paging.js';
+import { highlighter } from './highlight.js';
+import { hitOf, ordered, PAGE_COLUMNS, PAGE_JOINS, pageRows } from './hits.js';
+import { dialectOf } from './indexer.js';
+import type { Search } from './params.js';
+import { ftsOnly, where, type Q } from './query.js';
+import { relevanceKeys } from './relevance.js';
+
+/** totalRow counts matches up to this many (or ten pages past the asked one); more answers `totalCapped`. */
+const COUNT_CAP = 1000;
+
+/** Counts matches, or answers a count kept for the same query and cap (createSearchCache). */
+export type CountKept = (db: Db, query: unknown, load: () => Promise<number>) => Promise<number>;
+
+/** What the count depends on: every condition, not the page nor the order. */
+const countKey = (s: Search, cap: number) => ({ ...s, pageNumber: 0, pageSize: 0, sort: null, smart: s.smart?.words ?? null, cap });
+
+/** The page's keys newest first, SQLite's FTS5 fast path (FTS5 streams the page in rowid order). */
+async function fastPath(db: Db, s: Search, match: string, cap: number, kept: CountKept) {
+  const offset = (s.pageNumber - 1) * s.pageSize;
+  const bound = s.sinceKey === null ? sql`` : sql` and rowid >= ${s.sinceKey}`;
+  const counted = await kept(db, countKey(s, cap), async () => Number(((await sql<{ n: number }>`select count(*) as n from (select 1 from article_fts where article_fts match ${match}${bound} limit ${cap + 1})`.execute(db)).rows[0]?.n) ?? 0));
+  if (s.sort === 'relevance') {
+    const keys = await relevanceKeys(db, s, 'sqlite', counted <= cap);
+    return { counted, hits: keys.length ? (await sql<Row>`select ${PAGE_COLUMNS} from article_search s ${PAGE_JOINS} where s."docKey" in (select value from json_each(${JSON.stringify(keys)}))`.execute(db)).rows : [], keys };
+  }
+  // The page's keys and their rows in one statement: FTS5 yields the 20 keys, three primary-key lookups each.
+  const keys = sql`select rowid as k from article_fts where article_fts match ${match}${bound} order by rowid desc limit ${s.pageSize} offset ${offset}`;
+  return { counted, hits: (await sql<Row>`select ${PAGE_COLUMNS} from (${keys}) f join article_search s on s."docKey" = f.k ${PAGE_JOINS} order by f.k desc`.execute(db)).rows, keys: null };
+}
+
+/** Any conditions: through `article_search`. */
+async function generalPath(db: Db, s: Search, cap: number, kept: CountKept) {
+  const dialect = dialectOf(db);
+  const offset = (s.pageNumber - 1) * s.pageSize;
+  const base = where(db.selectFrom('article_search as s') as Q, s, dialect);
+  const limited = base.select(sql<number>`1`.as('one')).limit(cap + 1);
+  const counted = await kept(db, countKey(s, cap), async () => Number(((await db.selectFrom(limited.as('m')).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n));
+  let keys: number[];
+  if (s.sort === 'relevance') keys = await relevanceKeys(db, s, dialect, counted <= cap);
+  else if (dialect === 'postgres' && counted <= cap) {
+    // Few matches: read them whole through the GIN index (materialised), then order. Ordered by docKey with a
+    // LIMIT, the planner walked the publish-time order testing every row for a rare word (11.7 s, issue 25).
+    const page = await sql<{ docKey: string }>`with m as materialized ${base.select('s.docKey')} select "docKey" from m order by "docKey" desc limit ${s.pageSize} offset ${offset}`.execute(db);
+    keys = page.rows.map((r) => Number(r.docKey));
+  } else keys = (await base.select('s.docKey').orderBy('s.docKey', 'desc').limit(s.pageSize).offset(offset).execute()).map((r) => Number(r.docKey));
+  return { counted, hits: keys.length ? await pageRows(db.selectFrom('article_search as s').where('s.docKey', 'in', keys) as Q, keys) : [], keys };
+}
+
+/** One page of a search, newest first or by relevance (`s.sort`); `totalRow` capped. */
+export async function runSearch(db: Db, s: Search, kept: CountKept) {
+  const offset = (s.pageNumber - 1) * s.pageSize;
+  // Counting every match of a common word costs more than the page: count up to a cap (docs/search-and-reports.md).
+  const cap = Math.max(COUNT_CAP, offset + s.pageSize * 10);
+  const match = ftsOnly(s, dialectOf(db));
+  const { counted, hits, keys } = match !== null ? await fastPath(db, s, match, cap, kept) : await generalPath(db, s, cap, kept);
+  const rows = keys ? ordered(hits, keys) : hits;
+  const parts = s.smart ? s.smart.words.flatMap((w) => w.alts.flatMap((a) => a.parts)) : [s.keyword, s.content, s.title].flatMap((k) => k?.parts ?? []);
+  const marks = highlighter(parts);
+  // Published is checked here, not in SQL: with `status = 5` there SQLite may walk the status index (half the
+  // table) instead of 20 primary-key lookups.
+  const list = rows.flatMap((a) => (a.status === 5 ? [hitOf(a, marks)] : []));
+  const total = Math.min(counted, cap);
+  return { ...pageOf(list, { pageNum: s.pageNumber, pageSize: s.pageSize }, total), totalCapped: counted > cap };
+}
