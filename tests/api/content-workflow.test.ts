@@ -69,7 +69,8 @@ beforeAll(async () => {
   columnId = Number(cols.find((c) => c.categoryTitle === '政务要闻')?.categoryId);
   xinxiColumn = Number(cols.find((c) => c.categoryTitle === '部门动态')?.categoryId);
   expect(columnId).toBeGreaterThan(0);
-});
+  // A fresh PostgreSQL database with demo data takes over a minute on a loaded machine.
+}, 180_000);
 afterAll(async () => server?.close());
 
 /**

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcProvider, type TestProvider } from '../fixtures/identity/startProvider';
 import { call } from '../api/helpers/testServer';
-import { startPortal, watchPageErrors, type Portal } from './lib/portal';
+import { logIn, startPortal, watchPageErrors, type Portal } from './lib/portal';
 
 // Issue 20 in the browser: an article page's 朗读 player plays its audio in Chromium (keyboard only, and
 // in the 适老化 mode); 统一身份认证登录 through a real OpenID Provider back to the portal as a member.
@@ -12,6 +12,7 @@ let provider: TestProvider;
 let page: Page;
 let errors: string[];
 let token: string;
+let voicedArticle = 0;
 const OIDC_KEYS = ['OIDC_DISCOVERY_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_REDIRECT_URL'] as const;
 
 async function api<T>(path: string, body: unknown = {}, method: 'GET' | 'POST' = 'POST'): Promise<T> {
@@ -45,6 +46,7 @@ describe('朗读 on the article page', () => {
     const cols = await api<{ categoryId: number; categoryTitle: string }[]>('/column/list', undefined, 'GET');
     const columnId = cols.find((c) => c.categoryTitle === '政务要闻')?.categoryId;
     const a = await api<{ articleId: number }>('/api/article/save/admin', { columnId, title: '县政府召开2026年第3次常务会议', content: '<p>会议研究了春季农业生产工作，粮食播种面积同比增长2.5%。</p>', status: 5 });
+    voicedArticle = a.articleId;
     let url = '';
     for (let i = 0; i < 300 && !url; i++) {
       const s = await api<{ status: string; url: string | null }>('/articleVoice/status', { articleId: a.articleId });
@@ -76,6 +78,24 @@ describe('朗读 on the article page', () => {
     await page.locator('#elder-toggle').click();
     expect(errors).toEqual([]);
   }, 180_000);
+});
+
+describe('语音播报 on the admin article screen', () => {
+  it('shows that the audio exists and deletes it with 删除语音', async () => {
+    const admin = await portal.browser.newPage({ locale: 'zh-CN', viewport: { width: 1366, height: 900 } });
+    const adminErrors = watchPageErrors(admin);
+    await logIn(admin, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
+    await admin.goto(`${portal.server.url}/admin/#/main/article/essay/${voicedArticle}/show`);
+    const panel = admin.getByLabel('语音播报');
+    await panel.getByText('已生成').waitFor({ timeout: 30_000 });
+    await expect.poll(() => panel.getByRole('button', { name: '生成语音' }).count()).toBe(1);
+    await admin.screenshot({ path: 'test-results/voice-admin.png' });
+    await panel.getByRole('button', { name: '删除语音' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: /确认|确定/ }).click();
+    await panel.getByText('无语音').waitFor({ timeout: 20_000 });
+    expect(adminErrors).toEqual([]);
+    await admin.close();
+  }, 120_000);
 });
 
 describe('统一身份认证登录', () => {
