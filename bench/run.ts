@@ -1,7 +1,8 @@
 // `npm run bench`: prints each figure beside its anchor of the same run and writes bench/results/latest.json
 // (latest-pg.json on PostgreSQL). Not a test: nothing is asserted. See docs/performance.md.
 //   --pg            the same on a throwaway PostgreSQL (re-runs itself under scripts/with-postgres.sh)
-//   --only=a,b      parts: list (announcements), articles (lists + search), front (login and shell), generation
+//   --only=a,b      parts: list (announcements), articles (lists + search), front (login and shell), generation,
+//                   site (Lighthouse and the W3C Nu checker on the generated public site, bench/site/run.ts)
 //   BENCH_SECONDS   seconds per load run (default 5); BENCH_ARTICLES (100,000); BENCH_GEN_ARTICLES (20,000);
 //   BENCH_GEN_100K=1 adds the 100,000-article generation run.
 import { spawnSync } from 'node:child_process';
@@ -15,6 +16,7 @@ import { benchArticles, printArticles } from './articles';
 import { benchFrontEnd, printFrontEnd } from './frontEnd';
 import { benchGeneration, printGeneration } from './generation/run';
 import { benchPublicFlood, printPublicFlood } from './publicFlood';
+import { benchSite, printSite } from './site/run';
 
 const args = process.argv.slice(2);
 if (args.includes('--pg') && !process.env.DATABASE_URL) {
@@ -78,6 +80,11 @@ if (wanted('generation')) {
   const generation = await benchGeneration();
   results.generation = generation;
   printGeneration(generation);
+}
+if (wanted('site')) {
+  const site = await benchSite();
+  results.site = site;
+  printSite(site);
 }
 results.seconds = Math.round((performance.now() - started) / 1000);
 
