@@ -2,7 +2,8 @@
 // (latest-pg.json on PostgreSQL). Not a test: nothing is asserted. See docs/performance.md.
 //   --pg            the same on a throwaway PostgreSQL (re-runs itself under scripts/with-postgres.sh)
 //   --only=a,b      parts: list (announcements), articles (lists + search), search (distinct keywords, issue 25),
-//                   front (login and shell), generation, addresses (load and floods from many source addresses, issue 22)
+//                   front (login and shell), generation, addresses (load and floods from many source addresses, issue 22),
+//                   site (Lighthouse and the W3C Nu checker on the generated public site, bench/site/run.ts)
 //   BENCH_SECONDS   seconds per load run (default 5); BENCH_ARTICLES (100,000); BENCH_GEN_ARTICLES (20,000);
 //   BENCH_GEN_100K=1 adds the 100,000-article generation run.
 import { spawnSync } from 'node:child_process';
@@ -18,6 +19,7 @@ import { benchGeneration, printGeneration } from './generation/run';
 import { benchPublicFlood, printPublicFlood } from './publicFlood';
 import { benchManyAddresses, printManyAddresses } from './manyAddresses';
 import { benchSearchStream, printSearchStream } from './searchStream';
+import { benchSite, printSite } from './site/run';
 
 const args = process.argv.slice(2);
 if (args.includes('--pg') && !process.env.DATABASE_URL) {
@@ -94,6 +96,11 @@ if (wanted('generation')) {
   const generation = await benchGeneration();
   results.generation = generation;
   printGeneration(generation);
+}
+if (wanted('site')) {
+  const site = await benchSite();
+  results.site = site;
+  printSite(site);
 }
 results.seconds = Math.round((performance.now() - started) / 1000);
 

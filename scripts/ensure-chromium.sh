@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
-# Browser tests drive Debian's Chromium through playwright-core; never a downloaded browser.
+# Browser tests drive Debian's Chromium through playwright-core; never a downloaded browser. The public
+# site's screenshots need a Chinese font (fonts-noto-cjk), and the site bench's W3C Nu checker needs Java
+# (default-jre-headless, bench/site/nu.ts).
 set -euo pipefail
-if [ -x /usr/bin/chromium ]; then exit 0; fi
-if [ "$(id -u)" -ne 0 ]; then echo "ensure-chromium: /usr/bin/chromium is missing; install Debian's chromium package" >&2; exit 1; fi
-echo "ensure-chromium: installing Debian's chromium" >&2
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -d /usr/share/fonts/opentype/noto ] && ls /usr/share/fonts/opentype/noto/NotoSansCJK* >/dev/null 2>&1 || missing+=(fonts-noto-cjk)
+command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
+if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
+if [ "$(id -u)" -ne 0 ]; then echo "ensure-chromium: missing ${missing[*]}; install these Debian packages" >&2; exit 1; fi
+echo "ensure-chromium: installing Debian's ${missing[*]}" >&2
 apt-get update -qq
-DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null

@@ -56,7 +56,7 @@ describe('every public page type at 390 and 1366 px, normal and 适老化', () =
       await page.close();
     }
     expect(faults).toEqual([]);
-  });
+  }, 900_000);
 });
 
 describe('a public form sends once', () => {

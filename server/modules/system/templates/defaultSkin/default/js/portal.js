@@ -76,6 +76,9 @@
     }
   }
   function setupElder() {
+    // ?elder=1 / ?elder=0 in a link switches the mode (and remembers it), e.g. from a 12345 hotline's SMS.
+    var asked = /[?&]elder=([01])(&|$)/.exec(location.search);
+    if (asked) try { window.localStorage.setItem(ELDER_KEY, asked[1]); } catch { /* this page only */ }
     var on = false;
     try { on = window.localStorage.getItem(ELDER_KEY) === '1'; } catch { on = false; }
     applyElder(on);
@@ -145,5 +148,7 @@
     countView();
   });
   // Apply the remembered mode as early as possible (the script is deferred, before DOMContentLoaded).
-  try { if (window.localStorage.getItem(ELDER_KEY) === '1') document.documentElement.classList.add('elder'); } catch { /* ignore */ }
+  try {
+    if (/[?&]elder=1(&|$)/.test(location.search) || (!/[?&]elder=0(&|$)/.test(location.search) && window.localStorage.getItem(ELDER_KEY) === '1')) document.documentElement.classList.add('elder');
+  } catch { /* ignore */ }
 })();
