@@ -162,6 +162,13 @@ export interface Database {
     sort: Generated<number | null>; deptId: number | null; deptName: string | null; creatorId: number | null; creatorName: string | null;
     createTime: string | null; updateTime: string | null;
   };
+  log_anchor: {
+    id: Generated<number>; kind: string | null; chainSeq: number | null; chainHash: string | null; lastLogId: number | null;
+    creatorName: string | null; createTime: string | null;
+  };
+  log_chain: {
+    id: Generated<number>; headSeq: number; headHash: string; baseSeq: number; baseHash: string; genesisId: number; updateTime: string;
+  };
   mail: {
     id: Generated<number>; title: string | null; content: string | null; type: Generated<number | null>; boxType: Generated<number | null>;
     targetDeptId: number | null; targetDeptName: string | null; name: string | null; phone: string | null; email: string | null;
@@ -340,7 +347,7 @@ export interface Database {
     id: Generated<number>; type: string | null; userId: number | null; username: string | null; name: string | null; ip: string | null;
     method: string | null; path: string | null; operation: string | null; params: string | null; httpStatus: number | null;
     resultCode: string | null; resultMsg: string | null; success: number | null; durationMs: number | null; appKey: string | null;
-    userAgent: string | null; createTime: string | null;
+    userAgent: string | null; createTime: string | null; chainSeq: number | null; chainHash: string | null;
   };
   theme: {
     id: Generated<number>; channel: Generated<string | null>; forumId: number | null; plateId: number | null; plateName: string | null;

@@ -22,6 +22,7 @@ import { cacheVersionsMigration } from '../auth/cacheVersions.js';
 import { rateCounterMigration } from '../http/counterStore.js';
 import { sessionPasswordChangeMigration } from '../auth/passwordChange.js';
 import { shownIndexMigration } from '../modules/generation/shownIndex.js';
+import { logChainMigration } from '../audit/chain/migrations.js';
 /**
  * Migrations of the domain modules, after the core tables (`2026_001_core`). Names sort in the order
  * they run and never change once released: add a new one, never edit an old one. Tables of declared
@@ -71,6 +72,8 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_300_genperf_site_page_article', migration: shownIndexMigration },
   // Search (docs/performance.md): the SQLite word index merged into one segment once.
   { name: '2026_s5_search_fts_optimize', migration: articleSearchOptimizeMigration },
+  // Tamper-evident operation log (docs/system-security.md): the chain head row.
+  { name: '2026_s18_log_chain', migration: logChainMigration },
 ];
 
 function userPasswordState(dialect: DialectName): Migration {

@@ -7,6 +7,7 @@ import { sensitiveExtraRoutes } from './system/sensitiveExtras.js';
 import { systemOrgRoutes } from './system/org/index.js';
 import { operationLogHook } from '../audit/operationLog.js';
 import { logRoutes } from './system/logs/logRoutes.js';
+import { logChainRoutes } from './system/logs/chainRoutes.js';
 import { dictRoutes } from './system/dict/dictRoutes.js';
 import { passwordRoutes } from './system/password/passwordRoutes.js';
 import { surveyRoutes } from './interaction/surveys/routes.js';
@@ -53,6 +54,7 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   systemOrgRoutes,
   operationLogHook,
   logRoutes,
+  logChainRoutes,
   dictRoutes,
   passwordRoutes,
   surveyRoutes,
