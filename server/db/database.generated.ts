@@ -70,6 +70,11 @@ export interface Database {
     id: Generated<number>; articleId: number; wordId: number | null; word: string; level: number | null; context: string | null;
     createTime: string | null;
   };
+  backup_record: {
+    id: Generated<number>; name: string | null; kind: string | null; status: string | null; dialect: string | null;
+    tableCount: number | null; rowCount: number | null; fileCount: number | null; sizeBytes: number | null; manifestHash: string | null;
+    message: string | null; creatorName: string | null; startTime: string | null; finishTime: string | null;
+  };
   broken_link: {
     id: Generated<number>; recordId: number; websiteId: number | null; pageUrl: string; linkUrl: string; statusCode: number | null;
     error: string | null; external: Generated<number>; broken: Generated<number>; onHome: Generated<number>; checkTime: string;
