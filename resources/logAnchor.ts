@@ -26,6 +26,7 @@ export default defineResource({
     extra: {
       verify: { path: '/log/chain/verify', label: '校验日志链' },
       exportAnchors: { path: '/log/chain/exportAnchors', label: '导出锚点' },
+      head: { path: '/log/chain/headInfo', label: '当前链头' },
     },
   },
   fields: [

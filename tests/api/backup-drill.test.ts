@@ -64,7 +64,7 @@ async function waitDone(id: number): Promise<Backup> {
 let backup: Backup;
 
 describe(`restore drill (${pgUrl ? 'PostgreSQL' : 'SQLite'})`, () => {
-  it('a backup made while writes go on restores elsewhere with every table and file identical to its manifest', async () => {
+  it('a backup made while writes go on restores elsewhere with every table and file identical to its manifest', { timeout: 240_000 }, async () => {
     await fs.mkdir(path.join(dataDir(), 'uploads', '2026', '11'), { recursive: true });
     await fs.mkdir(path.join(dataDir(), 'templates', 'default'), { recursive: true });
     await fs.writeFile(path.join(dataDir(), 'templates', 'default', 'index.liquid'), '<h1>{{ site.name }}</h1>');
@@ -123,7 +123,7 @@ describe(`restore drill (${pgUrl ? 'PostgreSQL' : 'SQLite'})`, () => {
     expect(chain.body.data.ok, chain.body.errorMsg).toBe(true);
   });
 
-  it('a target with data is not overwritten unless --force', async () => {
+  it('a target with data is not overwritten unless --force', { timeout: 180_000 }, async () => {
     const target = await freshTarget();
     expect((await restoreCli(backup.name, target)).code).toBe(0);
     const refused = await restoreCli(backup.name, target);
@@ -133,7 +133,7 @@ describe(`restore drill (${pgUrl ? 'PostgreSQL' : 'SQLite'})`, () => {
     expect(forced.code, forced.out).toBe(0);
   });
 
-  it('download as .tar.gz (by permission), and that archive restores; 校验 finds a damaged backup', async () => {
+  it('download as .tar.gz (by permission), and that archive restores; 校验 finds a damaged backup', { timeout: 180_000 }, async () => {
     const res = await fetch(new URL('/backup/archive', server.url), { method: 'POST', headers: { Authorization: admin, appKey: 'adminSite', 'Content-Type': 'application/json' }, body: JSON.stringify({ id: backup.id }) });
     expect(res.status).toBe(200);
     const archive = path.join(os.tmpdir(), `${backup.name}.tar.gz`);
@@ -155,7 +155,7 @@ describe(`restore drill (${pgUrl ? 'PostgreSQL' : 'SQLite'})`, () => {
     expect((await call(server.url, '/backup/verify', { token: admin, body: { id: 999_999 } })).body.errorCode).toBe('1003');
   });
 
-  it('the scheduled job makes the day\'s backup once, kinds by the rotation, and keeps only what the rotation keeps', async () => {
+  it('the scheduled job makes the day\'s backup once, kinds by the rotation, and keeps only what the rotation keeps', { timeout: 120_000 }, async () => {
     const config = server.app.portal.config;
     // The window opens a minute ago.
     const now = new Date(Date.now() - 60_000);

@@ -59,7 +59,10 @@ export async function verifyChain(db: Db, options: { until?: number; anchor?: { 
   let prevSeq = head.baseSeq;
   let prevHash = head.baseHash;
   for (;;) {
-    const rows = (await db.selectFrom(LOG_TABLE).selectAll().where('chainSeq', '>', prevSeq).where('chainSeq', '<=', until).orderBy('chainSeq').limit(PAGE).execute()) as unknown as ChainRow[];
+    let q = db.selectFrom(LOG_TABLE).selectAll().where('chainSeq', '>', prevSeq);
+    // No bound past the head (PostgreSQL's integer column would refuse MAX_SAFE_INTEGER).
+    if (options.until !== undefined) q = q.where('chainSeq', '<=', until);
+    const rows = (await q.orderBy('chainSeq').limit(PAGE).execute()) as unknown as ChainRow[];
     for (const row of rows) {
       const seq = Number(row.chainSeq);
       if (unchainedAt && unchainedAt.id !== null && row.id > unchainedAt.id) return broken({ ...unchainedAt, chainSeq: prevSeq + 1 });
