@@ -57,6 +57,9 @@ export default defineResource({
     { name: 'appKey', label: '应用', type: 'text', maxLength: 50 },
     { name: 'userAgent', label: '浏览器', type: 'text', maxLength: 300 },
     { name: 'createTime', label: '时间', type: 'datetime', readOnly: true },
+    // The tamper-evident chain (server/audit/chain): the row's place and its link; empty on rows from before the chain.
+    { name: 'chainSeq', label: '链序号', type: 'number', readOnly: true },
+    { name: 'chainHash', label: '链哈希', type: 'text', readOnly: true, maxLength: 64 },
   ],
   list: {
     columns: ['createTime', 'type', 'username', 'name', 'ip', 'path', 'operation', 'success', 'resultMsg'],

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { backupConfig, type BackupConfig } from './backup/config.js';
 
 /** Server settings, all from environment variables with defaults that work on a laptop. */
 export interface PortalConfig {
@@ -69,6 +70,10 @@ export interface PortalConfig {
    * under half the request timeout).
    */
   publicGate: { ratePerSecond: number; burst: number; maxQueue: number; holdMs: number };
+  /** The operation log's chain is anchored this often (`LOG_ANCHOR_MINUTES`, 60; skipped when nothing new). */
+  logAnchorMinutes: number;
+  /** Backups (docs/deploy.md "Backups"): server/backup/config.ts. */
+  backup: BackupConfig;
 }
 
 function intOr(value: string | undefined, fallback: number): number {
@@ -107,6 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     housekeepingMs: intOr(env.HOUSEKEEPING_MS, 10 * 60_000),
     shutdownTimeoutMs: intOr(env.SHUTDOWN_TIMEOUT_MS, 10_000),
     publicGate: publicGateConfig(env),
+    logAnchorMinutes: Math.max(1, intOr(env.LOG_ANCHOR_MINUTES, 60)),
+    backup: backupConfig(env),
   };
 }
 

@@ -4,6 +4,7 @@ import type { LoginAudit } from '../auth/login.js';
 import { appKeyOf } from '../auth/tokens.js';
 import type { Db } from '../db/types.js';
 import { formatDateTime } from '../util/time.js';
+import { appendChained } from './chain/append.js';
 import { logTypeOf, pathOf, scrubParams } from './classify.js';
 
 declare module 'fastify' {
@@ -15,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-export const LOG_TABLE = 'system_log';
+export { LOG_TABLE } from './chain/head.js';
 
 export interface LogEntry {
   type: 'login' | 'operation' | 'client';
@@ -40,21 +41,17 @@ export interface LogEntry {
 const cut = (v: unknown, n: number) => (v === undefined || v === null ? null : String(v).slice(0, n));
 
 export async function writeLog(db: Db, entry: LogEntry): Promise<number> {
-  const row = (await db
-    .insertInto(LOG_TABLE)
-    .values({
-      ...entry,
-      username: cut(entry.username, 100),
-      name: cut(entry.name, 100),
-      path: cut(entry.path, 300),
-      operation: cut(entry.operation, 200),
-      resultMsg: cut(entry.resultMsg, 500),
-      userAgent: cut(entry.userAgent, 300),
-      createTime: entry.createTime ?? formatDateTime(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()) as { id: number };
-  return row.id;
+  // Every entry is a link of the tamper-evident chain (server/audit/chain, docs/system-security.md).
+  return appendChained(db, {
+    ...entry,
+    username: cut(entry.username, 100),
+    name: cut(entry.name, 100),
+    path: cut(entry.path, 300),
+    operation: cut(entry.operation, 200),
+    resultMsg: cut(entry.resultMsg, 500),
+    userAgent: cut(entry.userAgent, 300),
+    createTime: entry.createTime ?? formatDateTime(),
+  });
 }
 
 const headerText = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? null;

@@ -74,6 +74,11 @@ export interface Database {
     articleId: Generated<number>; status: string; hash: string; engine: string; fileName: string | null; durationMs: number | null;
     bytes: number | null; chars: number | null; error: string | null; createTime: string; updateTime: string;
   };
+  backup_record: {
+    id: Generated<number>; name: string | null; kind: string | null; status: string | null; dialect: string | null;
+    tableCount: number | null; rowCount: number | null; fileCount: number | null; sizeBytes: number | null; manifestHash: string | null;
+    message: string | null; creatorName: string | null; startTime: string | null; finishTime: string | null;
+  };
   broken_link: {
     id: Generated<number>; recordId: number; websiteId: number | null; pageUrl: string; linkUrl: string; statusCode: number | null;
     error: string | null; external: Generated<number>; broken: Generated<number>; onHome: Generated<number>; checkTime: string;
@@ -169,6 +174,13 @@ export interface Database {
     image: string | null; description: string | null; contactName: string | null; contactPhone: string | null;
     sort: Generated<number | null>; deptId: number | null; deptName: string | null; creatorId: number | null; creatorName: string | null;
     createTime: string | null; updateTime: string | null;
+  };
+  log_anchor: {
+    id: Generated<number>; kind: string | null; chainSeq: number | null; chainHash: string | null; lastLogId: number | null;
+    creatorName: string | null; createTime: string | null;
+  };
+  log_chain: {
+    id: Generated<number>; headSeq: number; headHash: string; baseSeq: number; baseHash: string; genesisId: number; updateTime: string;
   };
   mail: {
     id: Generated<number>; title: string | null; content: string | null; type: Generated<number | null>; boxType: Generated<number | null>;
@@ -379,7 +391,7 @@ export interface Database {
     id: Generated<number>; type: string | null; userId: number | null; username: string | null; name: string | null; ip: string | null;
     method: string | null; path: string | null; operation: string | null; params: string | null; httpStatus: number | null;
     resultCode: string | null; resultMsg: string | null; success: number | null; durationMs: number | null; appKey: string | null;
-    userAgent: string | null; createTime: string | null;
+    userAgent: string | null; createTime: string | null; chainSeq: number | null; chainHash: string | null;
   };
   theme: {
     id: Generated<number>; channel: Generated<string | null>; forumId: number | null; plateId: number | null; plateName: string | null;

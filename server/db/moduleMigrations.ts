@@ -26,6 +26,7 @@ import { articleVoiceMigration } from '../modules/content/voice/migrations.js';
 import { peopleSsoMigration } from '../modules/interaction/people/sso/migrations.js';
 import { siteManifestMigration } from '../modules/generation/guard/migrations.js';
 import { idempotencyMigration } from '../http/idempotencyStore.js';
+import { logChainMigration } from '../audit/chain/migrations.js';
 /**
  * Migrations of the domain modules, after the core tables (`2026_001_core`). Names sort in the order
  * they run and never change once released: add a new one, never edit an old one. Tables of declared
@@ -88,6 +89,8 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_s18_idempotency_record', migration: idempotencyMigration },
   // Search relevance, statistics (issue 25, docs/search-and-reports.md): subtitle column, weighted tsvector, search_stat.
   { name: '2026_s18_search_relevance', migration: articleSearchRelevanceMigration },
+  // Tamper-evident operation log (docs/system-security.md): the chain head row.
+  { name: '2026_s18_log_chain', migration: logChainMigration },
 ];
 
 function userPasswordState(dialect: DialectName): Migration {

@@ -7,6 +7,8 @@ import { sensitiveExtraRoutes } from './system/sensitiveExtras.js';
 import { systemOrgRoutes } from './system/org/index.js';
 import { operationLogHook } from '../audit/operationLog.js';
 import { logRoutes } from './system/logs/logRoutes.js';
+import { logChainRoutes } from './system/logs/chainRoutes.js';
+import { backupRoutes } from './system/backups/routes.js';
 import { dictRoutes } from './system/dict/dictRoutes.js';
 import { passwordRoutes } from './system/password/passwordRoutes.js';
 import { surveyRoutes } from './interaction/surveys/routes.js';
@@ -53,6 +55,8 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   systemOrgRoutes,
   operationLogHook,
   logRoutes,
+  logChainRoutes,
+  backupRoutes,
   dictRoutes,
   passwordRoutes,
   surveyRoutes,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { purgeLog } from '../../../audit/chain/purge.js';
 import { writeLog, LOG_TABLE } from '../../../audit/operationLog.js';
 import { getRecord, listRecords } from '../../../crud/service.js';
 import { searchOf } from '../../../crud/routes.js';
@@ -70,11 +71,9 @@ export async function logRoutes(app: FastifyInstance) {
     const days = Number(raw);
     if (!Number.isInteger(days) || days < LOG_RETENTION_DAYS) throw invalidValue(`日志至少保留${LOG_RETENTION_DAYS}天，只能清理${LOG_RETENTION_DAYS}天以前的日志`);
     const before = formatDateTime(new Date(Date.now() - days * 86_400_000));
-    const deleted = await app.db.transaction().execute(async (trx) => {
-      const r = await trx.deleteFrom(LOG_TABLE).where('createTime', '<', before).executeTakeFirst();
-      return Number(r.numDeletedRows ?? 0);
-    });
-    return ok({ deleted, before }, `已清理${deleted}条日志`);
+    // The chain stays verifiable: the last link removed becomes its new base (server/audit/chain/purge.ts).
+    const { deleted, baseSeq } = await purgeLog(app.db, before);
+    return ok({ deleted, before, baseSeq }, `已清理${deleted}条日志`);
   });
 
   // The lists search by time, user and path.
