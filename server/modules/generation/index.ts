@@ -8,7 +8,7 @@ import { ok } from '../../http/envelope.js';
 import { invalidValue, PortalError } from '../../http/errors.js';
 import { addArticleHook } from '../content/articles/hooks.js';
 import { declarationOf } from '../declarationLookup.js';
-import { voiceServiceOf } from '../content/voice/registry.js';
+import { setArticleRepublisher } from './articlePageHooks.js';
 import { ensureScreenMenu } from '../system/templates/menu.js';
 import { generateSite } from './fullSite.js';
 import { installSiteGuard } from './guard/index.js';
@@ -83,8 +83,7 @@ export async function generationModule(app: FastifyInstance) {
     await republishArticle(generator, articleId, change);
   });
   // A page whose read-aloud audio became ready (or was deleted) is rendered again (docs/voice.md).
-  const voice = voiceServiceOf(app.db);
-  if (voice) voice.refreshPage = async (articleId) => void (await republishArticle(generator, articleId, 'changed'));
+  setArticleRepublisher(app.db, async (articleId) => void (await republishArticle(generator, articleId, 'changed')));
 
   const run = { config: { permission: GENERATION_PERMISSIONS.run } };
 

@@ -13,7 +13,7 @@ import { DEFAULT_SKIN, ensureTemplatesRoot } from '../system/templates/store.js'
 import { sanitizeStatCode } from '../system/siteSettings/statCode.js';
 import { ARTICLE_FIELDS, articleItem, firstImage, orNull, articleRelPath, columnVar, listPageName, loadModels, metaOf, modelValues, rootOf, uploadRefs } from './context.js';
 import { sitePageJobs } from './pages.js';
-import { pageVoices } from '../content/voice/pageVoices.js';
+import { articlePageExtras } from './articlePageHooks.js';
 import { siteConfig } from './siteConfig.js';
 import { forgetPages, recordShown } from './shownIndex.js';
 import type { RenderPool } from './worker/pool.js';
@@ -255,8 +255,8 @@ export class SiteGenerator {
       const mine = rows.filter((r) => byId.get(Number(r.columnId))?.columnContentModelId === modelId);
       for (const [id, list] of await modelValues(this.db, model, mine.map((r) => Number(r.articleId)))) fields.set(id, list);
     }
-    // 朗读 (docs/voice.md): each article's current audio, published beside its page.
-    const voices = await pageVoices(this.db, this.dataDir, this.root, rows.map((r) => ({ id: Number(r.articleId), rel: articleRelPath(r), title: String(r.title ?? ''), content: content.get(Number(r.articleId)) ?? '' })));
+    // What other domains add to the page, e.g. 朗读's `article.voice` (articlePageHooks.ts, docs/voice.md).
+    const extras = await articlePageExtras(this.db, rows.map((r) => ({ id: Number(r.articleId), rel: articleRelPath(r), title: String(r.title ?? ''), content: content.get(Number(r.articleId)) ?? '' })));
     return rows.map((row) => {
       const id = Number(row.articleId);
       const column = byId.get(Number(row.columnId));
@@ -268,7 +268,8 @@ export class SiteGenerator {
       uploadRefs(body, uploads);
       uploadRefs(row.thumbnail, uploads);
       const list = fields.get(id) ?? [];
-      const article = { ...articleItem(row), keywords: orNull(row.keywords), content: '', fields: list, field: Object.fromEntries(list.map((f) => [f.name, f.value])), voice: voices.get(id) ?? null };
+      const article = { ...articleItem(row), keywords: orNull(row.keywords), content: '', fields: list, field: Object.fromEntries(list.map((f) => [f.name, f.value])),
+        ...Object.fromEntries(extras.map(([name, values]) => [name, values.get(id) ?? null])) };
       return {
         rel,
         template,

@@ -3,7 +3,9 @@ import type { ResourceDecl } from '../../../../resources/types.js';
 import { addArticleHook } from '../articles/hooks.js';
 import { declarationOf } from '../../declarationLookup.js';
 import { createEngine, voiceConfig } from './engine.js';
-import { setVoiceService } from './registry.js';
+import { addArticlePageExtra, republishArticlePage } from '../../generation/articlePageHooks.js';
+import { siteRoot } from '../../generation/service.js';
+import { pageVoices } from './pageVoices.js';
 import { voiceRoutes } from './routes.js';
 import { VoiceService } from './service.js';
 
@@ -18,7 +20,10 @@ export async function voiceModule(app: FastifyInstance) {
   const config = voiceConfig();
   const engine = await createEngine(config);
   const service = new VoiceService(app.db, app.portal.config.dataDir, engine, config, app.log);
-  setVoiceService(app.db, service);
+  // The page shows the audio; a page whose audio became ready (or was deleted) is rendered again.
+  service.refreshPage = (articleId) => republishArticlePage(app.db, articleId);
+  const dataDir = app.portal.config.dataDir;
+  addArticlePageExtra(app.db, 'voice', (rows) => pageVoices(app.db, dataDir, siteRoot(dataDir), rows));
   app.addHook('onClose', () => service.queue.close());
   app.addHook('onListen', () => void service.resume().catch((e: unknown) => app.log.error(e)));
 
