@@ -36,7 +36,10 @@ describe('demo records on a fresh start', () => {
     // the content check), as the scheduler does on a real start.
     for (const job of ['monitor:server', 'monitor:content']) expect(await server.app.scheduler.runNow(job), job).toBe(true);
     const empty: string[] = [];
-    for (const d of decls) {
+    // Honestly empty on a fresh start (issue 22): backups come from the nightly job or 立即备份, tamper
+    // events only from an altered file; neither is ever made up.
+    const honestlyEmpty = new Set(['backup', 'siteTamperEvent']);
+    for (const d of decls.filter((x) => !honestlyEmpty.has(x.name))) {
       const app = d.menu.app ?? 'adminSite';
       const method = d.api.list.method ?? 'POST';
       const page = { pageNum: 1, pageSize: 10, pageNumber: 1 };

@@ -93,6 +93,12 @@ async function rowCounts(): Promise<string> {
   return rows.map((r) => `${r.t}=${Number(r.n)}`).join(',');
 }
 
+/** The tables whose counts differ between two rowCounts() answers, as `name before→after`. */
+function changedTables(before: string, after: string): string {
+  const was = new Map(before.split(',').map((p) => p.split('=') as [string, string]));
+  return after.split(',').map((p) => p.split('=') as [string, string]).filter(([t, n]) => was.get(t) !== n).map(([t, n]) => `${t} ${was.get(t)}→${n}`).join(', ');
+}
+
 async function tablesToWatch(): Promise<string[]> {
   const db = server.app.db;
   const names =
@@ -140,7 +146,7 @@ describe('fuzz: every route, hostile input', () => {
           continue;
         }
         const after = await rowCounts();
-        if (code !== '0' && after !== before) partial.push(`${c.method} ${route.url} (${code}) changed rows`);
+        if (code !== '0' && after !== before) partial.push(`${c.method} ${route.url} (${code}) changed rows: ${changedTables(before, after)}`);
         before = after;
         dirty = false;
       }

@@ -15,6 +15,8 @@ export interface Measure {
   toolbar: number;
   paging: number;
   rows: number;
+  /** The shared empty state of a list with no records (GenericList's ListEmpty). */
+  empty: number;
   /** Row-action cells whose buttons wrapped onto a second line. */
   wrappedActions: number;
   /** Table cells showing a full phone or ID number, and cells showing a masked one (138****1234). */
@@ -127,6 +129,7 @@ function measureInPage(): Measure {
     toolbar: count('list-toolbar'),
     paging: count('list-pagination'),
     rows,
+    empty: count('list-empty'),
     wrappedActions,
     fullNumbers,
     maskedNumbers,

@@ -24,9 +24,11 @@ export async function searchModule(app: FastifyInstance) {
   }
   await seedSynonyms(app.db);
   const understanding = createUnderstandingStore(app.db);
-  // On every route of the app (this module is not encapsulated): the staff's generic CRUD calls.
-  app.addHook('onResponse', async (request) => {
+  // On every route of the app (this module is not encapsulated): the staff's generic CRUD calls. Before the
+  // answer goes out (onSend, not onResponse), so the staff's very next search already uses the change.
+  app.addHook('onSend', async (request, _reply, payload) => {
     if (request.method === 'POST' && CONFIG_PATHS.test(request.url)) understanding.invalidate();
+    return payload;
   });
   await app.register(searchRoutes, { understanding });
 }
