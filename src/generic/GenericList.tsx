@@ -71,7 +71,8 @@ export function PortalList({ resource, children, filters, actions, sx, ...props 
       // The search form takes a row of its own; the toolbar comes under it (issue 10).
       filters={Array.isArray(filters) ? <SearchForm inputs={filters} /> : filters}
       actions={actions === false ? <PortalToolbar /> : <PortalToolbar>{actions}</PortalToolbar>}
-      sx={{ '& .RaList-actions': { flexWrap: 'wrap', alignItems: 'center' }, '& .RaList-main': { minWidth: 0 }, ...sx }}
+      // The card does not clip, so the pager can stay in view at the bottom of the window (sticky).
+      sx={{ '& .RaList-actions': { flexWrap: 'wrap', alignItems: 'center' }, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflow: 'visible' }, ...sx }}
       {...props}
     >
       {children}

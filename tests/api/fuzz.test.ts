@@ -105,8 +105,10 @@ async function tablesToWatch(): Promise<string[]> {
     server.app.portal.dialect === 'sqlite'
       ? ((await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db)).rows.map((r) => r.name))
       : ((await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public'`.execute(db)).rows.map((r) => r.name));
-  // Tables every request may touch: logs, sessions, counters, captchas, leases.
-  return names.filter((n) => !/(^|_)log$|^sessions$|^rate_counter$|^captchas$|^public_rate$|^job_lock$|kysely_|visit|hit/i.test(n)).sort();
+  // Tables every request may touch: logs, sessions, counters, captchas, leases; and the site guard's record of
+  // the files on disk (site_manifest, site_guard_state), which follows background generation started by an
+  // earlier accepted call, not the refused one.
+  return names.filter((n) => !/(^|_)log$|^sessions$|^rate_counter$|^captchas$|^public_rate$|^job_lock$|kysely_|visit|hit|^site_manifest$|^site_guard_state$/i.test(n)).sort();
 }
 
 describe('fuzz: every route, hostile input', () => {

@@ -72,7 +72,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-});
+}, 180_000); // closing waits for the site generation this file starts, which a loaded machine slows
 
 describe('the public portal', () => {
   it('generates the whole site: services, parent lists with child articles, cover, model fields, meta tags, no empty labels', async () => {

@@ -34,7 +34,12 @@ export async function logChainRoutes(app: FastifyInstance) {
   const listKey = decl.permissions.list;
 
   app.post('/log/chain/verify', { config: { permission: listKey } }, async (request) => {
-    const report = await verifyChain(app.db, { anchor: anchorParam(bodyOf(request)) });
+    const options = { anchor: anchorParam(bodyOf(request)) };
+    // One snapshot on PostgreSQL: an append committing between the head's read and the rows' would look
+    // like a cut tail (SQLite's writes do not interleave with the reads of one request that way).
+    const report = app.portal.dialect === 'postgres'
+      ? await app.db.transaction().setIsolationLevel('repeatable read').execute((trx) => verifyChain(trx, options))
+      : await verifyChain(app.db, options);
     return ok(report, report.ok ? `日志链完整，共校验${report.checked}条` : `日志链在第${report.firstBroken?.chainSeq}条处断开：${report.firstBroken?.reason}`);
   });
 
