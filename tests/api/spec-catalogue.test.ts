@@ -41,7 +41,7 @@ beforeAll(async () => {
   const r = await call<{ value: string }>(server.url, '/web/people/mobileLogin', { query: { peoplePhone: '13900001234', photoCode: TEST_CAPTCHA_TEXT, codeId } });
   citizen = r.body.data.value;
 });
-afterAll(async () => server?.close());
+afterAll(async () => server?.close(), 180_000); // closing waits for work this file starts (generation, audio)
 
 interface Answer {
   status: number;
