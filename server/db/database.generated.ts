@@ -2,50 +2,18 @@
 // change a migration or a declaration, then regenerate; tests/unit/server/db-types.test.ts checks it is current.
 import type { Generated } from 'kysely';
 
-export interface Database {
-  advice: {
-    id: Generated<number>; title: string | null; content: string | null; solicitDept: string | null; startTime: string | null;
-    endTime: string | null; status: Generated<number | null>; opinionCount: Generated<number | null>; resultContent: string | null;
-    resultTime: string | null; stopTime: string | null; deptId: number | null; deptName: string | null; creatorId: number | null;
-    creatorName: string | null; createTime: string | null; updateTime: string | null;
-  };
+import type { EntityTables } from './entityTables.generated.js';
+
+export interface ModuleTables {
   advice_opinion: {
     id: Generated<number>; adviceId: number; content: string; name: string | null; phone: string; queryCode: string; ip: string | null;
     createTime: string;
   };
-  announcement: {
-    id: Generated<number>; title: string | null; type: Generated<number | null>; content: string | null; source: string | null;
-    publishTime: string | null; isTop: Generated<number | null>; status: Generated<number | null>; sort: Generated<number | null>;
-    readCount: Generated<number | null>; deptId: number | null; deptName: string | null; creatorId: number | null;
-    creatorName: string | null; createTime: string | null; updateTime: string | null;
-  };
   annual_report: {
     year: Generated<number>; fields: string; updaterName: string | null; updateTime: string | null;
   };
-  app_info: {
-    id: Generated<number>; appId: string | null; name: string | null; loginTitle: string | null; logo: string | null;
-    copyright: string | null; contact: string | null; remark: string | null; updateTime: string | null;
-  };
-  apply: {
-    id: Generated<number>; applicantType: Generated<number | null>; name: string | null; idType: string | null; idNumber: string | null;
-    workUnit: string | null; orgName: string | null; orgCode: string | null; legalPerson: string | null; contactName: string | null;
-    phone: string | null; email: string | null; address: string | null; postcode: string | null; infoName: string | null;
-    content: string | null; purpose: string | null; format: Generated<string | null>; receiveWay: Generated<string | null>;
-    handleDeptId: number | null; handleDeptName: string | null; queryCode: string | null; status: Generated<number | null>;
-    source: Generated<number | null>; deadline: string | null; extended: Generated<number | null>; acceptTime: string | null;
-    replyDept: string | null; replyTime: string | null; replyContent: string | null; replyAttachment: string | null;
-    replyUserName: string | null; remark: string | null; ip: string | null; creatorId: number | null; createTime: string | null;
-    updateTime: string | null;
-  };
   apply_setting: {
     key: string; value: string; updateTime: string | null;
-  };
-  article: {
-    articleId: Generated<number>; title: string; subTitle: string | null; columnId: number; content: string | null; summary: string | null;
-    thumbnail: string | null; flags: string | null; source: string | null; author: string | null; keywords: string | null;
-    publishTime: string | null; jumpUrl: string | null; status: Generated<number>; sort: Generated<number>; hits: Generated<number>;
-    imported: Generated<number>; lastOpinion: string | null; submitTime: string | null; deptId: number | null; deptName: string | null;
-    creatorId: number | null; creatorName: string | null; createTime: string | null; updateTime: string | null;
   };
   article_flow: {
     id: Generated<number>; articleId: number; action: string; actionName: string; fromStatus: number | null; toStatus: number | null;
@@ -56,10 +24,6 @@ export interface Database {
   };
   article_relevant: {
     id: Generated<number>; articleId: number; relevantId: number; createTime: string | null;
-  };
-  article_report: {
-    articleId: Generated<number>; reportTime: string | null; deptId: number | null; deptName: string | null; creatorId: number | null;
-    creatorName: string | null; createTime: string | null; updateTime: string | null;
   };
   article_search: {
     articleId: Generated<number>; columnId: number; title: string; publishTime: string; zwgk: Generated<number>; wjType: string | null;
@@ -74,11 +38,6 @@ export interface Database {
     articleId: Generated<number>; status: string; hash: string; engine: string; fileName: string | null; durationMs: number | null;
     bytes: number | null; chars: number | null; error: string | null; createTime: string; updateTime: string;
   };
-  backup_record: {
-    id: Generated<number>; name: string | null; kind: string | null; status: string | null; dialect: string | null;
-    tableCount: number | null; rowCount: number | null; fileCount: number | null; sizeBytes: number | null; manifestHash: string | null;
-    message: string | null; creatorName: string | null; startTime: string | null; finishTime: string | null;
-  };
   broken_link: {
     id: Generated<number>; recordId: number; websiteId: number | null; pageUrl: string; linkUrl: string; statusCode: number | null;
     error: string | null; external: Generated<number>; broken: Generated<number>; onHome: Generated<number>; checkTime: string;
@@ -86,113 +45,23 @@ export interface Database {
   captchas: {
     codeId: string; answerHash: string; expiresAt: string;
   };
-  category: {
-    categoryId: Generated<number>; categoryTitle: string; categoryCategoryId: Generated<number>; columnType: Generated<number>;
-    categorySort: Generated<number>; categorySmallImg: string | null; columnKeyword: string | null; columnDescrip: string | null;
-    columnListUrl: string | null; columnUrl: string | null; columnDiyUrl: string | null; columnContentModelId: number | null;
-    relationCategoryid: number | null; columnPath: string | null; createTime: string | null; updateTime: string | null;
-    updateLimitDays: number | null; columnRole: string | null; autoVoice: Generated<number | null>;
-  };
   category_role: {
     roleId: number; categoryId: number;
-  };
-  celebrity_table: {
-    id: Generated<number>; name: string | null; category: Generated<number | null>; gender: Generated<number | null>;
-    birthYear: string | null; nativePlace: string | null; unit: string | null; honor: string | null; honorYear: number | null;
-    photo: string | null; deeds: string | null; sort: Generated<number | null>; status: Generated<number | null>; deptId: number | null;
-    deptName: string | null; creatorId: number | null; creatorName: string | null; createTime: string | null; updateTime: string | null;
-  };
-  content_model: {
-    cmId: Generated<number>; cmTipsName: string; cmTableName: string; createTime: string | null; updateTime: string | null;
   };
   content_model_field: {
     fieldId: Generated<number>; fieldCmId: number; fieldTipsName: string; fieldFieldName: string; fieldType: Generated<number>;
     fieldOptions: string | null; fieldRequired: Generated<number>; fieldSort: Generated<number>; fieldDefault: string | null;
     createTime: string | null;
   };
-  data_dict: {
-    id: Generated<number>; dictKey: string | null; key: string | null; name: string | null; value: string | null;
-    state: Generated<number | null>; parentId: Generated<number | null>; sort: Generated<number | null>; createTime: string | null;
-    updateTime: string | null;
-  };
-  dearch_feedback: {
-    id: Generated<number>; questAnswerId: number | null; quest: string | null; content: string | null; satisfied: Generated<number | null>;
-    auditState: Generated<number | null>; reply: string | null; ip: string | null; deptId: number | null; deptName: string | null;
-    creatorId: number | null; creatorName: string | null; createTime: string | null; updateTime: string | null;
-  };
-  departments: {
-    id: Generated<number>; name: string; no: string | null; desc: string | null; phone: string | null; dingId: string | null;
-    level: Generated<number>; parentId: Generated<number>; state: Generated<number>; deptType: Generated<number>;
-    isCount: Generated<number>; type: number | null; sort: Generated<number>; createTime: string | null; updateTime: string | null;
-  };
-  economic_figure: {
-    id: Generated<number>; area: string; indicator: string; periodType: string; year: number; period: Generated<number>; value: number;
-    growthRate: number | null; remark: string | null; deptId: number | null; deptName: string | null; creatorId: number | null;
-    creatorName: string | null; createTime: string | null; updateTime: string | null;
-  };
-  forum: {
-    id: Generated<number>; name: string | null; description: string | null; icon: string | null; sort: Generated<number | null>;
-    status: Generated<number | null>; deptId: number | null; deptName: string | null; creatorId: number | null; creatorName: string | null;
-    createTime: string | null; updateTime: string | null;
-  };
-  hot_item: {
-    id: Generated<number>; title: string | null; url: string | null; image: string | null; summary: string | null;
-    sort: Generated<number | null>; status: Generated<number | null>; clickCount: Generated<number | null>; deptId: number | null;
-    deptName: string | null; creatorId: number | null; creatorName: string | null; createTime: string | null; updateTime: string | null;
-  };
-  hot_word: {
-    id: Generated<number>; word: string | null; sort: Generated<number | null>; status: Generated<number | null>;
-    type: Generated<number | null>; searchCount: Generated<number | null>; creatorName: string | null; createTime: string | null;
-    updateTime: string | null;
-  };
   idempotency_record: {
     key: string; scope: string; route: string; requestHash: string; state: string; statusCode: number | null; contentType: string | null;
     payload: string | null; createdAt: string; expiresAt: string;
   };
-  industrial_project: {
-    id: Generated<number>; name: string | null; projectType: Generated<string | null>; status: Generated<string | null>;
-    company: string | null; industry: string | null; town: string | null; investment: number | null; startYear: number | null;
-    content: string | null; contactName: string | null; contactPhone: string | null; reviewRemark: string | null;
-    source: Generated<number | null>; queryCode: string | null; deptId: number | null; deptName: string | null; creatorId: number | null;
-    creatorName: string | null; createTime: string | null; updateTime: string | null;
-  };
-  inspection_record: {
-    id: Generated<number>; websiteId: number | null; websiteName: string | null; kind: string; result: number; statusCode: number | null;
-    responseMs: number | null; certExpireDays: number | null; message: string | null; detail: string | null; checkTime: string;
-  };
-  interworking_article: {
-    id: Generated<number>; kind: string | null; title: string | null; sourceId: number | null; payload: string | null;
-    status: Generated<number | null>; result: string | null; attempts: Generated<number | null>; creatorName: string | null;
-    createTime: string | null; sentTime: string | null;
-  };
   job_lock: {
     name: string; owner: string; until: string;
   };
-  local_product: {
-    id: Generated<number>; name: string | null; type: Generated<number | null>; status: Generated<number | null>;
-    closeReason: number | null; producer: string | null; origin: string | null; price: number | null; unit: string | null;
-    image: string | null; description: string | null; contactName: string | null; contactPhone: string | null;
-    sort: Generated<number | null>; deptId: number | null; deptName: string | null; creatorId: number | null; creatorName: string | null;
-    createTime: string | null; updateTime: string | null;
-  };
-  log_anchor: {
-    id: Generated<number>; kind: string | null; chainSeq: number | null; chainHash: string | null; lastLogId: number | null;
-    creatorName: string | null; createTime: string | null;
-  };
   log_chain: {
     id: Generated<number>; headSeq: number; headHash: string; baseSeq: number; baseHash: string; genesisId: number; updateTime: string;
-  };
-  mail: {
-    id: Generated<number>; title: string | null; content: string | null; type: Generated<number | null>; boxType: Generated<number | null>;
-    targetDeptId: number | null; targetDeptName: string | null; name: string | null; phone: string | null; email: string | null;
-    address: string | null; idNumber: string | null; isPublic: Generated<number | null>; publicFlag: Generated<number | null>;
-    status: Generated<number | null>; stage: Generated<number | null>; source: Generated<number | null>; queryCode: string | null;
-    receivedAt: string | null; examineRemark: string | null; examineTime: string | null; examineUserName: string | null;
-    transferDeptId: number | null; transferDeptName: string | null; transferTime: string | null; transferRemark: string | null;
-    deadline: string | null; returnRemark: string | null; returnTime: string | null; replyDeptId: number | null; replyDept: string | null;
-    replyTime: string | null; replyContent: string | null; replyUserName: string | null; satisfaction: Generated<number | null>;
-    publishTime: string | null; rkFlag: Generated<number | null>; rkTime: string | null; creatorId: number | null;
-    creatorName: string | null; createTime: string | null; updateTime: string | null;
   };
   mail_count: {
     id: Generated<number>; deptId: number; deptName: string | null; receivedCount: Generated<number>; repliedCount: Generated<number>;
@@ -208,33 +77,11 @@ export interface Database {
     userName: string | null; toDeptId: number | null; toDeptName: string | null; content: string | null; remarks: string | null;
     createTime: string;
   };
-  news_link: {
-    id: Generated<number>; feed: Generated<string | null>; title: string | null; url: string | null; source: string | null;
-    publishDate: string | null; sort: Generated<number | null>; status: Generated<number | null>; deptId: number | null;
-    deptName: string | null; creatorId: number | null; creatorName: string | null; createTime: string | null; updateTime: string | null;
-  };
-  notice: {
-    id: Generated<number>; title: string | null; content: string | null; publisher: string | null; isPublic: Generated<number | null>;
-    targetDeptIds: string | null; targetUserIds: string | null; targetNames: string | null; readCount: Generated<number | null>;
-    deptId: number | null; deptName: string | null; creatorId: number | null; creatorName: string | null; createTime: string | null;
-    updateTime: string | null;
-  };
   notice_read: {
     noticeId: number; userId: number; readTime: string;
   };
-  notice_setting: {
-    id: Generated<number>; name: string | null; eventType: string | null; receiverType: Generated<string | null>;
-    receiverIds: string | null; receiverNames: string | null; remindWay: Generated<number | null>; overdueDays: Generated<number | null>;
-    advanceDays: Generated<number | null>; smsTemplate: string | null; status: Generated<number | null>; remark: string | null;
-    creatorName: string | null; createTime: string | null; updateTime: string | null;
-  };
   notice_target: {
     noticeId: number; targetType: string; targetId: number;
-  };
-  password_rule: {
-    id: Generated<number>; name: string | null; minLength: Generated<number | null>; classCount: Generated<number | null>;
-    expireDays: Generated<number | null>; maxFailures: Generated<number | null>; lockMinutes: Generated<number | null>;
-    enabled: Generated<number | null>; remark: string | null; createTime: string | null; updateTime: string | null;
   };
   password_type: {
     id: Generated<number>; name: string; pattern: string; remark: string | null; updateTime: string | null;
@@ -251,38 +98,11 @@ export interface Database {
   perm_version: {
     id: Generated<number>; v: number;
   };
-  person: {
-    puPeopleId: Generated<number>; name: string | null; phone: string | null; idNumber: string | null; authType: Generated<number | null>;
-    companyName: string | null; userStatus: Generated<number | null>; authStatus: Generated<string | null>; state: Generated<number | null>;
-    readState: Generated<number | null>; avatar: string | null; idCardImage: string | null; auditRemark: string | null;
-    banRemark: string | null; auditTime: string | null; lastLoginTime: string | null; createTime: string | null; updateTime: string | null;
-  };
-  plate: {
-    id: Generated<number>; forumId: number | null; forumName: string | null; name: string | null; description: string | null;
-    icon: string | null; handleDeptId: number | null; handleDeptName: string | null; needAudit: Generated<number | null>;
-    sort: Generated<number | null>; status: Generated<number | null>; themeCount: Generated<number | null>; deptId: number | null;
-    deptName: string | null; creatorId: number | null; creatorName: string | null; createTime: string | null; updateTime: string | null;
-  };
   plate_role: {
     id: Generated<number>; plateId: number; roleId: number; createTime: string | null;
   };
-  popula_item: {
-    id: Generated<number>; title: string | null; type: Generated<number | null>; url: string | null; icon: string | null;
-    summary: string | null; sort: Generated<number | null>; status: Generated<number | null>; deptId: number | null;
-    deptName: string | null; creatorId: number | null; creatorName: string | null; createTime: string | null; updateTime: string | null;
-  };
-  public_blacklist: {
-    id: Generated<number>; type: Generated<string | null>; value: string | null; reason: string | null; expireTime: string | null;
-    status: Generated<number | null>; hitCount: Generated<number | null>; deptId: number | null; deptName: string | null;
-    creatorId: number | null; creatorName: string | null; createTime: string | null; updateTime: string | null;
-  };
   public_rate: {
     id: Generated<number>; kind: string; ip: string; at: string;
-  };
-  quest_answer: {
-    id: Generated<number>; quest: string | null; answer: string | null; keywords: string | null; isCommon: Generated<number | null>;
-    status: Generated<number | null>; sort: Generated<number | null>; hitCount: Generated<number | null>; deptId: number | null;
-    deptName: string | null; creatorId: number | null; creatorName: string | null; createTime: string | null; updateTime: string | null;
   };
   rate_counter: {
     key: string; count: number; resetAt: string;
@@ -290,41 +110,12 @@ export interface Database {
   reminder_sent: {
     eventType: string; itemKey: string; stage: string; sentAt: string;
   };
-  resources: {
-    id: Generated<number>; parentId: Generated<number>; name: string; alias: string; icon: string | null; type: string; url: string | null;
-    dingAppKey: string; sort: Generated<number>;
-  };
   role_resources: {
     roleId: number; resourceId: number;
-  };
-  roles: {
-    roleId: Generated<number>; name: string; roleAlias: string | null; description: string | null; enabled: Generated<number>;
-    dingAppKey: string | null; dataScope: Generated<string>; createTime: string | null;
-  };
-  search_service: {
-    id: Generated<number>; keywords: string | null; title: string | null; link: string | null; answer: string | null;
-    sort: Generated<number | null>; status: Generated<number | null>; updateTime: string | null;
   };
   search_stat: {
     day: string; keyword: string; searches: Generated<number>; zeroResults: Generated<number>; clicks: Generated<number>;
     rewrittenTo: string | null;
-  };
-  search_synonym: {
-    id: Generated<number>; words: string | null; remark: string | null; status: Generated<number | null>; updateTime: string | null;
-  };
-  search_term: {
-    id: Generated<number>; word: string | null; kind: Generated<number | null>; correctTo: string | null; status: Generated<number | null>;
-    updateTime: string | null;
-  };
-  sensitive_word: {
-    id: Generated<number>; word: string | null; type: Generated<number | null>; level: Generated<number | null>; replacement: string | null;
-    status: Generated<number | null>; hitCount: Generated<number | null>; deptId: number | null; deptName: string | null;
-    creatorId: number | null; creatorName: string | null; createTime: string | null; updateTime: string | null;
-  };
-  server_sample: {
-    id: Generated<number>; sampleTime: string; hostName: string | null; cpuPercent: number | null; load1: number | null;
-    memPercent: number | null; memUsedMb: number | null; memTotalMb: number | null; diskPercent: number | null; diskFreeMb: number | null;
-    uptimeSec: number | null; dbSizeMb: number | null; pendingGeneration: number | null;
   };
   sessions: {
     tokenHash: string; userId: number; appKey: string; createdAt: string; lastSeenAt: string; revoked: Generated<number>;
@@ -339,17 +130,6 @@ export interface Database {
   site_page_article: {
     rel: string; articleId: number;
   };
-  site_setting: {
-    id: Generated<number>; siteName: Generated<string | null>; siteDomain: string | null; siteIdCode: string | null; sponsor: string | null;
-    organizer: string | null; phone: string | null; address: string | null; email: string | null; icp: string | null;
-    policeRecord: string | null; conacImage: string | null; conacLink: string | null; logo: string | null; homeTitle: string | null;
-    keywords: string | null; description: string | null; statCode: string | null; grayMode: Generated<number | null>;
-    templateSkin: Generated<string | null>; updaterName: string | null; updateTime: string | null;
-  };
-  site_tamper_event: {
-    id: Generated<number>; path: string | null; kind: string | null; action: string | null; expectedHash: string | null;
-    foundHash: string | null; message: string | null; checkTime: string | null;
-  };
   sms_code: {
     id: Generated<number>; mobile: string; verifyType: string; codeHash: string; expireAt: string; used: Generated<number>;
     ip: string | null; createTime: string;
@@ -357,18 +137,6 @@ export interface Database {
   sms_log: {
     id: Generated<number>; phone: string; content: string; status: string; bizType: string | null; bizId: number | null;
     error: string | null; createTime: string;
-  };
-  suggest: {
-    id: Generated<number>; title: string | null; content: string | null; name: string | null; phone: string | null; email: string | null;
-    queryCode: string | null; status: Generated<number | null>; isPublic: Generated<number | null>; replyDept: string | null;
-    replyContent: string | null; replyTime: string | null; replyUserName: string | null; ip: string | null; createTime: string | null;
-    updateTime: string | null;
-  };
-  survey: {
-    id: Generated<number>; title: string | null; description: string | null; startTime: string | null; endTime: string | null;
-    anonymous: Generated<number | null>; status: Generated<number | null>; publicResult: Generated<number | null>;
-    recordCount: Generated<number | null>; deptId: number | null; deptName: string | null; creatorId: number | null;
-    creatorName: string | null; createTime: string | null; updateTime: string | null;
   };
   survey_answer: {
     id: Generated<number>; recordId: number; surveyId: number; questionId: number; optionId: number | null; content: string | null;
@@ -382,26 +150,6 @@ export interface Database {
   survey_record: {
     id: Generated<number>; surveyId: number; visitorToken: string; ip: string | null; name: string | null; phone: string | null;
     createTime: string;
-  };
-  sys_area: {
-    id: Generated<number>; parentId: Generated<number | null>; name: string | null; code: string | null; level: Generated<number | null>;
-    sort: Generated<number | null>; createTime: string | null; updateTime: string | null;
-  };
-  system_log: {
-    id: Generated<number>; type: string | null; userId: number | null; username: string | null; name: string | null; ip: string | null;
-    method: string | null; path: string | null; operation: string | null; params: string | null; httpStatus: number | null;
-    resultCode: string | null; resultMsg: string | null; success: number | null; durationMs: number | null; appKey: string | null;
-    userAgent: string | null; createTime: string | null; chainSeq: number | null; chainHash: string | null;
-  };
-  theme: {
-    id: Generated<number>; channel: Generated<string | null>; forumId: number | null; plateId: number | null; plateName: string | null;
-    title: string | null; content: string | null; type: Generated<number | null>; status: Generated<number | null>;
-    isShow: Generated<number | null>; isOpen: Generated<number | null>; isRecommend: Generated<number | null>;
-    replyState: Generated<number | null>; handleState: Generated<number | null>; queryCode: string | null; name: string | null;
-    phone: string | null; email: string | null; peopleId: number | null; ip: string | null; readCount: Generated<number | null>;
-    replyCount: Generated<number | null>; auditRemark: string | null; auditTime: string | null; transferRemark: string | null;
-    transferTime: string | null; firstReplyTime: string | null; examineTime: string | null; deptId: number | null; deptName: string | null;
-    creatorId: number | null; creatorName: string | null; createTime: string | null; updateTime: string | null;
   };
   theme_count: {
     id: Generated<number>; month: string; channel: string; deptId: Generated<number>; deptName: string | null; total: Generated<number>;
@@ -420,21 +168,10 @@ export interface Database {
   user_roles: {
     userId: number; roleId: number;
   };
-  users: {
-    userId: Generated<number>; username: string; name: string; mobile: string | null; sex: number | null; idNumber: string | null;
-    passwordHash: string; deptId: number | null; dingId: string | null; ehrNo: string | null; enterAt: string | null;
-    position: string | null; positionName: string | null; userType: Generated<number>; status: Generated<number>; createTime: string | null;
-    updateTime: string | null; passwordChangedAt: string | null; failedLogins: Generated<number>; lockedUntil: string | null;
-    mustChangePassword: Generated<number>;
-  };
   visit_counter: {
     id: Generated<number>; pageKey: string; hits: Generated<number>; updateTime: string | null;
   };
-  website: {
-    id: Generated<number>; name: string | null; url: string | null; type: Generated<number | null>; checkInterval: Generated<number | null>;
-    checkEnabled: Generated<number | null>; keyword: string | null; linkCheck: Generated<number | null>; state: Generated<number | null>;
-    lastCheckTime: string | null; responseMs: number | null; certExpireDays: number | null; lastMessage: string | null;
-    sort: Generated<number | null>; remark: string | null; deptId: number | null; deptName: string | null; creatorId: number | null;
-    creatorName: string | null; createTime: string | null; updateTime: string | null;
-  };
 }
+
+/** Every table: the modules' (migrations) and the declared entities'. */
+export interface Database extends ModuleTables, EntityTables {}

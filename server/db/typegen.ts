@@ -6,38 +6,58 @@ import { migrate } from './migrations.js';
 import { syncDeclarationTables } from './schemaSync.js';
 import type { DynamicDb } from './types.js';
 
+/** The generated files, by name under server/db/: module (migration) tables, and declared-entity tables. */
+export const GENERATED_FILES = ['database.generated.ts', 'entityTables.generated.ts'] as const;
+export type GeneratedFile = (typeof GENERATED_FILES)[number];
+
 /**
- * The source of server/db/database.generated.ts: the tables the migrations and the declarations make,
- * read back from a fresh in-memory SQLite database (so the types are what the database really holds,
- * not a second description of it). tests/unit/server/db-types.test.ts fails when the file is stale;
- * `npm run db:types` rewrites it.
+ * The sources of server/db/database.generated.ts and entityTables.generated.ts: the tables the migrations
+ * and the declarations make, read back from a fresh in-memory SQLite database (so the types are what the
+ * database really holds, not a second description of it). Declared-entity tables go to their own file so
+ * each stays short as entities are added. tests/unit/server/db-types.test.ts fails when a file is stale;
+ * `npm run db:types` rewrites them.
  */
-export async function databaseTypesSource(declarations?: readonly ResourceDecl[]): Promise<string> {
+export async function databaseTypesSources(declarations?: readonly ResourceDecl[]): Promise<Record<GeneratedFile, string>> {
+  const decls = declarations ?? (await loadDeclarations());
   const db: DynamicDb = new Kysely({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) });
   try {
     await migrate(db, 'sqlite');
-    await syncDeclarationTables(db, 'sqlite', declarations ?? (await loadDeclarations()));
+    await syncDeclarationTables(db, 'sqlite', decls);
     const tables = (await sql<{ name: string; sql: string }>`select name, sql from sqlite_master where type = 'table' order by name`.execute(db)).rows.filter(
       (t) => !/^(sqlite_|kysely_)/.test(t.name) && !FTS_SHADOW.test(t.name),
     );
-    const out = [HEADER, 'export interface Database {'];
-    for (const table of tables) {
-      const columns = (await sql<PragmaColumn>`select name, type, "notnull", dflt_value, pk from pragma_table_info(${table.name})`.execute(db)).rows;
-      const virtual = /create virtual table/i.test(table.sql);
-      const primaryKeys = columns.filter((c) => c.pk > 0).length;
-      const members = [
-        ...(virtual ? ['/* FTS5 row id, SQLite only */ rowid: number;'] : []),
-        ...columns.map((c) => `${key(c.name)}: ${columnType(c, primaryKeys, virtual)};`),
-        ...(POSTGRES_ONLY[table.name] ?? []).map((extra) => `/* PostgreSQL only */ ${extra}`),
-      ];
-      out.push(`  ${key(table.name)}: {`, ...wrap(members, '    ', 140), '  };');
-    }
-    out.push('}', '');
-    return out.join('\n');
+    const declared = new Set(decls.map((d) => d.table));
+    const modules = ['export interface ModuleTables {'];
+    const entities = ['export interface EntityTables {'];
+    for (const table of tables) (declared.has(table.name) ? entities : modules).push(...(await tableType(db, table)));
+    return {
+      'database.generated.ts': [HEADER, ENTITY_IMPORT, ...modules, '}', '', DATABASE, ''].join('\n'),
+      'entityTables.generated.ts': [HEADER, ...entities, '}', ''].join('\n'),
+    };
   } finally {
     await db.destroy();
   }
 }
+
+/** Both files, one after the other: what tests search for a table's type in. */
+export async function databaseTypesSource(declarations?: readonly ResourceDecl[]): Promise<string> {
+  return Object.values(await databaseTypesSources(declarations)).join('\n');
+}
+
+async function tableType(db: DynamicDb, table: { name: string; sql: string }): Promise<string[]> {
+  const columns = (await sql<PragmaColumn>`select name, type, "notnull", dflt_value, pk from pragma_table_info(${table.name})`.execute(db)).rows;
+  const virtual = /create virtual table/i.test(table.sql);
+  const primaryKeys = columns.filter((c) => c.pk > 0).length;
+  const members = [
+    ...(virtual ? ['/* FTS5 row id, SQLite only */ rowid: number;'] : []),
+    ...columns.map((c) => `${key(c.name)}: ${columnType(c, primaryKeys, virtual)};`),
+    ...(POSTGRES_ONLY[table.name] ?? []).map((extra) => `/* PostgreSQL only */ ${extra}`),
+  ];
+  return [`  ${key(table.name)}: {`, ...wrap(members, '    ', 140), '  };'];
+}
+
+const ENTITY_IMPORT = "import type { EntityTables } from './entityTables.generated.js';\n";
+const DATABASE = '/** Every table: the modules\' (migrations) and the declared entities\'. */\nexport interface Database extends ModuleTables, EntityTables {}';
 
 interface PragmaColumn {
   name: string;
