@@ -34,10 +34,16 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // `npm test` runs three stages at once on two cores: a test that generates the site, or a file's
+          // close that waits for the generation and audio it started, takes several times longer than alone.
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
           // One server and database per file; files run one at a time so PostgreSQL runs don't fight.
           fileParallelism: false,
+          // The files share one module graph: each would otherwise load and transform the whole server
+          // again (seconds per file). Every file builds its own app, database and directories, and puts
+          // back any environment variable it sets.
+          isolate: false,
         },
       },
       {
@@ -58,6 +64,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // As for `api`: one module graph for every file; each file starts its own server and browser.
+          isolate: false,
         },
       },
     ],

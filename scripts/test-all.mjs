@@ -1,8 +1,11 @@
-// `npm test`: every stage of the suite, in phases. Stages of one phase share nothing (other databases,
-// other ports, other output folders), so they run side by side: the CI machine has 2 cores and most
-// stages keep only one of them busy. A failed phase stops the run. Each stage's output is kept in
-// test-results/<stage>.log and printed whole when it ends; a failure is repeated at the very end, so
-// the tail of the run always shows what failed. TEST_SERIAL=1 runs one stage at a time.
+// `npm test`: every stage of the suite. The CI machine has 2 cores and most stages keep only one of them
+// busy (one test process with its server in it), so stages run from a queue, a few at a time, longest
+// first, each starting as soon as a slot is free and what it needs has passed (the browser stages need the
+// built front end). Stages share nothing: other databases, other ports, other output files. Each stage's
+// output is kept in test-results/<stage>.log and printed whole when it ends; a failure is repeated at the
+// very end, so the tail of the run always shows what failed.
+//   TEST_JOBS=n     stages at a time (default 3: a stage waits on its browser or database part of the time)
+//   TEST_SERIAL=1   one stage at a time (the same as TEST_JOBS=1)
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -15,25 +18,34 @@ mkdirSync(logDir, { recursive: true });
 const unhandledLog = join(logDir, 'unhandled-errors.log');
 rmSync(unhandledLog, { force: true });
 
-/** name → shell command; the commands are the package.json scripts of the same name. */
-const phases = [
-  [
-    ['typecheck', 'npm run -s typecheck'],
-    ['lint', 'npm run -s lint'],
-    ['build', 'bash scripts/ensure-chromium.sh && bash scripts/ensure-speech.sh && node scripts/build-if-stale.mjs'],
-  ],
-  [['unit', 'npx vitest run --project unit']],
-  [
-    ['api', 'npx vitest run --project api'],
-    ['api-pg+multi', 'bash scripts/with-postgres.sh npx vitest run --project api && npm run -s test:multi'],
-  ],
-  [['browser', 'npx vitest run --project browser']],
+const BROWSER_SHARDS = 2;
+// What the stages need from Debian (installed once, before any stage starts; quick when present).
+const prepare = 'bash scripts/ensure-chromium.sh && bash scripts/ensure-speech.sh && bash scripts/ensure-nginx.sh';
+
+/**
+ * The stages, longest first (the order they start in): name, shell command (the package.json scripts of the
+ * same name), and the stages that must pass first.
+ */
+const stages = [
+  { name: 'build', command: 'node scripts/build-if-stale.mjs' },
+  { name: 'api-pg', command: 'bash scripts/with-postgres.sh npx vitest run --project api' },
+  { name: 'api', command: 'npx vitest run --project api' },
+  ...Array.from({ length: BROWSER_SHARDS }, (_, i) => ({
+    name: `browser-${i + 1}`,
+    command: `npx vitest run --project browser --shard=${i + 1}/${BROWSER_SHARDS}`,
+    after: ['build'],
+  })),
+  { name: 'unit', command: 'npx vitest run --project unit' },
+  { name: 'typecheck', command: 'npm run -s typecheck' },
+  { name: 'multi', command: 'npm run -s test:multi' },
+  { name: 'lint', command: 'npm run -s lint' },
 ];
 
-function run(name, command) {
+function run({ name, command }) {
   const started = Date.now();
   const file = join(logDir, `${name}.log`);
   const out = createWriteStream(file);
+  process.stdout.write(`----- ${name}: started -----\n`);
   return new Promise((done) => {
     const child = spawn('bash', ['-c', command], { cwd: root, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
     child.stdout.pipe(out, { end: false });
@@ -49,18 +61,45 @@ function run(name, command) {
   });
 }
 
-const serial = process.env.TEST_SERIAL === '1';
-const results = [];
-for (const phase of phases) {
-  const ended = [];
-  if (serial) for (const [name, command] of phase) ended.push(await run(name, command));
-  else ended.push(...(await Promise.all(phase.map(([name, command]) => run(name, command)))));
-  results.push(...ended);
-  if (ended.some((r) => r.code !== 0)) break;
+const prepared = await run({ name: 'prepare', command: prepare });
+if (prepared.code !== 0) process.exit(1);
+
+const slots = process.env.TEST_SERIAL === '1' ? 1 : Math.max(1, Number(process.env.TEST_JOBS ?? 3));
+const started = Date.now();
+const results = new Map();
+const waiting = [...stages];
+const running = new Set();
+
+/** Starts what may start; a stage whose prerequisite failed is skipped (recorded as failed). */
+function schedule() {
+  for (const stage of [...waiting]) {
+    const failedFirst = (stage.after ?? []).find((n) => results.has(n) && results.get(n).code !== 0);
+    if (failedFirst) {
+      waiting.splice(waiting.indexOf(stage), 1);
+      results.set(stage.name, { name: stage.name, code: -1, seconds: 0, file: null, skipped: failedFirst });
+      continue;
+    }
+    if (running.size >= slots) break;
+    if (!(stage.after ?? []).every((n) => results.has(n))) continue;
+    waiting.splice(waiting.indexOf(stage), 1);
+    const job = run(stage).then((r) => {
+      running.delete(job);
+      results.set(r.name, r);
+    });
+    running.add(job);
+  }
 }
 
-const failed = results.filter((r) => r.code !== 0);
+schedule();
+while (running.size) {
+  await Promise.race(running);
+  schedule();
+}
+
+const ordered = stages.map((s) => results.get(s.name));
+const failed = ordered.filter((r) => r.code !== 0);
 for (const r of failed) {
+  if (!r.file) continue;
   const lines = readFileSync(r.file, 'utf8').split('\n');
   process.stdout.write(`\n===== ${r.name} failed; the end of its output (${r.file}) =====\n${lines.slice(-250).join('\n')}\n`);
   // Vitest's own error sections (failed tests, unhandled errors), which the tail may have cut.
@@ -69,6 +108,9 @@ for (const r of failed) {
 }
 // Printed last: a CI log that keeps only its end still shows the error thrown outside any test, whole.
 if (existsSync(unhandledLog)) process.stdout.write(`\n===== errors thrown outside any test (${unhandledLog}) =====\n${readFileSync(unhandledLog, 'utf8').split('\n').slice(0, 60).join('\n')}\n`);
-process.stdout.write('\n===== summary =====\n');
-for (const r of results) process.stdout.write(`${r.code === 0 ? 'ok    ' : 'FAILED'} ${r.name} (${r.seconds} s)\n`);
+process.stdout.write(`\n===== summary (${Math.round((Date.now() - started) / 1000)} s, ${slots} at a time) =====\n`);
+for (const r of ordered) {
+  const status = r.code === 0 ? 'ok    ' : r.skipped ? 'SKIPPED' : 'FAILED';
+  process.stdout.write(`${status} ${r.name}${r.skipped ? ` (${r.skipped} failed first)` : ` (${r.seconds} s)`}\n`);
+}
 process.exit(failed.length ? 1 : 0);
