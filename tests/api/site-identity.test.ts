@@ -48,7 +48,7 @@ describe('the identity on every generated page', () => {
       for (const text of [id.sponsor, id.organizer, id.phone, id.address, `网站标识码：${id.siteIdCode}`, id.icp, id.policeRecord]) expect(footer, `${rel}: ${text}`).toContain(text);
       expect(footer, rel).toContain(`href="https://beian.miit.gov.cn/"`);
       expect(footer, rel).toContain(`href="${policeLookupUrl(id.policeRecord)}"`);
-      expect(footer, rel).toContain(`href="${jiucuoUrl(id.siteIdCode).replace(/&/g, '&amp;')}"`);
+      expect(footer, rel).toContain(`href="${jiucuoUrl(id.siteIdCode, id.siteDomain).replace(/&/g, '&amp;')}"`);
       expect(footer, rel).toContain('>我为政府网站找错<');
       expect(footer, rel).toMatch(new RegExp(`<a href="${id.conacLink.replace(/[?.]/g, '\\$&').replace(/&/g, '&amp;')}"[^>]*><img src="[^"]*images/dzjg\\.svg" alt="党政机关网站标识"`));
     }
