@@ -75,6 +75,14 @@ describe('ordering switch', () => {
     expect(order.indexOf(ids.title)).toBeLessThan(order.indexOf(ids.body));
     expect(r.sortType).toBe('relevance');
   });
+  it('sortType=relevance weighs the typed word above its synonyms, however many characters they have', async () => {
+    // 医疗保障 (3 bigrams, newer) used to outrank the titles holding 医保 (1 bigram) itself.
+    const order = (await search({ keyword: '医保', sortType: 'relevance', pageSize: 100 })).list.map((h) => h.articleId);
+    expect(order.indexOf(ids.fullName)).toBeGreaterThan(order.indexOf(ids.title));
+    expect(order.indexOf(ids.fullName)).toBeGreaterThan(order.indexOf(ids.both));
+    const mixed = (await search({ keyword: '城乡居民医保', sortType: 'relevance', pageSize: 100 })).list.map((h) => h.articleId);
+    expect(mixed[0]).toBe(ids.title);
+  });
   it('sortType=time is newest first with the understood query (synonyms included)', async () => {
     const r = await search({ keyword: '医保', sortType: 'time' });
     const order = r.list.map((h) => h.articleId);
