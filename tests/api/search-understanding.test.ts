@@ -56,7 +56,7 @@ beforeAll(async () => {
   ids.fullName = await publish({ title: '医疗保障局开展基金监管宣传月活动', content: '<p>宣传月期间走进乡镇。</p>', publishTime: daysAgo(3) });
   ids.insurance = await publish({ title: '社会保险待遇资格认证提醒', content: '<p>请退休人员按时认证。</p>', publishTime: daysAgo(5), columnId: other || news });
   ids.town = await publish({ title: '白沙镇推进人居环境整治', content: '<p>云溪县白沙镇组织志愿者清理河道。</p>', publishTime: daysAgo(8) });
-});
+}, 180_000);
 afterAll(async () => server?.close());
 
 describe('ordering switch', () => {
