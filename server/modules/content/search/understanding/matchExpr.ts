@@ -43,12 +43,8 @@ export function wordsPg(words: readonly QueryWord[], titleOnly = false): RawBuil
   return sql<boolean>`(${sql.join(each, sql` and `)})`;
 }
 
+/** PostgreSQL tsquery text of one alternative: one-character terms as prefixes (they end runs in the vector). */
 const altTsQuery = (a: KeywordQuery) => `(${a.terms.map((t) => `'${t.text}'${t.single ? ':*' : ''}`).join(' & ')})`;
-
-/** PostgreSQL tsquery text for ts_rank_cd: one-character terms as prefixes (they end runs in the vector). */
-export function wordsTsQuery(words: readonly QueryWord[]): string {
-  return words.map((w) => `(${w.alts.map(altTsQuery).join(' | ')})`).join(' & ');
-}
 
 /** A synonym's rank counts this share of the typed word's (PostgreSQL; SQLite weighs by copiesOf). */
 const SYNONYM_SHARE = 0.5;
