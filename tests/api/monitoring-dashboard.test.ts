@@ -70,7 +70,7 @@ afterAll(async () => {
 
 // Each indicator (单项否决 and 扣分项) on its own: from a healthy site, the data that trips it turns that card
 // — and only that card — 不达标 with its figure and the causes behind 查看记录; the fix turns it 达标 again.
-describe('single-veto dashboard, one indicator at a time', () => {
+describe('single-veto indicators, one at a time', () => {
   it('starts from a healthy site: every card 达标', async () => {
     expect(reds(await board())).toContain('homeStale'); // nothing published yet
     await checks(20, 0);
@@ -163,6 +163,10 @@ describe('single-veto dashboard, one indicator at a time', () => {
     expect(b.unanswered?.value).toBe('0件');
   });
 
+});
+
+// The deduction points (扣分项) the same way, on the same healthy site (the cases above left it 达标).
+describe('deduction indicators, one at a time', () => {
   it('首页错误链接: the newest link check found a broken link on the home page, then a clean check', async () => {
     const rec = await linkCheck({ brokenHome: 1, brokenOther: 0, otherPageLinks: 40 }, [{ url: 'http://127.0.0.1:9/gone.html', onHome: true }]);
     let b = await board();
