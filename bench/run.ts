@@ -2,6 +2,8 @@
 // (latest-pg.json on PostgreSQL). Not a test: nothing is asserted. See docs/performance.md.
 //   --pg            the same on a throwaway PostgreSQL (re-runs itself under scripts/with-postgres.sh)
 //   --only=a,b      parts: list (announcements), articles (lists + search), search (distinct keywords, issue 25),
+//                   searchQuality (nDCG@10 of the judged query set, issue 25), ftsDetail (FTS5 detail=full vs column;
+//                   SQLite, only when named),
 //                   front (login and shell), generation, addresses (load and floods from many source addresses, issue 22),
 //                   site (Lighthouse and the W3C Nu checker on the generated public site, bench/site/run.ts)
 //   BENCH_SECONDS   seconds per load run (default 5); BENCH_ARTICLES (100,000); BENCH_GEN_ARTICLES (20,000);
@@ -18,6 +20,8 @@ import { benchFrontEnd, printFrontEnd } from './frontEnd';
 import { benchGeneration, printGeneration } from './generation/run';
 import { benchPublicFlood, printPublicFlood } from './publicFlood';
 import { benchManyAddresses, printManyAddresses } from './manyAddresses';
+import { benchFtsDetail, printFtsDetail } from './ftsDetail';
+import { benchSearchQuality, printSearchQuality } from './searchQuality';
 import { benchSearchStream, printSearchStream } from './searchStream';
 import { benchSite, printSite } from './site/run';
 
@@ -85,6 +89,19 @@ if (wanted('search')) {
   const search = await benchSearchStream(duration);
   results.searchStream = search;
   printSearchStream(search);
+}
+if (wanted('searchQuality')) {
+  // Issue 25: nDCG@10 of the judged query set, relevance beside today's default order (bench/searchQuality.ts).
+  const quality = await benchSearchQuality();
+  results.searchQuality = quality;
+  printSearchQuality(quality);
+}
+if (only?.includes('ftsDetail') && database === 'sqlite') {
+  // Issue 25: the SQLite index's detail=full (bm25) against detail=column: size and common-word cost (bench/ftsDetail.ts).
+  // Asked by name only: it builds two 100,000-article indexes (about 3 minutes), a one-off design measurement.
+  const fts = benchFtsDetail();
+  results.ftsDetail = fts;
+  printFtsDetail(fts);
 }
 if (wanted('flood')) {
   // Issue 14: staff list p99 alone and during a flood of public letters (bench/publicFlood.ts).

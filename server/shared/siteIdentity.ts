@@ -23,7 +23,11 @@ export const IDENTITY_ITEMS: readonly { key: string; label: string }[] = [
 export const ICP_LOOKUP_URL = 'https://beian.miit.gov.cn/';
 /** 全国互联网安全管理服务平台: the look-up of one 公安机关备案号 by its digits. */
 export const POLICE_LOOKUP_URL = 'https://beian.mps.gov.cn/#/query/webSearch';
-/** 我为政府网站找错 (the national government-website platform's error report page). */
+/**
+ * 我为政府网站找错: the national platform's report form. Its own button script (`exposure/jiucuo.js`, `Link(site_code)`)
+ * opens `jiucuo.html?site_code=<网站标识码>&url=<the page, URI-encoded>`; sites that print a plain link pass their
+ * home address as `url` (sources in docs/monitoring.md, "我为政府网站找错").
+ */
 export const JIUCUO_URL = 'https://zfwzgl.www.gov.cn/exposure/jiucuo.html';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : v === null || v === undefined ? '' : String(v).trim());
@@ -34,15 +38,23 @@ export function policeLookupUrl(record: unknown): string {
   return digits ? `${POLICE_LOOKUP_URL}?code=${digits}` : POLICE_LOOKUP_URL;
 }
 
-/** The 我为政府网站找错 address of the site (its 网站标识码); '' without one. */
-export function jiucuoUrl(siteIdCode: unknown): string {
+/** The site's home address from 网站域名 (`www.x.gov.cn` → `https://www.x.gov.cn/`); '' without one. */
+export function siteHomeUrl(siteDomain: unknown): string {
+  const d = text(siteDomain).replace(/^https?:\/\//i, '').replace(/\/+$/, '');
+  return d ? `https://${d}/` : '';
+}
+
+/** The 我为政府网站找错 address of the site (its 网站标识码, and its home page as `url`); '' without a code. */
+export function jiucuoUrl(siteIdCode: unknown, siteDomain?: unknown): string {
   const code = text(siteIdCode);
-  return code ? `${JIUCUO_URL}?site_code=${encodeURIComponent(code)}` : '';
+  if (!code) return '';
+  const home = siteHomeUrl(siteDomain);
+  return `${JIUCUO_URL}?site_code=${encodeURIComponent(code)}${home ? `&url=${encodeURIComponent(home)}` : ''}`;
 }
 
 /** The derived links the footer prints next to the settings. */
 export function identityLinks(site: Row): { icpUrl: string; policeUrl: string; jiucuoUrl: string } {
-  return { icpUrl: ICP_LOOKUP_URL, policeUrl: policeLookupUrl(site.policeRecord), jiucuoUrl: jiucuoUrl(site.siteIdCode) };
+  return { icpUrl: ICP_LOOKUP_URL, policeUrl: policeLookupUrl(site.policeRecord), jiucuoUrl: jiucuoUrl(site.siteIdCode, site.siteDomain) };
 }
 
 /** Identity items 站点设置 leaves empty. */

@@ -56,7 +56,7 @@ beforeAll(async () => {
   ids.fullName = await publish({ title: '医疗保障局开展基金监管宣传月活动', content: '<p>宣传月期间走进乡镇。</p>', publishTime: daysAgo(3) });
   ids.insurance = await publish({ title: '社会保险待遇资格认证提醒', content: '<p>请退休人员按时认证。</p>', publishTime: daysAgo(5), columnId: other || news });
   ids.town = await publish({ title: '白沙镇推进人居环境整治', content: '<p>云溪县白沙镇组织志愿者清理河道。</p>', publishTime: daysAgo(8) });
-});
+}, 180_000);
 afterAll(async () => server?.close());
 
 describe('ordering switch', () => {
@@ -74,6 +74,14 @@ describe('ordering switch', () => {
     expect(order.indexOf(ids.both)).toBeLessThan(order.indexOf(ids.body));
     expect(order.indexOf(ids.title)).toBeLessThan(order.indexOf(ids.body));
     expect(r.sortType).toBe('relevance');
+  });
+  it('sortType=relevance weighs the typed word above its synonyms, however many characters they have', async () => {
+    // 医疗保障 (3 bigrams, newer) used to outrank the titles holding 医保 (1 bigram) itself.
+    const order = (await search({ keyword: '医保', sortType: 'relevance', pageSize: 100 })).list.map((h) => h.articleId);
+    expect(order.indexOf(ids.fullName)).toBeGreaterThan(order.indexOf(ids.title));
+    expect(order.indexOf(ids.fullName)).toBeGreaterThan(order.indexOf(ids.both));
+    const mixed = (await search({ keyword: '城乡居民医保', sortType: 'relevance', pageSize: 100 })).list.map((h) => h.articleId);
+    expect(mixed[0]).toBe(ids.title);
   });
   it('sortType=time is newest first with the understood query (synonyms included)', async () => {
     const r = await search({ keyword: '医保', sortType: 'time' });

@@ -69,10 +69,9 @@ describe('the public search page', () => {
     await page.screenshot({ path: 'test-results/site-search-time.png', fullPage: true });
   });
 
-  // Known defect, issue 25 left open: a synonym spelt with more characters (医疗保障 for 医保) matches more
-  // index bigrams, so its title outranks the title holding the typed keyword itself. When ranking weighs
-  // synonyms below the typed word, this test passes and `.fails` must go.
-  it.fails('by relevance, the title holding the whole typed keyword comes first, although it is the oldest', async () => {
+  // A synonym spelt with more characters (医疗保障 for 医保) matches more index bigrams; ranking weighs each
+  // alternative by its bigram count and the typed word above its synonyms (understanding/matchExpr.ts).
+  it('by relevance, the title holding the whole typed keyword comes first, although it is the oldest', async () => {
     await searchFor('浏览器测试医保');
     expect((await titles())[0]).toContain('医保报销指南');
   });

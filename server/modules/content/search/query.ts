@@ -18,10 +18,10 @@ export function findsNothing(s: Search): boolean {
   return !!s.smart && s.smart.words.length === 0;
 }
 
-/** The FTS5 expression of every word condition (SQLite), or null when there is none. */
-export function matchFts(s: Search, titleOnly = false): string | null {
+/** The FTS5 expression of every word condition (SQLite), or null when there is none; `ranked`: see wordsFts. */
+export function matchFts(s: Search, titleOnly = false, ranked = false): string | null {
   const exprs = plainWords(s).map((k) => ftsExpression(k, titleOnly ? '{t s}' : undefined));
-  if (s.smart) exprs.push(wordsFts(s.smart.words, titleOnly));
+  if (s.smart) exprs.push(wordsFts(s.smart.words, titleOnly, ranked));
   if (s.title) exprs.push(ftsExpression(s.title, '{t s}'));
   return exprs.length ? exprs.map((e) => `(${e})`).join(' AND ') : null;
 }

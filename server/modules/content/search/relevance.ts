@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/types.js';
 import type { Search } from './params.js';
 import { filters, hasFilters, matchFts, where, type Q } from './query.js';
-import { wordsTsQuery } from './understanding/matchExpr.js';
+import { wordsPgRank } from './understanding/matchExpr.js';
 
 /**
  * Relevance order (issue 25, docs/search-and-reports.md): BM25 over title, subtitle and body (SQLite FTS5
@@ -33,7 +33,8 @@ function score(rows: readonly Scored[], nowMinute: number): Scored[] {
 }
 
 async function sqliteCandidates(db: Db, s: Search, all: boolean): Promise<Scored[]> {
-  const match = matchFts(s) as string;
+  // The ranking form of the expression: same matches, the typed word weighed above its synonyms.
+  const match = matchFts(s, false, true) as string;
   const bound = s.sinceKey === null ? sql`` : sql` and rowid >= ${s.sinceKey}`;
   // BM25 is worked out while FTS5 streams the newest matches (one pass; a `rowid in (…)` list would run the
   // match once per key). Other filters narrow afterwards, from a larger candidate set.
@@ -42,7 +43,7 @@ async function sqliteCandidates(db: Db, s: Search, all: boolean): Promise<Scored
   if (!all) {
     // Title matches beyond the newest: the same words also asked of the title columns, which counts each
     // phrase twice in bm25(), hence the half.
-    const titled = `(${match}) AND (${matchFts(s, true) as string})`;
+    const titled = `(${match}) AND (${matchFts(s, true, true) as string})`;
     const seen = new Set(rows.map((x) => x.k));
     const more = (await sql<Scored>`select rowid as k, -${BM25} / 2 as r from article_fts where article_fts match ${titled}${bound} order by rowid desc limit ${TITLE_CANDIDATES}`.execute(db)).rows;
     rows.push(...more.filter((x) => !seen.has(x.k)));
@@ -53,8 +54,7 @@ async function sqliteCandidates(db: Db, s: Search, all: boolean): Promise<Scored
 }
 
 async function pgCandidates(db: Db, s: Search, all: boolean): Promise<Scored[]> {
-  const tsq = sql`to_tsquery('simple', ${s.smart ? wordsTsQuery(s.smart.words) : ''})`;
-  const rank = sql`ts_rank_cd(${PG_WEIGHTS}::float4[], m.tsv, ${tsq})`;
+  const rank = s.smart ? wordsPgRank(s.smart.words, PG_WEIGHTS, sql.ref('m.tsv')) : sql`ts_rank_cd(${PG_WEIGHTS}::float4[], m.tsv, to_tsquery('simple', ''))`;
   const base = (titleOnly: boolean) => where(db.selectFrom('article_search as s') as Q, s, 'postgres', titleOnly).select(['s.docKey', 's.tsv']);
   // Materialised match sets: the planner cannot walk the publish-time order testing every row (a rare word
   // took 11.7 s that way); few matches are read through the GIN index whole.
