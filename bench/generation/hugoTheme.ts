@@ -133,12 +133,15 @@ const SINGLE = page('{{ .Title }} - {{ site.Title }}', `<main class="wrap">
 
 const date = (t: string) => `${(t || '2000-01-01 00:00:00').replace(' ', 'T')}+08:00`;
 
-export function writeHugoSite(dir: string, columns: readonly HugoColumn[], articles: readonly HugoArticle[]): void {
-  const write = (rel: string, text: string) => {
-    const file = join(dir, rel);
-    mkdirSync(join(file, '..'), { recursive: true });
-    writeFileSync(file, text);
-  };
+function writeFile(dir: string, rel: string, text: string): void {
+  const file = join(dir, rel);
+  mkdirSync(join(file, '..'), { recursive: true });
+  writeFileSync(file, text);
+}
+
+/** The theme, the configuration and one section per column. */
+export function writeHugoSite(dir: string, columns: readonly HugoColumn[]): void {
+  const write = (rel: string, text: string) => writeFile(dir, rel, text);
   write('hugo.toml', CONFIG);
   write('layouts/partials/meta.html', META);
   write('layouts/partials/header.html', HEADER);
@@ -148,9 +151,29 @@ export function writeHugoSite(dir: string, columns: readonly HugoColumn[], artic
   write('layouts/_default/single.html', SINGLE);
   write('static/css/style.css', 'body{margin:0;font-family:sans-serif}\n');
   for (const c of columns) write(`content/c${c.id}/_index.html`, `${JSON.stringify({ title: c.title, weight: c.sort })}\n`);
+}
+
+/** Published articles as Hugo content (called chunk by chunk: a million bodies never sit in memory at once). */
+export function writeHugoArticles(dir: string, articles: readonly HugoArticle[]): void {
   for (const a of articles) {
     // Our order is sort desc, then publish time desc: a higher sort comes first, like a lower Hugo weight.
     const front = { title: a.title, date: date(a.publishTime), source: a.source, author: a.author, weight: 1_000_000 - Number(a.sort ?? 0) };
-    write(`content/c${a.columnId}/${a.articleId}.html`, `${JSON.stringify(front)}\n${a.content}\n`);
+    writeFile(dir, `content/c${a.columnId}/${a.articleId}.html`, `${JSON.stringify(front)}\n${a.content}\n`);
   }
+}
+
+/**
+ * The minimal Hugo theme of the issue's anchor (issue 26): the same content (read from `contentDir`), pages
+ * with a title and the body only — no navigation, no meta, no footer — lists of 20 with a pager.
+ */
+const MINIMAL = {
+  'layouts/index.html': `<!DOCTYPE html><html><head><meta charset="utf-8"><title>{{ site.Title }}</title></head><body>{{ range site.Sections }}<a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }}</body></html>\n`,
+  'layouts/_default/list.html': `<!DOCTYPE html><html><head><meta charset="utf-8"><title>{{ .Title }}</title></head><body><ul>{{ range .Paginator.Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul>{{ if .Paginator.HasNext }}<a href="{{ .Paginator.Next.URL }}">下一页</a>{{ end }}</body></html>\n`,
+  'layouts/_default/single.html': `<!DOCTYPE html><html><head><meta charset="utf-8"><title>{{ .Title }}</title></head><body><h1>{{ .Title }}</h1>{{ .Content }}</body></html>\n`,
+};
+
+export function writeMinimalHugoSite(dir: string, contentDir: string): void {
+  const write = (rel: string, text: string) => writeFile(dir, rel, text);
+  write('hugo.toml', `${CONFIG.replace('paginate = 20', `paginate = 20\ncontentDir = ${JSON.stringify(contentDir)}`)}`);
+  for (const [rel, text] of Object.entries(MINIMAL)) write(rel, text);
 }

@@ -1,13 +1,18 @@
-// Generation benchmark (`npm run bench`, part "generation"): our full-site run beside Hugo (Debian's
-// package, installed when missing) on the same published articles, 50 columns, 20 per list page, both on
-// tmpfs (/dev/shm), interleaved. 20,000 articles; BENCH_GEN_100K=1 adds 100,000. Files/s, ratio, peak RSS.
+// Generation benchmark (`npm run bench`, part "generation", docs/benchmarks.md): our full-site run beside
+// Hugo (Debian's package, installed when missing) on the same published articles, 50 columns, 20 per list
+// page, all on tmpfs (/dev/shm), interleaved: Hugo with the theme equivalent to our default skin, Hugo with a
+// minimal theme, ours as shipped (pages plus .br/.gz copies and the site guard's pristine copies) and ours
+// with SITE_PRECOMPRESS=off (one file per page, like Hugo). Sizes: --size=20000,100000 (or
+// BENCH_GEN_ARTICLES; BENCH_GEN_100K=1 adds 100,000); Hugo is skipped above 200,000 unless BENCH_GEN_HUGO=1.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import { join } from 'node:path';
 import { startChild } from '../lib/child';
 import { freshDatabase } from '../lib/pgDatabase';
 
-interface RunFigures { files: number; ms: number; filesPerSecond: number; maxRssMb: number; cpuMs: number; filesPerCpuSecond: number }
+interface RunFigures { files: number; pages: number; mb: number; ms: number; filesPerSecond: number; pagesPerSecond: number; maxRssMb: number; cpuMs: number; filesPerCpuSecond: number }
+interface OurFigures extends RunFigures { republishMs: number[]; republishColdMs?: number }
 
 function ensureHugo(): string | null {
   const found = spawnSync('sh', ['-c', 'command -v hugo'], { encoding: 'utf8' }).stdout.trim();
@@ -18,85 +23,116 @@ function ensureHugo(): string | null {
   return spawnSync('sh', ['-c', 'command -v hugo'], { encoding: 'utf8' }).stdout.trim() || null;
 }
 
-const countFiles = (d: string): number => readdirSync(d).reduce((n, name) => n + (statSync(join(d, name)).isDirectory() ? countFiles(join(d, name)) : 1), 0);
-const perSecond = (files: number, ms: number) => Math.round((files * 1000) / Math.max(ms, 1));
-const figures = (files: number, ms: number, cpuMs: number, maxRssMb: number): RunFigures => ({ files, ms, filesPerSecond: perSecond(files, ms), maxRssMb, cpuMs, filesPerCpuSecond: perSecond(files, cpuMs) });
+function countFiles(d: string, into = { files: 0, pages: 0, bytes: 0 }) {
+  for (const e of readdirSync(d, { withFileTypes: true })) {
+    if (e.isDirectory()) countFiles(join(d, e.name), into);
+    else {
+      into.files++;
+      if (e.name.endsWith('.html')) into.pages++;
+      into.bytes += statSync(join(d, e.name)).size;
+    }
+  }
+  return into;
+}
+const perSecond = (n: number, ms: number) => Math.round((n * 1000) / Math.max(ms, 1));
+const figures = (w: { files: number; pages: number; bytes: number }, ms: number, cpuMs: number, maxRssMb: number): RunFigures => ({
+  files: w.files, pages: w.pages, mb: Math.round(w.bytes / 1048576), ms, filesPerSecond: perSecond(w.files, ms), pagesPerSecond: perSecond(w.pages, ms), maxRssMb, cpuMs, filesPerCpuSecond: perSecond(w.files, cpuMs),
+});
 
-function runHugo(hugo: string, dir: string): RunFigures {
-  const out = join(dir, 'hugo', 'public');
+function runHugo(hugo: string, dir: string, site: string): RunFigures {
+  const out = join(dir, site, 'public');
   rmSync(out, { recursive: true, force: true });
   const rssFile = join(dir, 'hugo-rss');
   const t0 = performance.now();
-  execFileSync('/usr/bin/time', ['-f', '%M %U %S', '-o', rssFile, hugo, '--quiet', '-s', join(dir, 'hugo'), '-d', out], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('/usr/bin/time', ['-f', '%M %U %S', '-o', rssFile, hugo, '--quiet', '-s', join(dir, site), '-d', out], { stdio: ['ignore', 'ignore', 'inherit'] });
   const ms = Math.round(performance.now() - t0);
-  const files = countFiles(out);
   const [rssKb, user, sys] = (readFileSync(rssFile, 'utf8').trim().split('\n').pop() ?? '').split(' ').map(Number);
-  return figures(files, ms, Math.round(((user ?? 0) + (sys ?? 0)) * 1000), Math.round((rssKb ?? 0) / 1024));
+  const written = countFiles(out);
+  rmSync(out, { recursive: true, force: true });
+  return figures(written, ms, Math.round(((user ?? 0) + (sys ?? 0)) * 1000), Math.round((rssKb ?? 0) / 1024));
 }
 
-async function runOurs(dir: string, env: Record<string, string>): Promise<RunFigures> {
+async function runOurs(dir: string, env: Record<string, string>): Promise<OurFigures> {
   rmSync(join(dir, 'data', 'site'), { recursive: true, force: true });
-  const child = await startChild<{ files: number; ms: number; cpuMs: number; maxRssMb: number }>('bench/generation/ourSite.ts', { ...env, GEN_DIR: dir });
+  rmSync(join(dir, 'data', 'site-guard'), { recursive: true, force: true });
+  const child = await startChild<{ files: number; pages: number; bytes: number; ms: number; cpuMs: number; maxRssMb: number; republishMs: number[]; republishColdMs?: number }>('bench/generation/ourSite.ts', { ...env, GEN_DIR: dir });
   await new Promise((done) => (child.process.exitCode !== null ? done(null) : child.process.once('exit', done)));
-  const { files, ms, cpuMs, maxRssMb } = child.info;
-  return figures(files, ms, cpuMs, maxRssMb);
+  const { ms, cpuMs, maxRssMb, republishMs, republishColdMs } = child.info;
+  return { ...figures(child.info, ms, cpuMs, maxRssMb), republishMs, republishColdMs };
 }
 
-async function benchSize(hugo: string, articles: number, rounds: number) {
+const best = <T extends RunFigures>(runs: T[]): T => runs.reduce((a, b) => (b.pagesPerSecond > a.pagesPerSecond ? b : a));
+const ratio = (a: number, b: number) => (b > 0 ? Number((a / b).toFixed(2)) : null);
+
+async function benchSize(hugo: string | null, articles: number, rounds: number) {
   const dir = mkdtempSync('/dev/shm/portal-gen-');
   const database = await freshDatabase();
   const env = (extra: Record<string, string>) => (database.url ? { ...extra, DATABASE_URL: database.url } : extra);
   try {
     const seeded = await startChild<{ count: number; published: number; seedMs: number }>('bench/generation/seedSite.ts', env({ GEN_DIR: dir, BENCH_GEN_ARTICLES: String(articles) }));
     await new Promise((done) => (seeded.process.exitCode !== null ? done(null) : seeded.process.once('exit', done)));
-    const hugoRuns: RunFigures[] = [];
-    const ourRuns: RunFigures[] = [];
-    // Interleaved: H O, O H, H O, … so a change in the machine's load hits both alike.
-    for (let r = 0; r < rounds; r++) {
-      if (r % 2 === 0) {
-        hugoRuns.push(runHugo(hugo, dir));
-        ourRuns.push(await runOurs(dir, env({})));
-      } else {
-        ourRuns.push(await runOurs(dir, env({})));
-        hugoRuns.push(runHugo(hugo, dir));
-      }
-    }
-    const best = (runs: RunFigures[]) => runs.reduce((a, b) => (b.filesPerSecond > a.filesPerSecond ? b : a));
-    const h = best(hugoRuns);
-    const o = best(ourRuns);
-    // Each round's own ratio (the two runs of a round saw about the same load), and the CPU-time ratio.
-    const roundRatios = ourRuns.map((r, i) => Number((r.filesPerSecond / (hugoRuns[i]?.filesPerSecond ?? 1)).toFixed(2)));
-    const cpuRatio = Number((o.filesPerCpuSecond / h.filesPerCpuSecond).toFixed(2));
-    return { articles, published: seeded.info.published, seedMs: seeded.info.seedMs, hugo: h, ours: o, ratio: Number((o.filesPerSecond / h.filesPerSecond).toFixed(2)), roundRatios, cpuRatio, hugoRuns, ourRuns };
+    const withHugo = hugo && (articles <= 200_000 || process.env.BENCH_GEN_HUGO === '1') ? hugo : null;
+    const runs = { hugo: [] as RunFigures[], hugoMinimal: [] as RunFigures[], ours: [] as OurFigures[], oursPlain: [] as OurFigures[] };
+    const steps: (() => Promise<void>)[] = [
+      async () => void (withHugo && runs.hugo.push(runHugo(withHugo, dir, 'hugo'))),
+      async () => void (withHugo && runs.hugoMinimal.push(runHugo(withHugo, dir, 'hugo-min'))),
+      async () => void runs.ours.push(await runOurs(dir, env({}))),
+      async () => void runs.oursPlain.push(await runOurs(dir, env({ SITE_PRECOMPRESS: 'off', BENCH_GEN_REPUBLISH: '0' }))),
+    ];
+    // Interleaved, the order reversed every other round, so a change in the machine's load hits all alike.
+    for (let r = 0; r < rounds; r++) for (const step of r % 2 ? [...steps].reverse() : steps) await step();
+    const o = best(runs.ours);
+    const plain = best(runs.oursPlain);
+    const h = runs.hugo.length ? best(runs.hugo) : null;
+    const m = runs.hugoMinimal.length ? best(runs.hugoMinimal) : null;
+    // Ratios of HTML pages per second (each writes one file per page; ours also .br/.gz beside each), and of files per second.
+    const ratios = {
+      pagesVsHugo: h && ratio(o.pagesPerSecond, h.pagesPerSecond), pagesVsHugoMinimal: m && ratio(o.pagesPerSecond, m.pagesPerSecond),
+      plainPagesVsHugo: h && ratio(plain.pagesPerSecond, h.pagesPerSecond), plainPagesVsHugoMinimal: m && ratio(plain.pagesPerSecond, m.pagesPerSecond),
+      filesVsHugo: h && ratio(o.filesPerSecond, h.filesPerSecond), filesVsHugoMinimal: m && ratio(o.filesPerSecond, m.filesPerSecond),
+      cpuVsHugo: h && ratio(o.pages / o.cpuMs, h.pages / h.cpuMs),
+    };
+    return { articles, published: seeded.info.published, seedMs: seeded.info.seedMs, hugo: h, hugoMinimal: m, ours: o, oursPlain: plain, ratios, runs };
   } finally {
     await database.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-export async function benchGeneration() {
-  const hugo = ensureHugo();
-  if (!hugo) return { skipped: 'hugo is not installed and cannot be installed (not root)' };
-  const version = spawnSync(hugo, ['version'], { encoding: 'utf8' }).stdout.trim();
-  const rounds = Number(process.env.BENCH_GEN_ROUNDS ?? 1);
-  const sizes = [Number(process.env.BENCH_GEN_ARTICLES ?? 20_000), ...(process.env.BENCH_GEN_100K === '1' ? [100_000] : [])];
-  const runs = [];
-  for (const n of sizes) runs.push(await benchSize(hugo, n, rounds));
-  const loop = await startChild<{ pages: number; ms: number; cpuMs: number; pagesPerSecond: number; pagesPerCpuSecond: number }>('bench/generation/renderLoop.ts');
-  await new Promise((done) => (loop.process.exitCode !== null ? done(null) : loop.process.once('exit', done)));
-  return { hugoVersion: version, rounds, runs, renderLoop: loop.info };
+/** The sizes asked: --size=20000,100000, else BENCH_GEN_ARTICLES (20,000) and 100,000 with BENCH_GEN_100K=1. */
+function sizes(): number[] {
+  const arg = process.argv.find((a) => a.startsWith('--size='));
+  if (arg) return arg.slice(7).split(',').map(Number).filter((n) => n > 0);
+  return [Number(process.env.BENCH_GEN_ARTICLES ?? 20_000), ...(process.env.BENCH_GEN_100K === '1' ? [100_000] : [])];
 }
 
+export async function benchGeneration() {
+  const hugo = ensureHugo();
+  const version = hugo ? spawnSync(hugo, ['version'], { encoding: 'utf8' }).stdout.trim() : 'hugo is not installed and cannot be installed (not root): no anchor';
+  const rounds = Number(process.env.BENCH_GEN_ROUNDS ?? 1);
+  const runs = [];
+  for (const n of sizes()) runs.push(await benchSize(hugo, n, rounds));
+  const loop = await startChild<{ pages: number; ms: number; cpuMs: number; pagesPerSecond: number; pagesPerCpuSecond: number }>('bench/generation/renderLoop.ts');
+  await new Promise((done) => (loop.process.exitCode !== null ? done(null) : loop.process.once('exit', done)));
+  return { hugoVersion: version, workers: Math.min(os.availableParallelism(), 8), rounds, runs, renderLoop: loop.info };
+}
+
+const line = (f: RunFigures) => `${f.pages} pages, ${f.files} files, ${f.mb} MB in ${f.ms} ms = ${f.pagesPerSecond} pages/s, ${f.filesPerSecond} files/s (CPU ${f.cpuMs} ms, peak RSS ${f.maxRssMb} MB)`;
+
 export function printGeneration(r: Awaited<ReturnType<typeof benchGeneration>>) {
-  console.log('\nStatic generation, full site, 50 columns, 20 per list page, tmpfs (/dev/shm), goal ratio ≥ 1.0, RSS < 1 GB');
-  if ('skipped' in r) {
-    console.log(`skipped: ${r.skipped}`);
-    return;
-  }
-  console.log(r.hugoVersion);
+  console.log('\nStatic generation, full site, 50 columns, 20 per list page, tmpfs (/dev/shm); goals: ≥ 2× Hugo (equivalent theme), ≥ 1.5× Hugo (minimal theme), RSS < 1 GB at 100,000');
+  console.log(`${r.hugoVersion}; our render workers: ${r.workers}`);
   for (const s of r.runs) {
-    console.log(`${s.articles} articles (${s.published} published): Hugo ${s.hugo.files} files in ${s.hugo.ms} ms = ${s.hugo.filesPerSecond} files/s (RSS ${s.hugo.maxRssMb} MB) | ours ${s.ours.files} files in ${s.ours.ms} ms = ${s.ours.filesPerSecond} files/s (peak RSS ${s.ours.maxRssMb} MB) | ratio ${s.ratio}`);
-    console.log(`  per round: ${s.roundRatios.join(', ')} | CPU time: Hugo ${s.hugo.filesPerCpuSecond} files per CPU-second, ours ${s.ours.filesPerCpuSecond} (ratio ${s.cpuRatio})`);
+    console.log(`${s.articles} articles (${s.published} published):`);
+    if (s.hugo) console.log(`  Hugo, equivalent theme: ${line(s.hugo)}`);
+    if (s.hugoMinimal) console.log(`  Hugo, minimal theme:    ${line(s.hugoMinimal)}`);
+    console.log(`  ours, as shipped (.html + .br + .gz, guard copies): ${line(s.ours)}`);
+    console.log(`  ours, SITE_PRECOMPRESS=off (.html only):         ${line(s.oursPlain)}`);
+    const q = s.ratios;
+    if (s.hugo) console.log(`  ratio pages/s: ${q.pagesVsHugo} vs equivalent (${q.plainPagesVsHugo} without .br/.gz), ${q.pagesVsHugoMinimal} vs minimal (${q.plainPagesVsHugoMinimal} without); files/s: ${q.filesVsHugo} / ${q.filesVsHugoMinimal}; pages per CPU-second vs equivalent: ${q.cpuVsHugo}`);
+    else console.log('  no Hugo run at this size (BENCH_GEN_HUGO=1 runs it)');
+    const rep = s.ours.republishMs;
+    if (rep.length) console.log(`  republishing one article (POST /api/article/update until its page and lists are on disk): ${rep.join(', ')} ms (max ${Math.max(...rep)}; goal < 200; the first edit, which also starts the server's render workers: ${s.ours.republishColdMs} ms)`);
   }
   const l = r.renderLoop;
   console.log(`render loop alone, one core (article page, includes memoised): ${l.pages} pages, ${l.pagesPerSecond} pages/s wall, ${l.pagesPerCpuSecond} pages per CPU-second`);

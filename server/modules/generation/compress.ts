@@ -18,28 +18,39 @@ export function isCompressible(file: string): boolean {
   return COMPRESSIBLE.has(path.extname(file).toLowerCase());
 }
 
+/** Brotli quality of pages written in bulk (a full run, a column); skin assets, few and long cached, get 11. */
+const PAGE_BROTLI_QUALITY = Math.min(11, Math.max(0, Number(process.env.SITE_BROTLI_QUALITY ?? 4)));
+
 /**
- * Writes `target.br` and `target.gz` of `content`. Pages use brotli quality 5 (a full run writes thousands:
- * about a millisecond each, within a few percent of quality 11 on HTML); skin assets, few and long cached, 11.
+ * The compressed copies of `content` as `[suffix, bytes]`, none when pre-compression is off or the file is
+ * not text. Pages: brotli quality 4 and gzip level 6 (a full run writes a million of them: together about
+ * a millisecond per page; within a few percent of quality 11 / level 9 on HTML); skin assets the best levels.
  */
-export function writeCompressedSync(target: string, content: Buffer | string, best = false): void {
-  if (!precompressOn() || !isCompressible(target)) return;
+export function compressedCopies(target: string, content: Buffer | string, best = false): [string, Buffer][] {
+  if (!precompressOn() || !isCompressible(target)) return [];
   const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   const br = brotliCompressSync(data, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: data.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+    params: { [constants.BROTLI_PARAM_QUALITY]: best ? 11 : PAGE_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: data.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
   });
-  const gz = gzipSync(data, { level: 9 });
-  for (const [suffix, bytes] of [['.br', br], ['.gz', gz]] as const) {
-    const file = target + suffix;
-    const tmp = `${file}.tmp-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
-    try {
-      fs.writeFileSync(tmp, bytes, { flag: 'wx' });
-      fs.renameSync(tmp, file);
-    } catch (error) {
-      fs.rmSync(tmp, { force: true });
-      throw error;
-    }
+  const gz = gzipSync(data, { level: best ? 9 : 6 });
+  return [['.br', br], ['.gz', gz]];
+}
+
+/** Writes `bytes` to `file` through a temporary file and a rename (readers see the old or the new file). */
+export function writeAtomicSync(file: string, bytes: Buffer | string): void {
+  const tmp = `${file}.tmp-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+  try {
+    fs.writeFileSync(tmp, bytes, { flag: 'wx' });
+    fs.renameSync(tmp, file);
+  } catch (error) {
+    fs.rmSync(tmp, { force: true });
+    throw error;
   }
+}
+
+/** Writes `target.br` and `target.gz` of `content` (compressedCopies). */
+export function writeCompressedSync(target: string, content: Buffer | string, best = false): void {
+  for (const [suffix, bytes] of compressedCopies(target, content, best)) writeAtomicSync(target + suffix, bytes);
 }
 
 /** Removes the compressed copies of a file (a stale copy would otherwise still be served). */

@@ -100,43 +100,53 @@ export async function republishArticle(gen: SiteGenerator, articleId: number, ch
   const before = (await pagesShowingIndexed(gen.db, articleId)) ?? (await pagesShowingInFiles(gen.root, articleId));
   const lists = new Map(before.lists);
   let home = before.home;
-  const written: string[] = [];
   const base = await gen.base();
-  let removed: string[] = [];
-  if (isPublic) {
-    const rel = articleRelPath(row);
-    removed = (await removeArticlePages(gen.root, articleId)).filter((r) => r !== rel);
-    const uploads = new Set<string>();
-    const jobs = await gen.articleJobs(base, [row], uploads);
-    await gen.withRun(base, (run) => gen.pool.render(run, jobs, true));
-    await publishUploads(gen.dataDir, gen.root, uploads);
-    written.push(rel);
-    for (const id of ancestors(base, row.columnId)) {
+  // One render run for every page rewritten here: the workers parse the skin's templates once.
+  return await gen.withRun(base, async (run) => {
+    const written: string[] = [];
+    let removed: string[] = [];
+    if (isPublic) {
+      const rel = articleRelPath(row);
+      removed = (await removeArticlePages(gen.root, articleId)).filter((r) => r !== rel);
+      const uploads = new Set<string>();
+      const jobs = await gen.articleJobs(base, [row], uploads);
+      await gen.pool.render(run, jobs, true);
+      await publishUploads(gen.dataDir, gen.root, uploads);
+      written.push(rel);
+      home = (await listPagesOf(gen, base, row, lists)) || home;
+    } else {
+      removed = await removeArticlePages(gen.root, articleId);
+      if (!removed.length && !lists.size && !home) return { written, removed };
+    }
+    for (const [id, pages] of lists) {
       const column = base.columns.find((c) => c.categoryId === id);
       if (!column || column.columnType === 3) continue;
-      const pos = await positionIn(gen, descendantIds(base.columns, id), row);
-      if (column.columnType === 2) {
-        if (pos < LIST_PAGE_SIZE) add(lists, id, 1);
-      } else {
-        add(lists, id, Math.floor(pos / LIST_PAGE_SIZE) + 1);
-        if (pos < HOME_BLOCK_SIZE) home = true;
-      }
+      const r = await gen.generateColumn(id, { only: pages, base, run });
+      written.push(...r.paths);
     }
-  } else {
-    removed = await removeArticlePages(gen.root, articleId);
-    if (!removed.length && !lists.size && !home) return { written, removed };
-  }
-  for (const [id, pages] of lists) {
+    if (home) {
+      const job = await gen.indexJob(base);
+      await gen.pool.render(run, [job], true);
+      await recordShown(gen.db, [job]);
+      written.push('index.html');
+    }
+    return { written, removed };
+  });
+}
+
+/** Adds to `lists` the list page (by position) that shows the article in its column and each above; answers whether the home page shows it. */
+async function listPagesOf(gen: SiteGenerator, base: Base, row: Row, lists: Map<number, Set<number>>): Promise<boolean> {
+  let home = false;
+  for (const id of ancestors(base, Number(row.columnId))) {
     const column = base.columns.find((c) => c.categoryId === id);
     if (!column || column.columnType === 3) continue;
-    const r = await gen.generateColumn(id, { only: pages, base });
-    written.push(...r.paths);
+    const pos = await positionIn(gen, descendantIds(base.columns, id), row);
+    if (column.columnType === 2) {
+      if (pos < LIST_PAGE_SIZE) add(lists, id, 1);
+    } else {
+      add(lists, id, Math.floor(pos / LIST_PAGE_SIZE) + 1);
+      if (pos < HOME_BLOCK_SIZE) home = true;
+    }
   }
-  if (home) {
-    const job = await gen.indexJob(base);
-    await gen.withRun(base, (run) => gen.pool.render(run, [job], true));
-    await recordShown(gen.db, [job]);
-    written.push('index.html');
-  }
-  return { written, removed };
+  return home;
 }

@@ -193,7 +193,8 @@ export class SiteGenerator {
     const jobs: PageJob[] = [];
     for (let p = 1; p <= pageCount; p++) {
       if (only && !only.has(p)) continue;
-      const articles = items.slice((p - 1) * LIST_PAGE_SIZE, p * LIST_PAGE_SIZE).map(articleItem);
+      // filter: `items` may hold only some pages' rows (columnItems).
+      const articles = items.slice((p - 1) * LIST_PAGE_SIZE, p * LIST_PAGE_SIZE).filter(Boolean).map(articleItem);
       const pagination = { current: p, total: pageCount, count: items.length, prev: p > 1 ? url(p - 1) : '', next: p < pageCount ? url(p + 1) : '' };
       jobs.push(page(url(p), template, { articles, pagination }));
     }
@@ -204,16 +205,15 @@ export class SiteGenerator {
    * A column's pages: all its list pages (pages beyond the new count are removed), or only the page
    * numbers in `only`. A cover column has one page. External links have no pages (1005).
    */
-  async generateColumn(columnId: number, options: { only?: ReadonlySet<number>; base?: Base } = {}): Promise<GenerateResult> {
+  async generateColumn(columnId: number, options: { only?: ReadonlySet<number>; base?: Base; run?: number } = {}): Promise<GenerateResult> {
     const base = options.base ?? (await this.base());
     const column = this.requireColumn(base, columnId);
     if (column.columnType === 3) throw new PortalError(1005, `栏目“${column.categoryTitle}”是外链栏目，不生成页面`);
-    const items = await this.published(descendantIds(base.columns, columnId));
+    const items = await this.columnItems(base, column, options.only);
     const jobs = this.columnJobs(base, column, items, options.only);
-    await this.withRun(base, async (run) => {
-      // All pages of the column rendered before any is written: one batch.
-      if (jobs.length) await this.pool.render(run, jobs, true);
-    });
+    // All pages of the column rendered before any is written: one batch.
+    if (jobs.length && options.run !== undefined) await this.pool.render(options.run, jobs, true);
+    else if (jobs.length) await this.withRun(base, (run) => this.pool.render(run, jobs, true));
     await recordShown(this.db, jobs);
     // List pages past the new last page (fewer articles now) are removed.
     const pageCount = column.columnType === 2 ? 1 : Math.max(1, Math.ceil(items.length / LIST_PAGE_SIZE));
@@ -226,6 +226,25 @@ export class SiteGenerator {
     await forgetPages(this.db, gone);
     const removed = gone.length;
     return { pages: jobs.length, paths: jobs.map((j) => j.rel), removed };
+  }
+
+  /**
+   * The column's published articles in list order. For some pages of a list column (republishing one
+   * article), only those pages' rows are read, at their places in an array as long as the column (a
+   * column of a million-article site holds tens of thousands): columnJobs reads only those places.
+   */
+  private async columnItems(base: Base, column: ColumnRow, only?: ReadonlySet<number>): Promise<Row[]> {
+    const ids = descendantIds(base.columns, column.categoryId);
+    if (!only || column.columnType !== 1) return await this.published(ids);
+    const counted = await this.db.selectFrom('article').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 5).where('columnId', 'in', ids.length ? ids : [-1]).executeTakeFirst();
+    const items: Row[] = new Array<Row>(Number(counted?.n ?? 0));
+    for (const p of only) {
+      const rows = await this.published(ids, { limit: LIST_PAGE_SIZE, offset: (p - 1) * LIST_PAGE_SIZE });
+      rows.forEach((r, i) => {
+        if ((p - 1) * LIST_PAGE_SIZE + i < items.length) items[(p - 1) * LIST_PAGE_SIZE + i] = r;
+      });
+    }
+    return items;
   }
 
   /**

@@ -85,15 +85,27 @@ export class SiteManifest {
       await keepPristine(this.dataDir, file, hash);
       present.push({ path: rel, hash, size });
     }
-    for (let i = 0; i < present.length; i += 200) {
-      const rows = present.slice(i, i + 200).map((e) => ({ ...e, updateTime: now }));
-      await this.db
-        .insertInto('site_manifest')
-        .values(rows)
-        .onConflict((oc) => oc.column('path').doUpdateSet((eb) => ({ hash: eb.ref('excluded.hash'), size: eb.ref('excluded.size'), updateTime: eb.ref('excluded.updateTime') })))
-        .execute();
-    }
+    await this.recordEntries(present, now);
     await this.forget(gone);
+  }
+
+  /**
+   * Records files already hashed and kept pristine by their writer (the render workers, which hold the
+   * bytes: keepPristineBytesSync), in one transaction: a batch of pages costs one commit.
+   */
+  async recordEntries(entries: readonly ManifestEntry[], now = formatDateTime()): Promise<void> {
+    const valid = entries.filter((e) => isSiteRel(e.path));
+    if (!valid.length) return;
+    await this.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < valid.length; i += 200) {
+        const rows = valid.slice(i, i + 200).map((e) => ({ path: e.path, hash: e.hash, size: e.size, updateTime: now }));
+        await trx
+          .insertInto('site_manifest')
+          .values(rows)
+          .onConflict((oc) => oc.column('path').doUpdateSet((eb) => ({ hash: eb.ref('excluded.hash'), size: eb.ref('excluded.size'), updateTime: eb.ref('excluded.updateTime') })))
+          .execute();
+      }
+    });
   }
 
   /** Forgets paths (before the generator removes their files, so the guard never restores them). */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -36,6 +36,30 @@ export async function keepPristine(dataDir: string, file: string, hash: string):
     throw new Error(`site file changed while it was recorded: ${file}`);
   }
   await fs.rename(tmp, target);
+}
+
+/**
+ * The hash of bytes just written to the site and their pristine copy, kept from memory by the writer that
+ * holds them (a render worker): no second read of the page, no copy to hash again. `known` remembers the
+ * hashes this writer stored already (a run writes many identical compressed copies of nothing).
+ */
+export function keepPristineBytesSync(dataDir: string, bytes: Buffer, known?: Set<string>): { hash: string; size: number } {
+  const hash = createHash('sha256').update(bytes).digest('hex');
+  if (known?.has(hash)) return { hash, size: bytes.length };
+  const target = pristinePath(dataDir, hash);
+  if (!existsSync(target)) {
+    mkdirSync(path.dirname(target), { recursive: true });
+    const tmp = `${target}.tmp-${randomBytes(6).toString('hex')}`;
+    try {
+      writeFileSync(tmp, bytes, { flag: 'wx' });
+      renameSync(tmp, target);
+    } catch (error) {
+      rmSync(tmp, { force: true });
+      throw error;
+    }
+  }
+  known?.add(hash);
+  return { hash, size: bytes.length };
 }
 
 /** Puts the pristine copy of `hash` at `target` (temporary file + rename); false when no sound copy exists. */

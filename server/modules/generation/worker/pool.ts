@@ -1,10 +1,10 @@
-import path from 'node:path';
-import { beginSiteWrite, recordSiteFiles } from '../writer.js';
+import { manifestOf } from '../guard/manifest.js';
+import { beginSiteWrite } from '../writer.js';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { PortalError } from '../../../http/errors.js';
 import { RENDER_LIMIT_MS, TemplateError } from '../render.js';
-import type { FromWorker, PageJob, ToWorker } from './protocol.js';
+import type { FromWorker, PageJob, ToWorker, WrittenFile } from './protocol.js';
 
 /** Heap of one render worker (MB): a template that allocates past it stops that worker only. */
 export const WORKER_HEAP_MB = 256;
@@ -18,7 +18,8 @@ interface Pending {
   runId: number;
   pages: PageJob[];
   write: boolean;
-  resolve: (html: string[] | null) => void;
+  guardDataDir?: string;
+  resolve: (done: { html: string[] | null; written?: WrittenFile[] }) => void;
   reject: (error: Error) => void;
 }
 
@@ -72,15 +73,20 @@ export class RenderPool {
   /** Renders (and with `write`, writes) the pages; rejects with `1002 模板错误：…` when one fails. */
   async render(runId: number, pages: PageJob[], write: boolean): Promise<string[] | null> {
     const outDir = write ? this.setups.get(runId)?.outDir : undefined;
-    // Written pages enter the site guard's manifest like every other published file (writer.ts).
+    // Written pages enter the site guard's manifest like every other published file (writer.ts): the
+    // worker hashes them and keeps their pristine copies from memory, the manifest rows go in one transaction.
+    const guard = outDir ? manifestOf(outDir) : null;
     const end = outDir ? await beginSiteWrite(outDir) : null;
     try {
-      const result = await new Promise<string[] | null>((resolve, reject) => {
-        this.waiting.push({ batchId: this.nextBatch++, runId, pages, write, resolve, reject });
+      const result = await new Promise<{ html: string[] | null; written?: WrittenFile[] }>((resolve, reject) => {
+        this.waiting.push({ batchId: this.nextBatch++, runId, pages, write, guardDataDir: guard?.manifest.dataDir, resolve, reject });
         this.pump();
       });
-      if (outDir) await recordSiteFiles(pages.map((p) => path.join(outDir, ...p.rel.split('/'))));
-      return result;
+      if (guard && result.written) {
+        const prefix = guard.rel ? `${guard.rel}/` : '';
+        await guard.manifest.recordEntries(result.written.map((f) => ({ ...f, path: prefix + f.path })));
+      }
+      return result.html;
     } finally {
       await end?.();
     }
@@ -107,7 +113,7 @@ export class RenderPool {
         slot.runs.add(job.runId);
       }
       slot.inflight.push(job);
-      slot.worker.postMessage({ kind: 'batch', batchId: job.batchId, runId: job.runId, pages: job.pages, write: job.write } satisfies ToWorker);
+      slot.worker.postMessage({ kind: 'batch', batchId: job.batchId, runId: job.runId, pages: job.pages, write: job.write, guardDataDir: job.guardDataDir } satisfies ToWorker);
       this.arm(slot);
     }
   }
@@ -138,7 +144,7 @@ export class RenderPool {
     const job = slot.inflight[0];
     if (!job || job.batchId !== m.batchId) return;
     slot.inflight.shift();
-    if (m.kind === 'done') job.resolve(m.html);
+    if (m.kind === 'done') job.resolve({ html: m.html, written: m.written });
     else job.reject(m.stage === 'render' ? new TemplateError(m.message) : new PortalError(1006, `页面写入失败：${m.message}`));
     this.arm(slot);
     this.pump();

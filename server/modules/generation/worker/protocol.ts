@@ -9,17 +9,28 @@ export interface PageJob {
   body?: string;
 }
 
+/** A file a worker wrote (page, .br, .gz): its path below the output folder, hash and size (for the site guard's manifest). */
+export interface WrittenFile {
+  path: string;
+  hash: string;
+  size: number;
+}
+
 export type ToWorker =
   /** A run: engine for this skin (templates parsed once per run), variables shared by every page. */
   | { kind: 'setup'; runId: number; skinDir: string; outDir: string; common: Record<string, unknown> }
-  /** Pages to render; with `write` they are written (all of them, only when all rendered), else returned. */
-  | { kind: 'batch'; batchId: number; runId: number; pages: PageJob[]; write: boolean }
+  /**
+   * Pages to render; with `write` they are written (all of them, only when all rendered), else returned.
+   * With `guardDataDir` (the site guard records the output folder) the worker also keeps each file's
+   * pristine copy there and answers what it wrote (`written`).
+   */
+  | { kind: 'batch'; batchId: number; runId: number; pages: PageJob[]; write: boolean; guardDataDir?: string }
   /** The run is over: its engine and variables are dropped. */
   | { kind: 'end'; runId: number };
 
 export type FromWorker =
   /** Loaded (the page timer starts only then: loading the worker is not the template's time). */
   | { kind: 'ready' }
-  | { kind: 'done'; batchId: number; html: string[] | null }
+  | { kind: 'done'; batchId: number; html: string[] | null; written?: WrittenFile[] }
   /** `stage` tells a template error (1002) from a failed write. */
   | { kind: 'error'; batchId: number; message: string; stage: 'render' | 'write' };

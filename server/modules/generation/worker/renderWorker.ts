@@ -6,9 +6,10 @@ import type { Liquid } from 'liquidjs';
 import { sanitizeArticleHtml } from '../../../shared/articleHtml.js';
 import { relinkUploads } from '../context.js';
 import { levelHeadings } from '../headings.js';
-import { writeCompressedSync } from '../writer.js';
+import { compressedCopies } from '../compress.js';
+import { keepPristineBytesSync } from '../guard/pristine.js';
 import { createEngine, messageOf, renderSync } from '../render.js';
-import type { FromWorker, PageJob, ToWorker } from './protocol.js';
+import type { FromWorker, PageJob, ToWorker, WrittenFile } from './protocol.js';
 
 /**
  * A render worker: one cached LiquidJS engine per run (each template parsed once), pages rendered
@@ -22,6 +23,8 @@ interface Run {
   engine: Liquid;
   common: Record<string, unknown>;
   dirs: Set<string>;
+  /** Hashes whose pristine copy this worker stored in this run. */
+  pristine: Set<string>;
 }
 
 const runs = new Map<number, Run>();
@@ -31,7 +34,21 @@ const progress = (workerData as { progress?: Float64Array } | null)?.progress ??
 let tmpCount = 0;
 const tmpPrefix = randomBytes(4).toString('hex');
 
-function writeAll(r: Run, pages: PageJob[], html: string[]): void {
+/** Writes `bytes` at `target` through a temporary name unique in this process (thread and counter; 'wx' refuses an existing name), random across processes. */
+function writeAtomic(target: string, bytes: Buffer): void {
+  const tmp = `${target}.tmp-${tmpPrefix}${threadId}-${++tmpCount}`;
+  try {
+    fs.writeFileSync(tmp, bytes, { flag: 'wx' });
+    fs.renameSync(tmp, target);
+  } catch (error) {
+    fs.rmSync(tmp, { force: true });
+    throw error;
+  }
+}
+
+/** Writes the pages and their compressed copies; with `guardDataDir`, keeps their pristine copies and answers what was written. */
+function writeAll(r: Run, pages: PageJob[], html: string[], guardDataDir?: string): WrittenFile[] {
+  const written: WrittenFile[] = [];
   pages.forEach((page, i) => {
     const target = path.join(r.outDir, ...page.rel.split('/'));
     const dir = path.dirname(target);
@@ -39,17 +56,14 @@ function writeAll(r: Run, pages: PageJob[], html: string[]): void {
       fs.mkdirSync(dir, { recursive: true });
       r.dirs.add(dir);
     }
-    // Unique in this process (thread and counter; 'wx' refuses an existing name), random across processes.
-    const tmp = `${target}.tmp-${tmpPrefix}${threadId}-${++tmpCount}`;
-    try {
-      fs.writeFileSync(tmp, html[i] ?? '', { encoding: 'utf8', flag: 'wx' });
-      fs.renameSync(tmp, target);
-      writeCompressedSync(target, html[i] ?? '');
-    } catch (error) {
-      fs.rmSync(tmp, { force: true });
-      throw error;
+    const bytes = Buffer.from(html[i] ?? '', 'utf8');
+    const files: [string, Buffer][] = [['', bytes], ...compressedCopies(target, bytes)];
+    for (const [suffix, data] of files) {
+      writeAtomic(target + suffix, data);
+      if (guardDataDir) written.push({ path: page.rel + suffix, ...keepPristineBytesSync(guardDataDir, data, r.pristine) });
     }
   });
+  return written;
 }
 
 /** The article body, sanitised again (imports and direct edits bypass the editor) with page-relative upload links: here, off the main thread. */
@@ -80,8 +94,8 @@ function onBatch(m: Extract<ToWorker, { kind: 'batch' }>): void {
     return;
   }
   try {
-    writeAll(r, m.pages, html);
-    post({ kind: 'done', batchId: m.batchId, html: null });
+    const written = writeAll(r, m.pages, html, m.guardDataDir);
+    post({ kind: 'done', batchId: m.batchId, html: null, written: m.guardDataDir ? written : undefined });
   } catch (error) {
     post({ kind: 'error', batchId: m.batchId, message: messageOf(error, r.outDir), stage: 'write' });
   }
@@ -89,7 +103,7 @@ function onBatch(m: Extract<ToWorker, { kind: 'batch' }>): void {
 
 parentPort?.on('message', (m: ToWorker) => {
   if (m.kind === 'setup') {
-    runs.set(m.runId, { runId: m.runId, skinDir: m.skinDir, outDir: m.outDir, engine: createEngine(m.skinDir, true), common: m.common, dirs: new Set() });
+    runs.set(m.runId, { runId: m.runId, skinDir: m.skinDir, outDir: m.outDir, engine: createEngine(m.skinDir, true), common: m.common, dirs: new Set(), pristine: new Set() });
   } else if (m.kind === 'end') {
     runs.delete(m.runId);
   } else {
