@@ -26,10 +26,10 @@ export interface OpenedDb {
  */
 export function openDatabase(options: { dataDir: string; databaseUrl?: string; onConnectionError?: (error: Error) => void }): OpenedDb {
   if (options.databaseUrl) {
-    // Two pools (issue 26, lanes.ts): requests that write take their connections from a small pool of their
+    // Two pools (issue 26, lanes.ts): requests that write take their connections from a small pool (4) of their
     // own, so a save never waits for a connection behind ten readers.
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const writePool = new pg.Pool({ connectionString: options.databaseUrl, max: 3 });
+    const writePool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
     for (const p of [pool, writePool]) p.on('error', (error) => options.onConnectionError?.(error));
     const laned = {
       connect: () => (currentLane() === 'write' ? writePool.connect() : pool.connect()),
