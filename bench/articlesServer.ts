@@ -65,6 +65,8 @@ const replay = app.portal.dialect === 'postgres' ? pgReplayer(database.url as st
 const bare = Fastify({ logger: false });
 const page = { errorCode: '0', errorMsg: '操作成功', data: { list: [], currPage: 1, totalRow: 0, totalPage: 0 } };
 bare.get('/bare', async () => page);
+// The portal's process memory, printed beside each load (issue 26).
+bare.get('/memory', async () => ({ rss: process.memoryUsage().rss }));
 // Switches the result caches of the portal: `on` (as deployed), `counts` (answers off, search counts kept)
 // or `off` (nothing kept). The bench measures every path.
 bare.post<{ Params: { mode: string } }>('/result-caches/:mode', async (request) => {

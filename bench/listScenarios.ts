@@ -20,5 +20,7 @@ export function listScenarios(columnId: number): ListScenario[] {
     if (every || i % 2 === 0) out.push({ name: `column, sort ${f} desc, page 1`, body: { pageNum: 1, pageSize: 10, columnId, sortField: f, sortOrder: 'DESC' } });
     if (every || i % 2 === 1) out.push({ name: `all, sort ${f} asc, page 1,000`, body: { pageNum: 1000, pageSize: 10, sortField: f, sortOrder: 'ASC' } });
   }
-  return out;
+  // BENCH_SCENARIOS=0,4: only those (while developing).
+  const pick = process.env.BENCH_SCENARIOS?.split(',').map(Number);
+  return pick ? out.filter((_, i) => pick.includes(i)) : out;
 }

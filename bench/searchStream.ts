@@ -8,11 +8,12 @@ import { startChild } from './lib/child';
 import { RECONNECT_RATE } from './lib/load';
 import { WORDS } from './articlesSeed';
 import { tailWords } from './searchVocabulary';
+import { draftWriter, idleSaves, saveFig, whileWriting, type Writer } from './lib/staffWriter';
 
-interface ServerInfo { port: number; barePort: number; rows: number; indexed: number; dialect: string }
+interface ServerInfo { port: number; barePort: number; token: string; columnId: number; rows: number; indexed: number; dialect: string }
 
 /** The keyword classes of the stream, each a shuffled list of distinct keywords. */
-export function keywordStream(): { keywords: string[]; classes: Record<string, number> } {
+export function keywordStream(): { keywords: string[]; classes: Record<string, number>; frequency: Record<'rare' | 'middle' | 'common', string[]> } {
   const tail = tailWords();
   const byLength = (n: number, from: number, to: number) => tail.slice(from, to).filter((w) => [...w].length === n);
   // Homophone swaps: the last character replaced by another character of the vocabulary that sounds the same.
@@ -52,7 +53,11 @@ export function keywordStream(): { keywords: string[]; classes: Record<string, n
       }
     }
   }
-  return { keywords, classes: Object.fromEntries(Object.entries(classes).map(([k, v]) => [k, v.length])) };
+  // The three frequency classes of issue 26, each interleaved by length.
+  const mix = (...ls: string[][]) => [...new Set(ls.flatMap((l, j) => l.map((k, i) => [i * ls.length + j, k] as const)).sort((a, b) => a[0] - b[0]).map((x) => x[1]))];
+  const c = classes as Record<string, string[]>;
+  const frequency = { rare: mix(c.rare2!, c.rare3!, c.rare4!), middle: mix(c.mid2!, c.mid3!, c.mid4!), common: mix(c.common4!, c.common2!) };
+  return { keywords, classes: Object.fromEntries(Object.entries(classes).map(([k, v]) => [k, v.length])), frequency };
 }
 
 async function stream(base: string, path: (kw: string) => string, keywords: readonly string[], duration: number) {
@@ -73,19 +78,32 @@ export async function benchSearchStream(duration: number) {
     const base = `http://127.0.0.1:${server.info.port}`;
     const bare = `http://127.0.0.1:${server.info.barePort}`;
     await fetch(`${bare}/result-caches/off`, { method: 'POST' });
-    const { keywords, classes } = keywordStream();
+    const { keywords, classes, frequency } = keywordStream();
     const q = (extra: string) => (kw: string) => `/api/article/queryEsArticle?keyword=${encodeURIComponent(kw)}&pageNumber=1&pageSize=20${extra}`;
+    const fts = (kw: string) => `/fts?keyword=${encodeURIComponent(kw)}`;
+    // Issue 26: a member of staff saves a draft every 200 ms beside every run of the portal (and of the bare
+    // anchor, which shares its process); RSS before and after each run.
+    const headers = { Authorization: server.info.token, appKey: 'adminSite', clientId: 'ADMIN', version: '1.0.0' };
+    const writer: Writer = await draftWriter(base, headers, server.info.columnId);
+    const idle = await idleSaves(writer, Math.min(duration, 5));
+    const run = (url: string, path: (kw: string) => string, list: readonly string[]) => whileWriting(writer, `${bare}/memory`, () => stream(url, path, list, duration));
     // Each run starts at a different place of the stream: no keyword is asked twice across the runs.
     const third = Math.floor(keywords.length / 4);
+    const byClass = [];
+    for (const [name, list] of Object.entries(frequency)) {
+      byClass.push({ name, keywords: list.length, bare: await run(bare, fts, list), ours: await run(base, q(''), list.slice(Math.floor(list.length / 2)).concat(list.slice(0, Math.floor(list.length / 2)))) });
+    }
     return {
       dialect: server.info.dialect,
       articles: server.info.rows,
       keywords: keywords.length,
       classes,
-      bare: await stream(bare, (kw) => `/fts?keyword=${encodeURIComponent(kw)}`, keywords, duration),
-      original: await stream(base, q(''), keywords.slice(third), duration),
-      relevance: await stream(base, q('&sortType=relevance'), keywords.slice(2 * third), duration),
-      time: await stream(base, q('&sortType=time'), keywords.slice(3 * third), duration),
+      idleSaves: idle,
+      byClass,
+      bare: await run(bare, fts, keywords),
+      original: await run(base, q(''), keywords.slice(third)),
+      relevance: await run(base, q('&sortType=relevance'), keywords.slice(2 * third)),
+      time: await run(base, q('&sortType=time'), keywords.slice(3 * third)),
     };
   } finally {
     await server.stop();
@@ -93,10 +111,17 @@ export async function benchSearchStream(duration: number) {
 }
 
 export function printSearchStream(r: Awaited<ReturnType<typeof benchSearchStream>>) {
-  const f = (x: Awaited<ReturnType<typeof stream>>) => `${String(x.requestsPerSecond).padStart(6)} req/s p50 ${String(x.latencyMedianMs).padStart(3)} p99 ${String(x.latencyP99Ms).padStart(4)} ms (${x.distinct} distinct${x.errors || x.non2xx ? `, ERR ${x.errors}/${x.non2xx}` : ''})`;
+  type Run = Awaited<ReturnType<typeof stream>> & { saves?: Parameters<typeof saveFig>[0]; rssMb: { start: number; end: number } };
+  const f = (x: Run) => `${String(x.requestsPerSecond).padStart(6)} req/s p50 ${String(x.latencyMedianMs).padStart(3)} p99 ${String(x.latencyP99Ms).padStart(4)} ms (${x.distinct} distinct${x.errors || x.non2xx ? `, ERR ${x.errors}/${x.non2xx}` : ''})`;
+  const w = (x: Run) => `${saveFig(x.saves, r.idleSaves)} RSS ${x.rssMb.start}→${x.rssMb.end} MB`;
+  const goal = r.dialect === 'postgres' ? 20 : 10;
   console.log(`\nSearch, distinct keywords, caches off, 10 connections: ${r.articles} articles (${r.dialect}), ${r.keywords} keywords ${JSON.stringify(r.classes)}`);
-  console.log(`bare FTS top 20          ${f(r.bare)}`);
-  console.log(`queryEsArticle (original) ${f(r.original)}`);
-  console.log(`sortType=relevance        ${f(r.relevance)}   goal p99 ≤ ${r.dialect === 'postgres' ? 20 : 10} ms`);
-  console.log(`sortType=time             ${f(r.time)}`);
+  console.log(`a draft save every 200 ms beside every run; on the idle server: ${saveFig(r.idleSaves)}`);
+  for (const c of r.byClass) {
+    console.log(`${c.name.padEnd(7)} bare FTS top 20 ${f(c.bare)} | queryEsArticle ${f(c.ours)} ratio ${c.bare.requestsPerSecond ? (c.ours.requestsPerSecond / c.bare.requestsPerSecond).toFixed(2) : '—'} goal p99 ≤ ${goal} ms | ${w(c.ours)}`);
+  }
+  console.log(`bare FTS top 20 (all)     ${f(r.bare)} | ${w(r.bare)}`);
+  console.log(`queryEsArticle (original) ${f(r.original)} | ${w(r.original)}`);
+  console.log(`sortType=relevance        ${f(r.relevance)} | ${w(r.relevance)}`);
+  console.log(`sortType=time             ${f(r.time)} | ${w(r.time)}`);
 }

@@ -13,6 +13,7 @@ import type { EntityBehaviour } from './crud/entity/types.js';
 import { ajvOptions } from './crud/schema/ajv.js';
 import { openApiRoute } from './openapi/route.js';
 import { openDatabase } from './db/connect.js';
+import { installLanes } from './db/lanes.js';
 import { migrate } from './db/migrations.js';
 import { syncDeclarationTables } from './db/schemaSync.js';
 import { watchArticleColumns } from './auth/articleListTrigger.js';
@@ -111,6 +112,8 @@ export async function buildApp(config: PortalConfig, options: BuildOptions = {})
     throw error;
   }
 
+  // First of the request hooks: each request runs in its read or write lane (server/db/lanes.ts).
+  installLanes(app);
   installJsonParser(app);
   installErrorHandling(app);
   installBodyTimeout(app, config.bodyTimeoutMs);

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
+import { currentLane } from './lanes.js';
+import { LanedSqliteDialect } from './sqliteLanes.js';
 import { withStatementCache } from './statementCache.js';
 import type { Db, DialectName } from './types.js';
 
@@ -24,14 +26,26 @@ export interface OpenedDb {
  */
 export function openDatabase(options: { dataDir: string; databaseUrl?: string; onConnectionError?: (error: Error) => void }): OpenedDb {
   if (options.databaseUrl) {
+    // Two pools (issue 26, lanes.ts): requests that write take their connections from a small pool (4) of their
+    // own, so a save never waits for a connection behind ten readers.
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    pool.on('error', (error) => options.onConnectionError?.(error));
-    return { db: new Kysely({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    const writePool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
+    for (const p of [pool, writePool]) p.on('error', (error) => options.onConnectionError?.(error));
+    const laned = {
+      connect: () => (currentLane() === 'write' ? writePool.connect() : pool.connect()),
+      end: async () => {
+        await Promise.all([pool.end(), writePool.end()]);
+      },
+    };
+    return { db: new Kysely({ dialect: new PostgresDialect({ pool: laned }) }), dialect: 'postgres' };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = new SQLite(path.join(options.dataDir, 'portal.sqlite'));
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return { db: new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(file) }) }), dialect: 'sqlite' };
+  // A second connection for reads outside transactions (sqliteLanes.ts): WAL lets it read while the first writes.
+  const reader = new SQLite(path.join(options.dataDir, 'portal.sqlite'));
+  reader.pragma('busy_timeout = 5000');
+  return { db: new Kysely({ dialect: new LanedSqliteDialect(withStatementCache(file), withStatementCache(reader)) }), dialect: 'sqlite' };
 }

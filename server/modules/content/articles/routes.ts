@@ -65,7 +65,7 @@ export async function articleRoutes(app: FastifyInstance) {
   app.post('/api/article/list', { config: { permission: p.list } }, async (request) => {
     const s = search(request);
     const todo = s.todo === 1 || s.todo === '1' || s.todo === true;
-    return ok(await cachedList(request, ['list', s, todo], () => listArticles(db, decl, currentUser(request), s, { todo })));
+    return ok(await cachedList(request, ['list', s, todo], () => listArticles(db, decl, currentUser(request), s, { todo, listVersion: request.cacheVersions?.articleLists })));
   });
 
   app.post('/api/article/listByDept', { config: { permission: p.list } }, async (request) => {
@@ -74,7 +74,7 @@ export async function articleRoutes(app: FastifyInstance) {
     return ok(
       await cachedList(request, ['byDept', s], async () => {
         const depts = user.deptId === null ? [] : await departmentAndDescendants(db, user.deptId);
-        return listArticles(db, decl, user, s, { deptIds: depts });
+        return listArticles(db, decl, user, s, { deptIds: depts, listVersion: request.cacheVersions?.articleLists });
       }),
     );
   });

@@ -7,7 +7,7 @@ import type { Db, Row, RowOf } from '../../../db/types.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
 import { formatDateTime } from '../../../util/time.js';
-import { descendantIds, findColumn, loadColumns, userColumnIds, type ColumnRow } from '../columns/service.js';
+import { descendantIds, findColumn, loadColumns, loadColumnsAt, userColumnIds, type ColumnRow } from '../columns/service.js';
 import { sanitizeArticleHtml } from '../../../shared/articleHtml.js';
 import { plainText } from '../../../shared/text.js';
 import { pageOf } from '../../../shared/paging.js';
@@ -197,6 +197,8 @@ export interface ListOptions {
   deptIds?: number[];
   /** Only states the user can act on (the review queue). */
   todo?: boolean;
+  /** The article-list counter read for this call: the columns are then read once per change (loadColumnsAt). */
+  listVersion?: number;
 }
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
@@ -267,7 +269,7 @@ export async function listArticles(db: Db, decl: ResourceDecl, user: PortalUser,
   const pageSize = Math.min(Math.max(1, Number.parseInt(String(search.pageSize ?? 10), 10) || 10), 200);
   const access = await accessFilter(db, user, decl);
   // The column table is read once: sub-columns of the filter and the titles of the rows.
-  const columns = await loadColumns(db);
+  const columns = await loadColumnsAt(db, options.listVersion);
   let base = db.selectFrom('article').where(access);
   base = await applyArticleFilters(db, base, search, true, columns);
   if (!isBlank(search.status)) base = base.where('status', 'in', statusList(search.status));

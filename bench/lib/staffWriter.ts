@@ -1,0 +1,92 @@
+// The "staff writing" client of issue 26: one member of staff saving a draft every 200 ms
+// (/api/article/update of one draft, a new title each time), sequentially like a browser would, while a
+// load runs. Its latency beside the same save on an idle server shows whether reads starve writes.
+
+export interface SaveFigures {
+  saves: number;
+  savesPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  errors: number;
+}
+
+export interface Writer {
+  base: string;
+  headers: Record<string, string>;
+  articleId: number;
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0) : 0);
+
+/** Creates the draft the writer edits (status 3, in `columnId`). */
+export async function draftWriter(base: string, headers: Record<string, string>, columnId: number): Promise<Writer> {
+  const h = { ...headers, 'content-type': 'application/json' };
+  const r = await fetch(`${base}/api/article/save/admin`, { method: 'POST', headers: h, body: JSON.stringify({ title: '基准草稿', columnId, content: '<p>草稿正文。</p>', status: 3 }) });
+  const env = (await r.json()) as { errorCode: string; errorMsg: string; data?: { articleId: number } };
+  if (env.errorCode !== '0' || !env.data) throw new Error(`draft not saved: ${env.errorMsg}`);
+  return { base, headers: h, articleId: env.data.articleId };
+}
+
+/** Saves every `everyMs` until `stop()` resolves; the figures of those saves. */
+export function saveLoop(w: Writer, everyMs = 200) {
+  const latencies: number[] = [];
+  let errors = 0;
+  let running = true;
+  const started = performance.now();
+  const done = (async () => {
+    for (let n = 0; running; n++) {
+      const t = performance.now();
+      try {
+        const body = JSON.stringify({ articleId: w.articleId, title: `基准草稿第${n}稿`, content: `<p>草稿正文，第${n}次保存。</p>` });
+        const r = await fetch(`${w.base}/api/article/update`, { method: 'POST', headers: w.headers, body });
+        const env = (await r.json()) as { errorCode: string };
+        if (env.errorCode !== '0') errors++;
+        else latencies.push(performance.now() - t);
+      } catch {
+        errors++;
+      }
+      const wait = everyMs - (performance.now() - t);
+      if (wait > 0 && running) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  })();
+  return async (): Promise<SaveFigures> => {
+    running = false;
+    await done;
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    return {
+      saves: latencies.length,
+      savesPerSecond: Math.round((latencies.length / seconds) * 10) / 10,
+      p50Ms: Math.round(percentile(latencies, 50)),
+      p99Ms: Math.round(percentile(latencies, 99)),
+      maxMs: Math.round(latencies[latencies.length - 1] ?? 0),
+      errors,
+    };
+  };
+}
+
+/** Runs `work` while the writer saves (when given); the work's result with the saves and the server's RSS. */
+export async function whileWriting<T>(w: Writer | null, rssUrl: string, work: () => Promise<T>): Promise<T & { saves?: SaveFigures; rssMb: { start: number; end: number } }> {
+  const start = await rss(rssUrl);
+  const stop = w ? saveLoop(w) : null;
+  const result = await work();
+  const saves = stop ? await stop() : undefined;
+  return { ...result, ...(saves ? { saves } : {}), rssMb: { start, end: await rss(rssUrl) } };
+}
+
+/** The save alone on the idle server, `seconds` long. */
+export async function idleSaves(w: Writer, seconds: number): Promise<SaveFigures> {
+  const stop = saveLoop(w);
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  return stop();
+}
+
+/** The server process's resident memory (MB), from the bench child's /memory route. */
+export async function rss(url: string): Promise<number> {
+  const r = (await (await fetch(url)).json()) as { rss: number };
+  return Math.round(r.rss / 1048576);
+}
+
+export const saveFig = (s?: SaveFigures, idle?: SaveFigures) =>
+  s ? `saves p50 ${s.p50Ms} p99 ${s.p99Ms} ms ${s.savesPerSecond}/s${idle && idle.p50Ms > 0 ? ` (×${(s.p50Ms / idle.p50Ms).toFixed(1)} idle)` : ''}${s.errors ? ` ERR ${s.errors}` : ''}` : '';

@@ -1,0 +1,55 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/**
+ * Request lanes (issue 26): a member of staff saving an article must not queue behind ten connections
+ * reading lists or searching. Each request runs in a lane: `write` for calls that change data, `read` for
+ * lists, searches and every GET. The database layer uses it: on SQLite, statements of the read lane yield
+ * to the event loop (one turn) before they run while a write-lane request is in flight, so a save's chain of
+ * statements is not interleaved with every reader's (server/db/sqliteLanes.ts); on PostgreSQL the write
+ * lane takes its connections from a pool of its own (connect.ts). Code outside a request has no lane and
+ * runs as before.
+ */
+export type Lane = 'read' | 'write';
+
+const store = new AsyncLocalStorage<Lane>();
+let writesInFlight = 0;
+
+/** The lane of the code running now (undefined outside a request). */
+export const currentLane = (): Lane | undefined => store.getStore();
+
+/** True while some write-lane request is being answered: only then do readers yield. */
+export const writersWaiting = () => writesInFlight > 0;
+
+/** A POST whose last path segment names a read (list, page, query, search, find, view, …). */
+const READ_SEGMENT = /^(list\w*|\w*List|page\w*|query\w*|search\w*|find\w*|view|detail|info|tree|count\w*|export\w*|get\w*)$/i;
+
+export function laneOf(method: string, url: string): Lane {
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return 'read';
+  const path = url.split('?')[0] ?? '';
+  const last = path.split('/').filter(Boolean).pop() ?? '';
+  return READ_SEGMENT.test(last) ? 'read' : 'write';
+}
+
+/** Runs every request of `app` in its lane and counts the write lane's requests in flight. */
+export function installLanes(app: FastifyInstance): void {
+  const counted = new WeakSet<FastifyRequest>();
+  const finished = (request: FastifyRequest) => {
+    if (counted.delete(request)) writesInFlight--;
+  };
+  app.addHook('onRequest', (request: FastifyRequest, reply, done) => {
+    const lane = laneOf(request.method, request.url);
+    if (lane === 'write') {
+      writesInFlight++;
+      counted.add(request);
+      // Whichever comes first: the answer sent, the request aborted, the socket closed.
+      reply.raw.once('close', () => finished(request));
+    }
+    store.run(lane, done);
+  });
+  app.addHook('onResponse', async (request) => finished(request));
+  app.addHook('onRequestAbort', async (request) => finished(request));
+}
+
+/** Runs `work` in `lane` (tests and jobs). */
+export const inLane = <T>(lane: Lane, work: () => T): T => store.run(lane, work);
