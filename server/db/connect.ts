@@ -26,10 +26,12 @@ export interface OpenedDb {
  */
 export function openDatabase(options: { dataDir: string; databaseUrl?: string; onConnectionError?: (error: Error) => void }): OpenedDb {
   if (options.databaseUrl) {
-    // Two pools (issue 26, lanes.ts): requests that write take their connections from a small pool (4) of their
+    // Two pools (issue 26, lanes.ts): requests that write take their connections from a pool (8) of their
     // own, so a save never waits for a connection behind ten readers.
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const writePool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
+    // As large as the readers' pool: a write request whose transaction also reads through the root handle takes
+    // two connections, and a small pool would let a burst of such saves wait on each other.
+    const writePool = new pg.Pool({ connectionString: options.databaseUrl, max: 8 });
     for (const p of [pool, writePool]) p.on('error', (error) => options.onConnectionError?.(error));
     const laned = {
       connect: () => (currentLane() === 'write' ? writePool.connect() : pool.connect()),
