@@ -100,11 +100,14 @@ export async function republishArticle(gen: SiteGenerator, articleId: number, ch
   const before = (await pagesShowingIndexed(gen.db, articleId)) ?? (await pagesShowingInFiles(gen.root, articleId));
   const lists = new Map(before.lists);
   let home = before.home;
+  // A draft saved again, never public and shown nowhere, has nothing to refresh: answer before reading the
+  // site's settings, columns and skin (gen.base()), which a save would otherwise wait for (issue 26).
+  let removed = isPublic ? [] : await removeArticlePages(gen.root, articleId);
+  if (!isPublic && !removed.length && !lists.size && !home) return { written: [], removed };
   const base = await gen.base();
   // One render run for every page rewritten here: the workers parse the skin's templates once.
   return await gen.withRun(base, async (run) => {
     const written: string[] = [];
-    let removed: string[] = [];
     if (isPublic) {
       const rel = articleRelPath(row);
       removed = (await removeArticlePages(gen.root, articleId)).filter((r) => r !== rel);
@@ -114,9 +117,6 @@ export async function republishArticle(gen: SiteGenerator, articleId: number, ch
       await publishUploads(gen.dataDir, gen.root, uploads);
       written.push(rel);
       home = (await listPagesOf(gen, base, row, lists)) || home;
-    } else {
-      removed = await removeArticlePages(gen.root, articleId);
-      if (!removed.length && !lists.size && !home) return { written, removed };
     }
     for (const [id, pages] of lists) {
       const column = base.columns.find((c) => c.categoryId === id);
