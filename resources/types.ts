@@ -145,8 +145,22 @@ export interface JoinDecl {
   readonly key?: string;
 }
 
+/**
+ * How a list column takes its share of a narrow table (issue 23). `priority` 1 columns stay whatever the
+ * width, 2 fold after 3 (folded columns show in the row's expansion and come back in 列设置). `width` in
+ * px fixes the column; without it the column shares what the fixed ones leave, never under `minWidth`.
+ * Defaults by field type (src/components/list/columns.ts): the title field is priority 1 and flexible.
+ */
+export interface ColumnLayout {
+  readonly priority?: 1 | 2 | 3;
+  readonly width?: number;
+  readonly minWidth?: number;
+}
+
 export interface ListDecl {
   readonly columns: readonly string[];
+  /** Priority and width of the columns that need other than the defaults (see ColumnLayout). */
+  readonly columnLayout?: Readonly<Record<string, ColumnLayout>>;
   readonly filters: readonly FilterDecl[];
   readonly sortable: readonly string[];
   readonly defaultSort: { readonly field: string; readonly order: 'ASC' | 'DESC' };

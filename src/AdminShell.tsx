@@ -1,6 +1,7 @@
 import { ThemeProvider, createTheme } from '@mui/material/styles';
 import { memo, useMemo } from 'react';
-import { Admin, CustomRoutes, Notification, localStorageStore } from 'react-admin';
+import { Admin, CustomRoutes, Notification } from 'react-admin';
+import { portalStore } from './layout/portalStore';
 import type { AppKey } from '../providers/types';
 import { AdminHome, ReportHome } from './dashboard/Dashboards';
 import { resourceElements } from './generic/resourceViews';
@@ -58,7 +59,7 @@ export default function AdminShell({ appKey }: { appKey: AppKey }) {
         loginPage={AdminLoginPage}
         dashboard={Dashboard}
         notification={PortalNotification}
-        store={localStorageStore('1', `portal-${appKey}`)}
+        store={portalStore(`portal-${appKey}`)}
         requireAuth
         accessDenied={AccessDenied}
         disableTelemetry

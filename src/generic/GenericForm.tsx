@@ -9,7 +9,6 @@ import {
   ShowButton,
   EditButton,
   SimpleForm,
-  SimpleShowLayout,
   Toolbar,
   TopToolbar,
   useRedirect,
@@ -17,7 +16,7 @@ import {
 import type { FieldDecl, ResourceDecl } from '../../resources/types';
 import { useIdempotencyKey } from '../components/form/useIdempotencyKey';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
-import { renderField } from './fields';
+import { ShowGrid } from './ShowGrid';
 import { renderInput } from './inputs';
 import { RecordActions } from './ActionButtons';
 import { Panels } from './ListPanels';
@@ -175,7 +174,7 @@ export function GenericShow({ decl }: { decl: ResourceDecl }) {
         },
       }}
     >
-      <SimpleShowLayout>{showFields(decl).map((field) => renderField(decl, field, false))}</SimpleShowLayout>
+      <ShowGrid decl={decl} fields={showFields(decl)} />
       {/* Declared panels (resources' showPanels) under the fields, with the record in context. */}
       {decl.showPanels?.length ? <Panels decl={decl} names={decl.showPanels} /> : null}
     </Show>

@@ -12,6 +12,11 @@ import {
   ShowButton,
   useCanAccess,
 } from 'react-admin';
+import { useMemo } from 'react';
+import { columnPlan, columnSx } from '../components/list/columns';
+import { ColumnChooser, useHiddenColumns } from '../components/list/ColumnChooser';
+import { FoldedColumns } from '../components/list/FoldedColumns';
+import { useColumnFold } from '../components/list/useColumnFold';
 import type { ResourceDecl } from '../../resources/types';
 import { useErrorNotifier } from '../notices/useErrorNotifier';
 import { PortalPagination } from '../components/list/PagingBar';
@@ -88,11 +93,15 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
   // A read-only resource declares no create, update or delete call: no buttons for them.
   const canDelete = mayDelete && !!decl.api.delete;
   const filters = buildFilters(decl);
-  const columns = decl.list.columns
-    .map((name) => decl.fields.find((f) => f.name === name))
-    .filter((f) => f !== undefined)
-    .map((field) => renderField(decl, field, true))
-    .filter((el) => el !== null);
+  const fields = decl.list.columns.map((name) => decl.fields.find((f) => f.name === name)).filter((f) => f !== undefined);
+  const [hidden] = useHiddenColumns(decl.name);
+  const allCells = fields.map((field) => ({ field, element: renderField(decl, field, true) })).filter((c) => c.element !== null);
+  const cells = allCells.filter((c) => !hidden.includes(c.field.name));
+  // Column priority and width (issue 23): the narrow table folds its least important columns into the row's expansion.
+  const shownNames = cells.map((c) => c.field.name).join();
+  const plan = useMemo(() => columnPlan(decl, shownNames.split(',')), [decl, shownNames]);
+  const { ref, folded } = useColumnFold(plan);
+  const foldedCells = cells.filter((c) => folded.includes(c.field.name)).map((c) => ({ label: c.field.label, element: renderField(decl, c.field, false) ?? c.element! }));
 
   const above = listPanelsAt(decl, 'above');
 
@@ -106,23 +115,29 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
       actions={
         <ResourceToolbar decl={decl}>
           <ToolbarActions decl={decl} />
+          <ColumnChooser resource={decl.name} columns={allCells.map((c) => ({ source: c.field.name, label: c.field.label }))} />
         </ResourceToolbar>
       }
       empty={<ListEmpty canCreate={!!decl.api.create} />}
     >
       {/* Panels above the table (a chart of what the search selects) sit inside the list's context. */}
       {above.length > 0 && <Panels decl={decl} names={above} />}
-      <Datagrid
-        rowClick={false}
-        data-testid="list-table"
-        empty={<ListEmpty canCreate={false} />}
-        bulkActionButtons={
-          canDelete ? <BulkDeleteButton mutationMode="pessimistic" mutationOptions={{ onError }} /> : false
-        }
-      >
-        {columns}
-        <RowActions label="操作" decl={decl} editable={!!decl.api.update} deletable={!!decl.api.delete} />
-      </Datagrid>
+      {/* Its width is the space given, never the table's wish (contain), so folding measures what there is. */}
+      <Box ref={ref} sx={{ minWidth: 0, contain: 'inline-size' }}>
+        <Datagrid
+          rowClick={false}
+          data-testid="list-table"
+          sx={columnSx(plan, folded)}
+          expand={foldedCells.length ? <FoldedColumns cells={foldedCells} /> : undefined}
+          empty={<ListEmpty canCreate={false} />}
+          bulkActionButtons={
+            canDelete ? <BulkDeleteButton mutationMode="pessimistic" mutationOptions={{ onError }} /> : false
+          }
+        >
+          {cells.map((c) => c.element)}
+          <RowActions label="操作" decl={decl} editable={!!decl.api.update} deletable={!!decl.api.delete} />
+        </Datagrid>
+      </Box>
     </PortalList>
   );
   // Declared panels (resources' listPanels) come under the table.

@@ -47,7 +47,7 @@ export const zhCN: TranslationMessages = {
       move_down: '下移',
       open: '打开',
       toggle_theme: '切换明暗主题',
-      select_columns: '显示列',
+      select_columns: '列设置',
       update_application: '重新加载应用',
     },
     boolean: {

@@ -203,38 +203,42 @@ export function SortableTable<R extends object>({ rows, columns, initialSort, ro
     });
   }, [rows, sort]);
   const shown = sorted.slice(page * size, page * size + size);
+  // The pager is outside the table's scroll box, in the card that starts at the top of the page, so it can
+  // stay in view at the bottom of the window (sticky) under a long chart and table (issue 23).
   return (
-    <Box sx={{ mt: 2, overflowX: 'auto' }}>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            {columns.map((c) => (
-              <TableCell key={c.key} align={c.numeric ? 'right' : 'left'} sortDirection={sort?.key === c.key ? sort.order : false}>
-                <TableSortLabel
-                  active={sort?.key === c.key}
-                  direction={sort?.key === c.key ? sort.order : 'asc'}
-                  onClick={() => setSort((s) => ({ key: c.key, order: s?.key === c.key && s.order === 'desc' ? 'asc' : 'desc' }))}
-                >
-                  {c.label}
-                </TableSortLabel>
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {shown.map((r, i) => (
-            <TableRow key={rowKey(r, i)}>
+    <>
+      <Box sx={{ mt: 2, overflowX: 'auto' }}>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
               {columns.map((c) => (
-                <TableCell key={c.key} align={c.numeric ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
-                  {c.format ? c.format(r) : ((r[c.key] as ReactNode) ?? '-')}
+                <TableCell key={c.key} align={c.numeric ? 'right' : 'left'} sortDirection={sort?.key === c.key ? sort.order : false}>
+                  <TableSortLabel
+                    active={sort?.key === c.key}
+                    direction={sort?.key === c.key ? sort.order : 'asc'}
+                    onClick={() => setSort((s) => ({ key: c.key, order: s?.key === c.key && s.order === 'desc' ? 'asc' : 'desc' }))}
+                  >
+                    {c.label}
+                  </TableSortLabel>
                 </TableCell>
               ))}
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {shown.map((r, i) => (
+              <TableRow key={rowKey(r, i)}>
+                {columns.map((c) => (
+                  <TableCell key={c.key} align={c.numeric ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
+                    {c.format ? c.format(r) : ((r[c.key] as ReactNode) ?? '-')}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
       <PagingBar total={rows.length} pageNum={Math.min(page, Math.max(0, Math.ceil(rows.length / size) - 1)) + 1} pageSize={size} onChange={(p, n) => (setPage(p - 1), setSize(n))} />
-    </Box>
+    </>
   );
 }
 

@@ -64,7 +64,7 @@ export function PlainSearchForm({ onSearch, onReset, children }: { onSearch: () 
     onSearch();
   };
   return (
-    <Box component="form" role="search" aria-label="查询条件" data-testid="search-form" onSubmit={submit} sx={{ ...ROW_SX, '& .MuiFormControl-root': { m: 0, minWidth: 160 } }}>
+    <Box component="form" role="search" aria-label="查询条件" data-testid="search-form" onSubmit={submit} sx={ROW_SX}>
       {children}
       <SearchButtons onReset={onReset} />
     </Box>

@@ -57,7 +57,8 @@ export function ResizablePanes({ left, right, initial = 240 }: { left: ReactNode
         }}
         sx={{ width: 6, cursor: 'col-resize', flexShrink: 0, mx: 0.5, borderRadius: 1, bgcolor: 'divider', '&:hover, &:focus': { bgcolor: 'primary.light' } }}
       />}
-      <Box sx={{ flex: 1, minWidth: 0, overflow: 'auto' }}>{right}</Box>
+      {/* Clipped, not scrolled: a scroll box here would hold the list's sticky pager inside it, below the window. */}
+      <Box sx={{ flex: 1, minWidth: 0, overflowX: 'clip' }}>{right}</Box>
     </Box>
   );
 }

@@ -83,7 +83,8 @@ export default function MenuScreen() {
   const left = (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardContent>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+        {/* Wraps in a narrow pane rather than pushing 新增目录 out of it (issue 23). */}
+        <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
           <TextField select size="small" label="所属应用" value={app} onChange={(e) => (setApp(e.target.value), setSelected(null), setAdding(null))} sx={{ minWidth: 160 }}>
             {APP_OPTIONS.map((o) => (
               <MenuItem key={o.value} value={o.value}>

@@ -23,6 +23,16 @@ export interface Measure {
   fullNumbers: number;
   maskedNumbers: number;
   title: string;
+  /** The widest overflow of any scroll box on the page (a table's own wrapper, a dialog…), and which. */
+  boxOverflow: number;
+  box: string;
+  /** Elements reaching past the viewport's left or right edge, and the first of them. */
+  wideElements: number;
+  wide: string;
+  /** The 操作 header cell: absent, or whether it is wholly visible (in the viewport and in its scroll boxes). */
+  actions: 'none' | 'visible' | string;
+  /** The pager: absent, or whether it is wholly inside the viewport. */
+  pager: 'none' | 'visible' | string;
 }
 
 export interface Visit {
@@ -51,7 +61,68 @@ function measureInPage(): Measure {
   const fullNumbers = cells.filter((t) => /(^|\D)1[3-9]\d{9}(\D|$)/.test(t) || /(^|\D)\d{17}[\dXx](\D|$)/.test(t)).length;
   const maskedNumbers = cells.filter((t) => /\d{3,4}\*{4,}\d{4}/.test(t)).length;
   const title = (document.querySelector('#react-admin-title')?.textContent ?? '') + (document.querySelector('[data-fallback-title]')?.textContent ?? '');
+  const vw = document.documentElement.clientWidth;
+  const vh = window.innerHeight;
+  const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${Array.from(el.classList).slice(0, 2).join('.')}`;
+  const shown = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    const st = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && st.opacity !== '0';
+  };
+  // Every scroll box, not only the page: a table in its own wrapper scrolls there.
+  let boxOverflow = 0;
+  let box = '';
+  const all = Array.from(document.body.querySelectorAll('*'));
+  for (const el of all) {
+    const ox = getComputedStyle(el).overflowX;
+    if (ox !== 'auto' && ox !== 'scroll') continue;
+    const over = el.scrollWidth - el.clientWidth;
+    if (over > boxOverflow) {
+      boxOverflow = over;
+      box = describe(el);
+    }
+  }
+  let wideElements = 0;
+  let wide = '';
+  for (const el of all) {
+    if (!shown(el) || el.closest('[aria-hidden="true"], .MuiPopover-root, .MuiTooltip-popper')) continue;
+    const r = el.getBoundingClientRect();
+    // Cut off by a clipping ancestor that itself fits (a cell's ellipsis, an SVG's drawing): not seen.
+    const clipped = (): boolean => {
+      for (let a = el.parentElement; a; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX === 'visible') continue;
+        const ar = a.getBoundingClientRect();
+        if (ar.right <= vw + 1 && ar.left >= -1) return true;
+      }
+      return false;
+    };
+    if ((r.right > vw + 1 || r.left < -1) && !clipped()) {
+      wideElements++;
+      if (!wide) wide = `${describe(el)} ${Math.round(r.left)}–${Math.round(r.right)}`;
+    }
+  }
+  /** Wholly inside the viewport and inside every clipping ancestor. */
+  const visibility = (el: Element | null | undefined, vertical: boolean): string => {
+    if (!el) return 'none';
+    const r = el.getBoundingClientRect();
+    if (r.left < -1 || r.right > vw + 1) return `outside ${Math.round(r.left)}–${Math.round(r.right)} of ${vw}`;
+    if (vertical && (r.top < -1 || r.bottom > vh + 1)) return `below ${Math.round(r.top)}–${Math.round(r.bottom)} of ${vh}`;
+    for (let a = el.parentElement; a; a = a.parentElement) {
+      if (getComputedStyle(a).overflowX === 'visible') continue;
+      const ar = a.getBoundingClientRect();
+      if (r.left < ar.left - 1 || r.right > ar.right + 1) return `clipped by ${describe(a)}`;
+    }
+    return 'visible';
+  };
+  const actionHeader = Array.from(document.querySelectorAll('main thead th')).find((th) => (th.textContent ?? '').trim() === '操作');
+  const pagerEl = Array.from(document.querySelectorAll('main [data-testid="list-pagination"]')).find(shown);
   return {
+    boxOverflow,
+    box,
+    wideElements,
+    wide,
+    actions: visibility(actionHeader, false),
+    pager: visibility(pagerEl, true),
     pageOverflow: doc.scrollWidth - doc.clientWidth,
     mainOverflow: main ? main.scrollWidth - main.clientWidth : 0,
     search: count('search-form'),
@@ -109,10 +180,10 @@ export async function menuLinks(page: Page): Promise<{ name: string; href: strin
 }
 
 /** Opens every menu entry by clicking it, as a person would, and measures the screen at each size. */
-export async function walkScreens(page: Page, sizes: readonly [Size, ...Size[]]): Promise<Visit[]> {
+export async function walkScreens(page: Page, sizes: readonly [Size, ...Size[]], shoot?: (name: string, index: number, size: Size) => string): Promise<Visit[]> {
   const visits: Visit[] = [];
   const inflight = trackRequests(page);
-  for (const link of await menuLinks(page)) {
+  for (const [index, link] of (await menuLinks(page)).entries()) {
     await page.setViewportSize(sizes[0]);
     const started = Date.now();
     const before = await page.evaluate(() => location.hash);
@@ -132,6 +203,7 @@ export async function walkScreens(page: Page, sizes: readonly [Size, ...Size[]])
         await settle(page, inflight, 1000, 60);
       }
       bySize.push({ size, measure: await page.evaluate(measureInPage) });
+      if (shoot) await page.screenshot({ path: shoot(link.name, index, size) });
     }
     visits.push({ ...link, ms: Date.now() - started, bySize });
     if (process.env.WALK_DEBUG) console.log(link.name, link.href, Date.now() - started, JSON.stringify(bySize.map((b) => b.measure)));

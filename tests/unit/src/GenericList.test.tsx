@@ -30,7 +30,7 @@ describe('GenericList of announcement', () => {
   it('asks for page 1 of 10 in the declared order and renders rows with enum labels', async () => {
     const seen = on('/announcement/list', { list: rows, currPage: 1, totalRow: 2, totalPage: 1 });
     renderList();
-    expect(await screen.findByText('关于春节放假的通知')).toBeInTheDocument();
+    expect(await screen.findByText('关于春节放假的通知', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(seen[0]!.body).toMatchObject({ pageNum: 1, pageSize: 10, sortField: 'publishTime', sortOrder: 'DESC' });
 
     const first = screen.getByText('关于春节放假的通知').closest('tr')!;

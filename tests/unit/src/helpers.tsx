@@ -1,7 +1,7 @@
 import { http as mswHttp, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import type { ReactNode } from 'react';
-import { AdminContext, TestMemoryRouter, type AuthProvider, type DataProvider } from 'react-admin';
+import { type ReactNode, useState } from 'react';
+import { AdminContext, memoryStore, TestMemoryRouter, type AuthProvider, type DataProvider } from 'react-admin';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
 
@@ -64,9 +64,12 @@ export function AdminWrapper({
   authProvider?: AuthProvider;
   initialEntries?: string[];
 }) {
+  // A store of its own per render: react-admin's default one is shared by every test, and a column
+  // choice (DatagridConfigurable) set before the store's setup would be lost.
+  const [store] = useState(() => memoryStore());
   return (
     <TestMemoryRouter initialEntries={initialEntries}>
-      <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider}>
+      <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={store}>
         {children}
       </AdminContext>
     </TestMemoryRouter>
