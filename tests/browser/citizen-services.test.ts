@@ -1,7 +1,9 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, TEST_CAPTCHA_TEXT } from '../api/helpers/testServer';
 import { logIn, logOut, startPortal, type Portal } from './lib/portal';
+import { memberServiceSuites } from './citizen/memberServices';
+import { lookUp, submitWithCode } from './lib/citizenForms';
 import { generateSite, layoutFaults, liftPublicLimits, staffApi, type Staff } from './lib/site';
 
 // Issue 24: each citizen service completes from its generated page and the round trip closes — the citizen
@@ -33,25 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await portal?.close();
 });
-
-/** Sends a js-submit form with the captcha and answers the query code the page shows. */
-async function submitWithCode(form: Locator, button: string): Promise<string> {
-  await form.getByLabel('验证码').fill(TEST_CAPTCHA_TEXT);
-  await form.getByRole('button', { name: button }).click();
-  await expect.poll(() => form.locator('.js-result').getAttribute('class'), { timeout: 20_000 }).toContain('notice');
-  const said = await form.locator('.js-result').textContent();
-  expect(said, said ?? '').toContain('查询码');
-  return (await form.locator('[data-query-code]').getAttribute('data-query-code')) ?? '';
-}
-
-/** Looks a record up on a js-lookup form and answers what the page shows. */
-async function lookUp(form: Locator, code: string, tel: string): Promise<string> {
-  await form.getByLabel('查询码').fill(code);
-  await form.getByLabel('联系电话').fill(tel);
-  await form.getByRole('button', { name: /^查询/ }).click();
-  await expect.poll(() => form.locator('.js-result').textContent(), { timeout: 20_000 }).toBe('查询成功');
-  return (await form.locator('.js-output').textContent()) ?? '';
-}
 
 async function asStaff(username: string, password: string) {
   await logIn(desk, portal.server.url, '/admin/', username, password);
@@ -292,7 +275,12 @@ describe('依申请公开: a person and an organisation apply, staff accept and 
     }
   });
 
-  it('raised no uncaught error in any page', () => {
+});
+
+memberServiceSuites(() => ({ phone, desk, site, staff, asAdmin: () => asStaff('admin', portal.server.adminPassword) }), stamp);
+
+describe('every page', () => {
+  it('raised no uncaught error', () => {
     expect(errors).toEqual([]);
   });
 });
