@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, TEST_CAPTCHA_TEXT } from '../api/helpers/testServer';
@@ -17,6 +18,8 @@ let desk: Page;
 let site: string;
 const errors: string[] = [];
 const stamp = Date.now();
+/** A 1×1 PNG: the applicant's ID scan. */
+const ID_SCAN = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c63000100000500010d0a2db40000000049454e44ae426082', 'hex');
 const adviceTitle = `县城停车管理办法（征求意见稿）${stamp}`;
 
 beforeAll(async () => {
@@ -223,6 +226,12 @@ describe('依申请公开: a person and an organisation apply, staff accept and 
     expect(await address.evaluate((i: HTMLInputElement) => i.required)).toBe(false);
     await form.getByLabel('获取方式', { exact: true }).selectOption('快递');
     await address.fill('云溪县青石路12号');
+    // 身份证明: a text file named .png is refused by its bytes; a real scan (PNG) goes up.
+    const proof = form.getByLabel(/^身份证明/);
+    await proof.setInputFiles({ name: 'id.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+    await expect.poll(() => form.locator('.proof-status').textContent(), { timeout: 20_000 }).toBe('身份证明只能是 JPG、PNG 或 PDF 文件');
+    await proof.setInputFiles({ name: '身份证.png', mimeType: 'image/png', buffer: ID_SCAN });
+    await expect.poll(() => form.locator('.proof-status').textContent(), { timeout: 20_000 }).toBe('已上传：身份证.png');
     codes.push({ code: await submitWithCode(form, '提交申请'), tel, info });
   });
 
@@ -253,6 +262,13 @@ describe('依申请公开: a person and an organisation apply, staff accept and 
       const row = desk.getByRole('row').filter({ hasText: info });
       await row.getByRole('cell', { name: new RegExp(info) }).click({ timeout: 30_000 });
       await desk.waitForURL(/applyPerson\?id=\d+$/);
+      if (info === codes[0]!.info) {
+        // The person's 身份证明 opens from the detail: the file as uploaded.
+        const download = desk.waitForEvent('download');
+        await desk.getByRole('button', { name: '查看身份证明' }).click();
+        const file = await (await download).path();
+        expect((await readFile(file)).equals(ID_SCAN)).toBe(true);
+      } else expect(await desk.getByRole('button', { name: '查看身份证明' }).count()).toBe(0);
       await desk.getByRole('button', { name: '受理', exact: true }).click();
       await desk.getByRole('button', { name: '答复', exact: true }).click();
       const dialog = desk.getByRole('dialog', { name: '答复申请' });
