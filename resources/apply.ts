@@ -44,6 +44,7 @@ export default defineResource({
       webList: { path: '/web/apply/list', label: '我的申请（公众）' },
       webGet: { path: '/web/apply/get', label: '申请详情（公众）' },
       webSave: { path: '/web/apply/save', label: '提交申请（公众）' },
+      proof: { path: '/apply/proof', label: '查看身份证明' },
     },
   },
   fields: [
@@ -113,6 +114,7 @@ export default defineResource({
     },
     { name: 'handleDeptId', label: '受理部门', type: 'reference', reference: 'department', required: true },
     { name: 'handleDeptName', label: '受理部门名称', type: 'text', readOnly: true },
+    { name: 'proofFile', label: '身份证明', type: 'text', readOnly: true, maxLength: 64 },
     { name: 'queryCode', label: '查询码', type: 'text', readOnly: true },
     { name: 'status', label: '状态', type: 'enum', readOnly: true, default: 0, options: APPLY_STATUS },
     { name: 'source', label: '申请渠道', type: 'enum', readOnly: true, default: 1, options: [{ value: 1, label: '网上申请' }, { value: 2, label: '窗口/信函登记' }] },

@@ -19,13 +19,24 @@ export interface SiteBench {
   nu: NuResult;
 }
 
-const NAMED = ['interact', 'mailbox', 'survey', 'advice', 'suggest', 'apply', 'qa', 'zwgk', 'economy', 'sitemap', 'accessibility'];
+const NAMED = ['interact', 'mailbox', 'survey', 'advice', 'suggest', 'apply', 'qa', 'zwgk', 'economy', 'projects', 'forum', 'sso', 'sitemap', 'accessibility'];
 
 async function pageTypes(site: string): Promise<[string, string][]> {
   const home = await (await fetch(`${site}index.html`)).text();
   const list = /class="column-block"[\s\S]*?<h2[^>]*><a href="([^"]+)"/.exec(home)?.[1] ?? '';
   const article = /href="([^"]*article\/\d{4}\/\d{2}\/\d+\.html)"/.exec(home)?.[1] ?? '';
-  return [['home', 'index.html'], ['list', list], ['article', article], ...NAMED.map((n): [string, string] => [n, `${n}.html`]), ['search', 'search.html?keyword=经济'], ['404', 'no-such-page.html']];
+  // A published forum topic with a department's answer: the topic page type (forum.html?id=).
+  const topics = (await (await fetch(new URL('/theme/weblist', site), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"pageSize":50}' })).json()) as { data?: { list?: { id: number; replyState: number }[] } };
+  const topic = topics.data?.list?.find((t) => Number(t.replyState) === 1)?.id;
+  return [
+    ['home', 'index.html'],
+    ['list', list],
+    ['article', article],
+    ...NAMED.map((n): [string, string] => [n, `${n}.html`]),
+    ...(topic ? [['forum-topic', `forum.html?id=${topic}`] as [string, string]] : []),
+    ['search', 'search.html?keyword=经济'],
+    ['404', 'no-such-page.html'],
+  ];
 }
 
 export async function benchSite(): Promise<SiteBench> {

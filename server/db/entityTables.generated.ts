@@ -24,11 +24,11 @@ export interface EntityTables {
     workUnit: string | null; orgName: string | null; orgCode: string | null; legalPerson: string | null; contactName: string | null;
     phone: string | null; email: string | null; address: string | null; postcode: string | null; infoName: string | null;
     content: string | null; purpose: string | null; format: Generated<string | null>; receiveWay: Generated<string | null>;
-    handleDeptId: number | null; handleDeptName: string | null; queryCode: string | null; status: Generated<number | null>;
-    source: Generated<number | null>; deadline: string | null; extended: Generated<number | null>; acceptTime: string | null;
-    replyDept: string | null; replyTime: string | null; replyContent: string | null; replyAttachment: string | null;
-    replyUserName: string | null; remark: string | null; ip: string | null; creatorId: number | null; createTime: string | null;
-    updateTime: string | null;
+    handleDeptId: number | null; handleDeptName: string | null; proofFile: string | null; queryCode: string | null;
+    status: Generated<number | null>; source: Generated<number | null>; deadline: string | null; extended: Generated<number | null>;
+    acceptTime: string | null; replyDept: string | null; replyTime: string | null; replyContent: string | null;
+    replyAttachment: string | null; replyUserName: string | null; remark: string | null; ip: string | null; creatorId: number | null;
+    createTime: string | null; updateTime: string | null;
   };
   article: {
     articleId: Generated<number>; title: string; subTitle: string | null; columnId: number; content: string | null; summary: string | null;

@@ -14,7 +14,7 @@ let otherDeptId: number;
 beforeAll(async () => {
   server = await startTestServer();
   admin = await login(server.url, 'admin', server.adminPassword);
-  for (const kind of ['apply', 'apply-query', 'apply-remind']) setPublicLimits(server.app, kind, { perWindow: 1000, perDay: 1000 });
+  for (const kind of ['apply', 'apply-query', 'apply-remind', 'apply-proof']) setPublicLimits(server.app, kind, { perWindow: 1000, perDay: 1000 });
   const depts = await call<{ id: number; name: string }[]>(server.url, '/web/apply/dept/list', {});
   deptId = depts.body.data.find((d) => d.name === '县教育局')!.id;
   otherDeptId = depts.body.data.find((d) => d.name === '县卫生健康局')!.id;
@@ -114,6 +114,47 @@ describe('public applications', () => {
     expect((await call(server.url, '/web/apply/get', { body: { id: byPhone.body.data.id } })).body.errorCode).toBe('1001');
     const dept = await call<{ name: string }>(server.url, '/web/apply/dept', { body: { id: deptId } });
     expect(dept.body.data.name).toBe('县教育局');
+  });
+});
+
+/** A 1×1 PNG, then `pad` zero bytes (the type is read from the head, the size counted to the end). */
+const png = (pad = 0) =>
+  Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c63000100000500010d0a2db40000000049454e44ae426082', 'hex'), Buffer.alloc(pad)]);
+async function uploadProof(bytes: Buffer, name = 'id.png') {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  const res = await fetch(`${server.url}/web/apply/proof`, { method: 'POST', body: form });
+  return (await res.json()) as { errorCode: string; errorMsg: string; data: { proofFile: string } };
+}
+
+describe('身份证明 (proof) upload', () => {
+  it('stores a scan outside the public uploads, the application carries it, staff download it', async () => {
+    const up = await uploadProof(png(), 'card.png');
+    expect(up.errorCode, up.errorMsg).toBe('0');
+    expect(up.data.proofFile).toMatch(/^[0-9a-f]{32}\.png$/);
+    expect((await fetch(`${server.url}/uploads/${up.data.proofFile}`)).status).toBe(404);
+    const r = await save({ ...person(), proofFile: up.data.proofFile });
+    expect(r.body.errorCode, r.body.errorMsg).toBe('0');
+    const id = await findId(r.body.data.queryCode);
+    const file = await fetch(`${server.url}/apply/proof`, { method: 'POST', headers: { Authorization: admin, 'Content-Type': 'application/json', clientId: 'ADMIN', appKey: 'adminSite', version: '1.0.0' }, body: JSON.stringify({ id }) });
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await file.arrayBuffer()).equals(png())).toBe(true);
+    expect((await call(server.url, '/apply/proof', { body: { id } })).status).toBe(401);
+  });
+
+  it('refuses another type, an oversize file while reading (nothing kept), and a name it did not write', async () => {
+    const dir = `${server.app.portal.config.dataDir}/private/apply-proof`;
+    const { readdir } = await import('node:fs/promises');
+    const before = (await readdir(dir)).length;
+    const text = await uploadProof(Buffer.from('<html>not a scan</html>'), 'id.png');
+    expect(text).toMatchObject({ errorCode: '1002', errorMsg: '身份证明只能是 JPG、PNG 或 PDF 文件' });
+    const big = await uploadProof(png(5 * 1024 * 1024));
+    expect(big).toMatchObject({ errorCode: '1002', errorMsg: '身份证明文件不能超过5MB' });
+    expect((await readdir(dir)).length).toBe(before);
+    const forged = await save({ ...person(), proofFile: '../../../etc/passwd' });
+    expect(forged.body).toMatchObject({ errorCode: '1002', errorMsg: '身份证明文件无效，请重新上传' });
+    const missing = await save({ ...person(), proofFile: `${'0'.repeat(32)}.png` });
+    expect(missing.body.errorCode).toBe('1002');
   });
 });
 

@@ -1,7 +1,10 @@
-import type { Locator, Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, TEST_CAPTCHA_TEXT } from '../api/helpers/testServer';
 import { logIn, logOut, startPortal, type Portal } from './lib/portal';
+import { memberServiceSuites } from './citizen/memberServices';
+import { lookUp, submitWithCode } from './lib/citizenForms';
 import { generateSite, layoutFaults, liftPublicLimits, staffApi, type Staff } from './lib/site';
 
 // Issue 24: each citizen service completes from its generated page and the round trip closes — the citizen
@@ -15,6 +18,8 @@ let desk: Page;
 let site: string;
 const errors: string[] = [];
 const stamp = Date.now();
+/** A 1×1 PNG: the applicant's ID scan. */
+const ID_SCAN = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c63000100000500010d0a2db40000000049454e44ae426082', 'hex');
 const adviceTitle = `县城停车管理办法（征求意见稿）${stamp}`;
 
 beforeAll(async () => {
@@ -33,25 +38,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await portal?.close();
 });
-
-/** Sends a js-submit form with the captcha and answers the query code the page shows. */
-async function submitWithCode(form: Locator, button: string): Promise<string> {
-  await form.getByLabel('验证码').fill(TEST_CAPTCHA_TEXT);
-  await form.getByRole('button', { name: button }).click();
-  await expect.poll(() => form.locator('.js-result').getAttribute('class'), { timeout: 20_000 }).toContain('notice');
-  const said = await form.locator('.js-result').textContent();
-  expect(said, said ?? '').toContain('查询码');
-  return (await form.locator('[data-query-code]').getAttribute('data-query-code')) ?? '';
-}
-
-/** Looks a record up on a js-lookup form and answers what the page shows. */
-async function lookUp(form: Locator, code: string, tel: string): Promise<string> {
-  await form.getByLabel('查询码').fill(code);
-  await form.getByLabel('联系电话').fill(tel);
-  await form.getByRole('button', { name: /^查询/ }).click();
-  await expect.poll(() => form.locator('.js-result').textContent(), { timeout: 20_000 }).toBe('查询成功');
-  return (await form.locator('.js-output').textContent()) ?? '';
-}
 
 async function asStaff(username: string, password: string) {
   await logIn(desk, portal.server.url, '/admin/', username, password);
@@ -240,6 +226,12 @@ describe('依申请公开: a person and an organisation apply, staff accept and 
     expect(await address.evaluate((i: HTMLInputElement) => i.required)).toBe(false);
     await form.getByLabel('获取方式', { exact: true }).selectOption('快递');
     await address.fill('云溪县青石路12号');
+    // 身份证明: a text file named .png is refused by its bytes; a real scan (PNG) goes up.
+    const proof = form.getByLabel(/^身份证明/);
+    await proof.setInputFiles({ name: 'id.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+    await expect.poll(() => form.locator('.proof-status').textContent(), { timeout: 20_000 }).toBe('身份证明只能是 JPG、PNG 或 PDF 文件');
+    await proof.setInputFiles({ name: '身份证.png', mimeType: 'image/png', buffer: ID_SCAN });
+    await expect.poll(() => form.locator('.proof-status').textContent(), { timeout: 20_000 }).toBe('已上传：身份证.png');
     codes.push({ code: await submitWithCode(form, '提交申请'), tel, info });
   });
 
@@ -270,6 +262,13 @@ describe('依申请公开: a person and an organisation apply, staff accept and 
       const row = desk.getByRole('row').filter({ hasText: info });
       await row.getByRole('cell', { name: new RegExp(info) }).click({ timeout: 30_000 });
       await desk.waitForURL(/applyPerson\?id=\d+$/);
+      if (info === codes[0]!.info) {
+        // The person's 身份证明 opens from the detail: the file as uploaded.
+        const download = desk.waitForEvent('download');
+        await desk.getByRole('button', { name: '查看身份证明' }).click();
+        const file = await (await download).path();
+        expect((await readFile(file)).equals(ID_SCAN)).toBe(true);
+      } else expect(await desk.getByRole('button', { name: '查看身份证明' }).count()).toBe(0);
       await desk.getByRole('button', { name: '受理', exact: true }).click();
       await desk.getByRole('button', { name: '答复', exact: true }).click();
       const dialog = desk.getByRole('dialog', { name: '答复申请' });
@@ -292,7 +291,12 @@ describe('依申请公开: a person and an organisation apply, staff accept and 
     }
   });
 
-  it('raised no uncaught error in any page', () => {
+});
+
+memberServiceSuites(() => ({ phone, desk, site, staff, asAdmin: () => asStaff('admin', portal.server.adminPassword) }), stamp);
+
+describe('every page', () => {
+  it('raised no uncaught error', () => {
     expect(errors).toEqual([]);
   });
 });

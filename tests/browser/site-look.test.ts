@@ -29,8 +29,18 @@ async function pageTypes(page: Page): Promise<[string, string][]> {
   await page.goto(`${site}index.html`);
   const list = (await page.locator('.column-block h2 a').first().getAttribute('href')) ?? '';
   const article = (await page.locator('.column-block .article-list a').first().getAttribute('href')) ?? '';
-  const named = ['interact', 'mailbox', 'survey', 'advice', 'suggest', 'apply', 'qa', 'zwgk', 'economy', 'sitemap', 'accessibility'];
-  return [['home', 'index.html'], ['list', list], ['article', article], ...named.map((n): [string, string] => [n, `${n}.html`]), ['search', 'search.html?keyword=经济'], ['404', 'no-such-page.html']];
+  const named = ['interact', 'mailbox', 'survey', 'advice', 'suggest', 'apply', 'qa', 'zwgk', 'economy', 'projects', 'forum', 'sso', 'sitemap', 'accessibility'];
+  // A published forum topic with a department's answer (demo data): the topic page type.
+  const topic = await portal.server.app.db.selectFrom('theme').select('id').where('channel', '=', 'bbs').where('isShow', '=', 1).where('replyState', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+  return [
+    ['home', 'index.html'],
+    ['list', list],
+    ['article', article],
+    ...named.map((n): [string, string] => [n, `${n}.html`]),
+    ['forum-topic', `forum.html?id=${topic.id}`],
+    ['search', 'search.html?keyword=经济'],
+    ['404', 'no-such-page.html'],
+  ];
 }
 
 describe('every public page type at 390 and 1366 px, normal and 适老化', () => {
@@ -47,6 +57,7 @@ describe('every public page type at 390 and 1366 px, normal and 适老化', () =
             // The questions come from the chosen survey: their radio buttons and check boxes are checked too.
             await page.locator('#survey-questions fieldset').first().waitFor();
           }
+          if (name === 'forum-topic') await page.locator('[data-topic-replies] dl').first().waitFor();
           await page.waitForLoadState('networkidle');
           const tag = `${name}-${width}${elder ? '-elder' : ''}`;
           for (const f of await layoutFaults(page)) faults.push(`${tag}: ${f}`);

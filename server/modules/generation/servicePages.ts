@@ -1,4 +1,5 @@
 import { registerSitePage } from './pages.js';
+import { formatDateTime } from '../../util/time.js';
 
 /**
  * The choices of the citizen service forms, written into the generated HTML (issue 24): a required select
@@ -18,5 +19,40 @@ registerSitePage({
   // The departments an application may go to, as /web/apply/dept/list answers them.
   vars: async (gen) => ({
     applyDepts: await gen.db.selectFrom('departments').select(['id', 'name']).orderBy('sort').orderBy('id').execute(),
+  }),
+});
+
+const PROJECT_TYPES: Record<string, string> = { NEW: '新建', CONTINUE: '续建', PLAN: '谋划' };
+
+registerSitePage({
+  name: 'projects',
+  // 产业项目 shown to citizens: the library (已入库) only, the contact person and phone left out.
+  vars: async (gen) => {
+    const rows = await gen.db
+      .selectFrom('industrial_project')
+      .select(['id', 'name', 'projectType', 'company', 'industry', 'town', 'investment', 'startYear', 'content'])
+      .where('status', '=', 'WAREHOUSING')
+      .orderBy('updateTime', 'desc')
+      .orderBy('id', 'desc')
+      .limit(100)
+      .execute();
+    return { projects: rows.map((r) => ({ ...r, typeLabel: PROJECT_TYPES[String(r.projectType)] ?? '' })), generatedAt: formatDateTime() };
+  },
+});
+
+registerSitePage({
+  name: 'forum',
+  // The plates a topic may be posted on (/theme/webAdd refuses a closed plate): open plates of open forums.
+  vars: async (gen) => ({
+    forumPlates: await gen.db
+      .selectFrom('plate')
+      .innerJoin('forum', 'forum.id', 'plate.forumId')
+      .select(['plate.id', 'plate.name', 'plate.forumName', 'plate.needAudit'])
+      .where('plate.status', '=', 1)
+      .where('forum.status', '=', 1)
+      .orderBy('forum.sort')
+      .orderBy('plate.sort')
+      .orderBy('plate.id')
+      .execute(),
   }),
 });

@@ -160,6 +160,12 @@ export default function ApplyDetail() {
                 短信催办
               </Button>
             )}
+            {Boolean(record.proofFile) && (
+              // The applicant's ID or credential scan (kept outside the public uploads; issue 24).
+              <Button size="small" onClick={() => dataProvider.downloadExtra('apply', 'proof', { body: { id: Number(id) } }, `身份证明_${String(record.queryCode)}`).catch(() => undefined)}>
+                查看身份证明
+              </Button>
+            )}
             {canWord && (
               <Button size="small" onClick={() => word('download')}>
                 下载申请表

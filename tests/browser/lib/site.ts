@@ -36,7 +36,7 @@ export async function generateSite(staff: Staff): Promise<void> {
 
 /** One browser sends many submissions from one address in these tests. */
 export function liftPublicLimits(portal: Portal): void {
-  for (const kind of ['mail', 'survey', 'suggest', 'suggest-query', 'advice', 'advice-query', 'apply', 'apply-query', 'qaAssess'])
+  for (const kind of ['mail', 'survey', 'suggest', 'suggest-query', 'advice', 'advice-query', 'apply', 'apply-query', 'apply-proof', 'qaAssess', 'theme:bbs', 'peopleLogin', 'industrial', 'industrial-query'])
     setPublicLimits(portal.server.app, kind, { perWindow: 1000, perDay: 1000 });
 }
 

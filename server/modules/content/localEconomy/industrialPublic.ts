@@ -12,7 +12,9 @@ import { wholePage } from '../../../shared/paging.js';
 
 /** What a submitter sees of a project: no staff-only columns (creator, department). */
 const OWN_FIELDS = ['id', 'name', 'projectType', 'status', 'company', 'industry', 'town', 'investment', 'startYear', 'content', 'contactName', 'reviewRemark', 'queryCode', 'createTime', 'updateTime'] as const;
-const own = (r: RowOf<'industrial_project'>) => Object.fromEntries(OWN_FIELDS.map((k) => [k, r[k] ?? null]));
+/** The review state in words, for the public lookup (the page shows it as it comes). */
+const STATUS_NAMES: Record<string, string> = { UNKNOWN: '待审核', WAREHOUSING: '已入库' };
+const own = (r: RowOf<'industrial_project'>) => ({ ...Object.fromEntries(OWN_FIELDS.map((k) => [k, r[k] ?? null])), statusName: STATUS_NAMES[String(r.status)] ?? null });
 /** Fields an enterprise may fill on the public form. */
 const PUBLIC_INPUT = ['name', 'projectType', 'company', 'industry', 'town', 'investment', 'startYear', 'content', 'contactName', 'contactPhone'];
 

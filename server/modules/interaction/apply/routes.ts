@@ -15,6 +15,7 @@ import { formatDateTime } from '../../../util/time.js';
 import { maskRow } from '../../../shared/mask.js';
 import { revealOrMask } from '../../../shared/sensitiveView.js';
 import { declarationOf } from '../../declarationLookup.js';
+import { applyProofRoutes, checkProof } from './proof.js';
 import { asInt, atRoot, optionalUser} from '../../../shared/routeHelpers.js';
 import { sendDownload } from '../../../shared/download.js';
 import { sendWorkbook, type SheetColumn } from '../../../shared/excel.js';
@@ -282,6 +283,7 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
   });
 
   // ---- public ----
+  await app.register(applyProofRoutes);
   app.post('/web/apply/dept/list', { config: { public: true } }, async () =>
     ok(await db.selectFrom('departments').select(['id', 'name', 'phone', 'parentId']).orderBy('sort').orderBy('id').execute()),
   );
@@ -294,6 +296,7 @@ export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstanc
   app.post('/web/apply/save', { config: { public: true } }, async (request) => {
     await admitPublicSubmission(app, request); // the flood gate before the reads below
     const values = await parseApplication(db, bodyOf(request));
+    values.proofFile = await checkProof(app.portal.config.dataDir, bodyOf(request).proofFile);
     await guardPublicSubmission(app, request, 'apply', { captcha: true });
     const row = await insertApplication(values, { source: 1, creatorId: null, ip: (request.ip || '').slice(0, 64) });
     return ok({ queryCode: row.queryCode, deadline: row.deadline, createTime: row.createTime }, '申请已提交，请牢记查询码');

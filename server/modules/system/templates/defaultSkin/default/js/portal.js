@@ -127,13 +127,13 @@
    * call of one form fill carries the same Idempotency-Key (a retry after a network failure is not stored
    * twice); once the server has answered, the next send is a new fill with a new key.
    */
-  function submitOnce(form, path, body) {
+  function submitOnce(form, path, body, headers) {
     var btn = form.querySelector('button[type="submit"]');
     if (form.getAttribute('data-busy') === '1') return Promise.resolve(null);
     form.setAttribute('data-busy', '1');
     if (btn) btn.disabled = true;
     if (!form.getAttribute('data-idem-key')) form.setAttribute('data-idem-key', randomId() + randomId());
-    return call(path, body, 'POST', { 'Idempotency-Key': form.getAttribute('data-idem-key') }).then(function (r) {
+    return call(path, body, 'POST', Object.assign({ 'Idempotency-Key': form.getAttribute('data-idem-key') }, headers || {})).then(function (r) {
       form.removeAttribute('data-busy');
       if (btn) btn.disabled = false;
       if (r.errorCode !== 'network') form.removeAttribute('data-idem-key');

@@ -116,6 +116,39 @@
     form.addEventListener('change', update);
     update();
   }
+  /**
+   * input[type=file][data-proof-upload]: the file goes up as soon as it is chosen (size checked here first,
+   * type and size again by the server while it reads); the stored name fills the form's hidden proofFile.
+   * The form's submit button waits while the upload is in flight.
+   */
+  function setupProof(input) {
+    var form = input.form;
+    var hidden = input.parentNode.querySelector('input[name="proofFile"]');
+    var status = input.parentNode.querySelector('.proof-status');
+    var submit = form.querySelector('button[type="submit"]');
+    function tell(message, ok) { status.hidden = false; status.className = 'proof-status ' + (ok ? 'ok' : 'error'); status.textContent = message; }
+    input.addEventListener('change', function () {
+      hidden.value = '';
+      var file = input.files && input.files[0];
+      if (!file) return void (status.hidden = true);
+      if (file.size > Number(input.getAttribute('data-max-bytes'))) { input.value = ''; return tell('文件不能超过5MB，请压缩后重新选择', false); }
+      var data = new FormData();
+      data.append('file', file);
+      submit.disabled = true;
+      tell('正在上传……', true);
+      var meta = document.querySelector('meta[name="portal-api"]');
+      fetch(((meta && meta.getAttribute('content')) || '') + input.getAttribute('data-proof-upload'), { method: 'POST', body: data })
+        .then(function (r) { return r.json(); })
+        .catch(function () { return { errorCode: 'network', errorMsg: '网络连接失败，请重新选择文件' }; })
+        .then(function (r) {
+          submit.disabled = false;
+          if (r.errorCode !== '0') { input.value = ''; return tell(r.errorMsg || '上传失败', false); }
+          hidden.value = r.data.proofFile;
+          tell('已上传：' + file.name, true);
+        });
+    });
+    form.addEventListener('reset', function () { hidden.value = ''; status.hidden = true; });
+  }
   /** Tabs: buttons[data-tab] show the panel with the same id. */
   function setupTabs() {
     var buttons = document.querySelectorAll('[data-tab]');
@@ -136,6 +169,7 @@
     document.querySelectorAll('form.js-lookup').forEach(onLookup);
     document.querySelectorAll('.js-list').forEach(loadList);
     document.querySelectorAll('select[data-options]').forEach(loadOptions);
+    document.querySelectorAll('input[data-proof-upload]').forEach(setupProof);
     setupTabs();
   });
   window.PortalServices = { valuesOf: valuesOf, details: details, listOf: listOf };

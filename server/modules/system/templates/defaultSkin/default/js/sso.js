@@ -8,6 +8,7 @@
   var API = (meta && meta.getAttribute('content')) || '';
   var TOKEN = 'portal.peopleToken';
   var STATE = 'portal.ssoState';
+  var BACK = new URLSearchParams(window.location.search).get('back') || '';
   function store(kind, key, value) {
     try { if (value === null) window[kind].removeItem(key); else window[kind].setItem(key, value); } catch { /* private mode */ }
   }
@@ -33,6 +34,10 @@
     api('/web/people/getPeopleDetail', { token: token }).then(function (me) {
       if (me.errorCode !== '0') { store('localStorage', TOKEN, null); return; }
       member.hidden = false;
+      document.querySelectorAll('[data-member-login]').forEach(function (n) { n.hidden = true; });
+      // Came from a page that needs a member (论坛 发帖): the way back.
+      var back = document.querySelector('[data-member-back]');
+      if (back && /^[a-z0-9_-]+\.html$/.test(BACK)) { back.querySelector('a').setAttribute('href', BACK); back.hidden = false; }
       document.querySelector('[data-sso-who]').textContent = '已登录：' + (me.data.name || me.data.phone || '会员');
       var list = document.querySelector('[data-sso-letters]');
       list.textContent = '';
@@ -67,6 +72,27 @@
     // The code or ticket is used once: it leaves the address bar and the history.
     window.history.replaceState(null, '', window.location.pathname);
   }
+  /** 手机号登录: phone + image code (js/portal.js sets the form's codeId); a new phone registers. */
+  function setupPhoneLogin() {
+    var form = document.querySelector('#member-login');
+    if (!form) return;
+    form.addEventListener('submit', function (e) {
+      e.preventDefault();
+      var button = form.querySelector('button[type="submit"]');
+      button.disabled = true;
+      api('/web/people/mobileLogin', { body: { peoplePhone: form.elements.peoplePhone.value.trim(), photoCode: form.elements.verifyCode.value.trim(), codeId: form.getAttribute('data-code-id') || '' } }).then(function (r) {
+        button.disabled = false;
+        if (r.errorCode !== '0') {
+          status(r.errorMsg || '登录失败', false);
+          if (window.Portal) window.Portal.refreshCaptcha(form);
+          return;
+        }
+        store('localStorage', TOKEN, r.data.value);
+        status('登录成功', true);
+        showMember(r.data.value);
+      });
+    });
+  }
   function setup() {
     var holders = document.querySelectorAll('[data-sso-login]');
     var params = new URLSearchParams(window.location.search);
@@ -92,10 +118,12 @@
         });
       });
     });
+    setupPhoneLogin();
     var out = document.querySelector('[data-sso-logout]');
     if (out) out.addEventListener('click', function () {
       store('localStorage', TOKEN, null);
       document.querySelector('[data-sso-member]').hidden = true;
+      document.querySelectorAll('[data-member-login]').forEach(function (n) { n.hidden = false; });
       status('已退出登录', true);
     });
   }
