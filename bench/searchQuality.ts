@@ -16,7 +16,7 @@ interface Judged {
   docs: { key: string; title: string; subTitle?: string; content: string; daysAgo?: number }[];
   queries: { q: string; kind: string; judged: Record<string, number> }[];
 }
-interface PerQuery { q: string; kind: string; ndcg10: number; best3: boolean; found: number }
+interface PerQuery { q: string; kind: string; ndcg10: number; best3: boolean; found: number; top: string[] }
 interface Measures { ndcg10: number; best3: number; perKind: Record<string, { n: number; ndcg10: number; best3: number }>; perQuery: PerQuery[] }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -33,7 +33,7 @@ function summary(ps: PerQuery[]) {
 }
 
 function measures(runs: { q: string; kind: string; ranked: string[]; judged: Record<string, number> }[]): Measures {
-  const perQuery = runs.map((r) => ({ q: r.q, kind: r.kind, ndcg10: ndcgAt(r.ranked, r.judged, 10), best3: bestInTop(r.ranked, r.judged, 3), found: r.ranked.length }));
+  const perQuery = runs.map((r) => ({ q: r.q, kind: r.kind, ndcg10: ndcgAt(r.ranked, r.judged, 10), best3: bestInTop(r.ranked, r.judged, 3), found: r.ranked.length, top: r.ranked }));
   const kinds = [...new Set(perQuery.map((p) => p.kind))];
   const perKind = Object.fromEntries(kinds.map((k) => [k, summary(perQuery.filter((p) => p.kind === k))]));
   const { ndcg10, best3 } = summary(perQuery);
