@@ -91,8 +91,9 @@ describe('read-aloud audio of articles (espeak-ng → MP3)', () => {
     const up = await call(url, '/api/article/update', { token: admin, body: { articleId: id, title: '第二版标题', content: '<p>第二版正文，内容有变化。</p>' } });
     expect(up.body.errorCode, up.body.errorMsg).toBe('0');
     const second = await until(id, (x) => x.status === 'ready' && x.url !== first.url);
-    expect(fs.existsSync(siteFile(String(first.url)))).toBe(false);
-    expect(fs.existsSync(siteFile(String(second.url)))).toBe(true);
+    // Ready is recorded before the page is rendered again with the new audio and the old file is removed.
+    await expect.poll(() => fs.existsSync(siteFile(String(first.url))), { timeout: 30_000 }).toBe(false);
+    await expect.poll(() => fs.existsSync(siteFile(String(second.url))), { timeout: 30_000 }).toBe(true);
     // synthesis of an unchanged text does nothing
     const again = await call<Status>(url, '/articleVoice/synthesis', { token: admin, body: { articleId: id } });
     expect(again.body).toMatchObject({ errorCode: '0', errorMsg: '语音已是最新' });
@@ -108,7 +109,7 @@ describe('read-aloud audio of articles (espeak-ng → MP3)', () => {
     const third = await until(id, (x) => x.status === 'ready');
     expect((await call(url, '/api/article/rejectArticleTask', { token: admin, body: { ids: [id] } })).body.errorCode).toBe('0');
     expect((await status(id)).status).toBe('none');
-    expect(fs.existsSync(siteFile(String(third.url)))).toBe(false);
+    await expect.poll(() => fs.existsSync(siteFile(String(third.url))), { timeout: 30_000 }).toBe(false);
   }, 180_000);
 
   it('a column with 自动生成语音 off publishes without audio', async () => {

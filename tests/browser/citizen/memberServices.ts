@@ -134,6 +134,8 @@ export function memberServiceSuites(ctx: () => CitizenCtx, stamp: number): void 
       await row.waitFor({ timeout: 30_000 });
       expect(await row.textContent()).toContain('待审核');
       await row.getByRole('link', { name: '编辑' }).or(row.getByRole('button', { name: '编辑' })).first().click();
+      // The list's own 入库状态 filter is on screen until the edit form has replaced it.
+      await desk.getByRole('button', { name: '保存' }).waitFor({ timeout: 30_000 });
       await desk.getByLabel('入库状态').click();
       await desk.getByRole('option', { name: '已入库' }).click();
       await desk.getByLabel('审核意见').fill(remark);
