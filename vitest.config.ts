@@ -34,7 +34,7 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
-          // `npm test` runs three stages at once on two cores: a test that generates the site, or a file's
+          // `npm test` runs four stages at once on two cores: a test that generates the site, or a file's
           // close that waits for the generation and audio it started, takes several times longer than alone.
           testTimeout: 60_000,
           hookTimeout: 180_000,
