@@ -92,17 +92,17 @@ export class VoiceService {
       // The article may have changed while this one was made: the newer ask stays queued and wins.
       const now = await this.row(articleId);
       if (!now || now.hash !== hash) return;
+      // The audio is beside the page before 'ready' is recorded, so whoever reads 'ready' finds its file; the
+      // page links it once rendered again, and the older audio goes after that.
+      const fresh = await this.article(articleId);
+      if (fresh?.status === 5) await publishBeside(this.dataDir, siteRoot(this.dataDir), articleRelPath(fresh), fileName);
       await this.db
         .updateTable('article_voice')
         .set({ status: 'ready', fileName, durationMs: Math.round(seconds * 1000), bytes, chars: text.length, error: null, updateTime: formatDateTime() })
         .where('articleId', '=', articleId)
         .execute();
+      if (fresh?.status === 5) await this.refreshPage(articleId);
       await removeVoiceFiles(this.dataDir, siteRoot(this.dataDir), articleId, fileName);
-      const fresh = await this.article(articleId);
-      if (fresh?.status === 5) {
-        await publishBeside(this.dataDir, siteRoot(this.dataDir), articleRelPath(fresh), fileName);
-        await this.refreshPage(articleId);
-      }
     } finally {
       await fs.rm(work, { recursive: true, force: true });
     }
