@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { threadId } from 'node:worker_threads';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
@@ -36,9 +38,16 @@ export function compressedCopies(target: string, content: Buffer | string, best 
   return [['.br', br], ['.gz', gz]];
 }
 
-/** Writes `bytes` to `file` through a temporary file and a rename (readers see the old or the new file). */
+const tmpPrefix = randomBytes(4).toString('hex');
+let tmpCount = 0;
+
+/**
+ * Writes `bytes` to `file` through a temporary file and a rename (readers see the old or the new file). The
+ * temporary name is unique in this process (thread and counter; 'wx' refuses an existing name) and random
+ * across processes, so the generator's thread and its render workers never share one.
+ */
 export function writeAtomicSync(file: string, bytes: Buffer | string): void {
-  const tmp = `${file}.tmp-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+  const tmp = `${file}.tmp-${tmpPrefix}${threadId}-${++tmpCount}`;
   try {
     fs.writeFileSync(tmp, bytes, { flag: 'wx' });
     fs.renameSync(tmp, file);

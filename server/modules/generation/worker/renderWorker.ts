@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { parentPort, threadId, workerData } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { Liquid } from 'liquidjs';
 import { sanitizeArticleHtml } from '../../../shared/articleHtml.js';
 import { relinkUploads } from '../context.js';
 import { levelHeadings } from '../headings.js';
-import { compressedCopies } from '../compress.js';
+import { compressedCopies, writeAtomicSync } from '../compress.js';
 import { keepPristineBytesSync } from '../guard/pristine.js';
 import { createEngine, messageOf, renderSync } from '../render.js';
 import type { FromWorker, PageJob, ToWorker, WrittenFile } from './protocol.js';
@@ -31,20 +30,6 @@ const runs = new Map<number, Run>();
 const post = (m: FromWorker) => parentPort?.postMessage(m);
 /** Shared with the pool: the time this worker last finished a page (its page timer reads it). */
 const progress = (workerData as { progress?: Float64Array } | null)?.progress ?? new Float64Array(1);
-let tmpCount = 0;
-const tmpPrefix = randomBytes(4).toString('hex');
-
-/** Writes `bytes` at `target` through a temporary name unique in this process (thread and counter; 'wx' refuses an existing name), random across processes. */
-function writeAtomic(target: string, bytes: Buffer): void {
-  const tmp = `${target}.tmp-${tmpPrefix}${threadId}-${++tmpCount}`;
-  try {
-    fs.writeFileSync(tmp, bytes, { flag: 'wx' });
-    fs.renameSync(tmp, target);
-  } catch (error) {
-    fs.rmSync(tmp, { force: true });
-    throw error;
-  }
-}
 
 /** Writes the pages and their compressed copies; with `guardDataDir`, keeps their pristine copies and answers what was written. */
 function writeAll(r: Run, pages: PageJob[], html: string[], guardDataDir?: string): WrittenFile[] {
@@ -59,7 +44,7 @@ function writeAll(r: Run, pages: PageJob[], html: string[], guardDataDir?: strin
     const bytes = Buffer.from(html[i] ?? '', 'utf8');
     const files: [string, Buffer][] = [['', bytes], ...compressedCopies(target, bytes)];
     for (const [suffix, data] of files) {
-      writeAtomic(target + suffix, data);
+      writeAtomicSync(target + suffix, data);
       if (guardDataDir) written.push({ path: page.rel + suffix, ...keepPristineBytesSync(guardDataDir, data, r.pristine) });
     }
   });
