@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { invalidValue } from '../http/errors.js';
 import { confine } from './confine.js';
+import { readHead, writeUpload } from './streamToDisk.js';
 
 /**
  * Uploaded files (docs/content.md "Uploads"): the kind is decided by the bytes (file-type), never by
@@ -84,9 +85,6 @@ export interface StoredUpload {
   mime: string;
 }
 
-/** Bytes read before the type is decided (file-type looks at most this far for our kinds). */
-const HEAD_BYTES = 4100;
-
 /**
  * Streams one uploaded file to disk: the type is decided on its first bytes (a wrong type is refused
  * before anything is written), the size limit of that type is enforced while reading, and a refused or
@@ -100,21 +98,11 @@ export async function storeUploadStream(
   now = new Date(),
 ): Promise<StoredUpload> {
   const iterator = Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : toAsync(source[Symbol.iterator]());
-  const headChunks: Buffer[] = [];
-  let headLength = 0;
-  while (headLength < HEAD_BYTES) {
-    const next = await iterator.next();
-    if (next.done) break;
-    headChunks.push(next.value);
-    headLength += next.value.length;
-  }
-  const head = Buffer.concat(headChunks);
-  if (head.length === 0) throw invalidValue('上传的文件为空');
+  const head = await readHead(iterator);
   const found = await detect(head, originalName);
   if (!found) throw invalidValue(wanted ? UPLOAD_RULES[wanted].wrongType : '不支持的文件类型：只能上传图片（JPG/PNG/GIF）、视频（MP4/WebM）或文档（PDF/DOC/DOCX/XLS/XLSX）');
   if (wanted && found.kind !== wanted) throw invalidValue(UPLOAD_RULES[wanted].wrongType);
   const rule = UPLOAD_RULES[found.kind];
-  if (head.length > rule.maxBytes) throw invalidValue(rule.tooBig);
 
   const yyyy = String(now.getFullYear());
   const mm = String(now.getMonth() + 1).padStart(2, '0');
@@ -122,21 +110,7 @@ export async function storeUploadStream(
   const root = path.join(dataDir, 'uploads');
   await fs.mkdir(path.join(root, yyyy, mm), { recursive: true });
   const target = await confine(root, `${yyyy}/${mm}/${name}`);
-  const file = await fs.open(target.absolute, 'wx');
-  let size = head.length;
-  try {
-    await file.write(head);
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-      size += next.value.length;
-      if (size > rule.maxBytes) throw invalidValue(rule.tooBig);
-      await file.write(next.value);
-    }
-    await file.close();
-  } catch (error) {
-    await file.close().catch(() => undefined);
-    await fs.rm(target.absolute, { force: true });
-    throw error;
-  }
+  const size = await writeUpload(target.absolute, head, iterator, rule.maxBytes, rule.tooBig);
   const rel = `${yyyy}/${mm}/${name}`;
   // eslint-disable-next-line no-control-regex
   const safeOriginal = path.basename(originalName || '').replace(/[\u0000-\u001f<>"'`\\]/g, '').slice(0, 200);

@@ -12,6 +12,7 @@ import { currentUser } from '../../../http/fastifyTypes.js';
 import { readId } from '../../../http/params.js';
 import { guardPublicSubmission } from '../../../public/guard.js';
 import { declarationOf } from '../../declarationLookup.js';
+import { readHead, writeUpload } from '../../../files/streamToDisk.js';
 
 /**
  * 身份证明 of a disclosure application (docs/interaction.md "Proof upload"): the applicant's ID or
@@ -25,7 +26,6 @@ const PROOF_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png
 const PROOF_NAME = /^[0-9a-f]{32}\.(jpg|png|pdf)$/;
 const TOO_BIG = '身份证明文件不能超过5MB';
 const WRONG_TYPE = '身份证明只能是 JPG、PNG 或 PDF 文件';
-const HEAD_BYTES = 4100;
 
 const proofDir = (dataDir: string) => path.join(dataDir, 'private', 'apply-proof');
 
@@ -41,34 +41,15 @@ export async function checkProof(dataDir: string, raw: unknown): Promise<string 
 /** Streams one proof to disk: type from the first bytes, size while reading; a refusal leaves no file. */
 async function storeProof(dataDir: string, source: AsyncIterable<Buffer>): Promise<string> {
   const iterator = source[Symbol.asyncIterator]();
-  const head: Buffer[] = [];
-  let size = 0;
-  while (size < HEAD_BYTES) {
-    const next = await iterator.next();
-    if (next.done) break;
-    head.push(next.value);
-    size += next.value.length;
-  }
-  if (size === 0) throw invalidValue('上传的文件为空');
-  const type = await fileTypeFromBuffer(Buffer.concat(head));
+  const head = await readHead(iterator);
+  const type = await fileTypeFromBuffer(head);
   const ext = type?.ext === 'jpeg' ? 'jpg' : type?.ext;
   if (!ext || !PROOF_TYPES[ext]) throw invalidValue(WRONG_TYPE);
-  if (size > PROOF_MAX_BYTES) throw invalidValue(TOO_BIG);
   await fs.mkdir(proofDir(dataDir), { recursive: true });
   const name = `${randomBytes(16).toString('hex')}.${ext}`;
-  const target = path.join(proofDir(dataDir), name);
-  const file = await fs.open(target, 'wx');
   try {
-    for (const chunk of head) await file.write(chunk);
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-      size += next.value.length;
-      if (size > PROOF_MAX_BYTES) throw invalidValue(TOO_BIG);
-      await file.write(next.value);
-    }
-    await file.close();
+    await writeUpload(path.join(proofDir(dataDir), name), head, iterator, PROOF_MAX_BYTES, TOO_BIG);
   } catch (error) {
-    await file.close().catch(() => undefined);
-    await fs.rm(target, { force: true });
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw invalidValue(TOO_BIG);
     throw error;
   }
