@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { writeAtomicSync } from '../compress.js';
 
 /**
  * The pristine copies of published files, outside the web root (`${dataDir}/site-guard/pristine/ab/<sha256>`),
@@ -49,14 +50,7 @@ export function keepPristineBytesSync(dataDir: string, bytes: Buffer, known?: Se
   const target = pristinePath(dataDir, hash);
   if (!existsSync(target)) {
     mkdirSync(path.dirname(target), { recursive: true });
-    const tmp = `${target}.tmp-${randomBytes(6).toString('hex')}`;
-    try {
-      writeFileSync(tmp, bytes, { flag: 'wx' });
-      renameSync(tmp, target);
-    } catch (error) {
-      rmSync(tmp, { force: true });
-      throw error;
-    }
+    writeAtomicSync(target, bytes);
   }
   known?.add(hash);
   return { hash, size: bytes.length };
