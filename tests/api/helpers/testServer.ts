@@ -2,10 +2,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../../server/app.js';
 import { loadConfig, type PortalConfig } from '../../../server/config.js';
+import { adminQuery, copySqliteTemplate, databaseUrlOf, seededTemplate, templateEligible } from './seededTemplate.js';
 
 export const TEST_CAPTCHA_TEXT = 'AbC7';
 
@@ -16,23 +16,13 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A fresh PostgreSQL database per server when DATABASE_URL (a superuser URL) is set. */
-export async function freshPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A fresh PostgreSQL database per server when DATABASE_URL (a superuser URL) is set, copied from `template` if given. */
+export async function freshPostgresDatabase(adminUrl: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `portal_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  await adminQuery(adminUrl, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    },
+    url: databaseUrlOf(adminUrl, name),
+    drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
   };
 }
 
@@ -46,13 +36,8 @@ export async function startTestServer(
   overrides: Partial<PortalConfig> = {},
   options: BuildOptions = {},
 ): Promise<TestServer> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-api-'));
-  const pgDb = process.env.DATABASE_URL ? await freshPostgresDatabase(process.env.DATABASE_URL) : null;
-  const config: PortalConfig = {
+  const base: PortalConfig = {
     ...loadConfig({}),
-    dataDir,
-    staticDir: path.join(dataDir, 'no-static'),
-    databaseUrl: pgDb?.url,
     adminPassword: `Adm@${randomBytes(6).toString('hex')}Z9`,
     // Tests that need scheduled jobs turn them on (or call app.scheduler.runNow).
     scheduler: false,
@@ -61,6 +46,18 @@ export async function startTestServer(
     loginCaptchaAfter: 10_000,
     // Tests stand in for many visitors with X-Forwarded-For, as if behind nginx (docs/deploy.md).
     trustProxy: ['127.0.0.1'],
+  };
+  const template = templateEligible(overrides, options) ? await seededTemplate(base) : null;
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-api-'));
+  const adminUrl = process.env.DATABASE_URL;
+  if (template && !adminUrl) await copySqliteTemplate(template, dataDir);
+  const pgDb = adminUrl ? await freshPostgresDatabase(adminUrl, template?.source) : null;
+  const config: PortalConfig = {
+    ...base,
+    dataDir,
+    staticDir: path.join(dataDir, 'no-static'),
+    databaseUrl: pgDb?.url,
+    ...(template ? { adminPassword: template.adminPassword } : {}),
     ...overrides,
   };
   let app: FastifyInstance;
