@@ -11,6 +11,7 @@ import { installEntities } from './crud/entity/install.js';
 import { loadBehaviours } from './crud/entity/loadBehaviours.js';
 import type { EntityBehaviour } from './crud/entity/types.js';
 import { ajvOptions } from './crud/schema/ajv.js';
+import { buildValidatorOnce } from './crud/schema/compileOnce.js';
 import { openApiRoute } from './openapi/route.js';
 import { openDatabase } from './db/connect.js';
 import { installLanes } from './db/lanes.js';
@@ -69,6 +70,7 @@ export async function buildApp(config: PortalConfig, options: BuildOptions = {})
     return503OnClosing: true,
     // Route schemas never change a request (server/crud/schema/ajv.ts).
     ajv: ajvOptions,
+    schemaController: { compilersFactory: { buildValidator: buildValidatorOnce } },
   });
   // Every route as registered (the fuzz test in tests/api/fuzz.test.ts walks them all).
   const routeList: FastifyInstance['routeList'] = [];

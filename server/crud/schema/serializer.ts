@@ -1,5 +1,8 @@
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import build, { type Schema } from 'fast-json-stringify';
+import { onceBySchema } from './compileOnce.js';
+
+const compiledOnce = onceBySchema((schema) => build(schema as Schema));
 
 /**
  * Response serializer of the generic routes: fast-json-stringify compiled from the route's response
@@ -8,7 +11,7 @@ import build, { type Schema } from 'fast-json-stringify';
  * throws then instead of converting (tests/api/route-schemas.test.ts), so no value ever changes on the wire.
  */
 export const safeSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) => {
-  const fast = build(schema as Schema);
+  const fast = compiledOnce(schema);
   return (data: unknown) => {
     try {
       return fast(data);

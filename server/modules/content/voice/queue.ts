@@ -36,7 +36,10 @@ export class BoundedQueue {
       if (this.running.has(key)) continue;
       this.waiting.delete(key);
       const job = this.work(key, this.controller.signal)
-        .catch((error: unknown) => this.onError(key, error))
+        // A job cut short by close() is not a failure: its row stays 'working' and the next start queues it again.
+        .catch((error: unknown) => {
+          if (!this.controller.signal.aborted) this.onError(key, error);
+        })
         .finally(() => {
           this.running.delete(key);
           this.pump();

@@ -49,6 +49,7 @@ export interface RunSetup {
 export class RenderPool {
   private readonly slots: Slot[] = [];
   private readonly waiting: Pending[] = [];
+  private closed = false;
   private readonly setups = new Map<number, RunSetup>();
   private nextRun = 1;
   private nextBatch = 1;
@@ -92,12 +93,28 @@ export class RenderPool {
     }
   }
 
+  /**
+   * Stops every worker. Batches in flight or waiting fail at once: a caller still running at shutdown (a
+   * read-aloud job refreshing its page) would otherwise wait forever, and the app's close with it.
+   */
   async close(): Promise<void> {
+    this.closed = true;
     const all = this.slots.splice(0);
-    await Promise.all(all.map((s) => ((s.dead = true), s.worker.terminate())));
+    const stopping = new PortalError(1006, '服务正在停止，页面未生成');
+    for (const s of all) {
+      s.dead = true;
+      if (s.timer) clearTimeout(s.timer);
+      for (const job of s.inflight.splice(0)) job.reject(stopping);
+    }
+    for (const job of this.waiting.splice(0)) job.reject(stopping);
+    await Promise.all(all.map((s) => s.worker.terminate()));
   }
 
   private pump(): void {
+    if (this.closed) {
+      for (const job of this.waiting.splice(0)) job.reject(new PortalError(1006, '服务正在停止，页面未生成'));
+      return;
+    }
     while (this.waiting.length) {
       let slot = this.slots.filter((s) => !s.dead && s.inflight.length < IN_FLIGHT).sort((a, b) => a.inflight.length - b.inflight.length)[0];
       if (!slot && this.slots.filter((s) => !s.dead).length < this.size) slot = this.spawn();
