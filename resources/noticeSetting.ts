@@ -20,7 +20,8 @@ export const OVERDUE_EVENTS: readonly string[] = ['MAIL_OVERDUE', 'APPLY_OVERDUE
 /**
  * 消息提醒设置: which event reminds whom (roles, users or departments), how (站内消息, 短信 or both), and
  * for items with a time limit after how many days they are overdue and how many days before that the
- * first reminder goes out. Served by server/modules/system/noticeSettings at the spec's /notice/set/*.
+ * first reminder goes out. The generic routes at the spec's /notice/set/*; the receivers are checked and
+ * named in server/entities/noticeSetting.ts; /notice/set/detail and delivery: server/modules/system/noticeSettings.
  */
 export default defineResource({
   name: 'noticeSetting',
@@ -29,13 +30,12 @@ export default defineResource({
   icon: 'NotificationsActive',
   idField: 'id',
   titleField: 'name',
-  routes: 'module',
   api: {
     list: { path: '/notice/set/list' },
     get: { path: '/notice/set/get', id: 'query' },
-    create: { path: '/notice/set/add' },
+    create: { path: '/notice/set/add', withId: 'update' },
     update: { path: '/notice/set/update' },
-    delete: { path: '/notice/set/dels', ids: 'body' },
+    delete: { path: '/notice/set/dels', ids: 'body', orId: true },
     extra: { detail: { path: '/notice/set/detail', label: '提醒设置详情' } },
   },
   fields: [

@@ -99,8 +99,12 @@ export interface ResourceApi {
   };
   /** `idParam` names the key parameter when it is not `id` (e.g. `deptId`). */
   readonly get: ApiCall & { readonly id: KeyLocation; readonly idParam?: string };
-  /** Absent for records nobody creates through the back office (logs, public submissions). */
-  readonly create?: ApiCall;
+  /**
+   * Absent for records nobody creates through the back office (logs, public submissions). `withId:
+   * 'update'`: the create path also updates when the body carries the id (the spec's add-or-update calls
+   * beside a separate update path, e.g. /notice/set/add), with the update's permission key.
+   */
+  readonly create?: ApiCall & { readonly withId?: 'update' };
   /** Often the same path as `create`: a body with the id updates. Absent for read-only records. */
   readonly update?: ApiCall;
   /**
@@ -113,6 +117,8 @@ export interface ResourceApi {
     readonly perRecord?: boolean;
     /** What the envelope's data holds: the deleted count (default) or `none` (null, where the spec says so). */
     readonly answer?: 'count' | 'none';
+    /** Also takes one `id` (body or query) when the ids parameter is absent (the spec's save-DTO deletes). */
+    readonly orId?: boolean;
   };
   /** Paging parameter name of the list call; `pageNum` unless the spec says `pageNumber`. */
   readonly pageParam?: 'pageNum' | 'pageNumber';
@@ -129,6 +135,11 @@ export interface FilterDecl {
   readonly params?: readonly [string, string];
   /** Shown in the filter bar without being added first. */
   readonly alwaysOn?: boolean;
+  /**
+   * What the server filters by when the search leaves this filter blank (an `eq` value or a list of
+   * them), e.g. 操作日志's list shows changes and client reports unless a type is asked.
+   */
+  readonly blankMeans?: string | number | readonly (string | number)[];
 }
 
 /**

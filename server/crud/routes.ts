@@ -4,7 +4,7 @@ import { ok } from '../http/envelope.js';
 import { missingParam, notFoundRecord } from '../http/errors.js';
 import { currentUser } from '../http/fastifyTypes.js';
 import { dynamic } from '../db/types.js';
-import { bodyOf, queryOf, readId, readIds } from '../http/params.js';
+import { bodyOf, param, queryOf, readId, readIds } from '../http/params.js';
 import { settleSchemaRefusal } from '../http/validation.js';
 import { registerActionRoutes } from './actions.js';
 import { applyFilters, readPaging } from './listQuery.js';
@@ -98,7 +98,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
     validateRecord(decl, body, saveTarget(decl, request, body, mode) === null ? 'create' : 'update');
   };
 
-  if (api.create && api.update && api.create.path === api.update.path) {
+  if (api.create && api.update && (api.create.path === api.update.path || api.create.withId === 'update')) {
     // One path for both: the id in the body decides, and with it the permission key.
     route(api.create, schemas.save, {
       config: {
@@ -107,16 +107,19 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
       },
       handler: (request) => save(request, 'either'),
     });
+    // `withId: 'update'` beside its own update path (which then only updates).
+    if (api.update.path !== api.create.path) route(api.update, schemas.update, { config: { permission: permissions.update, invalidInput: saveChecks('update') }, handler: (r) => save(r, 'update') });
   } else {
     // A read-only resource (logs, public submissions) declares no create or update call.
     if (api.create) route(api.create, schemas.create, { config: { permission: permissions.create, invalidInput: saveChecks('create') }, handler: (r) => save(r, 'create') });
     if (api.update) route(api.update, schemas.update, { config: { permission: permissions.update, invalidInput: saveChecks('update') }, handler: (r) => save(r, 'update') });
   }
 
+  const deleteIds = (request: FastifyRequest) => (api.delete?.orId && param(request, 'ids') === undefined && param(request, decl.idField) !== undefined ? [readId(request, decl.idField)] : readIds(request));
   if (api.delete) route(api.delete, schemas.delete, {
-    config: { permission: permissions.delete, invalidInput: (request) => readIds(request) },
+    config: { permission: permissions.delete, invalidInput: deleteIds },
     handler: async (request) => {
-      const count = await deleteRecords(app.db, decl, currentUser(request), readIds(request));
+      const count = await deleteRecords(app.db, decl, currentUser(request), deleteIds(request));
       return ok(api.delete?.answer === 'none' ? null : count, '删除成功');
     },
   });
