@@ -115,7 +115,14 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
     if (api.update) route(api.update, schemas.update, { config: { permission: permissions.update, invalidInput: saveChecks('update') }, handler: (r) => save(r, 'update') });
   }
 
-  const deleteIds = (request: FastifyRequest) => (api.delete?.orId && param(request, 'ids') === undefined && param(request, decl.idField) !== undefined ? [readId(request, decl.idField)] : readIds(request));
+  // The key parameter: `ids` (or `idsParam`); one `id` for a per-record delete or, with `orId`, when no ids come.
+  const deleteIds = (request: FastifyRequest) => {
+    const del = api.delete;
+    if (del?.perRecord) return [readId(request, del.idsParam ?? decl.idField)];
+    const name = del?.idsParam ?? 'ids';
+    if (del?.orId && param(request, name) === undefined && param(request, decl.idField) !== undefined) return [readId(request, decl.idField)];
+    return readIds(request, name);
+  };
   if (api.delete) route(api.delete, schemas.delete, {
     config: { permission: permissions.delete, invalidInput: deleteIds },
     handler: async (request) => {
