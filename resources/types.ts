@@ -325,4 +325,10 @@ export interface ResourceDecl {
    * the table is still created from the fields.
    */
   readonly routes?: 'generic' | 'module';
+  /**
+   * One record of its kind (站点设置): the get call needs no id and answers the record over the declared
+   * defaults (the defaults alone, `id` null, before the first save); the update call needs no id and
+   * saves the one record, creating it the first time. No list, create or delete routes.
+   */
+  readonly singleton?: boolean;
 }

@@ -10,6 +10,7 @@ import { registerActionRoutes } from './actions.js';
 import { applyFilters, readPaging } from './listQuery.js';
 import { crudRouteSchemas, type RouteSchema } from './schema/routeSchemas.js';
 import { safeSerializerCompiler } from './schema/serializer.js';
+import { registerSingletonRoutes, saveAnswer } from './singleton.js';
 import { createRecord, deleteRecords, getRecord, listRecords, updateRecord } from './service.js';
 import { validateRecord } from './validate.js';
 
@@ -65,6 +66,8 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
       },
     });
 
+  if (decl.singleton) return registerSingletonRoutes(app, decl, route);
+
   route(api.list, schemas.list, {
     config: {
       permission: permissions.list,
@@ -90,8 +93,8 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
     const body = bodyOf(request);
     const target = saveTarget(decl, request, body, mode);
     const user = currentUser(request);
-    if (target === null) return ok(await createRecord(app.db, decl, user, body), '新增成功');
-    return ok(await updateRecord(app.db, decl, user, target, body), '修改成功');
+    if (target === null) return saveAnswer(decl, 'create', body, await createRecord(app.db, decl, user, body), '新增成功');
+    return saveAnswer(decl, 'update', body, await updateRecord(app.db, decl, user, target, body), '修改成功');
   };
   const saveChecks = (mode: SaveMode) => (request: FastifyRequest) => {
     const body = bodyOf(request);
