@@ -54,7 +54,11 @@ export default defineResource({
         { value: 'DEPT', label: '按部门' },
       ],
     },
-    { name: 'receiverIds', label: '提醒对象', type: 'text', required: true, maxLength: 1000, help: '角色、人员或部门的ID，多个用英文逗号分隔' },
+    {
+      name: 'receiverIds', label: '提醒对象', type: 'text', required: true, maxLength: 1000, help: '角色、人员或部门的ID，多个用英文逗号分隔',
+      // The form picks roles, users or departments by 提醒对象类型 (src/generic/IdsOfInput.tsx).
+      idsOf: { by: 'receiverType', resources: { ROLE: { resource: 'role', label: '角色' }, USER: { resource: 'user', label: '人员' }, DEPT: { resource: 'department', label: '部门' } } },
+    },
     { name: 'receiverNames', label: '提醒对象名称', type: 'text', maxLength: 3000, help: '由服务端根据提醒对象填写' },
     {
       name: 'remindWay',

@@ -61,6 +61,12 @@ export interface FieldDecl {
   readonly compute?: (record: RecordData) => unknown;
   /** How the admin views show the value (lists and show views); what is stored and sent stays as it is. */
   readonly display?: FieldDisplay;
+  /**
+   * A comma list of ids of the resource another field's value names (消息提醒设置's 提醒对象: roles, users or
+   * departments by 提醒对象类型): the form offers a multiple choice of that resource's records, by their
+   * titleField; `label` says what they are (角色). The server checks the ids itself (a behaviour hook).
+   */
+  readonly idsOf?: { readonly by: string; readonly resources: Readonly<Record<string, { readonly resource: string; readonly label: string }>> };
 }
 
 /**
