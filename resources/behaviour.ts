@@ -77,6 +77,22 @@ export interface Hooks {
   readonly afterRead?: readonly ((args: { readonly record: RecordData; readonly user: CallerInfo }) => RecordData | void)[];
   /** Before a delete, in the transaction, with the records about to go: refuse or clean up. */
   readonly beforeDelete?: readonly ((args: { readonly records: readonly RecordData[]; readonly ctx: HookContext }) => Awaitable<void>)[];
+  /**
+   * The save call's answer, after the commit: values to add to the answered record and the envelope's
+   * message (e.g. what the server changed in what was sent); gets the request body as sent.
+   */
+  readonly afterSave?: readonly ((args: SaveAnswerArgs) => SaveAnswer | void)[];
+}
+
+export interface SaveAnswerArgs {
+  readonly operation: 'create' | 'update';
+  readonly body: RecordData;
+  readonly record: RecordData;
+}
+
+export interface SaveAnswer {
+  readonly data?: RecordData;
+  readonly message?: string;
 }
 
 /**

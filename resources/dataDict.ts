@@ -3,7 +3,8 @@ import { defineResource, enabledOptions } from './define';
 /**
  * 数据字典: one table of entries. A group is an entry with `parentId` 0 whose `dictKey` names it
  * (e.g. `sex`); its entries (and their children) carry the same `dictKey` and the group's id as parent.
- * `key` is the code a record stores, `name` the label shown. Served by server/modules/system/dict/.
+ * `key` is the code a record stores, `name` the label shown. The generic routes (the list: groups) with
+ * server/entities/dataDict.ts; entries, trees and readers: server/modules/system/dict/.
  */
 export default defineResource({
   name: 'dataDict',
@@ -12,13 +13,12 @@ export default defineResource({
   icon: 'MenuBook',
   idField: 'id',
   titleField: 'name',
-  routes: 'module',
   api: {
     list: { path: '/data/dict/list' },
     get: { path: '/data/dict/view', id: 'query' },
     create: { path: '/data/dict/save' },
     update: { path: '/data/dict/edit' },
-    delete: { path: '/data/dict/del', ids: 'body', idsParam: 'id', perRecord: true },
+    delete: { path: '/data/dict/del', ids: 'body', idsParam: 'id', perRecord: true, answer: 'none' },
     extra: {
       allKv: { path: '/data/dict/all/kv', label: '全部字典' },
       sub: { path: '/data/dict/list/sub', label: '下级字典项' },
@@ -48,6 +48,7 @@ export default defineResource({
     ],
     sortable: ['sort', 'dictKey', 'name', 'createTime'],
     defaultSort: { field: 'sort', order: 'ASC' },
+    thenBy: () => [{ field: 'id', order: 'ASC' }],
   },
   form: ['dictKey', 'name', 'value', 'state', 'sort'],
   permissions: { list: 'dict:list', get: 'dict:get', create: 'dict:add', update: 'dict:update', delete: 'dict:delete' },

@@ -20,7 +20,8 @@ export const OVERDUE_EVENTS: readonly string[] = ['MAIL_OVERDUE', 'APPLY_OVERDUE
 /**
  * 消息提醒设置: which event reminds whom (roles, users or departments), how (站内消息, 短信 or both), and
  * for items with a time limit after how many days they are overdue and how many days before that the
- * first reminder goes out. Served by server/modules/system/noticeSettings at the spec's /notice/set/*.
+ * first reminder goes out. The generic routes at the spec's /notice/set/*; the receivers are checked and
+ * named in server/entities/noticeSetting.ts; /notice/set/detail and delivery: server/modules/system/noticeSettings.
  */
 export default defineResource({
   name: 'noticeSetting',
@@ -29,13 +30,12 @@ export default defineResource({
   icon: 'NotificationsActive',
   idField: 'id',
   titleField: 'name',
-  routes: 'module',
   api: {
     list: { path: '/notice/set/list' },
     get: { path: '/notice/set/get', id: 'query' },
-    create: { path: '/notice/set/add' },
+    create: { path: '/notice/set/add', withId: 'update' },
     update: { path: '/notice/set/update' },
-    delete: { path: '/notice/set/dels', ids: 'body' },
+    delete: { path: '/notice/set/dels', ids: 'body', orId: true },
     extra: { detail: { path: '/notice/set/detail', label: '提醒设置详情' } },
   },
   fields: [
@@ -54,7 +54,11 @@ export default defineResource({
         { value: 'DEPT', label: '按部门' },
       ],
     },
-    { name: 'receiverIds', label: '提醒对象', type: 'text', required: true, maxLength: 1000, help: '角色、人员或部门的ID，多个用英文逗号分隔' },
+    {
+      name: 'receiverIds', label: '提醒对象', type: 'text', required: true, maxLength: 1000, help: '角色、人员或部门的ID，多个用英文逗号分隔',
+      // The form picks roles, users or departments by 提醒对象类型 (src/generic/IdsOfInput.tsx).
+      idsOf: { by: 'receiverType', resources: { ROLE: { resource: 'role', label: '角色' }, USER: { resource: 'user', label: '人员' }, DEPT: { resource: 'department', label: '部门' } } },
+    },
     { name: 'receiverNames', label: '提醒对象名称', type: 'text', maxLength: 3000, help: '由服务端根据提醒对象填写' },
     {
       name: 'remindWay',

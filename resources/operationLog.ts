@@ -3,7 +3,8 @@ import { defineResource } from './define';
 /**
  * 操作日志 / 登录日志: one row per change call and per login attempt (server/audit/), plus entries the
  * client reports (/log/systemLogSave). Read-only: no call edits an entry, and the purge refuses entries
- * younger than 180 days. See docs/system-security.md.
+ * younger than 180 days. List and get are the generic routes; /log/list, /log/systemLogSave and /log/purge
+ * are server/modules/system/logs/logRoutes.ts. See docs/system-security.md.
  */
 export default defineResource({
   name: 'operationLog',
@@ -12,7 +13,6 @@ export default defineResource({
   icon: 'History',
   idField: 'id',
   titleField: 'path',
-  routes: 'module',
   api: {
     list: { path: '/systemLogList' },
     get: { path: '/log/get', id: 'query' },
@@ -65,7 +65,8 @@ export default defineResource({
     columns: ['createTime', 'type', 'username', 'name', 'ip', 'path', 'operation', 'success', 'resultMsg'],
     filters: [
       { field: 'username', op: 'like', alwaysOn: true },
-      { field: 'type', op: 'eq', alwaysOn: true },
+      // /systemLogList: changes and client reports unless a type is asked (/log/list: every type).
+      { field: 'type', op: 'eq', alwaysOn: true, blankMeans: ['operation', 'client'] },
       { field: 'success', op: 'eq', alwaysOn: true },
       { field: 'path', op: 'like' },
       { field: 'ip', op: 'like' },

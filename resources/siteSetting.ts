@@ -4,8 +4,9 @@ import { defineResource } from './define';
  * 站点设置: the one place of the portal's identity (国办发〔2017〕47号): name, domain, 网站标识码, sponsor and
  * organiser, contacts, ICP and 公安机关 filing numbers, the 党政机关网站标识 and its link; SEO texts,
  * statistics code, mourning mode, the skin in use. The generated pages' footer and meta tags, the annual
- * report and monitoring's identity check read it (server/shared/siteIdentity.ts). Served by
- * server/modules/system/siteSettings (docs/system-settings.md); the screen is one form.
+ * report and monitoring's identity check read it (server/shared/siteIdentity.ts). A singleton on the generic
+ * routes, its rules in server/entities/siteSetting.ts; /web/site/info in server/modules/system/siteSettings
+ * (docs/system-settings.md); the screen is one form.
  */
 export default defineResource({
   name: 'siteSetting',
@@ -14,7 +15,7 @@ export default defineResource({
   icon: 'Tune',
   idField: 'id',
   titleField: 'siteName',
-  routes: 'module',
+  singleton: true,
   api: {
     list: { path: '/site/setting/get' },
     get: { path: '/site/setting/get', id: 'query' },

@@ -61,6 +61,12 @@ export interface FieldDecl {
   readonly compute?: (record: RecordData) => unknown;
   /** How the admin views show the value (lists and show views); what is stored and sent stays as it is. */
   readonly display?: FieldDisplay;
+  /**
+   * A comma list of ids of the resource another field's value names (消息提醒设置's 提醒对象: roles, users or
+   * departments by 提醒对象类型): the form offers a multiple choice of that resource's records, by their
+   * titleField; `label` says what they are (角色). The server checks the ids itself (a behaviour hook).
+   */
+  readonly idsOf?: { readonly by: string; readonly resources: Readonly<Record<string, { readonly resource: string; readonly label: string }>> };
 }
 
 /**
@@ -99,8 +105,12 @@ export interface ResourceApi {
   };
   /** `idParam` names the key parameter when it is not `id` (e.g. `deptId`). */
   readonly get: ApiCall & { readonly id: KeyLocation; readonly idParam?: string };
-  /** Absent for records nobody creates through the back office (logs, public submissions). */
-  readonly create?: ApiCall;
+  /**
+   * Absent for records nobody creates through the back office (logs, public submissions). `withId:
+   * 'update'`: the create path also updates when the body carries the id (the spec's add-or-update calls
+   * beside a separate update path, e.g. /notice/set/add), with the update's permission key.
+   */
+  readonly create?: ApiCall & { readonly withId?: 'update' };
   /** Often the same path as `create`: a body with the id updates. Absent for read-only records. */
   readonly update?: ApiCall;
   /**
@@ -113,6 +123,8 @@ export interface ResourceApi {
     readonly perRecord?: boolean;
     /** What the envelope's data holds: the deleted count (default) or `none` (null, where the spec says so). */
     readonly answer?: 'count' | 'none';
+    /** Also takes one `id` (body or query) when the ids parameter is absent (the spec's save-DTO deletes). */
+    readonly orId?: boolean;
   };
   /** Paging parameter name of the list call; `pageNum` unless the spec says `pageNumber`. */
   readonly pageParam?: 'pageNum' | 'pageNumber';
@@ -129,6 +141,11 @@ export interface FilterDecl {
   readonly params?: readonly [string, string];
   /** Shown in the filter bar without being added first. */
   readonly alwaysOn?: boolean;
+  /**
+   * What the server filters by when the search leaves this filter blank (an `eq` value or a list of
+   * them), e.g. 操作日志's list shows changes and client reports unless a type is asked.
+   */
+  readonly blankMeans?: string | number | readonly (string | number)[];
 }
 
 /**
@@ -314,4 +331,10 @@ export interface ResourceDecl {
    * the table is still created from the fields.
    */
   readonly routes?: 'generic' | 'module';
+  /**
+   * One record of its kind (站点设置): the get call needs no id and answers the record over the declared
+   * defaults (the defaults alone, `id` null, before the first save); the update call needs no id and
+   * saves the one record, creating it the first time. No list, create or delete routes.
+   */
+  readonly singleton?: boolean;
 }

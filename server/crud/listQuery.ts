@@ -92,7 +92,7 @@ export function applyFilters<Q extends AnySelect>(query: Q, decl: ResourceDecl, 
       if (!isBlank(end)) q = q.where(filter.field, '<=', rangeBound(field, end, true));
       continue;
     }
-    const value = search[filter.field];
+    const value = isBlank(search[filter.field]) ? filter.blankMeans : search[filter.field];
     if (isBlank(value)) continue;
     if (filter.op === 'like') {
       if (typeof value !== 'string' && typeof value !== 'number') throw invalidValue(`${field?.label ?? filter.field}格式不正确`);

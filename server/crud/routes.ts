@@ -4,12 +4,13 @@ import { ok } from '../http/envelope.js';
 import { missingParam, notFoundRecord } from '../http/errors.js';
 import { currentUser } from '../http/fastifyTypes.js';
 import { dynamic } from '../db/types.js';
-import { bodyOf, queryOf, readId, readIds } from '../http/params.js';
+import { bodyOf, param, queryOf, readId, readIds } from '../http/params.js';
 import { settleSchemaRefusal } from '../http/validation.js';
 import { registerActionRoutes } from './actions.js';
 import { applyFilters, readPaging } from './listQuery.js';
 import { crudRouteSchemas, type RouteSchema } from './schema/routeSchemas.js';
 import { safeSerializerCompiler } from './schema/serializer.js';
+import { registerSingletonRoutes, saveAnswer } from './singleton.js';
 import { createRecord, deleteRecords, getRecord, listRecords, updateRecord } from './service.js';
 import { validateRecord } from './validate.js';
 
@@ -65,6 +66,8 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
       },
     });
 
+  if (decl.singleton) return registerSingletonRoutes(app, decl, route);
+
   route(api.list, schemas.list, {
     config: {
       permission: permissions.list,
@@ -90,15 +93,15 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
     const body = bodyOf(request);
     const target = saveTarget(decl, request, body, mode);
     const user = currentUser(request);
-    if (target === null) return ok(await createRecord(app.db, decl, user, body), '新增成功');
-    return ok(await updateRecord(app.db, decl, user, target, body), '修改成功');
+    if (target === null) return saveAnswer(decl, 'create', body, await createRecord(app.db, decl, user, body), '新增成功');
+    return saveAnswer(decl, 'update', body, await updateRecord(app.db, decl, user, target, body), '修改成功');
   };
   const saveChecks = (mode: SaveMode) => (request: FastifyRequest) => {
     const body = bodyOf(request);
     validateRecord(decl, body, saveTarget(decl, request, body, mode) === null ? 'create' : 'update');
   };
 
-  if (api.create && api.update && api.create.path === api.update.path) {
+  if (api.create && api.update && (api.create.path === api.update.path || api.create.withId === 'update')) {
     // One path for both: the id in the body decides, and with it the permission key.
     route(api.create, schemas.save, {
       config: {
@@ -107,16 +110,26 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
       },
       handler: (request) => save(request, 'either'),
     });
+    // `withId: 'update'` beside its own update path (which then only updates).
+    if (api.update.path !== api.create.path) route(api.update, schemas.update, { config: { permission: permissions.update, invalidInput: saveChecks('update') }, handler: (r) => save(r, 'update') });
   } else {
     // A read-only resource (logs, public submissions) declares no create or update call.
     if (api.create) route(api.create, schemas.create, { config: { permission: permissions.create, invalidInput: saveChecks('create') }, handler: (r) => save(r, 'create') });
     if (api.update) route(api.update, schemas.update, { config: { permission: permissions.update, invalidInput: saveChecks('update') }, handler: (r) => save(r, 'update') });
   }
 
+  // The key parameter: `ids` (or `idsParam`); one `id` for a per-record delete or, with `orId`, when no ids come.
+  const deleteIds = (request: FastifyRequest) => {
+    const del = api.delete;
+    if (del?.perRecord) return [readId(request, del.idsParam ?? decl.idField)];
+    const name = del?.idsParam ?? 'ids';
+    if (del?.orId && param(request, name) === undefined && param(request, decl.idField) !== undefined) return [readId(request, decl.idField)];
+    return readIds(request, name);
+  };
   if (api.delete) route(api.delete, schemas.delete, {
-    config: { permission: permissions.delete, invalidInput: (request) => readIds(request) },
+    config: { permission: permissions.delete, invalidInput: deleteIds },
     handler: async (request) => {
-      const count = await deleteRecords(app.db, decl, currentUser(request), readIds(request));
+      const count = await deleteRecords(app.db, decl, currentUser(request), deleteIds(request));
       return ok(api.delete?.answer === 'none' ? null : count, '删除成功');
     },
   });

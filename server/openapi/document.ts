@@ -45,7 +45,10 @@ function declaredPaths(paths: Paths, decl: ResourceDecl) {
     doc(api.list, s.list);
     doc(api.get, s.get);
     if (api.create && api.create.path === api.update?.path) doc(api.create, s.save);
-    else {
+    else if (api.create?.withId === 'update') {
+      doc(api.create, s.save);
+      doc(api.update, s.update);
+    } else {
       doc(api.create, s.create);
       doc(api.update, s.update);
     }

@@ -6,6 +6,7 @@ import { LazyRichTextInput } from '../components/richText';
 import { DictSelectInput } from '../dict/DictInputs';
 import { LengthCounter, maxChars } from '../components/form/LengthCounter';
 import { FileUploadInput } from './FileUploadInput';
+import { IdsOfInput } from './IdsOfInput';
 import { ReferenceSelectInput } from './referenceInputs';
 
 /**
@@ -77,6 +78,7 @@ export function renderInput(field: FieldDecl, decl?: ResourceDecl): ReactElement
     helperText: field.help ?? false,
     defaultValue: field.default ?? undefined,
   } as const;
+  if (field.idsOf) return <IdsOfInput key={key} field={field} />;
   switch (field.type) {
     case 'number':
       return (

@@ -88,3 +88,31 @@ describe('站点设置', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('消息提醒设置', () => {
+  it('the generic form picks the receivers of the chosen type and the server names them', async () => {
+    const name = `浏览器新建议提醒${Date.now()}`;
+    await page.getByRole('menuitem', { name: '消息提醒设置' }).click();
+    await page.getByRole('link', { name: '新增' }).click();
+    await page.locator('input[name="name"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.locator('input[name="name"]').fill(name);
+    await page.getByRole('combobox', { name: '提醒事项' }).click();
+    await page.getByRole('option', { name: '新建议' }).click();
+    // 提醒对象类型 opens on 按角色: the choice lists the roles; 按部门 lists the departments instead.
+    await page.getByRole('combobox', { name: '提醒对象类型' }).click();
+    await page.getByRole('option', { name: '按部门' }).click();
+    await page.getByRole('combobox', { name: '提醒对象', exact: true }).click();
+    await page.getByRole('option', { name: '县教育局', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+    await page.screenshot({ path: 'test-results/notice-setting-form.png', fullPage: true });
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('row').filter({ hasText: name }).waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: 'test-results/notice-setting-saved.png' });
+    await expect
+      .poll(async () => (await portal.server.app.db.selectFrom('notice_setting').selectAll().where('name', '=', name).executeTakeFirst()) as Record<string, unknown> | undefined, { timeout: 15_000 })
+      .toMatchObject({ eventType: 'SUGGEST_NEW', receiverType: 'DEPT', receiverNames: '县教育局' });
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChangeArgs, HookContext, RecordData, WhereData } from '../../../resources/behaviour.js';
+import type { ChangeArgs, HookContext, RecordData, SaveAnswer, SaveAnswerArgs, WhereData } from '../../../resources/behaviour.js';
 import type { PortalConfig } from '../../config.js';
 import type { DynamicDb } from '../../db/types.js';
 import type { PortalUser } from '../../http/fastifyTypes.js';
@@ -71,6 +71,8 @@ export interface EntityHooks {
   readonly afterChange?: readonly ((args: { readonly operation: 'create' | 'update'; readonly record: RecordData; readonly previous?: RecordData; readonly ctx: EntityContext }) => Awaitable<void>)[];
   readonly afterRead?: readonly ((args: { readonly record: RecordData; readonly user: HookContext['user'] }) => RecordData | void)[];
   readonly beforeDelete?: readonly ((args: { readonly records: readonly RecordData[]; readonly ctx: EntityContext }) => Awaitable<void>)[];
+  /** The save call's answer: values added to the record and the message (resources/behaviour.ts). */
+  readonly afterSave?: readonly ((args: SaveAnswerArgs) => SaveAnswer | void)[];
 }
 
 /**

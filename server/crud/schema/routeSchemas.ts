@@ -98,6 +98,6 @@ export function crudRouteSchemas(decl: ResourceDecl): Record<CrudOperation, Rout
     create: { summary: `新增${label}`, tags, 'x-permission': permissions.create, ...request(api.create?.method, saveBodySchema(decl, 'create')), response: answer(orNull(record)) },
     update: { summary: `修改${label}`, tags, 'x-permission': permissions.update, ...request(api.update?.method, saveBodySchema(decl, 'update')), response: answer(orNull(record)) },
     save: { summary: `新增或修改${label}（带ID为修改）`, tags, 'x-permission': `${permissions.create} / ${permissions.update}`, ...request(api.create?.method, saveBodySchema(decl, 'save')), response: answer(orNull(record)) },
-    delete: { summary: `删除${label}`, tags, 'x-permission': permissions.delete, ...keyed(api.delete?.method, 'ids', idsInput), response: answer({ type: ['integer', 'null'], description: '删除的条数' }) },
+    delete: { summary: `删除${label}`, tags, 'x-permission': permissions.delete, ...keyed(api.delete?.method, api.delete?.perRecord ? (api.delete.idsParam ?? decl.idField) : (api.delete?.idsParam ?? 'ids'), api.delete?.perRecord ? idInput : idsInput), response: answer({ type: ['integer', 'null'], description: '删除的条数' }) },
   };
 }

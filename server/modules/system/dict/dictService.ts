@@ -65,3 +65,13 @@ export async function groupEntries(db: Db, dictKey: string): Promise<DictOption[
   const rows = await db.selectFrom(DICT_TABLE).selectAll().where('dictKey', '=', dictKey).where('parentId', '!=', 0).where('state', '=', 1).execute();
   return nest(rows, group.id, toOption) as unknown as DictOption[];
 }
+
+const blank = (v: unknown) => v === undefined || v === null || v === '';
+
+/** A save body as the rules read it: an entry's dictKey comes from its parent; a group's key is its dictKey unless given. */
+export function dictBody(body: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...body };
+  if (Number(out.parentId ?? 0) > 0 && blank(out.dictKey)) out.dictKey = '_';
+  if (Number(out.parentId ?? 0) === 0 && blank(out.key) && !blank(out.dictKey)) out.key = out.dictKey;
+  return out;
+}

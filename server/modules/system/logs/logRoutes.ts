@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { purgeLog } from '../../../audit/chain/purge.js';
 import { writeLog, LOG_TABLE } from '../../../audit/operationLog.js';
-import { getRecord, listRecords } from '../../../crud/service.js';
+import type { ResourceDecl } from '../../../../resources/types.js';
+import { listRecords } from '../../../crud/service.js';
 import { searchOf } from '../../../crud/routes.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
-import { bodyOf, readId, requireParam } from '../../../http/params.js';
+import { bodyOf, requireParam } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
 
@@ -15,27 +16,23 @@ export const LOG_RETENTION_DAYS = 180;
 
 const text = (v: unknown, n: number) => (v === undefined || v === null || v === '' ? null : String(v).slice(0, n));
 
+/** The declaration with no blank-filter defaults: /log/list answers every type unless one is asked. */
+function everyType(decl: ResourceDecl): ResourceDecl {
+  return { ...decl, list: { ...decl.list, filters: decl.list.filters.map((f) => (f.blankMeans === undefined ? f : { field: f.field, op: f.op, params: f.params, alwaysOn: f.alwaysOn })) } };
+}
+
 /**
- * Operation and login log (spec part 2 "Logs"): /log/list (every type), /systemLogList (the operation
- * log screen: changes and client entries unless a type is asked), /log/get, /log/systemLogSave (an entry
+ * Operation and login log (spec part 2 "Logs") beside its generic routes (/systemLogList: changes and
+ * client entries unless a type is asked; /log/get): /log/list (every type), /log/systemLogSave (an entry
  * the client reports, as the logged-in user), /log/purge (only entries older than 180 days).
  */
 export async function logRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'operationLog');
   if (!decl) return;
   const { list: listKey } = decl.permissions;
+  const all = everyType(decl);
 
-  app.post('/log/list', { config: { permission: listKey } }, async (request) =>
-    ok(await listRecords(app.db, decl, currentUser(request), searchOf(request))),
-  );
-
-  app.post('/systemLogList', { config: { permission: listKey } }, async (request) => {
-    const search = searchOf(request);
-    if (search.type === undefined || search.type === null || search.type === '') search.type = ['operation', 'client'];
-    return ok(await listRecords(app.db, decl, currentUser(request), search));
-  });
-
-  app.post('/log/get', { config: { permission: listKey } }, async (request) => ok(await getRecord(app.db, decl, currentUser(request), readId(request))));
+  app.post('/log/list', { config: { permission: listKey } }, async (request) => ok(await listRecords(app.db, all, currentUser(request), searchOf(request))));
 
   // Any logged-in user may report what the client did (an export, a download, a client error); the
   // entry is always written as that user, so nobody can write in another's name.
