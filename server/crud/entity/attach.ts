@@ -3,7 +3,7 @@ import type { ActionDecl, ResourceDecl } from '../../../resources/types.js';
 import type { EntityAccess, EntityBehaviour, EntityHooks } from './types.js';
 
 type HookName = keyof Hooks;
-const HOOK_NAMES: readonly HookName[] = ['beforeValidate', 'beforeChange', 'afterChange', 'afterRead', 'beforeDelete'];
+const HOOK_NAMES: readonly HookName[] = ['beforeValidate', 'beforeChange', 'afterChange', 'afterRead', 'beforeDelete', 'afterGet'];
 const OPERATIONS = ['list', 'get', 'create', 'update', 'delete'] as const;
 
 /** The declaration's hooks, then the behaviour file's, per hook name. */

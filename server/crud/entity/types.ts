@@ -71,6 +71,8 @@ export interface EntityHooks {
   readonly afterChange?: readonly ((args: { readonly operation: 'create' | 'update'; readonly record: RecordData; readonly previous?: RecordData; readonly ctx: EntityContext }) => Awaitable<void>)[];
   readonly afterRead?: readonly ((args: { readonly record: RecordData; readonly user: HookContext['user'] }) => RecordData | void)[];
   readonly beforeDelete?: readonly ((args: { readonly records: readonly RecordData[]; readonly ctx: EntityContext }) => Awaitable<void>)[];
+  /** The detail view's record (the get call): values of other tables (a plate's moderating roles). */
+  readonly afterGet?: readonly ((args: { readonly record: RecordData; readonly ctx: EntityContext }) => Awaitable<RecordData | void>)[];
 }
 
 /**
