@@ -61,6 +61,12 @@ export interface FieldDecl {
   readonly compute?: (record: RecordData) => unknown;
   /** How the admin views show the value (lists and show views); what is stored and sent stays as it is. */
   readonly display?: FieldDisplay;
+  /**
+   * Personal data (个人信息保护法): masked in lists, exports and Word files (138****1234,
+   * 3101**********1234); in full only on the detail view for 查看敏感信息, and that view is logged; a masked
+   * value a form sends back is never stored (server/crud/personal.ts).
+   */
+  readonly personal?: 'phone' | 'idNumber';
 }
 
 /**
@@ -303,6 +309,11 @@ export interface ResourceDecl {
   readonly listPanels?: readonly PanelRef[];
   /** Panels under the show view, in the record's context (e.g. the links a check found). */
   readonly showPanels?: readonly string[];
+  /**
+   * How the operation log names a record whose personal data was shown in full (`查看敏感信息：<label> <value>`):
+   * default the declaration's label and its titleField's value.
+   */
+  readonly personalLog?: { readonly label: string; readonly field: string };
   /** Code run around each operation (see resources/behaviour.ts). */
   readonly hooks?: Hooks;
   /** Checks beyond the permission keys, per operation, with the caller and its data scope. */

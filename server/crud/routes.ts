@@ -7,6 +7,7 @@ import { dynamic } from '../db/types.js';
 import { bodyOf, queryOf, readId, readIds } from '../http/params.js';
 import { settleSchemaRefusal } from '../http/validation.js';
 import { registerActionRoutes } from './actions.js';
+import { maskPersonalPage, revealPersonal, withoutMasked } from './personal.js';
 import { applyFilters, readPaging } from './listQuery.js';
 import { crudRouteSchemas, type RouteSchema } from './schema/routeSchemas.js';
 import { safeSerializerCompiler } from './schema/serializer.js';
@@ -77,17 +78,17 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
     },
     handler: async (request) => {
       requireBody(request);
-      return ok(await listRecords(app.db, decl, currentUser(request), searchOf(request)));
+      return ok(maskPersonalPage(decl, await listRecords(app.db, decl, currentUser(request), searchOf(request))));
     },
   });
 
   route(api.get, schemas.get, {
     config: { permission: permissions.get, invalidInput: (request) => readId(request, decl.idField) },
-    handler: async (request) => ok(await getRecord(app.db, decl, currentUser(request), readId(request, decl.idField))),
+    handler: async (request) => ok(await revealPersonal(app.db, request, decl, await getRecord(app.db, decl, currentUser(request), readId(request, decl.idField)))),
   });
 
   const save = async (request: FastifyRequest, mode: SaveMode) => {
-    const body = bodyOf(request);
+    const body = withoutMasked(decl, bodyOf(request));
     const target = saveTarget(decl, request, body, mode);
     const user = currentUser(request);
     if (target === null) return ok(await createRecord(app.db, decl, user, body), '新增成功');
