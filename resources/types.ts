@@ -107,8 +107,8 @@ export interface ResourceApi {
   readonly get: ApiCall & { readonly id: KeyLocation; readonly idParam?: string };
   /** Absent for records nobody creates through the back office (logs, public submissions). */
   readonly create?: ApiCall;
-  /** Often the same path as `create`: a body with the id updates. Absent for read-only records. */
-  readonly update?: ApiCall;
+  /** Often the same path as `create`: a body with the id updates. Absent for read-only records. `success`: the spec's message when not 修改成功. */
+  readonly update?: ApiCall & { readonly success?: string };
   /**
    * `idsParam` names the key parameter when it is not `ids`; `perRecord` means the call deletes one
    * record (key parameter `id` unless `idsParam` says otherwise), so deleting several makes one call each.
@@ -274,6 +274,24 @@ export interface OwnershipDecl {
   readonly creator: string;
 }
 
+/**
+ * A citizen's call on the public site (no login): its path, the public guard's per-address limits (`guard`:
+ * the limits' kind), an image code (`captcha`: verifyCode + codeId in the body), the success message. The
+ * fields it takes, what it writes and what the citizen reads back are the behaviour file's `publicOps`
+ * handler (`check` the body, then `run` in a transaction as the system). `onUpdatePath`: the op shares
+ * the declaration's update path: a body without the id is the citizen's call, one with it the staff update.
+ */
+export interface PublicOpDecl {
+  readonly name: string;
+  readonly label: string;
+  readonly path: string;
+  readonly method?: 'GET' | 'POST';
+  readonly guard?: string;
+  readonly captcha?: boolean;
+  readonly success?: string;
+  readonly onUpdatePath?: boolean;
+}
+
 export interface ResourceDecl {
   /** react-admin resource name and client route segment. */
   readonly name: string;
@@ -314,6 +332,8 @@ export interface ResourceDecl {
    * default the declaration's label and its titleField's value.
    */
   readonly personalLog?: { readonly label: string; readonly field: string };
+  /** Calls of citizens on the public site (see PublicOpDecl); handlers in the behaviour file. */
+  readonly publicOps?: readonly PublicOpDecl[];
   /** Code run around each operation (see resources/behaviour.ts). */
   readonly hooks?: Hooks;
   /** Checks beyond the permission keys, per operation, with the caller and its data scope. */

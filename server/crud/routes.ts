@@ -8,6 +8,8 @@ import { bodyOf, queryOf, readId, readIds } from '../http/params.js';
 import { settleSchemaRefusal } from '../http/validation.js';
 import { registerActionRoutes } from './actions.js';
 import { maskPersonalPage, revealPersonal, withoutMasked } from './personal.js';
+import { publicOpOnUpdatePath, registerPublicOps, runPublicOp } from './publicOps.js';
+import { requireStaff } from '../shared/routeHelpers.js';
 import { applyFilters, readPaging } from './listQuery.js';
 import { crudRouteSchemas, type RouteSchema } from './schema/routeSchemas.js';
 import { safeSerializerCompiler } from './schema/serializer.js';
@@ -43,6 +45,7 @@ function saveTarget(decl: ResourceDecl, request: FastifyRequest, body: Record<st
 export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): void {
   // Declared actions with `run` are served here for module resources too.
   registerActionRoutes(app, decl);
+  registerPublicOps(app, decl);
   // A domain module serves the declared paths of a `module` resource itself.
   if (decl.routes === 'module') return;
   const { api, permissions } = decl;
@@ -92,7 +95,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
     const target = saveTarget(decl, request, body, mode);
     const user = currentUser(request);
     if (target === null) return ok(await createRecord(app.db, decl, user, body), '新增成功');
-    return ok(await updateRecord(app.db, decl, user, target, body), '修改成功');
+    return ok(await updateRecord(app.db, decl, user, target, body), api.update?.success ?? '修改成功');
   };
   const saveChecks = (mode: SaveMode) => (request: FastifyRequest) => {
     const body = bodyOf(request);
@@ -111,7 +114,20 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   } else {
     // A read-only resource (logs, public submissions) declares no create or update call.
     if (api.create) route(api.create, schemas.create, { config: { permission: permissions.create, invalidInput: saveChecks('create') }, handler: (r) => save(r, 'create') });
-    if (api.update) route(api.update, schemas.update, { config: { permission: permissions.update, invalidInput: saveChecks('update') }, handler: (r) => save(r, 'update') });
+    const citizen = publicOpOnUpdatePath(decl);
+    if (api.update && citizen) {
+      // A citizen's call on the update path (no id; public) and the staff update (an id; login and key checked here).
+      const hasId = (request: FastifyRequest) => bodyId(decl, bodyOf(request)) !== null;
+      route(api.update, schemas.update, {
+        // The schema describes the staff update; a citizen's body is checked by the op's own `check`.
+        config: { public: true, invalidInput: (request) => (hasId(request) ? saveChecks('update')(request) : undefined) },
+        handler: async (request) => {
+          if (!hasId(request)) return runPublicOp(app, decl, citizen, request);
+          await requireStaff(app, request, permissions.update);
+          return save(request, 'update');
+        },
+      });
+    } else if (api.update) route(api.update, schemas.update, { config: { permission: permissions.update, invalidInput: saveChecks('update') }, handler: (r) => save(r, 'update') });
   }
 
   if (api.delete) route(api.delete, schemas.delete, {
