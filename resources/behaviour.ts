@@ -75,6 +75,8 @@ export interface Hooks {
   readonly afterChange?: readonly ((args: { readonly operation: 'create' | 'update'; readonly record: RecordData; readonly previous?: RecordData; readonly ctx: HookContext }) => Awaitable<void>)[];
   /** On every record answered by list, get and save: add or hide values. */
   readonly afterRead?: readonly ((args: { readonly record: RecordData; readonly user: CallerInfo }) => RecordData | void)[];
+  /** On the one record a get answers (the detail view), after afterRead: add values read from other tables. */
+  readonly afterGet?: readonly ((args: { readonly record: RecordData; readonly ctx: HookContext }) => Awaitable<RecordData | void>)[];
   /** Before a delete, in the transaction, with the records about to go: refuse or clean up. */
   readonly beforeDelete?: readonly ((args: { readonly records: readonly RecordData[]; readonly ctx: HookContext }) => Awaitable<void>)[];
   /**

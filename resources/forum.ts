@@ -45,6 +45,5 @@ export default defineResource({
   },
   form: ['name', 'status', 'sort', 'icon', 'description'],
   permissions: standardPermissions('forum'),
-  routes: 'module',
   menu: { group: 'interact', path: '/main/interact/forumManage', sort: 70 },
 });

@@ -18,8 +18,8 @@ export default defineResource({
   fields: [
     { name: 'puPeopleId', label: 'ID', type: 'number', readOnly: true },
     { name: 'name', label: '姓名', type: 'text', maxLength: 50 },
-    { name: 'phone', label: '手机号', type: 'text', maxLength: 20 },
-    { name: 'idNumber', label: '身份证号', type: 'text', maxLength: 18 },
+    { name: 'phone', label: '手机号', type: 'text', maxLength: 20, personal: 'phone' },
+    { name: 'idNumber', label: '身份证号', type: 'text', maxLength: 18, personal: 'idNumber' },
     {
       name: 'authType',
       label: '认证类型',
@@ -104,6 +104,7 @@ export default defineResource({
     { name: 'banAudit', label: '冻结/解冻', path: '/admin/people/banAudit', permission: 'person:ban', scope: 'row', confirm: '确定修改该会员的账号状态吗？' },
     { name: 'readAudit', label: '标记已读', path: '/admin/people/readAudit', permission: 'person:read', scope: 'both' },
   ],
-  routes: 'module',
+  // The detail view in full for 查看敏感信息 is logged as 查看敏感信息：会员 <name>.
+  personalLog: { label: '会员', field: 'name' },
   menu: { group: 'interact', path: '/main/interact/vipPeople', sort: 76 },
 });

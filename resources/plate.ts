@@ -69,10 +69,11 @@ export default defineResource({
   },
   form: ['forumId', 'name', 'handleDeptId', 'needAudit', 'status', 'sort', 'icon', 'description'],
   permissions: standardPermissions('plate'),
+  // 版主设置 (the plateRole action's dialog): src/panels/plateRoles.tsx over the generic list.
+  listPanels: [{ name: 'plateRoles', place: 'above' }],
   actions: [
     { name: 'plateRole', label: '版主设置', path: '/plateRole/save', permission: 'plate:role', scope: 'none' },
     { name: 'export', label: '导出', path: '/plate/plateRoleExcel', permission: 'plate:export', scope: 'none' },
   ],
-  routes: 'module',
   menu: { group: 'interact', path: '/main/interact/plateManage', sort: 71 },
 });

@@ -12,11 +12,10 @@ export default defineResource({
   icon: 'TipsAndUpdates',
   idField: 'id',
   titleField: 'title',
-  routes: 'module',
   api: {
     list: { path: '/suggest/list' },
     get: { path: '/suggest/get', id: 'query' },
-    update: { path: '/suggest/add' },
+    update: { path: '/suggest/add', success: '答复成功' },
     delete: { path: '/suggest/dels', ids: 'body' },
     extra: {
       del: { path: '/suggest/del', label: '删除' },
@@ -30,7 +29,7 @@ export default defineResource({
     { name: 'title', label: '标题', type: 'text', readOnly: true, maxLength: 100 },
     { name: 'content', label: '建议内容', type: 'textarea', readOnly: true, maxLength: 2000 },
     { name: 'name', label: '姓名', type: 'text', readOnly: true },
-    { name: 'phone', label: '联系电话', type: 'text', readOnly: true },
+    { name: 'phone', label: '联系电话', type: 'text', readOnly: true, personal: 'phone' },
     { name: 'email', label: '电子邮箱', type: 'text', readOnly: true },
     { name: 'queryCode', label: '查询码', type: 'text', readOnly: true },
     {
@@ -76,5 +75,8 @@ export default defineResource({
   show: ['title', 'content', 'name', 'phone', 'email', 'queryCode', 'status', 'isPublic', 'createTime', 'replyDept', 'replyContent', 'replyTime', 'replyUserName', 'ip'],
   form: ['replyDept', 'replyContent', 'isPublic'],
   permissions: { ...standardPermissions('suggest'), update: 'suggest:reply' },
+  // /suggest/add without an id: the citizen's submission (server/entities/suggest.ts); with it the staff reply.
+  publicOps: [{ name: 'submit', label: '提交建议', path: '/suggest/add', guard: 'suggest', captcha: true, success: '提交成功，请牢记查询码', onUpdatePath: true }],
+  personalLog: { label: '建议征集', field: 'queryCode' },
   menu: { group: 'interact', path: '/main/interact/suggest', sort: 30 },
 });

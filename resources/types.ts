@@ -67,6 +67,12 @@ export interface FieldDecl {
    * titleField; `label` says what they are (角色). The server checks the ids itself (a behaviour hook).
    */
   readonly idsOf?: { readonly by: string; readonly resources: Readonly<Record<string, { readonly resource: string; readonly label: string }>> };
+  /**
+   * Personal data (个人信息保护法): masked in lists, exports and Word files (138****1234,
+   * 3101**********1234); in full only on the detail view for 查看敏感信息, and that view is logged; a masked
+   * value a form sends back is never stored (server/crud/personal.ts).
+   */
+  readonly personal?: 'phone' | 'idNumber';
 }
 
 /**
@@ -111,8 +117,8 @@ export interface ResourceApi {
    * beside a separate update path, e.g. /notice/set/add), with the update's permission key.
    */
   readonly create?: ApiCall & { readonly withId?: 'update' };
-  /** Often the same path as `create`: a body with the id updates. Absent for read-only records. */
-  readonly update?: ApiCall;
+  /** Often the same path as `create`: a body with the id updates. Absent for read-only records. `success`: the spec's message when not 修改成功. */
+  readonly update?: ApiCall & { readonly success?: string };
   /**
    * `idsParam` names the key parameter when it is not `ids`; `perRecord` means the call deletes one
    * record (key parameter `id` unless `idsParam` says otherwise), so deleting several makes one call each.
@@ -285,6 +291,24 @@ export interface OwnershipDecl {
   readonly creator: string;
 }
 
+/**
+ * A citizen's call on the public site (no login): its path, the public guard's per-address limits (`guard`:
+ * the limits' kind), an image code (`captcha`: verifyCode + codeId in the body), the success message. The
+ * fields it takes, what it writes and what the citizen reads back are the behaviour file's `publicOps`
+ * handler (`check` the body, then `run` in a transaction as the system). `onUpdatePath`: the op shares
+ * the declaration's update path: a body without the id is the citizen's call, one with it the staff update.
+ */
+export interface PublicOpDecl {
+  readonly name: string;
+  readonly label: string;
+  readonly path: string;
+  readonly method?: 'GET' | 'POST';
+  readonly guard?: string;
+  readonly captcha?: boolean;
+  readonly success?: string;
+  readonly onUpdatePath?: boolean;
+}
+
 export interface ResourceDecl {
   /** react-admin resource name and client route segment. */
   readonly name: string;
@@ -320,6 +344,13 @@ export interface ResourceDecl {
   readonly listPanels?: readonly PanelRef[];
   /** Panels under the show view, in the record's context (e.g. the links a check found). */
   readonly showPanels?: readonly string[];
+  /**
+   * How the operation log names a record whose personal data was shown in full (`查看敏感信息：<label> <value>`):
+   * default the declaration's label and its titleField's value.
+   */
+  readonly personalLog?: { readonly label: string; readonly field: string };
+  /** Calls of citizens on the public site (see PublicOpDecl); handlers in the behaviour file. */
+  readonly publicOps?: readonly PublicOpDecl[];
   /** Code run around each operation (see resources/behaviour.ts). */
   readonly hooks?: Hooks;
   /** Checks beyond the permission keys, per operation, with the caller and its data scope. */

@@ -7,6 +7,9 @@ import { dynamic } from '../db/types.js';
 import { bodyOf, param, queryOf, readId, readIds } from '../http/params.js';
 import { settleSchemaRefusal } from '../http/validation.js';
 import { registerActionRoutes } from './actions.js';
+import { maskPersonalPage, revealPersonal, withoutMasked } from './personal.js';
+import { publicOpOnUpdatePath, registerPublicOps, runPublicOp } from './publicOps.js';
+import { requireStaff } from '../shared/routeHelpers.js';
 import { applyFilters, readPaging } from './listQuery.js';
 import { crudRouteSchemas, type RouteSchema } from './schema/routeSchemas.js';
 import { safeSerializerCompiler } from './schema/serializer.js';
@@ -43,6 +46,7 @@ function saveTarget(decl: ResourceDecl, request: FastifyRequest, body: Record<st
 export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): void {
   // Declared actions with `run` are served here for module resources too.
   registerActionRoutes(app, decl);
+  registerPublicOps(app, decl);
   // A domain module serves the declared paths of a `module` resource itself.
   if (decl.routes === 'module') return;
   const { api, permissions } = decl;
@@ -80,21 +84,21 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
     },
     handler: async (request) => {
       requireBody(request);
-      return ok(await listRecords(app.db, decl, currentUser(request), searchOf(request)));
+      return ok(maskPersonalPage(decl, await listRecords(app.db, decl, currentUser(request), searchOf(request))));
     },
   });
 
   route(api.get, schemas.get, {
     config: { permission: permissions.get, invalidInput: (request) => readId(request, decl.idField) },
-    handler: async (request) => ok(await getRecord(app.db, decl, currentUser(request), readId(request, decl.idField))),
+    handler: async (request) => ok(await revealPersonal(app.db, request, decl, await getRecord(app.db, decl, currentUser(request), readId(request, decl.idField)))),
   });
 
   const save = async (request: FastifyRequest, mode: SaveMode) => {
-    const body = bodyOf(request);
+    const body = withoutMasked(decl, bodyOf(request));
     const target = saveTarget(decl, request, body, mode);
     const user = currentUser(request);
     if (target === null) return saveAnswer(decl, 'create', body, await createRecord(app.db, decl, user, body), '新增成功');
-    return saveAnswer(decl, 'update', body, await updateRecord(app.db, decl, user, target, body), '修改成功');
+    return saveAnswer(decl, 'update', body, await updateRecord(app.db, decl, user, target, body), api.update?.success ?? '修改成功');
   };
   const saveChecks = (mode: SaveMode) => (request: FastifyRequest) => {
     const body = bodyOf(request);
@@ -115,7 +119,20 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   } else {
     // A read-only resource (logs, public submissions) declares no create or update call.
     if (api.create) route(api.create, schemas.create, { config: { permission: permissions.create, invalidInput: saveChecks('create') }, handler: (r) => save(r, 'create') });
-    if (api.update) route(api.update, schemas.update, { config: { permission: permissions.update, invalidInput: saveChecks('update') }, handler: (r) => save(r, 'update') });
+    const citizen = publicOpOnUpdatePath(decl);
+    if (api.update && citizen) {
+      // A citizen's call on the update path (no id; public) and the staff update (an id; login and key checked here).
+      const hasId = (request: FastifyRequest) => bodyId(decl, bodyOf(request)) !== null;
+      route(api.update, schemas.update, {
+        // The schema describes the staff update; a citizen's body is checked by the op's own `check`.
+        config: { public: true, invalidInput: (request) => (hasId(request) ? saveChecks('update')(request) : undefined) },
+        handler: async (request) => {
+          if (!hasId(request)) return runPublicOp(app, decl, citizen, request);
+          await requireStaff(app, request, permissions.update);
+          return save(request, 'update');
+        },
+      });
+    } else if (api.update) route(api.update, schemas.update, { config: { permission: permissions.update, invalidInput: saveChecks('update') }, handler: (r) => save(r, 'update') });
   }
 
   // The key parameter: `ids` (or `idsParam`); one `id` for a per-record delete or, with `orId`, when no ids come.

@@ -58,7 +58,13 @@ async function findOne(db: Db, decl: ResourceDecl, user: PortalUser, id: number,
 export async function getRecord(db: Db, decl: ResourceDecl, user: PortalUser, id: number): Promise<Row> {
   const row = await findOne(db, decl, user, id, 'get');
   if (!row) throw notFoundRecord();
-  return readOut(decl, user, row);
+  let record = readOut(decl, user, row);
+  const hooks = decl.hooks?.afterGet ?? [];
+  if (hooks.length) {
+    const ctx = hookContext(db, decl, user);
+    for (const hook of hooks) record = (await hook({ record, ctx })) ?? record;
+  }
+  return record;
 }
 
 /** 1004 when another record already holds a unique value. */

@@ -1,9 +1,9 @@
 import type { AccessFn, AccessResult, Hooks, WhereData } from '../../../resources/behaviour.js';
-import type { ActionDecl, ResourceDecl } from '../../../resources/types.js';
-import type { EntityAccess, EntityBehaviour, EntityHooks } from './types.js';
+import type { ActionDecl, PublicOpDecl, ResourceDecl } from '../../../resources/types.js';
+import type { EntityAccess, EntityBehaviour, EntityHooks, PublicOpRun } from './types.js';
 
 type HookName = keyof Hooks;
-const HOOK_NAMES: readonly HookName[] = ['beforeValidate', 'beforeChange', 'afterChange', 'afterRead', 'beforeDelete', 'afterSave'];
+const HOOK_NAMES: readonly HookName[] = ['beforeValidate', 'beforeChange', 'afterChange', 'afterRead', 'beforeDelete', 'afterSave', 'afterGet'];
 const OPERATIONS = ['list', 'get', 'create', 'update', 'delete'] as const;
 
 /** The declaration's hooks, then the behaviour file's, per hook name. */
@@ -57,6 +57,17 @@ function mergeActions(decl: ResourceDecl, runs: EntityBehaviour['actions']): rea
   return decl.actions?.map((a) => (runs[a.name] ? ({ ...a, run: runs[a.name] } as ActionDecl) : a));
 }
 
+/** A public operation with its handler from the behaviour file (server side only). */
+export type AttachedPublicOp = PublicOpDecl & { readonly handler: PublicOpRun };
+
+function mergePublicOps(decl: ResourceDecl, runs: EntityBehaviour['publicOps']): ResourceDecl['publicOps'] {
+  if (!runs) return decl.publicOps;
+  for (const name of Object.keys(runs)) {
+    if (!decl.publicOps?.some((o) => o.name === name)) throw new Error(`server/entities/${decl.name}: 声明中没有公众操作 ${name}`);
+  }
+  return decl.publicOps?.map((o) => (runs[o.name] ? ({ ...o, handler: runs[o.name] } as AttachedPublicOp) : o));
+}
+
 /**
  * Each declaration with its behaviour file's hooks, access and action `run`s attached (new objects; the
  * shared declarations stay plain). A behaviour naming no declared entity stops the start.
@@ -70,7 +81,7 @@ export function attachBehaviours(decls: readonly ResourceDecl[], behaviours: rea
   return decls.map((decl) => {
     let out = decl;
     for (const b of byName.get(decl.name) ?? []) {
-      out = { ...out, hooks: mergeHooks(out.hooks, b.hooks), access: mergeAccess(out.access, b.access), actions: mergeActions(out, b.actions) };
+      out = { ...out, hooks: mergeHooks(out.hooks, b.hooks), access: mergeAccess(out.access, b.access), actions: mergeActions(out, b.actions), publicOps: mergePublicOps(out, b.publicOps) };
     }
     return out;
   });

@@ -73,6 +73,8 @@ export interface EntityHooks {
   readonly beforeDelete?: readonly ((args: { readonly records: readonly RecordData[]; readonly ctx: EntityContext }) => Awaitable<void>)[];
   /** The save call's answer: values added to the record and the message (resources/behaviour.ts). */
   readonly afterSave?: readonly ((args: SaveAnswerArgs) => SaveAnswer | void)[];
+  /** The detail view's record (the get call): values of other tables (a plate's moderating roles). */
+  readonly afterGet?: readonly ((args: { readonly record: RecordData; readonly ctx: EntityContext }) => Awaitable<RecordData | void>)[];
 }
 
 /**
@@ -99,6 +101,16 @@ export interface EntityJob {
   readonly run: (ctx: { readonly api: LocalApi; readonly services: PortalServices; readonly now: string }) => Promise<void>;
 }
 
+/**
+ * A public operation's server side (PublicOpDecl): `check` turns the citizen's body into values (refusals
+ * name the fields in Chinese) before the guard counts the call; `run` writes, in a transaction, as the
+ * system, and answers what the citizen may read back.
+ */
+export interface PublicOpRun {
+  readonly check: (args: { readonly body: RecordData }) => Awaitable<RecordData>;
+  readonly run: (args: { readonly values: RecordData; readonly ip: string; readonly ctx: EntityContext }) => Awaitable<unknown>;
+}
+
 export interface EntityBehaviour {
   /** The declaration's `name`. */
   readonly name: string;
@@ -107,4 +119,6 @@ export interface EntityBehaviour {
   /** `run` of the declared actions, by action name. */
   readonly actions?: Readonly<Record<string, ActionRun>>;
   readonly jobs?: readonly EntityJob[];
+  /** Handlers of the declaration's public operations, by name. */
+  readonly publicOps?: Readonly<Record<string, PublicOpRun>>;
 }

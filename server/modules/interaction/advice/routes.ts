@@ -19,14 +19,13 @@ import { increment } from '../../../shared/counters.js';
 import { wholePage } from '../../../shared/paging.js';
 import { maskPersonal } from '../../../shared/mask.js';
 import { createdBy } from '../../../shared/records.js';
+import { ADVICE_TASK_SERVICE } from '../../../entities/advice.js';
 
 /** Status of a topic: 0 未开始, 1 征集中, 2 已结束, 3 已反馈 (docs/interaction-forms.md). */
 export const ADVICE_STATUS: Record<number, string> = { 0: '未开始', 1: '征集中', 2: '已结束', 3: '已反馈' };
 const notAllowed = (msg: string) => new PortalError(1005, msg);
 const PUBLIC_FIELDS = ['id', 'title', 'content', 'solicitDept', 'startTime', 'endTime', 'status', 'opinionCount', 'resultContent', 'resultTime', 'stopTime'] as const;
 const publicTopic = (row: RowOf<'advice'>) => Object.fromEntries(PUBLIC_FIELDS.map((k) => [k, row[k] ?? null]));
-/** How often the server runs the close check on its own. */
-export const ADVICE_TASK_INTERVAL_MS = 5 * 60_000;
 
 /** Opens topics whose start time has come and closes those past their end time. */
 export async function runAdviceTask(db: Db, now = formatDateTime()): Promise<{ opened: number; closed: number }> {
@@ -50,12 +49,8 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
   const perm = decl.permissions;
   const load = (request: FastifyRequest, id: number) => getRecord(db, decl, currentUser(request), id);
 
-  // The close check on a timer; never keeps the process alive, stops with the server.
-  const timer = setInterval(() => {
-    runAdviceTask(db).catch((error) => app.log.warn({ err: error }, 'advice close task failed'));
-  }, ADVICE_TASK_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // The close check: a job of server/entities/advice.ts, run by the cluster scheduler with this task.
+  app.entities.provide(ADVICE_TASK_SERVICE, (now: string) => runAdviceTask(db, now));
 
   const hasId = (request: FastifyRequest) => {
     const b = (request.body ?? {}) as Record<string, unknown>;

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { registerCrudRoutes, searchOf } from '../../../crud/routes.js';
-import { listRecords, type Page } from '../../../crud/service.js';
+import { searchOf } from '../../../crud/routes.js';
+import type { Page } from '../../../crud/service.js';
 import { readPaging } from '../../../crud/listQuery.js';
 import { ok } from '../../../http/envelope.js';
 import { notFoundRecord, invalidValue } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
-import { bodyOf, param, readId, readIds } from '../../../http/params.js';
+import { bodyOf, param, readId } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/time.js';
-import { badState, departmentName, optionLabel, requireDecl, saveRecord } from '../../../shared/records.js';
+import { optionLabel, requireDecl } from '../../../shared/records.js';
 import { sendWorkbook } from '../../../shared/excel.js';
 import { pageOf } from '../../../shared/paging.js';
 
@@ -15,23 +15,10 @@ const likeText = (v: unknown) => `%${String(v).trim().replace(/[\\%_]/g, (c) => 
 
 /** /forum/*, /plate/*, /plateRole/* (spec part 2 "Forums", "Plates"). */
 export async function forumRoutes(app: FastifyInstance) {
-  const forum = requireDecl(app, 'forum');
   const plate = requireDecl(app, 'plate');
   const db = app.db;
 
-  // ---- forums: generic list/get/add; delete refuses a forum that still has plates.
-  registerCrudRoutes(app, { ...forum, routes: 'generic', api: { ...forum.api, delete: undefined } });
-  app.post('/forum/dels', { config: { permission: forum.permissions.delete } }, async (request) => {
-    const ids = readIds(request);
-    const n = await db.transaction().execute(async (trx) => {
-      const found = await trx.selectFrom('forum').select('id').where('id', 'in', ids).execute();
-      if (found.length !== ids.length) throw notFoundRecord();
-      const child = await trx.selectFrom('plate').select('id').where('forumId', 'in', ids).executeTakeFirst();
-      if (child) throw badState('论坛下还有版块，请先删除版块');
-      return Number((await trx.deleteFrom('forum').where('id', 'in', ids).executeTakeFirst()).numDeletedRows);
-    });
-    return ok(n, '删除成功');
-  });
+  // ---- forums and plates: list/get/add/dels are the generic routes (server/entities/forum.ts, plate.ts).
   // Public: enabled forums with their enabled plates.
   app.post('/forum/weblist', { config: { public: true } }, async (request) => {
     const search = searchOf(request);
@@ -61,46 +48,6 @@ export async function forumRoutes(app: FastifyInstance) {
     return ok(pageOf(list, { pageNum, pageSize }, total) satisfies Page);
   });
 
-  // ---- plates
-  const savePlate = async (request: import('fastify').FastifyRequest) => {
-    const body = bodyOf(request);
-    const row = await saveRecord(db, plate, currentUser(request), body, async (values, trx, existing) => {
-      const forumId = values.forumId ?? existing?.forumId;
-      if (values.forumId !== undefined) {
-        const f = (await trx.selectFrom('forum').select(['name']).where('id', '=', Number(forumId)).executeTakeFirst()) as { name: string } | undefined;
-        if (!f) throw invalidValue('所属论坛不存在');
-        values.forumName = f.name;
-      }
-      if (values.handleDeptId !== undefined) values.handleDeptName = values.handleDeptId === null ? null : await departmentName(trx, Number(values.handleDeptId));
-    });
-    return ok(row, body.id ? '修改成功' : '新增成功');
-  };
-  app.post('/plate/add', { config: { permission: (r) => (bodyOf(r).id ? plate.permissions.update : plate.permissions.create) } }, savePlate);
-  app.post('/plate/list', { config: { permission: plate.permissions.list } }, async (request) =>
-    ok(await listRecords(db, plate, currentUser(request), searchOf(request))),
-  );
-  app.post('/plate/get', { config: { permission: plate.permissions.get } }, async (request) => {
-    const row = await db.selectFrom('plate').selectAll().where('id', '=', readId(request)).executeTakeFirst();
-    if (!row) throw notFoundRecord();
-    const roles = await db
-      .selectFrom('plate_role')
-      .innerJoin('roles', 'roles.roleId', 'plate_role.roleId')
-      .select(['roles.roleId', 'roles.name'])
-      .where('plate_role.plateId', '=', row.id)
-      .execute();
-    return ok({ ...row, roles });
-  });
-  app.post('/plate/dels', { config: { permission: plate.permissions.delete } }, async (request) => {
-    const ids = readIds(request);
-    const n = await db.transaction().execute(async (trx) => {
-      const found = await trx.selectFrom('plate').select('id').where('id', 'in', ids).execute();
-      if (found.length !== ids.length) throw notFoundRecord();
-      if (await trx.selectFrom('theme').select('id').where('plateId', 'in', ids).executeTakeFirst()) throw badState('版块下还有主题，不能删除');
-      await trx.deleteFrom('plate_role').where('plateId', 'in', ids).execute();
-      return Number((await trx.deleteFrom('plate').where('id', 'in', ids).executeTakeFirst()).numDeletedRows);
-    });
-    return ok(n, '删除成功');
-  });
   // Plates the caller moderates through a role (every plate for an ALL-scope user).
   app.post('/plate/listByRole', { config: { permission: plate.permissions.list } }, async (request) => {
     const user = currentUser(request);

@@ -1,24 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { consumeCaptcha } from '../../../auth/captcha.js';
-import { searchOf } from '../../../crud/routes.js';
-import { listRecords } from '../../../crud/service.js';
 import type { Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { bodyOf, param, requireString } from '../../../http/params.js';
 import { cleanPhone, cleanText, guardPublicSubmission, setPublicLimits } from '../../../public/guard.js';
 import { formatDateTime } from '../../../util/time.js';
-import { badState, requireDecl } from '../../../shared/records.js';
+import { badState } from '../../../shared/records.js';
 import { createPeopleSession, frozenPerson, personOf } from './peopleSession.js';
-import { maskIdNumber, maskPage, PERSONAL_FIELDS } from '../../../shared/mask.js';
-import { revealOrMask } from '../../../shared/sensitiveView.js';
+import { maskIdNumber } from '../../../shared/mask.js';
 import { ssoRoutes } from './sso/routes.js';
 
 const ID_NUMBER_RE = /^\d{17}[\dX]$/;
 
 /** Member center: /api/person/pageList, /admin/people/*, /web/people/* (spec part 1 §7 "People", part 2 "Session, people and visitors"). */
 export async function peopleRoutes(app: FastifyInstance) {
-  const decl = requireDecl(app, 'person');
   const db = app.db;
   // Logins are commoner than posts: a household shares an IP.
   setPublicLimits(app, 'peopleLogin', { perWindow: 20, windowMinutes: 10, perDay: 100 });
@@ -44,17 +40,7 @@ export async function peopleRoutes(app: FastifyInstance) {
     return row;
   };
 
-  app.post('/api/person/pageList', { config: { permission: decl.permissions.list } }, async (request) => {
-    const result = await listRecords(db, decl, request.portalUser!, searchOf(request));
-    return ok(maskPage(result));
-  });
-  app.post('/admin/people/getPeopleDetail', { config: { permission: decl.permissions.get } }, async (request) => {
-    const row = await load(db, readPeopleId(request));
-    const themes = (await db.selectFrom('theme').select((eb) => eb.fn.countAll().as('n')).where('peopleId', '=', row.puPeopleId).executeTakeFirst()) as { n: number | string };
-    // Phone and ID number in full only for 查看敏感信息 (logged).
-    const shown = await revealOrMask(db, request, row, PERSONAL_FIELDS, `会员 ${String(row.name ?? row.puPeopleId)}`);
-    return ok({ ...shown, themeCount: Number(themes.n) });
-  });
+  // /api/person/pageList and /admin/people/getPeopleDetail are the generic routes (server/entities/person.ts).
   // audit { puPeopleId, authStatus: SUCCESS | FAIL, remark }: only a person under review (userStatus 1).
   app.post('/admin/people/peopleAudit', { config: { permission: 'person:audit' } }, async (request) => {
     const body = bodyOf(request);

@@ -10,26 +10,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import {
-  CanAccess,
-  CreateButton,
-  Datagrid,
-  DeleteButton,
-  EditButton,
-  FunctionField,
-  TextField as RaTextField,
-  TextInput,
-  TopToolbar,
-  useListContext,
-} from 'react-admin';
+import { CanAccess } from 'react-admin';
 import plateDecl from '../../resources/plate';
 import role from '../../resources/role';
 import { dataProvider } from '../data';
 import { actionCall, crudCall } from '../../resources/declaredCalls';
-import { ListEmpty, PortalList } from '../generic/GenericList';
-import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
-
-type Rec = Record<string, unknown> & { id: number };
+import { useSuccessNotifier } from '../notices/useErrorNotifier';
 
 /** 版主设置: pick a role, tick the plates it moderates (the plateRole action). */
 function PlateRoleDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -105,58 +91,18 @@ function PlateRoleDialog({ open, onClose }: { open: boolean; onClose: () => void
   );
 }
 
-function Toolbar() {
-  const { filterValues } = useListContext();
-  const onError = useErrorNotifier();
+
+/** 版主设置 over the generic list of 论坛版块 (resources/plate.ts listPanels): which roles moderate which plates. */
+export default function PlateRolesPanel() {
   const [open, setOpen] = useState(false);
   return (
-    <TopToolbar>
-      <CanAccess action="plate:add" resource="plate">
-        <CreateButton label="新建" />
-      </CanAccess>
-      <CanAccess action="plate:role" resource="plate">
-        <Button size="small" onClick={() => setOpen(true)}>
+    <CanAccess action="plate:role" resource="plate">
+      <Stack direction="row" sx={{ px: 2, pb: 1 }}>
+        <Button size="small" variant="outlined" onClick={() => setOpen(true)}>
           版主设置
         </Button>
-        <PlateRoleDialog open={open} onClose={() => setOpen(false)} />
-      </CanAccess>
-      <CanAccess action="plate:export" resource="plate">
-        <Button size="small" onClick={() => dataProvider.exportExcel(actionCall(plateDecl, 'export').path, filterValues, '论坛版块.xlsx').catch(onError)}>
-          导出
-        </Button>
-      </CanAccess>
-    </TopToolbar>
+      </Stack>
+      <PlateRoleDialog open={open} onClose={() => setOpen(false)} />
+    </CanAccess>
   );
 }
-
-/** 论坛版块: plates with their forum and handling department; moderators per role; export. */
-function PlateList() {
-  return (
-    <PortalList
-      resource="plate"
-      title={plateDecl.label}
-      sort={plateDecl.list.defaultSort}
-      filters={[<TextInput key="name" source="name" label="版块名称" alwaysOn />]}
-      actions={<Toolbar />}
-      empty={<ListEmpty canCreate />}
-    >
-      <Datagrid rowClick={false} bulkActionButtons={false}>
-        <RaTextField source="name" label="版块名称" />
-        <RaTextField source="forumName" label="所属论坛" />
-        <RaTextField source="handleDeptName" label="负责部门" emptyText="-" />
-        <FunctionField label="发帖审核" render={(r: Rec) => (Number(r.needAudit) === 1 ? '先审后发' : '无需审核')} />
-        <FunctionField label="状态" render={(r: Rec) => (Number(r.status) === 1 ? '启用' : '停用')} />
-        <RaTextField source="themeCount" label="主题数" />
-        <RaTextField source="sort" label="排序" />
-        <CanAccess action="plate:update" resource="plate">
-          <EditButton label="编辑" />
-        </CanAccess>
-        <CanAccess action="plate:delete" resource="plate">
-          <DeleteButton label="删除" mutationMode="pessimistic" confirmTitle="提示信息" confirmContent="确定删除该版块吗？" />
-        </CanAccess>
-      </Datagrid>
-    </PortalList>
-  );
-}
-
-export default { list: PlateList };
