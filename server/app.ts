@@ -29,6 +29,7 @@ import { installSecurityHeaders } from './http/security.js';
 import { installBodyTimeout, serverFactory } from './http/serverLimits.js';
 import { trustProxyOption } from './http/trustProxy.js';
 import { serveStatic } from './http/staticFiles.js';
+import { applyProofCleanupJob } from './jobs/applyProofCleanup.js';
 import { housekeepingJob } from './jobs/housekeeping.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { sessionRoutes } from './modules/auth/sessionRoutes.js';
@@ -88,6 +89,7 @@ export async function buildApp(config: PortalConfig, options: BuildOptions = {})
   const scheduler = new Scheduler(db, app.log);
   app.decorate('scheduler', scheduler);
   scheduler.add(housekeepingJob(db, app.log, config.housekeepingMs));
+  scheduler.add(applyProofCleanupJob(db, app.log, config.dataDir, config.housekeepingMs));
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await db.destroy();

@@ -4,6 +4,7 @@ import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { STAT_SCRIPT_DOMAINS } from '../modules/system/siteSettings/statCode.js';
+import { ELDER_BOOT_HASH } from '../shared/elderBoot.js';
 
 /**
  * Browser security headers (docs/deploy.md "Security headers"). The two apps are Vite builds; their only
@@ -39,8 +40,9 @@ function policyText(directives: Record<string, string[] | null>): string {
 }
 
 export const APP_CSP = policyText(common);
-// The statistics scripts report to their own hosts (51.la and CNZZ by XHR/beacon, Baidu by image).
-export const SITE_CSP = policyText({ ...common, scriptSrc: ["'self'", ...statHosts], connectSrc: ["'self'", ...statHosts], frameAncestors: ["'self'"] });
+// The statistics scripts report to their own hosts (51.la and CNZZ by XHR/beacon, Baidu by image); the
+// site's one inline script (the 适老化 switch before first paint, shared/elderBoot.ts) by its hash.
+export const SITE_CSP = policyText({ ...common, scriptSrc: ["'self'", ELDER_BOOT_HASH, ...statHosts], connectSrc: ["'self'", ...statHosts], frameAncestors: ["'self'"] });
 
 /** The sha256 sources of every inline <script> (no src) of an HTML page, as the browser hashes them. */
 export function inlineScriptHashes(html: string): string[] {

@@ -156,6 +156,20 @@ describe('身份证明 (proof) upload', () => {
     const missing = await save({ ...person(), proofFile: `${'0'.repeat(32)}.png` });
     expect(missing.body.errorCode).toBe('1002');
   });
+
+  it('the cleanup job removes a day-old scan no application names, and keeps the sent and the fresh ones', async () => {
+    const { access, utimes } = await import('node:fs/promises');
+    const dir = `${server.app.portal.config.dataDir}/private/apply-proof`;
+    const [sent, abandoned, fresh] = [(await uploadProof(png())).data.proofFile, (await uploadProof(png())).data.proofFile, (await uploadProof(png())).data.proofFile];
+    expect((await save({ ...person(), proofFile: sent })).body.errorCode).toBe('0');
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    for (const name of [sent, abandoned]) await utimes(`${dir}/${name}`, twoDaysAgo, twoDaysAgo);
+    expect(await server.app.scheduler.runNow('apply-proof-cleanup')).toBe(true);
+    const exists = (name: string) => access(`${dir}/${name}`).then(() => true, () => false);
+    expect({ sent: await exists(sent), abandoned: await exists(abandoned), fresh: await exists(fresh) }).toEqual({ sent: true, abandoned: false, fresh: true });
+    // The removed scan can no longer be sent: the citizen is asked to upload it again.
+    expect((await save({ ...person(), proofFile: abandoned })).body).toMatchObject({ errorCode: '1002', errorMsg: '身份证明文件无效，请重新上传' });
+  });
 });
 
 describe('handling', () => {

@@ -18,6 +18,7 @@ import { siteConfig } from './siteConfig.js';
 import { forgetPages, recordShown } from './shownIndex.js';
 import type { RenderPool } from './worker/pool.js';
 import type { PageJob } from './worker/protocol.js';
+import { ELDER_BOOT_SCRIPT } from '../../shared/elderBoot.js';
 import { skinAssetVersion } from './assetVersion.js';
 import { copyAssets, publishUploads, removeFile } from './writer.js';
 
@@ -90,7 +91,7 @@ export class SiteGenerator {
       .map((c) => ({ ...columnVar(c), children: columns.filter((k) => k.categoryCategoryId === c.categoryId).map(columnVar) }));
     const hotWords = await enabledHotWords(this.db, 10).catch(() => []);
     const assetVersion = await skinAssetVersion(skinDir);
-    const common = { site, navColumns, hotWords, apiBase: siteConfig().publicApiUrl, keywords: site.keywords, description: site.description, assetVersion };
+    const common = { site, navColumns, hotWords, apiBase: siteConfig().publicApiUrl, keywords: site.keywords, description: site.description, assetVersion, elderBoot: ELDER_BOOT_SCRIPT };
     return { site, skinDir, skin, columns, models: await loadModels(this.db, columns), common };
   }
 

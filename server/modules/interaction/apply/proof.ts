@@ -23,11 +23,11 @@ import { readHead, writeUpload } from '../../../files/streamToDisk.js';
  */
 export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
 const PROOF_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', pdf: 'application/pdf' };
-const PROOF_NAME = /^[0-9a-f]{32}\.(jpg|png|pdf)$/;
+export const PROOF_NAME = /^[0-9a-f]{32}\.(jpg|png|pdf)$/;
 const TOO_BIG = '身份证明文件不能超过5MB';
 const WRONG_TYPE = '身份证明只能是 JPG、PNG 或 PDF 文件';
 
-const proofDir = (dataDir: string) => path.join(dataDir, 'private', 'apply-proof');
+export const proofDir = (dataDir: string) => path.join(dataDir, 'private', 'apply-proof');
 
 /** The stored name an application may carry: one this server wrote (else 1002 naming the field). */
 export async function checkProof(dataDir: string, raw: unknown): Promise<string | null> {

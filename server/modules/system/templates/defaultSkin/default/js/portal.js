@@ -72,7 +72,8 @@
     var btn = document.getElementById('elder-toggle');
     if (btn) {
       btn.setAttribute('aria-pressed', on ? 'true' : 'false');
-      btn.textContent = on ? '退出适老化模式' : '适老化模式';
+      // Both labels are in the button and CSS shows one (no text swap after paint); an older skin's plain label is swapped.
+      if (!btn.querySelector('.elder-on')) btn.textContent = on ? '退出适老化模式' : '适老化模式';
     }
   }
   function setupElder() {
