@@ -116,7 +116,9 @@ describe('every menu entry at 1366x768 and 1280x720', () => {
     const page: Page = await context.newPage();
     await logIn(page, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
     await openMenu(page, '产业项目');
-    await page.getByRole('link', { name: '编辑' }).first().click();
+    // The home page has links of its own: wait for the projects' list.
+    await page.waitForURL(/industrialProjects/);
+    await page.locator('tbody').getByRole('link', { name: '编辑' }).first().click();
     const grid = page.getByTestId('form-grid');
     await grid.waitFor();
     await page.waitForLoadState('networkidle');
@@ -133,7 +135,6 @@ describe('every menu entry at 1366x768 and 1280x720', () => {
     await openMenu(page, '巡检记录');
     // The edit form above has a 查看 of its own: wait for the records' list first.
     await page.waitForURL(/inspectionRecord/);
-    await page.locator('tbody tr').first().waitFor();
     await page.locator('tbody').getByRole('link', { name: '查看' }).first().click();
     const show = page.getByTestId('show-grid');
     await show.waitFor();
