@@ -110,7 +110,7 @@ describe('every menu entry at 1366x768 and 1280x720', () => {
     expect(masked).toEqual(expect.arrayContaining(['用户管理', '建议征集', '会员中心']));
   }, TIMEOUT);
 
-  it('edit forms are one grid of equal widths; show views name JSON parts in Chinese', async () => {
+  it('edit forms are one grid of equal widths (产业项目)', async () => {
     await walks;
     const context = await portal.browser.newContext({ locale: 'zh-CN', viewport: SIZES[0] });
     const page: Page = await context.newPage();
@@ -132,15 +132,6 @@ describe('every menu entry at 1366x768 and 1280x720', () => {
     expect(new Set(widths).size, widths.join(',')).toBe(1);
     await page.screenshot({ path: 'test-results/list-fit/form-产业项目-edit-1366.png', fullPage: true });
 
-    await openMenu(page, '巡检记录');
-    // The edit form above has a 查看 of its own: wait for the records' list first.
-    await page.waitForURL(/inspectionRecord/);
-    await page.locator('tbody').getByRole('link', { name: '查看' }).first().click();
-    const show = page.getByTestId('show-grid');
-    await show.waitFor();
-    await expect.poll(() => show.innerText()).toMatch(/明细/);
-    expect(await show.innerText()).not.toMatch(/keywordFound|brokenHome|otherPageLinks|\{"/);
-    await page.screenshot({ path: 'test-results/list-fit/show-巡检记录-1366.png', fullPage: true });
     await context.close();
   }, TIMEOUT);
 
