@@ -5,7 +5,8 @@
 //                   searchQuality (nDCG@10 of the judged query set, issue 25), ftsDetail (FTS5 detail=full vs column;
 //                   SQLite, only when named),
 //                   front (login and shell), generation, addresses (load and floods from many source addresses, issue 22),
-//                   site (Lighthouse and the W3C Nu checker on the generated public site, bench/site/run.ts)
+//                   site (Lighthouse and the W3C Nu checker on the generated public site, bench/site/run.ts),
+//                   login (Lighthouse on /admin/ and /report/ and their script bytes, issue 23; only when named)
 //   BENCH_SECONDS   seconds per load run (default 5); BENCH_ARTICLES (100,000); BENCH_GEN_ARTICLES (20,000);
 //   BENCH_GEN_100K=1 adds the 100,000-article generation run.
 import { spawnSync } from 'node:child_process';
@@ -24,6 +25,7 @@ import { benchFtsDetail, printFtsDetail } from './ftsDetail';
 import { benchSearchQuality, printSearchQuality } from './searchQuality';
 import { benchSearchStream, printSearchStream } from './searchStream';
 import { benchSite, printSite } from './site/run';
+import { benchLogin, printLogin } from './loginLighthouse';
 
 const args = process.argv.slice(2);
 if (args.includes('--pg') && !process.env.DATABASE_URL) {
@@ -71,6 +73,13 @@ if (wanted('front')) {
   const front = await benchFrontEnd();
   results.frontEnd = front;
   printFrontEnd(front);
+}
+if (only?.includes('login')) {
+  // Asked by name only (Lighthouse takes a minute or more): the login pages' scores, issue 23.
+  buildIfStale();
+  const login = await benchLogin();
+  results.login = login;
+  printLogin(login);
 }
 if (wanted('articles')) {
   const articles = await benchArticles(duration);

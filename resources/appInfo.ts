@@ -16,6 +16,8 @@ export default defineResource({
     list: { path: '/api/app/list' },
     get: { path: '/api/app/get', id: 'query' },
     update: { path: '/api/app/edit' },
+    // Public: the shell's title bar reads its app's 系统名称 (src/layout/appName.ts).
+    extra: { view: { path: '/api/app/view', method: 'GET', params: 'query', label: '应用名称' } },
   },
   fields: [
     { name: 'id', label: 'ID', type: 'number', readOnly: true },

@@ -44,7 +44,19 @@ export default defineResource({
     { name: 'responseMs', label: '响应时间（毫秒）', type: 'number' },
     { name: 'certExpireDays', label: '证书剩余天数', type: 'number' },
     { name: 'message', label: '说明', type: 'text', maxLength: 500 },
-    { name: 'detail', label: '明细', type: 'textarea', maxLength: 20000 },
+    {
+      name: 'detail',
+      label: '明细',
+      type: 'textarea',
+      maxLength: 20000,
+      // What the checks write (server/modules/monitoring: availability, linkRun, contentRecord).
+      partLabels: {
+        url: '检测地址', keywordFound: '找到关键字', pages: '检测页面数', links: '链接数', otherPageLinks: '其他页面链接数',
+        broken: '错误链接数', brokenHome: '首页错误链接数', brokenOther: '其他页面错误链接数', external: '外部链接数', timedOut: '超时',
+        indicators: '指标', key: '指标', value: '数值', red: '亮红灯', items: '明细', label: '名称', detail: '说明', link: '链接',
+        overdueApplications: '超期申请', title: '标题', days: '天数',
+      },
+    },
     { name: 'checkTime', label: '检测时间', type: 'datetime', readOnly: true },
   ],
   list: {

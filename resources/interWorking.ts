@@ -36,7 +36,18 @@ export default defineResource({
     },
     { name: 'title', label: '标题', type: 'text', required: true, maxLength: 300 },
     { name: 'sourceId', label: '来源记录ID', type: 'number' },
-    { name: 'payload', label: '报送内容', type: 'textarea', readOnly: true },
+    {
+      name: 'payload',
+      label: '报送内容',
+      type: 'textarea',
+      readOnly: true,
+      // The save calls' bodies (spec: /api/interWorking/article/save/*), plus the article they name.
+      partLabels: {
+        title: '标题', articleId: '文章ID', sourceId: '来源记录ID', article: '文章', content: '内容', publishTime: '发布时间',
+        source: '来源', duty: '分工', name: '姓名', position: '职务', dept: '部门', deptName: '部门', summary: '摘要', remark: '备注',
+        url: '链接', docNo: '文号', author: '作者', id: 'ID',
+      },
+    },
     {
       name: 'status',
       label: '报送状态',

@@ -52,6 +52,11 @@ export interface FieldDecl {
   readonly unique?: boolean;
   /** Shown under the input. */
   readonly help?: string;
+  /**
+   * For a text holding JSON (a check's 明细, a submission's 报送内容): the Chinese names of its keys, so
+   * show views name the parts in Chinese (src/generic/detailParts.ts); keys not listed show as they are.
+   */
+  readonly partLabels?: Readonly<Record<string, string>>;
   /** For `richtext`: the rich-text editor (default, loaded lazily) or `html`, a plain HTML text box. */
   readonly editor?: 'rich' | 'html';
   /**

@@ -17,6 +17,7 @@ import type { FieldDecl, ResourceDecl } from '../../resources/types';
 import { useIdempotencyKey } from '../components/form/useIdempotencyKey';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
 import { ShowGrid } from './ShowGrid';
+import { FormGrid } from './FormGrid';
 import { renderInput } from './inputs';
 import { RecordActions } from './ActionButtons';
 import { Panels } from './ListPanels';
@@ -48,8 +49,8 @@ export function showFields(decl: ResourceDecl): FieldDecl[] {
  */
 const keepTyped = { keepDirtyValues: true } as const;
 
-function inputs(decl: ResourceDecl): ReactElement[] {
-  return formFields(decl).map((field) => renderInput(field, decl));
+function inputs(decl: ResourceDecl): ReactElement {
+  return <FormGrid fields={formFields(decl)} render={(field) => renderInput(field, decl)} />;
 }
 
 function CreateActions() {

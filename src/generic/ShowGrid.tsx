@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useRecordContext } from 'react-admin';
 import type { FieldDecl, ResourceDecl } from '../../resources/types';
+import { parseDetails } from './detailParts';
 import { renderField } from './fields';
 
 /** Internal keys staff never need to read (ID, 创建人ID, 部门ID…): the show view leaves them out. */
@@ -12,18 +13,11 @@ export function isInternalId(field: FieldDecl): boolean {
 /** Fields that take a whole row of the grid: long or rich content. */
 const WIDE = new Set(['richtext', 'textarea', 'image']);
 
-/** A JSON text (a check's details, a submission's extra data) as its parts, never as raw JSON. */
-export function parseDetails(value: unknown): [string, string][] | null {
-  const raw = typeof value === 'string' && /^\s*[{[]/.test(value) ? value : null;
-  const data: unknown = raw ? (() => { try { return JSON.parse(raw) as unknown; } catch { return null; } })() : typeof value === 'object' ? value : null;
-  if (!data || typeof data !== 'object') return null;
-  const text = (v: unknown): string => (v === true ? '是' : v === false ? '否' : v === null || v === undefined ? '' : typeof v === 'object' ? Object.entries(v).map(([k, x]) => `${k}：${text(x)}`).join('；') : String(v));
-  return Object.entries(data as Record<string, unknown>).map(([k, v]) => [k, text(v)]);
-}
+export { parseDetails } from './detailParts';
 
 function Value({ decl, field }: { decl: ResourceDecl; field: FieldDecl }) {
   const record = useRecordContext();
-  const details = field.type === 'text' || field.type === 'textarea' ? parseDetails(record?.[field.name]) : null;
+  const details = field.type === 'text' || field.type === 'textarea' ? parseDetails(record?.[field.name], field.partLabels) : null;
   if (details) {
     return (
       <Box component="ul" sx={{ m: 0, pl: 2 }}>

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import { DateInput, DateTimeInput, NumberInput, SelectInput, TextInput, type Validator } from 'react-admin';
+import { PickerInput } from '../components/dates/DateInputs';
+import { NumberInput, SelectInput, TextInput, type Validator } from 'react-admin';
 import type { FieldDecl, ResourceDecl } from '../../resources/types';
 import { ImageUploadInput } from '../components/imageUpload/ImageUpload';
 import { LazyRichTextInput } from '../components/richText';
@@ -66,8 +67,6 @@ export function fromDateTimeLocal(value: unknown): string | null {
 /** The n/max counter of a limited text field (never a maxlength attribute, which cuts a paste silently). */
 const counter = (field: FieldDecl) => (field.maxLength !== undefined ? <LengthCounter source={field.name} max={field.maxLength} /> : undefined);
 
-const emptyToNull = (value: unknown) => (value === '' ? null : value);
-
 /** The form input for a declared field (create and edit forms). */
 export function renderInput(field: FieldDecl, decl?: ResourceDecl): ReactElement {
   const key = field.name;
@@ -103,9 +102,9 @@ export function renderInput(field: FieldDecl, decl?: ResourceDecl): ReactElement
       // Choices from the dictionary group `field.dict` (sessionStorage allDic, see src/dict/).
       return field.dict ? <DictSelectInput key={key} {...common} dict={field.dict} /> : <TextInput key={key} {...common} />;
     case 'date':
-      return <DateInput key={key} {...common} parse={emptyToNull} />;
     case 'datetime':
-      return <DateTimeInput key={key} {...common} format={toDateTimeLocal} parse={fromDateTimeLocal} />;
+      // zh-CN MUI X pickers; the value stays the wire's 'YYYY-MM-DD' / 'YYYY-MM-DD HH:mm:ss'.
+      return <PickerInput key={key} {...common} kind={field.type} />;
     case 'textarea':
       return <TextInput key={key} {...common} multiline minRows={3} fullWidth helperText={counter(field)} />;
     case 'richtext':

@@ -3,12 +3,12 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAppInfo } from './AppInfo';
-import { useRouteTrail } from './routeTrail';
+import { crumbSteps, useRouteTrail } from './routeTrail';
 
 /** 首页 › group › screen above every screen but the home page (data-testid="breadcrumbs"). */
 export function Breadcrumbs() {
-  const trail = useRouteTrail();
   const { homeLabel } = useAppInfo();
+  const trail = crumbSteps(useRouteTrail(), homeLabel);
   if (!trail.length) return null;
   return (
     <MuiBreadcrumbs aria-label="面包屑" data-testid="breadcrumbs" separator="›" sx={{ px: 1, pt: 1, fontSize: 13 }}>

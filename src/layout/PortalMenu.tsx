@@ -8,7 +8,8 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Menu, MenuItemLink, useSidebarState } from 'react-admin';
 import { getMenus } from '../../providers';
 import type { MenuNode } from '../../providers/types';
@@ -18,6 +19,7 @@ import { resources as allResources } from '../resources';
 import { resourceRoute } from '../routes/resourceRoute';
 import { SPEC_ROUTES } from '../routes/specRoutes';
 import { iconFor } from './icons';
+import { MenuSearch } from './MenuSearch';
 
 /** Menu urls that mean "the app's home page" (admin /main/home, reporting /report/home). */
 const HOME_URLS = new Set(['/main/home', '/report/home', '/main', '/report']);
@@ -64,6 +66,16 @@ function linksToDashboard(nodes: readonly MenuNode[], declared: readonly Resourc
   );
 }
 
+/** Whether the screen at `pathname` is one of the node's entries (or under one): its group is the current one. */
+export function holdsPath(node: MenuNode, pathname: string, declared: readonly ResourceDecl[]): boolean {
+  if (node.type === 'Button') return false;
+  const target = menuTarget(node, declared);
+  if (target.kind !== 'none') {
+    if (target.to === '/' ? pathname === '/' : pathname === target.to || pathname.startsWith(target.to + '/')) return true;
+  }
+  return (node.children ?? []).some((c) => holdsPath(c, pathname, declared));
+}
+
 function bySort(a: MenuNode, b: MenuNode): number {
   return (a.sort ?? 0) - (b.sort ?? 0);
 }
@@ -106,7 +118,13 @@ function MenuEntry({ node, depth, declared }: NodeProps) {
 
 function MenuGroup({ node, depth, declared }: NodeProps) {
   const [sidebarOpen] = useSidebarState();
-  const [expanded, setExpanded] = useState(true);
+  const { pathname } = useLocation();
+  const current = holdsPath(node, pathname, declared);
+  // Collapsed unless it holds the current screen; moving to a screen of a closed group opens it.
+  const [expanded, setExpanded] = useState(current);
+  useEffect(() => {
+    if (current) setExpanded(true);
+  }, [current]);
   const Icon = iconFor(node.icon, FolderIcon);
   const children = visibleChildren(node).sort(bySort);
   return (
@@ -161,12 +179,24 @@ export interface PortalMenuProps {
 export function PortalMenu({ menus, declared = allResources, homeLabel = '首页' }: PortalMenuProps) {
   const tree = [...(menus ?? getMenus())].filter((n) => n.type !== 'Button').sort(bySort);
   const hasHome = linksToDashboard(tree, declared);
-  return (
-    <Menu aria-label="主菜单">
+  const [sidebarOpen] = useSidebarState();
+  const menu = (
+    <>
       {!hasHome && <MenuItemLink to="/" primaryText={homeLabel} leftIcon={<HomeIcon />} />}
       {tree.map((node) => (
         <MenuNodeView key={node.id} node={node} depth={0} declared={declared} />
       ))}
+    </>
+  );
+  return (
+    <Menu aria-label="主菜单">
+      {sidebarOpen ? (
+        <MenuSearch tree={tree} renderEntry={(f) => <MenuEntry key={f.node.id} node={f.node} depth={0} declared={declared} />}>
+          {menu}
+        </MenuSearch>
+      ) : (
+        menu
+      )}
     </Menu>
   );
 }

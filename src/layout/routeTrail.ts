@@ -43,3 +43,17 @@ export function useRouteTrail(): TrailStep[] {
   }
   return trail;
 }
+
+/**
+ * The steps the breadcrumbs show after their own home link: not the home entry again (the server's 首页
+ * group holds screens such as 待审文章), nor a step repeating the one before it.
+ */
+export function crumbSteps(trail: readonly TrailStep[], homeLabel: string): TrailStep[] {
+  const steps: TrailStep[] = [];
+  for (const step of trail) {
+    if (step.to === '/' || (!steps.length && step.label === homeLabel)) continue;
+    if (steps[steps.length - 1]?.label === step.label) continue;
+    steps.push(step);
+  }
+  return steps;
+}

@@ -17,6 +17,7 @@ import { dataProvider } from '../data';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
 import { apiUrl } from '../portal';
 import type { PageDecl } from '../pages';
+import { DateValueBox } from '../components/dates/DateInputs';
 
 /** Permission keys of the generation module (server/modules/generation). */
 export const GENERATION_KEYS = { run: 'generation:run', view: 'generation:view' } as const;
@@ -218,14 +219,7 @@ export function ArticleStatic() {
                 <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
                   <Typography sx={{ width: 80 }}>文章</Typography>
                   {columnSelect(articleColumn, setArticleColumn, '全部栏目', '0', pageColumns)}
-                  <TextField
-                    size="small"
-                    type="date"
-                    label="发布日期起（留空为全部）"
-                    value={since}
-                    onChange={(e) => setSince(e.target.value)}
-                    slotProps={{ inputLabel: { shrink: true } }}
-                  />
+                  <DateValueBox kind="date" size="small" label="发布日期起（留空为全部）" value={since} onChange={(v) => setSince(v ?? '')} width={220} />
                   <Button variant="contained" disabled={!!busy} onClick={generateArticles}>
                     生成文章
                   </Button>

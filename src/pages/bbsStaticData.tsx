@@ -19,6 +19,7 @@ import { useErrorNotifier } from '../notices/useErrorNotifier';
 import type { PageDecl } from '../pages';
 import { dataProvider } from '../data';
 import { actionCall } from '../../resources/declaredCalls';
+import { DateRangeBox } from '../components/dates/DateInputs';
 
 const ThemeCountChart = lazy(() => import('../components/charts/ThemeCountChart'));
 
@@ -75,8 +76,7 @@ function BbsStaticData() {
             <MenuItem value="ll">领导留言</MenuItem>
             <MenuItem value="xax">县长信箱</MenuItem>
           </TextField>
-          <TextField size="small" type="date" label="开始日期" value={form.startTime} onChange={(e) => setForm({ ...form, startTime: e.target.value })} InputLabelProps={{ shrink: true }} />
-          <TextField size="small" type="date" label="结束日期" value={form.endTime} onChange={(e) => setForm({ ...form, endTime: e.target.value })} InputLabelProps={{ shrink: true }} />
+          <DateRangeBox label="日期" start={form.startTime} end={form.endTime} onChange={(startTime, endTime) => setForm({ ...form, startTime: startTime ?? '', endTime: endTime ?? '' })} />
         </PlainSearchForm>
         <PortalToolbar>
           <CanAccess action="theme:export" resource="theme">

@@ -23,6 +23,7 @@ import { PlainSearchForm } from '../components/list/SearchForm';
 import { PortalToolbar } from '../components/list/Toolbar';
 import { useErrorNotifier } from '../notices/useErrorNotifier';
 import type { PageDecl } from '../pages';
+import { DateRangeBox } from '../components/dates/DateInputs';
 
 /* Shared pieces of the five home statistics screens (docs/statistics.md); this file is also 栏目统计. */
 
@@ -102,8 +103,7 @@ export function StatsFilters({
   return (
     <>
     <PlainSearchForm onSearch={() => onChange(draft)} onReset={() => onChange({ startTime: '', endTime: '', deptId: '', columnId: '', dateType: value.dateType })}>
-      <TextField size="small" type="date" label="开始日期" value={v.startTime ?? ''} onChange={(e) => set({ ...v, startTime: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-      <TextField size="small" type="date" label="结束日期" value={v.endTime ?? ''} onChange={(e) => set({ ...v, endTime: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+      <DateRangeBox label="日期" start={v.startTime} end={v.endTime} onChange={(startTime, endTime) => set({ ...v, startTime: startTime ?? '', endTime: endTime ?? '' })} />
       {dept && (
         <TextField select size="small" label="部门" value={v.deptId ?? ''} onChange={(e) => set({ ...v, deptId: e.target.value === '' ? '' : Number(e.target.value) })} sx={{ minWidth: 160 }}>
           <MenuItem value="">全部部门</MenuItem>

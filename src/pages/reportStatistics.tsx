@@ -7,7 +7,6 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { REPORT_GROUPS } from '../../resources/report';
@@ -19,6 +18,7 @@ import { useErrorNotifier } from '../notices/useErrorNotifier';
 import type { PageDecl } from '../pages';
 import { REPORT_ROUTES } from '../routes/specRoutes';
 import type { ReportCountDatum } from '../views/report/ReportChart';
+import { DateRangeBox } from '../components/dates/DateInputs';
 
 const ReportChart = lazy(() => import('../views/report/ReportChart'));
 
@@ -60,8 +60,7 @@ export function ReportStatistics() {
         </Tabs>
       </Box>
       <PlainSearchForm onSearch={() => setApplied(dates)} onReset={() => (setDates({ startTime: '', endTime: '' }), setApplied({ startTime: '', endTime: '' }))}>
-        <TextField size="small" type="date" label="开始日期" value={dates.startTime} onChange={(e) => setDates({ ...dates, startTime: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField size="small" type="date" label="结束日期" value={dates.endTime} onChange={(e) => setDates({ ...dates, endTime: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+        <DateRangeBox label="日期" start={dates.startTime} end={dates.endTime} onChange={(startTime, endTime) => setDates({ ...dates, startTime: startTime ?? '', endTime: endTime ?? '' })} />
       </PlainSearchForm>
       <PortalToolbar />
       {rows === null ? (

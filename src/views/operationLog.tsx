@@ -6,7 +6,6 @@ import { useContext, useMemo, useState, type ReactNode } from 'react';
 import {
   DataProviderContext,
   Datagrid,
-  DateInput,
   FunctionField,
   SelectInput,
   TextField,
@@ -16,6 +15,7 @@ import {
   type DataProvider,
   type RaRecord,
 } from 'react-admin';
+import { dateRangeInputs } from '../components/list/dateRange';
 import { ListEmpty, PortalList } from '../generic/GenericList';
 import type { ResourceViews } from '../generic/resourceViews';
 import { LogDetailDrawer } from './operationLog/LogDetailDrawer';
@@ -54,8 +54,7 @@ function LogDataProvider({ children }: { children: ReactNode }) {
 }
 
 const filters = [
-  <DateInput key="startTime" source="startTime" label="开始日期" alwaysOn />,
-  <DateInput key="endTime" source="endTime" label="结束日期" alwaysOn />,
+  ...dateRangeInputs('startTime', 'endTime', '日期'),
   <TextInput key="username" source="username" label="用户" alwaysOn resettable />,
   <SelectInput key="type" source="type" label="类型" alwaysOn emptyText="全部" choices={LOG_TYPE_CHOICES} />,
   <SelectInput

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO_PASSWORD } from '../api/helpers/testServer';
-import { logIn, logOut, startPortal, watchPageErrors, type Portal } from './lib/portal';
+import { logIn, logOut, startPortal, watchPageErrors, type Portal, openMenu } from './lib/portal';
 
 // The walking skeleton as a person uses it: log in to the admin app, create an announcement, change one
 // field, delete it, log out; then log in to the reporting app and see its shell.
@@ -46,12 +46,14 @@ describe('admin app: an announcement from creation to deletion', () => {
   it('logs in with the captcha and shows the shell with the menu from /menu/list', async () => {
     await logIn(page, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
     await expect.poll(() => page.title()).toContain('云溪县');
-    await expect(page.getByText('城市网站管理系统').first().isVisible()).resolves.toBe(true);
+    // The top bar names the app as 应用信息 holds it (the seeded 系统名称).
+    await expect.poll(() => page.getByTestId('app-title').innerText()).toBe('云溪县人民政府门户网站管理系统');
+    await page.getByRole('textbox', { name: '搜索菜单' }).fill('通知');
     await expect(page.getByRole('menuitem', { name: '通知公告' }).isVisible()).resolves.toBe(true);
   });
 
   it('creates an announcement through the form', async () => {
-    await page.getByRole('menuitem', { name: '通知公告' }).click();
+    await openMenu(page, '通知公告');
     await page.getByRole('link', { name: '新增' }).click();
     await formSettled();
     await page.locator('input[name="title"]').fill(title);
@@ -107,7 +109,7 @@ describe('admin app: an announcement from creation to deletion', () => {
 describe('reporting app', () => {
   it('has its own login and shell', async () => {
     await logIn(page, portal.server.url, '/report/', 'xinxi', DEMO_PASSWORD);
-    await expect(page.getByText('城市网站报送管理系统').first().isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByTestId('app-title').innerText()).toBe('云溪县政务信息报送系统');
     await expect(page.getByText('工作台').first().isVisible()).resolves.toBe(true);
     // The admin app's menus are not part of the reporting shell.
     expect(await page.getByRole('menuitem', { name: '通知公告' }).count()).toBe(0);

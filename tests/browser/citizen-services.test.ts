@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, TEST_CAPTCHA_TEXT } from '../api/helpers/testServer';
-import { logIn, logOut, startPortal, type Portal } from './lib/portal';
+import { logIn, logOut, startPortal, type Portal, openMenu } from './lib/portal';
 import { memberServiceSuites } from './citizen/memberServices';
 import { lookUp, submitWithCode } from './lib/citizenForms';
 import { generateSite, layoutFaults, liftPublicLimits, staffApi, type Staff } from './lib/site';
@@ -67,7 +67,7 @@ describe('领导信箱: write, answered and published in the admin app, read by 
 
   it('the office transfers it, the bureau answers, the office publishes it', async () => {
     const open = async () => {
-      await desk.getByRole('menuitem', { name: '领导信箱' }).click();
+      await openMenu(desk, '领导信箱');
       await desk.getByTestId('mail-table').getByRole('button', { name: title }).click();
       await desk.getByTestId('mail-editor').waitFor();
     };
@@ -129,7 +129,7 @@ describe('建议留言: suggest, answered in the 处理 dialog, read by code and
 
   it('the office answers it in the admin app and publishes it', async () => {
     await asStaff('admin', portal.server.adminPassword);
-    await desk.getByRole('menuitem', { name: '建议征集' }).click();
+    await openMenu(desk, '建议征集');
     const row = desk.getByRole('row').filter({ hasText: title });
     await row.waitFor({ timeout: 30_000 });
     await row.getByRole('button', { name: '处理' }).click();
@@ -169,7 +169,7 @@ describe('意见征集: comment on a topic, staff close it and publish the resul
 
   it('staff read the opinion, stop the collection and publish the result in the admin app', async () => {
     await asStaff('admin', portal.server.adminPassword);
-    await desk.getByRole('menuitem', { name: '意见征集' }).click();
+    await openMenu(desk, '意见征集');
     const row = desk.getByRole('row').filter({ hasText: adviceTitle });
     await row.waitFor({ timeout: 30_000 });
     await row.getByRole('button', { name: '查看意见' }).click();
@@ -258,7 +258,7 @@ describe('依申请公开: a person and an organisation apply, staff accept and 
     expect(codes).toHaveLength(2);
     await asStaff('admin', portal.server.adminPassword);
     for (const { info } of codes) {
-      await desk.getByRole('menuitem', { name: '依申请公开' }).click();
+      await openMenu(desk, '依申请公开');
       const row = desk.getByRole('row').filter({ hasText: info });
       await row.getByRole('cell', { name: new RegExp(info) }).click({ timeout: 30_000 });
       await desk.waitForURL(/applyPerson\?id=\d+$/);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO_PASSWORD } from '../api/helpers/testServer';
-import { logIn, startPortal, watchPageErrors, type Portal } from './lib/portal';
+import { logIn, startPortal, watchPageErrors, type Portal, openMenu } from './lib/portal';
 
 // A reviewer's day in the admin app: 部门信息员 xinxi writes and submits news, 内容审核员 shenhe accepts it
 // from the review queue, the 系统管理员 publishes it, and it is in the public article list.
@@ -41,7 +41,7 @@ afterAll(async () => {
 describe('content workflow in the admin app', () => {
   it('xinxi writes an article in the rich-text editor and submits it for review', async () => {
     const page = await session('xinxi', DEMO_PASSWORD);
-    await page.getByRole('menuitem', { name: '文章管理' }).click();
+    await openMenu(page, '文章管理');
     await page.getByRole('tree', { name: '栏目树' }).waitFor();
     await page.getByRole('link', { name: '新增' }).click();
     await page.locator('input[name="title"]').waitFor();
@@ -82,7 +82,7 @@ describe('content workflow in the admin app', () => {
 
   it('shenhe accepts it from the review queue; the approve button is not theirs', async () => {
     const page = await session('shenhe', DEMO_PASSWORD);
-    await page.getByRole('menuitem', { name: '待审文章' }).click();
+    await openMenu(page, '待审文章');
     const row = page.getByRole('row').filter({ hasText: title });
     await row.waitFor({ timeout: 30_000 });
     expect(await row.getByRole('button', { name: '终审发布' }).count()).toBe(0);
@@ -97,7 +97,7 @@ describe('content workflow in the admin app', () => {
 
   it('the admin approves it and it appears in the public list', async () => {
     const page = await session('admin', portal.server.adminPassword);
-    await page.getByRole('menuitem', { name: '待审文章' }).click();
+    await openMenu(page, '待审文章');
     const row = page.getByRole('row').filter({ hasText: title });
     await row.waitFor({ timeout: 30_000 });
     await row.getByRole('button', { name: '终审发布' }).click();

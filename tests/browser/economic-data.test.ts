@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, startPortal, watchPageErrors, type Portal } from './lib/portal';
+import { logIn, startPortal, watchPageErrors, type Portal, openMenu } from './lib/portal';
 
 // 地区生产总值 as a statistics clerk uses it at 1366x768: open from the menu, read, import a file, export.
 let portal: Portal;
@@ -27,7 +27,7 @@ afterAll(async () => {
 describe('经济数据: 地区生产总值', () => {
   it('opens from the menu with a table and a chart, imports a year from Excel and exports it', async () => {
     await logIn(page, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
-    await page.getByRole('menuitem', { name: '地区生产总值' }).click();
+    await openMenu(page, '地区生产总值');
     const table = page.getByTestId('list-table');
     await table.waitFor({ timeout: 30_000 });
     await page.getByTestId('economic-chart').locator('svg.recharts-surface').first().waitFor({ timeout: 30_000 });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, TEST_CAPTCHA_TEXT } from '../api/helpers/testServer';
-import { logIn, logOut, startPortal, watchPageErrors, type Portal, publicCall as publicPageCall } from './lib/portal';
+import { logIn, logOut, startPortal, watchPageErrors, type Portal, publicCall as publicPageCall, openMenu } from './lib/portal';
 
 // A 县长信箱 topic as people handle it: a visitor posts it through the public call, the web office
 // audits it and transfers it to 县教育局 in the admin app, the bureau's officer (jiaoyu, 网络问政办理员)
@@ -32,7 +32,7 @@ function publicCall<T>(path: string, body: unknown) {
 
 /** The theme list (论坛主题) and the row of the test's topic. */
 async function topicRow(): Promise<Locator> {
-  await page.getByRole('menuitem', { name: '论坛主题' }).click();
+  await openMenu(page, '论坛主题');
   const row = page.locator('tr', { hasText: title });
   await row.waitFor({ timeout: 30_000 });
   return row;

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPublicLimits } from '../../server/public/guard.js';
 import { call, TEST_CAPTCHA_TEXT } from '../api/helpers/testServer';
-import { logIn, startPortal, watchPageErrors, type Portal } from './lib/portal';
+import { logIn, startPortal, watchPageErrors, type Portal, openMenu } from './lib/portal';
 
 // Suggestions, advice topics and disclosure applications as people use them: a visitor sends a
 // suggestion through the public call (image code from /suggest/code), the admin handles it in the
@@ -50,7 +50,7 @@ describe('suggestion: public submission, reply in the admin app, public lookup',
 
   it('the admin finds it among the 未处理 ones, with its query code, and replies in the dialog', async () => {
     await logIn(page, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
-    await page.getByRole('menuitem', { name: '建议征集' }).click();
+    await openMenu(page, '建议征集');
     await page.getByRole('combobox', { name: '状态' }).click();
     await page.getByRole('option', { name: '未处理' }).click();
     await search(page);
@@ -102,7 +102,7 @@ describe('suggestion: public submission, reply in the admin app, public lookup',
 
 describe('advice topics and disclosure applications', () => {
   it('the admin stops the collecting demo topic after confirming', async () => {
-    await page.getByRole('menuitem', { name: '意见征集' }).click();
+    await openMenu(page, '意见征集');
     const row = page.getByRole('row').filter({ hasText: '农村人居环境整治提升三年行动方案' });
     await row.getByText('征集中').waitFor({ timeout: 30_000 });
     await row.getByRole('button', { name: '停止征集' }).click();
@@ -121,7 +121,7 @@ describe('advice topics and disclosure applications', () => {
   });
 
   it('the overdue demo application is red in the list, found by the overdue filter, and opens its detail', async () => {
-    await page.getByRole('menuitem', { name: '依申请公开' }).click();
+    await openMenu(page, '依申请公开');
     const overdueRow = page.getByRole('row').filter({ hasText: '老旧小区改造项目' });
     await overdueRow.locator('[data-overdue="1"]').waitFor({ timeout: 30_000 });
     expect(await overdueRow.innerText()).toContain('已超期');

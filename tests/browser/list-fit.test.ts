@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../api/helpers/testServer';
-import { logIn, startPortal, type Portal } from './lib/portal';
+import { logIn, startPortal, type Portal, openMenu } from './lib/portal';
 import { walkScreens, type Visit } from './lib/screenWalk';
 
 // Issues 10 and 23, "Done when": every menu entry of both apps, at 1366x768 and 1280x720 with the menu open,
@@ -108,6 +108,31 @@ describe('every menu entry at 1366x768 and 1280x720', () => {
     // 个人信息保护法: the lists with a phone or ID column show them masked (no list shows one in full, above).
     const masked = admin.filter((v) => v.bySize[0]!.measure.maskedNumbers > 0).map((v) => v.name);
     expect(masked).toEqual(expect.arrayContaining(['用户管理', '建议征集', '会员中心']));
+  }, TIMEOUT);
+
+  it('edit forms are one grid of equal widths (产业项目)', async () => {
+    await walks;
+    const context = await portal.browser.newContext({ locale: 'zh-CN', viewport: SIZES[0] });
+    const page: Page = await context.newPage();
+    await logIn(page, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
+    await openMenu(page, '产业项目');
+    // The home page has links of its own: wait for the projects' list.
+    await page.waitForURL(/industrialProjects/);
+    await page.locator('tbody').getByRole('link', { name: '编辑' }).first().click();
+    const grid = page.getByTestId('form-grid');
+    await grid.waitFor();
+    await page.waitForLoadState('networkidle');
+    // Text boxes, selects and numbers: one width (the issue: text half width, selects full width).
+    const widths = await grid.evaluate((el) =>
+      Array.from(el.children)
+        .filter((cell) => getComputedStyle(cell).gridColumnStart !== '1' || getComputedStyle(cell).gridColumnEnd !== '-1')
+        .map((cell) => Math.round((cell.querySelector('.MuiFormControl-root') as HTMLElement | null)?.getBoundingClientRect().width ?? 0)),
+    );
+    expect(widths.length).toBeGreaterThan(5);
+    expect(new Set(widths).size, widths.join(',')).toBe(1);
+    await page.screenshot({ path: 'test-results/list-fit/form-产业项目-edit-1366.png', fullPage: true });
+
+    await context.close();
   }, TIMEOUT);
 
   it('the reporting app, for department staff', async () => {

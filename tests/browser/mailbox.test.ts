@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, TEST_CAPTCHA_TEXT } from '../api/helpers/testServer';
-import { logIn, logOut, startPortal, watchPageErrors, type Portal, publicCall as publicPageCall } from './lib/portal';
+import { logIn, logOut, startPortal, watchPageErrors, type Portal, publicCall as publicPageCall, openMenu } from './lib/portal';
 
 // The leader mailbox as people use it: a visitor writes a letter through the public call, the office
 // transfers it to 县教育局 in the admin app, the bureau's officer replies in the admin app, and the
@@ -30,7 +30,7 @@ function publicCall<T>(path: string, body: unknown) {
 }
 
 async function openLetter() {
-  await page.getByRole('menuitem', { name: '领导信箱' }).click();
+  await openMenu(page, '领导信箱');
   await page.getByTestId('mail-table').getByRole('button', { name: title }).click();
   await page.getByTestId('mail-editor').waitFor();
   await expect.poll(() => page.getByTestId('mail-title').textContent()).toBe(title);
@@ -76,7 +76,7 @@ describe('leader mailbox: from the visitor to the published reply', () => {
 
   it('the bureau\'s officer replies in the admin app', async () => {
     await logIn(page, portal.server.url, '/admin/', 'jiaoyu', DEMO_PASSWORD);
-    await page.getByRole('menuitem', { name: '领导信箱' }).click();
+    await openMenu(page, '领导信箱');
     // his department's letters tab lists it too
     await page.getByRole('tab', { name: '本部门信件' }).click();
     await page.getByTestId('mail-dept-table').getByRole('button', { name: title }).waitFor();

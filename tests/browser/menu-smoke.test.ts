@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../api/helpers/testServer';
-import { logIn, logOut, startPortal, watchPageErrors, type Portal } from './lib/portal';
+import { logIn, logOut, startPortal, watchPageErrors, type Portal, expandMenu } from './lib/portal';
 
 // Every screen the admin's menu offers opens: a link of each Menu entry leads to a page that renders
 // (no "页面不存在", no uncaught error, no error panel). Catches a screen broken by a change elsewhere.
@@ -21,6 +21,8 @@ afterAll(async () => {
 
 /** Clicks every linked menu entry of the shell on screen; answers the entries that did not render. */
 async function brokenScreens(minimum: number): Promise<string[]> {
+  // Groups start collapsed except the current one's; once opened they stay open while we walk.
+  await expandMenu(page);
   const links = await page.getByRole('menuitem').evaluateAll((items) =>
     items
       .map((a) => ({ name: (a.textContent ?? '').trim(), href: a.getAttribute('href') ?? '' }))
@@ -41,8 +43,22 @@ async function brokenScreens(minimum: number): Promise<string[]> {
 }
 
 describe('every menu entry opens its screen', () => {
-  it('in the admin app, for the admin, who holds every menu (dozens of screens)', async () => {
+  it('the shell: 应用信息’s name on top, groups collapsed, a menu search by pinyin initials, one 首页 crumb', async () => {
     await logIn(page, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
+    await expect.poll(() => page.getByTestId('app-title').innerText()).toBe('云溪县人民政府门户网站管理系统');
+    const menu = page.locator('[aria-label="主菜单"]');
+    // At home no group but the home one is open.
+    expect(await menu.locator('[aria-expanded="true"]').count()).toBeLessThanOrEqual(1);
+    await page.screenshot({ path: 'test-results/shell/admin-home-menu-collapsed.png' });
+    await page.getByRole('textbox', { name: '搜索菜单' }).fill('dswz');
+    await page.getByRole('menuitem', { name: '待审文章', exact: true }).waitFor();
+    await page.screenshot({ path: 'test-results/shell/admin-menu-search-dswz.png' });
+    await page.getByRole('menuitem', { name: '待审文章', exact: true }).click();
+    await expect.poll(() => page.getByTestId('breadcrumbs').innerText()).toMatch(/^首页\s*›\s*待审文章$/);
+    await page.screenshot({ path: 'test-results/shell/admin-audit-breadcrumbs.png' });
+  });
+
+  it('in the admin app, for the admin, who holds every menu (dozens of screens)', async () => {
     expect(await brokenScreens(30)).toEqual([]);
   });
 

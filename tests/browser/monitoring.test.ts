@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkWebsite } from '../../server/modules/monitoring/availability';
 import { monitorSettings } from '../../server/modules/monitoring/settings';
 import { call, login } from '../api/helpers/testServer';
-import { logIn, startPortal, watchPageErrors, type Portal } from './lib/portal';
+import { logIn, startPortal, watchPageErrors, type Portal, openMenu } from './lib/portal';
 
 // 站点监控 at 1366x768 as an administrator sees it on a fresh start with the demo data.
 let portal: Portal;
@@ -31,7 +31,7 @@ const fitsWidth = () => page.evaluate(() => document.documentElement.scrollWidth
 describe('站点监控', () => {
   it('单项否决监测 shows each indicator red or green with its items and a link to fix them', async () => {
     await logIn(page, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
-    await page.getByRole('menuitem', { name: '单项否决监测' }).click();
+    await openMenu(page, '单项否决监测');
     const summary = page.getByTestId('veto-summary');
     await summary.waitFor();
     // The demo articles are from March 2026: the home page and the columns are stale (see the demo seed).
@@ -50,7 +50,7 @@ describe('站点监控', () => {
   });
 
   it('巡检记录 draws the response-time chart of 本站 from its real checks above the filtered records', async () => {
-    await page.getByRole('menuitem', { name: '巡检记录' }).click();
+    await openMenu(page, '巡检记录');
     const chart = page.getByTestId('response-time-chart');
     await chart.waitFor({ timeout: 20_000 });
     await expect.poll(() => chart.locator('path.recharts-curve').count()).toBeGreaterThan(0);

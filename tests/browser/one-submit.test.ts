@@ -2,7 +2,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamic } from '../../server/db/types';
 import { DEMO_PASSWORD } from '../api/helpers/testServer';
-import { logIn, startPortal, watchPageErrors, type Portal } from './lib/portal';
+import { logIn, startPortal, watchPageErrors, type Portal, openMenu } from './lib/portal';
 
 // One submit at a time (issue 23): double-clicking 确定 of 提交审核, or 保存 of a create form, stores one
 // record; every create call carries an Idempotency-Key; the missing fields are named before any question.
@@ -63,7 +63,7 @@ describe('one submit at a time', () => {
     const title = `双击提交的文章${stamp}`;
     const page = await session('/admin/', 'xinxi', DEMO_PASSWORD);
     const keys = keysSentTo(page, '/api/article/save/');
-    await page.getByRole('menuitem', { name: '文章管理' }).click();
+    await openMenu(page, '文章管理');
     await page.getByRole('link', { name: '新增' }).click();
     await page.locator('input[name="title"]').waitFor();
     await page.waitForLoadState('networkidle');
@@ -92,7 +92,7 @@ describe('one submit at a time', () => {
     const title = `双击报送的文章${stamp}`;
     const page = await session('/report/', 'xinxi', DEMO_PASSWORD);
     const keys = keysSentTo(page, '/api/article/save/');
-    await page.getByRole('menuitem', { name: '信息报送' }).click();
+    await openMenu(page, '信息报送');
     await page.locator('input[name="title"]').waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: '提交审核' }).click();
@@ -118,7 +118,7 @@ describe('one submit at a time', () => {
     const title = `双击保存的公告${stamp}`;
     const page = await session('/admin/', 'admin', portal.server.adminPassword);
     const keys = keysSentTo(page, '/announcement/add');
-    await page.getByRole('menuitem', { name: '通知公告' }).click();
+    await openMenu(page, '通知公告');
     await page.getByRole('link', { name: '新增' }).click();
     await page.locator('input[name="title"]').waitFor();
     await page.waitForLoadState('networkidle');

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO_PASSWORD, TEST_CAPTCHA_TEXT } from '../api/helpers/testServer';
-import { logIn, logOut, startPortal, watchPageErrors, type Portal } from './lib/portal';
+import { logIn, logOut, startPortal, watchPageErrors, type Portal, openMenu } from './lib/portal';
 
 // The generated public site as a citizen uses it (docs/generation.md): the mailbox from letter to reply,
 // a survey answered on its page, the header search, the 适老化 switch, and axe-core (WCAG 2.1 AA) on the
@@ -90,7 +90,7 @@ describe('the public site', () => {
   it('an officer replies in the admin app', async () => {
     await logIn(page, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
     const open = async () => {
-      await page.getByRole('menuitem', { name: '领导信箱' }).click();
+      await openMenu(page, '领导信箱');
       await page.getByTestId('mail-table').getByRole('button', { name: letterTitle }).click();
       await page.getByTestId('mail-editor').waitFor();
     };
@@ -142,11 +142,11 @@ describe('the public site', () => {
     await expect.poll(() => results.textContent()).toContain('您的孩子是否参加了学校课后服务？');
     expect(await results.textContent()).toContain('2票，66.67%');
     await logIn(page, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
-    await page.getByRole('menuitem', { name: '问卷调查' }).click();
+    await openMenu(page, '问卷调查');
     await page.getByRole('row').filter({ hasText: surveyTitle }).getByRole('button', { name: '统计结果' }).click();
     await expect.poll(() => page.getByTestId('survey-record-count').textContent(), { timeout: 30_000 }).toBe('1');
     // 公开结果 is off by default: staff switch it on in the list, then citizens see the results.
-    await page.getByRole('menuitem', { name: '问卷调查' }).click();
+    await openMenu(page, '问卷调查');
     const resultsOn = page.getByRole('switch', { name: `公开“${surveyTitle}”的调查结果` });
     expect(await resultsOn.isChecked()).toBe(false);
     await resultsOn.click();

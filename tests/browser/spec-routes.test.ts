@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppKey } from '../../providers/types';
 import { SPEC_ROUTES } from '../../src/routes/specRoutes';
-import { logIn, logOut, startPortal, watchPageErrors, type Portal } from './lib/portal';
+import { logIn, logOut, startPortal, watchPageErrors, type Portal, expandMenu } from './lib/portal';
 import { SPEC_ROUTES_WITHOUT_SCREEN_YET } from './lib/specRouteExclusions';
 
 // Every route of the spec's screen tables (part 1 §2, src/routes/specRoutes.ts) opens a screen in its app:
@@ -77,6 +77,7 @@ describe('every route of the spec opens its screen', () => {
     expect(await brokenRoutes('adminSite')).toEqual([]);
 
     // The menu links by the spec routes.
+    await expandMenu(page);
     await expect.poll(() => page.getByRole('menuitem', { name: '文章管理' }).getAttribute('href')).toBe('#/main/article/essay');
 
     // Aliases: the routes of before redirect to the spec routes, for lists and forms alike.

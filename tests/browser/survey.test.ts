@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, TEST_CAPTCHA_TEXT } from '../api/helpers/testServer';
-import { logIn, startPortal, watchPageErrors, type Portal } from './lib/portal';
+import { logIn, startPortal, watchPageErrors, type Portal, openMenu } from './lib/portal';
 
 // A questionnaire from creation to its result chart, as people use it: the admin builds it in the UI and
 // starts it; two visitors answer through the public call (captcha from /user/captcha); the admin opens
@@ -36,7 +36,7 @@ async function findSurvey(): Promise<Survey | undefined> {
 describe('survey: build, start, answer, see the chart', () => {
   it('the admin creates a questionnaire in the UI', async () => {
     await logIn(page, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
-    await page.getByRole('menuitem', { name: '问卷调查' }).click();
+    await openMenu(page, '问卷调查');
     // An empty list shows «新建» in its empty state, a list with rows «新建问卷» in the toolbar.
     await page.getByRole('link', { name: /新建/ }).first().click();
     // The button's short route redirects to the spec route; the form that stays is the one mounted there.

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, startPortal, watchPageErrors, type Portal } from './lib/portal';
+import { logIn, startPortal, watchPageErrors, type Portal, openMenu } from './lib/portal';
 
 // 模板管理 and 站点设置 as an administrator uses them.
 let portal: Portal;
@@ -24,7 +24,7 @@ afterAll(async () => {
 describe('模板管理', () => {
   it('browses a skin, folders before files, edits and saves a file, guarding unsaved changes', async () => {
     await logIn(page, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
-    await page.getByRole('menuitem', { name: '模板管理' }).click();
+    await openMenu(page, '模板管理');
     const row = page.getByRole('row').filter({ hasText: 'default' });
     await expect.poll(() => row.count()).toBe(1);
     await expect.poll(() => row.textContent()).toContain('当前模板');
@@ -75,7 +75,7 @@ describe('模板管理', () => {
 
 describe('站点设置', () => {
   it('shows one form and saves the changed fields', async () => {
-    await page.getByRole('menuitem', { name: '站点设置' }).click();
+    await openMenu(page, '站点设置');
     const name = page.locator('input[name="siteName"]');
     await expect.poll(() => name.inputValue()).toBe('云溪县人民政府门户网站');
     await page.waitForLoadState('networkidle');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO_PASSWORD, login } from '../api/helpers/testServer';
-import { logIn, startPortal, watchPageErrors, type Portal } from './lib/portal';
+import { logIn, startPortal, watchPageErrors, type Portal, openMenu } from './lib/portal';
 
 // The home workbench of both apps, the forced password change after an administrator's reset, and the
 // reviewer's 预览 with the article's metadata and 通过 / 退回 — as people use them, at office screen sizes.
@@ -118,7 +118,7 @@ describe('reviewer’s 预览', () => {
     const backId = await submitted(`预览退回测试${stamp}`);
     const page = await session('/admin/', 'shenhe', DEMO_PASSWORD);
     const before = await todoCount(page, 'articleReview');
-    await page.getByRole('menuitem', { name: '待审文章' }).click();
+    await openMenu(page, '待审文章');
     const row = page.getByRole('row').filter({ hasText: `预览通过测试${stamp}` });
     await row.waitFor({ timeout: 30_000 });
     await row.getByRole('button', { name: '预览' }).click();
@@ -188,7 +188,7 @@ describe('forced password change', () => {
     await page.getByText('密码修改成功').waitFor();
     // Then it works: the workbench loads its counts and a menu entry opens its list.
     await todoCount(page, 'noticeUnread');
-    await page.getByRole('menuitem', { name: '文章管理' }).click();
+    await openMenu(page, '文章管理');
     await page.locator('tbody tr, [data-testid="list-empty"]').first().waitFor({ timeout: 30_000 });
     await expect(login(url, 'xinxi2', 'Diyi#Zhong2026')).resolves.toBeTruthy();
     await context.close();

@@ -30,7 +30,7 @@ export async function appViewRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'appInfo');
   if (!decl) return;
   await ensureApps(app.db, decl.table);
-  app.get('/api/app/view', { config: { public: true } }, async (request) => {
+  app.get(decl.api.extra?.view?.path ?? '/api/app/view', { config: { public: true } }, async (request) => {
     const raw = param(request, 'appId');
     if (raw !== undefined && raw !== null && typeof raw !== 'string') throw invalidValue('参数格式不正确：appId');
     const appId = raw === 'reportSite' ? 'reportSite' : 'adminSite';

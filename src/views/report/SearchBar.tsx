@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { PlainSearchForm } from '../../components/list/SearchForm';
 import { PortalToolbar } from '../../components/list/Toolbar';
 import { StatusSelect } from './common';
+import { DateRangeBox } from '../../components/dates/DateInputs';
 
 export interface ReportSearch {
   title: string;
@@ -27,8 +28,7 @@ export function ReportSearchBar({ onSearch, dates = false, statusChoices, action
       <PlainSearchForm onSearch={() => onSearch(draft)} onReset={() => (setDraft(EMPTY_REPORT_SEARCH), onSearch(EMPTY_REPORT_SEARCH))}>
         <TextField size="small" label="标题" value={draft.title} onChange={(e) => set('title')(e.target.value)} />
         <StatusSelect value={draft.status} onChange={set('status')} choices={statusChoices} />
-        {dates && <TextField size="small" type="date" label="开始日期" value={draft.startTime} onChange={(e) => set('startTime')(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />}
-        {dates && <TextField size="small" type="date" label="结束日期" value={draft.endTime} onChange={(e) => set('endTime')(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />}
+        {dates && <DateRangeBox label="日期" start={draft.startTime} end={draft.endTime} onChange={(startTime, endTime) => setDraft((d) => ({ ...d, startTime: startTime ?? '', endTime: endTime ?? '' }))} />}
       </PlainSearchForm>
       <PortalToolbar>{actions}</PortalToolbar>
     </>

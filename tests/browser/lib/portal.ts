@@ -60,3 +60,22 @@ export async function publicCall<T>(page: Page, path: string, body: unknown): Pr
     [path, body] as const,
   );
 }
+
+/**
+ * Opens a menu entry as a person in a hurry would (groups are collapsed except the current one): types its
+ * name into 搜索菜单 and clicks the entry found. `scope` is the page (or a frame of it).
+ */
+export async function openMenu(scope: Page, name: string) {
+  await scope.getByRole('textbox', { name: '搜索菜单' }).fill(name);
+  await scope.getByRole('menuitem', { name, exact: true }).first().click();
+}
+
+/** Opens every menu group (groups start collapsed; a group's subgroups appear once it is open). */
+export async function expandMenu(page: Page) {
+  for (let round = 0; round < 10; round++) {
+    const closed = page.locator('[aria-label="主菜单"] [aria-expanded="false"]');
+    const count = await closed.count();
+    if (!count) return;
+    for (let i = 0; i < count; i++) await closed.first().click();
+  }
+}

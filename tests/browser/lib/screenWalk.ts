@@ -2,6 +2,7 @@
 // by the list-fit test (issue 10). Each screen is opened once and measured at every size by resizing
 // the window, so a walk of both apps at two sizes costs one visit per screen.
 import type { Page } from 'playwright-core';
+import { expandMenu } from './portal';
 
 export interface Size {
   width: number;
@@ -174,6 +175,8 @@ async function settle(page: Page, inflight: () => number, ms: number, quiet = 15
 
 /** The linked menu entries of the shell on screen, in menu order. */
 export async function menuLinks(page: Page): Promise<{ name: string; href: string }[]> {
+  // Groups start collapsed except the current one's; opened, they stay open during the walk.
+  await expandMenu(page);
   return page.getByRole('menuitem').evaluateAll((items) =>
     items.map((a) => ({ name: (a.textContent ?? '').trim(), href: a.getAttribute('href') ?? '' })).filter((l) => l.href.startsWith('#/')),
   );

@@ -53,7 +53,8 @@ describe('GenericList of announcement', () => {
     expect(within(first).getByRole('link', { name: '查看' })).toHaveAttribute('href', '/announcement/7/show');
     expect(within(first).getByRole('button', { name: '删除' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '新增' })).toHaveAttribute('href', '/announcement/create');
-  });
+    // The first render in the file also loads the date pickers' chunk (MUI X) for the 发布时间 range.
+  }, 60_000);
 
   it('offers the page sizes 10 to 200', async () => {
     on('/announcement/list', { list: rows, currPage: 1, totalRow: 2, totalPage: 1 });

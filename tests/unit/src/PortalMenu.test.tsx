@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { saveMenus } from '../../../providers';
 import type { MenuNode } from '../../../providers/types';
-import { menuTarget, PortalMenu } from '../../../src/layout/PortalMenu';
+import { holdsPath, menuTarget, PortalMenu } from '../../../src/layout/PortalMenu';
 import { resources } from '../../../src/resources';
 import { AdminWrapper } from './helpers';
 
@@ -28,10 +28,11 @@ describe('PortalMenu', () => {
   it('renders the cached tree: Catalogue as a group, Menu entries as links or disabled items', async () => {
     saveMenus(tree);
     render(
-      <AdminWrapper>
+      <AdminWrapper initialEntries={['/main/article/announcement']}>
         <PortalMenu />
       </AdminWrapper>,
     );
+    // The group of the current screen is the one open.
     const group = await screen.findByRole('button', { name: '内容管理' });
     expect(group).toHaveAttribute('aria-expanded', 'true');
 
@@ -97,6 +98,50 @@ describe('PortalMenu', () => {
     expect(await screen.findByRole('button', { name: '首页' })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('menuitem', { name: '首页概览' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('menuitem', { name: '首页' })).not.toBeInTheDocument();
+  });
+
+  it('keeps groups collapsed except the current screen’s', async () => {
+    const other: MenuNode = {
+      id: 20,
+      parentId: 0,
+      name: '系统管理',
+      alias: 'system',
+      type: 'Catalogue',
+      sort: 3,
+      children: [{ id: 21, parentId: 20, name: '用户管理', alias: 'user', type: 'Menu', url: '/main/system/user', sort: 1 }],
+    };
+    render(
+      <AdminWrapper initialEntries={['/main/system/user']}>
+        <PortalMenu menus={[tree[1]!, other]} />
+      </AdminWrapper>,
+    );
+    expect(await screen.findByRole('button', { name: '系统管理' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: '内容管理' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('menuitem', { name: '通知公告' })).not.toBeInTheDocument();
+    expect(holdsPath(other, '/main/system/user/7', resources)).toBe(true);
+    expect(holdsPath(tree[1]!, '/main/system/user', resources)).toBe(false);
+  });
+
+  it('filters the entries by name and by pinyin initials in the menu search box', async () => {
+    render(
+      <AdminWrapper>
+        <PortalMenu menus={tree} />
+      </AdminWrapper>,
+    );
+    const box = await screen.findByRole('textbox', { name: '搜索菜单' });
+    fireEvent.focus(box);
+    fireEvent.change(box, { target: { value: '通知' } });
+    expect(screen.getByRole('menuitem', { name: '通知公告' })).toHaveAttribute('href', '/main/article/announcement');
+    expect(screen.queryByRole('menuitem', { name: '热点信息' })).not.toBeInTheDocument();
+    // 热点信息 → rdxx, once pinyin-pro has loaded.
+    fireEvent.change(box, { target: { value: 'RDX' } });
+    expect(await screen.findByRole('menuitem', { name: '热点信息' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: '通知公告' })).not.toBeInTheDocument();
+    fireEvent.change(box, { target: { value: '无此菜单' } });
+    expect(screen.getByText('没有匹配的菜单')).toBeInTheDocument();
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(box).toHaveValue('');
+    expect(screen.getByRole('button', { name: '内容管理' })).toBeInTheDocument();
   });
 
   it('adds a home entry when the tree has none', async () => {
