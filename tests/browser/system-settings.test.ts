@@ -92,7 +92,7 @@ describe('站点设置', () => {
 describe('消息提醒设置', () => {
   it('the generic form picks the receivers of the chosen type and the server names them', async () => {
     const name = `浏览器新建议提醒${Date.now()}`;
-    await page.getByRole('menuitem', { name: '消息提醒设置' }).click();
+    await openMenu(page, '消息提醒设置');
     await page.getByRole('link', { name: '新增' }).click();
     await page.locator('input[name="name"]').waitFor();
     await page.waitForLoadState('networkidle');

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEST_CAPTCHA_TEXT } from '../../api/helpers/testServer';
 import { lookUp, submitWithCode } from '../lib/citizenForms';
-import { logOut } from '../lib/portal';
+import { logOut, openMenu } from '../lib/portal';
 import { generateSite, layoutFaults, type Staff } from '../lib/site';
 
 export interface CitizenCtx {
@@ -63,7 +63,7 @@ export function memberServiceSuites(ctx: () => CitizenCtx, stamp: number): void 
     it('staff audit it, publish it, answer it and publish the answer in the admin app', async () => {
       const { desk, asAdmin } = ctx();
       await asAdmin();
-      await desk.getByRole('menuitem', { name: '论坛主题' }).click();
+      await openMenu(desk, '论坛主题');
       const row = desk.locator('tr', { hasText: title });
       await row.waitFor({ timeout: 30_000 });
       expect(await row.textContent()).toContain('教育问答');
@@ -129,7 +129,7 @@ export function memberServiceSuites(ctx: () => CitizenCtx, stamp: number): void 
     it('staff review it in the admin app and put it into the library', async () => {
       const { desk, asAdmin } = ctx();
       await asAdmin();
-      await desk.getByRole('menuitem', { name: '产业项目' }).click();
+      await openMenu(desk, '产业项目');
       const row = desk.locator('tr', { hasText: name });
       await row.waitFor({ timeout: 30_000 });
       expect(await row.textContent()).toContain('待审核');

@@ -73,7 +73,7 @@ describe('GenericCreate of announcement', () => {
     await waitFor(() => expect(seen).toHaveLength(1), slow);
     expect(seen[0]!.body).toMatchObject({ title: '新公告', content: '<p>正文</p>', type: 1, isTop: 0, status: 1, sort: 0 });
     expect(await screen.findByText('新建成功', {}, slow)).toBeInTheDocument();
-  }, 30_000);
+  }, 60_000);
 
   it('shows a refusal of the server once (the providers’ toast), not again through react-admin', async () => {
     on('/announcement/add', () => HttpResponse.json(envelope(null, '1002', '标题长度不能超过200个字符')));
