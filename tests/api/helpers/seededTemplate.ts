@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp, type BuildOptions } from '../../../server/app.js';
 import type { PortalConfig } from '../../../server/config.js';
+import { adminQuery, databaseUrlOf } from './pgAdmin.js';
 
 /**
  * A first start (migrations, declared tables, demo seed) costs most of a test server's start: 5–13 s on
@@ -63,21 +63,5 @@ export async function copySqliteTemplate(template: SeededTemplate, dataDir: stri
     await fs.copyFile(template.source + suffix, path.join(dataDir, `portal.sqlite${suffix}`)).catch((error: NodeJS.ErrnoException) => {
       if (!(suffix && error.code === 'ENOENT')) throw error;
     });
-  }
-}
-
-export function databaseUrlOf(adminUrl: string, name: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-export async function adminQuery(adminUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
   }
 }

@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../../server/app.js';
 import { loadConfig, type PortalConfig } from '../../../server/config.js';
-import { adminQuery, copySqliteTemplate, databaseUrlOf, seededTemplate, templateEligible } from './seededTemplate.js';
+import { adminQuery, databaseUrlOf } from './pgAdmin.js';
+import { copySqliteTemplate, seededTemplate, templateEligible } from './seededTemplate.js';
 
 export const TEST_CAPTCHA_TEXT = 'AbC7';
 
