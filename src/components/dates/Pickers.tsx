@@ -69,35 +69,29 @@ export interface RangePickersProps {
 export function RangePickers({ label, start, end, onChange, size = 'small' }: RangePickersProps) {
   const startDay = fromWire(start);
   const endDay = fromWire(end);
+  const wireOf = (day: typeof startDay) => toWire(day, 'date') ?? null;
+  // One end: bounded by the other; a change sends both ends (an unparsable half-typed date sends nothing).
+  const half = (suffix: '起' | '止', value: typeof startDay, send: (wire: string | null) => void) => (
+    <DatePicker
+      label={`${label}${suffix}`}
+      value={value}
+      {...(suffix === '起' ? { maxDate: endDay ?? undefined } : { minDate: startDay ?? undefined })}
+      format={SHOWN_FORMAT.date}
+      enableAccessibleFieldDOMStructure={false}
+      onChange={(v) => {
+        const wire = toWire(v, 'date');
+        if (wire !== undefined) send(wire);
+      }}
+      slotProps={{ textField: { size, sx: { width: 168 } }, field: { clearable: true } }}
+    />
+  );
   return (
     <Box role="group" aria-label={label} data-date-range={label} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-      <DatePicker
-        label={`${label}起`}
-        value={startDay}
-        maxDate={endDay ?? undefined}
-        format={SHOWN_FORMAT.date}
-        enableAccessibleFieldDOMStructure={false}
-        onChange={(v) => {
-          const wire = toWire(v, 'date');
-          if (wire !== undefined) onChange(wire, toWire(endDay, 'date') ?? null);
-        }}
-        slotProps={{ textField: { size, sx: { width: 168 } }, field: { clearable: true } }}
-      />
+      {half('起', startDay, (wire) => onChange(wire, wireOf(endDay)))}
       <Box component="span" aria-hidden sx={{ color: 'text.secondary' }}>
         至
       </Box>
-      <DatePicker
-        label={`${label}止`}
-        value={endDay}
-        minDate={startDay ?? undefined}
-        format={SHOWN_FORMAT.date}
-        enableAccessibleFieldDOMStructure={false}
-        onChange={(v) => {
-          const wire = toWire(v, 'date');
-          if (wire !== undefined) onChange(toWire(startDay, 'date') ?? null, wire);
-        }}
-        slotProps={{ textField: { size, sx: { width: 168 } }, field: { clearable: true } }}
-      />
+      {half('止', endDay, (wire) => onChange(wireOf(startDay), wire))}
     </Box>
   );
 }
