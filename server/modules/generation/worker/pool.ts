@@ -10,6 +10,8 @@ import type { FromWorker, PageJob, ToWorker, WrittenFile } from './protocol.js';
 export const WORKER_HEAP_MB = 256;
 /** The hard limit per page: LiquidJS's own renderLimit plus a margin (a single filter call cannot be interrupted by LiquidJS). */
 export const PAGE_HARD_LIMIT_MS = RENDER_LIMIT_MS + 2_000;
+/** What a batch asked of a closed pool fails with. */
+const stopping = () => new PortalError(1006, '服务正在停止，页面未生成');
 /** Batches queued on one worker at a time (one rendering, one waiting: no idle gap between them). */
 const IN_FLIGHT = 2;
 
@@ -100,19 +102,18 @@ export class RenderPool {
   async close(): Promise<void> {
     this.closed = true;
     const all = this.slots.splice(0);
-    const stopping = new PortalError(1006, '服务正在停止，页面未生成');
     for (const s of all) {
       s.dead = true;
       if (s.timer) clearTimeout(s.timer);
-      for (const job of s.inflight.splice(0)) job.reject(stopping);
+      for (const job of s.inflight.splice(0)) job.reject(stopping());
     }
-    for (const job of this.waiting.splice(0)) job.reject(stopping);
+    this.pump();
     await Promise.all(all.map((s) => s.worker.terminate()));
   }
 
   private pump(): void {
     if (this.closed) {
-      for (const job of this.waiting.splice(0)) job.reject(new PortalError(1006, '服务正在停止，页面未生成'));
+      for (const job of this.waiting.splice(0)) job.reject(stopping());
       return;
     }
     while (this.waiting.length) {
