@@ -25,7 +25,10 @@ export function maskPersonalRow(decl: ResourceDecl, row: Row): Row {
 
 /** A page of the list with every row's personal fields masked; the paging figures stay. */
 export function maskPersonalPage<P extends { list: readonly Row[] }>(decl: ResourceDecl, page: P): P {
-  return hasPersonal(decl) ? { ...page, list: page.list.map((r) => maskPersonalRow(decl, r)) } : page;
+  if (!hasPersonal(decl)) return page;
+  // The field names once per page, not once per row.
+  const fields = personalFields(decl);
+  return { ...page, list: page.list.map((r) => maskRow(r, fields)) };
 }
 
 /** The detail view's record: in full for 查看敏感信息 (written to the operation log), masked for others. */
