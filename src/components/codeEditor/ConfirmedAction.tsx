@@ -1,18 +1,19 @@
 import { Confirm } from 'react-admin';
 import { useSuccessNotifier } from '../../notices/useErrorNotifier';
 
-interface Props<T> {
+interface Props<T, R> {
   /** What the user picked; null closes the dialog. */
   target: T | null;
   question: (target: T) => string;
-  run: (target: T) => Promise<unknown>;
-  done: string;
+  run: (target: T) => Promise<R>;
+  /** The success message, or one made from the call's answer. */
+  done: string | ((result: R) => string);
   onClose: () => void;
   onDone: () => void;
 }
 
 /** A 提示信息 confirmation before acting on one skin or file; the http client shows a refusal. */
-export function ConfirmedAction<T>({ target, question, run, done, onClose, onDone }: Props<T>) {
+export function ConfirmedAction<T, R = unknown>({ target, question, run, done, onClose, onDone }: Props<T, R>) {
   const success = useSuccessNotifier();
   return (
     <Confirm
@@ -26,8 +27,8 @@ export function ConfirmedAction<T>({ target, question, run, done, onClose, onDon
         onClose();
         if (!target) return;
         try {
-          await run(target);
-          success(done);
+          const result = await run(target);
+          success(typeof done === 'string' ? done : done(result));
           onDone();
         } catch {
           /* shown by the http client */

@@ -2,10 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -13,11 +9,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
-import { Confirm } from 'react-admin';
 import { formatSize, templateApi, type PendingFile } from './templateApi';
 import { useSuccessNotifier } from '../../notices/useErrorNotifier';
-
-const codeSx = { m: 0, p: 1, bgcolor: 'grey.100', maxHeight: 420, overflow: 'auto', fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' } as const;
+import { CompareDialog, type Comparison } from './CompareDialog';
+import { ConfirmedAction } from './ConfirmedAction';
 
 /**
  * 有新版本: skin files staff edited whose shipped version changed since (the server upgrades unedited
@@ -27,7 +22,7 @@ const codeSx = { m: 0, p: 1, bgcolor: 'grey.100', maxHeight: 420, overflow: 'aut
 export function TemplateUpgrades({ canWrite }: { canWrite: boolean }) {
   const success = useSuccessNotifier();
   const [pending, setPending] = useState<PendingFile[]>([]);
-  const [compare, setCompare] = useState<{ path: string; mine: string; shipped: string } | null>(null);
+  const [compare, setCompare] = useState<Comparison | null>(null);
   const [toTake, setToTake] = useState<string | null>(null);
 
   const load = useCallback(() => {
@@ -100,41 +95,14 @@ export function TemplateUpgrades({ canWrite }: { canWrite: boolean }) {
           ))}
         </TableBody>
       </Table>
-      <Dialog open={compare !== null} onClose={() => setCompare(null)} fullWidth maxWidth="lg">
-        <DialogTitle>对比：{compare?.path}</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-          <Box>
-            <Typography variant="subtitle2">当前版本</Typography>
-            <Box component="pre" sx={codeSx}>{compare?.mine}</Box>
-          </Box>
-          <Box>
-            <Typography variant="subtitle2">新版本</Typography>
-            <Box component="pre" sx={codeSx}>{compare?.shipped}</Box>
-          </Box>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setCompare(null)}>关闭</Button>
-        </DialogActions>
-      </Dialog>
-      <Confirm
-        isOpen={toTake !== null}
-        title="提示信息"
-        content={`确定用新版本替换“${toTake ?? ''}”吗？当前内容将另存为同目录下的 .txt 副本，重新生成静态页面后生效。`}
-        confirm="确定"
-        cancel="取消"
+      <CompareDialog compare={compare} onClose={() => setCompare(null)} />
+      <ConfirmedAction
+        target={toTake}
+        question={(p) => `确定用新版本替换“${p}”吗？当前内容将另存为同目录下的 .txt 副本，重新生成静态页面后生效。`}
+        run={(p) => templateApi.takeNew(p)}
+        done={(r) => (r.backup ? `已采用新版本，原文件已另存为 ${r.backup}` : '已采用新版本')}
         onClose={() => setToTake(null)}
-        onConfirm={async () => {
-          const target = toTake;
-          setToTake(null);
-          if (!target) return;
-          try {
-            const r = await templateApi.takeNew(target);
-            success(r.backup ? `已采用新版本，原文件已另存为 ${r.backup}` : '已采用新版本');
-            load();
-          } catch {
-            /* shown by the http client */
-          }
-        }}
+        onDone={load}
       />
     </Box>
   );
