@@ -4,33 +4,21 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import MenuItem from '@mui/material/MenuItem';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Title, useCanAccess } from 'react-admin';
 import { monitoringCalls } from '../../resources/calls/monitoring';
+import { AnnualReportTable, type AnnualReportRow } from '../components/monitoring/AnnualReportTable';
 import { useMonitorCall } from '../components/monitoring/useMonitorCall';
 import { dataProvider } from '../data';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
 import type { PageDecl } from '../pages';
 
-interface Row {
-  key: string;
-  section: string;
-  label: string;
-  value: string | number;
-  source: 'auto' | 'staff' | 'na';
-  unit?: string;
-}
 interface Report {
   year: number;
   siteName: string;
-  rows: Row[];
+  rows: AnnualReportRow[];
   updateTime: string | null;
   updaterName: string | null;
 }
@@ -106,42 +94,7 @@ function AnnualReport() {
           </Box>
         </Box>
         {report.error && <Alert severity="error">{report.error}</Alert>}
-        {d && (
-          <Table size="small" data-testid="annual-report-table">
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ width: 180 }}>类别</TableCell>
-                <TableCell sx={{ width: 320 }}>指标</TableCell>
-                <TableCell>数值</TableCell>
-                <TableCell sx={{ width: 100 }}>来源</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {d.rows.map((r) => (
-                <TableRow key={r.key}>
-                  <TableCell>{r.section}</TableCell>
-                  <TableCell>{r.label}</TableCell>
-                  <TableCell>
-                    {r.source === 'staff' ? (
-                      <TextField
-                        size="small"
-                        fullWidth
-                        disabled={!canSave}
-                        value={draft[r.key] ?? ''}
-                        onChange={(e) => setDraft({ ...draft, [r.key]: e.target.value })}
-                        inputProps={{ 'aria-label': r.label, maxLength: 500 }}
-                        InputProps={r.unit ? { endAdornment: <Typography variant="caption">{r.unit}</Typography> } : undefined}
-                      />
-                    ) : (
-                      r.source === 'na' ? '不适用' : `${r.value}${r.unit && r.value !== '' ? ` ${r.unit}` : ''}`
-                    )}
-                  </TableCell>
-                  <TableCell>{r.source === 'auto' ? '系统统计' : r.source === 'na' ? '不适用（政务服务由省政务服务平台办理）' : '人工填报'}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        {d && <AnnualReportTable rows={d.rows} draft={draft} canSave={canSave === true} onChange={(key, value) => setDraft({ ...draft, [key]: value })} />}
       </CardContent>
     </Card>
   );
