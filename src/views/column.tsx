@@ -50,6 +50,45 @@ function valuesOf(c: ColumnRow | null, parentId = 0): Values {
   return v;
 }
 
+/** A list or cover column's 内容模型 and its 列表模板 / 内容模板 (封面模板); a template no longer shipped stays selectable. */
+function PageTemplateFields({ values, type, models, templates, set }: { values: Values; type: number; models: { cmId: number; cmTipsName: string }[]; templates: string[]; set: (k: string, v: string | number | null) => void }) {
+  return (
+    <>
+      <TextField select size="small" label="内容模型" value={values.columnContentModelId ?? ''} onChange={(e) => set('columnContentModelId', e.target.value === '' ? null : Number(e.target.value))}>
+        <MenuItem value="">无</MenuItem>
+        {models.map((m) => (
+          <MenuItem key={m.cmId} value={m.cmId}>
+            {m.cmTipsName}
+          </MenuItem>
+        ))}
+      </TextField>
+      {(['columnListUrl', 'columnUrl'] as const).map((k) => (
+        <TextField key={k} select size="small" label={k === 'columnUrl' ? (type === 2 ? '封面模板' : '内容模板') : '列表模板'} value={values[k] ?? ''} onChange={(e) => set(k, e.target.value || null)}>
+          <MenuItem value="">未设置</MenuItem>
+          {[...new Set([...(values[k] ? [String(values[k])] : []), ...templates])].map((t) => (
+            <MenuItem key={t} value={t}>
+              {t}
+            </MenuItem>
+          ))}
+        </TextField>
+      ))}
+    </>
+  );
+}
+
+/** The save call's query: every field on create; only what changed (and the id) on update. */
+function changedQuery(values: Values, column: ColumnRow | null, parentId: number): Record<string, string | number> {
+  const query: Record<string, string | number> = {};
+  const before = valuesOf(column, parentId);
+  for (const f of FIELDS) {
+    const v = values[f];
+    if (column && (v ?? '') === (before[f] ?? '')) continue;
+    query[f] = v === null || v === undefined ? '' : v;
+  }
+  if (column) query.categoryId = column.categoryId;
+  return query;
+}
+
 function ColumnForm({ column, parentId, all, onSaved }: { column: ColumnRow | null; parentId: number; all: ColumnRow[]; onSaved: (id: number) => void }) {
   const [values, setValues] = useState<Values>(() => valuesOf(column, parentId));
   const [models, setModels] = useState<{ cmId: number; cmTipsName: string }[]>([]);
@@ -69,17 +108,8 @@ function ColumnForm({ column, parentId, all, onSaved }: { column: ColumnRow | nu
   const save = async () => {
     if (!String(values.categoryTitle ?? '').trim()) return emitWarningToast('请输入栏目名称');
     if (type === 3 && !String(values.columnDiyUrl ?? '').trim()) return emitWarningToast('请输入外链地址');
-    const query: Record<string, string | number> = {};
-    const before = valuesOf(column, parentId);
-    for (const f of FIELDS) {
-      const v = values[f];
-      if (column && (v ?? '') === (before[f] ?? '')) continue;
-      query[f] = v === null || v === undefined ? "" : v;
-    }
-    if (column) {
-      if (Object.keys(query).length === 0) return emitWarningToast('未修改任何内容，不需要提交');
-      query.categoryId = column.categoryId;
-    }
+    const query = changedQuery(values, column, parentId);
+    if (column && Object.keys(query).length === 1) return emitWarningToast('未修改任何内容，不需要提交');
     setBusy(true);
     try {
       const saved = await dataProvider.call<ColumnRow>(column ? columnDecl.api.update : columnDecl.api.create, { query, required: column ? ['categoryId'] : ['columnType', 'categoryTitle'] });
@@ -116,26 +146,7 @@ function ColumnForm({ column, parentId, all, onSaved }: { column: ColumnRow | nu
       {type === 3 ? (
         field('columnDiyUrl', '外链地址', { required: true, placeholder: 'https://' })
       ) : (
-        <>
-          <TextField select size="small" label="内容模型" value={values.columnContentModelId ?? ''} onChange={(e) => set('columnContentModelId', e.target.value === '' ? null : Number(e.target.value))}>
-            <MenuItem value="">无</MenuItem>
-            {models.map((m) => (
-              <MenuItem key={m.cmId} value={m.cmId}>
-                {m.cmTipsName}
-              </MenuItem>
-            ))}
-          </TextField>
-          {(['columnListUrl', 'columnUrl'] as const).map((k) => (
-            <TextField key={k} select size="small" label={k === 'columnUrl' ? (type === 2 ? '封面模板' : '内容模板') : '列表模板'} value={values[k] ?? ''} onChange={(e) => set(k, e.target.value || null)}>
-              <MenuItem value="">未设置</MenuItem>
-              {[...new Set([...(values[k] ? [String(values[k])] : []), ...templates])].map((t) => (
-                <MenuItem key={t} value={t}>
-                  {t}
-                </MenuItem>
-              ))}
-            </TextField>
-          ))}
-        </>
+        <PageTemplateFields values={values} type={type} models={models} templates={templates} set={set} />
       )}
       {field('categorySort', '排序', { type: 'number' })}
       {field('columnKeyword', '栏目关键字')}
