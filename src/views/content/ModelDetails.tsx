@@ -147,6 +147,53 @@ function ModelRows({ model }: { model: Model }) {
   );
 }
 
+/** The model's fields, with 编辑 and 删除 for those who may change the model. */
+function FieldsTable({ fields, canUpdate, onEdit, onDelete }: { fields: ModelField[]; canUpdate: boolean; onEdit: (f: ModelField) => void; onDelete: (f: ModelField) => void }) {
+  return (
+    <Table size="small" aria-label="模型字段">
+      <TableHead>
+        <TableRow>
+          <TableCell>字段提示名</TableCell>
+          <TableCell>字段名</TableCell>
+          <TableCell>类型</TableCell>
+          <TableCell>必填</TableCell>
+          <TableCell>排序</TableCell>
+          <TableCell />
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {fields.length === 0 ? (
+          <TableRow>
+            <TableCell colSpan={6}>暂无字段</TableCell>
+          </TableRow>
+        ) : (
+          fields.map((f) => (
+            <TableRow key={f.fieldId}>
+              <TableCell>{f.fieldTipsName}</TableCell>
+              <TableCell>{f.fieldFieldName}</TableCell>
+              <TableCell>{typeLabel(f.fieldType)}</TableCell>
+              <TableCell>{f.fieldRequired ? '是' : '否'}</TableCell>
+              <TableCell>{f.fieldSort}</TableCell>
+              <TableCell align="right">
+                {canUpdate && (
+                  <>
+                    <Button size="small" onClick={() => onEdit(f)}>
+                      编辑
+                    </Button>
+                    <Button size="small" color="error" onClick={() => onDelete(f)}>
+                      删除
+                    </Button>
+                  </>
+                )}
+              </TableCell>
+            </TableRow>
+          ))
+        )}
+      </TableBody>
+    </Table>
+  );
+}
+
 /** 自定义模型详情 (/main/system/ModelDetails): the model's name, its fields (add, edit, delete) and its rows. */
 export function ModelDetails({ cmId }: { cmId: number }) {
   const [model, setModel] = useState<Model | null>(null);
@@ -192,47 +239,7 @@ export function ModelDetails({ cmId }: { cmId: number }) {
             </Typography>
             {canUpdate && <Button onClick={() => setEditing('new')}>新增字段</Button>}
           </Stack>
-          <Table size="small" aria-label="模型字段">
-            <TableHead>
-              <TableRow>
-                <TableCell>字段提示名</TableCell>
-                <TableCell>字段名</TableCell>
-                <TableCell>类型</TableCell>
-                <TableCell>必填</TableCell>
-                <TableCell>排序</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {model.fields.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={6}>暂无字段</TableCell>
-                </TableRow>
-              ) : (
-                model.fields.map((f) => (
-                  <TableRow key={f.fieldId}>
-                    <TableCell>{f.fieldTipsName}</TableCell>
-                    <TableCell>{f.fieldFieldName}</TableCell>
-                    <TableCell>{typeLabel(f.fieldType)}</TableCell>
-                    <TableCell>{f.fieldRequired ? '是' : '否'}</TableCell>
-                    <TableCell>{f.fieldSort}</TableCell>
-                    <TableCell align="right">
-                      {canUpdate && (
-                        <>
-                          <Button size="small" onClick={() => setEditing(f)}>
-                            编辑
-                          </Button>
-                          <Button size="small" color="error" onClick={() => setDeleting(f)}>
-                            删除
-                          </Button>
-                        </>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
+          <FieldsTable fields={model.fields} canUpdate={canUpdate === true} onEdit={setEditing} onDelete={setDeleting} />
         </CardContent>
       </Card>
       <Card>
