@@ -112,6 +112,34 @@ function NoticeForm({ initial, onClose, onSaved }: { initial: typeof EMPTY_FORM 
   );
 }
 
+/** The table's columns: the outbox shows who receives and how many read; the inbox shows 已读/未读. */
+function noticeColumns(box: 'outbox' | 'inbox', { view, edit, remove }: { view: (r: Row) => void; edit?: (r: Row) => void; remove?: (r: Row) => void }): Column[] {
+  return [
+    { key: 'title', label: '标题' },
+    { key: 'publisher', label: '发布单位' },
+    ...(box === 'outbox'
+      ? [
+          { key: 'targetNames', label: '接收范围' },
+          { key: 'isPublic', label: '门户公开', render: (r: Row) => (Number(r.isPublic) === 1 ? '是' : '否') },
+          { key: 'readCount', label: '已读人数' },
+        ]
+      : [{ key: 'readFlag', label: '状态', render: (r: Row) => <Chip size="small" color={Number(r.readFlag) === 1 ? 'default' : 'error'} label={Number(r.readFlag) === 1 ? '已读' : '未读'} /> }]),
+    { key: 'creatorName', label: '发布人' },
+    { key: 'createTime', label: '发布时间' },
+    {
+      key: 'actions',
+      label: '操作',
+      render: (r: Row) => (
+        <Stack direction="row" spacing={0.5} sx={{ whiteSpace: 'nowrap' }}>
+          <Button size="small" onClick={() => view(r)}>查看</Button>
+          {box === 'outbox' && edit && <Button size="small" onClick={() => edit(r)}>编辑</Button>}
+          {box === 'outbox' && remove && <Button size="small" color="error" onClick={() => remove(r)}>删除</Button>}
+        </Stack>
+      ),
+    },
+  ];
+}
+
 /** 通知管理 (/main/interact/noticeManage): published notices (outbox) and my notices (inbox). */
 export function NoticeManage() {
   const success = useSuccessNotifier();
@@ -163,30 +191,7 @@ export function NoticeManage() {
     if (box === 'inbox' && Number(r.readFlag) !== 1) dataProvider.callExtra('notice', 'read', { body: { id: r.id }, silent: true }).then(reload, () => undefined);
   };
 
-  const columns: Column[] = [
-    { key: 'title', label: '标题' },
-    { key: 'publisher', label: '发布单位' },
-    ...(box === 'outbox'
-      ? [
-          { key: 'targetNames', label: '接收范围' },
-          { key: 'isPublic', label: '门户公开', render: (r: Row) => (Number(r.isPublic) === 1 ? '是' : '否') },
-          { key: 'readCount', label: '已读人数' },
-        ]
-      : [{ key: 'readFlag', label: '状态', render: (r: Row) => <Chip size="small" color={Number(r.readFlag) === 1 ? 'default' : 'error'} label={Number(r.readFlag) === 1 ? '已读' : '未读'} /> }]),
-    { key: 'creatorName', label: '发布人' },
-    { key: 'createTime', label: '发布时间' },
-    {
-      key: 'actions',
-      label: '操作',
-      render: (r: Row) => (
-        <Stack direction="row" spacing={0.5} sx={{ whiteSpace: 'nowrap' }}>
-          <Button size="small" onClick={() => view(r)}>查看</Button>
-          {box === 'outbox' && canUpdate && <Button size="small" onClick={() => edit(r)}>编辑</Button>}
-          {box === 'outbox' && canDelete && <Button size="small" color="error" onClick={() => setDeleting(r)}>删除</Button>}
-        </Stack>
-      ),
-    },
-  ];
+  const columns = noticeColumns(box, { view, edit: canUpdate ? edit : undefined, remove: canDelete ? setDeleting : undefined });
 
   return (
     <Card sx={{ mt: 1 }}>
