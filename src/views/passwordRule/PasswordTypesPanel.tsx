@@ -7,11 +7,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
@@ -20,6 +15,7 @@ import passwordRule from '../../../resources/passwordRule';
 import { actionCall } from '../../../resources/declaredCalls';
 import { SUCCESS_TOAST_MS } from '../../notices/useErrorNotifier';
 import { useSecurityHttp } from '../../security/http';
+import { TypesTable } from './TypesTable';
 
 export interface PasswordType {
   id: number;
@@ -192,47 +188,7 @@ export function PasswordTypesPanel() {
           </Typography>
         </Box>
       )}
-      {types && (
-        <Table size="small" aria-label="密码类型">
-          <TableHead>
-            <TableRow>
-              <TableCell>类型名称</TableCell>
-              <TableCell>字符规则</TableCell>
-              <TableCell>备注</TableCell>
-              <TableCell>更新时间</TableCell>
-              {canEdit && <TableCell align="right">操作</TableCell>}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {types.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={5} align="center">
-                  暂无数据（按默认的四类字符计算）
-                </TableCell>
-              </TableRow>
-            )}
-            {types.map((t) => (
-              <TableRow key={t.id} data-testid="password-type">
-                <TableCell>{t.name}</TableCell>
-                <TableCell>
-                  <Box component="code" sx={{ fontFamily: 'monospace' }}>
-                    {t.pattern}
-                  </Box>
-                </TableCell>
-                <TableCell>{t.remark ?? ''}</TableCell>
-                <TableCell>{t.updateTime ?? ''}</TableCell>
-                {canEdit && (
-                  <TableCell align="right">
-                    <Button size="small" onClick={() => setEditing({ id: t.id, name: t.name, pattern: t.pattern, remark: t.remark ?? '' })}>
-                      编辑
-                    </Button>
-                  </TableCell>
-                )}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      {types && <TypesTable types={types} canEdit={canEdit === true} onEdit={(t) => setEditing({ id: t.id, name: t.name, pattern: t.pattern, remark: t.remark ?? '' })} />}
       <TypeDialog
         editing={editing}
         onClose={() => setEditing(null)}
