@@ -1,4 +1,5 @@
 import type { AccessDecl, Awaitable, HookContext, Hooks, RecordData, WhereData } from './behaviour';
+import type { LinkDecl } from './relations/links';
 import type { TreeDecl } from './relations/tree';
 
 /**
@@ -79,6 +80,8 @@ export interface FieldDecl {
    * value a form sends back is never stored (server/crud/personal.ts).
    */
   readonly personal?: 'phone' | 'idNumber';
+  /** A text value must match `source` (a RegExp source), else 1002 `message` (default `<label>格式不正确`). */
+  readonly pattern?: { readonly source: string; readonly message?: string };
 }
 
 /**
@@ -180,6 +183,8 @@ export interface JoinDecl {
   readonly on: string;
   /** Key column of the other table; default `id`. */
   readonly key?: string;
+  /** The number of the other table's rows whose `key` holds this record's `on` (a role's users), instead of `column`. */
+  readonly count?: boolean;
 }
 
 /**
@@ -384,5 +389,7 @@ export interface ResourceDecl {
   readonly singleton?: boolean;
   /** The records form a tree by a parent field (部门, 菜单, 栏目): see TreeDecl. */
   readonly tree?: TreeDecl;
+  /** Many-to-many links in link tables (角色 ↔ 菜单): see LinkDecl. */
+  readonly links?: readonly LinkDecl[];
 }
 

@@ -125,6 +125,11 @@ export function applyFilters<Q extends AnySelect>(query: Q, decl: ResourceDecl, 
 export function withJoins<Q extends AnySelect>(query: Q, decl: ResourceDecl): Q {
   let q: AnySelect = query;
   for (const j of decl.list.joins ?? []) {
+    if (j.count) {
+      // An integer on both databases (PostgreSQL's count is a bigint, answered as text).
+      q = q.select(() => sql`(select cast(count(*) as integer) from ${sql.table(j.table)} where ${sql.ref(`${j.table}.${j.key ?? 'id'}`)} = ${sql.ref(`${decl.table}.${j.on}`)})`.as(j.name));
+      continue;
+    }
     q = q.select(() => sql`(select ${sql.ref(`${j.table}.${j.column}`)} from ${sql.table(j.table)} where ${sql.ref(`${j.table}.${j.key ?? 'id'}`)} = ${sql.ref(`${decl.table}.${j.on}`)} limit 1)`.as(j.name));
   }
   return q as Q;

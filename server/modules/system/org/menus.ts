@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
-import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
-import { ADMIN_ROLE_ALIAS, idList, isBlank, requiredId, searchOf } from './common.js';
+import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors.js';
+import { currentUser } from '../../../http/fastifyTypes.js';
+import { idList, isBlank, requiredId, searchOf } from './common.js';
 import { roleResourceIds } from './roles.js';
 
 export const APP_NAMES: Record<string, string> = { adminSite: '网站管理系统', reportSite: '信息报送系统' };
@@ -90,17 +91,8 @@ export async function menuRoutesOfSystem(app: FastifyInstance) {
     const present = ['resourceIds', 'resIds', 'ids'].find((k) => Object.prototype.hasOwnProperty.call(body, k));
     if (!present) throw missingParam('resourceIds');
     const ids = idList(body, present);
-    await db.transaction().execute(async (trx) => {
-      const role = await trx.selectFrom('roles').select(['roleId', 'roleAlias']).where('roleId', '=', roleId).executeTakeFirst();
-      if (!role) throw notFoundRecord();
-      if (role.roleAlias === ADMIN_ROLE_ALIAS) throw new PortalError(1005, '系统管理员角色拥有全部菜单，不能修改授权');
-      if (ids.length) {
-        const found = await trx.selectFrom('resources').select('id').where('id', 'in', ids).execute();
-        if (found.length !== ids.length) throw invalidValue('所选菜单不存在或已被删除');
-      }
-      await trx.deleteFrom('role_resources').where('roleId', '=', roleId).execute();
-      for (const resourceId of ids) await trx.insertInto('role_resources').values({ roleId, resourceId }).execute();
-    });
+    // Through the local API: the role's own rules (系统管理员 keeps everything) and its declared link, in one transaction.
+    await app.entities.api(currentUser(request)).update('role', roleId, { resourceIds: ids });
     return ok({ roleId, resourceIds: ids }, '授权成功');
   });
 }
