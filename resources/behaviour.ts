@@ -84,6 +84,11 @@ export interface Hooks {
    * message (e.g. what the server changed in what was sent); gets the request body as sent.
    */
   readonly afterSave?: readonly ((args: SaveAnswerArgs) => SaveAnswer | void)[];
+  /**
+   * A list's search values that are no column (角色's deptId: roles held in a department): conditions ANDed
+   * with the declared filters and the data scope, e.g. `{ roleId: [ids] }`.
+   */
+  readonly listWhere?: readonly ((args: { readonly search: RecordData; readonly ctx: HookContext }) => Awaitable<WhereData | void>)[];
 }
 
 export interface SaveAnswerArgs {

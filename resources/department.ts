@@ -1,8 +1,13 @@
 import { defineResource, standardPermissions } from './define';
 
+/** 部门 type names, answered with each record as deptTypeName. */
+const DEPT_TYPE_NAMES: Record<string, string> = { 0: '区域', 1: '检察院', 2: '妇联' };
+
 /**
- * 部门管理: the department tree (county government → bureaus and towns → units). Served by
- * server/modules/system/org/departments.ts (tree calls, per-path keys); the screen is a tree with a form.
+ * 部门管理: the department tree (county government → bureaus and towns → units). CRUD on the generic
+ * routes with the tree rules (`tree`); behaviour (data scope, top-level rule, counts) in
+ * server/entities/department.ts; the tree and option calls (`api.extra`) in
+ * server/modules/system/org/departments.ts. The screen is a tree with a form.
  */
 export default defineResource({
   name: 'department',
@@ -11,9 +16,8 @@ export default defineResource({
   icon: 'AccountTree',
   idField: 'id',
   titleField: 'name',
-  routes: 'module',
   api: {
-    list: { path: '/ding/dept/list/page', method: 'GET', params: 'query' },
+    list: { path: '/ding/dept/list/page', method: 'GET', params: 'query', pagingRequired: true },
     get: { path: '/ding/dept/{id}', method: 'GET', id: 'path' },
     create: { path: '/ding/dept/save' },
     update: { path: '/ding/dept/save' },
@@ -32,7 +36,8 @@ export default defineResource({
     { name: 'id', label: 'ID', type: 'number', readOnly: true },
     { name: 'name', label: '部门名称', type: 'text', required: true, maxLength: 100 },
     { name: 'no', label: '部门编号', type: 'text', maxLength: 50 },
-    { name: 'parentId', label: '上级部门', type: 'reference', reference: 'department', default: 0 },
+    // No default: a create without a parent is a top-level department, which only an ALL user may make.
+    { name: 'parentId', label: '上级部门', type: 'reference', reference: 'department' },
     {
       name: 'deptType',
       label: '部门类型',
@@ -79,6 +84,9 @@ export default defineResource({
     },
     { name: 'sort', label: '排序', type: 'number', default: 0, min: 0, max: 9999 },
     { name: 'desc', label: '部门描述', type: 'textarea', maxLength: 500 },
+    { name: 'deptTypeName', label: '部门类型名称', type: 'text', readOnly: true, compute: (r) => DEPT_TYPE_NAMES[String(r.deptType)] ?? '' },
+    { name: 'createTime', label: '创建时间', type: 'datetime', readOnly: true },
+    { name: 'updateTime', label: '更新时间', type: 'datetime', readOnly: true },
   ],
   list: {
     columns: ['name', 'no', 'deptType', 'phone', 'state'],
@@ -86,11 +94,23 @@ export default defineResource({
       { field: 'name', op: 'like', alwaysOn: true },
       { field: 'no', op: 'like' },
       { field: 'type', op: 'eq' },
+      { field: 'createTime', op: 'range' },
     ],
     sortable: ['sort', 'name', 'no'],
-    defaultSort: { field: 'sort', order: 'ASC' },
+    // Tree order: by level, then sort, then id.
+    defaultSort: { field: 'level', order: 'ASC' },
+    thenBy: () => [{ field: 'sort', order: 'ASC' }, { field: 'id', order: 'ASC' }],
   },
   form: ['name', 'no', 'parentId', 'deptType', 'type', 'phone', 'dingId', 'state', 'isCount', 'sort', 'desc'],
   permissions: standardPermissions('department'),
+  tree: {
+    parentField: 'parentId',
+    levelField: 'level',
+    parentMissing: '上级部门不存在',
+    cycle: '上级部门不能是本部门或其下级部门',
+    hasChildren: '该部门下还有下级部门，不能删除',
+    uniqueAmongSiblings: { field: 'name', message: '同一上级部门下已存在部门：{value}' },
+    inUse: [{ table: 'users', column: 'deptId', message: '该部门下还有用户，不能删除' }],
+  },
   menu: { group: 'system', path: '/main/system/department', sort: 20 },
 });

@@ -11,9 +11,13 @@ export const APP_OPTIONS = [
   { value: 'reportSite', label: '信息报送系统' },
 ] as const;
 
+const TYPE_NAMES: Record<string, string> = { Catalogue: '目录', Menu: '菜单', Button: '按钮' };
+
 /**
- * 菜单管理: the menu/permission tree of both apps (server/modules/system/org/menus.ts, paths /resource/*).
- * What /menu/list answers and what canAccess checks: a Button's alias is a permission key.
+ * 菜单管理: the menu/permission tree of both apps (paths /resource/*). What /menu/list answers and what
+ * canAccess checks: a Button's alias is a permission key. CRUD and the tree on the generic routes (`tree`,
+ * list `shape: 'tree'`); placement rules, unique aliases and grants in server/entities/menu.ts; the grant
+ * calls in server/modules/system/org/menus.ts.
  */
 export default defineResource({
   name: 'menu',
@@ -22,11 +26,11 @@ export default defineResource({
   icon: 'MenuOpen',
   idField: 'id',
   titleField: 'name',
-  routes: 'module',
   api: {
-    list: { path: '/resource/tree', shape: 'array' },
+    list: { path: '/resource/tree', shape: 'tree' },
     get: { path: '/resource/res/view', id: 'body' },
-    create: { path: '/resource/res/save' },
+    // resSaveDto creates; with an id it updates (menu:update), like resEditDto.
+    create: { path: '/resource/res/save', withId: 'update' },
     update: { path: '/resource/res/edit' },
     delete: { path: '/resource/res/del', ids: 'body', idsParam: 'id', perRecord: true },
     extra: {
@@ -44,14 +48,20 @@ export default defineResource({
     { name: 'url', label: '路由地址', type: 'text', maxLength: 200 },
     { name: 'dingAppKey', label: '所属应用', type: 'enum', required: true, default: 'adminSite', options: APP_OPTIONS },
     { name: 'sort', label: '排序', type: 'number', default: 0, min: 0, max: 9999 },
+    { name: 'typeName', label: '类型名称', type: 'text', readOnly: true, compute: (r) => TYPE_NAMES[String(r.type)] ?? '' },
   ],
   list: {
     columns: ['name', 'alias', 'type', 'url', 'sort'],
-    filters: [{ field: 'dingAppKey', op: 'eq', alwaysOn: true }],
+    filters: [
+      { field: 'dingAppKey', op: 'eq', alwaysOn: true, onlyOptions: true },
+      { field: 'name', op: 'like', orFields: ['alias'] },
+      { field: 'type', op: 'eq' },
+    ],
     sortable: ['sort'],
     defaultSort: { field: 'sort', order: 'ASC' },
   },
   form: ['dingAppKey', 'type', 'parentId', 'name', 'alias', 'icon', 'url', 'sort'],
   permissions: standardPermissions('menu'),
+  tree: { parentField: 'parentId', parentMissing: '上级菜单不存在', cycle: '上级菜单不能是本菜单或其下级', hasChildren: '该菜单下还有下级菜单，不能删除' },
   menu: { group: 'system', path: '/main/system/getMenu', sort: 10 },
 });

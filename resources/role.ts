@@ -8,7 +8,13 @@ export const DATA_SCOPE_OPTIONS = [
   { value: 'ALL', label: '全部' },
 ] as const;
 
-/** 角色管理: roles with their menu/button grants, data permission and members (server/modules/system/org/roles.ts). */
+const DATA_SCOPE_NAMES: Record<string, string> = { SELF: '本人', DEPART: '本部门', DEPARTS: '本部门及下级', ALL: '全部' };
+
+/**
+ * 角色管理: roles with their menu/button grants (`links`: role_resources), data permission and members. CRUD
+ * on the generic routes; 系统管理员's protections, the department search and the member count in
+ * server/entities/role.ts; the member and grant calls in server/modules/system/org/roles.ts.
+ */
 export default defineResource({
   name: 'role',
   table: 'roles',
@@ -16,7 +22,6 @@ export default defineResource({
   icon: 'AdminPanelSettings',
   idField: 'roleId',
   titleField: 'name',
-  routes: 'module',
   api: {
     list: { path: '/role/list' },
     get: { path: '/role/view', id: 'body', idParam: 'roleId' },
@@ -48,15 +53,19 @@ export default defineResource({
     },
     { name: 'dataScope', label: '数据权限', type: 'enum', default: 'SELF', options: DATA_SCOPE_OPTIONS },
     { name: 'createTime', label: '创建时间', type: 'datetime', readOnly: true },
+    { name: 'dataScopeName', label: '数据权限名称', type: 'text', readOnly: true, compute: (r) => DATA_SCOPE_NAMES[String(r.dataScope)] ?? '' },
+    { name: 'isAdmin', label: '系统管理员', type: 'text', readOnly: true, compute: (r) => r.roleAlias === 'admin' },
   ],
   list: {
     columns: ['name', 'roleAlias', 'dataScope', 'enabled', 'description', 'createTime'],
     filters: [{ field: 'name', op: 'like', alwaysOn: true }, { field: 'createTime', op: 'range' }],
     sortable: ['roleId', 'name', 'createTime'],
     defaultSort: { field: 'roleId', order: 'ASC' },
+    joins: [{ name: 'userCount', table: 'user_roles', column: 'userId', on: 'roleId', key: 'roleId', count: true }],
   },
   form: ['name', 'roleAlias', 'description', 'enabled', 'dingAppKey', 'dataScope'],
   permissions: standardPermissions('role'),
+  links: [{ name: 'resourceIds', label: '菜单权限', table: 'role_resources', from: 'roleId', to: 'resourceId', entity: 'menu', missing: '所选菜单不存在或已被删除' }],
   actions: [
     { name: 'grant', label: '授权', path: '/resource/role/save', permission: 'role:grant', scope: 'row' },
     { name: 'grantData', label: '数据权限', path: '/ding/user/grant/role/data', permission: 'role:grant', scope: 'row' },

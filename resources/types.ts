@@ -1,4 +1,6 @@
 import type { AccessDecl, Awaitable, HookContext, Hooks, RecordData, WhereData } from './behaviour';
+import type { LinkDecl } from './relations/links';
+import type { TreeDecl } from './relations/tree';
 
 /**
  * The shape of a resource declaration: plain data that the data provider, the admin views and the
@@ -78,6 +80,8 @@ export interface FieldDecl {
    * value a form sends back is never stored (server/crud/personal.ts).
    */
   readonly personal?: 'phone' | 'idNumber';
+  /** A text value must match `source` (a RegExp source), else 1002 `message` (default `<label>格式不正确`). */
+  readonly pattern?: { readonly source: string; readonly message?: string };
 }
 
 /**
@@ -107,12 +111,16 @@ export interface ApiCall {
 export interface ResourceApi {
   /**
    * Search `{ pageNum, pageSize, sortField, sortOrder, ...filters }`; answers the page shape, or with
-   * `shape: 'array'` a plain array of every record (the client then pages it).
+   * `shape: 'array'` a plain array of every record (the client then pages it), or with `shape: 'tree'`
+   * (a declaration with `tree`) the records nested under their parents in `children`; a search keeps the
+   * matching records with their ancestors.
    */
   readonly list: ApiCall & {
-    readonly shape?: 'page' | 'array';
+    readonly shape?: 'page' | 'array' | 'tree';
     /** The spec's name of a search body the call cannot do without: none answers 1001 缺少必填参数：<name>. */
     readonly bodyRequired?: string;
+    /** Both paging values must be sent (the page parameter, then pageSize): a missing one answers 1001 缺少必填参数：<name>. */
+    readonly pagingRequired?: boolean;
   };
   /** `idParam` names the key parameter when it is not `id` (e.g. `deptId`). */
   readonly get: ApiCall & { readonly id: KeyLocation; readonly idParam?: string };
@@ -157,6 +165,10 @@ export interface FilterDecl {
    * them), e.g. 操作日志's list shows changes and client reports unless a type is asked.
    */
   readonly blankMeans?: string | number | readonly (string | number)[];
+  /** A `like` filter that also matches these fields (菜单's name search matches the alias too). */
+  readonly orFields?: readonly string[];
+  /** An `eq` filter on an enum takes only its options: another value answers 1002 as a save would. */
+  readonly onlyOptions?: boolean;
 }
 
 /**
@@ -171,6 +183,8 @@ export interface JoinDecl {
   readonly on: string;
   /** Key column of the other table; default `id`. */
   readonly key?: string;
+  /** The number of the other table's rows whose `key` holds this record's `on` (a role's users), instead of `column`. */
+  readonly count?: boolean;
 }
 
 /**
@@ -373,4 +387,9 @@ export interface ResourceDecl {
    * saves the one record, creating it the first time. No list, create or delete routes.
    */
   readonly singleton?: boolean;
+  /** The records form a tree by a parent field (部门, 菜单, 栏目): see TreeDecl. */
+  readonly tree?: TreeDecl;
+  /** Many-to-many links in link tables (角色 ↔ 菜单): see LinkDecl. */
+  readonly links?: readonly LinkDecl[];
 }
+

@@ -25,9 +25,10 @@ export default defineResource({
   },
   fields: [
     { name: 'userId', label: 'ID', type: 'number', readOnly: true },
-    { name: 'username', label: '登录名', type: 'text', required: true, maxLength: 50, unique: true },
+    { name: 'username', label: '登录名', type: 'text', required: true, maxLength: 50, unique: true,
+      pattern: { source: '^[A-Za-z0-9_.@-]{2,50}$', message: '登录名只能包含字母、数字和 _ . @ -，长度2到50个字符' } },
     { name: 'name', label: '姓名', type: 'text', required: true, maxLength: 50 },
-    { name: 'mobile', label: '手机号', type: 'text', maxLength: 20 },
+    { name: 'mobile', label: '手机号', type: 'text', maxLength: 20, pattern: { source: '^1\\d{10}$' } },
     {
       name: 'sex',
       label: '性别',
@@ -37,7 +38,7 @@ export default defineResource({
         { value: 2, label: '女' },
       ],
     },
-    { name: 'idNumber', label: '身份证号', type: 'text', maxLength: 18 },
+    { name: 'idNumber', label: '身份证号', type: 'text', maxLength: 18, pattern: { source: '^\\d{17}[\\dXx]$' } },
     { name: 'deptId', label: '所属部门', type: 'reference', reference: 'department', required: true },
     { name: 'dingId', label: '钉钉ID', type: 'text', maxLength: 64 },
     { name: 'ehrNo', label: '工号', type: 'text', maxLength: 50 },

@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { FieldDecl, ResourceDecl } from '../../resources/types.js';
 import { invalidValue } from '../http/errors.js';
 import { DATE_RE, normaliseDateTime } from '../util/time.js';
@@ -76,6 +76,16 @@ function rangeBound(field: FieldDecl | undefined, v: unknown, end: boolean): str
   return full;
 }
 
+/** `onlyOptions`: a value that is none of the enum's options answers the save's 1002 message. */
+function onlyOptions(field: FieldDecl | undefined, value: unknown) {
+  const options = field?.options ?? [];
+  if (field && !options.some((o) => String(o.value) === String(value).trim())) {
+    throw invalidValue(`${field.label}的值无效，可选值：${options.map((o) => `${o.value}（${o.label}）`).join('、')}`);
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyEb = ExpressionBuilder<any, any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnySelect = SelectQueryBuilder<any, any, any>;
 
@@ -98,11 +108,13 @@ export function applyFilters<Q extends AnySelect>(query: Q, decl: ResourceDecl, 
       if (typeof value !== 'string' && typeof value !== 'number') throw invalidValue(`${field?.label ?? filter.field}格式不正确`);
       if (String(value).length > FILTER_TEXT_MAX) throw invalidValue(`${field?.label ?? filter.field}过长，最多${FILTER_TEXT_MAX}个字符`);
       const escaped = String(value).trim().replace(/[\\%_]/g, (c) => `\\${c}`);
-      q = q.where(sql<boolean>`${sql.ref(filter.field)} like ${`%${escaped}%`} escape '\\'`);
+      const pattern = `%${escaped}%`;
+      q = q.where((eb: AnyEb) => eb.or([filter.field, ...(filter.orFields ?? [])].map((name) => sql<boolean>`${sql.ref(name)} like ${pattern} escape '\\'`)));
     } else if (Array.isArray(value)) {
       if (value.length > FILTER_LIST_MAX) throw invalidValue(`${field?.label ?? filter.field}最多${FILTER_LIST_MAX}项`);
       q = q.where(filter.field, 'in', value.map((v) => eqValue(field, v)));
     } else {
+      if (filter.onlyOptions) onlyOptions(field, value);
       q = q.where(filter.field, '=', eqValue(field, value));
     }
   }
@@ -113,6 +125,11 @@ export function applyFilters<Q extends AnySelect>(query: Q, decl: ResourceDecl, 
 export function withJoins<Q extends AnySelect>(query: Q, decl: ResourceDecl): Q {
   let q: AnySelect = query;
   for (const j of decl.list.joins ?? []) {
+    if (j.count) {
+      // An integer on both databases (PostgreSQL's count is a bigint, answered as text).
+      q = q.select(() => sql`(select cast(count(*) as integer) from ${sql.table(j.table)} where ${sql.ref(`${j.table}.${j.key ?? 'id'}`)} = ${sql.ref(`${decl.table}.${j.on}`)})`.as(j.name));
+      continue;
+    }
     q = q.select(() => sql`(select ${sql.ref(`${j.table}.${j.column}`)} from ${sql.table(j.table)} where ${sql.ref(`${j.table}.${j.key ?? 'id'}`)} = ${sql.ref(`${decl.table}.${j.on}`)} limit 1)`.as(j.name));
   }
   return q as Q;

@@ -7,6 +7,8 @@ import { dynamic } from '../db/types.js';
 import { bodyOf, param, queryOf, readId, readIds } from '../http/params.js';
 import { settleSchemaRefusal } from '../http/validation.js';
 import { registerActionRoutes } from './actions.js';
+import { readKey, requirePaging, routeUrl } from './pathKeys.js';
+import { listTree } from './treeList.js';
 import { maskPersonalPage, revealPersonal, withoutMasked } from './personal.js';
 import { publicOpOnUpdatePath, registerPublicOps, runPublicOp } from './publicOps.js';
 import { requireStaff } from '../shared/routeHelpers.js';
@@ -54,12 +56,13 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   const requireBody = (request: FastifyRequest) => {
     const name = api.list.bodyRequired;
     if (name && (request.body === undefined || request.body === null)) throw missingParam(name);
+    requirePaging(decl, searchOf(request));
   };
   // The schema checks first; when it refuses, `invalidInput` (the handler's own checks) gives the answer.
   const route = (call: ApiCall, schema: RouteSchema, options: { config: FastifyContextConfig; handler: (request: FastifyRequest) => Promise<unknown> }) =>
     app.route({
       method: methodOf(call),
-      url: call.path,
+      url: routeUrl(call),
       schema,
       attachValidation: true,
       serializerCompiler: safeSerializerCompiler,
@@ -84,13 +87,14 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
     },
     handler: async (request) => {
       requireBody(request);
+      if (api.list.shape === 'tree') return ok(await listTree(app.db, decl, currentUser(request), searchOf(request)));
       return ok(maskPersonalPage(decl, await listRecords(app.db, decl, currentUser(request), searchOf(request))));
     },
   });
 
   route(api.get, schemas.get, {
-    config: { permission: permissions.get, invalidInput: (request) => readId(request, decl.idField) },
-    handler: async (request) => ok(await revealPersonal(app.db, request, decl, await getRecord(app.db, decl, currentUser(request), readId(request, decl.idField)))),
+    config: { permission: permissions.get, invalidInput: (request) => readKey(request, api.get, decl.idField) },
+    handler: async (request) => ok(await revealPersonal(app.db, request, decl, await getRecord(app.db, decl, currentUser(request), readKey(request, api.get, decl.idField)))),
   });
 
   const save = async (request: FastifyRequest, mode: SaveMode) => {
@@ -138,7 +142,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   // The key parameter: `ids` (or `idsParam`); one `id` for a per-record delete or, with `orId`, when no ids come.
   const deleteIds = (request: FastifyRequest) => {
     const del = api.delete;
-    if (del?.perRecord) return [readId(request, del.idsParam ?? decl.idField)];
+    if (del?.perRecord) return [readKey(request, del, del.idsParam ?? decl.idField)];
     const name = del?.idsParam ?? 'ids';
     if (del?.orId && param(request, name) === undefined && param(request, decl.idField) !== undefined) return [readId(request, decl.idField)];
     return readIds(request, name);

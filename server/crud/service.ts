@@ -36,7 +36,8 @@ export async function listRecords(db: Db, decl: ResourceDecl, user: PortalUser, 
   const { pageNum, pageSize } = readPaging(search);
   const sort = readSort(decl, search);
   const { where, rule } = await reachable(db, decl, user, 'list');
-  const base = applyScope(applyWhere(applyFilters(db.selectFrom(decl.table), decl, search), where), rule);
+  let base = applyScope(applyWhere(applyFilters(db.selectFrom(decl.table), decl, search), where), rule);
+  for (const hook of decl.hooks?.listWhere ?? []) base = applyWhere(base, (await hook({ search, ctx: hookContext(db, decl, user) })) ?? undefined);
   const countRow = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string } | undefined;
   const totalRow = Number(countRow?.n ?? 0);
   let query = withJoins(base.selectAll(), decl).orderBy(sort.field, sort.order);

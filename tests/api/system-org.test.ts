@@ -305,6 +305,20 @@ describe('roles /role/* and resources /resource/*', () => {
     expect((await post('/resource/res/view', { id: menu.id })).body.errorCode).toBe('1003');
   });
 
+  it('the declared tree rules on the generic routes: no cycle, a known parent, searches keep ancestors, the app filter takes only its options', async () => {
+    const [system] = await resourceIds(['system']);
+    const menu = ok(await post<Row>('/resource/res/save', { name: '树测试', alias: 'treeTest', type: 'Menu', dingAppKey: 'adminSite', parentId: system }));
+    const sub = ok(await post<Row>('/resource/res/save', { name: '树测试下级', alias: 'treeTestSub', type: 'Menu', dingAppKey: 'adminSite', parentId: menu.id }));
+    expect((await post('/resource/res/edit', { id: menu.id, parentId: sub.id })).body).toMatchObject({ errorCode: '1002', errorMsg: '上级菜单不能是本菜单或其下级' });
+    expect((await post('/resource/res/edit', { id: menu.id, parentId: menu.id })).body).toMatchObject({ errorCode: '1002', errorMsg: '上级菜单不能是本菜单或其下级' });
+    expect((await post('/resource/res/edit', { id: menu.id, parentId: 999999 })).body).toMatchObject({ errorCode: '1002', errorMsg: '上级菜单不存在' });
+    expect((await post('/resource/tree', { dingAppKey: 'nope' })).body).toMatchObject({ errorCode: '1002', errorMsg: '所属应用的值无效，可选值：adminSite（网站管理系统）、reportSite（信息报送系统）' });
+    const found = ok(await post<Node[]>('/resource/tree', { dingAppKey: 'adminSite', name: 'treeTestSub' }));
+    expect(flatten(found).map((n) => n.alias)).toEqual(['system', 'treeTest', 'treeTestSub']);
+    ok(await post('/resource/res/del', { id: sub.id }));
+    ok(await post('/resource/res/del', { id: menu.id }));
+  });
+
   it('a new Menu granted to a role shows in that user\'s /menu/list; ungranted ones do not', async () => {
     const [interact] = await resourceIds(['interact']);
     const menu = ok(await post<Row>('/resource/res/save', { name: '在线访谈', alias: 'interview', type: 'Menu', url: '/main/interact/interview', dingAppKey: 'adminSite', parentId: interact }));

@@ -1,9 +1,11 @@
 import type { AccessFn, AccessResult, Hooks, WhereData } from '../../../resources/behaviour.js';
 import type { ActionDecl, PublicOpDecl, ResourceDecl } from '../../../resources/types.js';
+import { linkHooks } from '../links.js';
+import { treeHooks } from '../tree.js';
 import type { EntityAccess, EntityBehaviour, EntityHooks, PublicOpRun } from './types.js';
 
 type HookName = keyof Hooks;
-const HOOK_NAMES: readonly HookName[] = ['beforeValidate', 'beforeChange', 'afterChange', 'afterRead', 'beforeDelete', 'afterSave', 'afterGet'];
+const HOOK_NAMES: readonly HookName[] = ['beforeValidate', 'beforeChange', 'afterChange', 'afterRead', 'beforeDelete', 'afterSave', 'afterGet', 'listWhere'];
 const OPERATIONS = ['list', 'get', 'create', 'update', 'delete'] as const;
 
 /** The declaration's hooks, then the behaviour file's, per hook name. */
@@ -83,6 +85,9 @@ export function attachBehaviours(decls: readonly ResourceDecl[], behaviours: rea
     for (const b of byName.get(decl.name) ?? []) {
       out = { ...out, hooks: mergeHooks(out.hooks, b.hooks), access: mergeAccess(out.access, b.access), actions: mergeActions(out, b.actions), publicOps: mergePublicOps(out, b.publicOps) };
     }
+    // Declared relations run after the entity's own hooks (its refusals come first).
+    if (out.tree) out = { ...out, hooks: mergeHooks(out.hooks, treeHooks(out) as EntityHooks) };
+    if (out.links?.length) out = { ...out, hooks: mergeHooks(out.hooks, linkHooks(out, (name) => decls.find((d) => d.name === name)) as EntityHooks) };
     return out;
   });
 }

@@ -75,6 +75,8 @@ export interface EntityHooks {
   readonly afterSave?: readonly ((args: SaveAnswerArgs) => SaveAnswer | void)[];
   /** The detail view's record (the get call): values of other tables (a plate's moderating roles). */
   readonly afterGet?: readonly ((args: { readonly record: RecordData; readonly ctx: EntityContext }) => Awaitable<RecordData | void>)[];
+  /** Conditions from a list's search values that are no column (see resources/behaviour.ts). */
+  readonly listWhere?: readonly ((args: { readonly search: RecordData; readonly ctx: EntityContext }) => Awaitable<WhereData | void>)[];
 }
 
 /**

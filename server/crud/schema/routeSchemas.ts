@@ -90,7 +90,9 @@ export function crudRouteSchemas(decl: ResourceDecl): Record<CrudOperation, Rout
   const { api, permissions, label } = decl;
   const tags = [label];
   const record = recordSchema(decl);
-  const list = api.list.shape === 'array' ? { type: ['array', 'null'], items: record } : orNull(pageSchema(record));
+  // A tree answers its roots, each record with its `children` (records again).
+  const node: JsonSchema = { ...record, properties: { ...(record.properties as Record<string, JsonSchema>), children: { type: ['array', 'null'], items: { type: 'object', additionalProperties: true } } } };
+  const list = api.list.shape === 'tree' ? { type: ['array', 'null'], items: node } : api.list.shape === 'array' ? { type: ['array', 'null'], items: record } : orNull(pageSchema(record));
   const keyed = (method: string | undefined, name: string, schema: JsonSchema) => ((method ?? 'POST') === 'GET' ? { querystring: inQuery(name, schema) } : { body: inBody(name, schema) });
   return {
     list: { summary: `${label}列表`, tags, 'x-permission': permissions.list, ...request(api.list.method, listSearchSchema(decl)), response: answer(list) },

@@ -1,0 +1,78 @@
+import type { Hooks, RecordData } from '../../resources/behaviour.js';
+import type { LinkDecl } from '../../resources/relations/links.js';
+import type { ResourceDecl } from '../../resources/types.js';
+// Tables of declarations are named at run time: the deliberately untyped handle (server/db/types.ts).
+import type { DynamicDb as Db, Row } from '../db/types.js';
+import { invalidValue } from '../http/errors.js';
+import type { EntityContext } from './entity/types.js';
+
+const trxOf = (ctx: unknown) => (ctx as EntityContext).trx;
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** Ids as an array, a comma list or one value; 1002 naming the parameter for anything else. */
+export function linkIds(raw: unknown, name: string): number[] {
+  if (isBlank(raw)) return [];
+  const parts = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [raw];
+  const out: number[] = [];
+  for (const p of parts) {
+    if (isBlank(p)) continue;
+    const n = typeof p === 'number' ? p : typeof p === 'string' && /^\s*\d+\s*$/.test(p) ? Number(p) : NaN;
+    if (!Number.isSafeInteger(n) || n <= 0) throw invalidValue(`参数格式不正确：${name}`);
+    out.push(n);
+  }
+  return [...new Set(out)];
+}
+
+/** The ids linked to one record, ascending. */
+export async function linkedIds(db: Db, link: LinkDecl, id: unknown): Promise<number[]> {
+  const rows = (await db.selectFrom(link.table).select(link.to).where(link.from, '=', id).orderBy(link.to).execute()) as Row[];
+  return rows.map((r) => Number(r[link.to]));
+}
+
+/** Replaces a record's links (the targets must exist in the linked entity's table). */
+export async function writeLinks(db: Db, declOf: (name: string) => ResourceDecl | undefined, link: LinkDecl, id: unknown, ids: readonly number[]) {
+  const target = declOf(link.entity);
+  if (!target) throw new Error(`link ${link.name}: no declared entity ${link.entity}`);
+  if (ids.length) {
+    const found = (await db.selectFrom(target.table).select(target.idField).where(target.idField, 'in', [...ids]).execute()) as Row[];
+    if (found.length !== ids.length) throw invalidValue(link.missing);
+  }
+  await db.deleteFrom(link.table).where(link.from, '=', id).execute();
+  if (ids.length) await db.insertInto(link.table).values(ids.map((to) => ({ [link.from]: id, [link.to]: to }))).execute();
+}
+
+/** The links as hooks, run after the entity's own (server/crud/entity/attach.ts). */
+export function linkHooks(decl: ResourceDecl, declOf: (name: string) => ResourceDecl | undefined): Hooks {
+  const links = decl.links ?? [];
+  if (!links.length) return {};
+  // The ids a save carries, from the raw body to after the write, per operation (one ctx each).
+  const pending = new WeakMap<object, Map<LinkDecl, number[]>>();
+  return {
+    beforeValidate: [
+      ({ data, ctx }) => {
+        const found = new Map<LinkDecl, number[]>();
+        for (const link of links) if (Object.prototype.hasOwnProperty.call(data, link.name)) found.set(link, linkIds(data[link.name], link.name));
+        if (found.size) pending.set(ctx, found);
+        return data;
+      },
+    ],
+    afterChange: [
+      async ({ record, ctx }) => {
+        for (const [link, ids] of pending.get(ctx) ?? []) await writeLinks(trxOf(ctx), declOf, link, record[decl.idField], ids);
+      },
+    ],
+    afterGet: [
+      async ({ record, ctx }) => {
+        const out: RecordData = { ...record };
+        for (const link of links) out[link.name] = await linkedIds(trxOf(ctx), link, record[decl.idField]);
+        return out;
+      },
+    ],
+    beforeDelete: [
+      async ({ records, ctx }) => {
+        const ids = records.map((r) => r[decl.idField]);
+        for (const link of links) await trxOf(ctx).deleteFrom(link.table).where(link.from, 'in', ids).execute();
+      },
+    ],
+  };
+}

@@ -1,0 +1,72 @@
+import { Refusal, type RecordData } from '../../resources/behaviour.js';
+import { defineBehaviour } from '../crud/entity/define.js';
+import type { DynamicDb } from '../db/types.js';
+
+/** Alias of the 系统管理员 role (server/seed/menuSync.ts): it always holds every entry. */
+const ADMIN_ROLE_ALIAS = 'admin';
+
+type Trx = DynamicDb;
+
+/** Where an entry may hang: a Catalogue at the top or under a Catalogue; a Menu under a Catalogue or Menu; a Button under a Menu; same app. */
+async function checkPlacement(trx: Trx, entry: RecordData) {
+  const parentId = Number(entry.parentId ?? 0);
+  if (parentId === 0) {
+    if (entry.type === 'Button') throw new Refusal(1002, '按钮必须挂在菜单下');
+    return;
+  }
+  const parent = (await trx.selectFrom('resources').selectAll().where('id', '=', parentId).executeTakeFirst()) as RecordData | undefined;
+  if (!parent) throw new Refusal(1002, '上级菜单不存在');
+  if (parent.dingAppKey !== entry.dingAppKey) throw new Refusal(1002, '上级菜单必须属于同一应用');
+  if (parent.type === 'Button') throw new Refusal(1002, '按钮下不能再添加下级');
+  if (entry.type === 'Catalogue' && parent.type !== 'Catalogue') throw new Refusal(1002, '目录只能挂在顶级或目录下');
+  if (entry.type === 'Button' && parent.type !== 'Menu') throw new Refusal(1002, '按钮必须挂在菜单下');
+}
+
+/** An entry with children keeps its app and does not become a Button. */
+async function checkChange(trx: Trx, entry: RecordData, original: RecordData) {
+  if (entry.dingAppKey === original.dingAppKey && (entry.type === original.type || entry.type !== 'Button')) return;
+  const child = await trx.selectFrom('resources').select('id').where('parentId', '=', Number(original.id)).executeTakeFirst();
+  if (!child) return;
+  if (entry.dingAppKey !== original.dingAppKey) throw new Refusal(1005, '该菜单下还有下级菜单，不能改变所属应用');
+  throw new Refusal(1005, '该菜单下还有下级菜单，不能改为按钮');
+}
+
+/**
+ * 菜单管理: placement by type and app, aliases unique per app, a new entry granted to 系统管理员 at once (as
+ * the menu sync does), an entry's grants gone with it, the parent's name on the detail view. Parent
+ * existence, cycles and the children guard are the declared tree.
+ */
+export default defineBehaviour({
+  name: 'menu',
+  hooks: {
+    beforeChange: [
+      async ({ data, original, ctx }) => {
+        const entry: RecordData = { ...(original ?? {}), ...data };
+        if (original) await checkChange(ctx.trx, entry, original);
+        await checkPlacement(ctx.trx, entry);
+        let q = ctx.trx.selectFrom('resources').select('id').where('dingAppKey', '=', String(entry.dingAppKey)).where('alias', '=', String(entry.alias));
+        if (original) q = q.where('id', '!=', Number(original.id));
+        if (await q.executeTakeFirst()) throw new Refusal(1004, `别名已存在：${String(entry.alias)}`);
+        return data;
+      },
+    ],
+    afterChange: [
+      async ({ operation, record, ctx }) => {
+        if (operation !== 'create') return;
+        const admin = await ctx.trx.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst();
+        if (admin) await ctx.trx.insertInto('role_resources').values({ roleId: admin.roleId, resourceId: record.id }).execute();
+      },
+    ],
+    beforeDelete: [
+      async ({ records, ctx }) => {
+        await ctx.trx.deleteFrom('role_resources').where('resourceId', 'in', records.map((r) => Number(r.id))).execute();
+      },
+    ],
+    afterGet: [
+      async ({ record, ctx }) => {
+        const parent = Number(record.parentId) ? await ctx.trx.selectFrom('resources').select('name').where('id', '=', Number(record.parentId)).executeTakeFirst() : undefined;
+        return { ...record, parentName: (parent?.name as string | undefined) ?? null };
+      },
+    ],
+  },
+});
