@@ -15,7 +15,7 @@ import { countColumns } from './helpers.js';
 import { liveCounts } from './service.js';
 
 /** /themeCount/* and /admin/themeCount/*: live monthly counts, the stored snapshots and their export. */
-export function themeCountRoutes({ app, decl, db }: ThemeContext) {
+export function themeCountRoutes({ app, decl, db, inputs: I }: ThemeContext) {
   // ---- monthly counts
   const readMonth = (request: FastifyRequest, required = true): string | null => {
     const raw = param(request, 'month');
@@ -48,7 +48,7 @@ export function themeCountRoutes({ app, decl, db }: ThemeContext) {
     return String(c);
   };
 
-  app.post('/themeCount/addMonthHistoryThemeCount', { config: { permission: 'theme:countEdit' } }, async (request) => {
+  app.post('/themeCount/addMonthHistoryThemeCount', { config: { permission: 'theme:countEdit' }, schema: I.month, attachValidation: true }, async (request) => {
     const month = readMonth(request, false) ?? formatDateTime(new Date(new Date().getFullYear(), new Date().getMonth() - 1, 1)).slice(0, 7);
     if (month > formatDateTime().slice(0, 7)) throw invalidValue('不能统计未来的月份');
     const rows = await monthRows(month, null);
@@ -59,7 +59,7 @@ export function themeCountRoutes({ app, decl, db }: ThemeContext) {
     });
     return ok({ month, rows: rows.length }, '统计成功');
   });
-  app.post('/themeCount/list', { config: { permission: 'theme:count' } }, async (request) => {
+  app.post('/themeCount/list', { config: { permission: 'theme:count' }, schema: I.monthList, attachValidation: true }, async (request) => {
     const search = searchOf(request);
     const { pageNum, pageSize } = readPaging(search);
     let q = db.selectFrom('theme_count');
@@ -74,9 +74,9 @@ export function themeCountRoutes({ app, decl, db }: ThemeContext) {
     if (!row) throw notFoundRecord();
     return ok(row);
   };
-  app.post('/themeCount/get', { config: { permission: 'theme:count' } }, countGet);
-  app.post('/admin/themeCount/get', { config: { permission: 'theme:count' } }, countGet);
-  app.post('/themeCount/listByMonth', { config: { permission: 'theme:count' } }, async (request) => ok(await monthRows(readMonth(request) as string, channelOf(request))));
+  app.post('/themeCount/get', { config: { permission: 'theme:count' }, schema: I.id, attachValidation: true }, countGet);
+  app.post('/admin/themeCount/get', { config: { permission: 'theme:count' }, schema: I.id, attachValidation: true }, countGet);
+  app.post('/themeCount/listByMonth', { config: { permission: 'theme:count' }, schema: I.monthChannel, attachValidation: true }, async (request) => ok(await monthRows(readMonth(request) as string, channelOf(request))));
   const storedMonth = async (request: FastifyRequest) => {
     const month = readMonth(request) as string;
     let q = db.selectFrom('theme_count').selectAll().where('month', '=', month);
@@ -84,8 +84,8 @@ export function themeCountRoutes({ app, decl, db }: ThemeContext) {
     if (channel) q = q.where('channel', '=', channel);
     return await q.orderBy('channel', 'asc').orderBy('total', 'desc').orderBy('id', 'asc').execute();
   };
-  app.post('/admin/themeCount/listByMonth', { config: { permission: 'theme:count' } }, async (request) => ok(await storedMonth(request)));
-  app.post('/admin/themeCount/listByMonthExcel', { config: { permission: 'theme:export' } }, async (request, reply) => {
+  app.post('/admin/themeCount/listByMonth', { config: { permission: 'theme:count' }, schema: I.monthChannel, attachValidation: true }, async (request) => ok(await storedMonth(request)));
+  app.post('/admin/themeCount/listByMonthExcel', { config: { permission: 'theme:export' }, schema: I.monthChannel, attachValidation: true }, async (request, reply) => {
     const rows = await storedMonth(request);
     const label = optionLabel(decl, 'channel');
     return sendWorkbook(reply, `主题月度统计_${String(param(request, 'month')).slice(0, 7)}.xlsx`, [{ name: '月度统计', columns: [
@@ -96,7 +96,7 @@ export function themeCountRoutes({ app, decl, db }: ThemeContext) {
     ], rows: rows }]);
   });
   // Correct a snapshot row (figures and remark) — e.g. after a theme was wrongly counted.
-  app.post('/admin/themeCount/edit', { config: { permission: 'theme:countEdit' } }, async (request) => {
+  app.post('/admin/themeCount/edit', { config: { permission: 'theme:countEdit' }, schema: I.countEdit, attachValidation: true }, async (request) => {
     const body = bodyOf(request);
     const id = readId(request);
     const values: Row = {};
