@@ -12,6 +12,7 @@ import { currentUser } from '../../../http/fastifyTypes.js';
 import { readId } from '../../../http/params.js';
 import { guardPublicSubmission } from '../../../public/guard.js';
 import { declarationOf } from '../../declarationLookup.js';
+import { describeInput, ID } from '../../../http/routeInput.js';
 import { readHead, writeUpload } from '../../../files/streamToDisk.js';
 
 /**
@@ -57,12 +58,14 @@ async function storeProof(dataDir: string, source: AsyncIterable<Buffer>): Promi
 }
 
 /** POST /web/apply/proof (public, multipart `file`) and POST /apply/proof { id } (staff, the file itself). */
+const PROOF_INPUT = describeInput({ body: { file: ['any', '身份证明文件：multipart/form-data 的一个文件'] } });
+
 export async function applyProofRoutes(app: FastifyInstance) {
   const dataDir = app.portal.config.dataDir;
   // One file, a little over the limit so the count above is what refuses it (with the Chinese message).
   await app.register(multipart, { limits: { fileSize: PROOF_MAX_BYTES + 1, files: 1, fields: 4, parts: 5, headerPairs: 100 } });
 
-  app.post('/web/apply/proof', { config: { public: true } }, async (request) => {
+  app.post('/web/apply/proof', { config: { public: true }, schema: PROOF_INPUT, attachValidation: true }, async (request) => {
     await guardPublicSubmission(app, request, 'apply-proof', { captcha: false });
     if (!request.isMultipart()) throw missingParam('身份证明文件');
     let part;
@@ -76,7 +79,7 @@ export async function applyProofRoutes(app: FastifyInstance) {
   });
 
   const decl = declarationOf(app, 'apply');
-  app.post('/apply/proof', { config: { permission: decl?.permissions.get ?? 'apply:get' } }, async (request, reply) => {
+  app.post('/apply/proof', { config: { permission: decl?.permissions.get ?? 'apply:get' }, schema: describeInput({ either: { id: ID } }), attachValidation: true }, async (request, reply) => {
     if (!decl) throw notFoundRecord();
     const row = await getRecord(app.db, decl, currentUser(request), readId(request));
     const name = typeof row.proofFile === 'string' && PROOF_NAME.test(row.proofFile) ? row.proofFile : null;

@@ -21,7 +21,7 @@ export interface ApplySettings {
   remindBeforeDays: number;
 }
 export const DEFAULT_SETTINGS: ApplySettings = { replyDays: 20, extendDays: 20, remindBeforeDays: 3 };
-const SETTING_RANGES: Record<keyof ApplySettings, [number, number, string]> = {
+export const SETTING_RANGES: Record<keyof ApplySettings, [number, number, string]> = {
   replyDays: [1, 60, '答复期限（工作日）'],
   extendDays: [0, 60, '延期期限（工作日）'],
   remindBeforeDays: [0, 20, '提前提醒（工作日）'],

@@ -5,6 +5,7 @@ import type { Row, RowOf } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { notFoundRecord } from '../../../http/errors.js';
 import { readId } from '../../../http/params.js';
+import { describeInput, ID, PAGING } from '../../../http/routeInput.js';
 import { notAllowed, surveyResults } from './service.js';
 import { pageOf } from '../../../shared/paging.js';
 
@@ -23,7 +24,7 @@ export const resultsArePublic = (survey: Row) => Number(survey.publicResult) ===
 export function publicResultRoutes(app: FastifyInstance, publicSurvey: (row: RowOf<'survey'>) => Record<string, unknown>) {
   const db = app.db;
 
-  app.post('/web/survey/resultList', { config: { public: true } }, async (request) => {
+  app.post('/web/survey/resultList', { config: { public: true }, schema: describeInput({ either: PAGING }), attachValidation: true }, async (request) => {
     const { pageNum, pageSize } = readPaging(searchOf(request));
     const q = db.selectFrom('survey').where('publicResult', '=', 1).where('status', 'in', PUBLIC_STATUSES);
     const total = Number((await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst())?.n ?? 0);
@@ -31,7 +32,7 @@ export function publicResultRoutes(app: FastifyInstance, publicSurvey: (row: Row
     return ok(pageOf(rows.map(publicSurvey), { pageNum, pageSize }, total));
   });
 
-  app.post('/web/survey/result', { config: { public: true } }, async (request) => {
+  app.post('/web/survey/result', { config: { public: true }, schema: describeInput({ either: { id: ID } }), attachValidation: true }, async (request) => {
     const survey = await db.selectFrom('survey').selectAll().where('id', '=', readId(request)).executeTakeFirst();
     if (!survey || (survey.status ?? 0) === 0) throw notFoundRecord();
     if (!resultsArePublic(survey)) throw notAllowed('该问卷的调查结果尚未公布');

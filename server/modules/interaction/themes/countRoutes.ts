@@ -14,23 +14,29 @@ import type { ThemeContext } from './context.js';
 import { countColumns } from './helpers.js';
 import { liveCounts } from './service.js';
 
+const readMonth = (request: FastifyRequest, required = true): string | null => {
+  const raw = param(request, 'month');
+  if (raw === undefined || raw === null || raw === '') {
+    if (required) throw missingParam('month');
+    return null;
+  }
+  const month = String(raw).trim().slice(0, 7);
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw invalidValue('月份格式应为YYYY-MM');
+  return month;
+};
+const monthBounds = (month: string): [string, string] => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return [`${month}-01 00:00:00`, `${month}-${String(new Date(y, m, 0).getDate()).padStart(2, '0')} 23:59:59`];
+};
+const channelOf = (request: FastifyRequest) => {
+  const c = param(request, 'channel');
+  if (c === undefined || c === null || c === '') return null;
+  if (!['bbs', 'll', 'xax'].includes(String(c))) throw invalidValue('渠道的值无效，可选值：bbs（论坛）、ll（领导留言）、xax（县长信箱）');
+  return String(c);
+};
+
 /** /themeCount/* and /admin/themeCount/*: live monthly counts, the stored snapshots and their export. */
-export function themeCountRoutes({ app, decl, db }: ThemeContext) {
-  // ---- monthly counts
-  const readMonth = (request: FastifyRequest, required = true): string | null => {
-    const raw = param(request, 'month');
-    if (raw === undefined || raw === null || raw === '') {
-      if (required) throw missingParam('month');
-      return null;
-    }
-    const month = String(raw).trim().slice(0, 7);
-    if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw invalidValue('月份格式应为YYYY-MM');
-    return month;
-  };
-  const monthBounds = (month: string): [string, string] => {
-    const [y, m] = month.split('-').map(Number) as [number, number];
-    return [`${month}-01 00:00:00`, `${month}-${String(new Date(y, m, 0).getDate()).padStart(2, '0')} 23:59:59`];
-  };
+export function themeCountRoutes({ app, decl, db, inputs: I }: ThemeContext) {
   /** Live counts of a month per channel and handling department (the snapshot's shape). */
   const monthRows = async (month: string, channel: string | null) => {
     const [start, end] = monthBounds(month);
@@ -41,14 +47,7 @@ export function themeCountRoutes({ app, decl, db }: ThemeContext) {
     }
     return out;
   };
-  const channelOf = (request: FastifyRequest) => {
-    const c = param(request, 'channel');
-    if (c === undefined || c === null || c === '') return null;
-    if (!['bbs', 'll', 'xax'].includes(String(c))) throw invalidValue('渠道的值无效，可选值：bbs（论坛）、ll（领导留言）、xax（县长信箱）');
-    return String(c);
-  };
-
-  app.post('/themeCount/addMonthHistoryThemeCount', { config: { permission: 'theme:countEdit' } }, async (request) => {
+  app.post('/themeCount/addMonthHistoryThemeCount', { config: { permission: 'theme:countEdit' }, schema: I.month, attachValidation: true }, async (request) => {
     const month = readMonth(request, false) ?? formatDateTime(new Date(new Date().getFullYear(), new Date().getMonth() - 1, 1)).slice(0, 7);
     if (month > formatDateTime().slice(0, 7)) throw invalidValue('不能统计未来的月份');
     const rows = await monthRows(month, null);
@@ -59,7 +58,7 @@ export function themeCountRoutes({ app, decl, db }: ThemeContext) {
     });
     return ok({ month, rows: rows.length }, '统计成功');
   });
-  app.post('/themeCount/list', { config: { permission: 'theme:count' } }, async (request) => {
+  app.post('/themeCount/list', { config: { permission: 'theme:count' }, schema: I.monthList, attachValidation: true }, async (request) => {
     const search = searchOf(request);
     const { pageNum, pageSize } = readPaging(search);
     let q = db.selectFrom('theme_count');
@@ -74,9 +73,14 @@ export function themeCountRoutes({ app, decl, db }: ThemeContext) {
     if (!row) throw notFoundRecord();
     return ok(row);
   };
-  app.post('/themeCount/get', { config: { permission: 'theme:count' } }, countGet);
-  app.post('/admin/themeCount/get', { config: { permission: 'theme:count' } }, countGet);
-  app.post('/themeCount/listByMonth', { config: { permission: 'theme:count' } }, async (request) => ok(await monthRows(readMonth(request) as string, channelOf(request))));
+  app.post('/themeCount/get', { config: { permission: 'theme:count' }, schema: I.id, attachValidation: true }, countGet);
+  app.post('/admin/themeCount/get', { config: { permission: 'theme:count' }, schema: I.id, attachValidation: true }, countGet);
+  app.post('/themeCount/listByMonth', { config: { permission: 'theme:count' }, schema: I.monthChannel, attachValidation: true }, async (request) => ok(await monthRows(readMonth(request) as string, channelOf(request))));
+  themeSnapshotRoutes({ app, decl, db, inputs: I });
+}
+
+/** /admin/themeCount/*: the stored snapshots of a month, their export and corrections. */
+function themeSnapshotRoutes({ app, decl, db, inputs: I }: Pick<ThemeContext, 'app' | 'decl' | 'db' | 'inputs'>) {
   const storedMonth = async (request: FastifyRequest) => {
     const month = readMonth(request) as string;
     let q = db.selectFrom('theme_count').selectAll().where('month', '=', month);
@@ -84,8 +88,8 @@ export function themeCountRoutes({ app, decl, db }: ThemeContext) {
     if (channel) q = q.where('channel', '=', channel);
     return await q.orderBy('channel', 'asc').orderBy('total', 'desc').orderBy('id', 'asc').execute();
   };
-  app.post('/admin/themeCount/listByMonth', { config: { permission: 'theme:count' } }, async (request) => ok(await storedMonth(request)));
-  app.post('/admin/themeCount/listByMonthExcel', { config: { permission: 'theme:export' } }, async (request, reply) => {
+  app.post('/admin/themeCount/listByMonth', { config: { permission: 'theme:count' }, schema: I.monthChannel, attachValidation: true }, async (request) => ok(await storedMonth(request)));
+  app.post('/admin/themeCount/listByMonthExcel', { config: { permission: 'theme:export' }, schema: I.monthChannel, attachValidation: true }, async (request, reply) => {
     const rows = await storedMonth(request);
     const label = optionLabel(decl, 'channel');
     return sendWorkbook(reply, `主题月度统计_${String(param(request, 'month')).slice(0, 7)}.xlsx`, [{ name: '月度统计', columns: [
@@ -96,7 +100,7 @@ export function themeCountRoutes({ app, decl, db }: ThemeContext) {
     ], rows: rows }]);
   });
   // Correct a snapshot row (figures and remark) — e.g. after a theme was wrongly counted.
-  app.post('/admin/themeCount/edit', { config: { permission: 'theme:countEdit' } }, async (request) => {
+  app.post('/admin/themeCount/edit', { config: { permission: 'theme:countEdit' }, schema: I.countEdit, attachValidation: true }, async (request) => {
     const body = bodyOf(request);
     const id = readId(request);
     const values: Row = {};

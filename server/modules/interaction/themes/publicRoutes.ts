@@ -15,7 +15,8 @@ import { plateFor, rangeOf, themeFields } from './helpers.js';
 import { type Channel, likeOf, publicReply, publicTheme, refreshPlateCount } from './service.js';
 
 /** The public theme calls: the forum family's lists, posts, and the two 网络问政 channels (/llweb, /xaxweb). */
-export function themePublicRoutes({ app, svc, db }: ThemeContext) {
+/** The public reads and the visitor's post, shared by the forum and the two channels. */
+function publicCalls({ app, svc, db }: ThemeContext) {
   // ---- public: forum family
   const publishedQuery = (channel?: Channel) => {
     let q = db.selectFrom('theme').where('status', '=', 1).where('isShow', '=', 1);
@@ -46,12 +47,6 @@ export function themePublicRoutes({ app, svc, db }: ThemeContext) {
     const after = await db.selectFrom('theme').select('readCount').where('id', '=', id).executeTakeFirst();
     return ok({ ...publicTheme({ ...row, readCount: Number(after?.readCount ?? 0) }), replies: (await svc.replies(id, true)).map(publicReply) });
   };
-  app.post('/theme/weblist', { config: { public: true } }, (r) => publicPage(r, 'bbs'));
-  app.post('/theme/webget', { config: { public: true } }, (r) => publicGet(r, undefined));
-  app.post('/theme/hotThemeList', { config: { public: true } }, (r) => publicPage(r, undefined, undefined, 'hot'));
-  app.post('/theme/themeRecommendList', { config: { public: true } }, (r) => publicPage(r, undefined, (q) => q.where('isRecommend', '=', 1)));
-  app.post('/theme/zcwdThemeList', { config: { public: true } }, (r) => publicPage(r, undefined, (q) => q.where('replyState', '=', 1)));
-
   /** A visitor's topic: guard (rate limit, captcha) first, then clean, then one insert. */
   const publicSave = async (request: FastifyRequest, channel: Channel) => {
     await guardPublicSubmission(app, request, `theme:${channel}`);
@@ -92,16 +87,36 @@ export function themePublicRoutes({ app, svc, db }: ThemeContext) {
     });
     return ok({ id, queryCode, createTime: now }, '提交成功，请牢记查询码');
   };
-  app.post('/theme/webAdd', { config: { public: true } }, (r) => publicSave(r, 'bbs'));
+  return { publicPage, publicGet, publicSave };
+}
 
+/** The forum family's public lists, reads and posts. */
+export function themePublicRoutes(ctx: ThemeContext) {
+  const { app, inputs: I } = ctx;
+  const { publicPage, publicGet, publicSave } = publicCalls(ctx);
+  app.post('/theme/weblist', { config: { public: true }, schema: I.webPage, attachValidation: true }, (r) => publicPage(r, 'bbs'));
+  app.post('/theme/webget', { config: { public: true }, schema: I.id, attachValidation: true }, (r) => publicGet(r, undefined));
+  app.post('/theme/hotThemeList', { config: { public: true }, schema: I.webPage, attachValidation: true }, (r) => publicPage(r, undefined, undefined, 'hot'));
+  app.post('/theme/themeRecommendList', { config: { public: true }, schema: I.webPage, attachValidation: true }, (r) => publicPage(r, undefined, (q) => q.where('isRecommend', '=', 1)));
+  app.post('/theme/zcwdThemeList', { config: { public: true }, schema: I.webPage, attachValidation: true }, (r) => publicPage(r, undefined, (q) => q.where('replyState', '=', 1)));
+
+  app.post('/theme/webAdd', { config: { public: true }, schema: I.webSave, attachValidation: true }, (r) => publicSave(r, 'bbs'));
+
+  themeChannelPublicRoutes(ctx);
+}
+
+/** The two 网络问政 channels (/llweb, /xaxweb): post, lists, the author's own themes, appeals. */
+function themeChannelPublicRoutes(ctx: ThemeContext) {
+  const { app, svc, db, inputs: I } = ctx;
+  const { publicPage, publicGet, publicSave } = publicCalls(ctx);
   // ---- public: the two 网络问政 channels
   for (const channel of ['ll', 'xax'] as const) {
     const base = `/${channel}web/theme`;
-    app.post(`${base}/save`, { config: { public: true } }, (r) => publicSave(r, channel));
-    app.post(`${base}/list`, { config: { public: true } }, (r) => publicPage(r, channel));
-    app.post(`${base}/get`, { config: { public: true } }, (r) => publicGet(r, channel));
+    app.post(`${base}/save`, { config: { public: true }, schema: I.webSave, attachValidation: true }, (r) => publicSave(r, channel));
+    app.post(`${base}/list`, { config: { public: true }, schema: I.webPage, attachValidation: true }, (r) => publicPage(r, channel));
+    app.post(`${base}/get`, { config: { public: true }, schema: I.id, attachValidation: true }, (r) => publicGet(r, channel));
     // The visitor finds their own theme by query code and phone, whatever its state.
-    app.post(`${base}/getThemeByCodeAndTel`, { config: { public: true } }, async (request) => {
+    app.post(`${base}/getThemeByCodeAndTel`, { config: { public: true }, schema: I.byCode, attachValidation: true }, async (request) => {
       const code = normaliseQueryCode(param(request, 'queryCode') ?? param(request, 'code'));
       const phoneRaw = param(request, 'phone') ?? param(request, 'tel');
       if (!code) throw missingParam('查询码');
@@ -113,7 +128,7 @@ export function themePublicRoutes({ app, svc, db }: ThemeContext) {
       if (!row) throw notFoundRecord();
       return ok(myTheme(row, await svc.replies(Number(row.id), true)));
     });
-    app.post(`${base}/my/list`, { config: { public: true } }, async (request) => {
+    app.post(`${base}/my/list`, { config: { public: true }, schema: I.paging, attachValidation: true }, async (request) => {
       const person = await personOf(app, request, true);
       const search = searchOf(request);
       const { pageNum, pageSize } = readPaging(search);
@@ -121,7 +136,7 @@ export function themePublicRoutes({ app, svc, db }: ThemeContext) {
       const found = await paginate(q, { pageNum, pageSize }, (s) => s.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc'));
       return ok({ ...found, list: found.list.map((r) => myTheme(r, null)) });
     });
-    app.post(`${base}/my/get`, { config: { public: true } }, async (request) => {
+    app.post(`${base}/my/get`, { config: { public: true }, schema: I.id, attachValidation: true }, async (request) => {
       const person = await personOf(app, request, true);
       const row = await db
         .selectFrom('theme')
@@ -135,7 +150,7 @@ export function themePublicRoutes({ app, svc, db }: ThemeContext) {
     });
   }
   // 诉求 (appeals) of the ll channel: published themes that have a published reply.
-  app.post('/llweb/theme/appeal/list', { config: { public: true } }, async (request) => {
+  app.post('/llweb/theme/appeal/list', { config: { public: true }, schema: I.appeal, attachValidation: true }, async (request) => {
     const search = searchOf(request);
     if (search.pageNumber === undefined || search.pageNumber === '') throw missingParam('pageNumber');
     if (search.pageSize === undefined || search.pageSize === '') throw missingParam('pageSize');
@@ -147,12 +162,13 @@ export function themePublicRoutes({ app, svc, db }: ThemeContext) {
       return out;
     });
   });
-  app.post('/llweb/theme/appeal/get', { config: { public: true } }, (r) => publicGet(r, 'll', true));
-
-  /** What the author sees of their own theme: state, handling department and published replies. */
-  function myTheme(r: Row, replies: Row[] | null): Row {
-    const out: Row = { ...publicTheme(r), name: r.name, phone: r.phone, queryCode: r.queryCode, status: r.status, isShow: r.isShow, transferTime: r.transferTime, auditRemark: Number(r.status) === 2 ? r.auditRemark : null };
-    if (replies) out.replies = replies.map(publicReply);
-    return out;
-  }
+  app.post('/llweb/theme/appeal/get', { config: { public: true }, schema: I.id, attachValidation: true }, (r) => publicGet(r, 'll', true));
 }
+
+/** What the author sees of their own theme: state, handling department and published replies. */
+function myTheme(r: Row, replies: Row[] | null): Row {
+  const out: Row = { ...publicTheme(r), name: r.name, phone: r.phone, queryCode: r.queryCode, status: r.status, isShow: r.isShow, transferTime: r.transferTime, auditRemark: Number(r.status) === 2 ? r.auditRemark : null };
+  if (replies) out.replies = replies.map(publicReply);
+  return out;
+}
+

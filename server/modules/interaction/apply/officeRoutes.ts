@@ -1,0 +1,121 @@
+import type { FastifyRequest } from 'fastify';
+import { applyScope, scopeRule } from '../../../auth/dataScope.js';
+import { searchOf } from '../../../crud/routes.js';
+import { getRecord } from '../../../crud/service.js';
+import type { Row } from '../../../db/types.js';
+import { ok } from '../../../http/envelope.js';
+import { missingParam, notFoundRecord } from '../../../http/errors.js';
+import { currentUser } from '../../../http/fastifyTypes.js';
+import { bodyOf, readId } from '../../../http/params.js';
+import { cleanPhone, guardPublicSubmission, normaliseQueryCode } from '../../../public/guard.js';
+import { formatDateTime } from '../../../util/time.js';
+import { maskRow } from '../../../shared/mask.js';
+import { optionalUser} from '../../../shared/routeHelpers.js';
+import { sendDownload } from '../../../shared/download.js';
+import { sendWorkbook } from '../../../shared/excel.js';
+import {
+  applicationDocx,
+  APPLY_STATUS_NAME,
+  decorate,
+  parseSettings,
+  PENDING,
+  readSettings,
+  today,
+} from './service.js';
+
+import { APPLY_PERSONAL, APPLY_EXPORT_COLUMNS, DAY_MS, notAllowed, type ApplyContext } from './context.js';
+/** Staff overviews, settings, Word and Excel files. */
+export function applyOfficeRoutes(ctx: ApplyContext) {
+  const { app, decl, db, perm, load, searchQuery, inputs: I } = ctx;
+  // Overview of the screen: counts per status and overdue, within the caller's scope.
+  app.post('/app/list', { config: { permission: perm.list }, schema: I.none, attachValidation: true }, async (request) => {
+    const user = currentUser(request);
+    const rule = await scopeRule(db, user, decl);
+    const counts = await applyScope(db.selectFrom('apply'), rule).select(['status', (eb) => eb.fn.countAll<number | string>().as('n')]).groupBy('status').execute();
+    const overdue = Number((await applyScope(db.selectFrom('apply'), rule).select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', 'in', PENDING).where('deadline', '<', today()).executeTakeFirst())?.n ?? 0);
+    const byStatus = Object.entries(APPLY_STATUS_NAME).map(([value, label]) => ({ value: Number(value), label, count: Number(counts.find((c) => c.status === Number(value))?.n ?? 0) }));
+    return ok({ total: byStatus.reduce((s, b) => s + b.count, 0), overdue, byStatus });
+  });
+
+  // Handling departments with their pending and overdue counts (counts within the caller's scope).
+  app.post('/apply/dept/list', { config: { permission: perm.list }, schema: I.none, attachValidation: true }, async (request) => {
+    const rule = await scopeRule(db, currentUser(request), decl);
+    const depts = await db.selectFrom('departments').select(['id', 'name', 'phone', 'parentId']).orderBy('sort').orderBy('id').execute();
+    const rows = await applyScope(db.selectFrom('apply'), rule).select(['handleDeptId', 'status', 'deadline']).execute();
+    const t = today();
+    return ok(
+      depts.map((d) => {
+        const mine = rows.filter((r) => r.handleDeptId === d.id);
+        return {
+          ...d,
+          total: mine.length,
+          // A missing status counts as 0 (待受理).
+          pending: mine.filter((r) => PENDING.includes(r.status ?? 0)).length,
+          overdue: mine.filter((r) => PENDING.includes(r.status ?? 0) && r.deadline && r.deadline < t).length,
+        };
+      }),
+    );
+  });
+
+  app.post('/apply/system', { config: { permission: 'apply:system' }, schema: I.system, attachValidation: true }, async (request) => {
+    const values = parseSettings(bodyOf(request));
+    const now = formatDateTime();
+    if (Object.keys(values).length) {
+      await db.transaction().execute(async (trx) => {
+        for (const [key, value] of Object.entries(values)) {
+          await trx.deleteFrom('apply_setting').where('key', '=', key).execute();
+          await trx.insertInto('apply_setting').values({ key, value: String(value), updateTime: now }).execute();
+        }
+      });
+    }
+    return ok(await readSettings(db), Object.keys(values).length ? '保存成功' : '操作成功');
+  });
+
+  const docx = (withReply: boolean) => async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const row = await load(request, readId(request));
+    const name = `${withReply ? '政府信息公开申请及答复' : '政府信息公开申请表'}_${String(row.queryCode)}.docx`;
+    return sendDownload(reply, await applicationDocx(maskRow(row, APPLY_PERSONAL), withReply), name);
+  };
+  app.post('/apply/download', { config: { permission: 'apply:word' }, schema: I.id, attachValidation: true }, docx(false));
+  app.post('/apply/exportWord', { config: { permission: 'apply:word' }, schema: I.id, attachValidation: true }, docx(true));
+
+  app.post('/export/WbExcel', { config: { permission: 'apply:export' }, schema: I.excel, attachValidation: true }, async (request, reply) => {
+    const search = searchOf(request);
+    const q = await searchQuery(currentUser(request), search);
+    const rows = (await q.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc').limit(50_000).execute()).map(decorate);
+    return sendWorkbook(reply, `依申请公开_${today()}.xlsx`, [{ name: '依申请公开', columns: APPLY_EXPORT_COLUMNS, rows }]);
+  });
+
+}
+
+/** SMS reminder to the handling department: staff with apply:remind, or the applicant (query code + phone). */
+export function applyReminderRoute(ctx: ApplyContext) {
+  const { app, decl, db, sms, inputs: I } = ctx;
+  app.post('/apply/sms/reminder', { config: { public: true }, schema: I.reminder, attachValidation: true }, async (request) => {
+    const body = { ...(request.query as Record<string, unknown>), ...bodyOf(request) };
+    const id = readId(request);
+    const user = await optionalUser(app, request);
+    let row: Row | undefined;
+    if (user && user.permissions.has('apply:remind')) {
+      row = await getRecord(db, decl, user, id);
+    } else {
+      const code = normaliseQueryCode(body.queryCode);
+      if (!code) throw missingParam('queryCode');
+      const phone = cleanPhone(body.phone, 'phone');
+      row = await db.selectFrom('apply').selectAll().where('id', '=', id).where('queryCode', '=', code).where('phone', '=', phone).executeTakeFirst();
+      if (!row) throw notFoundRecord();
+    }
+    if (!PENDING.includes(Number(row.status))) throw notAllowed('该申请已办结，无需催办');
+    const since = formatDateTime(new Date(Date.now() - DAY_MS));
+    const recent = await db.selectFrom('sms_log').select('id').where('bizType', '=', 'apply-reminder').where('bizId', '=', id).where('createTime', '>=', since).executeTakeFirst();
+    if (recent) throw notAllowed('该申请24小时内已催办过，请勿重复催办');
+    const dept = await db.selectFrom('departments').select(['name', 'phone']).where('id', '=', Number(row.handleDeptId)).executeTakeFirst();
+    const phone = dept?.phone?.trim();
+    if (!phone) throw notAllowed('受理部门未登记联系电话，无法发送短信');
+    if (!user) await guardPublicSubmission(app, request, 'apply-remind', { captcha: false });
+    const content = `【云溪县人民政府门户网站】依申请公开事项「${String(row.infoName).slice(0, 30)}」（查询码${String(row.queryCode)}）尚待办理，答复期限${String(row.deadline ?? '')}，请及时处理。`;
+    const status = await sms.send({ phone, content, bizType: 'apply-reminder', bizId: id });
+    return ok({ status, deptName: dept?.name ?? '' }, status === 'failed' ? '短信发送失败，已记录' : '已发送催办提醒');
+  });
+
+}

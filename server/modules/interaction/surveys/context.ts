@@ -1,0 +1,28 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ResourceDecl } from '../../../../resources/types.js';
+import { getRecord } from '../../../crud/service.js';
+import type { Row, RowOf } from '../../../db/types.js';
+import { currentUser } from '../../../http/fastifyTypes.js';
+import { invalidValue } from '../../../http/errors.js';
+import { surveyInputs, type SurveyInputs } from './inputs.js';
+
+/** What the survey route groups share: the app, the declaration, a scoped load and the request schemas. */
+export interface SurveyContext {
+  app: FastifyInstance;
+  decl: ResourceDecl;
+  /** A survey the caller may see (data scope), else 1003. */
+  load: (request: FastifyRequest, id: number) => Promise<Row>;
+  inputs: SurveyInputs;
+}
+
+export function surveyContext(app: FastifyInstance, decl: ResourceDecl): SurveyContext {
+  return { app, decl, load: (request, id) => getRecord(app.db, decl, currentUser(request), id), inputs: surveyInputs(decl) };
+}
+
+const PUBLIC_FIELDS = ['id', 'title', 'description', 'startTime', 'endTime', 'anonymous', 'status', 'publicResult', 'recordCount', 'deptName', 'createTime'] as const;
+/** What a citizen sees of a survey. */
+export const publicSurvey = (row: RowOf<'survey'>) => Object.fromEntries(PUBLIC_FIELDS.map((k) => [k, row[k] ?? null]));
+
+export function checkWindow(start: unknown, end: unknown) {
+  if (typeof start === 'string' && typeof end === 'string' && start && end && start >= end) throw invalidValue('结束时间必须晚于开始时间');
+}

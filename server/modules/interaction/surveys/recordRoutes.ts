@@ -1,0 +1,141 @@
+import type { FastifyRequest } from 'fastify';
+import { applyScope, scopeRule } from '../../../auth/dataScope.js';
+import { applyFilters, readPaging } from '../../../crud/listQuery.js';
+import { searchOf } from '../../../crud/routes.js';
+import type { Row } from '../../../db/types.js';
+import { ok } from '../../../http/envelope.js';
+import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors.js';
+import { currentUser } from '../../../http/fastifyTypes.js';
+import { readId } from '../../../http/params.js';
+import { sendWorkbook } from '../../../shared/excel.js';
+import { maskPage, PERSONAL_FIELDS } from '../../../shared/mask.js';
+import { pageOf } from '../../../shared/paging.js';
+import { asInt } from '../../../shared/routeHelpers.js';
+import { revealOrMask } from '../../../shared/sensitiveView.js';
+import type { SurveyContext } from './context.js';
+import { surveyResultSheets } from './exportSheets.js';
+import { loadQuestions, surveyResults, SURVEY_STATUS } from './service.js';
+
+const surveyIdOf = (search: Record<string, unknown>) => search.surveyId ?? search.id;
+const given = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+/** Results, answer records and text answers of one survey. */
+export function surveyRecordRoutes(ctx: SurveyContext) {
+  const { app, decl, load, inputs } = ctx;
+  const perm = decl.permissions;
+  const db = app.db;
+
+  app.post('/survey/answerdetail', { config: { permission: 'survey:result' }, schema: inputs.id, attachValidation: true }, async (request) => {
+    const survey = await load(request, readId(request));
+    return ok(await surveyResults(db, survey));
+  });
+
+  const recordSearch = async (request: FastifyRequest, search: Record<string, unknown>) => {
+    const surveyIdRaw = surveyIdOf(search);
+    if (!given(surveyIdRaw)) throw missingParam('surveyId');
+    const survey = await load(request, asInt(surveyIdRaw, 'surveyId'));
+    let q = db.selectFrom('survey_record').where('surveyId', '=', Number(survey.id));
+    if (typeof search.startTime === 'string' && search.startTime) q = q.where('createTime', '>=', search.startTime.length === 10 ? `${search.startTime} 00:00:00` : search.startTime);
+    if (typeof search.endTime === 'string' && search.endTime) q = q.where('createTime', '<=', search.endTime.length === 10 ? `${search.endTime} 23:59:59` : search.endTime);
+    if (typeof search.phone === 'string' && search.phone.trim()) q = q.where('phone', '=', search.phone.trim());
+    return { survey, q };
+  };
+  app.post('/survey/record/list', { config: { permission: perm.list }, schema: inputs.records, attachValidation: true }, async (request) => {
+    const search = searchOf(request);
+    const { pageNum, pageSize } = readPaging(search);
+    const { q } = await recordSearch(request, search);
+    const total = Number((await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst())?.n ?? 0);
+    const list = await q
+      .select(['id', 'surveyId', 'name', 'phone', 'ip', 'createTime'])
+      .orderBy('createTime', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize)
+      .execute();
+    return ok(maskPage(pageOf(list, { pageNum, pageSize }, total)));
+  });
+
+  app.post('/survey/record/get', { config: { permission: perm.get }, schema: inputs.id, attachValidation: true }, async (request) => {
+    const detail: Row = await recordDetail(ctx, request, readId(request));
+    // The respondent's phone in full only for 查看敏感信息 (logged).
+    return ok(await revealOrMask(db, request, detail, PERSONAL_FIELDS, `问卷答卷 ${String(detail.id)}`));
+  });
+
+  app.post('/survey/text', { config: { permission: 'survey:result' }, schema: inputs.text, attachValidation: true }, async (request) => {
+    const questionId = readId(request);
+    const question = await db.selectFrom('survey_question').selectAll().where('id', '=', questionId).executeTakeFirst();
+    if (!question) throw notFoundRecord();
+    await load(request, question.surveyId);
+    if (question.type !== 2) throw invalidValue('该题目不是文本题');
+    const { pageNum, pageSize } = readPaging(searchOf(request));
+    const base = db.selectFrom('survey_answer as a').innerJoin('survey_record as r', 'r.id', 'a.recordId').where('a.questionId', '=', questionId).where('a.optionId', 'is', null);
+    const total = Number((await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst())?.n ?? 0);
+    const list = await base
+      .select(['a.id as id', 'a.recordId as recordId', 'a.content as content', 'r.createTime as createTime', 'r.name as name'])
+      .orderBy('r.createTime', 'desc')
+      .orderBy('a.id', 'desc')
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize)
+      .execute();
+    return ok({ ...pageOf(list, { pageNum, pageSize }, total), question: { id: questionId, title: question.title } });
+  });
+
+  surveyExcelRoute(ctx);
+}
+
+/** One answer record with its answers, question by question. */
+async function recordDetail({ app, load }: SurveyContext, request: FastifyRequest, recordId: number) {
+  const db = app.db;
+  const record = await db.selectFrom('survey_record').selectAll().where('id', '=', recordId).executeTakeFirst();
+  if (!record) throw notFoundRecord();
+  const survey = await load(request, record.surveyId); // scope check
+  const questions = await loadQuestions(db, Number(survey.id));
+  const answers = await db.selectFrom('survey_answer').selectAll().where('recordId', '=', recordId).execute();
+  const { visitorToken: _token, ...shown } = record;
+  void _token;
+  return {
+    ...shown,
+    surveyTitle: survey.title,
+    answers: questions.map((q) => {
+      const mine = answers.filter((a) => a.questionId === q.id);
+      const optionIds = mine.flatMap((a) => (a.optionId === null ? [] : [a.optionId]));
+      return {
+        questionId: q.id,
+        title: q.title,
+        type: q.type,
+        typeName: q.typeName,
+        optionIds,
+        optionContents: q.options.filter((o) => optionIds.includes(o.id)).map((o) => o.content),
+        text: mine.find((a) => a.optionId === null)?.content ?? null,
+      };
+    }),
+  };
+}
+
+const LIST_COLUMNS = [
+  { header: 'ID', key: 'id', map: Number, width: 8 },
+  { header: '问卷标题', key: 'title', width: 36 },
+  { header: '状态', key: 'status', map: (v: unknown) => SURVEY_STATUS[Number(v)] ?? '' },
+  { header: '答卷方式', key: 'anonymous', map: (v: unknown) => (Number(v) === 1 ? '匿名' : '需填写联系方式') },
+  { header: '开始时间', key: 'startTime', width: 20 },
+  { header: '结束时间', key: 'endTime', width: 20 },
+  { header: '答卷数', key: 'recordCount', map: (v: unknown) => Number(v ?? 0), width: 10 },
+  { header: '所属部门', key: 'deptName', width: 18 },
+  { header: '创建时间', key: 'createTime', width: 20 },
+];
+
+/** Excel: one survey's results and records (with surveyId/id), else the survey list. */
+function surveyExcelRoute({ app, decl, load, inputs }: SurveyContext) {
+  const db = app.db;
+  app.post('/survey/survrveyExcel', { config: { permission: 'survey:export' }, schema: inputs.excel, attachValidation: true }, async (request, reply) => {
+    const search = searchOf(request);
+    const surveyIdRaw = surveyIdOf(search);
+    if (given(surveyIdRaw)) {
+      const survey = await load(request, asInt(surveyIdRaw, 'surveyId'));
+      return sendWorkbook(reply, `问卷结果_${String(survey.title).slice(0, 40)}.xlsx`, await surveyResultSheets(db, survey));
+    }
+    const rule = await scopeRule(db, currentUser(request), decl);
+    const rows = await applyScope(applyFilters(db.selectFrom('survey').selectAll(), decl, search), rule).orderBy('createTime', 'desc').limit(10_000).execute();
+    return sendWorkbook(reply, '问卷列表.xlsx', [{ name: '问卷列表', columns: LIST_COLUMNS, rows }]);
+  });
+}
