@@ -39,20 +39,3 @@ registerSitePage({
     return { projects: rows.map((r) => ({ ...r, typeLabel: PROJECT_TYPES[String(r.projectType)] ?? '' })), generatedAt: formatDateTime() };
   },
 });
-
-registerSitePage({
-  name: 'forum',
-  // The plates a topic may be posted on (/theme/webAdd refuses a closed plate): open plates of open forums.
-  vars: async (gen) => ({
-    forumPlates: await gen.db
-      .selectFrom('plate')
-      .innerJoin('forum', 'forum.id', 'plate.forumId')
-      .select(['plate.id', 'plate.name', 'plate.forumName', 'plate.needAudit'])
-      .where('plate.status', '=', 1)
-      .where('forum.status', '=', 1)
-      .orderBy('forum.sort')
-      .orderBy('plate.sort')
-      .orderBy('plate.id')
-      .execute(),
-  }),
-});

@@ -25,6 +25,8 @@ import { createdBy } from '../../../shared/records.js';
 
 /** At most this many answer records per survey from one IP address (offices share addresses behind NAT). */
 const MAX_RECORDS_PER_IP = Number(process.env.SURVEY_MAX_PER_IP) > 0 ? Number(process.env.SURVEY_MAX_PER_IP) : 50;
+/** The site page that shows the open surveys and public results (generation/surveyPage.ts), rendered again after a change. */
+const SURVEY_PAGES = ['survey'] as const;
 const VISITOR_TOKEN_RE = /^[A-Za-z0-9_-]{16,64}$/;
 
 const PUBLIC_FIELDS = ['id', 'title', 'description', 'startTime', 'endTime', 'anonymous', 'status', 'publicResult', 'recordCount', 'deptName', 'createTime'] as const;
@@ -56,7 +58,7 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
     const b = (request.body ?? {}) as Record<string, unknown>;
     return b && typeof b === 'object' && b.id !== undefined && b.id !== null && b.id !== '';
   };
-  app.post('/survey/add', { config: { permission: (r) => (hasId(r) ? perm.update : perm.create) } }, async (request) => {
+  app.post('/survey/add', { config: { permission: (r) => (hasId(r) ? perm.update : perm.create), republish: SURVEY_PAGES } }, async (request) => {
     const body = bodyOf(request);
     const user = currentUser(request);
     const now = formatDateTime();
@@ -108,8 +110,8 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
       return Number(r.numDeletedRows);
     });
   };
-  app.post('/survey/dels', { config: { permission: perm.delete } }, async (request) => ok(await removeSurveys(request, readIds(request)), '删除成功'));
-  app.post('/survey/delete', { config: { permission: perm.delete } }, async (request) => ok(await removeSurveys(request, [readId(request)]), '删除成功'));
+  app.post('/survey/dels', { config: { permission: perm.delete, republish: SURVEY_PAGES } }, async (request) => ok(await removeSurveys(request, readIds(request)), '删除成功'));
+  app.post('/survey/delete', { config: { permission: perm.delete, republish: SURVEY_PAGES } }, async (request) => ok(await removeSurveys(request, [readId(request)]), '删除成功'));
 
   // ---- transitions ----
   const readStatus = (request: FastifyRequest) => {
@@ -137,11 +139,11 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
     return ok(await load(request, id), '操作成功');
   };
   // open: 1 = start (from 未开始) or resume (from 已暂停); 2 = pause (from 已开始).
-  app.post('/survey/open', { config: { permission: 'survey:open' } }, (request) =>
+  app.post('/survey/open', { config: { permission: 'survey:open', republish: SURVEY_PAGES } }, (request) =>
     setStatus(request, { 1: [0, 2], 2: [1] }, '状态的值无效，可选值：1（开始/恢复）、2（暂停）'),
   );
   // examine: 3 = end (from 未开始, 已开始 or 已暂停; final); 0 = back to 未开始 from 已暂停 when nobody answered yet.
-  app.post('/survey/examine', { config: { permission: 'survey:examine' } }, async (request) => {
+  app.post('/survey/examine', { config: { permission: 'survey:examine', republish: SURVEY_PAGES } }, async (request) => {
     if (readStatus(request) === 0) {
       const survey = await load(request, readId(request));
       if (Number(survey.recordCount) > 0) throw notAllowed('问卷已有答卷，不能退回未开始');

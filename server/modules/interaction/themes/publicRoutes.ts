@@ -11,7 +11,7 @@ import { paginate } from '../../../shared/paging.js';
 import { formatDateTime } from '../../../util/time.js';
 import { frozenPerson, personOf } from '../people/peopleSession.js';
 import type { ThemeContext } from './context.js';
-import { plateFor, rangeOf, themeFields } from './helpers.js';
+import { FORUM_PAGES, plateFor, rangeOf, themeFields } from './helpers.js';
 import { type Channel, likeOf, publicReply, publicTheme, refreshPlateCount } from './service.js';
 
 /** The public theme calls: the forum family's lists, posts, and the two 网络问政 channels (/llweb, /xaxweb). */
@@ -92,7 +92,7 @@ export function themePublicRoutes({ app, svc, db }: ThemeContext) {
     });
     return ok({ id, queryCode, createTime: now }, '提交成功，请牢记查询码');
   };
-  app.post('/theme/webAdd', { config: { public: true } }, (r) => publicSave(r, 'bbs'));
+  app.post('/theme/webAdd', { config: { public: true, republish: FORUM_PAGES } }, (r) => publicSave(r, 'bbs'));
 
   // ---- public: the two 网络问政 channels
   for (const channel of ['ll', 'xax'] as const) {

@@ -14,7 +14,7 @@ import { badState, optionLabel, requireDecl } from '../../../shared/records.js';
 import { sendWorkbook } from '../../../shared/excel.js';
 import { paginate } from '../../../shared/paging.js';
 import { themeCountRoutes } from './countRoutes.js';
-import { countColumns, plateFor, rangeOf, themeFields } from './helpers.js';
+import { countColumns, FORUM_PAGES, plateFor, rangeOf, themeFields } from './helpers.js';
 import { themePublicRoutes } from './publicRoutes.js';
 import { isMasked, maskPage, PERSONAL_FIELDS } from '../../../shared/mask.js';
 import { revealOrMask } from '../../../shared/sensitiveView.js';
@@ -105,14 +105,15 @@ export async function themeRoutes(app: FastifyInstance) {
     return ok(await svc.saveReply(currentUser(request), body, content, channel), '保存成功');
   };
 
+  // The public forum pages show passed, shown bbs topics and their published replies (generation/forumPages.ts).
   // ---- the two 网络问政 channels (ll = 领导留言, xax = 县长信箱) and the forum family share one service.
   for (const channel of ['ll', 'xax'] as const) {
     const base = `/${channel}/theme`;
     app.post(`${base}/list`, { config: { permission: P.list } }, async (r) => ok(await adminList(r, channel)));
     app.post(`${base}/get`, { config: { permission: P.get } }, (r) => adminGet(r, channel));
-    app.post(`${base}/dels`, { config: { permission: P.delete } }, async (r) => ok(await svc.deleteThemes(currentUser(r), readIds(r), channel), '删除成功'));
-    app.post(`${base}/update`, { config: { permission: 'theme:update' } }, (r) => updateTheme(r, channel));
-    app.post(`${base}/reply/delete`, { config: { permission: 'theme:reply' } }, async (r) => ok(await svc.deleteReplies(currentUser(r), readIds(r), channel), '删除成功'));
+    app.post(`${base}/dels`, { config: { permission: P.delete, republish: FORUM_PAGES } }, async (r) => ok(await svc.deleteThemes(currentUser(r), readIds(r), channel), '删除成功'));
+    app.post(`${base}/update`, { config: { permission: 'theme:update', republish: FORUM_PAGES } }, (r) => updateTheme(r, channel));
+    app.post(`${base}/reply/delete`, { config: { permission: 'theme:reply', republish: FORUM_PAGES } }, async (r) => ok(await svc.deleteReplies(currentUser(r), readIds(r), channel), '删除成功'));
     app.post(`${base}/reply/get`, { config: { permission: P.get } }, (r) => replyGet(r, channel));
     app.post(`${base}/reply/save`, { config: { permission: 'theme:reply' } }, (r) => replySave(r, channel));
     app.post(`${base}/replyQuery`, { config: { permission: P.list } }, (r) => replyQuery(r, channel));
@@ -121,7 +122,7 @@ export async function themeRoutes(app: FastifyInstance) {
       return ok(await svc.transfer(currentUser(r), t.ids, t.deptId, t.remark, channel), '转办成功');
     });
     // Audit and show in one step: { ids, status?, isShow? } (see docs/interaction-forums.md).
-    app.post(`${base}/themeAuditShow`, { config: { permission: 'theme:show' } }, async (r) => {
+    app.post(`${base}/themeAuditShow`, { config: { permission: 'theme:show', republish: FORUM_PAGES } }, async (r) => {
       const body = bodyOf(r);
       const ids = readIdList(r);
       const user = currentUser(r);
@@ -146,11 +147,11 @@ export async function themeRoutes(app: FastifyInstance) {
       .where('handleState', '=', 0);
     return ok(maskPage(await paginate(q, { pageNum, pageSize }, (s) => s.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc'))));
   });
-  app.post('/ll/theme/themeAudit', { config: { permission: 'theme:audit' } }, async (r) => {
+  app.post('/ll/theme/themeAudit', { config: { permission: 'theme:audit', republish: FORUM_PAGES } }, async (r) => {
     const body = bodyOf(r);
     return ok(await svc.audit(currentUser(r), readIdList(r), readAuditStatus(body), readRemark(body), 'll'), '审核成功');
   });
-  app.post('/ll/theme/themeReplyAudit', { config: { permission: 'theme:replyAudit' } }, async (r) => {
+  app.post('/ll/theme/themeReplyAudit', { config: { permission: 'theme:replyAudit', republish: FORUM_PAGES } }, async (r) => {
     const body = bodyOf(r);
     return ok(await svc.auditReply(currentUser(r), readIdList(r), readAuditStatus(body), readRemark(body)), '审核成功');
   });
@@ -192,7 +193,7 @@ export async function themeRoutes(app: FastifyInstance) {
   // ---- /theme/* (the forum family, all channels for staff)
   app.post('/theme/list', { config: { permission: P.list } }, async (r) => ok(await adminList(r)));
   app.post('/theme/get', { config: { permission: P.get } }, (r) => adminGet(r));
-  app.post('/theme/dels', { config: { permission: P.delete } }, async (r) => ok(await svc.deleteThemes(currentUser(r), readIds(r)), '删除成功'));
+  app.post('/theme/dels', { config: { permission: P.delete, republish: FORUM_PAGES } }, async (r) => ok(await svc.deleteThemes(currentUser(r), readIds(r)), '删除成功'));
   const byPeople = async (request: FastifyRequest) => {
     const search = searchOf(request);
     if (search.peopleId === undefined || search.peopleId === null || search.peopleId === '') throw missingParam('peopleId');
@@ -202,7 +203,7 @@ export async function themeRoutes(app: FastifyInstance) {
   app.post('/theme/themeListBypeopleId', { config: { permission: P.list } }, byPeople);
 
   // Staff post a topic on a plate: passed and shown at once.
-  app.post('/theme/add', { config: { permission: P.create } }, async (request) => {
+  app.post('/theme/add', { config: { permission: P.create, republish: FORUM_PAGES } }, async (request) => {
     const body = bodyOf(request);
     const user = currentUser(request);
     const fields = await themeFields(body, 'bbs');
