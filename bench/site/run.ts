@@ -42,7 +42,7 @@ async function pageTypes(site: string): Promise<[string, string][]> {
   const home = await (await fetch(`${site}index.html`)).text();
   const list = /class="column-block"[\s\S]*?<h2[^>]*><a href="([^"]+)"/.exec(home)?.[1] ?? '';
   const article = /href="([^"]*article\/\d{4}\/\d{2}\/\d+\.html)"/.exec(home)?.[1] ?? '';
-  // A published forum topic with a department's answer: the topic page type (forum.html?id=).
+  // A published forum topic with a department's answer: the topic page type (forum/<id>.html, generated).
   const topics = (await (await fetch(new URL('/theme/weblist', site), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"pageSize":50}' })).json()) as { data?: { list?: { id: number; replyState: number }[] } };
   const topic = topics.data?.list?.find((t) => Number(t.replyState) === 1)?.id;
   return [
@@ -50,7 +50,7 @@ async function pageTypes(site: string): Promise<[string, string][]> {
     ['list', list],
     ['article', article],
     ...NAMED.map((n): [string, string] => [n, `${n}.html`]),
-    ...(topic ? [['forum-topic', `forum.html?id=${topic}`] as [string, string]] : []),
+    ...(topic ? [['forum-topic', `forum/${topic}.html`] as [string, string]] : []),
     ['search', 'search.html?keyword=经济'],
     // Lighthouse scores no document answered 404 (all categories 0): the same generated page, asked by its name.
     ['404', '404.html'],
