@@ -6,11 +6,12 @@
 // Each row also prints the page's deterministic inputs (bytes, requests, render-blocking resources, layout
 // shift) and its main-thread times, and a near-empty calibration page is scored first: its TBT is what this
 // machine's load alone costs (docs/performance.md "Public site").
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startChild } from '../lib/child';
 import { score, withChrome, type Inputs, type Scores } from './lighthouse';
 import { nuCheck, type NuResult } from './nu';
+import { linksUnderSite } from '../../server/modules/generation/notFoundPage';
 
 export const SITE_GOALS = { accessibility: 100, 'best-practices': 100, seo: 95, performance: 95, nuErrors: 0 } as const;
 
@@ -42,7 +43,7 @@ async function pageTypes(site: string): Promise<[string, string][]> {
   const home = await (await fetch(`${site}index.html`)).text();
   const list = /class="column-block"[\s\S]*?<h2[^>]*><a href="([^"]+)"/.exec(home)?.[1] ?? '';
   const article = /href="([^"]*article\/\d{4}\/\d{2}\/\d+\.html)"/.exec(home)?.[1] ?? '';
-  // A published forum topic with a department's answer: the topic page type (forum.html?id=).
+  // A published forum topic with a department's answer: the topic page type (forum/<id>.html, generated).
   const topics = (await (await fetch(new URL('/theme/weblist', site), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"pageSize":50}' })).json()) as { data?: { list?: { id: number; replyState: number }[] } };
   const topic = topics.data?.list?.find((t) => Number(t.replyState) === 1)?.id;
   return [
@@ -50,10 +51,11 @@ async function pageTypes(site: string): Promise<[string, string][]> {
     ['list', list],
     ['article', article],
     ...NAMED.map((n): [string, string] => [n, `${n}.html`]),
-    ...(topic ? [['forum-topic', `forum.html?id=${topic}`] as [string, string]] : []),
+    ...(topic ? [['forum-topic', `forum/${topic}.html`] as [string, string]] : []),
     ['search', 'search.html?keyword=经济'],
-    // Lighthouse scores no document answered 404 (all categories 0): the same generated page, asked by its name.
-    ['404', '404.html'],
+    // Lighthouse scores no document answered 404 (all categories 0): the page a browser gets for a missing
+    // path under /site/ (links made to start at /site/, notFoundPage.ts), written beside the site by benchSite.
+    ['404', 'bench-404.html'],
   ];
 }
 
@@ -63,6 +65,7 @@ export async function benchSite(): Promise<SiteBench> {
     const site = `http://127.0.0.1:${server.info.port}/site/`;
     const nu = nuCheck(join(server.info.dataDir, 'site'));
     writeFileSync(join(server.info.dataDir, 'site', 'bench-calibration.html'), CALIBRATION);
+    writeFileSync(join(server.info.dataDir, 'site', 'bench-404.html'), linksUnderSite(readFileSync(join(server.info.dataDir, 'site', '404.html'), 'utf8')));
     const runs = Math.max(1, Number(process.env.BENCH_SITE_RUNS ?? 1));
     const calibration: SiteBench['calibration'] = [];
     const calibrate = async (port: number) => {

@@ -26,6 +26,7 @@ import { templateRoutes } from './system/templates/index.js';
 import { contentModule } from './content/index.js';
 import { generationModule } from './generation/index.js';
 import { publicCors } from './generation/cors.js';
+import { sitePageRepublishHook } from './generation/sitePageHooks.js';
 import { searchModule } from './content/search/index.js';
 import { reportModule } from './content/reports/index.js';
 import { reportMarkHook } from './content/reports/mark.js';
@@ -47,6 +48,8 @@ import { workbenchRoutes } from './workbench/routes.js';
 export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   // App-wide and first (hooks reach only the routes registered after them): CORS for the public calls (PUBLIC_ORIGINS).
   publicCors,
+  // App-wide too: routes with `config.republish` render their site pages again (survey, forum).
+  sitePageRepublishHook,
   menuRoutes,
   announcementTopRoute,
   hotTopRoute,

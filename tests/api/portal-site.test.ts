@@ -235,4 +235,40 @@ describe('the public portal', () => {
     const count = async () => Number(((await server.app.db.selectFrom('hot_word').select(['searchCount']).where('word', '=', word).executeTakeFirst()) as Rec | undefined)?.searchCount);
     await expect.poll(count, { timeout: 2000 }).toBe(2);
   });
+
+  it('writes the survey and forum pages with their content, and again when staff change it (issue 24)', async () => {
+    if (!(await exists('forum.html'))) await generateSite();
+    const db = server.app.db;
+    // 在线调查: the open survey's questions and the public results are in the page, not filled in after load.
+    const open = (await db.selectFrom('survey').select(['id', 'title']).where('status', '=', 1).orderBy('id').executeTakeFirstOrThrow()) as Rec;
+    const question = (await db.selectFrom('survey_question').select('title').where('surveyId', '=', Number(open.id)).orderBy('sort').orderBy('id').executeTakeFirstOrThrow()) as Rec;
+    let survey = await read('survey.html');
+    expect(survey).toContain(`data-survey-id="${open.id}"`);
+    expect(survey).toContain(String(question.title));
+    expect(survey).toContain('您的孩子是否参加了学校课后服务？');
+    // Paused: off the page at once; resumed: back.
+    await okCall('/survey/open', { body: { id: open.id, status: 2 } });
+    expect(await read('survey.html')).not.toContain(`data-survey-id="${open.id}"`);
+    await okCall('/survey/open', { body: { id: open.id, status: 1 } });
+    survey = await read('survey.html');
+    expect(survey).toContain(`data-survey-id="${open.id}"`);
+
+    // 论坛: a public topic with a published reply has its own page with the reply; forum.html links it.
+    const topic = (await db.selectFrom('theme').select(['id', 'title']).where('channel', '=', 'bbs').where('isShow', '=', 1).where('replyState', '=', 1).orderBy('id').executeTakeFirstOrThrow()) as Rec;
+    const reply = (await db.selectFrom('theme_reply').select('content').where('themeId', '=', Number(topic.id)).where('status', '=', 1).executeTakeFirstOrThrow()) as Rec;
+    const rel = `forum/${topic.id}.html`;
+    expect(await read(rel)).toContain(String(reply.content));
+    expect(await read('forum.html')).toContain(`href="${rel}"`);
+    // Hidden by staff: its page is removed and forum.html no longer links it; shown again: both back.
+    await okCall('/ll/theme/themeAuditShow', { body: { ids: [topic.id], isShow: 0 } });
+    expect(await exists(rel)).toBe(false);
+    expect(await read('forum.html')).not.toContain(`href="${rel}"`);
+    await okCall('/ll/theme/themeAuditShow', { body: { ids: [topic.id], isShow: 1 } });
+    expect(await read(rel)).toContain(String(reply.content));
+    expect(await read('forum.html')).toContain(`href="${rel}"`);
+    // A refused change (a topic that does not exist) rewrites nothing.
+    const before = await snapshot();
+    expect((await call(url, '/ll/theme/themeAuditShow', { token: admin, body: { ids: [999999], isShow: 1 } })).body.errorCode).not.toBe('0');
+    expect(changed(before, await snapshot())).toEqual([]);
+  });
 });

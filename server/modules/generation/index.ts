@@ -9,6 +9,8 @@ import { invalidValue, PortalError } from '../../http/errors.js';
 import { addArticleHook } from '../content/articles/hooks.js';
 import { declarationOf } from '../declarationLookup.js';
 import { setArticleRepublisher } from './articlePageHooks.js';
+import { republishSitePages } from './pages.js';
+import { setSitePageRepublisher } from './sitePageHooks.js';
 import { ensureScreenMenu } from '../system/templates/menu.js';
 import { generateSite } from './fullSite.js';
 import { installSiteGuard } from './guard/index.js';
@@ -20,6 +22,8 @@ import { siteCacheControl } from './cacheControl.js';
 // Site pages that bring their own variables register themselves on import.
 import './economyPage.js';
 import './servicePages.js';
+import './forumPages.js';
+import './surveyPage.js';
 
 export const GENERATION_PERMISSIONS = {
   run: 'generation:run',
@@ -84,6 +88,13 @@ export async function generationModule(app: FastifyInstance) {
   });
   // A page whose read-aloud audio became ready (or was deleted) is rendered again (docs/voice.md).
   setArticleRepublisher(app.db, async (articleId) => void (await republishArticle(generator, articleId, 'changed')));
+  // Site pages whose data changed (survey, forum: routes' `config.republish`), one republish at a time so
+  // the forum's "changed since the last call" never overlaps; a failure is logged, the staff's change stands.
+  let sitePagesQueue: Promise<void> = Promise.resolve();
+  setSitePageRepublisher(app.db, (names) => {
+    sitePagesQueue = sitePagesQueue.then(() => republishSitePages(generator, names).then(() => undefined, (e: unknown) => app.log.error(e, 'site page republish failed')));
+    return sitePagesQueue;
+  });
 
   const run = { config: { permission: GENERATION_PERMISSIONS.run } };
 

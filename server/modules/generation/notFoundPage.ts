@@ -10,6 +10,9 @@ import { siteConfig } from './siteConfig.js';
  * not ask for HTML, keep the JSON envelope. The page's links start at SITE_BASE_URL (default `/`);
  * served under /site/ with no base configured they are made to start at /site/ instead.
  */
+/** The 404 page's root-relative links made to start at /site/ (the site served by this server, no base configured). */
+export const linksUnderSite = (html: string): string => html.replace(/(\s(?:href|src|action)=")\/(?!\/)/g, '$1/site/');
+
 export async function siteNotFoundPage(request: FastifyRequest, dataDir: string): Promise<string | null> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   if (!String(request.headers.accept ?? '').includes('text/html')) return null;
@@ -20,6 +23,6 @@ export async function siteNotFoundPage(request: FastifyRequest, dataDir: string)
     return null;
   }
   const underSite = request.url === '/site' || request.url.startsWith('/site/');
-  if (underSite && !siteConfig().siteBaseUrl) html = html.replace(/(\s(?:href|src|action)=")\/(?!\/)/g, '$1/site/');
+  if (underSite && !siteConfig().siteBaseUrl) html = linksUnderSite(html);
   return html;
 }

@@ -16,6 +16,13 @@ export interface SitePage {
   /** The page's file name without `.html` (`economy`): template `pages/<name>.html`, output `<name>.html`. */
   name: string;
   vars: (gen: SiteGenerator, base: Base) => Promise<Row>;
+  /**
+   * Pages the page brings with it (a forum topic each, `forum/<id>.html`): every one on a full run or
+   * 首页生成, only those changed since the last call on a republish (`changedOnly`).
+   */
+  family?: (gen: SiteGenerator, base: Base, shared: Row, changedOnly: boolean) => Promise<PageJob[]>;
+  /** After a republish: removes the family's pages no longer public; answers the removed paths. */
+  prune?: (gen: SiteGenerator) => Promise<string[]>;
 }
 
 const registered = new Map<string, SitePage>();
@@ -33,15 +40,42 @@ export async function sitePageNames(skinDir: string): Promise<string[]> {
   return names.filter((n) => /^[a-z0-9][a-z0-9_-]{0,63}\.html$/i.test(n)).map((n) => n.slice(0, -5)).sort();
 }
 
+/** The variables every site page shares (root left to each page). */
+function sharedVars(base: Base): Row {
+  return { columnTree: treeVar(buildTree(base.columns)) };
+}
+
+async function pageJobs(gen: SiteGenerator, base: Base, name: string, shared: Row, changedOnly: boolean): Promise<PageJob[]> {
+  const rel = `${name}.html`;
+  // The 404 page is served for any missing path, so its links cannot be relative to it.
+  const root = name === '404' ? siteConfig().siteBaseUrl || '/' : rootOf(rel);
+  const extra = registered.get(name);
+  const job: PageJob = { rel, template: `pages/${name}.html`, vars: { root, meta: metaOf(base.site, rel, null, null), ...shared, pageName: name, ...(extra ? await extra.vars(gen, base) : {}) } };
+  return [job, ...(extra?.family ? await extra.family(gen, base, shared, changedOnly) : [])];
+}
+
 export async function sitePageJobs(gen: SiteGenerator, base: Base): Promise<PageJob[]> {
-  const columnTree = treeVar(buildTree(base.columns));
+  const shared = sharedVars(base);
   const jobs: PageJob[] = [];
-  for (const name of await sitePageNames(base.skinDir)) {
-    const rel = `${name}.html`;
-    // The 404 page is served for any missing path, so its links cannot be relative to it.
-    const root = name === '404' ? siteConfig().siteBaseUrl || '/' : rootOf(rel);
-    const extra = registered.get(name);
-    jobs.push({ rel, template: `pages/${name}.html`, vars: { root, meta: metaOf(base.site, rel, null, null), columnTree, pageName: name, ...(extra ? await extra.vars(gen, base) : {}) } });
-  }
+  for (const name of await sitePageNames(base.skinDir)) jobs.push(...(await pageJobs(gen, base, name, shared, false)));
   return jobs;
+}
+
+/**
+ * Renders some site pages again after their data changed (a survey opened, a forum topic answered:
+ * routes name them in `config.republish`, sitePageHooks.ts), with the family pages changed since the
+ * last call; a page the skin does not have is skipped. Answers the written and removed paths.
+ */
+export async function republishSitePages(gen: SiteGenerator, names: readonly string[]): Promise<{ written: string[]; removed: string[] }> {
+  const base = await gen.base();
+  const present = new Set(await sitePageNames(base.skinDir));
+  const wanted = [...new Set(names)].filter((n) => present.has(n));
+  if (!wanted.length) return { written: [], removed: [] };
+  const shared = sharedVars(base);
+  const jobs: PageJob[] = [];
+  for (const name of wanted) jobs.push(...(await pageJobs(gen, base, name, shared, true)));
+  await gen.withRun(base, (run) => gen.pool.render(run, jobs, true));
+  const removed: string[] = [];
+  for (const name of wanted) removed.push(...((await registered.get(name)?.prune?.(gen)) ?? []));
+  return { written: jobs.map((j) => j.rel), removed };
 }

@@ -14,6 +14,9 @@ import { formatDateTime } from '../../../util/time.js';
 import { checkWindow, type SurveyContext } from './context.js';
 import { loadQuestions, notAllowed, parseQuestions, SURVEY_STATUS, writeQuestions } from './service.js';
 
+/** The site page that shows the open surveys and public results (generation/surveyPage.ts), rendered again after a change. */
+const SURVEY_PAGES = ['survey'] as const;
+
 const hasId = (request: FastifyRequest) => {
   const b = (request.body ?? {}) as Record<string, unknown>;
   return b && typeof b === 'object' && b.id !== undefined && b.id !== null && b.id !== '';
@@ -34,7 +37,7 @@ export function surveyAdminRoutes(ctx: SurveyContext) {
     return ok({ ...survey, questions: await loadQuestions(db, Number(survey.id)) });
   });
 
-  app.post('/survey/add', { config: { permission: (r) => (hasId(r) ? perm.update : perm.create) }, schema: inputs.save, attachValidation: true }, async (request) =>
+  app.post('/survey/add', { config: { permission: (r) => (hasId(r) ? perm.update : perm.create), republish: SURVEY_PAGES }, schema: inputs.save, attachValidation: true }, async (request) =>
     hasId(request) ? updateSurvey(ctx, request) : createSurvey(ctx, request),
   );
 
@@ -52,8 +55,8 @@ export function surveyAdminRoutes(ctx: SurveyContext) {
       return Number(r.numDeletedRows);
     });
   };
-  app.post('/survey/dels', { config: { permission: perm.delete }, schema: inputs.ids, attachValidation: true }, async (request) => ok(await removeSurveys(request, readIds(request)), '删除成功'));
-  app.post('/survey/delete', { config: { permission: perm.delete }, schema: inputs.id, attachValidation: true }, async (request) => ok(await removeSurveys(request, [readId(request)]), '删除成功'));
+  app.post('/survey/dels', { config: { permission: perm.delete, republish: SURVEY_PAGES }, schema: inputs.ids, attachValidation: true }, async (request) => ok(await removeSurveys(request, readIds(request)), '删除成功'));
+  app.post('/survey/delete', { config: { permission: perm.delete, republish: SURVEY_PAGES }, schema: inputs.id, attachValidation: true }, async (request) => ok(await removeSurveys(request, [readId(request)]), '删除成功'));
 }
 
 async function createSurvey({ app, decl }: SurveyContext, request: FastifyRequest) {
@@ -125,11 +128,11 @@ export function surveyTransitionRoutes(ctx: SurveyContext) {
     return ok(await load(request, id), '操作成功');
   };
   // open: 1 = start (from 未开始) or resume (from 已暂停); 2 = pause (from 已开始).
-  app.post('/survey/open', { config: { permission: 'survey:open' }, schema: inputs.open, attachValidation: true }, (request) =>
+  app.post('/survey/open', { config: { permission: 'survey:open', republish: SURVEY_PAGES }, schema: inputs.open, attachValidation: true }, (request) =>
     setStatus(request, { 1: [0, 2], 2: [1] }, '状态的值无效，可选值：1（开始/恢复）、2（暂停）'),
   );
   // examine: 3 = end (from 未开始, 已开始 or 已暂停; final); 0 = back to 未开始 from 已暂停 when nobody answered yet.
-  app.post('/survey/examine', { config: { permission: 'survey:examine' }, schema: inputs.examine, attachValidation: true }, async (request) => {
+  app.post('/survey/examine', { config: { permission: 'survey:examine', republish: SURVEY_PAGES }, schema: inputs.examine, attachValidation: true }, async (request) => {
     if (readStatus(request) === 0) {
       const survey = await load(request, readId(request));
       if (Number(survey.recordCount) > 0) throw notAllowed('问卷已有答卷，不能退回未开始');

@@ -11,6 +11,7 @@ import { badState, optionLabel } from '../../../shared/records.js';
 import { sendWorkbook } from '../../../shared/excel.js';
 import { paginate } from '../../../shared/paging.js';
 import { maskPage } from '../../../shared/mask.js';
+import { FORUM_PAGES } from './helpers.js';
 import {
   readAuditStatus,
   readIdList,
@@ -27,9 +28,9 @@ export function themeChannelRoutes(ctx: ThemeContext) {
     const base = `/${channel}/theme`;
     app.post(`${base}/list`, { config: { permission: P.list }, schema: I.list, attachValidation: true }, async (r) => ok(await adminList(r, channel)));
     app.post(`${base}/get`, { config: { permission: P.get }, schema: I.id, attachValidation: true }, (r) => adminGet(r, channel));
-    app.post(`${base}/dels`, { config: { permission: P.delete }, schema: I.ids, attachValidation: true }, async (r) => ok(await svc.deleteThemes(currentUser(r), readIds(r), channel), '删除成功'));
-    app.post(`${base}/update`, { config: { permission: 'theme:update' }, schema: I.update, attachValidation: true }, (r) => updateTheme(r, channel));
-    app.post(`${base}/reply/delete`, { config: { permission: 'theme:reply' }, schema: I.ids, attachValidation: true }, async (r) => ok(await svc.deleteReplies(currentUser(r), readIds(r), channel), '删除成功'));
+    app.post(`${base}/dels`, { config: { permission: P.delete, republish: FORUM_PAGES }, schema: I.ids, attachValidation: true }, async (r) => ok(await svc.deleteThemes(currentUser(r), readIds(r), channel), '删除成功'));
+    app.post(`${base}/update`, { config: { permission: 'theme:update', republish: FORUM_PAGES }, schema: I.update, attachValidation: true }, (r) => updateTheme(r, channel));
+    app.post(`${base}/reply/delete`, { config: { permission: 'theme:reply', republish: FORUM_PAGES }, schema: I.ids, attachValidation: true }, async (r) => ok(await svc.deleteReplies(currentUser(r), readIds(r), channel), '删除成功'));
     app.post(`${base}/reply/get`, { config: { permission: P.get }, schema: I.id, attachValidation: true }, (r) => replyGet(r, channel));
     app.post(`${base}/reply/save`, { config: { permission: 'theme:reply' }, schema: I.replySave, attachValidation: true }, (r) => replySave(r, channel));
     app.post(`${base}/replyQuery`, { config: { permission: P.list }, schema: I.replyQuery, attachValidation: true }, (r) => replyQuery(r, channel));
@@ -38,7 +39,7 @@ export function themeChannelRoutes(ctx: ThemeContext) {
       return ok(await svc.transfer(currentUser(r), t.ids, t.deptId, t.remark, channel), '转办成功');
     });
     // Audit and show in one step: { ids, status?, isShow? } (see docs/interaction-forums.md).
-    app.post(`${base}/themeAuditShow`, { config: { permission: 'theme:show' }, schema: I.auditShow, attachValidation: true }, async (r) => {
+    app.post(`${base}/themeAuditShow`, { config: { permission: 'theme:show', republish: FORUM_PAGES }, schema: I.auditShow, attachValidation: true }, async (r) => {
       const body = bodyOf(r);
       const ids = readIdList(r);
       const user = currentUser(r);
@@ -68,11 +69,11 @@ export function themeLlRoutes({ app, svc, decl, db, inputs: I }: ThemeContext) {
       .where('handleState', '=', 0);
     return ok(maskPage(await paginate(q, { pageNum, pageSize }, (s) => s.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc'))));
   });
-  app.post('/ll/theme/themeAudit', { config: { permission: 'theme:audit' }, schema: I.audit, attachValidation: true }, async (r) => {
+  app.post('/ll/theme/themeAudit', { config: { permission: 'theme:audit', republish: FORUM_PAGES }, schema: I.audit, attachValidation: true }, async (r) => {
     const body = bodyOf(r);
     return ok(await svc.audit(currentUser(r), readIdList(r), readAuditStatus(body), readRemark(body), 'll'), '审核成功');
   });
-  app.post('/ll/theme/themeReplyAudit', { config: { permission: 'theme:replyAudit' }, schema: I.audit, attachValidation: true }, async (r) => {
+  app.post('/ll/theme/themeReplyAudit', { config: { permission: 'theme:replyAudit', republish: FORUM_PAGES }, schema: I.audit, attachValidation: true }, async (r) => {
     const body = bodyOf(r);
     return ok(await svc.auditReply(currentUser(r), readIdList(r), readAuditStatus(body), readRemark(body)), '审核成功');
   });

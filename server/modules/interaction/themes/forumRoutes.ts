@@ -13,7 +13,7 @@ import { newQueryCode } from '../../../public/guard.js';
 import { formatDateTime } from '../../../util/time.js';
 import { badState } from '../../../shared/records.js';
 import { sendWorkbook } from '../../../shared/excel.js';
-import { countColumns, plateFor, rangeOf, themeFields } from './helpers.js';
+import { countColumns, FORUM_PAGES, plateFor, rangeOf, themeFields } from './helpers.js';
 import { maskPage } from '../../../shared/mask.js';
 import {
   type Channel,
@@ -30,7 +30,7 @@ export function themeForumRoutes(ctx: ThemeContext) {
   // ---- /theme/* (the forum family, all channels for staff)
   app.post('/theme/list', { config: { permission: P.list }, schema: I.list, attachValidation: true }, async (r) => ok(await adminList(r)));
   app.post('/theme/get', { config: { permission: P.get }, schema: I.id, attachValidation: true }, (r) => adminGet(r));
-  app.post('/theme/dels', { config: { permission: P.delete }, schema: I.ids, attachValidation: true }, async (r) => ok(await svc.deleteThemes(currentUser(r), readIds(r)), '删除成功'));
+  app.post('/theme/dels', { config: { permission: P.delete, republish: FORUM_PAGES }, schema: I.ids, attachValidation: true }, async (r) => ok(await svc.deleteThemes(currentUser(r), readIds(r)), '删除成功'));
   const byPeople = async (request: FastifyRequest) => {
     const search = searchOf(request);
     if (search.peopleId === undefined || search.peopleId === null || search.peopleId === '') throw missingParam('peopleId');
@@ -40,7 +40,7 @@ export function themeForumRoutes(ctx: ThemeContext) {
   app.post('/theme/themeListBypeopleId', { config: { permission: P.list }, schema: I.byPeople, attachValidation: true }, byPeople);
 
   // Staff post a topic on a plate: passed and shown at once.
-  app.post('/theme/add', { config: { permission: P.create }, schema: I.add, attachValidation: true }, async (request) => {
+  app.post('/theme/add', { config: { permission: P.create, republish: FORUM_PAGES }, schema: I.add, attachValidation: true }, async (request) => {
     const body = bodyOf(request);
     const user = currentUser(request);
     const fields = await themeFields(body, 'bbs');

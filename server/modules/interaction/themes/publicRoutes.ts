@@ -11,7 +11,7 @@ import { paginate } from '../../../shared/paging.js';
 import { formatDateTime } from '../../../util/time.js';
 import { frozenPerson, personOf } from '../people/peopleSession.js';
 import type { ThemeContext } from './context.js';
-import { plateFor, rangeOf, themeFields } from './helpers.js';
+import { FORUM_PAGES, plateFor, rangeOf, themeFields } from './helpers.js';
 import { type Channel, likeOf, publicReply, publicTheme, refreshPlateCount } from './service.js';
 
 /** The public theme calls: the forum family's lists, posts, and the two 网络问政 channels (/llweb, /xaxweb). */
@@ -100,7 +100,7 @@ export function themePublicRoutes(ctx: ThemeContext) {
   app.post('/theme/themeRecommendList', { config: { public: true }, schema: I.webPage, attachValidation: true }, (r) => publicPage(r, undefined, (q) => q.where('isRecommend', '=', 1)));
   app.post('/theme/zcwdThemeList', { config: { public: true }, schema: I.webPage, attachValidation: true }, (r) => publicPage(r, undefined, (q) => q.where('replyState', '=', 1)));
 
-  app.post('/theme/webAdd', { config: { public: true }, schema: I.webSave, attachValidation: true }, (r) => publicSave(r, 'bbs'));
+  app.post('/theme/webAdd', { config: { public: true, republish: FORUM_PAGES }, schema: I.webSave, attachValidation: true }, (r) => publicSave(r, 'bbs'));
 
   themeChannelPublicRoutes(ctx);
 }

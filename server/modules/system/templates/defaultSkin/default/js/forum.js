@@ -1,5 +1,7 @@
-/* 论坛 (pages/forum.html): the topic list by plate, one topic (?id=) with the departments' published replies,
-   and a member's new topic. The member token is the one js/sso.js keeps ('portal.peopleToken'). */
+/* 论坛 (pages/forum.html, forum-topic.html): the latest topics and each topic's page with its published
+   replies are written at generation time; this script lists another plate, counts a topic page's visit
+   (/theme/webget) and shows the count, and sends a member's new topic. The member token is the one
+   js/sso.js keeps ('portal.peopleToken'). An old link forum.html?id=N goes to the topic's page. */
 (function () {
   'use strict';
   var P = window.Portal;
@@ -19,36 +21,22 @@
       var ul = P.el('ul', { class: 'article-list' });
       rows.forEach(function (t) {
         var state = Number(t.replyState) === 1 ? '已答复' : '待答复';
-        ul.appendChild(P.el('li', {}, [P.el('a', { href: 'forum.html?id=' + t.id, text: P.text(t.title) }), P.el('span', { class: 'date', text: P.text(t.plateName) + '　' + state + '　' + P.text(t.createTime).slice(0, 10) })]));
+        ul.appendChild(P.el('li', {}, [P.el('a', { href: 'forum/' + Number(t.id) + '.html', text: P.text(t.title) }), P.el('span', { class: 'date', text: P.text(t.plateName) + '　' + state + '　' + P.text(t.createTime).slice(0, 10) })]));
       });
       box.appendChild(ul);
     });
   }
-  function showTopic(id) {
-    q('#forum-list').hidden = true;
-    q('#forum-topic').hidden = false;
-    P.call('/theme/webget', { id: id }).then(function (r) {
-      if (r.errorCode !== '0') { q('[data-topic-title]').textContent = r.errorMsg || '主题不存在或未公开'; return; }
-      var t = r.data;
-      document.title = P.text(t.title) + ' - ' + document.title;
-      q('[data-topic-title]').textContent = P.text(t.title);
-      q('[data-topic-meta]').textContent = '版块：' + P.text(t.plateName) + '　发帖人：' + P.text(t.name) + '　发表时间：' + P.text(t.createTime) + '　浏览：' + P.text(t.readCount);
-      q('[data-topic-content]').appendChild(P.el('p', { text: P.text(t.content) }));
-      var replies = q('[data-topic-replies]');
-      if (!t.replies || !t.replies.length) return replies.appendChild(P.el('p', { class: 'empty', text: '暂无答复' }));
-      t.replies.forEach(function (rep) {
-        replies.appendChild(P.el('dl', { class: 'doc-fields' }, [
-          P.el('dt', { text: '答复部门' }), P.el('dd', { text: P.text(rep.replyDeptName) }),
-          P.el('dt', { text: '答复时间' }), P.el('dd', { text: P.text(rep.replyTime) }),
-          P.el('dt', { text: '答复内容' }), P.el('dd', { text: P.text(rep.content) }),
-        ]));
-      });
+  /** The topic page's visit counted; the count shown in place (the rest of the page is generated). */
+  function countVisit(article) {
+    P.call('/theme/webget', { id: Number(article.getAttribute('data-topic-id')) }).then(function (r) {
+      var reads = article.querySelector('[data-topic-reads]');
+      if (r.errorCode === '0' && reads) reads.textContent = P.text(r.data.readCount);
     });
   }
   function setupPost() {
     var form = q('#forum-form');
     var t = token();
-    if (!t) return;
+    if (!form || !t) return;
     P.call('/web/people/getPeopleDetail', {}, 'POST', { Authorization: t }).then(function (me) {
       if (me.errorCode !== '0') return;
       q('[data-forum-guest]').hidden = true;
@@ -77,12 +65,14 @@
     return out;
   }
   document.addEventListener('DOMContentLoaded', function () {
+    var topic = q('[data-topic-id]');
+    if (topic) return countVisit(topic);
     var id = /[?&]id=(\d+)(&|$)/.exec(location.search);
-    if (id) showTopic(Number(id[1]));
-    else {
-      listTopics();
-      q('#f-plate').addEventListener('change', listTopics);
-    }
+    if (id) return location.replace('forum/' + id[1] + '.html');
+    var plate = q('#f-plate');
+    plate.addEventListener('change', listTopics);
+    // A browser that kept another plate's choice over a reload lists that plate.
+    if (plate.value) listTopics();
     setupPost();
   });
 })();
