@@ -8,7 +8,8 @@ import { startLoginForm } from './login/loginForm';
 /**
  * The page's only entry (index.html): a few KB with no React. It decides the app (/admin → admin, /report →
  * reporting, else the stored appKey); without a session it wires index.html's login form and nothing else
- * loads (Lighthouse ≥ 90 on mobile, docs/performance.md); with a session, or after a login, it loads the app
+ * loads until the person types in it (Lighthouse ≥ 90 on mobile, docs/performance.md); with a session, or
+ * after a login, it starts the app
  * (./app.tsx: React, react-admin, MUI) at the route the visitor asked for.
  */
 const appKey = chooseApp(window.location.pathname);
@@ -34,6 +35,12 @@ function showLogin(): void {
   if (hash !== LOGIN_HASH) setHash(LOGIN_HASH);
   const form = document.getElementById('boot-login');
   if (!form) return;
+  // Once the person types or clicks in the form, the app loads meanwhile (login → shell must not wait for its
+  // ~600 KB of script); before that the login page loads nothing more, so a visit that only looks (or
+  // Lighthouse, which does not type) costs 3 requests. A focus is not enough: the username field is autofocused.
+  const warm = () => void import('./app').catch(() => undefined);
+  form.addEventListener('input', warm, { once: true });
+  form.addEventListener('pointerdown', warm, { once: true });
   const http = createHttpClient({ apiUrl });
   const stop = startLoginForm(form, {
     apiUrl,
