@@ -38,7 +38,8 @@ function showLogin(): void {
   // Once the person types or clicks in the form, the app loads meanwhile (login → shell must not wait for its
   // ~600 KB of script); before that the login page loads nothing more, so a visit that only looks (or
   // Lighthouse, which does not type) costs 3 requests. A focus is not enough: the username field is autofocused.
-  const warm = () => void import('./app').catch(() => undefined);
+  // The menu icons after the app, so they do not compete with it for the connections.
+  const warm = () => void Promise.all([import('./app'), import('./login/warmShell')]).then(([, w]) => w.preloadDeclaredIcons(), () => undefined);
   form.addEventListener('input', warm, { once: true });
   form.addEventListener('pointerdown', warm, { once: true });
   const http = createHttpClient({ apiUrl });

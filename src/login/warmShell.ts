@@ -23,6 +23,15 @@ export function warmShell(route: string): void {
   void preloadIcons(menuIcons(loadMenus()));
 }
 
+/**
+ * Behind the login form, once the app's chunks are in (the person is typing): the icons menus usually show
+ * (every declaration's), so that after login their chunks (and the work of importing ~50 modules) are not on
+ * the way to the shell.
+ */
+export function preloadDeclaredIcons(): void {
+  void preloadIcons(resources.map((d) => d.icon));
+}
+
 /** Every icon the side menu shows: the node's own, else its resource's. */
 export function menuIcons(nodes: readonly MenuNode[]): string[] {
   const icons: string[] = [];
