@@ -1,17 +1,8 @@
 import type { AuthProvider, UserIdentity as RaUserIdentity } from 'react-admin';
 import type { PermissionKeys, ResourceDecl } from '../resources/types';
 import { PortalError } from './errors';
-import {
-  clearSession,
-  getToken,
-  loadButtons,
-  loadIdentity,
-  loadMenus,
-  saveButtons,
-  saveIdentity,
-  saveMenus,
-  setToken,
-} from './session';
+import { loginSession } from './login';
+import { clearSession, getToken, loadButtons, loadIdentity, loadMenus, saveIdentity } from './session';
 import type { HttpClient, LoginParams, MenuNode, UserIdentity } from './types';
 
 /** react-admin's auth provider over the portal's session calls (docs/api-conventions.md, "Session calls"). */
@@ -29,11 +20,6 @@ const ACTION_PERMISSION: Readonly<Record<string, keyof PermissionKeys>> = {
   delete: 'delete',
 };
 
-interface MenuReply {
-  menusList?: MenuNode[] | null;
-  buttonList?: string[] | null;
-}
-
 export function createAuthProvider(http: HttpClient, resources: readonly ResourceDecl[]): AuthProvider {
   const byName = new Map(resources.map((decl) => [decl.name, decl]));
 
@@ -45,30 +31,7 @@ export function createAuthProvider(http: HttpClient, resources: readonly Resourc
 
   return {
     async login(params: LoginParams) {
-      // A previous user's menus must not survive into this login.
-      clearSession();
-      const reply = await http.request<{ value: string }>({
-        path: '/user/login',
-        query: {
-          username: params.username,
-          password: params.password,
-          verifyCode: params.verifyCode,
-          codeId: params.codeId,
-        },
-        required: ['username', 'password', 'verifyCode'],
-      });
-      if (!reply?.value) throw new PortalError('登录失败：未返回令牌');
-      setToken(reply.value);
-      try {
-        // Menus and identity side by side: one round trip less before the shell (docs/performance.md).
-        const [menus] = await Promise.all([http.request<MenuReply>({ path: '/menu/list' }), fetchIdentity()]);
-        saveMenus(menus?.menusList ?? []);
-        saveButtons(menus?.buttonList ?? []);
-      } catch (err) {
-        // Half a login (a token without menus) would show an empty shell; start over instead.
-        clearSession();
-        throw err;
-      }
+      await loginSession(http, params);
     },
 
     async logout() {

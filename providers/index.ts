@@ -10,3 +10,4 @@ export * from './captcha';
 export * from './dataProvider';
 export * from './idempotency';
 export * from './authProvider';
+export * from './login';

@@ -1,4 +1,4 @@
-import { appKeyOf, getAppKey, setAppKey } from '../providers';
+import { appKeyOf, getAppKey, setAppKey } from '../providers/session';
 import type { AppKey } from '../providers/types';
 
 /** Where each app lives; both are hash-routed, so their login route is `#/login` under these paths. */

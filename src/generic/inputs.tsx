@@ -50,20 +50,6 @@ export function validatorsFor(field: FieldDecl): Validator[] {
   return validators;
 }
 
-/** 'YYYY-MM-DD HH:mm:ss' (the API) → 'YYYY-MM-DDTHH:mm' (<input type="datetime-local">). */
-export function toDateTimeLocal(value: unknown): string {
-  if (typeof value !== 'string' || !value) return '';
-  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})/.exec(value);
-  return m ? `${m[1]}T${m[2]}` : '';
-}
-
-/** 'YYYY-MM-DDTHH:mm[:ss]' → 'YYYY-MM-DD HH:mm:ss'; empty → null. */
-export function fromDateTimeLocal(value: unknown): string | null {
-  if (typeof value !== 'string' || !value) return null;
-  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?/.exec(value);
-  return m ? `${m[1]} ${m[2]}${m[3] ?? ':00'}` : value;
-}
-
 /** The n/max counter of a limited text field (never a maxlength attribute, which cuts a paste silently). */
 const counter = (field: FieldDecl) => (field.maxLength !== undefined ? <LengthCounter source={field.name} max={field.maxLength} /> : undefined);
 

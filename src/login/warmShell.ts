@@ -24,8 +24,9 @@ export function warmShell(route: string): void {
 }
 
 /**
- * Behind the login form, once the shell's chunks are in: the icons menus usually show (every declaration's),
- * so that after login their chunks (and the work of importing ~50 modules) are not on the way to the shell.
+ * Behind the login form, once the app's chunks are in (the person is typing): the icons menus usually show
+ * (every declaration's), so that after login their chunks (and the work of importing ~50 modules) are not on
+ * the way to the shell.
  */
 export function preloadDeclaredIcons(): void {
   void preloadIcons(resources.map((d) => d.icon));

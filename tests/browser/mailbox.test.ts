@@ -61,6 +61,20 @@ describe('leader mailbox: from the visitor to the published reply', () => {
 
   it('the office transfers it to 县教育局 in the admin app', async () => {
     await logIn(page, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
+    // 日期 is one 起–止 control of zh-CN date pickers (no native date input), sent as YYYY-MM-DD.
+    await openMenu(page, '领导信箱');
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const range = page.getByRole('group', { name: '日期' }).first();
+    await range.getByRole('textbox', { name: '日期起' }).fill(day(-2));
+    await range.getByRole('textbox', { name: '日期止' }).fill(day(2));
+    expect(await page.locator('input[type="date"]').count()).toBe(0);
+    const [search] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST' && (r.postData() ?? '').includes('"startTime"')),
+      page.getByRole('search').getByRole('button', { name: '查询' }).first().click(),
+    ]);
+    expect(JSON.parse(search.postData() ?? '{}')).toMatchObject({ startTime: day(-2), endTime: day(2) });
+    await page.getByTestId('mail-table').getByRole('button', { name: title }).waitFor();
+    await page.screenshot({ path: 'test-results/mailbox/letters-date-range.png' });
     await openLetter();
     await expect.poll(() => page.getByTestId('mail-stage').textContent()).toBe('待审核');
     await page.getByRole('button', { name: '转办', exact: true }).click();

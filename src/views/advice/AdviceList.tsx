@@ -5,7 +5,6 @@ import { useState } from 'react';
 import {
   CreateButton,
   Datagrid,
-  DateInput,
   DeleteButton,
   FunctionField,
   NumberField,
@@ -27,6 +26,7 @@ import { AdviceResultDialog } from '../../components/interaction/AdviceResultDia
 import { StopAdviceButton } from '../../components/interaction/StopAdviceButton';
 import { ListEmpty, PortalList } from '../../generic/GenericList';
 import { useErrorNotifier, useSuccessNotifier } from '../../notices/useErrorNotifier';
+import { dateRangeInputs } from '../../components/list/dateRange';
 
 /** Status of a topic (docs/interaction-forms.md): 0 未开始 / 1 征集中 / 2 已结束 / 3 已反馈. */
 export const ADVICE_STATUS = ['未开始', '征集中', '已结束', '已反馈'];
@@ -44,8 +44,7 @@ export interface AdviceRow {
 const filters = [
   <TextInput key="title" source="title" label="征集主题" alwaysOn />,
   <SelectInput key="status" source="status" label="状态" alwaysOn emptyText="全部" choices={ADVICE_STATUS.map((name, id) => ({ id, name }))} />,
-  <DateInput key="startTime" source="startTime" label="创建时间起" />,
-  <DateInput key="endTime" source="endTime" label="创建时间止" />,
+  ...dateRangeInputs('startTime', 'endTime', '创建时间'),
 ];
 
 function Actions() {

@@ -6,7 +6,6 @@ import { useEffect, useState } from 'react';
 import {
   CreateButton,
   Datagrid,
-  DateInput,
   DeleteButton,
   FunctionField,
   SelectInput,
@@ -24,6 +23,7 @@ import type { PortalDataProvider } from '../../../providers';
 import { DeadlineCell } from '../../components/interaction/DeadlineCell';
 import { ListEmpty, PortalList } from '../../generic/GenericList';
 import { useErrorNotifier } from '../../notices/useErrorNotifier';
+import { dateRangeInputs } from '../../components/list/dateRange';
 
 type ApplyRow = Record<string, unknown> & { id: number };
 
@@ -58,8 +58,7 @@ const filters = [
       { id: 2, name: '法人/其他组织' },
     ]}
   />,
-  <DateInput key="startTime" source="startTime" label="申请时间起" />,
-  <DateInput key="endTime" source="endTime" label="申请时间止" />,
+  ...dateRangeInputs('startTime', 'endTime', '申请时间'),
 ];
 
 /** Counts of the overview (the summary call) within the user's scope: 全部, 已超期 and per status. */

@@ -8,7 +8,6 @@ import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import {
   useNotify,
   useRedirect,
-  DateTimeInput,
   NumberInput,
   required,
   SaveButton,
@@ -26,7 +25,7 @@ import { useOnce } from '../../components/form/useOnce';
 import { limited, maxChars } from '../../components/form/LengthCounter';
 import { ImageUploadInput } from '../../components/imageUpload/ImageUpload';
 import { LazyRichTextInput } from '../../components/richText';
-import { fromDateTimeLocal, toDateTimeLocal } from '../../generic/inputs';
+import { PickerInput } from '../../components/dates/DateInputs';
 import { useErrorNotifier } from '../../notices/useErrorNotifier';
 import { columnPaths, contentApi, type ColumnRow, type SensitiveHit } from './api';
 import { EssayFlagsInput } from './EssayFlagsInput';
@@ -209,7 +208,7 @@ export function ArticleForm({ children }: { children?: React.ReactNode }) {
         <TextInput {...limited('source', '来源', 100)} />
         <TextInput {...limited('author', '作者', 50)} />
         <TextInput {...limited('keywords', '关键字', 200)} />
-        <DateTimeInput source="publishTime" label="发布时间" format={toDateTimeLocal} parse={fromDateTimeLocal} />
+        <PickerInput source="publishTime" label="发布时间" kind="datetime" />
         <NumberInput source="sort" label="排序" min={0} max={999999} />
       </Box>
       <ImageUploadInput source="thumbnail" label="缩略图" />

@@ -13,6 +13,7 @@ import mailDecl, { MAIL_BOX_OPTIONS, MAIL_PERMISSIONS as P, MAIL_STAGE_OPTIONS, 
 import type { ApiCall } from '../../../resources/types';
 import { dataProvider } from '../../data';
 import { actionCall, crudCall, extraCall } from '../../../resources/declaredCalls';
+import { DateRangeBox } from '../../components/dates/DateInputs';
 import { PlainSearchForm } from '../../components/list/SearchForm';
 import { PortalToolbar } from '../../components/list/Toolbar';
 import { useSuccessNotifier } from '../../notices/useErrorNotifier';
@@ -73,8 +74,7 @@ function Letters({ call, byDept }: { call: ApiCall; byDept?: boolean }) {
         <Select label="类型" value={form.type} onChange={set('type')} options={MAIL_TYPE_OPTIONS} />
         <Select label="信箱" value={form.boxType} onChange={set('boxType')} options={MAIL_BOX_OPTIONS} width={140} />
         {!byDept && <Select label="转办部门" value={form.transferDeptId} onChange={set('transferDeptId')} options={depts.map((d) => ({ value: d.id, label: d.label }))} width={160} />}
-        <TextField size="small" type="date" label="开始日期" value={form.startTime} onChange={(e) => set('startTime')(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField size="small" type="date" label="结束日期" value={form.endTime} onChange={(e) => set('endTime')(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+        <DateRangeBox label="日期" start={form.startTime} end={form.endTime} onChange={(startTime, endTime) => setForm((f) => ({ ...f, startTime: startTime ?? '', endTime: endTime ?? '' }))} />
       </PlainSearchForm>
       <PortalToolbar>
         {canExport && !byDept && (
@@ -153,8 +153,7 @@ function RealTime() {
   return (
     <Box sx={{ px: 2 }}>
       <PlainSearchForm onSearch={() => setSearch(compact(form))} onReset={() => { setForm({ startTime: '', endTime: '' }); setSearch({}); }}>
-        <TextField size="small" type="date" label="开始日期" value={form.startTime} onChange={(e) => setForm({ ...form, startTime: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField size="small" type="date" label="结束日期" value={form.endTime} onChange={(e) => setForm({ ...form, endTime: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+        <DateRangeBox label="日期" start={form.startTime} end={form.endTime} onChange={(startTime, endTime) => setForm({ startTime: startTime ?? '', endTime: endTime ?? '' })} />
       </PlainSearchForm>
       <PortalToolbar>
         {canExport && <Button size="small" variant="outlined" color="warning" startIcon={<DownloadIcon />} onClick={() => dataProvider.downloadExtra('mail', 'countRealExcel', { body: search }, '信件实时统计.xlsx').catch(() => undefined)}>导出Excel</Button>}

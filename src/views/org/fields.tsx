@@ -2,6 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { FieldDecl } from '../../../resources/types';
 import type { Row } from './common';
+import { DateValueBox } from '../../components/dates/DateInputs';
 
 /** One controlled input for a declared field (text, textarea, number, enum, date). */
 export function FieldInput({ field, value, onChange, disabled, required, type }: {
@@ -39,7 +40,9 @@ export function FieldInput({ field, value, onChange, disabled, required, type }:
     return <TextField {...common} type="number" value={value ?? ''} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))} />;
   }
   if (field.type === 'date') {
-    return <TextField {...common} type="date" slotProps={{ inputLabel: { shrink: true } }} value={value ?? ''} onChange={(e) => onChange(e.target.value || null)} />;
+    // The zh-CN picker (src/components/dates) on the same 'YYYY-MM-DD' string; emptied → null, as before.
+    if (disabled) return <TextField {...common} value={value ?? ''} />;
+    return <DateValueBox kind="date" label={field.label} name={field.name} required={common.required} size="small" width="100%" value={value ?? ''} onChange={(wire) => onChange(wire || null)} />;
   }
   return (
     <TextField

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import {
   BulkDeleteButton,
   Datagrid,
-  DateInput,
   DeleteButton,
   FunctionField,
   SelectInput,
@@ -20,6 +19,7 @@ import { useNavigate } from 'react-router-dom';
 import { SuggestReplyDialog, type SuggestRow } from '../../components/interaction/SuggestReplyDialog';
 import { ListEmpty, PortalList } from '../../generic/GenericList';
 import { useErrorNotifier } from '../../notices/useErrorNotifier';
+import { dateRangeInputs } from '../../components/list/dateRange';
 
 export const SUGGEST_STATUS = ['未处理', '已处理'];
 
@@ -27,8 +27,7 @@ const filters = [
   <TextInput key="title" source="title" label="标题" alwaysOn />,
   <SelectInput key="status" source="status" label="状态" alwaysOn emptyText="全部" choices={SUGGEST_STATUS.map((name, id) => ({ id, name }))} />,
   <TextInput key="queryCode" source="queryCode" label="查询码" alwaysOn />,
-  <DateInput key="startTime" source="startTime" label="提交时间起" />,
-  <DateInput key="endTime" source="endTime" label="提交时间止" />,
+  ...dateRangeInputs('startTime', 'endTime', '提交时间'),
 ];
 
 export function SuggestStatusChip({ status }: { status: unknown }) {

@@ -95,7 +95,26 @@ describe('suggestions list', () => {
     await waitFor(() => expect(replies).toHaveLength(1));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '处理建议' })).not.toBeInTheDocument());
     await waitFor(() => expect(lists.length).toBeGreaterThan(before));
-  });
+    // The list now loads the date pickers' chunk too (提交时间): slow on a busy 2-core machine.
+  }, 60_000);
+
+  it('filters 提交时间 with one 起–止 date picker control (no native date input), sent as YYYY-MM-DD', async () => {
+    const lists = on('/suggest/list', { list: rows, currPage: 1, totalRow: 2, totalPage: 1 });
+    const { container } = render(
+      <AdminWrapper dataProvider={dataProvider} initialEntries={['/suggest']}>
+        <SuggestList />
+      </AdminWrapper>,
+    );
+    await screen.findByText('建议在滨江路增设路灯');
+    const range = await screen.findByRole('group', { name: '提交时间' });
+    const start = await within(range).findByRole('textbox', { name: '提交时间起' });
+    fireEvent.change(start, { target: { value: '2026-01-05' } });
+    fireEvent.change(within(range).getByRole('textbox', { name: '提交时间止' }), { target: { value: '2026-02-28' } });
+    expect(container.querySelector('input[type="date"]')).toBeNull();
+    fireEvent.click(within(screen.getByRole('search')).getByRole('button', { name: '查询' }));
+    await waitFor(() => expect(lists.some((r) => (r.body as { startTime?: string }).startTime === '2026-01-05')).toBe(true));
+    expect(lists.at(-1)!.body).toMatchObject({ startTime: '2026-01-05', endTime: '2026-02-28' });
+  }, 60_000);
 
   it('without suggest:reply there is no 处理 button', async () => {
     on('/suggest/list', { list: rows, currPage: 1, totalRow: 2, totalPage: 1 });
