@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { DateInput, NumberInput, required, SelectInput, TextInput } from 'react-admin';
+import { NumberInput, required, SelectInput, TextInput } from 'react-admin';
+import { PickerInput } from '../../components/dates/DateInputs';
 import { useWatch } from 'react-hook-form';
 import { ImageUploadInput } from '../../components/imageUpload/ImageUpload';
 import { LazyRichTextInput } from '../../components/richText';
@@ -20,7 +21,7 @@ export function ModelFieldInput({ field }: { field: ModelField }) {
     case 4:
       return <NumberInput source={source} label={label} validate={validate} />;
     case 5:
-      return <DateInput source={source} label={label} validate={validate} />;
+      return <PickerInput kind="date" source={source} label={label} validate={validate} />;
     case 6:
       return <SelectInput source={source} label={label} validate={validate} choices={field.fieldOptions.map((o) => ({ id: o, name: o }))} emptyText="请选择" />;
     case 7:
