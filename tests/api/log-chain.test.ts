@@ -25,13 +25,18 @@ const save = (operation: string) => call(server.url, '/log/systemLogSave', { tok
 const row = async (seq: number) => (await sql<Record<string, unknown>>`select * from system_log where "chainSeq" = ${seq}`.execute(server.app.db)).rows[0]!;
 
 /** Waits until the log rows of calls already answered are written (they are written after the answer). */
+/**
+ * Waits until the chain's head stays put for three reads in a row: a call's own log entry is appended after its
+ * answer, and on a loaded machine one quiet read 60 ms apart was not enough (a made-up link then met a real one).
+ */
 async function settle(): Promise<number> {
   let last = -1;
-  for (let i = 0; i < 50; i++) {
+  let quiet = 0;
+  for (let i = 0; i < 100 && quiet < 3; i++) {
     const head = (await sql<{ headSeq: number }>`select "headSeq" from log_chain`.execute(server.app.db)).rows[0]!.headSeq;
-    if (head === last) return head;
+    quiet = head === last ? quiet + 1 : 0;
     last = head;
-    await new Promise((r) => setTimeout(r, 60));
+    if (quiet < 3) await new Promise((r) => setTimeout(r, 100));
   }
   return last;
 }
