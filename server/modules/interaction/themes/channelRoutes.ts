@@ -26,11 +26,13 @@ export function themeChannelRoutes(ctx: ThemeContext) {
   // ---- the two 网络问政 channels (ll = 领导留言, xax = 县长信箱) and the forum family share one service.
   for (const channel of ['ll', 'xax'] as const) {
     const base = `/${channel}/theme`;
+    // /ll/theme/* also serves the forum's (bbs) topics, which the site's forum pages show; /xax/theme/* does not.
+    const republish = channel === 'll' ? FORUM_PAGES : undefined;
     app.post(`${base}/list`, { config: { permission: P.list }, schema: I.list, attachValidation: true }, async (r) => ok(await adminList(r, channel)));
     app.post(`${base}/get`, { config: { permission: P.get }, schema: I.id, attachValidation: true }, (r) => adminGet(r, channel));
-    app.post(`${base}/dels`, { config: { permission: P.delete, republish: FORUM_PAGES }, schema: I.ids, attachValidation: true }, async (r) => ok(await svc.deleteThemes(currentUser(r), readIds(r), channel), '删除成功'));
-    app.post(`${base}/update`, { config: { permission: 'theme:update', republish: FORUM_PAGES }, schema: I.update, attachValidation: true }, (r) => updateTheme(r, channel));
-    app.post(`${base}/reply/delete`, { config: { permission: 'theme:reply', republish: FORUM_PAGES }, schema: I.ids, attachValidation: true }, async (r) => ok(await svc.deleteReplies(currentUser(r), readIds(r), channel), '删除成功'));
+    app.post(`${base}/dels`, { config: { permission: P.delete, republish }, schema: I.ids, attachValidation: true }, async (r) => ok(await svc.deleteThemes(currentUser(r), readIds(r), channel), '删除成功'));
+    app.post(`${base}/update`, { config: { permission: 'theme:update', republish }, schema: I.update, attachValidation: true }, (r) => updateTheme(r, channel));
+    app.post(`${base}/reply/delete`, { config: { permission: 'theme:reply', republish }, schema: I.ids, attachValidation: true }, async (r) => ok(await svc.deleteReplies(currentUser(r), readIds(r), channel), '删除成功'));
     app.post(`${base}/reply/get`, { config: { permission: P.get }, schema: I.id, attachValidation: true }, (r) => replyGet(r, channel));
     app.post(`${base}/reply/save`, { config: { permission: 'theme:reply' }, schema: I.replySave, attachValidation: true }, (r) => replySave(r, channel));
     app.post(`${base}/replyQuery`, { config: { permission: P.list }, schema: I.replyQuery, attachValidation: true }, (r) => replyQuery(r, channel));
@@ -39,7 +41,7 @@ export function themeChannelRoutes(ctx: ThemeContext) {
       return ok(await svc.transfer(currentUser(r), t.ids, t.deptId, t.remark, channel), '转办成功');
     });
     // Audit and show in one step: { ids, status?, isShow? } (see docs/interaction-forums.md).
-    app.post(`${base}/themeAuditShow`, { config: { permission: 'theme:show', republish: FORUM_PAGES }, schema: I.auditShow, attachValidation: true }, async (r) => {
+    app.post(`${base}/themeAuditShow`, { config: { permission: 'theme:show', republish }, schema: I.auditShow, attachValidation: true }, async (r) => {
       const body = bodyOf(r);
       const ids = readIdList(r);
       const user = currentUser(r);
