@@ -7,6 +7,9 @@ import { logIn, logOut, startPortal, watchPageErrors, type Portal, publicCall as
 // audits it and transfers it to 县教育局 in the admin app, the bureau's officer (jiaoyu, 网络问政办理员)
 // replies, the office publishes the reply, and the visitor finds it with the query code and phone —
 // with the replying department and the reply time.
+// A staff step on the forum family renders the site's forum pages before it answers (generation/sitePageHooks.ts):
+// the first render of a run starts the render workers, about a second on a loaded machine.
+const WRITE_MS = 10_000;
 let portal: Portal;
 let page: Page;
 let errors: string[];
@@ -73,7 +76,7 @@ describe('forum topic: from the visitor to the published department reply', () =
     const confirm = page.getByRole('dialog', { name: '提示信息' });
     await expect.poll(() => confirm.textContent()).toContain('确定将该主题审核为「审核通过」吗？');
     await confirm.getByRole('button', { name: '确定' }).click();
-    await expect.poll(() => row.getByText('审核通过').count()).toBe(1);
+    await expect.poll(() => row.getByText('审核通过').count(), { timeout: WRITE_MS }).toBe(1);
 
     await row.getByRole('button', { name: '转办', exact: true }).click();
     const transfer = page.getByRole('dialog', { name: '转办主题' });
@@ -83,7 +86,7 @@ describe('forum topic: from the visitor to the published department reply', () =
     await transfer.getByLabel('转办说明').fill('请县教育局核实办理');
     await transfer.getByRole('button', { name: '确定' }).click();
     row = page.locator('tr', { hasText: title });
-    await expect.poll(() => row.getByText('县教育局').count()).toBe(1);
+    await expect.poll(() => row.getByText('县教育局').count(), { timeout: WRITE_MS }).toBe(1);
     await logOut(page);
   });
 
@@ -99,7 +102,7 @@ describe('forum topic: from the visitor to the published department reply', () =
     await detail.getByLabel('回复内容').fill(replyText);
     await detail.getByRole('button', { name: '提交回复' }).click();
     const reply = detail.getByTestId('theme-reply');
-    await expect.poll(() => reply.textContent()).toContain(replyText);
+    await expect.poll(() => reply.textContent(), { timeout: WRITE_MS }).toContain(replyText);
     expect(await reply.textContent()).toContain('未审核');
     // not published yet: the visitor sees no reply
     const before = await publicCall<{ replies: unknown[] }>('/xaxweb/theme/getThemeByCodeAndTel', { queryCode, phone });
@@ -116,9 +119,9 @@ describe('forum topic: from the visitor to the published department reply', () =
     const reply = detail.getByTestId('theme-reply');
     await expect.poll(() => reply.textContent()).toContain(replyText);
     await reply.getByRole('button', { name: '通过并发布' }).click();
-    await expect.poll(() => reply.textContent()).toContain('审核通过');
+    await expect.poll(() => reply.textContent(), { timeout: WRITE_MS }).toContain('审核通过');
     await detail.getByRole('button', { name: '关闭' }).click();
-    await expect.poll(() => page.locator('tr', { hasText: title }).getByText('已回复（1）').count()).toBe(1);
+    await expect.poll(() => page.locator('tr', { hasText: title }).getByText('已回复（1）').count(), { timeout: WRITE_MS }).toBe(1);
   });
 
   it('the visitor finds the reply by query code and phone, with the department and the time', async () => {
