@@ -2,6 +2,7 @@ import { sql, type SelectQueryBuilder, type DeleteQueryBuilder, type UpdateQuery
 import type { ResourceDecl } from '../../resources/types.js';
 import type { Db } from '../db/types.js';
 import type { PortalUser } from '../http/fastifyTypes.js';
+import { subtreeOf } from '../shared/subtree.js';
 
 /** What a user may see of a department-owned table. */
 export type ScopeRule =
@@ -12,23 +13,7 @@ export type ScopeRule =
 /** The department and every department below it. */
 export async function departmentAndDescendants(db: Db, deptId: number): Promise<number[]> {
   const rows = (await db.selectFrom('departments').select(['id', 'parentId']).execute()) as { id: number; parentId: number }[];
-  const children = new Map<number, number[]>();
-  for (const r of rows) {
-    const list = children.get(r.parentId) ?? [];
-    list.push(r.id);
-    children.set(r.parentId, list);
-  }
-  const out: number[] = [];
-  const queue = [deptId];
-  const seen = new Set<number>();
-  while (queue.length) {
-    const id = queue.shift() as number;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    out.push(id);
-    queue.push(...(children.get(id) ?? []));
-  }
-  return out;
+  return subtreeOf(rows, deptId, (r) => Number(r.id), (r) => Number(r.parentId));
 }
 
 /** ALL sees everything, DEPARTS its department tree, DEPART its department, SELF its own records. */

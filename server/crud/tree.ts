@@ -6,28 +6,14 @@ import type { DynamicDb as Db, Row } from '../db/types.js';
 import { invalidValue, PortalError } from '../http/errors.js';
 import { applyWhere } from './behaviour.js';
 import type { EntityContext } from './entity/types.js';
+import { subtreeOf } from '../shared/subtree.js';
 
 /** The operation's transaction (hooks on the generic routes always get the server's context). */
 const trxOf = (ctx: unknown) => (ctx as EntityContext).trx;
 
 /** The id and every descendant's id of `rootId`, from rows of `{ id, parent }` (a cycle in the data ends the walk). */
 export function subtreeIds(rows: readonly Row[], rootId: number, idField: string, parentField: string): number[] {
-  const children = new Map<number, number[]>();
-  for (const r of rows) {
-    const parent = Number(r[parentField]);
-    children.set(parent, [...(children.get(parent) ?? []), Number(r[idField])]);
-  }
-  const out: number[] = [];
-  const seen = new Set<number>();
-  const queue = [rootId];
-  while (queue.length) {
-    const id = queue.shift() as number;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    out.push(id);
-    queue.push(...(children.get(id) ?? []));
-  }
-  return out;
+  return subtreeOf(rows, rootId, (r) => Number(r[idField]), (r) => Number(r[parentField]));
 }
 
 async function allNodes(trx: Db, decl: ResourceDecl, tree: TreeDecl): Promise<Row[]> {

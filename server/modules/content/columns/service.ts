@@ -1,5 +1,6 @@
 import type { Db, Row } from '../../../db/types.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
+import { subtreeOf } from '../../../shared/subtree.js';
 
 export interface ColumnRow {
   categoryId: number;
@@ -85,23 +86,7 @@ export function buildTree(rows: readonly ColumnRow[], only?: ReadonlySet<number>
 
 /** The column and every column below it. */
 export function descendantIds(rows: readonly ColumnRow[], id: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const r of rows) {
-    const list = children.get(r.categoryCategoryId) ?? [];
-    list.push(r.categoryId);
-    children.set(r.categoryCategoryId, list);
-  }
-  const out: number[] = [];
-  const seen = new Set<number>();
-  const queue = [id];
-  while (queue.length) {
-    const cur = queue.shift() as number;
-    if (seen.has(cur)) continue;
-    seen.add(cur);
-    out.push(cur);
-    queue.push(...(children.get(cur) ?? []));
-  }
-  return out;
+  return subtreeOf(rows, id, (r) => Number(r.categoryId), (r) => Number(r.categoryCategoryId));
 }
 
 /**
