@@ -45,7 +45,7 @@ async function brokenScreens(minimum: number): Promise<string[]> {
 describe('every menu entry opens its screen', () => {
   it('the shell: 应用信息’s name on top, groups collapsed, a menu search by pinyin initials, one 首页 crumb', async () => {
     await logIn(page, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
-    await expect.poll(() => page.getByTestId('app-title').innerText()).toBe('云溪县人民政府门户网站管理系统');
+    await expect.poll(() => page.getByTestId('app-title').innerText(), { timeout: 10_000 }).toBe('云溪县人民政府门户网站管理系统');
     const menu = page.locator('[aria-label="主菜单"]');
     // At home no group but the home one is open.
     expect(await menu.locator('[aria-expanded="true"]').count()).toBeLessThanOrEqual(1);
