@@ -4,24 +4,10 @@ import type { ResourceDecl } from '../../resources/types.js';
 // Tables of declarations are named at run time: the deliberately untyped handle (server/db/types.ts).
 import type { DynamicDb as Db, Row } from '../db/types.js';
 import { invalidValue } from '../http/errors.js';
+import { idsOf } from '../http/params.js';
 import type { EntityContext } from './entity/types.js';
 
 const trxOf = (ctx: unknown) => (ctx as EntityContext).trx;
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-
-/** Ids as an array, a comma list or one value; 1002 naming the parameter for anything else. */
-export function linkIds(raw: unknown, name: string): number[] {
-  if (isBlank(raw)) return [];
-  const parts = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [raw];
-  const out: number[] = [];
-  for (const p of parts) {
-    if (isBlank(p)) continue;
-    const n = typeof p === 'number' ? p : typeof p === 'string' && /^\s*\d+\s*$/.test(p) ? Number(p) : NaN;
-    if (!Number.isSafeInteger(n) || n <= 0) throw invalidValue(`参数格式不正确：${name}`);
-    out.push(n);
-  }
-  return [...new Set(out)];
-}
 
 /** The ids linked to one record, ascending. */
 export async function linkedIds(db: Db, link: LinkDecl, id: unknown): Promise<number[]> {
@@ -51,7 +37,7 @@ export function linkHooks(decl: ResourceDecl, declOf: (name: string) => Resource
     beforeValidate: [
       ({ data, ctx }) => {
         const found = new Map<LinkDecl, number[]>();
-        for (const link of links) if (Object.prototype.hasOwnProperty.call(data, link.name)) found.set(link, linkIds(data[link.name], link.name));
+        for (const link of links) if (Object.prototype.hasOwnProperty.call(data, link.name)) found.set(link, idsOf(data[link.name], link.name));
         if (found.size) pending.set(ctx, found);
         return data;
       },

@@ -49,13 +49,18 @@ export function readId(request: FastifyRequest, name = 'id'): number {
   return toId(requireParam(request, name), name);
 }
 
+/** Ids given as an array, a comma list or one value; empty when absent, 1002 naming `name` for anything else. */
+export function idsOf(raw: unknown, name: string): number[] {
+  if (isEmpty(raw)) return [];
+  const parts = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [raw];
+  return [...new Set(parts.filter((p) => !isEmpty(p)).map((p) => toId(p, name)))];
+}
+
 /** `?ids=1,2,3` or `{ "ids": [1,2,3] }` (a comma list in the body is accepted too). */
 export function readIds(request: FastifyRequest, name = 'ids'): number[] {
-  const raw = requireParam(request, name);
-  const parts = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [raw];
-  const ids = parts.filter((p) => !isEmpty(p)).map((p) => toId(p, name));
+  const ids = idsOf(requireParam(request, name), name);
   if (ids.length === 0) throw missingParam(name);
-  return [...new Set(ids)];
+  return ids;
 }
 
 /** Optional positive integer (e.g. `size`), clamped to [1, max]. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceDecl } from '../../../resources/types';
-import { linkIds } from '../../../server/crud/links';
+import { idsOf } from '../../../server/http/params';
 import { subtreeIds } from '../../../server/crud/tree';
 import { nestRecords } from '../../../server/crud/treeList';
 import { validateRecord } from '../../../server/crud/validate';
@@ -29,10 +29,10 @@ describe('declared trees, links and patterns', () => {
   });
 
   it('link ids come as an array, a comma list or one id; anything else names the parameter', () => {
-    expect(linkIds([3, '4', 3], 'resourceIds')).toEqual([3, 4]);
-    expect(linkIds('5, 6', 'resourceIds')).toEqual([5, 6]);
-    expect(linkIds('', 'resourceIds')).toEqual([]);
-    expect(() => linkIds(['x'], 'resourceIds')).toThrow('参数格式不正确：resourceIds');
+    expect(idsOf([3, '4', 3], 'resourceIds')).toEqual([3, 4]);
+    expect(idsOf('5, 6', 'resourceIds')).toEqual([5, 6]);
+    expect(idsOf('', 'resourceIds')).toEqual([]);
+    expect(() => idsOf(['x'], 'resourceIds')).toThrow('参数格式不正确：resourceIds');
   });
 
   it('a pattern refuses with its message, or with 格式不正确 after the label', () => {

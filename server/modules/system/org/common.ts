@@ -4,7 +4,7 @@ import { departmentAndDescendants } from '../../../auth/dataScope.js';
 import type { Db, Row } from '../../../db/types.js';
 import { forbidden, invalidValue, missingParam } from '../../../http/errors.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
-import { bodyOf, queryOf } from '../../../http/params.js';
+import { bodyOf, idsOf, queryOf } from '../../../http/params.js';
 import type { ResourceDecl } from '../../../../resources/types.js';
 import { pageOf as envelope } from '../../../shared/paging.js';
 
@@ -36,17 +36,7 @@ export function requiredId(bag: Record<string, unknown>, name: string): number {
 
 /** A list of ids given as an array, a comma list or one value; empty when absent. */
 export function idList(bag: Record<string, unknown>, name: string): number[] {
-  const raw = bag[name];
-  if (isBlank(raw)) return [];
-  const parts = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [raw];
-  const out: number[] = [];
-  for (const p of parts) {
-    if (isBlank(p)) continue;
-    const n = typeof p === 'number' ? p : typeof p === 'string' && /^\s*\d+\s*$/.test(p) ? Number(p) : NaN;
-    if (!Number.isSafeInteger(n) || n <= 0) throw invalidValue(`参数格式不正确：${name}`);
-    out.push(n);
-  }
-  return [...new Set(out)];
+  return idsOf(bag[name], name);
 }
 
 /** Paging of a search DTO: pageNum (or pageNumber) from 1, pageSize default 10, at most 200. */
