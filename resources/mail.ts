@@ -54,6 +54,22 @@ export const MAIL_SATISFACTION_OPTIONS = [
   { value: 3, label: '不满意' },
 ] as const;
 
+/** The steps of a letter's handling history (mail_forum.action), as the history shows them. */
+export type MailAction = 'submit' | 'create' | 'examine' | 'reject' | 'transfer' | 'return' | 'reply' | 'publish' | 'unpublish' | 'rk' | 'update';
+export const MAIL_ACTION_LABELS: Readonly<Record<MailAction, string>> = {
+  submit: '网上来信',
+  create: '后台录入',
+  examine: '审核受理',
+  reject: '不予受理',
+  transfer: '转办',
+  return: '退回',
+  reply: '答复',
+  publish: '公开',
+  unpublish: '取消公开',
+  rk: '登记入库',
+  update: '修改信件',
+};
+
 const yesNo = [
   { value: 0, label: '否' },
   { value: 1, label: '是' },

@@ -5,22 +5,8 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { MAIL_BOX_OPTIONS, MAIL_SATISFACTION_OPTIONS, MAIL_STAGE_OPTIONS, MAIL_STATUS, MAIL_TYPE_OPTIONS } from '../../../resources/mail';
+import { MAIL_ACTION_LABELS, MAIL_BOX_OPTIONS, MAIL_SATISFACTION_OPTIONS, MAIL_STAGE_OPTIONS, MAIL_STATUS, MAIL_TYPE_OPTIONS, type MailAction } from '../../../resources/mail';
 import { optionLabel, type Row } from './shared';
-
-const ACTION_LABELS: Record<string, string> = {
-  submit: '网上来信',
-  create: '后台录入',
-  examine: '审核受理',
-  reject: '不予受理',
-  transfer: '转办',
-  return: '退回',
-  reply: '答复',
-  publish: '公开',
-  unpublish: '取消公开',
-  rk: '登记入库',
-  update: '修改信件',
-};
 
 const text = (v: unknown) => String(v ?? '');
 
@@ -99,7 +85,7 @@ export function MailHistory({ records }: { records: Row[] }) {
             <Typography variant="body2">
               <b>{text(r.createTime)}</b>
               {'\u3000'}
-              {ACTION_LABELS[text(r.action)] ?? text(r.action)}
+              {MAIL_ACTION_LABELS[text(r.action) as MailAction] ?? text(r.action)}
               {r.userName ? `\u3000${text(r.userName)}${r.deptName ? `（${text(r.deptName)}）` : ''}` : ''}
               {r.toDeptName ? `\u3000→ ${text(r.toDeptName)}` : ''}
             </Typography>

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import mailDecl, { MAIL_BOX_OPTIONS, MAIL_SATISFACTION_OPTIONS, MAIL_STAGE_OPTIONS, MAIL_STATUS, MAIL_TYPE_OPTIONS } from '../../../../resources/mail.js';
+import mailDecl, { MAIL_BOX_OPTIONS, MAIL_SATISFACTION_OPTIONS, MAIL_STAGE_OPTIONS, MAIL_STATUS, MAIL_TYPE_OPTIONS, type MailAction } from '../../../../resources/mail.js';
 import { applyScope, departmentAndDescendants, scopeRule } from '../../../auth/dataScope.js';
 import type { Db, Row, RowOf } from '../../../db/types.js';
 import { notFoundRecord, PortalError } from '../../../http/errors.js';
@@ -48,22 +48,6 @@ export async function replyDays(db: Db, deptId: number): Promise<number> {
   const row = (await db.selectFrom('mail_dept').select('replyDays').where('deptId', '=', deptId).executeTakeFirst()) as { replyDays: number } | undefined;
   return Number(row?.replyDays ?? DEFAULT_REPLY_DAYS);
 }
-
-export type MailAction = 'submit' | 'create' | 'examine' | 'reject' | 'transfer' | 'return' | 'reply' | 'publish' | 'unpublish' | 'rk' | 'update';
-
-export const ACTION_LABELS: Record<MailAction, string> = {
-  submit: '网上来信',
-  create: '后台录入',
-  examine: '审核受理',
-  reject: '不予受理',
-  transfer: '转办',
-  return: '退回',
-  reply: '答复',
-  publish: '公开',
-  unpublish: '取消公开',
-  rk: '登记入库',
-  update: '修改信件',
-};
 
 /** One line of the letter's handling history (mail_forum). */
 export async function addHistory(
