@@ -13,3 +13,16 @@ export const monitoringCalls = {
   annualReportWord: { path: '/website/annualReport/word' },
   annualReportExcel: { path: '/website/annualReport/excel' },
 } as const satisfies Record<string, ApiCall>;
+
+/**
+ * One line of 政府网站工作年度报表 (国办函〔2018〕12号 附件) as /annualReport answers it: computed from the
+ * portal's data (`auto`), filled in by staff (`staff`), or not applicable to this portal (`na`, printed 不适用).
+ */
+export interface AnnualReportRow {
+  key: string;
+  section: string;
+  label: string;
+  value: string | number;
+  source: 'auto' | 'staff' | 'na';
+  unit?: string;
+}

@@ -5,16 +5,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-
-/** One line of the annual report: counted by the system, filled in by staff, or not applicable. */
-export interface AnnualReportRow {
-  key: string;
-  section: string;
-  label: string;
-  value: string | number;
-  source: 'auto' | 'staff' | 'na';
-  unit?: string;
-}
+import type { AnnualReportRow } from '../../../resources/calls/monitoring';
 
 const SOURCE_LABEL: Record<AnnualReportRow['source'], string> = { auto: '系统统计', na: '不适用（政务服务由省政务服务平台办理）', staff: '人工填报' };
 

@@ -5,21 +5,12 @@ import { parseDateTime } from '../../../util/time.js';
 import { kindOfRole, roleOf } from '../columnKinds.js';
 import { PUBLISHED } from '../contentChecks.js';
 import { NOT_APPLICABLE, NOT_FILLED, STAFF_FIELDS } from './staffFields.js';
+import type { AnnualReportRow } from '../../../../resources/calls/monitoring.js';
 
 export { STAFF_FIELDS } from './staffFields.js';
 
-/**
- * One cell of 政府网站工作年度报表 (国办函〔2018〕12号 附件): computed from our data (`auto`), filled in by
- * staff (`staff`), or not applicable to this portal (`na`, printed 不适用).
- */
-export interface ReportRow {
-  key: string;
-  section: string;
-  label: string;
-  value: string | number;
-  source: 'auto' | 'staff' | 'na';
-  unit?: string;
-}
+/** One cell of the annual report (the row the API answers, resources/calls/monitoring.ts). */
+export type ReportRow = AnnualReportRow;
 
 /** What a cell prints in the Word and Excel files: never blank. */
 export function shownValue(r: ReportRow): string | number {
