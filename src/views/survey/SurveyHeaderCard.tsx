@@ -19,7 +19,7 @@ export function SurveyHeaderCard({ draft, set }: Props) {
         <Stack spacing={2}>
           <TextField label="问卷标题" name="title" required value={draft.title} onChange={(e) => set({ title: e.target.value })} slotProps={{ htmlInput: { maxLength: 200 } }} />
           <TextField label="问卷说明" name="description" multiline minRows={2} value={draft.description} onChange={(e) => set({ description: e.target.value })} slotProps={{ htmlInput: { maxLength: 2000 } }} />
-          <Stack direction="row" spacing={2} flexWrap="wrap" useFlexGap>
+          <Stack direction="row" spacing={2}>
             <DateValueBox kind="datetime" label="开始时间" name="startTime" value={draft.startTime} onChange={(v) => set({ startTime: v ?? '' })} width={210} />
             <DateValueBox kind="datetime" label="结束时间" name="endTime" value={draft.endTime} onChange={(v) => set({ endTime: v ?? '' })} width={210} />
             <TextField select label="答卷方式" name="anonymous" value={draft.anonymous} onChange={(e) => set({ anonymous: Number(e.target.value) })} sx={{ minWidth: 180 }}>
