@@ -20,6 +20,8 @@ rmSync(unhandledLog, { force: true });
 
 const BROWSER_SHARDS = 2;
 const PG_SHARDS = 2;
+/** The browser files that walk a citizen service end to end, from the page to staff and back. */
+const ROUND_TRIPS = ['citizen-services', 'forum-topic', 'survey'].map((f) => `tests/browser/${f}.test.ts`);
 // What the stages need from Debian (installed once, before any stage starts; quick when present).
 const prepare = 'bash scripts/ensure-chromium.sh && bash scripts/ensure-speech.sh && bash scripts/ensure-nginx.sh';
 
@@ -41,6 +43,13 @@ const stages = [
     command: `npx vitest run --project browser --shard=${i + 1}/${BROWSER_SHARDS}`,
     after: ['build'],
   })),
+  // The citizens' round trips (issue 24) on PostgreSQL too, the production database: every page submits,
+  // staff answer in the admin app, the citizen reads the answer, with the API behind them on PostgreSQL.
+  {
+    name: 'browser-pg',
+    command: `bash scripts/with-postgres.sh npx vitest run --project browser ${ROUND_TRIPS.join(' ')}`,
+    after: ['build'],
+  },
   { name: 'unit', command: 'npx vitest run --project unit' },
   { name: 'typecheck', command: 'npm run -s typecheck' },
   { name: 'multi', command: 'npm run -s test:multi' },
