@@ -2,7 +2,8 @@ import { defineResource, ownershipFields, standardPermissions } from './define';
 
 /**
  * 问答反馈 (the spec spells the paths `dearchfeedack`): what visitors said about an answer of the Q&A
- * knowledge base, with their satisfaction; staff audit (handle) them with /questAnswer/satisfiedAudit.
+ * knowledge base, with their satisfaction, or a question it could not answer; staff handle them with
+ * /questAnswer/satisfiedAudit (处理), or answer the question into the knowledge base (补充答案).
  */
 export default defineResource({
   name: 'dearchFeedback',
@@ -63,6 +64,36 @@ export default defineResource({
   },
   form: ['quest', 'questAnswerId', 'satisfied', 'content', 'reply'],
   permissions: standardPermissions('dearchFeedback'),
-  actions: [{ name: 'satisfiedAudit', label: '处理', path: '/questAnswer/satisfiedAudit', permission: 'dearchFeedback:audit', scope: 'bulk' }],
+  actions: [
+    { name: 'satisfiedAudit', label: '处理', path: '/questAnswer/satisfiedAudit', permission: 'dearchFeedback:audit', scope: 'bulk' },
+    {
+      // The question a visitor could not get answered goes into the knowledge base with staff's answer,
+      // and the feedback is handled with it (server/entities/dearchFeedback.ts; docs/interaction-forums.md).
+      name: 'answer',
+      label: '补充答案',
+      path: '/questAnswer/dearchfeedack/answer',
+      permission: 'dearchFeedback:answer',
+      scope: 'row',
+      when: { auditState: 0 },
+      refusal: '该反馈已处理，不能再补充答案',
+      success: '已补充答案，问答库已收录该问题',
+      run: true,
+      input: [
+        // As long as the feedback's 处理意见, which keeps the answer too.
+        { name: 'answer', label: '答案', type: 'textarea', required: true, maxLength: 1000 },
+        { name: 'keywords', label: '关键词', type: 'text', maxLength: 200, help: '多个关键词用逗号或空格分隔' },
+        {
+          name: 'isCommon',
+          label: '设为常见问题',
+          type: 'enum',
+          default: 0,
+          options: [
+            { value: 0, label: '否' },
+            { value: 1, label: '是' },
+          ],
+        },
+      ],
+    },
+  ],
   menu: { group: 'interact', path: '/main/interact/dearchFeedback', sort: 75 },
 });

@@ -2,13 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { inState, type RecordData } from '../../resources/behaviour.js';
 import type { ActionDecl, ResourceDecl } from '../../resources/types.js';
 import { ok } from '../http/envelope.js';
-import { PortalError } from '../http/errors.js';
+import { missingParam, PortalError } from '../http/errors.js';
 import { currentUser } from '../http/fastifyTypes.js';
 import { bodyOf, queryOf, readId, readIds } from '../http/params.js';
+import { settleSchemaRefusal } from '../http/validation.js';
 import { hookContext } from './behaviour.js';
 import type { DynamicDb as Db } from '../db/types.js';
 import type { PortalUser } from '../http/fastifyTypes.js';
 import { actionRecords, inTransaction } from './service.js';
+import { actionRouteSchema } from './schema/actionSchema.js';
 import { validateRecord } from './validate.js';
 
 /** The ids an action applies to: `id` for a row action, `ids` for a bulk one, either for `both`, none for `none`. */
@@ -21,6 +23,18 @@ function targetIds(request: FastifyRequest, action: ActionDecl): number[] {
   return input.ids !== undefined ? readIds(request) : [readId(request)];
 }
 
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * The values the action asks for (`action.input`), checked by the field rules. A missing one is named by its
+ * label (缺少必填参数：答案): these are typed in a dialog, and the person reads the message there.
+ */
+function checkActionInput(decl: ResourceDecl, action: ActionDecl, body: RecordData): RecordData {
+  if (!action.input?.length) return {};
+  for (const f of action.input) if (f.required && isBlank(body[f.name])) throw missingParam(f.label);
+  return validateRecord({ ...decl, fields: action.input }, body, 'create');
+}
+
 /**
  * One run of a declared action (its HTTP route and the local API's runAction): the records read in the
  * caller's scope must all be in an allowed state; `run` gets them, the body and the context, in one transaction.
@@ -28,7 +42,7 @@ function targetIds(request: FastifyRequest, action: ActionDecl): number[] {
 export async function runDeclaredAction(db: Db, decl: ResourceDecl, action: ActionDecl, user: PortalUser, ids: number[], body: RecordData): Promise<unknown> {
   const run = action.run;
   if (typeof run !== 'function') throw new Error(`action ${action.name} has no run`);
-  if (action.input?.length) Object.assign(body, validateRecord({ ...decl, fields: action.input }, body, 'create'));
+  Object.assign(body, checkActionInput(decl, action, body));
   return inTransaction(db, async (trx) => {
     const records = await actionRecords(trx, decl, user, ids);
     if (!records.every((r) => inState(r, action.when))) throw new PortalError(1005, action.refusal ?? '该记录当前状态不允许此操作');
@@ -47,8 +61,12 @@ export function registerActionRoutes(app: FastifyInstance, decl: ResourceDecl): 
     app.route({
       method: action.method ?? 'POST',
       url: action.path,
-      config: { permission: action.permission },
+      // The schema describes the call (OpenAPI); when it refuses, the action's own checks answer in Chinese.
+      schema: actionRouteSchema(decl, action),
+      attachValidation: true,
+      config: { permission: action.permission, invalidInput: (request) => void checkActionInput(decl, action, { ...queryOf(request), ...bodyOf(request) }) },
       handler: async (request) => {
+        settleSchemaRefusal(request);
         const body = { ...queryOf(request), ...bodyOf(request) };
         const result = await runDeclaredAction(app.db, decl, action, currentUser(request), targetIds(request, action), body);
         return ok(result ?? null, action.success ?? '操作成功');

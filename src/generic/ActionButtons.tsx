@@ -6,6 +6,7 @@ import type { ActionDecl, ResourceDecl } from '../../resources/types';
 import type { PortalDataProviderExtras } from '../../providers/types';
 import { exportActions } from '../components/list/Toolbar';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
+import { ActionInputDialog } from './ActionInputDialog';
 import { UploadDialog } from './UploadDialog';
 
 type Place = 'toolbar' | 'row' | 'show';
@@ -55,13 +56,19 @@ function useRunAction(decl: ResourceDecl, action: ActionDecl) {
   return { run, busy };
 }
 
-/** One action button: permission from the role's keys, 提示 / 确定 / 取消 first when the action asks. */
+/**
+ * One action button: permission from the role's keys; 提示 / 确定 / 取消 first when the action asks, or the
+ * dialog of its input fields when it takes values (`action.input`).
+ */
 function ActionButton({ decl, action, target, disabled }: { decl: ResourceDecl; action: ActionDecl; target: { id?: number | string; ids?: readonly (number | string)[] }; disabled?: boolean }) {
   const { canAccess } = useCanAccess({ resource: decl.name, action: action.permission });
   const { run, busy } = useRunAction(decl, action);
   const [asking, setAsking] = useState(false);
   const [uploading, setUploading] = useState(false);
+  const [filling, setFilling] = useState(false);
   const refresh = useRefresh();
+  const success = useSuccessNotifier();
+  const asks = !!action.input?.length && !action.download && !action.upload;
   if (!canAccess) return null;
   return (
     <>
@@ -73,6 +80,7 @@ function ActionButton({ decl, action, target, disabled }: { decl: ResourceDecl; 
         onClick={(e) => {
           e.stopPropagation();
           if (action.upload) setUploading(true);
+          else if (asks) setFilling(true);
           else if (action.confirm) setAsking(true);
           else run(target);
         }}
@@ -91,7 +99,20 @@ function ActionButton({ decl, action, target, disabled }: { decl: ResourceDecl; 
           }}
         />
       )}
-      {action.confirm && (
+      {asks && filling && (
+        <ActionInputDialog
+          decl={decl}
+          action={action}
+          target={target}
+          onClose={() => setFilling(false)}
+          onDone={() => {
+            setFilling(false);
+            success(action.success ?? '操作成功');
+            refresh();
+          }}
+        />
+      )}
+      {action.confirm && !asks && (
         <Confirm
           isOpen={asking}
           title="提示"

@@ -1,0 +1,78 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Form, useDataProvider } from 'react-admin';
+import type { ActionDecl, FieldDecl, ResourceDecl } from '../../resources/types';
+import type { PortalDataProviderExtras } from '../../providers/types';
+import { renderInput } from './inputs';
+
+export interface ActionTarget {
+  readonly id?: number | string;
+  readonly ids?: readonly (number | string)[];
+}
+
+/** The declared input values of a filled form: blanks left out (the server fills defaults, refuses a missing required one). */
+export function inputValues(fields: readonly FieldDecl[], values: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    const v = values[f.name];
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) continue;
+    out[f.name] = typeof v === 'string' ? v.trim() : v;
+  }
+  return out;
+}
+
+/**
+ * The dialog of an action that asks for values first (`action.input`: a reply, an opinion, a target):
+ * the declared fields with the same inputs and checks as the forms, then the call with them as its body.
+ * A refusal stays in the dialog, with what was typed, until the next try.
+ */
+export function ActionInputDialog({ decl, action, target, onClose, onDone }: { decl: ResourceDecl; action: ActionDecl; target: ActionTarget; onClose: () => void; onDone: () => void }) {
+  const dataProvider = useDataProvider() as unknown as PortalDataProviderExtras;
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+  const fields = action.input ?? [];
+  const titleId = `action-input-${decl.name}-${action.name}`;
+  const send = (values: Record<string, unknown>) => {
+    setBusy(true);
+    setProblem('');
+    return dataProvider
+      .runAction(decl.name, action.name, { ...target, body: inputValues(fields, values) })
+      .then(onDone, (e: unknown) => setProblem(e instanceof Error && e.message ? e.message : `${action.label}失败`))
+      .finally(() => setBusy(false));
+  };
+  return (
+    // Clicks inside stay here: the dialog is rendered from a list row, whose click opens the record.
+    <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby={titleId} onClick={(e) => e.stopPropagation()}>
+      <Form record={{}} onSubmit={send} noValidate>
+        <DialogTitle id={titleId}>{action.label}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={1} sx={{ pt: 1 }}>
+            {action.confirm && <Typography variant="body2">{action.confirm}</Typography>}
+            {fields.map((f) => renderInput(f, decl))}
+            {problem && (
+              <Alert severity="error" role="alert">
+                {problem}
+              </Alert>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            取消
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} /> : undefined} data-testid={`action-input-submit-${action.name}`}>
+            确定
+          </Button>
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}
