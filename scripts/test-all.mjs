@@ -21,7 +21,7 @@ rmSync(unhandledLog, { force: true });
 const BROWSER_SHARDS = 2;
 const PG_SHARDS = 2;
 /** The browser files that walk a citizen service end to end, from the page to staff and back. */
-const ROUND_TRIPS = ['citizen-services', 'forum-topic', 'survey'].map((f) => `tests/browser/${f}.test.ts`);
+const ROUND_TRIPS = ['citizen-services', 'citizen-qa', 'forum-topic', 'survey'].map((f) => `tests/browser/${f}.test.ts`);
 // What the stages need from Debian (installed once, before any stage starts; quick when present).
 const prepare = 'bash scripts/ensure-chromium.sh && bash scripts/ensure-speech.sh && bash scripts/ensure-nginx.sh';
 
