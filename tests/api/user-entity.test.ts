@@ -8,7 +8,6 @@ type Row = Record<string, unknown>;
 let server: TestServer;
 let url: string;
 let admin: string;
-const PASSWORD = 'Xinmima@2026';
 
 const post = <T = Row>(path: string, body?: unknown, token = admin) => call<T>(url, path, { token, body });
 const ok = <T>(r: { status: number; body: { errorCode: string; errorMsg: string; data: T } }): T => {
