@@ -4,6 +4,7 @@ import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { ADMIN_ROLE_ALIAS, declOf, idList, isBlank, requiredId, searchOf } from './common.js';
+import { orgInputs } from './inputs.js';
 
 /**
  * The calls of 用户管理 beyond its generic routes (resources/user.ts, server/entities/user.ts): role grants
@@ -13,6 +14,7 @@ export async function userRoutes(app: FastifyInstance) {
   const decl = declOf(app, 'user');
   const p = decl.permissions;
   const db = app.db;
+  const INPUT = orgInputs(decl);
 
   // roleGrantDto / roleDelDto: userId (or userIds) and roleId (or roleIds); grants add, deletes remove.
   const pairs = async (request: FastifyRequest) => {
@@ -42,13 +44,13 @@ export async function userRoutes(app: FastifyInstance) {
       }
     });
 
-  app.post('/ding/user/grant/role', { config: { permission: 'user:grant' } }, async (request) => {
+  app.post('/ding/user/grant/role', { config: { permission: 'user:grant' }, schema: INPUT.pairs, attachValidation: true }, async (request) => {
     const { userIds, roleIds } = await pairs(request);
     await changeRoles(request, userIds, (held) => [...new Set([...held, ...roleIds])]);
     return ok(null, '授权成功');
   });
 
-  app.post('/ding/user/del/role', { config: { permission: 'user:grant' } }, async (request) => {
+  app.post('/ding/user/del/role', { config: { permission: 'user:grant' }, schema: INPUT.pairs, attachValidation: true }, async (request) => {
     const { userIds, roleIds, user } = await pairs(request);
     if (userIds.includes(user.userId)) {
       const admin = await db.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst();
@@ -59,7 +61,7 @@ export async function userRoutes(app: FastifyInstance) {
   });
 
   // roleGrantDataDto: { roleId, dataScope } sets the data permission of a role.
-  app.post('/ding/user/grant/role/data', { config: { permission: 'role:grant' } }, async (request) => {
+  app.post('/ding/user/grant/role/data', { config: { permission: 'role:grant' }, schema: INPUT.roleData, attachValidation: true }, async (request) => {
     const body = searchOf(request);
     const roleId = requiredId(body, 'roleId');
     const raw = body.dataScope ?? body.dataPermission;
@@ -75,7 +77,7 @@ export async function userRoutes(app: FastifyInstance) {
   });
 
   // Articles per user ({ userIds? }): 0 for everyone while no article table exists.
-  app.post('/ding/user/articleNum', { config: { permission: p.list } }, async (request) => {
+  app.post('/ding/user/articleNum', { config: { permission: p.list }, schema: INPUT.articleNum, attachValidation: true }, async (request) => {
     const body = searchOf(request);
     const ids = [...new Set([...idList(body, 'userIds'), ...idList(body, 'userId'), ...idList(body, 'ids')])];
     // The users in the caller's data scope, through the user entity.
