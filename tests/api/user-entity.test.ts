@@ -35,6 +35,10 @@ describe('用户管理 on the generic routes', () => {
     expect(String(first.passwordHash)).toMatch(/^\$argon2/);
     expect(Number(first.mustChangePassword)).toBe(1);
     expect(await verifyPassword(String(first.passwordHash), typed)).toBe(true);
+    // The schema sync created no column under the write-only field's name.
+    const users = (await server.app.db.introspection.getTables()).find((t) => t.name === 'users');
+    expect(users?.columns.map((c) => c.name)).toContain('passwordHash');
+    expect(users?.columns.map((c) => c.name)).not.toContain('password');
 
     // An update carrying a password (blank, masked or new) keeps the stored hash.
     for (const password of ['', '******', 'Other@2026x']) {
