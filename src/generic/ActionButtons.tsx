@@ -6,6 +6,7 @@ import type { ActionDecl, ResourceDecl } from '../../resources/types';
 import type { PortalDataProviderExtras } from '../../providers/types';
 import { exportActions } from '../components/list/Toolbar';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
+import { ActionInputDialog } from './ActionInputDialog';
 import { UploadDialog } from './UploadDialog';
 
 type Place = 'toolbar' | 'row' | 'show';
@@ -33,7 +34,7 @@ function useRunAction(decl: ResourceDecl, action: ActionDecl) {
   const onError = useErrorNotifier();
   const success = useSuccessNotifier();
   const [busy, setBusy] = useState(false);
-  const run = (target: { id?: number | string; ids?: readonly (number | string)[] }) => {
+  const run = (target: { id?: number | string; ids?: readonly (number | string)[]; body?: Record<string, unknown> }) => {
     setBusy(true);
     if (action.download) {
       // A file answer (Excel, Word): downloaded under the declared name.
@@ -61,6 +62,7 @@ function ActionButton({ decl, action, target, disabled }: { decl: ResourceDecl; 
   const { run, busy } = useRunAction(decl, action);
   const [asking, setAsking] = useState(false);
   const [uploading, setUploading] = useState(false);
+  const [inputting, setInputting] = useState(false);
   const refresh = useRefresh();
   if (!canAccess) return null;
   return (
@@ -73,6 +75,7 @@ function ActionButton({ decl, action, target, disabled }: { decl: ResourceDecl; 
         onClick={(e) => {
           e.stopPropagation();
           if (action.upload) setUploading(true);
+          else if (action.input?.length) setInputting(true);
           else if (action.confirm) setAsking(true);
           else run(target);
         }}
@@ -88,6 +91,17 @@ function ActionButton({ decl, action, target, disabled }: { decl: ResourceDecl; 
           onDone={() => {
             setUploading(false);
             refresh();
+          }}
+        />
+      )}
+      {inputting && (
+        <ActionInputDialog
+          decl={decl}
+          action={action}
+          onClose={() => setInputting(false)}
+          onSubmit={(body) => {
+            setInputting(false);
+            run({ ...target, body });
           }}
         />
       )}
