@@ -12,12 +12,14 @@ const decl = defineResource({
   name: 'probeAudit',
   table: 'probe_audit',
   label: '审核样例',
+  icon: 'Article',
   idField: 'id',
   titleField: 'title',
   api: { list: { path: '/probeAudit/list' }, get: { path: '/probeAudit/view', id: 'body' } },
   fields: [{ name: 'title', label: '标题', type: 'text' }],
   list: { columns: ['title'], filters: [], sortable: [], defaultSort: { field: 'id', order: 'DESC' } },
   permissions: standardPermissions('probeAudit'),
+  menu: { group: 'system', path: '/main/system/probeAudit', sort: 999 },
   actions: [
     {
       name: 'audit',
