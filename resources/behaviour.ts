@@ -77,6 +77,11 @@ export interface Hooks {
   readonly afterRead?: readonly ((args: { readonly record: RecordData; readonly user: CallerInfo }) => RecordData | void)[];
   /** On the one record a get answers (the detail view), after afterRead: add values read from other tables. */
   readonly afterGet?: readonly ((args: { readonly record: RecordData; readonly ctx: HookContext }) => Awaitable<RecordData | void>)[];
+  /**
+   * Values read from other tables (a department's name, the names of linked records) added to every record
+   * a list page, a detail view and a save answer carry: one call per page, in the transaction.
+   */
+  readonly enrich?: readonly ((args: { readonly records: readonly RecordData[]; readonly ctx: HookContext }) => Awaitable<readonly RecordData[]>)[];
   /** Before a delete, in the transaction, with the records about to go: refuse or clean up. */
   readonly beforeDelete?: readonly ((args: { readonly records: readonly RecordData[]; readonly ctx: HookContext }) => Awaitable<void>)[];
   /**

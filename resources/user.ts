@@ -1,8 +1,13 @@
 import { defineResource, enabledOptions, standardPermissions } from './define';
 
+const USER_TYPE_NAMES: Record<string, string> = { 0: '普通用户', 1: '管理员' };
+
 /**
- * 用户管理: staff accounts. Served by server/modules/system/org/users.ts; passwords are never answered.
- * `password` (create only) and `roleId` travel in userDto but are not columns, so they are not fields here.
+ * 用户管理: staff accounts, on the generic routes. The password is a write-only field (hashed by
+ * server/entities/user.ts, checked against 密码规则, never answered); the roles are the declared link
+ * (`roleIds`, user_roles); the data scope treats the account itself as its own record (`userId`) and its
+ * department as the owner. The department, the role grants and the 系统管理员 guards are in the behaviour
+ * file; the grant/remove-role, data-permission and article-count calls in server/modules/system/org/users.ts.
  */
 export default defineResource({
   name: 'user',
@@ -11,7 +16,6 @@ export default defineResource({
   icon: 'People',
   idField: 'userId',
   titleField: 'name',
-  routes: 'module',
   api: {
     list: { path: '/ding/user/list' },
     get: { path: '/ding/user/view', id: 'body', idParam: 'userId' },
@@ -28,7 +32,9 @@ export default defineResource({
     { name: 'username', label: '登录名', type: 'text', required: true, maxLength: 50, unique: true,
       pattern: { source: '^[A-Za-z0-9_.@-]{2,50}$', message: '登录名只能包含字母、数字和 _ . @ -，长度2到50个字符' } },
     { name: 'name', label: '姓名', type: 'text', required: true, maxLength: 50 },
-    { name: 'mobile', label: '手机号', type: 'text', maxLength: 20, pattern: { source: '^1\\d{10}$' } },
+    // Create only: the behaviour ignores it on update (passwords change through 重置密码 and 修改本人密码).
+    { name: 'password', label: '密码', type: 'text', required: true, writeOnly: { column: 'passwordHash' } },
+    { name: 'mobile', label: '手机号', type: 'text', maxLength: 20, personal: 'phone', pattern: { source: '^1\\d{10}$' } },
     {
       name: 'sex',
       label: '性别',
@@ -38,7 +44,7 @@ export default defineResource({
         { value: 2, label: '女' },
       ],
     },
-    { name: 'idNumber', label: '身份证号', type: 'text', maxLength: 18, pattern: { source: '^\\d{17}[\\dXx]$' } },
+    { name: 'idNumber', label: '身份证号', type: 'text', maxLength: 18, personal: 'idNumber', pattern: { source: '^\\d{17}[\\dXx]$' } },
     { name: 'deptId', label: '所属部门', type: 'reference', reference: 'department', required: true },
     { name: 'dingId', label: '钉钉ID', type: 'text', maxLength: 64 },
     { name: 'ehrNo', label: '工号', type: 'text', maxLength: 50 },
@@ -58,19 +64,26 @@ export default defineResource({
     { name: 'status', label: '状态', type: 'enum', default: 1, options: enabledOptions },
     { name: 'createTime', label: '创建时间', type: 'datetime', readOnly: true },
     { name: 'updateTime', label: '更新时间', type: 'datetime', readOnly: true },
+    { name: 'userTypeName', label: '用户类型名称', type: 'text', readOnly: true, compute: (r) => USER_TYPE_NAMES[String(r.userType)] ?? '' },
   ],
   list: {
     columns: ['username', 'name', 'mobile', 'deptId', 'positionName', 'status'],
     filters: [
       { field: 'name', op: 'like', alwaysOn: true },
       { field: 'mobile', op: 'like', alwaysOn: true },
-      { field: 'deptId', op: 'eq' },
+      { field: 'username', op: 'like' },
+      { field: 'status', op: 'eq', onlyOptions: true },
     ],
+    // `deptId` (with its sub-departments) is the behaviour's listWhere.
     sortable: ['userId', 'username', 'name', 'createTime'],
     defaultSort: { field: 'userId', order: 'ASC' },
   },
   form: ['username', 'name', 'mobile', 'sex', 'idNumber', 'deptId', 'ehrNo', 'enterAt', 'positionName', 'userType', 'status'],
   permissions: standardPermissions('user'),
+  // The data scope: SELF sees the own account, DEPART/DEPARTS the accounts of those departments.
+  ownership: { department: 'deptId', creator: 'userId' },
+  personalLog: { label: '用户', field: 'username' },
+  links: [{ name: 'roleIds', label: '角色', table: 'user_roles', from: 'userId', to: 'roleId', entity: 'role', missing: '角色不存在' }],
   actions: [
     { name: 'grantRole', label: '授予角色', path: '/ding/user/grant/role', permission: 'user:grant', scope: 'row' },
     { name: 'delRole', label: '移除角色', path: '/ding/user/del/role', permission: 'user:grant', scope: 'row', confirm: '确定移除该用户的角色吗？' },

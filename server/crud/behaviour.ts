@@ -91,15 +91,28 @@ export function hookContext(trx: Db, decl: ResourceDecl, user: PortalUser): Enti
 export function readOut(decl: ResourceDecl, user: PortalUser, row: Row): Row {
   let record: Row = row;
   const virtual = decl.fields.filter((f) => f.compute);
-  if (virtual.length) {
+  const secret = decl.fields.filter((f) => f.writeOnly);
+  if (virtual.length || secret.length) {
     record = { ...row };
     for (const f of virtual) record[f.name] = f.compute?.(row);
+    // A write-only field (a password) is never answered, nor the column that stores it.
+    for (const f of secret) {
+      delete record[f.name];
+      if (f.writeOnly) delete record[f.writeOnly.column];
+    }
   }
   const hooks = decl.hooks?.afterRead ?? [];
   if (hooks.length === 0) return record;
   const caller = callerInfo(user);
   for (const hook of hooks) record = hook({ record, user: caller }) ?? record;
   return record;
+}
+
+/** The records with the `enrich` hooks' values of other tables (one call per page). */
+export async function enriched(decl: ResourceDecl, ctx: HookContext, records: readonly Row[]): Promise<Row[]> {
+  let out: readonly Row[] = records;
+  for (const hook of decl.hooks?.enrich ?? []) out = await hook({ records: out, ctx });
+  return [...out];
 }
 
 /** Runs a list of change hooks in order, each seeing the data the previous one answered. */

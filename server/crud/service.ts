@@ -4,7 +4,7 @@ import { applyScope, scopeRule } from '../auth/dataScope.js';
 import type { DynamicDb as Db, Row } from '../db/types.js';
 import { notFoundRecord, PortalError } from '../http/errors.js';
 import type { PortalUser } from '../http/fastifyTypes.js';
-import { applyWhere, hookContext, readOut, recordsWhere, runChangeHooks } from './behaviour.js';
+import { applyWhere, enriched, hookContext, readOut, recordsWhere, runChangeHooks } from './behaviour.js';
 import { applyFilters, readPaging, readSort, withJoins } from './listQuery.js';
 import { checkDictValues } from './dictValues.js';
 import { validateRecord } from './validate.js';
@@ -48,7 +48,8 @@ export async function listRecords(db: Db, decl: ResourceDecl, user: PortalUser, 
     .limit(pageSize)
     .offset((pageNum - 1) * pageSize)
     .execute()) as Row[];
-  return pageOf(rows.map((r) => readOut(decl, user, r)), { pageNum, pageSize }, totalRow);
+  const records = rows.map((r) => readOut(decl, user, r));
+  return pageOf(decl.hooks?.enrich ? await enriched(decl, hookContext(db, decl, user), records) : records, { pageNum, pageSize }, totalRow);
 }
 
 async function findOne(db: Db, decl: ResourceDecl, user: PortalUser, id: number, operation: 'get' | 'update' | 'delete'): Promise<Row | undefined> {
@@ -61,6 +62,7 @@ export async function getRecord(db: Db, decl: ResourceDecl, user: PortalUser, id
   if (!row) throw notFoundRecord();
   let record = readOut(decl, user, row);
   const hooks = decl.hooks?.afterGet ?? [];
+  if (decl.hooks?.enrich) [record = record] = await enriched(decl, hookContext(db, decl, user), [record]);
   if (hooks.length) {
     const ctx = hookContext(db, decl, user);
     for (const hook of hooks) record = (await hook({ record, ctx })) ?? record;
@@ -82,6 +84,12 @@ async function checkUnique(db: Db, decl: ResourceDecl, values: Row, exceptId: nu
 function columnsOf(decl: ResourceDecl, data: Row): Row {
   const out: Row = {};
   for (const [k, v] of Object.entries(data)) if (k !== decl.idField && has(decl, k)) out[k] = v;
+  // A write-only field is stored in its column (what the behaviour made of it: a hash).
+  for (const f of decl.fields) {
+    if (!f.writeOnly || !(f.name in out)) continue;
+    if (out[f.name] !== null && out[f.name] !== undefined) out[f.writeOnly.column] = out[f.name];
+    delete out[f.name];
+  }
   return out;
 }
 
@@ -104,7 +112,8 @@ export async function createRecord(db: Db, decl: ResourceDecl, user: PortalUser,
     const inserted = (await trx.insertInto(decl.table).values(values).returning(decl.idField).executeTakeFirstOrThrow()) as Row;
     const record = (await trx.selectFrom(decl.table).selectAll().where(decl.idField, '=', inserted[decl.idField]).executeTakeFirstOrThrow()) as Row;
     for (const hook of decl.hooks?.afterChange ?? []) await hook({ operation: 'create', record, ctx });
-    return readOut(decl, user, record);
+    const [answer = readOut(decl, user, record)] = await enriched(decl, ctx, [readOut(decl, user, record)]);
+    return answer;
   });
 }
 
@@ -124,7 +133,8 @@ export async function updateRecord(db: Db, decl: ResourceDecl, user: PortalUser,
     if (Object.keys(values).length > 0) await trx.updateTable(decl.table).set(values).where(decl.idField, '=', id).execute();
     const record = (await trx.selectFrom(decl.table).selectAll().where(decl.idField, '=', id).executeTakeFirstOrThrow()) as Row;
     for (const hook of decl.hooks?.afterChange ?? []) await hook({ operation: 'update', record, previous: original, ctx });
-    return readOut(decl, user, record);
+    const [answer = readOut(decl, user, record)] = await enriched(decl, ctx, [readOut(decl, user, record)]);
+    return answer;
   });
 }
 

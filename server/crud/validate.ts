@@ -83,6 +83,8 @@ export function validateRecord(decl: ResourceDecl, body: Record<string, unknown>
       continue;
     }
     if (isBlank(raw)) {
+      // A blank write-only value (a password field left empty) keeps the stored one.
+      if (field.writeOnly && mode === 'update') continue;
       if (field.required) throw missingParam(field.name);
       out[field.name] = null;
       continue;

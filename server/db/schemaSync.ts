@@ -29,7 +29,7 @@ export async function syncDeclarationTables(db: Db, dialect: DialectName, decls:
       let builder = addSerialKey(db.schema.createTable(decl.table), decl.idField, dialect);
       for (const field of decl.fields) {
         if (field.name === decl.idField || field.compute) continue;
-        builder = builder.addColumn(field.name, columnType(field, dialect), (c) =>
+        builder = builder.addColumn(field.writeOnly?.column ?? field.name, columnType(field, dialect), (c) =>
           field.default !== undefined && field.default !== null ? c.defaultTo(field.default) : c,
         );
       }
@@ -39,7 +39,8 @@ export async function syncDeclarationTables(db: Db, dialect: DialectName, decls:
     }
     const have = new Set(existing.columns.map((c) => c.name));
     for (const field of decl.fields) {
-      if (have.has(field.name) || field.compute) continue;
+      // A write-only field is stored in its own column (`writeOnly.column`: a password's hash).
+      if (have.has(field.name) || field.compute || field.writeOnly) continue;
       await db.schema
         .alterTable(decl.table)
         .addColumn(field.name, columnType(field, dialect), (c) =>

@@ -3,7 +3,7 @@ import { defineBehaviour } from '../crud/entity/define.js';
 import { subtreeIds } from '../crud/tree.js';
 
 /** Alias of the 系统管理员 role (server/seed/menuSync.ts): it always holds every entry. */
-const ADMIN_ROLE_ALIAS = 'admin';
+export const ADMIN_ROLE_ALIAS = 'admin';
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 

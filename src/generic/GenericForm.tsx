@@ -19,6 +19,7 @@ import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifie
 import { ShowGrid } from './ShowGrid';
 import { FormGrid } from './FormGrid';
 import { renderInput } from './inputs';
+import { formLinks, LinksInput } from './LinksInput';
 import { RecordActions } from './ActionButtons';
 import { Panels } from './ListPanels';
 
@@ -49,8 +50,20 @@ export function showFields(decl: ResourceDecl): FieldDecl[] {
  */
 const keepTyped = { keepDirtyValues: true } as const;
 
-function inputs(decl: ResourceDecl): ReactElement {
-  return <FormGrid fields={formFields(decl)} render={(field) => renderInput(field, decl)} />;
+/** A write-only field (a password) is asked on create only: an edit keeps the stored value. */
+function inputs(decl: ResourceDecl, mode: 'create' | 'edit'): ReactElement {
+  const links = formLinks(decl);
+  const fields = formFields(decl).filter((f) => mode === 'create' || !f.writeOnly);
+  const grid = <FormGrid fields={fields} render={(field) => renderInput(field, decl)} />;
+  if (!links.length) return grid;
+  return (
+    <>
+      {grid}
+      {links.map((link) => (
+        <LinksInput key={link.name} link={link} />
+      ))}
+    </>
+  );
 }
 
 function CreateActions() {
@@ -110,7 +123,7 @@ export function GenericCreate({ decl }: { decl: ResourceDecl }) {
         },
       }}
     >
-      <SimpleForm toolbar={<CreateToolbar />} resetOptions={keepTyped}>{inputs(decl)}</SimpleForm>
+      <SimpleForm toolbar={<CreateToolbar />} resetOptions={keepTyped}>{inputs(decl, 'create')}</SimpleForm>
     </Create>
   );
 }
@@ -144,7 +157,7 @@ export function GenericEdit({ decl }: { decl: ResourceDecl }) {
         },
       }}
     >
-      <SimpleForm toolbar={<EditToolbar />} resetOptions={keepTyped}>{inputs(decl)}</SimpleForm>
+      <SimpleForm toolbar={<EditToolbar />} resetOptions={keepTyped}>{inputs(decl, 'edit')}</SimpleForm>
     </Edit>
   );
 }

@@ -40,6 +40,12 @@ export function validatorsFor(field: FieldDecl): Validator[] {
       return undefined;
     });
   }
+  if (field.pattern && field.type !== 'number') {
+    // The declared pattern, checked as the server checks it (server/crud/validate.ts), with its message.
+    const re = new RegExp(field.pattern.source);
+    const message = field.pattern.message ?? `${label}格式不正确`;
+    validators.push((value: unknown) => (typeof value === 'string' && value.trim() !== '' && !re.test(value.trim()) ? message : undefined));
+  }
   if (field.type === 'url') {
     validators.push((value: unknown) =>
       typeof value === 'string' && value !== '' && !/^https?:\/\/\S+$/i.test(value)
@@ -103,7 +109,9 @@ export function renderInput(field: FieldDecl, decl?: ResourceDecl): ReactElement
     case 'reference':
       return field.reference && decl ? <ReferenceSelectInput key={key} {...common} fieldDecl={field} decl={decl} /> : <TextInput key={key} {...common} />;
     default:
-      // text and url
-      return <TextInput key={key} {...common} fullWidth={field.type === 'url'} helperText={counter(field)} />;
+      // A write-only value (a password) is typed hidden and never filled from the record.
+      if (field.writeOnly) return <TextInput key={key} {...common} type="password" autoComplete="new-password" />;
+      // text and url; a declared pattern's message shows under the input until a counter takes the place.
+      return <TextInput key={key} {...common} fullWidth={field.type === 'url'} helperText={counter(field) ?? field.help ?? field.pattern?.message ?? false} />;
   }
 }

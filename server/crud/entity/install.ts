@@ -5,6 +5,7 @@ import { attachBehaviours } from './attach.js';
 import { localApi } from './localApi.js';
 import { bindRuntime, ServiceRegistry, systemUser, type EntityRuntime } from './runtime.js';
 import type { PortalConfig } from '../../config.js';
+import { dynamic } from '../../db/types.js';
 import type { PortalUser } from '../../http/fastifyTypes.js';
 import type { EntityBehaviour, LocalApi } from './types.js';
 
@@ -16,6 +17,8 @@ export interface PortalEntities {
   provide(name: string, service: unknown): void;
   /** The local API outside any operation (modules, jobs): as `user`, or as the system. */
   api(user?: PortalUser): LocalApi;
+  /** `fn` with a local API over one transaction: its writes commit together or not at all. */
+  transaction<T>(user: PortalUser | undefined, fn: (api: LocalApi) => Promise<T>): Promise<T>;
 }
 
 /**
@@ -36,5 +39,6 @@ export function installEntities(app: FastifyInstance, config: PortalConfig, decl
     runtime,
     provide: (name, service) => services.provide(name, service),
     api: (user) => localApi(runtime, app.db, user ?? systemUser),
+    transaction: (user, fn) => app.db.transaction().execute((trx) => fn(localApi(runtime, dynamic(trx), user ?? systemUser))),
   };
 }

@@ -4,7 +4,7 @@ import { applyScope, scopeRule } from '../../auth/dataScope.js';
 import type { DynamicDb, Row } from '../../db/types.js';
 import type { PortalUser } from '../../http/fastifyTypes.js';
 import { runDeclaredAction } from '../actions.js';
-import { applyWhere, readOut, recordsWhere } from '../behaviour.js';
+import { applyWhere, enriched, hookContext, readOut, recordsWhere } from '../behaviour.js';
 import { applyFilters, withJoins } from '../listQuery.js';
 import { createRecord, deleteRecords, listRecords, updateRecord } from '../service.js';
 import { systemUser, type EntityRuntime } from './runtime.js';
@@ -26,7 +26,8 @@ export async function findRecords(db: DynamicDb, decl: ResourceDecl, user: Porta
   let q = withJoins(applyScope(applyWhere(applyWhere(applyFilters(db.selectFrom(decl.table), decl, options.search ?? {}), where), options.where), rule).selectAll(), decl);
   for (const s of options.sort ?? []) q = q.orderBy(s.field, s.order === 'DESC' ? 'desc' : 'asc');
   const rows = (await q.orderBy(`${decl.table}.${decl.idField}`, 'asc').limit(options.limit ?? FIND_LIMIT).execute()) as Row[];
-  return rows.map((r) => readOut(decl, user, r));
+  const records = rows.map((r) => readOut(decl, user, r));
+  return decl.hooks?.enrich ? enriched(decl, hookContext(db, decl, user), records) : records;
 }
 
 /**

@@ -73,6 +73,8 @@ export interface EntityHooks {
   readonly beforeDelete?: readonly ((args: { readonly records: readonly RecordData[]; readonly ctx: EntityContext }) => Awaitable<void>)[];
   /** The save call's answer: values added to the record and the message (resources/behaviour.ts). */
   readonly afterSave?: readonly ((args: SaveAnswerArgs) => SaveAnswer | void)[];
+  /** Values of other tables for every record of a list page, a detail view and a save answer (resources/behaviour.ts). */
+  readonly enrich?: readonly ((args: { readonly records: readonly RecordData[]; readonly ctx: EntityContext }) => Awaitable<readonly RecordData[]>)[];
   /** The detail view's record (the get call): values of other tables (a plate's moderating roles). */
   readonly afterGet?: readonly ((args: { readonly record: RecordData; readonly ctx: EntityContext }) => Awaitable<RecordData | void>)[];
   /** Conditions from a list's search values that are no column (see resources/behaviour.ts). */

@@ -25,7 +25,7 @@ const needed = (f: FieldDecl) => !!f.required && (f.default === undefined || f.d
 export function recordSchema(decl: ResourceDecl): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   if (!decl.fields.some((f) => f.name === decl.idField)) properties[decl.idField] = { type: 'integer', readOnly: true };
-  for (const f of decl.fields) properties[f.name] = fieldOutput(f);
+  for (const f of decl.fields) if (!f.writeOnly) properties[f.name] = fieldOutput(f);
   for (const j of decl.list.joins ?? []) properties[j.name] = { readOnly: true, title: `${j.table}.${j.column}` };
   // Rows may carry columns a module added and hooks may add values: never dropped.
   return { type: 'object', title: decl.label, additionalProperties: true, properties };

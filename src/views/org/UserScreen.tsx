@@ -115,74 +115,7 @@ export default function UserScreen() {
         {list.loading && !list.data ? (
           <Loading />
         ) : (
-          <Table size="small" aria-label="用户列表" sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
-            <TableHead>
-              <TableRow>
-                {['登录名', '姓名', '手机号', '所属部门', '角色', '发文数', '状态', '操作'].map((h) => (
-                  <TableCell key={h}>{h}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((u) => (
-                <TableRow key={u.userId} hover>
-                  <TableCell>{u.username}</TableCell>
-                  <TableCell>{u.name}</TableCell>
-                  <TableCell>{String(u.mobile ?? '')}</TableCell>
-                  <TableCell>{u.deptName ?? ''}</TableCell>
-                  <TableCell>{u.roleName || '—'}</TableCell>
-                  <TableCell>{articleNum.get(u.userId) ?? 0}</TableCell>
-                  <TableCell>
-                    <Switch
-                      size="small"
-                      checked={Number(u.status) === 1}
-                      disabled={!canUpdate}
-                      slotProps={{ input: { 'aria-label': Number(u.status) === 1 ? '停用' : '启用' } }}
-                      onChange={async (e) => {
-                        if (await change(() => api(crudCall(user, 'update'), { userId: u.userId, status: e.target.checked ? 1 : 0 }), e.target.checked ? '已启用' : '已停用')) list.reload();
-                      }}
-                    />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {canUpdate && (
-                      <Button size="small" onClick={() => setEditing(u)}>
-                        编辑
-                      </Button>
-                    )}
-                    {canGrant && (
-                      <Button size="small" onClick={() => setGranting(u)}>
-                        角色
-                      </Button>
-                    )}
-                    {canReset && (
-                      <ConfirmButton
-                        color="warning"
-                        label="重置密码"
-                        message={`确定重置用户「${u.name}」的密码吗？`}
-                        onConfirm={async () => {
-                          try {
-                            const r = await api<{ username: string; password: string }>(actionCall(user, 'resetPwd'), { userId: u.userId });
-                            setNewPassword(r);
-                          } catch {
-                            /* shown */
-                          }
-                        }}
-                      />
-                    )}
-                    {canDelete && (
-                      <ConfirmButton
-                        label="删除"
-                        message={`确定删除用户「${u.name}」吗？`}
-                        onConfirm={async () => {
-                          if (await change(() => api(crudCall(user, 'delete'), undefined, { id: u.userId }), '删除成功')) list.reload();
-                        }}
-                      />
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <UserTable rows={rows} articleNum={articleNum} can={{ update: canUpdate, grant: canGrant, reset: canReset, delete: canDelete }} onEdit={setEditing} onGrant={setGranting} onReset={setNewPassword} reload={list.reload} />
         )}
         {list.data && rows.length === 0 && <EmptyRow />}
         <Pager page={{ ...paging, total: list.data?.totalRow ?? 0 }} onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })} />
@@ -214,21 +147,110 @@ export default function UserScreen() {
           }}
         />
       )}
-      <Dialog open={!!newPassword} onClose={() => setNewPassword(null)}>
-        <DialogTitle>提示信息</DialogTitle>
-        <DialogContent>
-          <Typography>
-            用户 {newPassword?.username} 的新密码：<b data-testid="new-password">{newPassword?.password}</b>
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            请将新密码告知用户，该用户下次登录须修改密码。
-          </Typography>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setNewPassword(null)}>确定</Button>
-        </DialogActions>
-      </Dialog>
+      <NewPasswordDialog shown={newPassword} onClose={() => setNewPassword(null)} />
     </Box>
+  );
+}
+
+interface Can {
+  update: boolean;
+  grant: boolean;
+  reset: boolean;
+  delete: boolean;
+}
+
+/** The page of users: one row each, with the status switch and the row's calls. */
+function UserTable(props: { rows: UserRow[]; articleNum: Map<number, number>; can: Can; onEdit: (u: UserRow) => void; onGrant: (u: UserRow) => void; onReset: (r: { username: string; password: string }) => void; reload: () => void }) {
+  const { rows, articleNum, can, onEdit, onGrant, onReset, reload } = props;
+  return (
+    <Table size="small" aria-label="用户列表" sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
+      <TableHead>
+        <TableRow>
+          {['登录名', '姓名', '手机号', '所属部门', '角色', '发文数', '状态', '操作'].map((h) => (
+            <TableCell key={h}>{h}</TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((u) => (
+          <TableRow key={u.userId} hover>
+            <TableCell>{u.username}</TableCell>
+            <TableCell>{u.name}</TableCell>
+            <TableCell>{String(u.mobile ?? '')}</TableCell>
+            <TableCell>{u.deptName ?? ''}</TableCell>
+            <TableCell>{u.roleName || '—'}</TableCell>
+            <TableCell>{articleNum.get(u.userId) ?? 0}</TableCell>
+            <TableCell>
+              <Switch
+                size="small"
+                checked={Number(u.status) === 1}
+                disabled={!can.update}
+                slotProps={{ input: { 'aria-label': Number(u.status) === 1 ? '停用' : '启用' } }}
+                onChange={async (e) => {
+                  if (await change(() => api(crudCall(user, 'update'), { userId: u.userId, status: e.target.checked ? 1 : 0 }), e.target.checked ? '已启用' : '已停用')) reload();
+                }}
+              />
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {can.update && (
+                <Button size="small" onClick={() => onEdit(u)}>
+                  编辑
+                </Button>
+              )}
+              {can.grant && (
+                <Button size="small" onClick={() => onGrant(u)}>
+                  角色
+                </Button>
+              )}
+              {can.reset && (
+                <ConfirmButton
+                  color="warning"
+                  label="重置密码"
+                  message={`确定重置用户「${u.name}」的密码吗？`}
+                  onConfirm={async () => {
+                    try {
+                      const r = await api<{ username: string; password: string }>(actionCall(user, 'resetPwd'), { userId: u.userId });
+                      onReset(r);
+                    } catch {
+                      /* shown */
+                    }
+                  }}
+                />
+              )}
+              {can.delete && (
+                <ConfirmButton
+                  label="删除"
+                  message={`确定删除用户「${u.name}」吗？`}
+                  onConfirm={async () => {
+                    if (await change(() => api(crudCall(user, 'delete'), undefined, { id: u.userId }), '删除成功')) reload();
+                  }}
+                />
+              )}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** The generated password of a reset, shown once. */
+function NewPasswordDialog({ shown: newPassword, onClose }: { shown: { username: string; password: string } | null; onClose: () => void }) {
+  return (
+    <Dialog open={!!newPassword} onClose={onClose}>
+      <DialogTitle>提示信息</DialogTitle>
+      <DialogContent>
+        <Typography>
+          用户 {newPassword?.username} 的新密码：<b data-testid="new-password">{newPassword?.password}</b>
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          请将新密码告知用户，该用户下次登录须修改密码。
+        </Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>确定</Button>
+      </DialogActions>
+    </Dialog>
   );
 }
 

@@ -5,6 +5,7 @@ import { ok } from '../../../http/envelope.js';
 import { notFoundRecord } from '../../../http/errors.js';
 import { currentUser, type PortalUser } from '../../../http/fastifyTypes.js';
 import { declOf, num, optionalId, requiredId, searchOf, visibleDeptIds } from './common.js';
+import { orgInputs } from './inputs.js';
 
 export interface DeptNode extends Row {
   id: number;
@@ -64,20 +65,21 @@ export async function departmentRoutes(app: FastifyInstance) {
   const decl = declOf(app, 'department');
   const p = decl.permissions;
   const db = app.db;
+  const INPUT = orgInputs(declOf(app, 'user'));
 
   // Tree and flat lists of the caller's departments (the department screen, filters of other screens).
-  app.post('/ding/dept/tree', { config: { permission: p.list } }, async (request) => ok(buildTree(await visibleDepartments(db, currentUser(request)))));
-  app.post('/ding/dept/list', { config: { permission: p.list } }, async (request) => ok(await visibleDepartments(db, currentUser(request))));
-  app.post('/ding/dept/list/not/all', { config: { permission: p.list } }, async (request) =>
+  app.post('/ding/dept/tree', { config: { permission: p.list }, schema: INPUT.none, attachValidation: true }, async (request) => ok(buildTree(await visibleDepartments(db, currentUser(request)))));
+  app.post('/ding/dept/list', { config: { permission: p.list }, schema: INPUT.none, attachValidation: true }, async (request) => ok(await visibleDepartments(db, currentUser(request))));
+  app.post('/ding/dept/list/not/all', { config: { permission: p.list }, schema: INPUT.none, attachValidation: true }, async (request) =>
     ok((await visibleDepartments(db, currentUser(request))).filter((d) => Number(d.parentId) !== 0)),
   );
 
   // Reference data any logged-in staff member needs (department pickers, names in tables): no key.
-  app.post('/ding/dept/data', async () => {
+  app.post('/ding/dept/data', { schema: INPUT.none, attachValidation: true }, async () => {
     const toOption = (n: DeptNode): Row => ({ value: n.id, label: n.name, id: n.id, name: n.name, parentId: n.parentId, children: n.children.map(toOption) });
     return ok(buildTree((await allDepartments(db)).filter((d) => Number(d.state) === 0)).map(toOption));
   });
-  app.post('/ding/dept/ByUser', async (request) => {
+  app.post('/ding/dept/ByUser', { schema: INPUT.none, attachValidation: true }, async (request) => {
     const user = currentUser(request);
     return ok(user.deptId === null ? null : ((await findDept(db, user.deptId)) ?? null));
   });
@@ -93,10 +95,10 @@ export async function departmentRoutes(app: FastifyInstance) {
     (await allDepartments(db))
       .filter((d) => Number(d.state) === 0 && (!skipRoot || Number(d.parentId) !== 0))
       .map((d) => ({ id: d.id, name: d.name, parentId: d.parentId, level: d.level }));
-  app.post('/ding/dept/deptListWeb', { config: { public: true } }, async () => ok(await publicList(false)));
-  app.post('/ding/dept/themeWeblist', { config: { public: true } }, async () => ok(await publicList(true)));
+  app.post('/ding/dept/deptListWeb', { config: { public: true }, schema: INPUT.none, attachValidation: true }, async () => ok(await publicList(false)));
+  app.post('/ding/dept/themeWeblist', { config: { public: true }, schema: INPUT.none, attachValidation: true }, async () => ok(await publicList(true)));
 
-  app.post('/ding/dept/view', { config: { permission: p.get } }, async (request) => {
+  app.post('/ding/dept/view', { config: { permission: p.get }, schema: INPUT.deptView, attachValidation: true }, async (request) => {
     const body = searchOf(request);
     const id = optionalId(body, 'deptId') ?? requiredId(body, 'id');
     return ok(await getRecord(dynamic(db), decl, currentUser(request), id));

@@ -3,7 +3,8 @@ import type { Db, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
-import { idList, isBlank, requiredId, searchOf } from './common.js';
+import { declOf, idList, isBlank, requiredId, searchOf } from './common.js';
+import { orgInputs } from './inputs.js';
 import { roleResourceIds } from './roles.js';
 
 export const APP_NAMES: Record<string, string> = { adminSite: '网站管理系统', reportSite: '信息报送系统' };
@@ -61,9 +62,10 @@ function appOf(search: Record<string, unknown>): string | undefined {
 
 export async function menuRoutesOfSystem(app: FastifyInstance) {
   const db = app.db;
+  const INPUT = orgInputs(declOf(app, 'user'));
 
   // The grant tree of the role screen: one root per app, then its Catalogues, Menus and Buttons.
-  app.post('/resource/base/tree', { config: { permission: 'role:get' } }, async (request) => {
+  app.post('/resource/base/tree', { config: { permission: 'role:get' }, schema: INPUT.appTree, attachValidation: true }, async (request) => {
     const search = searchOf(request);
     const only = appOf(search);
     const rows = await allResources(db, only);
@@ -75,7 +77,7 @@ export async function menuRoutesOfSystem(app: FastifyInstance) {
   });
 
   // roleIdDto: the entries a role holds, as rows.
-  app.post('/resource/role/list', { config: { permission: 'role:get' } }, async (request) => {
+  app.post('/resource/role/list', { config: { permission: 'role:get' }, schema: INPUT.roleId, attachValidation: true }, async (request) => {
     const roleId = requiredId(searchOf(request), 'roleId');
     const role = await db.selectFrom('roles').select('roleId').where('roleId', '=', roleId).executeTakeFirst();
     if (!role) throw notFoundRecord();
@@ -85,7 +87,7 @@ export async function menuRoutesOfSystem(app: FastifyInstance) {
   });
 
   // resRoleSaveDto: roleId + resource ids (resourceIds, resIds or ids); replaces the role's grants.
-  app.post('/resource/role/save', { config: { permission: 'role:grant' } }, async (request) => {
+  app.post('/resource/role/save', { config: { permission: 'role:grant' }, schema: INPUT.roleGrant, attachValidation: true }, async (request) => {
     const body = searchOf(request);
     const roleId = requiredId(body, 'roleId');
     const present = ['resourceIds', 'resIds', 'ids'].find((k) => Object.prototype.hasOwnProperty.call(body, k));

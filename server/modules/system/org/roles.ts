@@ -4,8 +4,8 @@ import type { Db, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { notFoundRecord } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
-import { declOf, requiredId, searchOf, userScope } from './common.js';
-import { filtered, scoped, userPage } from './users.js';
+import { declOf, requiredId, searchOf } from './common.js';
+import { orgInputs } from './inputs.js';
 
 export const DATA_SCOPE_NAMES: Record<string, string> = { SELF: '本人', DEPART: '本部门', DEPARTS: '本部门及下级', ALL: '全部' };
 
@@ -24,8 +24,9 @@ export async function roleRoutes(app: FastifyInstance) {
   const decl = declOf(app, 'role');
   const p = decl.permissions;
   const db = app.db;
+  const INPUT = orgInputs(declOf(app, 'user'));
 
-  app.post('/role/res/list', { config: { permission: p.get } }, async (request) => {
+  app.post('/role/res/list', { config: { permission: p.get }, schema: INPUT.roleId, attachValidation: true }, async (request) => {
     const roleId = requiredId(searchOf(request), 'roleId');
     await findRole(db, roleId);
     return ok(await roleResourceIds(db, roleId));
@@ -36,17 +37,14 @@ export async function roleRoutes(app: FastifyInstance) {
     const search = searchOf(request);
     const roleId = requiredId(search, 'roleId');
     await findRole(db, roleId);
-    const scope = await userScope(db, currentUser(request));
-    const holders = db.selectFrom('user_roles').select('userId').where('roleId', '=', roleId);
-    let base = scoped(db.selectFrom('users as u').leftJoin('departments as d', 'd.id', 'u.deptId'), scope);
-    base = assigned ? base.where('u.userId', 'in', holders) : base.where('u.userId', 'not in', holders);
-    return userPage(db, await filtered(db, base, search), search);
+    // The user entity's list in the caller's data scope: holders of the role, or everyone else (its listWhere).
+    return app.entities.api(currentUser(request)).list('user', assigned ? search : { ...search, roleId: undefined, withoutRoleId: roleId });
   };
-  app.post('/role/user/list', { config: { permission: p.get } }, async (request) => ok(await members(request, true)));
-  app.post('/role/user/not/list', { config: { permission: p.get } }, async (request) => ok(await members(request, false)));
+  app.post('/role/user/list', { config: { permission: p.get }, schema: INPUT.members, attachValidation: true }, async (request) => ok(await members(request, true)));
+  app.post('/role/user/not/list', { config: { permission: p.get }, schema: INPUT.members, attachValidation: true }, async (request) => ok(await members(request, false)));
 
   // Data users: the role's members with the data permission the role gives them and how far it reaches.
-  app.post('/role/data/user/list', { config: { permission: p.get } }, async (request) => {
+  app.post('/role/data/user/list', { config: { permission: p.get }, schema: INPUT.members, attachValidation: true }, async (request) => {
     const search = searchOf(request);
     const roleId = requiredId(search, 'roleId');
     const role = await findRole(db, roleId);

@@ -1,0 +1,95 @@
+import type { RecordData } from '../behaviour';
+
+/** A declared field: its type, rules, display and relations (part of resources/types.ts, split for size). */
+
+/** How a field is stored, validated and edited. */
+export type FieldType =
+  | 'text' // single line
+  | 'textarea' // multi-line plain text
+  | 'richtext' // HTML, sanitised by the server
+  | 'number' // integer unless `decimals` is set
+  | 'date' // YYYY-MM-DD
+  | 'datetime' // YYYY-MM-DD HH:mm:ss
+  | 'enum' // one of `options`
+  | 'dict' // a value of the data dictionary group `dict`
+  | 'image' // a path or URL of an uploaded image
+  | 'file' // a path or URL of an uploaded file
+  | 'url' // an http(s) address
+  | 'reference'; // the id of a record of the resource `reference`
+
+export interface EnumOption {
+  readonly value: string | number;
+  readonly label: string;
+}
+
+export interface FieldDecl {
+  /** API field name; also the column name. */
+  readonly name: string;
+  /** Chinese label shown in forms, tables and error messages. */
+  readonly label: string;
+  readonly type: FieldType;
+  readonly required?: boolean;
+  readonly default?: string | number | null;
+  /** Longest accepted text, in characters. */
+  readonly maxLength?: number;
+  readonly min?: number;
+  readonly max?: number;
+  /** Digits after the point for a `number`; 0 or absent stores an integer. */
+  readonly decimals?: number;
+  readonly options?: readonly EnumOption[];
+  /** Dictionary group (`dictKey`) for a `dict` field: the server accepts only a key of its entries. */
+  readonly dict?: string;
+  /** Entries of the `dict` group, created at start when the group does not exist yet (staff edit them later). */
+  readonly dictEntries?: readonly { readonly key: string; readonly name: string }[];
+  /** Resource name for a `reference` field. */
+  readonly reference?: string;
+  /** Set by the server (creator, times, counters); never accepted from a client. */
+  readonly readOnly?: boolean;
+  /** No two records may share the value. */
+  readonly unique?: boolean;
+  /** Shown under the input. */
+  readonly help?: string;
+  /**
+   * For a text holding JSON (a check's 明细, a submission's 报送内容): the Chinese names of its keys, so
+   * show views name the parts in Chinese (src/generic/detailParts.ts); keys not listed show as they are.
+   */
+  readonly partLabels?: Readonly<Record<string, string>>;
+  /** For `richtext`: the rich-text editor (default, loaded lazily) or `html`, a plain HTML text box. */
+  readonly editor?: 'rich' | 'html';
+  /**
+   * A virtual field: no column; the server computes it from the stored values on every read (list, get,
+   * save answers), so lists and show views can display it like any other field.
+   */
+  readonly compute?: (record: RecordData) => unknown;
+  /** How the admin views show the value (lists and show views); what is stored and sent stays as it is. */
+  readonly display?: FieldDisplay;
+  /**
+   * A comma list of ids of the resource another field's value names (消息提醒设置's 提醒对象: roles, users or
+   * departments by 提醒对象类型): the form offers a multiple choice of that resource's records, by their
+   * titleField; `label` says what they are (角色). The server checks the ids itself (a behaviour hook).
+   */
+  readonly idsOf?: { readonly by: string; readonly resources: Readonly<Record<string, { readonly resource: string; readonly label: string }>> };
+  /**
+   * Personal data (个人信息保护法): masked in lists, exports and Word files (138****1234,
+   * 3101**********1234); in full only on the detail view for 查看敏感信息, and that view is logged; a masked
+   * value a form sends back is never stored (server/crud/personal.ts).
+   */
+  readonly personal?: 'phone' | 'idNumber';
+  /** A text value must match `source` (a RegExp source), else 1002 `message` (default `<label>格式不正确`). */
+  readonly pattern?: { readonly source: string; readonly message?: string };
+  /**
+   * A write-only value (a password): accepted on save, never answered; the server's behaviour turns it into
+   * what `column` stores (a hash) and neither the field nor the column is ever read back. Blank on update: unchanged.
+   */
+  readonly writeOnly?: { readonly column: string };
+}
+
+/**
+ * A field's text in the views, from the whole record (e.g. an amount with its record's unit), its
+ * alignment in a table, and a colour for values that need attention (a negative growth in red).
+ */
+export interface FieldDisplay {
+  readonly format?: (record: RecordData) => string;
+  readonly align?: 'left' | 'right';
+  readonly tone?: (record: RecordData) => 'error' | 'success' | undefined;
+}

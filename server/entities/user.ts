@@ -1,0 +1,178 @@
+import { Refusal, type RecordData } from '../../resources/behaviour.js';
+import { departmentAndDescendants } from '../auth/dataScope.js';
+import { hashPassword } from '../auth/password.js';
+import { validateNewPassword } from '../auth/passwordPolicy.js';
+import { defineBehaviour } from '../crud/entity/define.js';
+import type { EntityContext } from '../crud/entity/types.js';
+import type { Db, DynamicDb } from '../db/types.js';
+import { forbidden, invalidValue, missingParam, notFoundRecord } from '../http/errors.js';
+import type { PortalUser } from '../http/fastifyTypes.js';
+import { idsOf } from '../http/params.js';
+import { ADMIN_ROLE_ALIAS } from './role.js';
+
+/** Password-state columns of `users` (server/auth/): never answered (the hash is the write-only field's column). */
+const PASSWORD_STATE = ['passwordChangedAt', 'failedLogins', 'lockedUntil', 'mustChangePassword'] as const;
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+const has = (data: RecordData, key: string) => Object.prototype.hasOwnProperty.call(data, key);
+const typed = (trx: DynamicDb) => trx as unknown as Db;
+
+/** A positive integer id, null when blank; 1002 参数格式不正确 otherwise. */
+function optionalId(data: RecordData, name: string): number | null {
+  const v = data[name];
+  if (isBlank(v)) return null;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
+  if (!Number.isSafeInteger(n) || n <= 0) throw invalidValue(`参数格式不正确：${name}`);
+  return n;
+}
+
+/** True when the caller's data scope reaches a department (its users may be placed there). */
+async function deptInScope(trx: DynamicDb, caller: PortalUser, deptId: number): Promise<boolean> {
+  if (caller.dataScope === 'ALL') return true;
+  if (caller.dataScope === 'SELF' || caller.deptId === null) return false;
+  const ids = caller.dataScope === 'DEPARTS' ? await departmentAndDescendants(typed(trx), caller.deptId) : [caller.deptId];
+  return ids.includes(deptId);
+}
+
+/** Only a holder of the 系统管理员 role may hand it out or take it away. */
+export async function guardAdminRole(trx: DynamicDb, caller: PortalUser, roleIds: readonly number[]): Promise<void> {
+  if (!roleIds.length) return;
+  const admin = (await trx.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst()) as { roleId: number } | undefined;
+  if (admin && roleIds.includes(Number(admin.roleId)) && !caller.roleIds.includes(Number(admin.roleId))) {
+    throw new Refusal(1005, '只有系统管理员可以分配系统管理员角色');
+  }
+}
+
+async function rolesOf(trx: DynamicDb, userId: unknown): Promise<number[]> {
+  return ((await trx.selectFrom('user_roles').select('roleId').where('userId', '=', userId).execute()) as { roleId: number }[]).map((r) => Number(r.roleId));
+}
+
+/** What a save carried beyond the columns, from beforeValidate to beforeChange (one ctx per operation). */
+const pending = new WeakMap<object, { deptId?: number; password?: string }>();
+
+/** The department of a save: required on create; when given it must exist and lie in the caller's scope. */
+async function checkDept(data: RecordData, operation: 'create' | 'update', ctx: EntityContext): Promise<number | undefined> {
+  const given = has(data, 'deptId');
+  const deptId = optionalId(data, 'deptId');
+  if ((operation === 'create' || given) && deptId === null) throw missingParam('deptId');
+  if (deptId === null) return undefined;
+  const dept = await ctx.trx.selectFrom('departments').select('id').where('id', '=', deptId).executeTakeFirst();
+  if (!dept) throw invalidValue('所属部门不存在');
+  if (!(await deptInScope(ctx.trx, ctx.caller, deptId))) throw notFoundRecord();
+  return deptId;
+}
+
+/** `roleId` and `roleIds` as the declared link's one list; granting needs 用户授权 and the admin guard both ways. */
+async function checkRoles(data: RecordData, original: RecordData | undefined, ctx: EntityContext): Promise<number[] | undefined> {
+  if (isBlank(data.roleId) && !Array.isArray(data.roleIds)) return undefined;
+  const ids = [...new Set([...idsOf(data.roleId, 'roleId'), ...(Array.isArray(data.roleIds) ? idsOf(data.roleIds, 'roleIds') : [])])];
+  if (ids.length) {
+    const found = await ctx.trx.selectFrom('roles').select('roleId').where('roleId', 'in', ids).execute();
+    if (found.length !== ids.length) throw invalidValue('角色不存在');
+  }
+  if (!ctx.caller.permissions.has('user:grant')) throw forbidden();
+  await guardAdminRole(ctx.trx, ctx.caller, ids);
+  if (original) await guardAdminRole(ctx.trx, ctx.caller, (await rolesOf(ctx.trx, original.userId)).filter((r) => !ids.includes(r)));
+  return ids;
+}
+
+/** Department names and role grants of a page of users: two queries. */
+async function withNames(trx: DynamicDb, records: readonly RecordData[]): Promise<RecordData[]> {
+  const userIds = records.map((r) => Number(r.userId));
+  const deptIds = [...new Set(records.map((r) => r.deptId).filter((d) => d !== null && d !== undefined))];
+  const depts = deptIds.length ? ((await trx.selectFrom('departments').select(['id', 'name']).where('id', 'in', deptIds).execute()) as { id: number; name: string }[]) : [];
+  const links = userIds.length
+    ? ((await trx.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.roleId', 'ur.roleId').select(['ur.userId', 'r.roleId', 'r.name']).where('ur.userId', 'in', userIds).orderBy('r.roleId').execute()) as { userId: number; roleId: number; name: string }[])
+    : [];
+  return records.map((r) => {
+    const mine = links.filter((l) => Number(l.userId) === Number(r.userId));
+    const roleIds = mine.map((l) => Number(l.roleId));
+    const roleNames = mine.map((l) => String(l.name));
+    const dept = depts.find((d) => Number(d.id) === Number(r.deptId));
+    return { ...r, deptName: dept ? dept.name : null, roleIds, roleNames, roleId: roleIds[0] ?? null, roleName: roleNames.join('、') };
+  });
+}
+
+/**
+ * 用户管理: the password (create only; 密码规则 applied, argon2-hashed, changed by its user at the first
+ * login), the department (an account's own, not the caller's: in the caller's scope), the role grants (the
+ * declared link, behind 用户授权 and the 系统管理员 guard), the current user who cannot be disabled or deleted,
+ * the sessions that go with an account, and the department and role names every answer carries.
+ */
+export default defineBehaviour({
+  name: 'user',
+  hooks: {
+    beforeValidate: [
+      async ({ operation, data, original, ctx }) => {
+        const out: RecordData = { ...data };
+        const saved: { deptId?: number; password?: string } = {};
+        if (operation === 'update') delete out.password;
+        else if (!isBlank(out.password) && typeof out.password !== 'string') throw invalidValue('密码必须是文本');
+        else if (typeof out.password === 'string') saved.password = out.password;
+        saved.deptId = await checkDept(out, operation, ctx);
+        const roleIds = await checkRoles(out, original, ctx);
+        delete out.roleId;
+        if (roleIds) out.roleIds = roleIds;
+        else delete out.roleIds;
+        pending.set(ctx, saved);
+        return out;
+      },
+    ],
+    beforeChange: [
+      async ({ operation, data, original, ctx }) => {
+        const saved = pending.get(ctx) ?? {};
+        const out: RecordData = { ...data };
+        if (saved.deptId !== undefined) out.deptId = saved.deptId;
+        else if (operation === 'update') delete out.deptId;
+        if (operation === 'update' && Number(original?.userId) === ctx.caller.userId && out.status !== undefined && Number(out.status) !== 1) {
+          throw new Refusal(1005, '不能停用当前登录的用户');
+        }
+        if (operation === 'create' && saved.password !== undefined) {
+          // The raw password as typed (the text field's markup stripping must not change it).
+          await validateNewPassword(typed(ctx.trx), saved.password, { username: String(out.username) });
+          out.password = await hashPassword(saved.password);
+        }
+        return out;
+      },
+    ],
+    afterChange: [
+      async ({ operation, record, ctx }) => {
+        // A password an administrator chose is changed by its user at the first login (docs/system-security.md).
+        if (operation === 'create') await ctx.trx.updateTable('users').set({ mustChangePassword: 1 }).where('userId', '=', record.userId).execute();
+      },
+    ],
+    afterRead: [
+      ({ record }) => {
+        const out: RecordData = { ...record };
+        for (const column of PASSWORD_STATE) delete out[column];
+        return out;
+      },
+    ],
+    enrich: [({ records, ctx }) => withNames(ctx.trx, records)],
+    beforeDelete: [
+      async ({ records, ctx }) => {
+        if (records.some((r) => Number(r.userId) === ctx.caller.userId)) throw new Refusal(1005, '不能删除当前登录的用户');
+        const ids = records.map((r) => r.userId);
+        for (const r of records) await guardAdminRole(ctx.trx, ctx.caller, await rolesOf(ctx.trx, r.userId));
+        await ctx.trx.deleteFrom('sessions').where('userId', 'in', ids).execute();
+      },
+    ],
+    listWhere: [
+      async ({ search, ctx }) => {
+        const where: Record<string, number[]> = {};
+        const deptId = optionalId(search, 'deptId');
+        if (deptId !== null) where.deptId = await departmentAndDescendants(typed(ctx.trx), deptId);
+        // A role's members (roleId) or the users it still lacks (withoutRoleId): 角色管理's member lists.
+        const roleId = optionalId(search, 'roleId');
+        const without = optionalId(search, 'withoutRoleId');
+        const holders = (id: number) => ctx.trx.selectFrom('user_roles').select('userId').where('roleId', '=', id);
+        if (roleId !== null) where.userId = ((await holders(roleId).execute()) as { userId: number }[]).map((r) => Number(r.userId));
+        else if (without !== null) {
+          const rest = (await ctx.trx.selectFrom('users').select('userId').where('userId', 'not in', holders(without)).execute()) as { userId: number }[];
+          where.userId = rest.map((r) => Number(r.userId));
+        }
+        return Object.keys(where).length ? where : undefined;
+      },
+    ],
+  },
+});
