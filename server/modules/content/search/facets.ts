@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, DialectName } from '../../../db/types.js';
 import type { Search } from './params.js';
-import { where, type Q } from './query.js';
+import { ftsOnly, where, type Q } from './query.js';
 
 /** Facets are counted over at most this many matches (the newest); `capped` says when more match. */
 const FACET_CAP = 1000;
@@ -13,6 +13,22 @@ export interface Facets {
   capped: boolean;
 }
 
+interface FacetRow { columnId: number; docYear: number | null; wjType: string | null; categoryTitle: string | null }
+
+/** The newest FACET_CAP + 1 matches' column, year and type. */
+function matchesOf(db: Db, s: Search, dialect: DialectName) {
+  const match = ftsOnly(s, dialect);
+  if (match !== null) {
+    // Words (and the date) only: FTS5 streams the newest matches, one primary-key lookup each. Through
+    // `docKey in (select rowid … match)` every match of a common word was read first (7 ms against 3.8 ms
+    // for 乡村振兴 at 20,000 articles).
+    const bound = s.sinceKey === null ? sql`` : sql` and rowid >= ${s.sinceKey}`;
+    return sql`(select s."columnId", s."docYear", s."wjType" from (select rowid as k from article_fts where article_fts match ${match}${bound} order by rowid desc limit ${FACET_CAP + 1}) f join article_search s on s."docKey" = f.k)`;
+  }
+  const base = where(db.selectFrom('article_search as s') as Q, s, dialect).select(['s.columnId', 's.docYear', 's.wjType']);
+  return dialect === 'postgres' ? sql`materialized ${base.limit(FACET_CAP + 1)}` : sql`${base.orderBy('s.docKey', 'desc').limit(FACET_CAP + 1)}`;
+}
+
 const top = <T extends { count: number }>(list: T[], n: number) => list.sort((a, b) => b.count - a.count).slice(0, n);
 
 /**
@@ -21,9 +37,7 @@ const top = <T extends { count: number }>(list: T[], n: number) => list.sort((a,
  * same bound as totalRow, so a common word costs one capped read.
  */
 export async function facetsOf(db: Db, s: Search, dialect: DialectName): Promise<Facets> {
-  const base = where(db.selectFrom('article_search as s') as Q, s, dialect).select(['s.columnId', 's.docYear', 's.wjType']);
-  const limited = dialect === 'postgres' ? base.limit(FACET_CAP + 1) : base.orderBy('s.docKey', 'desc').limit(FACET_CAP + 1);
-  const rows = (await sql<{ columnId: number; docYear: number | null; wjType: string | null; categoryTitle: string | null }>`with m as ${dialect === 'postgres' ? sql`materialized ` : sql``}${limited} select m."columnId", m."docYear", m."wjType", c."categoryTitle" from m left join category c on c."categoryId" = m."columnId"`.execute(db)).rows;
+  const rows = (await sql<FacetRow>`with m as ${matchesOf(db, s, dialect)} select m."columnId", m."docYear", m."wjType", c."categoryTitle" from m left join category c on c."categoryId" = m."columnId"`.execute(db)).rows;
   const capped = rows.length > FACET_CAP;
   const cols = new Map<number, { columnId: number; columnTitle: string; count: number }>();
   const years = new Map<number, number>();

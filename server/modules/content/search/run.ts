@@ -21,12 +21,19 @@ const countKey = (s: Search, cap: number) => ({ ...s, pageNumber: 0, pageSize: 0
 async function fastPath(db: Db, s: Search, match: string, cap: number, kept: CountKept) {
   const offset = (s.pageNumber - 1) * s.pageSize;
   const bound = s.sinceKey === null ? sql`` : sql` and rowid >= ${s.sinceKey}`;
-  const counted = await kept(db, countKey(s, cap), async () => Number(((await sql<{ n: number }>`select count(*) as n from (select 1 from article_fts where article_fts match ${match}${bound} limit ${cap + 1})`.execute(db)).rows[0]?.n) ?? 0));
-  if (s.sort === 'relevance') {
-    const keys = await relevanceKeys(db, s, 'sqlite', counted <= cap);
-    return { counted, hits: keys.length ? (await sql<Row>`select ${PAGE_COLUMNS} from article_search s ${PAGE_JOINS} where s."docKey" in (select value from json_each(${JSON.stringify(keys)}))`.execute(db)).rows : [], keys };
-  }
-  // The page's keys and their rows in one statement: FTS5 yields the 20 keys, three primary-key lookups each.
+  // Counted newest first: the same pass yields the page's keys (the page lies within the cap), so the FTS
+  // match runs once, not once for the count and again for the page.
+  let newest: number[] | null = null;
+  const counted = await kept(db, countKey(s, cap), async () => {
+    const rows = (await sql<{ k: number }>`select rowid as k from article_fts where article_fts match ${match}${bound} order by rowid desc limit ${cap + 1}`.execute(db)).rows;
+    newest = rows.slice(offset, offset + s.pageSize).map((r) => Number(r.k));
+    return rows.length;
+  });
+  const byKeys = async (keys: number[]) => ({ counted, hits: keys.length ? (await sql<Row>`select ${PAGE_COLUMNS} from article_search s ${PAGE_JOINS} where s."docKey" in (select value from json_each(${JSON.stringify(keys)}))`.execute(db)).rows : [], keys });
+  if (s.sort === 'relevance') return byKeys(await relevanceKeys(db, s, 'sqlite', counted <= cap));
+  if (newest) return byKeys(newest);
+  // The count came from the count cache: the page's keys and their rows in one statement (FTS5 yields the
+  // 20 keys, three primary-key lookups each).
   const keys = sql`select rowid as k from article_fts where article_fts match ${match}${bound} order by rowid desc limit ${s.pageSize} offset ${offset}`;
   return { counted, hits: (await sql<Row>`select ${PAGE_COLUMNS} from (${keys}) f join article_search s on s."docKey" = f.k ${PAGE_JOINS} order by f.k desc`.execute(db)).rows, keys: null };
 }
