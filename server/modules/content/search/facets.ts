@@ -36,8 +36,10 @@ const top = <T extends { count: number }>(list: T[], n: number) => list.sort((a,
  * results (clicking one narrows the search: esType, year, wjType). Over the newest FACET_CAP matches: the
  * same bound as totalRow, so a common word costs one capped read.
  */
-export async function facetsOf(db: Db, s: Search, dialect: DialectName): Promise<Facets> {
-  const rows = (await sql<FacetRow>`with m as ${matchesOf(db, s, dialect)} select m."columnId", m."docYear", m."wjType", c."categoryTitle" from m left join category c on c."categoryId" = m."columnId"`.execute(db)).rows;
+export async function facetsOf(db: Db, s: Search, dialect: DialectName, newest: readonly number[] | null = null): Promise<Facets> {
+  // The keys the count already read (newest first, at least FACET_CAP + 1 when more match): no second match.
+  const m = newest ? sql`(select s."columnId", s."docYear", s."wjType" from article_search s where s."docKey" in (select value from json_each(${JSON.stringify(newest.slice(0, FACET_CAP + 1))})))` : matchesOf(db, s, dialect);
+  const rows = (await sql<FacetRow>`with m as ${m} select m."columnId", m."docYear", m."wjType", c."categoryTitle" from m left join category c on c."categoryId" = m."columnId"`.execute(db)).rows;
   const capped = rows.length > FACET_CAP;
   const cols = new Map<number, { columnId: number; columnTitle: string; count: number }>();
   const years = new Map<number, number>();

@@ -25,17 +25,17 @@ async function fastPath(db: Db, s: Search, match: string, cap: number, kept: Cou
   // match runs once, not once for the count and again for the page.
   let newest: number[] | null = null;
   const counted = await kept(db, countKey(s, cap), async () => {
-    const rows = (await sql<{ k: number }>`select rowid as k from article_fts where article_fts match ${match}${bound} order by rowid desc limit ${cap + 1}`.execute(db)).rows;
-    newest = rows.slice(offset, offset + s.pageSize).map((r) => Number(r.k));
-    return rows.length;
+    newest = (await sql<{ k: number }>`select rowid as k from article_fts where article_fts match ${match}${bound} order by rowid desc limit ${cap + 1}`.execute(db)).rows.map((r) => Number(r.k));
+    return newest.length;
   });
-  const byKeys = async (keys: number[]) => ({ counted, hits: keys.length ? (await sql<Row>`select ${PAGE_COLUMNS} from article_search s ${PAGE_JOINS} where s."docKey" in (select value from json_each(${JSON.stringify(keys)}))`.execute(db)).rows : [], keys });
+  const byKeys = async (keys: number[]) => ({ counted, newest, hits: keys.length ? (await sql<Row>`select ${PAGE_COLUMNS} from article_search s ${PAGE_JOINS} where s."docKey" in (select value from json_each(${JSON.stringify(keys)}))`.execute(db)).rows : [], keys });
   if (s.sort === 'relevance') return byKeys(await relevanceKeys(db, s, 'sqlite', counted <= cap));
-  if (newest) return byKeys(newest);
+  const page = (newest as number[] | null)?.slice(offset, offset + s.pageSize);
+  if (page) return byKeys(page);
   // The count came from the count cache: the page's keys and their rows in one statement (FTS5 yields the
   // 20 keys, three primary-key lookups each).
   const keys = sql`select rowid as k from article_fts where article_fts match ${match}${bound} order by rowid desc limit ${s.pageSize} offset ${offset}`;
-  return { counted, hits: (await sql<Row>`select ${PAGE_COLUMNS} from (${keys}) f join article_search s on s."docKey" = f.k ${PAGE_JOINS} order by f.k desc`.execute(db)).rows, keys: null };
+  return { counted, newest: null, hits: (await sql<Row>`select ${PAGE_COLUMNS} from (${keys}) f join article_search s on s."docKey" = f.k ${PAGE_JOINS} order by f.k desc`.execute(db)).rows, keys: null };
 }
 
 /** Any conditions: through `article_search`. */
@@ -53,16 +53,24 @@ async function generalPath(db: Db, s: Search, cap: number, kept: CountKept) {
     const page = await sql<{ docKey: string }>`with m as materialized ${base.select('s.docKey')} select "docKey" from m order by "docKey" desc limit ${s.pageSize} offset ${offset}`.execute(db);
     keys = page.rows.map((r) => Number(r.docKey));
   } else keys = (await base.select('s.docKey').orderBy('s.docKey', 'desc').limit(s.pageSize).offset(offset).execute()).map((r) => Number(r.docKey));
-  return { counted, hits: keys.length ? await pageRows(db.selectFrom('article_search as s').where('s.docKey', 'in', keys) as Q, keys) : [], keys };
+  return { counted, newest: null, hits: keys.length ? await pageRows(db.selectFrom('article_search as s').where('s.docKey', 'in', keys) as Q, keys) : [], keys };
 }
 
 /** One page of a search, newest first or by relevance (`s.sort`); `totalRow` capped. */
 export async function runSearch(db: Db, s: Search, kept: CountKept) {
+  return (await searchPage(db, s, kept)).page;
+}
+
+/**
+ * The page, and `newest`: the keys of the newest matches up to the cap when the count read them (SQLite's
+ * fast path, not from the count cache), which the facets count instead of reading the matches again.
+ */
+export async function searchPage(db: Db, s: Search, kept: CountKept) {
   const offset = (s.pageNumber - 1) * s.pageSize;
   // Counting every match of a common word costs more than the page: count up to a cap (docs/search-and-reports.md).
   const cap = Math.max(COUNT_CAP, offset + s.pageSize * 10);
   const match = ftsOnly(s, dialectOf(db));
-  const { counted, hits, keys } = match !== null ? await fastPath(db, s, match, cap, kept) : await generalPath(db, s, cap, kept);
+  const { counted, hits, keys, newest } = match !== null ? await fastPath(db, s, match, cap, kept) : await generalPath(db, s, cap, kept);
   const rows = keys ? ordered(hits, keys) : hits;
   const parts = s.smart ? s.smart.words.flatMap((w) => w.alts.flatMap((a) => a.parts)) : [s.keyword, s.content, s.title].flatMap((k) => k?.parts ?? []);
   const marks = highlighter(parts);
@@ -70,5 +78,5 @@ export async function runSearch(db: Db, s: Search, kept: CountKept) {
   // table) instead of 20 primary-key lookups.
   const list = rows.flatMap((a) => (a.status === 5 ? [hitOf(a, marks)] : []));
   const total = Math.min(counted, cap);
-  return { ...pageOf(list, { pageNum: s.pageNumber, pageSize: s.pageSize }, total), totalCapped: counted > cap };
+  return { page: { ...pageOf(list, { pageNum: s.pageNumber, pageSize: s.pageSize }, total), totalCapped: counted > cap }, newest: newest as number[] | null };
 }
