@@ -25,7 +25,9 @@ async function fastPath(db: Db, s: Search, match: string, cap: number, kept: Cou
   // match runs once, not once for the count and again for the page.
   let newest: number[] | null = null;
   const counted = await kept(db, countKey(s, cap), async () => {
-    newest = (await sql<{ k: number }>`select rowid as k from article_fts where article_fts match ${match}${bound} order by rowid desc limit ${cap + 1}`.execute(db)).rows.map((r) => Number(r.k));
+    // As one JSON array: a thousand row objects cost more than the match itself (0.69 against 0.33 ms).
+    const row = (await sql<{ ks: string }>`select json_group_array(k) as ks from (select rowid as k from article_fts where article_fts match ${match}${bound} order by rowid desc limit ${cap + 1})`.execute(db)).rows[0];
+    newest = (JSON.parse(row?.ks ?? '[]') as number[]).sort((a, b) => b - a);
     return newest.length;
   });
   const byKeys = async (keys: number[]) => ({ counted, newest, hits: keys.length ? (await sql<Row>`select ${PAGE_COLUMNS} from article_search s ${PAGE_JOINS} where s."docKey" in (select value from json_each(${JSON.stringify(keys)}))`.execute(db)).rows : [], keys });
