@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/types.js';
 import type { Search } from './params.js';
 import { filters, hasFilters, matchFts, where, type Q } from './query.js';
+import { titleScored } from './titleScore.js';
 import { wordsPgRank } from './understanding/matchExpr.js';
 
 /**
@@ -35,7 +36,9 @@ function score(rows: readonly Scored[], nowMinute: number): Scored[] {
   });
 }
 
-async function sqliteCandidates(db: Db, s: Search, all: boolean): Promise<Scored[]> {
+async function sqliteCandidates(db: Db, s: Search, all: boolean, newest: readonly number[] | null): Promise<Scored[]> {
+  // A common word without other filters: the newest matches the count read, scored by their titles (titleScore.ts).
+  if (!all && newest && !hasFilters(s)) return titleScored(db, s, newest.slice(0, NEWEST));
   // The ranking form of the expression: same matches, the typed word weighed above its synonyms.
   const match = matchFts(s, false, all) as string;
   const bound = s.sinceKey === null ? sql`` : sql` and rowid >= ${s.sinceKey}`;
@@ -74,8 +77,8 @@ async function pgCandidates(db: Db, s: Search, all: boolean): Promise<Scored[]> 
  * The page's docKeys in relevance order. `all`: the capped count found every match (few enough to score
  * them all).
  */
-export async function relevanceKeys(db: Db, s: Search, dialect: 'sqlite' | 'postgres', all: boolean): Promise<number[]> {
-  const rows = dialect === 'sqlite' ? await sqliteCandidates(db, s, all) : await pgCandidates(db, s, all);
+export async function relevanceKeys(db: Db, s: Search, dialect: 'sqlite' | 'postgres', all: boolean, newest: readonly number[] | null = null): Promise<number[]> {
+  const rows = dialect === 'sqlite' ? await sqliteCandidates(db, s, all, newest) : await pgCandidates(db, s, all);
   const scored = score(rows, Math.floor(Date.now() / 60_000)).sort((a, b) => b.r - a.r || b.k - a.k);
   const offset = (s.pageNumber - 1) * s.pageSize;
   return scored.slice(offset, offset + s.pageSize).map((x) => x.k);
