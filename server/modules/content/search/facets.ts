@@ -44,7 +44,9 @@ export async function facetsOf(db: Db, s: Search, dialect: DialectName, newest: 
   if (newest) {
     // The keys the count already read (SQLite, newest first, more than FACET_CAP when more match): no second
     // match, and the narrow index instead of the index rows with their excerpts.
-    rows = (await sql<FacetRow>`${grouped(sql`(select s."columnId", s."docYear", s."wjType" from article_search s indexed by article_search_facet_idx where s."docKey" in (select value from json_each(${JSON.stringify(newest.slice(0, FACET_CAP))})))`)}`.execute(db)).rows;
+    const keys = newest.slice(0, FACET_CAP);
+    const of = dialect === 'postgres' ? sql`article_search s where s."docKey" = any(${sql.val(keys)}::bigint[])` : sql`article_search s indexed by article_search_facet_idx where s."docKey" in (select value from json_each(${JSON.stringify(keys)}))`;
+    rows = (await sql<FacetRow>`${grouped(sql`(select s."columnId", s."docYear", s."wjType" from ${of})`)}`.execute(db)).rows;
     capped = newest.length > FACET_CAP;
   } else {
     // Counted over the newest FACET_CAP of the FACET_CAP + 1 read.

@@ -59,18 +59,19 @@ async function sqliteCandidates(db: Db, s: Search, all: boolean, newest: readonl
   return rows.filter((x) => keep.has(x.k));
 }
 
-async function pgCandidates(db: Db, s: Search, all: boolean): Promise<Scored[]> {
+async function pgCandidates(db: Db, s: Search, all: boolean, newest: readonly number[] | null): Promise<Scored[]> {
+  if (!all && newest && !hasFilters(s)) return titleScored(db, s, newest.slice(0, NEWEST));
   const rank = s.smart ? wordsPgRank(s.smart.words, PG_WEIGHTS, sql.ref('m.tsv')) : sql`ts_rank_cd(${PG_WEIGHTS}::float4[], m.tsv, to_tsquery('simple', ''))`;
   const base = (titleOnly: boolean) => where(db.selectFrom('article_search as s') as Q, s, 'postgres', titleOnly).select(['s.docKey', 's.tsv']);
   // Materialised match sets: the planner cannot walk the publish-time order testing every row (a rare word
   // took 11.7 s that way); few matches are read through the GIN index whole.
   const ranked = async (q: Q) => (await sql<{ k: string; r: number }>`with m as materialized ${q} select m."docKey" as k, ${rank} as r from m`.execute(db)).rows.map((x) => ({ k: Number(x.k), r: Number(x.r) }));
   if (all) return ranked(base(false));
-  const newest = await ranked(base(false).orderBy('s.docKey', 'desc').limit(NEWEST));
+  const recent = await ranked(base(false).orderBy('s.docKey', 'desc').limit(NEWEST));
   // Title matches: the set is read whole (no order to walk), capped, then the newest of them.
   const titled = await ranked((db.selectFrom(base(true).limit(TITLE_CANDIDATES * 4).as('t')) as Q).selectAll().orderBy(sql.ref('t.docKey'), 'desc').limit(TITLE_CANDIDATES));
-  const seen = new Set(newest.map((x) => x.k));
-  return [...newest, ...titled.filter((x) => !seen.has(x.k))];
+  const seen = new Set(recent.map((x) => x.k));
+  return [...recent, ...titled.filter((x) => !seen.has(x.k))];
 }
 
 /**
@@ -78,7 +79,7 @@ async function pgCandidates(db: Db, s: Search, all: boolean): Promise<Scored[]> 
  * them all).
  */
 export async function relevanceKeys(db: Db, s: Search, dialect: 'sqlite' | 'postgres', all: boolean, newest: readonly number[] | null = null): Promise<number[]> {
-  const rows = dialect === 'sqlite' ? await sqliteCandidates(db, s, all, newest) : await pgCandidates(db, s, all);
+  const rows = dialect === 'sqlite' ? await sqliteCandidates(db, s, all, newest) : await pgCandidates(db, s, all, newest);
   const scored = score(rows, Math.floor(Date.now() / 60_000)).sort((a, b) => b.r - a.r || b.k - a.k);
   const offset = (s.pageNumber - 1) * s.pageSize;
   return scored.slice(offset, offset + s.pageSize).map((x) => x.k);

@@ -5,7 +5,7 @@ import { highlighter } from './highlight.js';
 import { hitOf, ordered, PAGE_COLUMNS, PAGE_JOINS, pageRows } from './hits.js';
 import { dialectOf } from './indexer.js';
 import type { Search } from './params.js';
-import { ftsOnly, where, type Q } from './query.js';
+import { ftsOnly, hasFilters, where, type Q } from './query.js';
 import { relevanceKeys } from './relevance.js';
 
 /** totalRow counts matches up to this many (or ten pages past the asked one); more answers `totalCapped`. */
@@ -57,14 +57,20 @@ async function generalPath(db: Db, s: Search, cap: number, kept: CountKept) {
   const limited = base.select(sql<number>`1`.as('one')).limit(cap + 1);
   const counted = await kept(db, countKey(s, cap), async () => Number(((await db.selectFrom(limited.as('m')).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n));
   let keys: number[];
-  if (s.sort === 'relevance') keys = await relevanceKeys(db, s, dialect, counted <= cap);
+  let newest: number[] | null = null;
+  if (s.sort === 'relevance' && dialect === 'postgres' && counted > cap && !hasFilters(s)) {
+    // A common word (many matches, so the docKey order finds them at once): the newest are the candidates
+    // of relevance (titleScore.ts) and what the facets count.
+    newest = (await base.select('s.docKey').orderBy('s.docKey', 'desc').limit(cap + 1).execute()).map((r) => Number(r.docKey));
+    keys = await relevanceKeys(db, s, dialect, false, newest);
+  } else if (s.sort === 'relevance') keys = await relevanceKeys(db, s, dialect, counted <= cap);
   else if (dialect === 'postgres' && counted <= cap) {
     // Few matches: read them whole through the GIN index (materialised), then order. Ordered by docKey with a
     // LIMIT, the planner walked the publish-time order testing every row for a rare word (11.7 s, issue 25).
     const page = await sql<{ docKey: string }>`with m as materialized ${base.select('s.docKey')} select "docKey" from m order by "docKey" desc limit ${s.pageSize} offset ${offset}`.execute(db);
     keys = page.rows.map((r) => Number(r.docKey));
   } else keys = (await base.select('s.docKey').orderBy('s.docKey', 'desc').limit(s.pageSize).offset(offset).execute()).map((r) => Number(r.docKey));
-  return { counted, newest: null, hits: keys.length ? await pageRows(db.selectFrom('article_search as s').where('s.docKey', 'in', keys) as Q, keys) : [], keys };
+  return { counted, newest, hits: keys.length ? await pageRows(db.selectFrom('article_search as s').where('s.docKey', 'in', keys) as Q, keys) : [], keys };
 }
 
 /** One page of a search, newest first or by relevance (`s.sort`); `totalRow` capped. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/types.js';
+import { dialectOf } from './indexer.js';
 import type { Search } from './params.js';
 import { fold, type KeywordQuery } from './text.js';
 
@@ -33,10 +34,14 @@ export async function titleScored(db: Db, s: Search, keys: readonly number[]): P
   const words = wordsOf(s);
   // Only titles holding some word come back (a few in a hundred): the others score the body's 1. instr() on
   // lower() is a first sieve; the score below folds as the index does.
-  const has = (parts: string[]) => sql.join(parts.map((p) => sql`instr(lower(s.title), ${p}) > 0`), sql` and `);
+  const pg = dialectOf(db) === 'postgres';
+  const has = (parts: string[]) => sql.join(parts.map((p) => (pg ? sql`strpos(lower(s.title), ${p}) > 0` : sql`instr(lower(s.title), ${p}) > 0`)), sql` and `);
   const any = sql.join(words.flatMap((alts) => alts.filter((p) => p.length).map((p) => sql`(${has(p)})`)), sql` or `);
-  const hits = words.some((alts) => alts.some((p) => p.length)) ? (await sql<{ k: number; t: string }>`select s."docKey" as k, s.title as t from article_search s indexed by article_search_facet_idx where s."docKey" in (select value from json_each(${JSON.stringify(keys)})) and (${any})`.execute(db)).rows : [];
-  const scored = new Map(score(hits, words).map((x) => [x.k, x.r]));
+  const from = pg
+    ? sql`article_search s where s."docKey" = any(${sql.val(keys)}::bigint[])`
+    : sql`article_search s indexed by article_search_facet_idx where s."docKey" in (select value from json_each(${JSON.stringify(keys)}))`;
+  const hits = words.some((alts) => alts.some((p) => p.length)) ? (await sql<{ k: number; t: string }>`select s."docKey" as k, s.title as t from ${from} and (${any})`.execute(db)).rows : [];
+  const scored = new Map(score(hits, words).map((x) => [Number(x.k), x.r]));
   return keys.map((k) => ({ k, r: scored.get(k) ?? 1 }));
 }
 
