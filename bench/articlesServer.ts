@@ -5,7 +5,7 @@
 // and the bare FTS/GIN top-20 of a keyword (/fts). Prints one JSON line when it listens.
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../server/app';
@@ -20,20 +20,32 @@ import { pgReplayer, selectsOnly, sqliteReplayer } from './lib/replay';
 import { listScenarios } from './listScenarios';
 
 const rows = Number(process.env.BENCH_ARTICLES ?? 100_000);
-const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-articles-'));
+// BENCH_KEEP_DIR (SQLite): the seeded database is kept in that directory and used again by the next run
+// of the same size (seeding 100,000 articles takes minutes). Delete the directory to seed afresh.
+const keepDir = process.env.DATABASE_URL ? '' : (process.env.BENCH_KEEP_DIR ?? '');
+const keepPath = keepDir ? join(keepDir, String(rows)) : '';
+const reuse = !!keepPath && existsSync(join(keepPath, 'portal.sqlite'));
+if (keepPath) mkdirSync(keepPath, { recursive: true });
+const dataDir = keepPath || mkdtempSync(join(tmpdir(), 'portal-bench-articles-'));
 const password = 'Bench@2026pass';
 const database = await freshDatabase();
 const config = { ...loadConfig({ ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_PASSWORD: password, SEED_DEMO: 'off' }), port: 0, host: '127.0.0.1' };
 
 const app = await buildApp(config, { logger: false });
 const t0 = performance.now();
-const columns = await seedColumns(app.db);
-await seedArticles(app.db, columns, rows);
+const columns = reuse ? await seededColumns() : await seedColumns(app.db);
+if (!reuse) await seedArticles(app.db, columns, rows);
 const seedMs = Math.round(performance.now() - t0);
 const t1 = performance.now();
-const indexed = await rebuildSearchIndex(app.db);
+const indexed = reuse ? Number((await sql<{ n: number }>`select count(*) as n from article_search`.execute(app.db)).rows[0]?.n) : await rebuildSearchIndex(app.db);
 const indexMs = Math.round(performance.now() - t1);
 await sql`analyze`.execute(app.db);
+
+/** The bench columns of a kept database, in seeding order. */
+async function seededColumns(): Promise<number[]> {
+  const r = await app.db.selectFrom('category').select('categoryId').where('categoryTitle', 'like', '基准栏目%').orderBy('categorySort').execute();
+  return r.map((c) => Number(c.categoryId));
+}
 const capture = installCapture(app.db);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
@@ -95,13 +107,13 @@ const bareAddress = bare.server.address();
 const barePort = typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0;
 
 const statements = captured.map((c) => ({ all: c.all.length, list: c.list.length, cached: c.cached }));
-process.stdout.write(JSON.stringify({ port, barePort, token, rows, columns: columns.length, columnId, seedMs, indexMs, indexed, dialect: app.portal.dialect, statements }) + '\n');
+process.stdout.write(JSON.stringify({ port, barePort, token, rows, reused: reuse, columns: columns.length, columnId, seedMs, indexMs, indexed, dialect: app.portal.dialect, statements }) + '\n');
 
 const stop = async () => {
   await bare.close();
   await app.close();
   await database.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!keepPath) rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };
 process.on('SIGTERM', stop);

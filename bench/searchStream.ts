@@ -85,6 +85,10 @@ export async function benchSearchStream(duration: number) {
     // anchor, which shares its process); RSS before and after each run.
     const headers = { Authorization: server.info.token, appKey: 'adminSite', clientId: 'ADMIN', version: '1.0.0' };
     const writer: Writer = await draftWriter(base, headers, server.info.columnId);
+    // The understood search's tools (segmenter, pinyin lexicon of the newest 5,000 titles) are built by the
+    // first search with sortType, once per process (then every 10 minutes in the background): built here, not
+    // inside the first measured run.
+    await fetch(`${base}${q('&sortType=relevance')('会议')}`);
     const idle = await idleSaves(writer, Math.min(duration, 5));
     const run = (url: string, path: (kw: string) => string, list: readonly string[]) => whileWriting(writer, `${bare}/memory`, () => stream(url, path, list, duration));
     // Each run starts at a different place of the stream: no keyword is asked twice across the runs.

@@ -6,7 +6,7 @@ import { interactionMailMigration } from '../modules/interaction/mail/migrations
 import { forumTablesMigration } from '../modules/interaction/forums/migrations.js';
 import { contentTablesMigration } from '../modules/content/migrations.js';
 import { articleSearchMigration, articleSearchOrderMigration } from '../modules/content/search/migrations.js';
-import { articleSearchOptimizeMigration, articleSearchRelevanceMigration } from '../modules/content/search/migrations.js';
+import { articleSearchFacetIndexMigration, articleSearchOptimizeMigration, articleSearchRelevanceMigration } from '../modules/content/search/migrations.js';
 
 import { surveyTablesMigration } from '../modules/interaction/surveys/migrations.js';
 import { adviceOpinionMigration } from '../modules/interaction/advice/migrations.js';
@@ -91,6 +91,8 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_s18_search_relevance', migration: articleSearchRelevanceMigration },
   // Tamper-evident operation log (docs/system-security.md): the chain head row.
   { name: '2026_s18_log_chain', migration: logChainMigration },
+  // Search speed (issue 25, session 22): a narrow index for the facets and common-word relevance (SQLite).
+  { name: '2026_s22_search_facet_index', migration: articleSearchFacetIndexMigration },
 ];
 
 function userPasswordState(dialect: DialectName): Migration {

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db, DialectName } from '../../../db/types.js';
 import type { Search } from './params.js';
-import { where, type Q } from './query.js';
+import { ftsOnly, where, type Q } from './query.js';
 
 /** Facets are counted over at most this many matches (the newest); `capped` says when more match. */
 const FACET_CAP = 1000;
@@ -13,6 +13,22 @@ export interface Facets {
   capped: boolean;
 }
 
+interface FacetRow { columnId: number; docYear: number | null; wjType: string | null; n: number | string; categoryTitle: string | null }
+
+/** The newest FACET_CAP + 1 matches' column, year and type. */
+function matchesOf(db: Db, s: Search, dialect: DialectName) {
+  const match = ftsOnly(s, dialect);
+  if (match !== null) {
+    // Words (and the date) only: FTS5 streams the newest matches, one primary-key lookup each. Through
+    // `docKey in (select rowid … match)` every match of a common word was read first (7 ms against 3.8 ms
+    // for 乡村振兴 at 20,000 articles).
+    const bound = s.sinceKey === null ? sql`` : sql` and rowid >= ${s.sinceKey}`;
+    return sql`(select s."docKey", s."columnId", s."docYear", s."wjType" from (select rowid as k from article_fts where article_fts match ${match}${bound} order by rowid desc limit ${FACET_CAP + 1}) f join article_search s on s."docKey" = f.k)`;
+  }
+  const base = where(db.selectFrom('article_search as s') as Q, s, dialect).select(['s.docKey', 's.columnId', 's.docYear', 's.wjType']);
+  return dialect === 'postgres' ? sql`materialized ${base.limit(FACET_CAP + 1)}` : sql`${base.orderBy('s.docKey', 'desc').limit(FACET_CAP + 1)}`;
+}
+
 const top = <T extends { count: number }>(list: T[], n: number) => list.sort((a, b) => b.count - a.count).slice(0, n);
 
 /**
@@ -20,20 +36,33 @@ const top = <T extends { count: number }>(list: T[], n: number) => list.sort((a,
  * results (clicking one narrows the search: esType, year, wjType). Over the newest FACET_CAP matches: the
  * same bound as totalRow, so a common word costs one capped read.
  */
-export async function facetsOf(db: Db, s: Search, dialect: DialectName): Promise<Facets> {
-  const base = where(db.selectFrom('article_search as s') as Q, s, dialect).select(['s.columnId', 's.docYear', 's.wjType']);
-  const limited = dialect === 'postgres' ? base.limit(FACET_CAP + 1) : base.orderBy('s.docKey', 'desc').limit(FACET_CAP + 1);
-  const rows = (await sql<{ columnId: number; docYear: number | null; wjType: string | null; categoryTitle: string | null }>`with m as ${dialect === 'postgres' ? sql`materialized ` : sql``}${limited} select m."columnId", m."docYear", m."wjType", c."categoryTitle" from m left join category c on c."categoryId" = m."columnId"`.execute(db)).rows;
-  const capped = rows.length > FACET_CAP;
+export async function facetsOf(db: Db, s: Search, dialect: DialectName, newest: readonly number[] | null = null): Promise<Facets> {
+  // Grouped before the column titles are joined: a few dozen rows reach JavaScript, not a thousand.
+  const grouped = (from: RawBuilder<unknown>) => sql`select g."columnId", g."docYear", g."wjType", g.n, c."categoryTitle" from (select k."columnId", k."docYear", k."wjType", count(*) as n from ${from} k group by k."columnId", k."docYear", k."wjType") g left join category c on c."categoryId" = g."columnId"`;
+  let rows: FacetRow[];
+  let capped: boolean;
+  if (newest) {
+    // The keys the count already read (SQLite, newest first, more than FACET_CAP when more match): no second
+    // match, and the narrow index instead of the index rows with their excerpts.
+    const keys = newest.slice(0, FACET_CAP);
+    const of = dialect === 'postgres' ? sql`article_search s where s."docKey" = any(${sql.val(keys)}::bigint[])` : sql`article_search s indexed by article_search_facet_idx where s."docKey" in (select value from json_each(${JSON.stringify(keys)}))`;
+    rows = (await sql<FacetRow>`${grouped(sql`(select s."columnId", s."docYear", s."wjType" from ${of})`)}`.execute(db)).rows;
+    capped = newest.length > FACET_CAP;
+  } else {
+    // Counted over the newest FACET_CAP of the FACET_CAP + 1 read.
+    rows = (await sql<FacetRow & { read: number | string }>`with m as ${matchesOf(db, s, dialect)} select x.*, (select count(*) from m) as "read" from (${grouped(sql`(select * from m order by m."docKey" desc limit ${FACET_CAP})`)}) x`.execute(db)).rows;
+    capped = Number((rows[0] as { read?: number | string } | undefined)?.read ?? 0) > FACET_CAP;
+  }
   const cols = new Map<number, { columnId: number; columnTitle: string; count: number }>();
   const years = new Map<number, number>();
   const types = new Map<string, number>();
-  for (const r of rows.slice(0, FACET_CAP)) {
+  for (const r of rows) {
+    const n = Number(r.n);
     const c = cols.get(Number(r.columnId)) ?? { columnId: Number(r.columnId), columnTitle: String(r.categoryTitle ?? ''), count: 0 };
-    c.count++;
+    c.count += n;
     cols.set(c.columnId, c);
-    if (r.docYear !== null && r.docYear !== undefined) years.set(Number(r.docYear), (years.get(Number(r.docYear)) ?? 0) + 1);
-    if (r.wjType) types.set(r.wjType, (types.get(r.wjType) ?? 0) + 1);
+    if (r.docYear !== null && r.docYear !== undefined) years.set(Number(r.docYear), (years.get(Number(r.docYear)) ?? 0) + n);
+    if (r.wjType) types.set(r.wjType, (types.get(r.wjType) ?? 0) + n);
   }
   return {
     columns: top([...cols.values()], 12),

@@ -96,3 +96,16 @@ export function articleSearchRelevanceMigration(dialect: DialectName): Migration
     },
   };
 }
+
+/**
+ * Search speed (issue 25, session 22): on SQLite a narrow index holding what the facets and the common-word
+ * relevance read of the newest thousand matches (column, year, type, title), so those reads skip the index
+ * rows' wide excerpts (up to 1,000 characters each).
+ */
+export function articleSearchFacetIndexMigration(dialect: DialectName): Migration {
+  return {
+    async up(db: Db) {
+      if (dialect === 'sqlite') await db.schema.createIndex('article_search_facet_idx').on('article_search').columns(['docKey', 'columnId', 'docYear', 'wjType', 'title']).execute();
+    },
+  };
+}

@@ -25,6 +25,8 @@ export async function searchRoutes(app: FastifyInstance, opts: { understanding: 
   // The answer is kept serialised: a hit costs the counter read and the send. Match counts are kept the same
   // way for every page of a query (paging through a common word counts once).
   const cached = createSearchCache<string>();
+  // The understood search keeps what the statistics need beside the text (no parse of the answer per search).
+  const smartCached = createSearchCache<{ body: string; total: number; searched: string }>();
   const counts = createSearchCache<number>(() => resultCaches.counts);
   const words = createWordTally(db, (e) => app.log.error(e));
   const stats = createStatTally(db, (e) => app.log.error(e));
@@ -37,14 +39,11 @@ export async function searchRoutes(app: FastifyInstance, opts: { understanding: 
     if (s.sort && keyword) {
       // The understood search: staff changes (synonyms, services) are part of the cache key through the tools.
       const tools = await understanding.get();
-      const body = await cached(db, { s, keyword, tools: tools.config.services.length + tools.lexicon.size, v: understandingVersion(tools) }, async () => {
+      const { body, total, searched } = await smartCached(db, { s, keyword, tools: tools.config.services.length + tools.lexicon.size, v: understandingVersion(tools) }, async () => {
         const answer = await smartSearch(db, s, keyword, tools, counts);
-        return JSON.stringify(ok(answer));
+        return { body: JSON.stringify(ok(answer)), total: answer.totalRow, searched: answer.query.searched };
       });
-      if (s.pageNumber === 1) {
-        const d = (JSON.parse(body) as { data: { totalRow: number; query: { searched: string } } }).data;
-        stats.search(keyword, d.totalRow, d.query.searched);
-      }
+      if (s.pageNumber === 1) stats.search(keyword, total, searched);
       if (s.pageNumber === 1) words.add(keyword);
       return reply.type('application/json; charset=utf-8').send(body);
     }

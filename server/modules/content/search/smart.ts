@@ -2,7 +2,7 @@ import type { Db } from '../../../db/types.js';
 import { dialectOf } from './indexer.js';
 import { facetsOf, type Facets } from './facets.js';
 import type { Search } from './params.js';
-import { runSearch, type CountKept } from './run.js';
+import { searchPage, type CountKept } from './run.js';
 import type { ServiceEntry } from './understanding/config.js';
 import { fallbackOf, understand, type Tools, type Understood } from './understanding/understand.js';
 
@@ -31,17 +31,18 @@ export function servicesFor(u: Understood, tools: Tools): Pick<ServiceEntry, 'id
  */
 export async function smartSearch(db: Db, s: Search, keyword: string, tools: Tools, kept: CountKept) {
   let u = understand(keyword, tools);
-  let page = await runSearch(db, { ...s, smart: u }, kept);
-  const fallback = page.totalRow === 0 ? fallbackOf(u, tools) : null;
+  let found = await searchPage(db, { ...s, smart: u }, kept);
+  const fallback = found.page.totalRow === 0 ? fallbackOf(u, tools) : null;
   if (fallback) {
-    const again = await runSearch(db, { ...s, smart: fallback }, kept);
-    if (again.totalRow > 0) {
+    const again = await searchPage(db, { ...s, smart: fallback }, kept);
+    if (again.page.totalRow > 0) {
       u = fallback;
-      page = again;
+      found = again;
     }
   }
+  const { page, newest } = found;
   const searched = { ...s, smart: u };
-  const facets: Facets = page.totalRow > 0 ? await facetsOf(db, searched, dialectOf(db)) : { columns: [], years: [], types: [], capped: false };
+  const facets: Facets = page.totalRow > 0 ? await facetsOf(db, searched, dialectOf(db), newest) : { columns: [], years: [], types: [], capped: false };
   const query: QueryInfo = { keyword: u.original, searched: u.searched, rewrite: u.rewrite, suggestion: u.suggestion, words: u.words.map((w) => w.text), synonyms: u.synonyms };
   return { ...page, sortType: s.sort, query, facets, services: servicesFor(u, tools) };
 }
