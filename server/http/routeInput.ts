@@ -91,3 +91,6 @@ export function declaredInput(decl: ResourceDecl, what: 'list' | 'create' | 'upd
   }
   return { body: merged(saveBodySchema(decl, what), extra) };
 }
+
+/** A public "top N" call reading `size` (readSize: query or body). */
+export const sizeInput = (fallback: number, max: number): FastifySchema => describeInput({ either: { size: ['integer', `条数，默认${fallback}，最多${max}`] } });
