@@ -18,7 +18,7 @@ const DATA_SEARCH = describeInput({
     type: ['string', '统计方式（同 dateType）'],
   },
 });
-const view = { config: { permission: STATISTICS_KEYS.view }, schema: DATA_SEARCH, attachValidation: true };
+const VIEW = { permission: STATISTICS_KEYS.view };
 
 /** The home statistics calls (spec part 1 §7, docs/statistics.md). Every call: POST, body dataSearchDto. */
 export async function statisticsRoutes(app: FastifyInstance) {
@@ -30,32 +30,32 @@ export async function statisticsRoutes(app: FastifyInstance) {
     return { search, filter: await articleFilter(db, request, decl, search) };
   };
 
-  app.post('/api/home/columnCount', view, async (request) => {
+  app.post('/api/home/columnCount', { config: VIEW, schema: DATA_SEARCH, attachValidation: true }, async (request) => {
     const { search, filter } = await prepare(request);
     return ok(await columnCount(db, filter, search));
   });
-  app.post('/api/home/deptCount', view, async (request) => {
+  app.post('/api/home/deptCount', { config: VIEW, schema: DATA_SEARCH, attachValidation: true }, async (request) => {
     const { search, filter } = await prepare(request);
     return ok(await deptCount(db, filter, search));
   });
-  app.post('/api/home/deptByColumnCount', view, async (request) => {
+  app.post('/api/home/deptByColumnCount', { config: VIEW, schema: DATA_SEARCH, attachValidation: true }, async (request) => {
     const { search, filter } = await prepare(request);
     return ok(await deptByColumnCount(db, filter, search));
   });
-  app.post('/api/home/deptDataCountlist', view, async (request) => {
+  app.post('/api/home/deptDataCountlist', { config: VIEW, schema: DATA_SEARCH, attachValidation: true }, async (request) => {
     const { search, filter } = await prepare(request);
     return ok(await deptDataCount(db, filter, search));
   });
-  app.post('/api/home/categoryCountlist', view, async (request) => {
+  app.post('/api/home/categoryCountlist', { config: VIEW, schema: DATA_SEARCH, attachValidation: true }, async (request) => {
     const { search, filter } = await prepare(request);
     return ok({ columns: await categoryCountList(db, filter, search), states: await stateCount(db, filter, search) });
   });
-  app.post('/api/home/categoryDateCount', view, async (request) => {
+  app.post('/api/home/categoryDateCount', { config: VIEW, schema: DATA_SEARCH, attachValidation: true }, async (request) => {
     const { search, filter } = await prepare(request);
     return ok(await categoryDateCount(db, filter, search));
   });
   // Our addition (the spec shows no call for 数据统计's totals): counts of every module's records.
-  app.post('/api/home/dataCount', view, async (request) => {
+  app.post('/api/home/dataCount', { config: VIEW, schema: DATA_SEARCH, attachValidation: true }, async (request) => {
     const { search } = await prepare(request);
     return ok(await dataCount(app, request, search));
   });

@@ -58,8 +58,6 @@ async function listAll(db: Db, user: PortalUser, search: Bag, max = 10_000): Pro
     .execute();
 }
 
-const TRANSFER_OPTIONS = { config: { permission: P.transfer }, schema: MAIL_INPUT.transfer, attachValidation: true };
-
 /** Transfers letters to a department, with a deadline from its reply days. */
 async function transferMails(db: Db, request: FastifyRequest) {
   const user = currentUser(request);
@@ -224,7 +222,7 @@ function mailWorkflowRoutes(app: FastifyInstance) {
 
   // Transfer to a department (idsAuditDto: ids, deptId, remarks). Allowed while waiting (transfer implies
   // acceptance), accepted, or returned by another department.
-  app.post('/mail/mailTransfer', TRANSFER_OPTIONS, (request) => transferMails(db, request));
+  app.post('/mail/mailTransfer', { config: { permission: P.transfer }, schema: MAIL_INPUT.transfer, attachValidation: true }, (request) => transferMails(db, request));
 }
 
 /** Reading letters: one, the lists, the export, the portal's and the dashboard's latest. */
