@@ -15,7 +15,7 @@ import { requireStaff } from '../shared/routeHelpers.js';
 import { applyFilters, readPaging } from './listQuery.js';
 import { crudRouteSchemas, type RouteSchema } from './schema/routeSchemas.js';
 import { safeSerializerCompiler } from './schema/serializer.js';
-import { registerSingletonRoutes, saveAnswer } from './singleton.js';
+import { registerSingletonRoutes, saveAnswer, type RouteFn } from './singleton.js';
 import { createRecord, deleteRecords, getRecord, listRecords, updateRecord } from './service.js';
 import { validateRecord } from './validate.js';
 
@@ -97,6 +97,15 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
     handler: async (request) => ok(await revealPersonal(app.db, request, decl, await getRecord(app.db, decl, currentUser(request), readKey(request, api.get, decl.idField)))),
   });
 
+  registerSaveRoutes(app, decl, route, schemas);
+  registerDeleteRoute(app, decl, route, schemas);
+}
+
+type CrudSchemas = ReturnType<typeof crudRouteSchemas>;
+
+/** The create and update calls: one path for both, or each its own (a citizen's op may share the update path). */
+function registerSaveRoutes(app: FastifyInstance, decl: ResourceDecl, route: RouteFn, schemas: CrudSchemas): void {
+  const { api, permissions } = decl;
   const save = async (request: FastifyRequest, mode: SaveMode) => {
     const body = withoutMasked(decl, bodyOf(request));
     const target = saveTarget(decl, request, body, mode);
@@ -138,7 +147,11 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
       });
     } else if (api.update) route(api.update, schemas.update, { config: { permission: permissions.update, invalidInput: saveChecks('update') }, handler: (r) => save(r, 'update') });
   }
+}
 
+/** The delete call. */
+function registerDeleteRoute(app: FastifyInstance, decl: ResourceDecl, route: RouteFn, schemas: CrudSchemas): void {
+  const { api, permissions } = decl;
   // The key parameter: `ids` (or `idsParam`); one `id` for a per-record delete or, with `orId`, when no ids come.
   const deleteIds = (request: FastifyRequest) => {
     const del = api.delete;

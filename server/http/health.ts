@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { pendingMigrations } from '../db/migrations.js';
+import { NO_QUERY } from './routeInput.js';
 
 /**
  * For load balancers (docs/deploy.md): `/healthz` answers while the process serves HTTP (liveness);
@@ -8,7 +9,7 @@ import { pendingMigrations } from '../db/migrations.js';
  * server is shutting down, so the balancer stops sending new requests first.
  */
 export function healthRoutes(app: FastifyInstance, isClosing: () => boolean): void {
-  const cfg = { config: { public: true } };
+  const cfg = { config: { public: true }, schema: NO_QUERY, attachValidation: true };
   app.get('/healthz', cfg, async (_request, reply) => reply.header('Cache-Control', 'no-store').send({ status: 'ok' }));
   app.get('/readyz', cfg, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');

@@ -12,7 +12,7 @@ import { listSearchSchema } from '../crud/schema/searchSchema.js';
  *
  *   schema: describeInput({ body: { id: ID, title: ['string', '标题'] } })
  *
- * Where the handler reads a value: `query` (the query string), `body` (the JSON body), `either`
+ * Where the handler reads a value: `path` (a path parameter), `query` (the query string), `body` (the JSON body), `either`
  * (server/http/params.ts's `param`/`readId`/`readIds` and `searchOf`: the query first, then the body).
  */
 
@@ -33,6 +33,8 @@ export type InputKind = keyof typeof KINDS;
 export type InputField = readonly [kind: InputKind, description: string];
 export type InputFields = Readonly<Record<string, InputField>>;
 export interface InputPlaces {
+  /** The route's path parameters (`/column/get/:id`). */
+  path?: InputFields;
   query?: InputFields;
   body?: InputFields;
   either?: InputFields;
@@ -65,6 +67,7 @@ export function describeInput(places: InputPlaces): FastifySchema {
   const schema: FastifySchema = {};
   if (Object.keys(query).length) schema.querystring = { type: 'object', ...objectOf(query) };
   if (Object.keys(body).length || places.body) schema.body = objectOf(body);
+  if (places.path) schema.params = { type: 'object', properties: propertiesOf(places.path, '（路径参数）') };
   return schema;
 }
 
@@ -88,3 +91,6 @@ export function declaredInput(decl: ResourceDecl, what: 'list' | 'create' | 'upd
   }
   return { body: merged(saveBodySchema(decl, what), extra) };
 }
+
+/** A public "top N" call reading `size` (readSize: query or body). */
+export const sizeInput = (fallback: number, max: number): FastifySchema => describeInput({ either: { size: ['integer', `条数，默认${fallback}，最多${max}`] } });

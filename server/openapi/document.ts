@@ -18,13 +18,18 @@ const ANSWER = '信封：errorCode "0" 为成功，否则 errorMsg 为中文原�
 
 /** An OpenAPI operation from a route's Fastify schema: the same object the route validates and serializes with. */
 export function operationOf(schema: FastifySchema, fallbackTags: string[]): Operation {
-  const { body, querystring, response, tags, ...annotations } = schema as Partial<RouteSchema>;
+  const { body, querystring, params, response, tags, ...annotations } = schema as Partial<RouteSchema> & { params?: JsonSchema };
   const query = (querystring as JsonSchema | undefined)?.properties as Record<string, JsonSchema> | undefined;
+  const inPath = params?.properties as Record<string, JsonSchema> | undefined;
+  const parameters = [
+    ...Object.entries(inPath ?? {}).map(([name, s]) => ({ name, in: 'path', required: true, schema: s })),
+    ...Object.entries(query ?? {}).map(([name, s]) => ({ name, in: 'query', schema: s })),
+  ];
   const ok = (response as Record<string, unknown> | undefined)?.[200];
   return {
     tags: tags ?? fallbackTags,
     ...annotations,
-    ...(query && { parameters: Object.entries(query).map(([name, s]) => ({ name, in: 'query', schema: s })) }),
+    ...((query || inPath) && { parameters }),
     ...(body !== undefined && { requestBody: json(body) }),
     responses: { 200: { description: ANSWER, ...json(ok ?? envelope({})) } },
   };

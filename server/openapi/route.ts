@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { NO_QUERY } from '../http/routeInput.js';
 import { openApiDocument, OPENAPI_PATH } from './document.js';
 
 /**
@@ -7,7 +8,7 @@ import { openApiDocument, OPENAPI_PATH } from './document.js';
  */
 export async function openApiRoute(app: FastifyInstance): Promise<void> {
   let cached: string | null = null;
-  app.get(OPENAPI_PATH, { config: { public: true } }, async (_request, reply) => {
+  app.get(OPENAPI_PATH, { config: { public: true }, schema: NO_QUERY, attachValidation: true }, async (_request, reply) => {
     cached ??= JSON.stringify(openApiDocument(app.portal.declarations, app.routeList));
     return reply.type('application/json; charset=utf-8').send(cached);
   });

@@ -63,28 +63,8 @@ export async function seedFirstStart(
   const now = formatDateTime();
   const generated = options.adminPassword ? undefined : randomPassword(16);
   const adminPassword = options.adminPassword ?? (generated as string);
-
-  const deptIds = new Map<string, number>();
-  const depts = options.demo ? DEPARTMENTS : DEPARTMENTS.slice(0, 1);
-  for (const [i, d] of depts.entries()) {
-    const parentId = d.parent ? (deptIds.get(d.parent) ?? 0) : 0;
-    const level = d.parent ? (d.no.length / 3) - 1 : 0;
-    deptIds.set(d.name, await insertReturningId(db, 'departments', { name: d.name, no: d.no, parentId, level, state: 0, deptType: 0, isCount: 0, type: d.parent ? 2 : 1, sort: i }, 'id'));
-  }
-
-  const roleIds = new Map<string, number>();
-  for (const r of options.demo ? ROLES : ROLES.slice(0, 1)) {
-    roleIds.set(r.roleAlias, await insertReturningId(db, 'roles', { ...r, enabled: 1, dingAppKey: 'adminSite', createTime: now }, 'roleId'));
-  }
-
-  // Menu tree: the admin app's catalogues, the reporting app's 信息报送 → 工作台.
-  const catalogueIds: number[] = [];
-  for (const [alias, c] of Object.entries(CATALOGUES)) {
-    catalogueIds.push((await ensureResource(db, { parentId: 0, name: c.name, alias, icon: c.icon, type: 'Catalogue', url: c.url, dingAppKey: 'adminSite', sort: c.sort })).id);
-  }
-  const reportCat = await ensureResource(db, { parentId: 0, name: '信息报送', alias: 'report', icon: 'Assignment', type: 'Catalogue', url: '/report', dingAppKey: 'reportSite', sort: 1 });
-  const reportHome = await ensureResource(db, { parentId: reportCat.id, name: '工作台', alias: 'report:home', icon: 'Dashboard', type: 'Menu', url: '/report/home', dingAppKey: 'reportSite', sort: 1 });
-  await syncDeclarationMenus(db, decls);
+  const { deptIds, roleIds } = await seedOrgUnits(db, now, options.demo);
+  const reportMenus = await seedMenus(db, decls);
 
   // 系统管理员: every entry of both apps.
   const adminRole = roleIds.get(ADMIN_ROLE_ALIAS) as number;
@@ -103,7 +83,47 @@ export async function seedFirstStart(
   if (options.ownSite && decls.some((d) => d.name === 'website')) await registerOwnSite(db, { name: PORTAL_NAME, ...options.ownSite, deptId: rootDept, deptName: '县政府' });
   if (!options.demo) return { generatedAdminPassword: generated };
 
-  // Demo roles: the report workbench and 首页 for everyone, content rights as documented in docs/server.md.
+  await seedDemoGrants(db, decls, roleIds, reportMenus);
+  const people = await seedDemoUsers(db, now, { deptIds, roleIds }, { userId: adminId, name: '系统管理员', deptId: rootDept, deptName: '县政府' });
+  await seedDemoRecords(db, decls, now, deptIds, people);
+  const context: SeedContext = { decls, now, deptIds, roleIds, people };
+  for (const seed of domainSeeds) await seed(db, context);
+  return { generatedAdminPassword: generated };
+}
+
+type Person = { userId: number; name: string; deptId: number; deptName: string };
+
+/** Departments and roles (only the first of each without demo data); answers their ids by name and alias. */
+async function seedOrgUnits(db: Db, now: string, demo: boolean) {
+  const deptIds = new Map<string, number>();
+  const depts = demo ? DEPARTMENTS : DEPARTMENTS.slice(0, 1);
+  for (const [i, d] of depts.entries()) {
+    const parentId = d.parent ? (deptIds.get(d.parent) ?? 0) : 0;
+    const level = d.parent ? (d.no.length / 3) - 1 : 0;
+    deptIds.set(d.name, await insertReturningId(db, 'departments', { name: d.name, no: d.no, parentId, level, state: 0, deptType: 0, isCount: 0, type: d.parent ? 2 : 1, sort: i }, 'id'));
+  }
+
+  const roleIds = new Map<string, number>();
+  for (const r of demo ? ROLES : ROLES.slice(0, 1)) {
+    roleIds.set(r.roleAlias, await insertReturningId(db, 'roles', { ...r, enabled: 1, dingAppKey: 'adminSite', createTime: now }, 'roleId'));
+  }
+  return { deptIds, roleIds };
+}
+
+/** Menu tree: the admin app's catalogues, the reporting app's 信息报送 → 工作台, the declarations' menus. */
+async function seedMenus(db: Db, decls: readonly ResourceDecl[]) {
+  const catalogueIds: number[] = [];
+  for (const [alias, c] of Object.entries(CATALOGUES)) {
+    catalogueIds.push((await ensureResource(db, { parentId: 0, name: c.name, alias, icon: c.icon, type: 'Catalogue', url: c.url, dingAppKey: 'adminSite', sort: c.sort })).id);
+  }
+  const reportCat = await ensureResource(db, { parentId: 0, name: '信息报送', alias: 'report', icon: 'Assignment', type: 'Catalogue', url: '/report', dingAppKey: 'reportSite', sort: 1 });
+  const reportHome = await ensureResource(db, { parentId: reportCat.id, name: '工作台', alias: 'report:home', icon: 'Dashboard', type: 'Menu', url: '/report/home', dingAppKey: 'reportSite', sort: 1 });
+  await syncDeclarationMenus(db, decls);
+  return { reportCat, reportHome };
+}
+
+/** Demo roles: the report workbench and 首页 for everyone, content rights as documented in docs/server.md. */
+async function seedDemoGrants(db: Db, decls: readonly ResourceDecl[], roleIds: Map<string, number>, { reportCat, reportHome }: { reportCat: { id: number }; reportHome: { id: number } }) {
   const byAlias = async (app: string, alias: string) =>
     (await db.selectFrom('resources').select('id').where('dingAppKey', '=', app).where('alias', '=', alias).executeTakeFirst()) as { id: number } | undefined;
   const grantKeys = async (roleAlias: string, keys: string[]) => {
@@ -125,11 +145,13 @@ export async function seedFirstStart(
   await grantKeys('auditor', [...keysOf('announcement', ['list', 'get', 'create', 'update', 'delete']), ...keysOf('hot', ['list', 'get', 'create', 'update', 'delete'])]);
   await grantKeys('editor', [...keysOf('announcement', ['list', 'get', 'create', 'update']), ...keysOf('hot', ['list', 'get', 'create', 'update'])]);
   await grantKeys('inspector', decls.flatMap((d) => keysOf(d.name, ['list', 'get'])));
+}
 
+/** The demo users with their roles; answers them after the admin. */
+async function seedDemoUsers(db: Db, now: string, ids: { deptIds: Map<string, number>; roleIds: Map<string, number> }, admin: Person): Promise<Person[]> {
+  const { deptIds, roleIds } = ids;
   const demoHash = await hashPassword(DEMO_PASSWORD);
-  const people: { userId: number; name: string; deptId: number; deptName: string }[] = [
-    { userId: adminId, name: '系统管理员', deptId: rootDept, deptName: '县政府' },
-  ];
+  const people: Person[] = [admin];
   for (const u of DEMO_USERS) {
     const deptId = deptIds.get(u.dept) as number;
     const userId = await insertReturningId(db, 'users', {
@@ -138,8 +160,11 @@ export async function seedFirstStart(
     await db.insertInto('user_roles').values({ userId, roleId: roleIds.get(u.role) as number }).execute();
     people.push({ userId, name: u.name, deptId, deptName: u.dept });
   }
+  return people;
+}
 
-  // Records spread over people and departments so every data scope shows something different.
+/** Records spread over people and departments so every data scope shows something different. */
+async function seedDemoRecords(db: Db, decls: readonly ResourceDecl[], now: string, deptIds: Map<string, number>, people: Person[]) {
   const owner = (i: number) => people[i % people.length] as (typeof people)[number];
   const insertAll = async (name: string, rows: Row[]) => {
     const decl = decls.find((d) => d.name === name);
@@ -156,8 +181,4 @@ export async function seedFirstStart(
   await insertAll('hot', DEMO_HOT);
   await insertAll('sensitive', DEMO_SENSITIVE);
   await insertAll('website', DEMO_WEBSITES);
-
-  const context: SeedContext = { decls, now, deptIds, roleIds, people };
-  for (const seed of domainSeeds) await seed(db, context);
-  return { generatedAdminPassword: generated };
 }

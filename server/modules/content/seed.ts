@@ -67,120 +67,135 @@ const ARTICLES: { column: string; title: string; by: keyof typeof PEOPLE; status
  * model, column grants of the demo roles, their content keys, and articles in every state with history.
  */
 export async function contentSeed(db: Db, ctx: SeedContext): Promise<void> {
-  {
-    const now = ctx.now;
-    // The 政策文件 model (its fields match the ZWGK search filters: document number, issuer, date, type).
-    const model = await db.insertInto('content_model').values({ cmTipsName: '政策文件', cmTableName: 'policy_doc', createTime: now, updateTime: now }).returning('cmId').executeTakeFirstOrThrow();
-    const cmId = model.cmId;
-    const fields = [
-      { fieldTipsName: '文号', fieldFieldName: 'wjbh', fieldType: 1, fieldOptions: null, fieldRequired: 0, fieldSort: 0 },
-      { fieldTipsName: '发文机关', fieldFieldName: 'fwjg', fieldType: 1, fieldOptions: null, fieldRequired: 0, fieldSort: 1 },
-      { fieldTipsName: '成文日期', fieldFieldName: 'cwrq', fieldType: 5, fieldOptions: null, fieldRequired: 0, fieldSort: 2 },
-      { fieldTipsName: '文件类型', fieldFieldName: 'wjlx', fieldType: 6, fieldOptions: JSON.stringify(['决定', '通知', '意见', '办法', '规划']), fieldRequired: 0, fieldSort: 3 },
-    ];
-    for (const f of fields) await db.insertInto('content_model_field').values({ ...f, fieldCmId: cmId, createTime: now }).execute();
-    await ensureModelTable(db, dialectOf(db), 'policy_doc', fields);
+  const cmId = await seedPolicyModel(db, ctx.now);
+  const ids = await seedColumns(db, cmId, ctx.now);
+  await seedContentGrants(db, ctx, ids);
+  await seedArticles(db, ctx, ids);
+}
 
-    const ids = new Map<string, number>();
-    const paths = new Map<string, string>();
-    for (const c of COLUMNS) {
-      const parentId = c.parent ? (ids.get(c.parent) ?? 0) : 0;
-      const row = await db
-        .insertInto('category')
-        .values({
-          categoryTitle: c.title,
-          categoryCategoryId: parentId,
-          columnType: c.type ?? 1,
-          categorySort: c.sort,
-          columnDiyUrl: c.url ?? null,
-          columnDescrip: c.description ?? null,
-          columnRole: c.role,
-          columnContentModelId: c.model ? cmId : null,
-          columnListUrl: (c.type ?? 1) === 1 ? 'list.html' : null,
-          columnUrl: (c.type ?? 1) !== 3 ? (c.type === 2 ? 'cover.html' : 'content.html') : null,
-          createTime: now,
-          updateTime: now,
-        })
-        .returning('categoryId')
-        .executeTakeFirstOrThrow();
-      const id = row.categoryId;
-      const p = `${c.parent ? (paths.get(c.parent) ?? '') : ''}/${id}`;
-      await db.updateTable('category').set({ columnPath: p }).where('categoryId', '=', id).execute();
-      ids.set(c.title, id);
-      paths.set(c.title, p);
-    }
+/** The 政策文件 model; answers its id. */
+async function seedPolicyModel(db: Db, now: string): Promise<number> {
+// The 政策文件 model (its fields match the ZWGK search filters: document number, issuer, date, type).
+const model = await db.insertInto('content_model').values({ cmTipsName: '政策文件', cmTableName: 'policy_doc', createTime: now, updateTime: now }).returning('cmId').executeTakeFirstOrThrow();
+const cmId = model.cmId;
+const fields = [
+  { fieldTipsName: '文号', fieldFieldName: 'wjbh', fieldType: 1, fieldOptions: null, fieldRequired: 0, fieldSort: 0 },
+  { fieldTipsName: '发文机关', fieldFieldName: 'fwjg', fieldType: 1, fieldOptions: null, fieldRequired: 0, fieldSort: 1 },
+  { fieldTipsName: '成文日期', fieldFieldName: 'cwrq', fieldType: 5, fieldOptions: null, fieldRequired: 0, fieldSort: 2 },
+  { fieldTipsName: '文件类型', fieldFieldName: 'wjlx', fieldType: 6, fieldOptions: JSON.stringify(['决定', '通知', '意见', '办法', '规划']), fieldRequired: 0, fieldSort: 3 },
+];
+for (const f of fields) await db.insertInto('content_model_field').values({ ...f, fieldCmId: cmId, createTime: now }).execute();
+await ensureModelTable(db, dialectOf(db), 'policy_doc', fields);
+  return cmId;
+}
 
-    // Column grants: reviewers every column that takes articles; department staff their news columns.
-    const auditor = ctx.roleIds.get('auditor');
-    const editor = ctx.roleIds.get('editor');
-    const takesArticles = COLUMNS.filter((c) => (c.type ?? 1) !== 3).map((c) => ids.get(c.title) as number);
-    if (auditor) for (const categoryId of takesArticles) await db.insertInto('category_role').values({ roleId: auditor, categoryId }).execute();
-    if (editor) for (const t of ['部门动态', '乡镇动态', '通知公告', '政策文件']) await db.insertInto('category_role').values({ roleId: editor, categoryId: ids.get(t) as number }).execute();
+/** The column tree; answers the ids by title. */
+async function seedColumns(db: Db, cmId: number, now: string): Promise<Map<string, number>> {
+const ids = new Map<string, number>();
+const paths = new Map<string, string>();
+for (const c of COLUMNS) {
+  const parentId = c.parent ? (ids.get(c.parent) ?? 0) : 0;
+  const row = await db
+    .insertInto('category')
+    .values({
+      categoryTitle: c.title,
+      categoryCategoryId: parentId,
+      columnType: c.type ?? 1,
+      categorySort: c.sort,
+      columnDiyUrl: c.url ?? null,
+      columnDescrip: c.description ?? null,
+      columnRole: c.role,
+      columnContentModelId: c.model ? cmId : null,
+      columnListUrl: (c.type ?? 1) === 1 ? 'list.html' : null,
+      columnUrl: (c.type ?? 1) !== 3 ? (c.type === 2 ? 'cover.html' : 'content.html') : null,
+      createTime: now,
+      updateTime: now,
+    })
+    .returning('categoryId')
+    .executeTakeFirstOrThrow();
+  const id = row.categoryId;
+  const p = `${c.parent ? (paths.get(c.parent) ?? '') : ''}/${id}`;
+  await db.updateTable('category').set({ columnPath: p }).where('categoryId', '=', id).execute();
+  ids.set(c.title, id);
+  paths.set(c.title, p);
+}
+  return ids;
+}
 
-    // Content keys of the demo roles (系统管理员 holds every key already).
-    const auditMenuId = await ensureAuditMenu(db);
-    const byAlias = async (alias: string) =>
-      await db.selectFrom('resources').select('id').where('dingAppKey', '=', 'adminSite').where('alias', '=', alias).executeTakeFirst();
-    const grantKeys = async (roleId: number | undefined, keys: string[]) => {
-      if (!roleId) return;
-      const out: number[] = [];
-      for (const k of keys) {
-        const r = await byAlias(k);
-        if (r) out.push(r.id);
-      }
-      await grant(db, roleId, out);
-    };
-    await grantKeys(auditor, ['home', 'content', 'article', 'article:list', 'article:get', 'article:update', 'article:accept', 'article:reject', 'file:upload']);
-    if (auditor) await grant(db, auditor, [auditMenuId]);
-    await grantKeys(editor, ['content', 'article', 'article:list', 'article:get', 'article:add', 'article:update', 'article:delete', 'article:copy', 'file:upload']);
+async function seedContentGrants(db: Db, ctx: SeedContext, ids: Map<string, number>) {
+// Column grants: reviewers every column that takes articles; department staff their news columns.
+const auditor = ctx.roleIds.get('auditor');
+const editor = ctx.roleIds.get('editor');
+const takesArticles = COLUMNS.filter((c) => (c.type ?? 1) !== 3).map((c) => ids.get(c.title) as number);
+if (auditor) for (const categoryId of takesArticles) await db.insertInto('category_role').values({ roleId: auditor, categoryId }).execute();
+if (editor) for (const t of ['部门动态', '乡镇动态', '通知公告', '政策文件']) await db.insertInto('category_role').values({ roleId: editor, categoryId: ids.get(t) as number }).execute();
 
-    const person = (key: keyof typeof PEOPLE) => ctx.people.find((p) => p.name === PEOPLE[key]) ?? (ctx.people[0] as SeedContext['people'][number]);
-    const reviewer = person('shenhe');
-    const admin = person('admin');
-    for (const a of ARTICLES) {
-      const owner = person(a.by);
-      const row = await db
-        .insertInto('article')
-        .values({
-          title: a.title,
-          columnId: ids.get(a.column) as number,
-          content: a.content,
-          summary: plainText(a.content, 'input').slice(0, 60),
-          flags: a.flags ?? '',
-          source: a.source,
-          author: owner.name,
-          publishTime: a.status === 5 ? a.time : null,
-          submitTime: a.status === 3 ? null : a.time,
-          status: a.status,
-          sort: 0,
-          hits: a.hits ?? (a.status === 5 ? 10 + a.title.length : 0),
-          imported: 0,
-          lastOpinion: a.status === 2 ? '请补充活动照片和具体数据后再提交' : null,
-          deptId: owner.deptId,
-          deptName: owner.deptName,
-          creatorId: owner.userId,
-          creatorName: owner.name,
-          createTime: a.time,
-          updateTime: a.time,
-        })
-        .returning('articleId')
-        .executeTakeFirstOrThrow();
-      const articleId = row.articleId;
-      const flow = async (who: typeof owner, action: string, actionName: string, fromStatus: number | null, toStatus: number, opinion: string | null = null) =>
-        db.insertInto('article_flow').values({ articleId, action, actionName, fromStatus, toStatus, opinion, userId: who.userId, userName: who.name, createTime: a.time }).execute();
-      await flow(owner, 'create', '新建', null, 3);
-      if (a.status === 3) continue;
-      if (a.by === 'admin' && a.status === 5) {
-        await flow(owner, 'publish', '直接发布', 3, 5);
-      } else {
-        await flow(owner, 'submit', '提交审核', 3, 4);
-        if (a.status === 2) await flow(reviewer, 'acceptReject', '初审退回', 4, 2, '请补充活动照片和具体数据后再提交');
-        if (a.status === 6 || a.status === 5) await flow(reviewer, 'accept', '初审通过', 4, 6);
-        if (a.status === 5) await flow(admin, 'approve', '终审发布', 6, 5);
-      }
-      if (a.fields) await dynamic(db).insertInto('cm_policy_doc').values({ articleId, ...a.fields }).execute();
-    }
+// Content keys of the demo roles (系统管理员 holds every key already).
+const auditMenuId = await ensureAuditMenu(db);
+const byAlias = async (alias: string) =>
+  await db.selectFrom('resources').select('id').where('dingAppKey', '=', 'adminSite').where('alias', '=', alias).executeTakeFirst();
+const grantKeys = async (roleId: number | undefined, keys: string[]) => {
+  if (!roleId) return;
+  const out: number[] = [];
+  for (const k of keys) {
+    const r = await byAlias(k);
+    if (r) out.push(r.id);
   }
+  await grant(db, roleId, out);
+};
+await grantKeys(auditor, ['home', 'content', 'article', 'article:list', 'article:get', 'article:update', 'article:accept', 'article:reject', 'file:upload']);
+if (auditor) await grant(db, auditor, [auditMenuId]);
+await grantKeys(editor, ['content', 'article', 'article:list', 'article:get', 'article:add', 'article:update', 'article:delete', 'article:copy', 'file:upload']);
+}
+
+/** Articles in every state, with the history that brought them there. */
+async function seedArticles(db: Db, ctx: SeedContext, ids: Map<string, number>) {
+const person = (key: keyof typeof PEOPLE) => ctx.people.find((p) => p.name === PEOPLE[key]) ?? (ctx.people[0] as SeedContext['people'][number]);
+const reviewer = person('shenhe');
+const admin = person('admin');
+for (const a of ARTICLES) {
+  const owner = person(a.by);
+  const row = await db
+    .insertInto('article')
+    .values({
+      title: a.title,
+      columnId: ids.get(a.column) as number,
+      content: a.content,
+      summary: plainText(a.content, 'input').slice(0, 60),
+      flags: a.flags ?? '',
+      source: a.source,
+      author: owner.name,
+      publishTime: a.status === 5 ? a.time : null,
+      submitTime: a.status === 3 ? null : a.time,
+      status: a.status,
+      sort: 0,
+      hits: a.hits ?? (a.status === 5 ? 10 + a.title.length : 0),
+      imported: 0,
+      lastOpinion: a.status === 2 ? '请补充活动照片和具体数据后再提交' : null,
+      deptId: owner.deptId,
+      deptName: owner.deptName,
+      creatorId: owner.userId,
+      creatorName: owner.name,
+      createTime: a.time,
+      updateTime: a.time,
+    })
+    .returning('articleId')
+    .executeTakeFirstOrThrow();
+  const articleId = row.articleId;
+  const flow = async (who: typeof owner, action: string, actionName: string, fromStatus: number | null, toStatus: number, opinion: string | null = null) =>
+    db.insertInto('article_flow').values({ articleId, action, actionName, fromStatus, toStatus, opinion, userId: who.userId, userName: who.name, createTime: a.time }).execute();
+  await flow(owner, 'create', '新建', null, 3);
+  if (a.status === 3) continue;
+  if (a.by === 'admin' && a.status === 5) {
+    await flow(owner, 'publish', '直接发布', 3, 5);
+  } else {
+    await flow(owner, 'submit', '提交审核', 3, 4);
+    if (a.status === 2) await flow(reviewer, 'acceptReject', '初审退回', 4, 2, '请补充活动照片和具体数据后再提交');
+    if (a.status === 6 || a.status === 5) await flow(reviewer, 'accept', '初审通过', 4, 6);
+    if (a.status === 5) await flow(admin, 'approve', '终审发布', 6, 5);
+  }
+  if (a.fields) await dynamic(db).insertInto('cm_policy_doc').values({ articleId, ...a.fields }).execute();
+}
 }
 
 function dialectOf(db: Db): DialectName {

@@ -1,3 +1,4 @@
+import { declaredInput, describeInput, NO_QUERY } from '../../http/routeInput.js';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findAction } from '../../../resources/declaredCalls.js';
@@ -45,19 +46,24 @@ export function areaRoutes(app: FastifyInstance, decl: ResourceDecl, area: Econo
   const importCall = action('import');
   const exportCall = action('export');
   const extra = decl.api.extra ?? {};
+  const input = {
+    series: declaredInput(decl, 'list'),
+    template: NO_QUERY,
+    upload: describeInput({ body: { file: ['any', 'Excel 文件：multipart/form-data 的一个文件'] } }),
+  };
 
   if (extra.listAll) {
-    app.post(extra.listAll.path, { config: { permission: keys.list } }, async (request) => ok(await seriesFigures(db, decl, area, searchOf(request))));
+    app.post(extra.listAll.path, { config: { permission: keys.list }, schema: input.series, attachValidation: true }, async (request) => ok(await seriesFigures(db, decl, area, searchOf(request))));
   }
 
   if (importCall) {
     // The template is part of importing: whoever may import may download it.
     if (extra.template) {
-      app.get(extra.template.path, { config: { permission: importCall.permission } }, async (_request, reply) =>
+      app.get(extra.template.path, { config: { permission: importCall.permission }, schema: input.template, attachValidation: true }, async (_request, reply) =>
         reply.headers(xlsxHeaders(`${area.label}导入模板.xlsx`)).send(await templateBook(area)),
       );
     }
-    app.post(importCall.path, { config: { permission: importCall.permission } }, async (request) => {
+    app.post(importCall.path, { config: { permission: importCall.permission }, schema: input.upload, attachValidation: true }, async (request) => {
       const figures = await parseImport(await uploadedFile(request), decl, area);
       const result = await importFigures(db, area, currentUser(request), figures);
       return ok(result, `导入成功：新增${result.added}条，更新${result.updated}条`);
@@ -65,7 +71,7 @@ export function areaRoutes(app: FastifyInstance, decl: ResourceDecl, area: Econo
   }
 
   if (exportCall) {
-    app.post(exportCall.path, { config: { permission: exportCall.permission } }, async (request, reply) => {
+    app.post(exportCall.path, { config: { permission: exportCall.permission }, schema: input.series, attachValidation: true }, async (request, reply) => {
       const rows = await seriesFigures(db, decl, area, searchOf(request));
       return reply.headers(xlsxHeaders(`${area.label}.xlsx`)).send(await exportBook(area, rows));
     });

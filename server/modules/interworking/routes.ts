@@ -9,6 +9,17 @@ import { bodyOf, readId } from '../../http/params.js';
 import { formatDateTime } from '../../util/time.js';
 import { declarationOf } from '../declarationLookup.js';
 import { createInterworkingSender, type InterworkingSender } from './sender.js';
+import { declaredInput, describeInput, ID } from '../../http/routeInput.js';
+
+/** A save/<kind> body: the item (any further fields are sent as they are), or the `id` of one to send again. */
+const SEND_INPUT = describeInput({
+  body: {
+    id: ['integer', '已记录的报送ID：重新报送该条'],
+    title: ['string', '标题，不超过300个字符（引用文章时默认文章标题）'],
+    articleId: ['integer', '引用的文章ID（文章类报送）'],
+    sourceId: ['integer', '来源记录ID'],
+  },
+});
 
 /** The seven kinds, one save call each (spec part 1 "Inter-working articles"). */
 export const INTERWORKING_KINDS = ['policyDoc', 'leader', 'org', 'bulletin', 'mail', 'apply', 'common'] as const;
@@ -38,10 +49,10 @@ export async function interworkingRoutes(app: FastifyInstance, sender?: Interwor
   const db = app.db;
   const out = sender ?? createInterworkingSender(app.log);
 
-  app.post(decl.api.list.path, { config: { permission: decl.permissions.list } }, async (request) => {
+  app.post(decl.api.list.path, { config: { permission: decl.permissions.list }, schema: declaredInput(decl, 'list'), attachValidation: true }, async (request) => {
     return ok(await listRecords(db, decl, currentUser(request), searchOf(request)));
   });
-  app.post(decl.api.get.path, { config: { permission: decl.permissions.get } }, async (request) =>
+  app.post(decl.api.get.path, { config: { permission: decl.permissions.get }, schema: describeInput({ either: { id: ID } }), attachValidation: true }, async (request) =>
     ok(await getRecord(db, decl, currentUser(request), readId(request))),
   );
 
@@ -92,6 +103,6 @@ export async function interworkingRoutes(app: FastifyInstance, sender?: Interwor
     return ok(row, row.status === 2 ? '报送失败，已记录，可稍后重新报送' : row.status === 3 ? '已记录（未配置集约化平台）' : '报送成功');
   };
   for (const kind of INTERWORKING_KINDS) {
-    app.post(`/api/interWorking/article/save/${kind}`, { config: { permission: 'interWorking:send' } }, save(kind));
+    app.post(`/api/interWorking/article/save/${kind}`, { config: { permission: 'interWorking:send' }, schema: SEND_INPUT, attachValidation: true }, save(kind));
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { describeInput, ID, NO_INPUT, PAGING, TIME_RANGE } from '../../http/routeInput.js';
 import { ok } from '../../http/envelope.js';
 import { invalidValue, notFoundRecord } from '../../http/errors.js';
 import { readPaging } from '../../crud/listQuery.js';
@@ -22,16 +23,24 @@ function timeParam(value: unknown, label: string): string | null {
   return t;
 }
 
+/** What each monitoring route reads (server/http/routeInput.ts: descriptive, the handlers still answer refusals). */
+const M = {
+  none: NO_INPUT,
+  check: describeInput({ either: { id: ID, kind: ['string', '检测类型：availability（可用性，默认）或 links（链接）'] } }),
+  chart: describeInput({ either: { websiteId: ['integer', '网站ID（必填）'], ...TIME_RANGE } }),
+  links: describeInput({ either: { recordId: ['integer', '巡检记录ID（必填）'], external: ['integer', '1：只看外部链接；其他值：只看失效链接'], ...PAGING } }),
+};
+
 /** Monitoring calls: server figures, check now, record chart and links, the single-veto dashboard. */
 export async function monitorRoutes(app: FastifyInstance) {
   const db = app.db;
   const settings = monitorSettings(app.portal.config);
   const info = async () => ok(await systemInfo(db, app.portal.dialect, app.portal.config.dataDir));
-  app.post('/website/getOSSystemInfo', { config: { permission: 'serverInfo:list' } }, info);
+  app.post('/website/getOSSystemInfo', { config: { permission: 'serverInfo:list' }, schema: M.none, attachValidation: true }, info);
   // Same figures whatever the host: Node's os/fs calls answer them on Windows and elsewhere alike.
-  app.post('/website/getWinSystemInfo', { config: { permission: 'serverInfo:list' } }, info);
+  app.post('/website/getWinSystemInfo', { config: { permission: 'serverInfo:list' }, schema: M.none, attachValidation: true }, info);
 
-  app.post('/website/check', { config: { permission: 'website:update' } }, async (request) => {
+  app.post('/website/check', { config: { permission: 'website:update' }, schema: M.check, attachValidation: true }, async (request) => {
     const id = readId(request);
     const kind = String(param(request, 'kind') ?? 'availability');
     if (kind !== 'availability' && kind !== 'links') throw invalidValue('检测类型只能是availability或links');
@@ -45,7 +54,7 @@ export async function monitorRoutes(app: FastifyInstance) {
     return ok(r, r.ok ? '检测完成：正常' : `检测完成：${r.message}`);
   });
 
-  app.post('/website/inspection/chart', { config: { permission: 'inspectionRecord:list' } }, async (request) => {
+  app.post('/website/inspection/chart', { config: { permission: 'inspectionRecord:list' }, schema: M.chart, attachValidation: true }, async (request) => {
     const search = bag(request);
     const websiteId = Number(search.websiteId);
     if (!Number.isSafeInteger(websiteId) || websiteId <= 0) throw invalidValue('请选择网站');
@@ -66,7 +75,7 @@ export async function monitorRoutes(app: FastifyInstance) {
     });
   });
 
-  app.post('/website/inspection/links', { config: { permission: 'inspectionRecord:get' } }, async (request) => {
+  app.post('/website/inspection/links', { config: { permission: 'inspectionRecord:get' }, schema: M.links, attachValidation: true }, async (request) => {
     const search = bag(request);
     const recordId = readId(request, 'recordId');
     const { pageNum, pageSize } = readPaging(search);
@@ -78,7 +87,7 @@ export async function monitorRoutes(app: FastifyInstance) {
     return ok(pageOf(list, { pageNum, pageSize }, Number(n.n)));
   });
 
-  app.post('/website/monitor/dashboard', { config: { permission: MONITOR_KEYS.dashboard } }, async () => ok(await dashboard(db, Date.now(), app.portal.config.dataDir)));
-  app.post('/website/monitor/contentCheck', { config: { permission: MONITOR_KEYS.dashboard } }, async () => ok(await runContentCheck(db), '内容检查完成'));
+  app.post('/website/monitor/dashboard', { config: { permission: MONITOR_KEYS.dashboard }, schema: M.none, attachValidation: true }, async () => ok(await dashboard(db, Date.now(), app.portal.config.dataDir)));
+  app.post('/website/monitor/contentCheck', { config: { permission: MONITOR_KEYS.dashboard }, schema: M.none, attachValidation: true }, async () => ok(await runContentCheck(db), '内容检查完成'));
 }
 

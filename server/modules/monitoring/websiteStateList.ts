@@ -7,12 +7,13 @@ import { listRecords } from '../../crud/service.js';
 import { ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/fastifyTypes.js';
 import { declarationOf } from '../declarationLookup.js';
+import { declaredInput } from '../../http/routeInput.js';
 
 /** /website/state/list: the website list plus counts by state over the same filters. Needs website:list. */
 export async function websiteStateListRoute(app: FastifyInstance) {
   const decl = declarationOf(app, 'website');
   if (!decl) return;
-  app.post(decl.api.extra?.stateList?.path ?? '/website/state/list', { config: { permission: decl.permissions.list } }, async (request) => {
+  app.post(decl.api.extra?.stateList?.path ?? '/website/state/list', { config: { permission: decl.permissions.list }, schema: declaredInput(decl, 'list'), attachValidation: true }, async (request) => {
     const user = currentUser(request);
     const search = searchOf(request);
     const page = await listRecords(app.db, decl, user, search);

@@ -5,6 +5,7 @@ import { param } from '../../http/params.js';
 import { type DynamicDb, dynamic } from '../../db/types.js';
 import { formatDateTime } from '../../util/time.js';
 import { declarationOf } from '../declarationLookup.js';
+import { describeInput } from '../../http/routeInput.js';
 
 /** The two applications always exist (every start adds a missing one; staff edit, never delete them). */
 export const DEFAULT_APPS = [
@@ -30,7 +31,7 @@ export async function appViewRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'appInfo');
   if (!decl) return;
   await ensureApps(app.db, decl.table);
-  app.get(decl.api.extra?.view?.path ?? '/api/app/view', { config: { public: true } }, async (request) => {
+  app.get(decl.api.extra?.view?.path ?? '/api/app/view', { config: { public: true }, schema: describeInput({ query: { appId: ['string', '应用：adminSite（后台，默认）或 reportSite（信息报送）'] } }), attachValidation: true }, async (request) => {
     const raw = param(request, 'appId');
     if (raw !== undefined && raw !== null && typeof raw !== 'string') throw invalidValue('参数格式不正确：appId');
     const appId = raw === 'reportSite' ? 'reportSite' : 'adminSite';

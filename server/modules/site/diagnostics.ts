@@ -5,6 +5,10 @@ import { currentUser } from '../../http/fastifyTypes.js';
 import { bodyOf, param, queryOf } from '../../http/params.js';
 import { ADMIN_ROLE_ALIAS } from '../../seed/menuSync.js';
 import { formatDateTime } from '../../util/time.js';
+import { describeInput } from '../../http/routeInput.js';
+
+/** testDto: any JSON object, echoed back. */
+const ECHO_INPUT = { body: { type: ['object', 'null'], additionalProperties: true, description: '任意 JSON 对象（testDto），原样回显' } };
 
 /** Longest body text echoed back. */
 const ECHO_MAX = 2000;
@@ -36,8 +40,8 @@ export async function diagnosticRoutes(app: FastifyInstance) {
       serverTime: formatDateTime(),
     });
   };
-  for (const url of ['/test/get', '/test/b/get', '/other/edit', '/other/insert']) app.post(url, echo);
-  app.post('/other/get', async (request) => {
+  for (const url of ['/test/get', '/test/b/get', '/other/edit', '/other/insert']) app.post(url, { schema: ECHO_INPUT, attachValidation: true }, echo);
+  app.post('/other/get', { schema: describeInput({ either: { id: ['string', '回显的ID'] } }), attachValidation: true }, async (request) => {
     await requireAdminRole(app, request);
     const id = param(request, 'id');
     if (id === undefined || id === null || id === '') throw missingParam('id');

@@ -3,6 +3,7 @@ import { dynamic } from '../../db/types.js';
 import { ok } from '../../http/envelope.js';
 import { readSize } from '../../http/params.js';
 import { declarationOf } from '../declarationLookup.js';
+import { sizeInput } from '../../http/routeInput.js';
 
 /** The four public news lists and the `feed` value of their links (resources/newsLink.ts). */
 export const NEWS_FEEDS = ['capital', 'province', 'city', 'xaxGgzyjypt'] as const;
@@ -16,7 +17,7 @@ export async function newsFeedRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'newsLink');
   if (!decl) return;
   for (const feed of NEWS_FEEDS) {
-    app.post(`/web/new/${feed}`, { config: { public: true } }, async (request) => {
+    app.post(`/web/new/${feed}`, { config: { public: true }, schema: sizeInput(8, 50), attachValidation: true }, async (request) => {
       const size = readSize(request, 'size', 8, 50);
       const list = await dynamic(app.db)
         .selectFrom(decl.table)

@@ -8,6 +8,9 @@ import { param } from '../../http/params.js';
 import { createSmsSender } from '../../notify/sms.js';
 import { guardPublicSubmission } from '../../public/guard.js';
 import { formatDateTime } from '../../util/time.js';
+import { CAPTCHA, describeInput } from '../../http/routeInput.js';
+
+const SMS_INPUT = describeInput({ either: { verifyType: ['string', '验证类型：login、register、resetPwd、bind'], mobile: ['string', '手机号'], ...CAPTCHA } });
 
 export const SMS_CODE_TTL_SECONDS = 300;
 export const SMS_CODE_INTERVAL_SECONDS = 60;
@@ -56,7 +59,7 @@ export async function smsCodeRoutes(app: FastifyInstance) {
   const db = app.db;
   const sms = createSmsSender(db, app.log);
 
-  app.post('/verify/sms/imgcode/phonecode', { config: { public: true } }, async (request) => {
+  app.post('/verify/sms/imgcode/phonecode', { config: { public: true }, schema: SMS_INPUT, attachValidation: true }, async (request) => {
     const verifyType = text(request, 'verifyType');
     const mobile = text(request, 'mobile');
     text(request, 'verifyCode');

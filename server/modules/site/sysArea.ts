@@ -4,6 +4,7 @@ import { ok } from '../../http/envelope.js';
 import { invalidValue, notFoundRecord } from '../../http/errors.js';
 import { param } from '../../http/params.js';
 import { declarationOf } from '../declarationLookup.js';
+import { describeInput } from '../../http/routeInput.js';
 
 /**
  * POST /sysArea/list (idDto): the areas directly under `id`, by sort then code; without an id, the
@@ -14,7 +15,7 @@ export async function sysAreaRoutes(app: FastifyInstance) {
   if (!decl) return;
   // The declaration's table is named at run time (decl.table): the untyped handle.
   const db: DynamicDb = app.db;
-  app.post('/sysArea/list', { config: { public: true } }, async (request) => {
+  app.post('/sysArea/list', { config: { public: true }, schema: describeInput({ either: { id: ['integer', '上级区划ID（不传为本县，0为顶级）'] } }), attachValidation: true }, async (request) => {
     const raw = param(request, 'id');
     let parentId: number;
     if (raw === undefined || raw === null || raw === '') {

@@ -6,6 +6,9 @@ import { ok } from '../../http/envelope.js';
 import { invalidValue, missingParam } from '../../http/errors.js';
 import { param } from '../../http/params.js';
 import { formatDateTime } from '../../util/time.js';
+import { describeInput } from '../../http/routeInput.js';
+
+const VISIT_INPUT = describeInput({ query: { cookie: ['string', '访客标识（8到64位字母、数字、_、-，必填）'], page: ['string', '页面路径（如 /news/list.html）'], articleId: ['integer', '文章ID（文章页）'] } });
 
 /** A visitor counts once per page in this window. */
 export const VISIT_REPEAT_MS = 30 * 60_000;
@@ -67,7 +70,7 @@ async function countsOnce(db: Db, cookie: string, pageKey: string, ip: string, n
  * Every counted page hit also counts for the site. Answers `{ pageKey, hits, siteHits, counted }`.
  */
 export async function visitCounterRoutes(app: FastifyInstance) {
-  app.get('/visitHistory/hit', { config: { public: true } }, async (request) => {
+  app.get('/visitHistory/hit', { config: { public: true }, schema: VISIT_INPUT, attachValidation: true }, async (request) => {
     const cookie = param(request, 'cookie');
     if (cookie === undefined || cookie === null || cookie === '') throw missingParam('cookie');
     if (typeof cookie !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(cookie)) throw invalidValue('参数格式不正确：cookie');

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../http/envelope.js';
+import { describeInput, TIME_RANGE } from '../../http/routeInput.js';
 import { declarationOf } from '../declarationLookup.js';
 import { sendWorkbook } from '../../shared/excel.js';
 import { dataCount } from './dataCount.js';
@@ -7,7 +8,17 @@ import { articleFilter, readDataSearch } from './filters.js';
 import { STATISTICS_KEYS } from './menus.js';
 import { categoryCountList, categoryDateCount, columnCount, deptByColumnCount, deptCount, deptDataCount, stateCount } from './queries.js';
 
-const view = { config: { permission: STATISTICS_KEYS.view } };
+/** dataSearchDto (readDataSearch in filters.ts), query or body. */
+const DATA_SEARCH = describeInput({
+  either: {
+    ...TIME_RANGE,
+    deptId: ['integer', '部门ID（含下级部门）'],
+    columnId: ['integer', '栏目ID（含下级栏目）'],
+    dateType: ['string', '统计方式：day（按日，默认）或 month（按月）'],
+    type: ['string', '统计方式（同 dateType）'],
+  },
+});
+const VIEW = { permission: STATISTICS_KEYS.view };
 
 /** The home statistics calls (spec part 1 §7, docs/statistics.md). Every call: POST, body dataSearchDto. */
 export async function statisticsRoutes(app: FastifyInstance) {
@@ -19,37 +30,37 @@ export async function statisticsRoutes(app: FastifyInstance) {
     return { search, filter: await articleFilter(db, request, decl, search) };
   };
 
-  app.post('/api/home/columnCount', view, async (request) => {
+  app.post('/api/home/columnCount', { config: VIEW, schema: DATA_SEARCH, attachValidation: true }, async (request) => {
     const { search, filter } = await prepare(request);
     return ok(await columnCount(db, filter, search));
   });
-  app.post('/api/home/deptCount', view, async (request) => {
+  app.post('/api/home/deptCount', { config: VIEW, schema: DATA_SEARCH, attachValidation: true }, async (request) => {
     const { search, filter } = await prepare(request);
     return ok(await deptCount(db, filter, search));
   });
-  app.post('/api/home/deptByColumnCount', view, async (request) => {
+  app.post('/api/home/deptByColumnCount', { config: VIEW, schema: DATA_SEARCH, attachValidation: true }, async (request) => {
     const { search, filter } = await prepare(request);
     return ok(await deptByColumnCount(db, filter, search));
   });
-  app.post('/api/home/deptDataCountlist', view, async (request) => {
+  app.post('/api/home/deptDataCountlist', { config: VIEW, schema: DATA_SEARCH, attachValidation: true }, async (request) => {
     const { search, filter } = await prepare(request);
     return ok(await deptDataCount(db, filter, search));
   });
-  app.post('/api/home/categoryCountlist', view, async (request) => {
+  app.post('/api/home/categoryCountlist', { config: VIEW, schema: DATA_SEARCH, attachValidation: true }, async (request) => {
     const { search, filter } = await prepare(request);
     return ok({ columns: await categoryCountList(db, filter, search), states: await stateCount(db, filter, search) });
   });
-  app.post('/api/home/categoryDateCount', view, async (request) => {
+  app.post('/api/home/categoryDateCount', { config: VIEW, schema: DATA_SEARCH, attachValidation: true }, async (request) => {
     const { search, filter } = await prepare(request);
     return ok(await categoryDateCount(db, filter, search));
   });
   // Our addition (the spec shows no call for 数据统计's totals): counts of every module's records.
-  app.post('/api/home/dataCount', view, async (request) => {
+  app.post('/api/home/dataCount', { config: VIEW, schema: DATA_SEARCH, attachValidation: true }, async (request) => {
     const { search } = await prepare(request);
     return ok(await dataCount(app, request, search));
   });
 
-  app.post('/api/home/deptDataCountExcel', { config: { permission: STATISTICS_KEYS.export } }, async (request, reply) => {
+  app.post('/api/home/deptDataCountExcel', { config: { permission: STATISTICS_KEYS.export }, schema: DATA_SEARCH, attachValidation: true }, async (request, reply) => {
     const { search, filter } = await prepare(request);
     const rows = await deptDataCount(db, filter, search);
     const range = `${search.startTime?.slice(0, 10) ?? '开始'}至${search.endTime?.slice(0, 10) ?? '今'}`;

@@ -5,6 +5,7 @@ import { ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/fastifyTypes.js';
 import { readSize } from '../../http/params.js';
 import { declarationOf } from '../declarationLookup.js';
+import { describeInput, NO_INPUT } from '../../http/routeInput.js';
 
 /** /sensitive/top (most hit words) and /sensitive/typeList (types with word counts); both need sensitive:list. */
 export async function sensitiveExtraRoutes(app: FastifyInstance) {
@@ -12,7 +13,7 @@ export async function sensitiveExtraRoutes(app: FastifyInstance) {
   if (!decl) return;
   const permission = decl.permissions.list;
 
-  app.post(decl.api.extra?.top?.path ?? '/sensitive/top', { config: { permission } }, async (request) => {
+  app.post(decl.api.extra?.top?.path ?? '/sensitive/top', { config: { permission }, schema: describeInput({ either: { size: ['integer', '条数（必填），最多200'] } }), attachValidation: true }, async (request) => {
     const size = readSize(request, 'size', 10, 200, true);
     const rule = await scopeRule(app.db, currentUser(request), decl);
     const list = await applyScope(dynamic(app.db).selectFrom(decl.table).selectAll(), rule)
@@ -23,7 +24,7 @@ export async function sensitiveExtraRoutes(app: FastifyInstance) {
     return ok(list);
   });
 
-  app.post(decl.api.extra?.typeList?.path ?? '/sensitive/typeList', { config: { permission } }, async (request) => {
+  app.post(decl.api.extra?.typeList?.path ?? '/sensitive/typeList', { config: { permission }, schema: NO_INPUT, attachValidation: true }, async (request) => {
     const rule = await scopeRule(app.db, currentUser(request), decl);
     const counts = (await applyScope(dynamic(app.db).selectFrom(decl.table), rule)
       .select(['type', (eb) => eb.fn.countAll().as('n')])

@@ -3,6 +3,7 @@ import { WORKBENCH_TODOS, type WorkbenchActivity, type WorkbenchCount, type Work
 import type { Row } from '../../db/types.js';
 import { ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/fastifyTypes.js';
+import { NO_INPUT, NO_QUERY } from '../../http/routeInput.js';
 
 const RECENT = 6;
 
@@ -67,6 +68,6 @@ export async function workbenchRoutes(app: FastifyInstance) {
     return rows.map((r) => ({ time: String(r.createTime ?? ''), text: String(r.operation || r.path || '') }));
   };
 
-  app.post('/api/workbench/summary', summary);
-  app.get('/api/workbench/summary', summary);
+  app.post('/api/workbench/summary', { schema: NO_INPUT, attachValidation: true }, summary);
+  app.get('/api/workbench/summary', { schema: NO_QUERY, attachValidation: true }, summary);
 }

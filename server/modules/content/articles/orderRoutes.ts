@@ -9,13 +9,23 @@ import { formatDateTime } from '../../../util/time.js';
 import { modelOfColumn, readFieldValues, saveFieldValues } from '../contentModels/service.js';
 import type { ArticleChange } from './hooks.js';
 import { accessFilter, addFlow, checkTargetColumn, loadArticle, readArticleIds, readOneId } from './service.js';
+import { articleInputs, type ArticleInputs } from './inputs.js';
 import { createdBy } from '../../../shared/records.js';
 
 /** /api/article/articleCopy, articleSort, articleUp and the search-index rebuild: order and copies of articles. */
-export async function articleOrderRoutes(app: FastifyInstance, decl: ResourceDecl, fire: (changes: [number, ArticleChange][]) => Promise<void>) {
+export async function articleOrderRoutes(app: FastifyInstance, decl: ResourceDecl, fire: Fire) {
+  const input = articleInputs(decl);
+  articleCopyRoute(app, decl, fire, input);
+  articleSortRoutes(app, decl, fire, input);
+  articleIndexRoute(app, fire, input);
+}
+
+type Fire = (changes: [number, ArticleChange][]) => Promise<void>;
+
+/** Copies of articles, into their own column or another, model values included. */
+function articleCopyRoute(app: FastifyInstance, decl: ResourceDecl, fire: Fire, input: ArticleInputs) {
   const db = app.db;
-  // ---- copy, sort, move up -----------------------------------------------------------------
-  app.post('/api/article/articleCopy', { config: { permission: 'article:copy' } }, async (request) => {
+  app.post('/api/article/articleCopy', { config: { permission: 'article:copy' }, schema: input.copy, attachValidation: true }, async (request) => {
     const user = currentUser(request);
     const body = bodyOf(request);
     const query = queryOf(request);
@@ -64,7 +74,12 @@ export async function articleOrderRoutes(app: FastifyInstance, decl: ResourceDec
     return ok(created, '复制成功');
   });
 
-  app.post('/api/article/articleSort', { config: { permission: 'article:sort' } }, async (request) => {
+}
+
+/** The order of articles in a column: a sort value, or one place up. */
+function articleSortRoutes(app: FastifyInstance, decl: ResourceDecl, fire: Fire, input: ArticleInputs) {
+  const db = app.db;
+  app.post('/api/article/articleSort', { config: { permission: 'article:sort' }, schema: input.sort, attachValidation: true }, async (request) => {
     const user = currentUser(request);
     const body = bodyOf(request);
     const query = queryOf(request);
@@ -84,7 +99,7 @@ export async function articleOrderRoutes(app: FastifyInstance, decl: ResourceDec
   });
 
   // Moves an article one place up in its column's order (sort desc, publish time desc, id desc).
-  app.post('/api/article/articleUp', { config: { permission: 'article:sort' } }, async (request) => {
+  app.post('/api/article/articleUp', { config: { permission: 'article:sort' }, schema: input.up, attachValidation: true }, async (request) => {
     const user = currentUser(request);
     const id = readOneId(queryOf(request), bodyOf(request), ['articleId', 'id']);
     const access = await accessFilter(db, user, decl);
@@ -114,8 +129,12 @@ export async function articleOrderRoutes(app: FastifyInstance, decl: ResourceDec
     return ok(id, '上移成功');
   });
 
-  // ---- index -------------------------------------------------------------------------------
-  app.post('/api/article/manualSavaEs', { config: { permission: 'article:approve' } }, async (request) => {
+}
+
+/** Tells search (and the pages) again about some articles, or all. */
+function articleIndexRoute(app: FastifyInstance, fire: Fire, input: ArticleInputs) {
+  const db = app.db;
+  app.post('/api/article/manualSavaEs', { config: { permission: 'article:approve' }, schema: input.reindex, attachValidation: true }, async (request) => {
     const body = bodyOf(request);
     const query = queryOf(request);
     const hasIds = [body.ids, query.ids, body.articleId, query.articleId].some((v) => v !== undefined && v !== '');

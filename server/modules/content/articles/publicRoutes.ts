@@ -9,6 +9,7 @@ import { declarationOf } from '../../declarationLookup.js';
 import { buildTree, descendantIds, findColumn, loadColumns } from '../columns/service.js';
 import { modelOfColumn, readFieldValues } from '../contentModels/service.js';
 import { accessFilter, applyArticleFilters, columnTitleMap, loadArticle, PUBLIC_COLUMNS, readOneId, toApi } from './service.js';
+import { articleInputs } from './inputs.js';
 import { increment } from '../../../shared/counters.js';
 import { pageOf } from '../../../shared/paging.js';
 
@@ -74,20 +75,21 @@ export async function articlePublicRoutes(app: FastifyInstance) {
   if (!decl) return;
   const db = app.db;
   const pub = { config: { public: true } };
+  const input = articleInputs(decl);
 
   // Published articles of one column (or of all), sort then newest first.
-  app.post('/api/article/webList', pub, async (request) => ok(await publicPage(db, search(request), false)));
+  app.post('/api/article/webList', { ...pub, schema: input.webList, attachValidation: true }, async (request) => ok(await publicPage(db, search(request), false)));
   // The same list at the path the spec's part 2 names for the public site (docs/spec-calls.md).
-  app.post('/web/article/list', pub, async (request) => ok(await publicPage(db, search(request), false)));
+  app.post('/web/article/list', { ...pub, schema: input.webList, attachValidation: true }, async (request) => ok(await publicPage(db, search(request), false)));
   // Published articles of a column and every column below it.
-  app.post('/api/article/mj/webListByParent', pub, async (request) => {
+  app.post('/api/article/mj/webListByParent', { ...pub, schema: input.byParent, attachValidation: true }, async (request) => {
     const s = search(request);
     const parent = s.parentId ?? s.categoryId ?? s.columnId;
     if (parent === undefined || parent === '') return ok(await publicPage(db, s, true));
     return ok(await publicPage(db, { ...s, columnId: parent, categoryId: undefined }, true));
   });
   // 近日热读: the most read articles published in the last `days` days (default 7, at most 90).
-  app.post('/api/article/webJrlyList', pub, async (request) => {
+  app.post('/api/article/webJrlyList', { ...pub, schema: input.hot, attachValidation: true }, async (request) => {
     const s = search(request);
     const size = Math.min(Math.max(1, Number.parseInt(String(s.size ?? s.pageSize ?? 10), 10) || 10), 50);
     const days = Math.min(Math.max(1, Number.parseInt(String(s.days ?? 7), 10) || 7), 90);
@@ -101,9 +103,9 @@ export async function articlePublicRoutes(app: FastifyInstance) {
     return ok(rows.map((r) => toApi(r, titles)));
   });
 
-  app.get('/api/article/view', pub, async (request) => ok(await publicDetail(db, await publishedArticle(db, request))));
+  app.get('/api/article/view', { ...pub, schema: input.view, attachValidation: true }, async (request) => ok(await publicDetail(db, await publishedArticle(db, request))));
 
-  app.get('/api/article/webView', pub, async (request) => {
+  app.get('/api/article/webView', { ...pub, schema: input.view, attachValidation: true }, async (request) => {
     const row = await publishedArticle(db, request);
     const detail = await publicDetail(db, row);
     const siblings = await db
@@ -121,13 +123,13 @@ export async function articlePublicRoutes(app: FastifyInstance) {
   });
 
   // Preview of any article the caller may see, in any state (the generation preview).
-  app.get('/api/article/webGeneraterView', { config: { permission: decl.permissions.get } }, async (request) => {
+  app.get('/api/article/webGeneraterView', { config: { permission: decl.permissions.get }, schema: input.preview, attachValidation: true }, async (request) => {
     const id = readOneId(queryOf(request), {}, ['articleID', 'articleId']);
     const row = await loadArticle(db, await accessFilter(db, currentUser(request), decl), id);
     return ok({ ...(await publicDetail(db, row)), status: row.status });
   });
 
-  app.get('/api/article/hit', pub, async (request) => {
+  app.get('/api/article/hit', { ...pub, schema: input.view, attachValidation: true }, async (request) => {
     const row = await publishedArticle(db, request);
     const id = Number(row.articleId);
     await increment(db, 'article', 'hits', { column: 'articleId', keys: id });
@@ -136,7 +138,7 @@ export async function articlePublicRoutes(app: FastifyInstance) {
   });
 
   // A column's public data: its fields, its children and the path from the top.
-  app.get('/api/article/column', pub, async (request) => {
+  app.get('/api/article/column', { ...pub, schema: input.column, attachValidation: true }, async (request) => {
     const id = readOneId(queryOf(request), {}, ['categoryId']);
     const column = await findColumn(db, id);
     if (!column) throw notFoundRecord();

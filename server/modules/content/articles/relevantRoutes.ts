@@ -5,6 +5,7 @@ import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, queryOf } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/time.js';
+import { articleInputs } from './inputs.js';
 import { declarationOf } from '../../declarationLookup.js';
 import { accessFilter, columnTitleMap, loadArticle, readOneId, toApi } from './service.js';
 
@@ -12,6 +13,7 @@ import { accessFilter, columnTitleMap, loadArticle, readOneId, toApi } from './s
 export async function relevantRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'article') as ResourceDecl | undefined;
   if (!decl) return;
+  const input = articleInputs(decl);
   const db = app.db;
 
   async function listOf(articleId: number) {
@@ -26,14 +28,14 @@ export async function relevantRoutes(app: FastifyInstance) {
     return rows.map((r) => ({ ...toApi(r, titles), id: r.id, relevantId: r.relevantId }));
   }
 
-  app.post('/article/relevant/getArticleRelevantList', { config: { permission: decl.permissions.get } }, async (request) => {
+  app.post('/article/relevant/getArticleRelevantList', { config: { permission: decl.permissions.get }, schema: input.relevantList, attachValidation: true }, async (request) => {
     const id = readOneId(queryOf(request), bodyOf(request), ['id', 'articleId']);
     await loadArticle(db, await accessFilter(db, currentUser(request), decl), id);
     return ok(await listOf(id));
   });
 
   // saveArticleRelevantDto: { articleId, relevantIds: [] } (or one relevantId); adds, keeping existing ones.
-  app.post('/article/relevant/save', { config: { permission: decl.permissions.update } }, async (request) => {
+  app.post('/article/relevant/save', { config: { permission: decl.permissions.update }, schema: input.relevantSave, attachValidation: true }, async (request) => {
     const body = bodyOf(request);
     const articleId = readOneId(queryOf(request), body, ['articleId']);
     const raw = body.relevantIds ?? body.relevantId ?? body.ids;
@@ -55,7 +57,7 @@ export async function relevantRoutes(app: FastifyInstance) {
   });
 
   // idDto: the id of the relation (as getArticleRelevantList answers it).
-  app.post('/article/relevant/deleteArticleRelevant', { config: { permission: decl.permissions.update } }, async (request) => {
+  app.post('/article/relevant/deleteArticleRelevant', { config: { permission: decl.permissions.update }, schema: input.relevantDelete, attachValidation: true }, async (request) => {
     const id = readOneId(queryOf(request), bodyOf(request), ['id']);
     const row = await db.selectFrom('article_relevant').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFoundRecord();

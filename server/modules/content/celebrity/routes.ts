@@ -9,6 +9,7 @@ import { readId } from '../../../http/params.js';
 import { declarationOf } from '../../declarationLookup.js';
 import { sendDownload } from '../../../shared/download.js';
 import { celebrityDocx, celebrityXlsx } from './documents.js';
+import { declaredInput, describeInput, ID } from '../../../http/routeInput.js';
 
 /** Rows one Excel export may hold; a county's list is far below this. */
 export const CELEBRITY_EXPORT_MAX = 5000;
@@ -23,12 +24,12 @@ export async function celebrityRoutes(app: FastifyInstance) {
   // The declaration's table is fixed (resources/celebrity.ts: 'celebrity_table'): the typed handle.
   const db = app.db;
 
-  app.post('/celebrityTable/exportWord', { config: { permission: 'celebrity:exportWord' } }, async (request, reply) => {
+  app.post('/celebrityTable/exportWord', { config: { permission: 'celebrity:exportWord' }, schema: describeInput({ either: { id: ID } }), attachValidation: true }, async (request, reply) => {
     const row = await getRecord(db, decl, currentUser(request), readId(request));
     return sendDownload(reply, await celebrityDocx(decl, row), `名人录_${String(row.name)}.docx`);
   });
 
-  app.post('/celebrityTable/getExcelList', { config: { permission: 'celebrity:export' } }, async (request, reply) => {
+  app.post('/celebrityTable/getExcelList', { config: { permission: 'celebrity:export' }, schema: declaredInput(decl, 'list'), attachValidation: true }, async (request, reply) => {
     const search = searchOf(request);
     const sort = readSort(decl, search);
     const rule = await scopeRule(db, currentUser(request), decl);

@@ -11,6 +11,7 @@ import { bodyOf, queryOf, readId, readIds } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/time.js';
 import { pathSegments } from '../../../files/confine.js';
 import { declarationOf } from '../../declarationLookup.js';
+import { columnInputs } from './inputs.js';
 import { buildTree, descendantIds, findColumn, loadColumns, normaliseColumn, userColumnIds, type ColumnRow } from './service.js';
 
 const TEMPLATE_EXT = /\.(html?|liquid)$/i;
@@ -102,19 +103,28 @@ function queryValues(request: FastifyRequest): Record<string, unknown> {
 export async function columnRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'column') as ResourceDecl | undefined;
   if (!decl) return;
+  const input = columnInputs(decl);
+  columnReadRoutes(app, decl, input);
+  columnSaveRoutes(app, decl, input);
+  columnGrantRoutes(app, decl, input);
+}
+
+type ColumnInputs = ReturnType<typeof columnInputs>;
+
+/** The tree, one column, and what a column form chooses from (models, template files). */
+function columnReadRoutes(app: FastifyInstance, decl: ResourceDecl, input: ColumnInputs) {
   const db = app.db;
   const p = decl.permissions;
-
-  app.get('/column/list', { config: { permission: p.list } }, async (request) => {
+  app.get('/column/list', { config: { permission: p.list }, schema: input.list, attachValidation: true }, async (request) => {
     const q = queryOf(request);
     const title = typeof q.categoryTitle === 'string' ? q.categoryTitle.trim() : '';
     const rows = await loadColumns(db);
     return ok(title ? rows.filter((r) => r.categoryTitle.includes(title)) : rows);
   });
 
-  app.get('/column/tree', { config: { permission: p.list } }, async () => ok(buildTree(await loadColumns(db))));
+  app.get('/column/tree', { config: { permission: p.list }, schema: input.none, attachValidation: true }, async () => ok(buildTree(await loadColumns(db))));
 
-  app.post('/column/get/:id', { config: { permission: p.get } }, async (request) => {
+  app.post('/column/get/:id', { config: { permission: p.get }, schema: input.get, attachValidation: true }, async (request) => {
     const id = Number((request.params as { id: string }).id);
     if (!Number.isSafeInteger(id) || id <= 0) throw invalidValue('参数格式不正确：id');
     const column = await findColumn(db, id);
@@ -122,7 +132,21 @@ export async function columnRoutes(app: FastifyInstance) {
     return ok(column);
   });
 
-  app.post('/column/save', { config: { permission: p.create } }, async (request) => {
+  app.get('/column/content/model/list', { config: { permission: p.list }, schema: input.none, attachValidation: true }, async () =>
+    ok(await db.selectFrom('content_model').select(['cmId', 'cmTipsName', 'cmTableName']).orderBy('cmId', 'asc').execute()),
+  );
+
+  app.get('/column/tem/list', { config: { permission: p.list }, schema: input.none, attachValidation: true }, async () => {
+    const files = await templateFiles(path.join(app.portal.config.dataDir, 'templates'));
+    return ok(files);
+  });
+}
+
+/** New columns, edits (a move repaths the subtree), deletes of empty columns. */
+function columnSaveRoutes(app: FastifyInstance, decl: ResourceDecl, input: ColumnInputs) {
+  const db = app.db;
+  const p = decl.permissions;
+  app.post('/column/save', { config: { permission: p.create }, schema: input.save, attachValidation: true }, async (request) => {
     const input = queryValues(request);
     if (input.columnType === undefined || input.columnType === '') throw missingParam('columnType');
     if (input.categoryTitle === undefined || input.categoryTitle === '') throw missingParam('categoryTitle');
@@ -139,7 +163,7 @@ export async function columnRoutes(app: FastifyInstance) {
     return ok(saved, '新增成功');
   });
 
-  app.post('/column/edit', { config: { permission: p.update } }, async (request) => {
+  app.post('/column/edit', { config: { permission: p.update }, schema: input.edit, attachValidation: true }, async (request) => {
     const input = queryValues(request);
     const id = readId(request, 'categoryId');
     const values = validateRecord(decl, input, 'update');
@@ -155,7 +179,7 @@ export async function columnRoutes(app: FastifyInstance) {
     return ok(saved, '修改成功');
   });
 
-  app.post('/column/del', { config: { permission: p.delete } }, async (request) => {
+  app.post('/column/del', { config: { permission: p.delete }, schema: input.del, attachValidation: true }, async (request) => {
     const ids = readIds(request, 'ids');
     const n = await db.transaction().execute(async (trx) => {
       const rows = await loadColumns(trx);
@@ -175,22 +199,18 @@ export async function columnRoutes(app: FastifyInstance) {
     return ok(n, '删除成功');
   });
 
-  app.get('/column/content/model/list', { config: { permission: p.list } }, async () =>
-    ok(await db.selectFrom('content_model').select(['cmId', 'cmTipsName', 'cmTableName']).orderBy('cmId', 'asc').execute()),
-  );
+}
 
-  app.get('/column/tem/list', { config: { permission: p.list } }, async () => {
-    const files = await templateFiles(path.join(app.portal.config.dataDir, 'templates'));
-    return ok(files);
-  });
-
-  app.get('/column/role/list', { config: { permission: 'column:role' } }, async (request) => {
+/** The columns granted to a role, and the current user's columns. */
+function columnGrantRoutes(app: FastifyInstance, _decl: ResourceDecl, input: ColumnInputs) {
+  const db = app.db;
+  app.get('/column/role/list', { config: { permission: 'column:role' }, schema: input.roleList, attachValidation: true }, async (request) => {
     const roleId = readId(request, 'roleId');
     const rows = (await db.selectFrom('category_role').select('categoryId').where('roleId', '=', roleId).orderBy('categoryId').execute()) as { categoryId: number }[];
     return ok(rows.map((r) => r.categoryId));
   });
 
-  app.post('/column/role/save', { config: { permission: 'column:role' } }, async (request) => {
+  app.post('/column/role/save', { config: { permission: 'column:role' }, schema: input.roleSave, attachValidation: true }, async (request) => {
     const body = bodyOf(request);
     const roleId = readId(request, 'roleId');
     const raw = body.categoryIds ?? body.categoryIdList ?? body.ids;
@@ -212,7 +232,7 @@ export async function columnRoutes(app: FastifyInstance) {
   });
 
   // The columns of the current user: granted ones (granted: true) plus the ancestors that place them in the tree.
-  app.get('/column/role/user/list', { config: { permission: 'article:list' } }, async (request) => {
+  app.get('/column/role/user/list', { config: { permission: 'article:list' }, schema: input.none, attachValidation: true }, async (request) => {
     const user = currentUser(request);
     const rows = await loadColumns(db);
     const granted = await userColumnIds(db, user);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PermissionKeys } from '../../../../resources/types.js';
 import { readPaging } from '../../../crud/listQuery.js';
 import { type Db, type Row, dynamic, type NewRow } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
@@ -15,6 +16,7 @@ import {
   readFieldDefinition,
   type ModelField,
 } from './service.js';
+import { CONTENT_MODEL_INPUT } from './inputs.js';
 import { plainText } from '../../../shared/text.js';
 import { pageOf } from '../../../shared/paging.js';
 
@@ -55,11 +57,15 @@ function modelTitle(body: Row, required: boolean): string | undefined {
 export async function contentModelRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'contentModel');
   if (!decl) return;
+  contentModelRoutesOf(app, decl.permissions);
+  contentFieldRoutes(app, decl.permissions);
+}
+
+/** The models: list, read, the table-name check, saves, deletes. */
+function contentModelRoutesOf(app: FastifyInstance, p: PermissionKeys) {
   const db = app.db;
   const dialect = app.portal.dialect;
-  const p = decl.permissions;
-
-  app.post('/api/contentModel/list', { config: { permission: p.list } }, async (request) => {
+  app.post('/api/contentModel/list', { config: { permission: p.list }, schema: CONTENT_MODEL_INPUT.list, attachValidation: true }, async (request) => {
     const search = { ...queryOf(request), ...bodyOf(request) };
     const { pageNum, pageSize } = readPaging(search);
     let q = db.selectFrom('content_model');
@@ -73,18 +79,18 @@ export async function contentModelRoutes(app: FastifyInstance) {
     return ok(pageOf(list.map((m) => ({ ...m, fieldCount: Number(counts.find((c) => c.fieldCmId === Number(m.cmId))?.n ?? 0) })), { pageNum, pageSize }, total));
   });
 
-  app.get('/api/contentModel/:key/getById', { config: { permission: p.get } }, async (request) => {
+  app.get('/api/contentModel/:key/getById', { config: { permission: p.get }, schema: CONTENT_MODEL_INPUT.getById, attachValidation: true }, async (request) => {
     const model = await loadModel(db, pathNumber(request, 'key', 'cmId'));
     if (!model) throw notFoundRecord();
     return ok(model);
   });
 
-  app.get('/api/contentModel/:key/checkcmTableNameExist', { config: { permission: p.list } }, async (request) => {
+  app.get('/api/contentModel/:key/checkcmTableNameExist', { config: { permission: p.list }, schema: CONTENT_MODEL_INPUT.tableName, attachValidation: true }, async (request) => {
     const name = checkTableName((request.params as { key: string }).key);
     return ok(await tableNameTaken(db, name));
   });
 
-  app.post('/api/contentModel/save', { config: { permission: p.create } }, async (request) => {
+  app.post('/api/contentModel/save', { config: { permission: p.create }, schema: CONTENT_MODEL_INPUT.save, attachValidation: true }, async (request) => {
     const body = bodyOf(request);
     const cmTipsName = modelTitle(body, true) as string;
     const cmTableName = checkTableName(body.cmTableName);
@@ -107,7 +113,7 @@ export async function contentModelRoutes(app: FastifyInstance) {
     return ok(model, '新增成功');
   });
 
-  app.post('/api/contentModel/update', { config: { permission: p.update } }, async (request) => {
+  app.post('/api/contentModel/update', { config: { permission: p.update }, schema: CONTENT_MODEL_INPUT.update, attachValidation: true }, async (request) => {
     const body = bodyOf(request);
     const cmId = bodyNumber(body, ['cmId', 'id'], 'cmId');
     const title = modelTitle(body, false);
@@ -121,7 +127,7 @@ export async function contentModelRoutes(app: FastifyInstance) {
     return ok(model, '修改成功');
   });
 
-  app.post('/api/contentModel/delete', { config: { permission: p.delete } }, async (request) => {
+  app.post('/api/contentModel/delete', { config: { permission: p.delete }, schema: CONTENT_MODEL_INPUT.delete, attachValidation: true }, async (request) => {
     const body = bodyOf(request);
     const ids = body.cmId !== undefined && body.ids === undefined ? [bodyNumber(body, ['cmId'], 'cmId')] : readIds(request, 'ids');
     const n = await db.transaction().execute(async (trx) => {
@@ -139,8 +145,13 @@ export async function contentModelRoutes(app: FastifyInstance) {
     return ok(n, '删除成功');
   });
 
-  // Fields ("form" in the original's call names).
-  app.post('/api/contentModel/saveForm', { config: { permission: p.update } }, async (request) => {
+}
+
+/** A model's fields ("form" in the original's call names) and its rows. */
+function contentFieldRoutes(app: FastifyInstance, p: PermissionKeys) {
+  const db = app.db;
+  const dialect = app.portal.dialect;
+  app.post('/api/contentModel/saveForm', { config: { permission: p.update }, schema: CONTENT_MODEL_INPUT.saveForm, attachValidation: true }, async (request) => {
     const body = bodyOf(request);
     const cmId = bodyNumber(body, ['fieldCmId', 'cmId', 'contentModelId'], 'fieldCmId');
     const def = readFieldDefinition(body, 'create');
@@ -156,7 +167,7 @@ export async function contentModelRoutes(app: FastifyInstance) {
     return ok(field, '新增成功');
   });
 
-  app.post('/api/contentModel/updateForm', { config: { permission: p.update } }, async (request) => {
+  app.post('/api/contentModel/updateForm', { config: { permission: p.update }, schema: CONTENT_MODEL_INPUT.updateForm, attachValidation: true }, async (request) => {
     const body = bodyOf(request);
     const fieldId = bodyNumber(body, ['fieldId', 'id'], 'fieldId');
     const def = readFieldDefinition(body, 'update');
@@ -175,7 +186,7 @@ export async function contentModelRoutes(app: FastifyInstance) {
     return ok(field, '修改成功');
   });
 
-  app.post('/api/contentModel/deleteForm', { config: { permission: p.update } }, async (request) => {
+  app.post('/api/contentModel/deleteForm', { config: { permission: p.update }, schema: CONTENT_MODEL_INPUT.deleteForm, attachValidation: true }, async (request) => {
     const body = bodyOf(request);
     const ids = body.fieldId !== undefined && body.ids === undefined ? [bodyNumber(body, ['fieldId'], 'fieldId')] : readIds(request, 'ids');
     const n = await db.transaction().execute(async (trx) => {
@@ -188,7 +199,7 @@ export async function contentModelRoutes(app: FastifyInstance) {
     return ok(n, '删除成功');
   });
 
-  app.get('/api/contentModel/:key/getFromById', { config: { permission: p.get } }, async (request) => {
+  app.get('/api/contentModel/:key/getFromById', { config: { permission: p.get }, schema: CONTENT_MODEL_INPUT.getForm, attachValidation: true }, async (request) => {
     const id = pathNumber(request, 'key', 'filedId');
     const row = await db.selectFrom('content_model_field').selectAll().where('fieldId', '=', id).executeTakeFirst();
     if (!row) throw notFoundRecord();
@@ -196,7 +207,7 @@ export async function contentModelRoutes(app: FastifyInstance) {
   });
 
   // A page of the model's rows (one per article), newest article first, with the article's title and column.
-  app.get('/api/contentModel/:key/:pageNumber/:pageSize/listForm', { config: { permission: p.get } }, async (request) => {
+  app.get('/api/contentModel/:key/:pageNumber/:pageSize/listForm', { config: { permission: p.get }, schema: CONTENT_MODEL_INPUT.rows, attachValidation: true }, async (request) => {
     const cmId = pathNumber(request, 'key', 'contentModelId');
     const pageNum = pathNumber(request, 'pageNumber');
     const pageSize = Math.min(pathNumber(request, 'pageSize'), 200);

@@ -10,6 +10,7 @@ import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { queryOf } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/time.js';
+import { FILE_INPUT } from './inputs.js';
 import { confine } from '../../../files/confine.js';
 import { MAX_UPLOAD_BYTES, mimeOfExt, readKind, readLimited, storeUploadStream, UPLOAD_RULES, uploadFile, uploadPathOf, type StoredUpload, type UploadKind } from '../../../files/uploads.js';
 
@@ -77,42 +78,51 @@ function editorConfig() {
 
 /** /api/file/*, /sys/ueditor/exec and the read-only /uploads/… files. See docs/content.md. */
 export async function fileRoutes(app: FastifyInstance) {
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 10, fieldSize: 2048, parts: 30, headerPairs: 200 } });
+  fileUploadRoutes(app);
+  templateFileRoutes(app);
+  editorRoutes(app);
+  uploadedFileRoute(app);
+}
+
+const UPLOAD = { permission: 'file:upload' };
+
+async function record(db: Db, request: FastifyRequest, stored: StoredUpload) {
+  await db.insertInto('upload_file').values({ path: stored.path, originalName: stored.originalName, kind: stored.kind, mime: stored.mime, size: stored.size, userId: currentUser(request).userId, createTime: formatDateTime() }).execute();
+}
+
+/** Streams the files to disk (kind from the query, or from a `type` field, checked once all is read), then records them in one transaction; a failure leaves no file and no row. */
+async function upload(app: FastifyInstance, request: FastifyRequest, maxFiles: number, fixedKind?: UploadKind): Promise<StoredUpload[]> {
+  const dataDir = app.portal.config.dataDir;
+  const query = queryOf(request);
+  const queryKind = fixedKind ?? readKind(query.type);
+  const out: StoredUpload[] = [];
+  try {
+    const fields = await readMultipart(request, maxFiles, async (part) => {
+      out.push(await storeUploadStream(dataDir, part.file, part.filename, queryKind));
+    });
+    const wanted = queryKind ?? readKind(fields.type);
+    if (wanted && out.some((f) => f.kind !== wanted)) throw invalidValue(UPLOAD_RULES[wanted].wrongType);
+    await app.db.transaction().execute(async (trx) => {
+      for (const stored of out) await record(trx, request, stored);
+    });
+  } catch (error) {
+    for (const stored of out) await fs.rm(path.join(dataDir, 'uploads', stored.path), { force: true });
+    throw error;
+  }
+  return out;
+}
+
+/** Uploads of the editors and forms, and their deletion. */
+function fileUploadRoutes(app: FastifyInstance) {
   const db = app.db;
   const dataDir = app.portal.config.dataDir;
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 10, fieldSize: 2048, parts: 30, headerPairs: 200 } });
-  const perm = { config: { permission: 'file:upload' } };
-
-  async function record(request: FastifyRequest, stored: StoredUpload, handle: Db = db) {
-    await handle.insertInto('upload_file').values({ path: stored.path, originalName: stored.originalName, kind: stored.kind, mime: stored.mime, size: stored.size, userId: currentUser(request).userId, createTime: formatDateTime() }).execute();
-  }
-
-  /** Streams the files to disk (kind from the query, or from a `type` field, checked once all is read), then records them in one transaction; a failure leaves no file and no row. */
-  async function upload(request: FastifyRequest, maxFiles: number, fixedKind?: UploadKind): Promise<StoredUpload[]> {
-    const query = queryOf(request);
-    const queryKind = fixedKind ?? readKind(query.type);
-    const out: StoredUpload[] = [];
-    try {
-      const fields = await readMultipart(request, maxFiles, async (part) => {
-        out.push(await storeUploadStream(dataDir, part.file, part.filename, queryKind));
-      });
-      const wanted = queryKind ?? readKind(fields.type);
-      if (wanted && out.some((f) => f.kind !== wanted)) throw invalidValue(UPLOAD_RULES[wanted].wrongType);
-      await db.transaction().execute(async (trx) => {
-        for (const stored of out) await record(request, stored, trx);
-      });
-    } catch (error) {
-      for (const stored of out) await fs.rm(path.join(dataDir, 'uploads', stored.path), { force: true });
-      throw error;
-    }
-    return out;
-  }
-
-  app.post('/api/file/upload/name', perm, async (request) => ok((await upload(request, 1))[0], '上传成功'));
+  app.post('/api/file/upload/name', { config: UPLOAD, schema: FILE_INPUT.upload, attachValidation: true }, async (request) => ok((await upload(app, request, 1))[0], '上传成功'));
   // Several files in one request (each part named `file`).
-  app.post('/api/file/uploads/name', perm, async (request) => ok(await upload(request, 10), '上传成功'));
+  app.post('/api/file/uploads/name', { config: UPLOAD, schema: FILE_INPUT.upload, attachValidation: true }, async (request) => ok(await upload(app, request, 10), '上传成功'));
 
   // Deletes an upload the caller made (any upload for users whose data scope is ALL).
-  app.post('/api/file/del', perm, async (request) => {
+  app.post('/api/file/del', { config: UPLOAD, schema: FILE_INPUT.del, attachValidation: true }, async (request) => {
     const query = queryOf(request);
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Row;
     const raw = query.name ?? body.name;
@@ -132,8 +142,13 @@ export async function fileRoutes(app: FastifyInstance) {
     return ok(null, '删除成功');
   });
 
+}
+
+/** Template resources of articles, below `${dataDir}/templates/`. */
+function templateFileRoutes(app: FastifyInstance) {
+  const dataDir = app.portal.config.dataDir;
   // Template resources of articles: a file into `${dataDir}/templates/<fileUrl header>/`, keeping its (checked) name.
-  app.post('/api/file/upload/article/tem', { config: { permission: 'file:template' } }, async (request) => {
+  app.post('/api/file/upload/article/tem', { config: { permission: 'file:template' }, schema: FILE_INPUT.templateUpload, attachValidation: true }, async (request) => {
     const header = request.headers.fileurl ?? request.headers.fileUrl;
     const folder = Array.isArray(header) ? header[0] : header;
     if (folder === undefined) throw missingParam('fileUrl');
@@ -165,7 +180,7 @@ export async function fileRoutes(app: FastifyInstance) {
     return ok({ fileUrl: target.relative, size: buffer.length }, '上传成功');
   });
 
-  app.post('/api/file/delete/article/tem', { config: { permission: 'file:template' } }, async (request) => {
+  app.post('/api/file/delete/article/tem', { config: { permission: 'file:template' }, schema: FILE_INPUT.templateDelete, attachValidation: true }, async (request) => {
     const raw = queryOf(request).fileUrl;
     if (raw === undefined || raw === '') throw missingParam('fileUrl');
     const root = path.join(dataDir, 'templates');
@@ -178,8 +193,12 @@ export async function fileRoutes(app: FastifyInstance) {
     return ok(null, '删除成功');
   });
 
-  app.get('/api/article/ueConfig', perm, async () => ok(editorConfig()));
-  app.post('/api/article/ueConfig', perm, async () => ok(editorConfig()));
+}
+
+/** The rich-text editor's configuration and its single upload endpoint. */
+function editorRoutes(app: FastifyInstance) {
+  app.get('/api/article/ueConfig', { config: UPLOAD, schema: FILE_INPUT.configGet, attachValidation: true }, async () => ok(editorConfig()));
+  app.post('/api/article/ueConfig', { config: UPLOAD, schema: FILE_INPUT.configPost, attachValidation: true }, async () => ok(editorConfig()));
 
   // The editor's single endpoint of the original: action=config answers the configuration, the upload actions store a file.
   const exec = async (request: FastifyRequest) => {
@@ -188,14 +207,19 @@ export async function fileRoutes(app: FastifyInstance) {
     const kinds: Record<string, UploadKind> = { uploadimage: 'image', uploadvideo: 'video', uploadfile: 'document' };
     const kind = kinds[action];
     if (!kind) throw invalidValue(`不支持的操作：${action.slice(0, 30)}`);
-    const stored = (await upload(request, 1, kind))[0] as StoredUpload;
+    const stored = (await upload(app, request, 1, kind))[0] as StoredUpload;
     return ok({ state: 'SUCCESS', url: stored.url, title: stored.name, original: stored.originalName, type: `.${stored.ext}`, size: stored.size }, '上传成功');
   };
-  app.get('/sys/ueditor/exec', perm, exec);
-  app.post('/sys/ueditor/exec', perm, exec);
+  app.get('/sys/ueditor/exec', { config: UPLOAD, schema: FILE_INPUT.exec, attachValidation: true }, exec);
+  app.post('/sys/ueditor/exec', { config: UPLOAD, schema: FILE_INPUT.execUpload, attachValidation: true }, exec);
 
+}
+
+/** Uploaded files, read-only and public (article images are shown on the public site). */
+function uploadedFileRoute(app: FastifyInstance) {
+  const dataDir = app.portal.config.dataDir;
   // Uploaded files, read-only and public (article images are shown on the public site).
-  app.get('/uploads/:yyyy/:mm/:name', { config: { public: true } }, async (request, reply) => {
+  app.get('/uploads/:yyyy/:mm/:name', { config: { public: true }, schema: FILE_INPUT.uploads, attachValidation: true }, async (request, reply) => {
     const { yyyy, mm, name } = request.params as { yyyy: string; mm: string; name: string };
     const rel = uploadPathOf(`${yyyy}/${mm}/${name}`);
     if (!rel) return reply.callNotFound();

@@ -9,6 +9,9 @@ import { cleanPhone, guardPublicSubmission, newQueryCode, normaliseQueryCode } f
 import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
 import { wholePage } from '../../../shared/paging.js';
+import { CAPTCHA, declaredInput, describeInput, ID, type InputFields } from '../../../http/routeInput.js';
+
+const OWN: InputFields = { queryCode: ['string', '查询码（必填）'], contactPhone: ['string', '申报时填写的联系电话'], phone: ['string', '联系电话（同 contactPhone）'] };
 
 /** What a submitter sees of a project: no staff-only columns (creator, department). */
 const OWN_FIELDS = ['id', 'name', 'projectType', 'status', 'company', 'industry', 'town', 'investment', 'startYear', 'content', 'contactName', 'reviewRemark', 'queryCode', 'createTime', 'updateTime'] as const;
@@ -40,7 +43,7 @@ export async function industrialPublicRoutes(app: FastifyInstance) {
   // The declaration's table is fixed (resources/industrialProjects.ts: 'industrial_project'): the typed handle.
   const db = app.db;
 
-  app.post('/industrialProjects/web/add', { config: { public: true } }, async (request) => {
+  app.post('/industrialProjects/web/add', { config: { public: true }, schema: declaredInput(decl, 'create', CAPTCHA), attachValidation: true }, async (request) => {
     const body = searchOf(request);
     const input: Record<string, unknown> = {};
     for (const k of PUBLIC_INPUT) if (body[k] !== undefined) input[k] = body[k];
@@ -56,7 +59,7 @@ export async function industrialPublicRoutes(app: FastifyInstance) {
     return ok({ id: inserted.id, queryCode, createTime: now }, '提交成功，请牢记查询码');
   });
 
-  app.post('/industrialProjects/my/list', { config: { public: true } }, async (request) => {
+  app.post('/industrialProjects/my/list', { config: { public: true }, schema: describeInput({ either: OWN }), attachValidation: true }, async (request) => {
     const queryCode = queryCodeOf(request);
     const raw = searchOf(request).contactPhone ?? searchOf(request).phone;
     if (raw === undefined || raw === null || raw === '') throw missingParam('contactPhone');
@@ -67,7 +70,7 @@ export async function industrialPublicRoutes(app: FastifyInstance) {
     return ok(wholePage(list));
   });
 
-  app.post('/industrialProjects/my/get', { config: { public: true } }, async (request) => {
+  app.post('/industrialProjects/my/get', { config: { public: true }, schema: describeInput({ either: { ...OWN, id: ID } }), attachValidation: true }, async (request) => {
     const id = readId(request);
     const queryCode = queryCodeOf(request);
     await guardPublicSubmission(app, request, 'industrial-query', { captcha: false });

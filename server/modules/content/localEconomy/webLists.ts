@@ -4,6 +4,9 @@ import { ok } from '../../../http/envelope.js';
 import { readSize } from '../../../http/params.js';
 import { searchOf } from '../../../crud/routes.js';
 import { declarationOf } from '../../declarationLookup.js';
+import { describeInput } from '../../../http/routeInput.js';
+
+const WEB_LIST = describeInput({ either: { size: ['integer', '条数，默认10，最多50'], type: ['integer', '类别（不传为全部）'] } });
 
 const POPULA_FIELDS = ['id', 'title', 'type', 'url', 'icon', 'summary'] as const;
 const PRODUCT_FIELDS = ['id', 'name', 'type', 'producer', 'origin', 'price', 'unit', 'image', 'description', 'contactName', 'contactPhone'] as const;
@@ -23,7 +26,7 @@ function optionFilter(options: readonly { value: string | number }[] | undefined
 export async function localWebListRoutes(app: FastifyInstance) {
   const popula = declarationOf(app, 'popula');
   if (popula) {
-    app.post('/popula/web/list', { config: { public: true } }, async (request) => {
+    app.post('/popula/web/list', { config: { public: true }, schema: WEB_LIST, attachValidation: true }, async (request) => {
       const size = readSize(request, 'size', 10, 50);
       const type = optionFilter(popula.fields.find((f) => f.name === 'type')?.options, searchOf(request).type);
       let q = dynamic(app.db).selectFrom(popula.table).select([...POPULA_FIELDS]).where('status', '=', 1);
@@ -33,7 +36,7 @@ export async function localWebListRoutes(app: FastifyInstance) {
   }
   const product = declarationOf(app, 'product');
   if (product) {
-    app.post('/product/web/list', { config: { public: true } }, async (request) => {
+    app.post('/product/web/list', { config: { public: true }, schema: WEB_LIST, attachValidation: true }, async (request) => {
       const size = readSize(request, 'size', 10, 50);
       const type = optionFilter(product.fields.find((f) => f.name === 'type')?.options, searchOf(request).type);
       let q = dynamic(app.db).selectFrom(product.table).select([...PRODUCT_FIELDS]).where('status', '=', 2);

@@ -10,6 +10,7 @@ import { currentUser, type PortalUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, queryOf } from '../../../http/params.js';
 import { declarationOf } from '../../declarationLookup.js';
 import { accessFilter, applyArticleFilters, columnTitleMap, LIST_COLUMNS, readArticleIds, readOpinion, readSortOrder, todoStates, toApi } from '../articles/service.js';
+import { REPORT_INPUT } from './inputs.js';
 import { pageOf, slicePage } from '../../../shared/paging.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -41,7 +42,16 @@ const onlyReports = (db: Db) => (q: Q) => q.where('articleId', 'in', db.selectFr
 export async function reportRoutes(app: FastifyInstance) {
   const found = declarationOf(app, 'article');
   if (!found) return;
-  const articleDecl: ResourceDecl = found;
+  const h = reportHelpers(app, found);
+  reportListRoutes(app, h);
+  reportCountRoute(app, h);
+  reportAuditRoutes(app, h);
+}
+
+type ReportHelpers = ReturnType<typeof reportHelpers>;
+
+/** Lists, pages, the forward to the article workflow and the access check the report routes share. */
+function reportHelpers(app: FastifyInstance, articleDecl: ResourceDecl) {
   const db = app.db;
 
   /** The caller's reports (own / scope / review queue) with the shared filters. */
@@ -73,21 +83,53 @@ export async function reportRoutes(app: FastifyInstance) {
     return pageOf(list.map((r) => toApi(r, titles)), { pageNum, pageSize }, total);
   }
 
-  app.post('/api/report/my', { config: { permission: 'report:my' } }, async (request) => {
+  /** Runs a content-core call as the caller (same token and app), so its rules, history and hooks apply. */
+  async function forward(request: FastifyRequest, url: string, payload: Row): Promise<Envelope> {
+    const h = request.headers;
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    for (const k of ['authorization', 'appkey', 'clientid', 'version', 'user-agent']) if (typeof h[k] === 'string') headers[k] = h[k] as string;
+    const r = await app.inject({ method: 'POST', url, headers, payload: JSON.stringify(payload), remoteAddress: request.ip });
+    const body = r.json() as Envelope;
+    if (r.statusCode === 403) throw new PortalError(1005, '没有执行该审核步骤的权限');
+    if (body.errorCode !== '0') throw new PortalError(Number(body.errorCode) || 1005, body.errorMsg);
+    return body;
+  }
+
+  /** Reports among the ids, inside the caller's access; anything else answers 1003. */
+  async function loadReports(user: PortalUser, ids: number[], purpose: 'read' | 'own'): Promise<Row[]> {
+    const rows = await onlyReports(db)(db.selectFrom('article') as Q)
+      .select(['articleId', 'status', 'title'])
+      .where('articleId', 'in', ids)
+      .where(await accessFilter(db, user, articleDecl, purpose))
+      .execute();
+    if (rows.length !== ids.length) throw new PortalError(1003, '报送信息不存在或无权操作');
+    return rows;
+  }
+
+  return { filtered, page, forward, loadReports };
+}
+
+/** My reports, those in my scope, my review queue. */
+function reportListRoutes(app: FastifyInstance, { filtered, page }: ReportHelpers) {
+  app.post('/api/report/my', { config: { permission: 'report:my' }, schema: REPORT_INPUT.list, attachValidation: true }, async (request) => {
     const s = search(request);
     return ok(await page(await filtered(currentUser(request), s, 'my'), s));
   });
-  app.post('/api/report/reportList', { config: { permission: 'report:list' } }, async (request) => {
+  app.post('/api/report/reportList', { config: { permission: 'report:list' }, schema: REPORT_INPUT.list, attachValidation: true }, async (request) => {
     const s = search(request);
     return ok(await page(await filtered(currentUser(request), s, 'all'), s));
   });
-  app.post('/api/report/role', { config: { permission: 'report:role' } }, async (request) => {
+  app.post('/api/report/role', { config: { permission: 'report:role' }, schema: REPORT_INPUT.list, attachValidation: true }, async (request) => {
     const s = search(request);
     return ok(await page(await filtered(currentUser(request), s, 'queue'), s));
   });
 
+}
+
+/** Counts per department, month or state. */
+function reportCountRoute(app: FastifyInstance, { filtered }: ReportHelpers) {
   // Counts per department, month or state, each split by state. startTime/endTime on the submission date.
-  app.post('/api/report/reportDeptList', { config: { permission: 'report:list' } }, async (request) => {
+  app.post('/api/report/reportDeptList', { config: { permission: 'report:list' }, schema: REPORT_INPUT.counts, attachValidation: true }, async (request) => {
     const s = search(request);
     const groupBy = blank(s.groupBy) ? 'dept' : String(s.groupBy);
     if (!['dept', 'month', 'status'].includes(groupBy)) throw invalidValue('groupBy的值无效，可选值：dept（按部门）、month（按月份）、status（按状态）');
@@ -128,31 +170,12 @@ export async function reportRoutes(app: FastifyInstance) {
     return ok({ ...slicePage(list, { pageNum, pageSize }), groupBy });
   });
 
-  /** Runs a content-core call as the caller (same token and app), so its rules, history and hooks apply. */
-  async function forward(request: FastifyRequest, url: string, payload: Row): Promise<Envelope> {
-    const h = request.headers;
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    for (const k of ['authorization', 'appkey', 'clientid', 'version', 'user-agent']) if (typeof h[k] === 'string') headers[k] = h[k] as string;
-    const r = await app.inject({ method: 'POST', url, headers, payload: JSON.stringify(payload), remoteAddress: request.ip });
-    const body = r.json() as Envelope;
-    if (r.statusCode === 403) throw new PortalError(1005, '没有执行该审核步骤的权限');
-    if (body.errorCode !== '0') throw new PortalError(Number(body.errorCode) || 1005, body.errorMsg);
-    return body;
-  }
+}
 
-  /** Reports among the ids, inside the caller's access; anything else answers 1003. */
-  async function loadReports(user: PortalUser, ids: number[], purpose: 'read' | 'own'): Promise<Row[]> {
-    const rows = await onlyReports(db)(db.selectFrom('article') as Q)
-      .select(['articleId', 'status', 'title'])
-      .where('articleId', 'in', ids)
-      .where(await accessFilter(db, user, articleDecl, purpose))
-      .execute();
-    if (rows.length !== ids.length) throw new PortalError(1003, '报送信息不存在或无权操作');
-    return rows;
-  }
-
+/** Review and delete, through the article workflow. */
+function reportAuditRoutes(app: FastifyInstance, { forward, loadReports }: ReportHelpers) {
   // reportDto { ids | articleId, status: 1 通过 | 2 退回, opinion }: the matching workflow step of docs/content.md.
-  app.post('/api/report/reportAudit', { config: { permission: 'report:audit' } }, async (request) => {
+  app.post('/api/report/reportAudit', { config: { permission: 'report:audit' }, schema: REPORT_INPUT.audit, attachValidation: true }, async (request) => {
     const user = currentUser(request);
     const s = search(request);
     const ids = readArticleIds(queryOf(request), bodyOf(request));
@@ -177,7 +200,7 @@ export async function reportRoutes(app: FastifyInstance) {
     return ok(r.data, decision === 'pass' ? (state === 4 ? '初审通过' : '已发布') : '已退回');
   });
 
-  app.post('/api/report/deleteReport', { config: { permission: 'report:delete' } }, async (request) => {
+  app.post('/api/report/deleteReport', { config: { permission: 'report:delete' }, schema: REPORT_INPUT.ids, attachValidation: true }, async (request) => {
     const user = currentUser(request);
     const ids = readArticleIds(queryOf(request), bodyOf(request));
     await loadReports(user, ids, 'own');

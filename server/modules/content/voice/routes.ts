@@ -8,6 +8,9 @@ import { articleRelPath } from '../../generation/context.js';
 import { publishedRel } from './files.js';
 import { accessFilter, loadArticle, readOneId } from '../articles/service.js';
 import type { VoiceService } from './service.js';
+import { describeInput } from '../../../http/routeInput.js';
+
+const VOICE_INPUT = describeInput({ either: { articleId: ['integer', '文章ID'], id: ['integer', '文章ID（同 articleId）'] } });
 
 /** Who may make or delete audio: a button of its own under 文章管理 (granted to 系统管理员). */
 export const VOICE_PERMISSION = 'article:voice';
@@ -41,7 +44,7 @@ export function voiceRoutes(decl: ResourceDecl, service: VoiceService) {
     };
 
     // articleVoice { articleId } (or id): queues the audio of the article's current text; answers at once.
-    app.post('/articleVoice/synthesis', { config: { permission: VOICE_PERMISSION } }, async (request) => {
+    app.post('/articleVoice/synthesis', { config: { permission: VOICE_PERMISSION }, schema: VOICE_INPUT, attachValidation: true }, async (request) => {
       const a = await article(request, ['articleId', 'id']);
       const result = await service.request(a.articleId);
       if (result === 'busy') throw new PortalError(1005, '语音生成任务较多，请稍后再试');
@@ -49,7 +52,7 @@ export function voiceRoutes(decl: ResourceDecl, service: VoiceService) {
     });
 
     // idDto { id: articleId }: the audio goes (file, published copy, row); the page is re-rendered without it.
-    app.post('/articleVoice/deleteVoice', { config: { permission: VOICE_PERMISSION } }, async (request) => {
+    app.post('/articleVoice/deleteVoice', { config: { permission: VOICE_PERMISSION }, schema: VOICE_INPUT, attachValidation: true }, async (request) => {
       const a = await article(request, ['id', 'articleId']);
       if (!(await service.remove(a.articleId))) throw new PortalError(1005, '该文章没有语音');
       if (a.status === 5) await service.refreshPage(a.articleId).catch((e: unknown) => request.log.error(e));
@@ -57,6 +60,6 @@ export function voiceRoutes(decl: ResourceDecl, service: VoiceService) {
     });
 
     // Design (the spec has none): whether the article has audio, for the admin article screen.
-    app.post('/articleVoice/status', { config: { permission: decl.permissions.get } }, async (request) => ok(await statusOf(await article(request, ['articleId', 'id']))));
+    app.post('/articleVoice/status', { config: { permission: decl.permissions.get }, schema: VOICE_INPUT, attachValidation: true }, async (request) => ok(await statusOf(await article(request, ['articleId', 'id']))));
   };
 }

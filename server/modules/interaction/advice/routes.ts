@@ -20,6 +20,8 @@ import { wholePage } from '../../../shared/paging.js';
 import { maskPersonal } from '../../../shared/mask.js';
 import { createdBy } from '../../../shared/records.js';
 import { ADVICE_TASK_SERVICE } from '../../../entities/advice.js';
+import type { ResourceDecl } from '../../../../resources/types.js';
+import { adviceInputs } from './inputs.js';
 
 /** Status of a topic: 0 未开始, 1 征集中, 2 已结束, 3 已反馈 (docs/interaction-forms.md). */
 export const ADVICE_STATUS: Record<number, string> = { 0: '未开始', 1: '征集中', 2: '已结束', 3: '已反馈' };
@@ -44,19 +46,33 @@ export async function runAdviceTask(db: Db, now = formatDateTime()): Promise<{ o
 export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'advice');
   if (!decl) return;
-  // The declaration's table is fixed (resources/advice.ts: 'advice'): the typed handle.
-  const db = app.db;
-  const perm = decl.permissions;
-  const load = (request: FastifyRequest, id: number) => getRecord(db, decl, currentUser(request), id);
-
   // The close check: a job of server/entities/advice.ts, run by the cluster scheduler with this task.
-  app.entities.provide(ADVICE_TASK_SERVICE, (now: string) => runAdviceTask(db, now));
+  app.entities.provide(ADVICE_TASK_SERVICE, (now: string) => runAdviceTask(app.db, now));
+  const ctx: AdviceContext = { app, decl, db: app.db, input: adviceInputs(decl), load: (request, id) => getRecord(app.db, decl, currentUser(request), id) };
+  adviceSaveRoute(ctx);
+  adviceStaffRoutes(ctx);
+  adviceExportRoute(ctx);
+  advicePublicRoutes(ctx);
+});
 
-  const hasId = (request: FastifyRequest) => {
-    const b = (request.body ?? {}) as Record<string, unknown>;
-    return !!b && typeof b === 'object' && b.id !== undefined && b.id !== null && b.id !== '';
-  };
-  app.post('/advice/add', { config: { permission: (r) => (hasId(r) ? perm.update : perm.create) } }, async (request) => {
+interface AdviceContext {
+  app: FastifyInstance;
+  decl: ResourceDecl;
+  // The declaration's table is fixed (resources/advice.ts: 'advice'): the typed handle.
+  db: Db;
+  input: ReturnType<typeof adviceInputs>;
+  load: (request: FastifyRequest, id: number) => Promise<Record<string, unknown>>;
+}
+
+const hasId = (request: FastifyRequest) => {
+  const b = (request.body ?? {}) as Record<string, unknown>;
+  return !!b && typeof b === 'object' && b.id !== undefined && b.id !== null && b.id !== '';
+};
+
+/** /advice/add: a new topic, or (with `id`) a change to one still open. */
+function adviceSaveRoute({ app, decl, db, input, load }: AdviceContext) {
+  const perm = decl.permissions;
+  app.post('/advice/add', { config: { permission: (r) => (hasId(r) ? perm.update : perm.create) }, schema: input.save, attachValidation: true }, async (request) => {
     const body = bodyOf(request);
     const user = currentUser(request);
     const now = formatDateTime();
@@ -86,17 +102,21 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
     await db.updateTable('advice').set(values as RowUpdate<'advice'>).where('id', '=', id).where('status', 'in', [0, 1]).execute();
     return ok(await load(request, id), '修改成功');
   });
+}
 
-  app.post('/advice/list', { config: { permission: perm.list } }, async (request) => ok(await listRecords(db, decl, currentUser(request), searchOf(request))));
+/** The staff calls on topics: list, detail, delete, stop, result, the due check. */
+function adviceStaffRoutes({ decl, db, app, input, load }: AdviceContext) {
+  const perm = decl.permissions;
+  app.post('/advice/list', { config: { permission: perm.list }, schema: input.list, attachValidation: true }, async (request) => ok(await listRecords(db, decl, currentUser(request), searchOf(request))));
 
-  app.post('/advice/detail', { config: { permission: perm.get } }, async (request) => {
+  app.post('/advice/detail', { config: { permission: perm.get }, schema: input.id, attachValidation: true }, async (request) => {
     const topic = await load(request, readId(request));
     const opinions = await db.selectFrom('advice_opinion').selectAll().where('adviceId', '=', Number(topic.id)).orderBy('createTime', 'desc').orderBy('id', 'desc').limit(500).execute();
     // The opinions are a list of citizens: their phones masked (个人信息保护法).
     return ok({ ...topic, opinions: opinions.map((o) => maskPersonal(o)) });
   });
 
-  app.post('/advice/dels', { config: { permission: perm.delete } }, async (request) => {
+  app.post('/advice/dels', { config: { permission: perm.delete }, schema: input.ids, attachValidation: true }, async (request) => {
     const ids = readIds(request);
     const rule = await scopeRule(db, currentUser(request), decl);
     const n = await db.transaction().execute(async (trx) => {
@@ -117,10 +137,10 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
     if (Number(r.numUpdatedRows) === 0) throw notAllowed('该征集已结束');
     return ok(await load(request, id), '已结束征集');
   };
-  app.post('/advice/stopAdvice', { config: { permission: 'advice:stop' } }, stop);
-  app.post('/stopAdvice', { config: { permission: 'advice:stop' } }, stop);
+  app.post('/advice/stopAdvice', { config: { permission: 'advice:stop' }, schema: input.id, attachValidation: true }, stop);
+  app.post('/stopAdvice', { config: { permission: 'advice:stop' }, schema: input.id, attachValidation: true }, stop);
 
-  app.post('/advice/resultReply', { config: { permission: 'advice:reply' } }, async (request) => {
+  app.post('/advice/resultReply', { config: { permission: 'advice:reply' }, schema: input.resultReply, attachValidation: true }, async (request) => {
     const id = readId(request);
     const topic = await load(request, id);
     if (Number(topic.status) < 2) throw notAllowed('请先结束征集，再反馈结果');
@@ -134,9 +154,12 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
     return ok(await load(request, id), '结果已发布');
   });
 
-  app.post('/advice/resulttask', { config: { permission: 'advice:task' } }, async () => ok(await runAdviceTask(db), '检查完成'));
+  app.post('/advice/resulttask', { config: { permission: 'advice:task' }, schema: input.none, attachValidation: true }, async () => ok(await runAdviceTask(db), '检查完成'));
+}
 
-  app.post('/advice/adviceExcel', { config: { permission: 'advice:export' } }, async (request, reply) => {
+/** /advice/adviceExcel: one topic's opinions (with `id`), else the topics the search finds. */
+function adviceExportRoute({ app, decl, db, input, load }: AdviceContext) {
+  app.post('/advice/adviceExcel', { config: { permission: 'advice:export' }, schema: input.excel, attachValidation: true }, async (request, reply) => {
     const search = searchOf(request);
     if (search.id !== undefined && search.id !== null && search.id !== '') {
       const topic = await load(request, asInt(search.id, 'id'));
@@ -177,8 +200,11 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
     ]);
   });
 
-  // ---- public ----
-  for (const url of ['/advice/web/list', '/web/list']) app.post(url, { config: { public: true } }, async (request) => {
+}
+
+/** The public calls: open topics, published results, a topic, an opinion, one's own opinions. */
+function advicePublicRoutes({ app, db, input }: AdviceContext) {
+  for (const url of ['/advice/web/list', '/web/list']) app.post(url, { config: { public: true }, schema: input.size, attachValidation: true }, async (request) => {
     const size = readSize(request, 'size', 10, 50);
     const rows = await db.selectFrom('advice').selectAll().where('status', '=', 1).orderBy('endTime', 'asc').orderBy('id', 'desc').limit(size).execute();
     return ok(rows.map(publicTopic));
@@ -186,20 +212,20 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
 
   // Design (issue 24): the topics whose result staff published (已反馈), latest result first, so citizens
   // read what became of a closed consultation.
-  app.post('/advice/web/resultList', { config: { public: true } }, async (request) => {
+  app.post('/advice/web/resultList', { config: { public: true }, schema: input.size, attachValidation: true }, async (request) => {
     const size = readSize(request, 'size', 10, 50);
     const rows = await db.selectFrom('advice').selectAll().where('status', '=', 3).orderBy('resultTime', 'desc').orderBy('id', 'desc').limit(size).execute();
     return ok(rows.map(publicTopic));
   });
 
-  for (const url of ['/advice/web/my/detail', '/web/my/detail']) app.post(url, { config: { public: true } }, async (request) => {
+  for (const url of ['/advice/web/my/detail', '/web/my/detail']) app.post(url, { config: { public: true }, schema: input.id, attachValidation: true }, async (request) => {
     const row = await db.selectFrom('advice').selectAll().where('id', '=', readId(request)).executeTakeFirst();
     // A missing status counts as 0 (未开始).
     if (!row || (row.status ?? 0) === 0) throw notFoundRecord();
     return ok(publicTopic(row));
   });
 
-  app.post('/advice/web/add', { config: { public: true } }, async (request) => {
+  app.post('/advice/web/add', { config: { public: true }, schema: input.webAdd, attachValidation: true }, async (request) => {
     await admitPublicSubmission(app, request); // the flood gate before the reads below
     const body = bodyOf(request);
     const rawId = body.adviceId ?? body.id;
@@ -221,7 +247,7 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
     return ok({ queryCode, createTime: now }, '提交成功，感谢您的宝贵意见');
   });
 
-  for (const url of ['/advice/web/my/list', '/web/my/list']) app.post(url, { config: { public: true } }, async (request) => {
+  for (const url of ['/advice/web/my/list', '/web/my/list']) app.post(url, { config: { public: true }, schema: input.own, attachValidation: true }, async (request) => {
     const search = searchOf(request);
     const queryCode = cleanText(search.queryCode, { label: '查询码', max: 32, required: true }).toUpperCase();
     const phone = cleanPhone(search.phone, '联系电话');
@@ -236,4 +262,4 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
       .execute();
     return ok(wholePage(list));
   });
-});
+}

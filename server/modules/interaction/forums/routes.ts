@@ -9,6 +9,8 @@ import { bodyOf, param, readId } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/time.js';
 import { optionLabel, requireDecl } from '../../../shared/records.js';
 import { sendWorkbook } from '../../../shared/excel.js';
+import type { ResourceDecl } from '../../../../resources/types.js';
+import { FORUM_INPUT } from './inputs.js';
 import { pageOf } from '../../../shared/paging.js';
 
 const likeText = (v: unknown) => `%${String(v).trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -16,11 +18,17 @@ const likeText = (v: unknown) => `%${String(v).trim().replace(/[\\%_]/g, (c) => 
 /** /forum/*, /plate/*, /plateRole/* (spec part 2 "Forums", "Plates"). */
 export async function forumRoutes(app: FastifyInstance) {
   const plate = requireDecl(app, 'plate');
-  const db = app.db;
+  forumPublicRoutes(app);
+  plateRoutes(app, plate);
+  plateRoleRoutes(app, plate);
+}
 
-  // ---- forums and plates: list/get/add/dels are the generic routes (server/entities/forum.ts, plate.ts).
-  // Public: enabled forums with their enabled plates.
-  app.post('/forum/weblist', { config: { public: true } }, async (request) => {
+// Forums and plates: list/get/add/dels are the generic routes (server/entities/forum.ts, plate.ts).
+
+/** Public: enabled forums with their enabled plates, an enabled plate. */
+function forumPublicRoutes(app: FastifyInstance) {
+  const db = app.db;
+  app.post('/forum/weblist', { config: { public: true }, schema: FORUM_INPUT.webList, attachValidation: true }, async (request) => {
     const search = searchOf(request);
     const { pageNum, pageSize } = readPaging(search);
     let q = db.selectFrom('forum').where('status', '=', 1);
@@ -48,8 +56,24 @@ export async function forumRoutes(app: FastifyInstance) {
     return ok(pageOf(list, { pageNum, pageSize }, total) satisfies Page);
   });
 
+  // Public: an enabled plate.
+  app.post('/plate/webget', { config: { public: true }, schema: FORUM_INPUT.id, attachValidation: true }, async (request) => {
+    const row = await db
+      .selectFrom('plate')
+      .select(['id', 'forumId', 'forumName', 'name', 'description', 'icon', 'handleDeptName', 'themeCount'])
+      .where('id', '=', readId(request))
+      .where('status', '=', 1)
+      .executeTakeFirst();
+    if (!row) throw notFoundRecord();
+    return ok(row);
+  });
+}
+
+/** The plates a caller moderates, and the export with their roles. */
+function plateRoutes(app: FastifyInstance, plate: ResourceDecl) {
+  const db = app.db;
   // Plates the caller moderates through a role (every plate for an ALL-scope user).
-  app.post('/plate/listByRole', { config: { permission: plate.permissions.list } }, async (request) => {
+  app.post('/plate/listByRole', { config: { permission: plate.permissions.list }, schema: FORUM_INPUT.plates, attachValidation: true }, async (request) => {
     const user = currentUser(request);
     const search = searchOf(request);
     const { pageNum, pageSize } = readPaging(search);
@@ -65,7 +89,7 @@ export async function forumRoutes(app: FastifyInstance) {
     return ok(pageOf(list, { pageNum, pageSize }, total));
   });
   // Plates with their moderating roles, as a real .xlsx.
-  app.post('/plate/plateRoleExcel', { config: { permission: 'plate:export' } }, async (request, reply) => {
+  app.post('/plate/plateRoleExcel', { config: { permission: 'plate:export' }, schema: FORUM_INPUT.plateExcel, attachValidation: true }, async (request, reply) => {
     const search = searchOf(request);
     let q = db.selectFrom('plate').selectAll();
     if (typeof search.name === 'string' && search.name.trim()) q = q.where('name', 'like', likeText(search.name));
@@ -89,21 +113,13 @@ export async function forumRoutes(app: FastifyInstance) {
       { header: '主题数', key: 'themeCount', width: 10 },
     ], rows: rows }]);
   });
-  // Public: an enabled plate.
-  app.post('/plate/webget', { config: { public: true } }, async (request) => {
-    const row = await db
-      .selectFrom('plate')
-      .select(['id', 'forumId', 'forumName', 'name', 'description', 'icon', 'handleDeptName', 'themeCount'])
-      .where('id', '=', readId(request))
-      .where('status', '=', 1)
-      .executeTakeFirst();
-    if (!row) throw notFoundRecord();
-    return ok(row);
-  });
+}
 
-  // ---- plate roles: which roles moderate which plates.
+/** Plate roles: which roles moderate which plates. */
+function plateRoleRoutes(app: FastifyInstance, plate: ResourceDecl) {
+  const db = app.db;
   const rolePerm = { permission: 'plate:role' };
-  app.post('/plateRole/list', { config: { permission: plate.permissions.list } }, async (request) => {
+  app.post('/plateRole/list', { config: { permission: plate.permissions.list }, schema: FORUM_INPUT.roleList, attachValidation: true }, async (request) => {
     const roleId = param(request, 'roleId');
     let q = db
       .selectFrom('plate_role')
@@ -135,14 +151,14 @@ export async function forumRoutes(app: FastifyInstance) {
       .execute();
     return ok(pageOf(list, { pageNum, pageSize }, total));
   };
-  app.post('/plateRole/pageList', { config: { permission: plate.permissions.list } }, (r) => rolePlates(r, true));
-  app.post('/plateRole/not/pagelist', { config: { permission: plate.permissions.list } }, (r) => rolePlates(r, false));
-  app.post('/plateRole/optionList', { config: { permission: plate.permissions.list } }, async () => {
+  app.post('/plateRole/pageList', { config: { permission: plate.permissions.list }, schema: FORUM_INPUT.rolePlates, attachValidation: true }, (r) => rolePlates(r, true));
+  app.post('/plateRole/not/pagelist', { config: { permission: plate.permissions.list }, schema: FORUM_INPUT.rolePlates, attachValidation: true }, (r) => rolePlates(r, false));
+  app.post('/plateRole/optionList', { config: { permission: plate.permissions.list }, schema: FORUM_INPUT.none, attachValidation: true }, async () => {
     const plates = await db.selectFrom('plate').select(['id', 'name']).orderBy('sort', 'asc').orderBy('id', 'asc').execute();
     return ok(plates.map((p) => ({ value: p.id, label: p.name })));
   });
   // savePlateRoleDto { roleId, plateIds: [] }: the role's plates become exactly these.
-  app.post('/plateRole/save', { config: rolePerm }, async (request) => {
+  app.post('/plateRole/save', { config: rolePerm, schema: FORUM_INPUT.roleSave, attachValidation: true }, async (request) => {
     const body = bodyOf(request);
     const roleId = Number(body.roleId);
     if (body.roleId === undefined || body.roleId === null || body.roleId === '') throw invalidValue('请选择角色');

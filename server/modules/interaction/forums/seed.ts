@@ -61,9 +61,19 @@ interface ThemeSeed {
  */
 export async function forumDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
   const now = new Date(ctx.now.replace(' ', 'T'));
-  const deptId = (name: string) => ctx.deptIds.get(name) ?? null;
+  const { officerRole, officer } = await seedOfficerRole(db, ctx);
+  const plates = await seedForumsAndPlates(db, ctx, officerRole);
+  // ---- citizens and the knowledge base (their own small seeds)
+  const people = await peopleDemoSeed(db, ctx);
+  await questAnswerDemoSeed(db, ctx);
+  await seedThemes(db, ctx, demoThemes(now), { plates, officer, people });
+  await seedMonthlyCounts(db, ctx);
+}
 
-  // ---- the officers' role: see and answer their department's themes
+type Officer = { userId: number; name: string } | undefined;
+
+/** The officers' role: see and answer their department's themes (given to `jiaoyu`). */
+async function seedOfficerRole(db: Db, ctx: SeedContext): Promise<{ officerRole: number; officer: Officer }> {
   const resIds = async (aliases: string[]) =>
     ((await db.selectFrom('resources').select('id').where('dingAppKey', '=', 'adminSite').where('alias', 'in', aliases).execute()) as { id: number }[]).map((r) => r.id);
   const role = (await db
@@ -75,8 +85,12 @@ export async function forumDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
   await grant(db, officerRole, await resIds(['home', 'interact', 'theme', 'theme:list', 'theme:get', 'theme:reply']));
   const officer = (await db.selectFrom('users').select(['userId', 'name']).where('username', '=', 'jiaoyu').executeTakeFirst()) as { userId: number; name: string } | undefined;
   if (officer) await db.insertInto('user_roles').values({ userId: officer.userId, roleId: officerRole }).execute();
+  return { officerRole, officer };
+}
 
-  // ---- forums and plates
+/** Two forums, four plates handled by departments, their moderating roles; answers the plates by name. */
+async function seedForumsAndPlates(db: Db, ctx: SeedContext, officerRole: number): Promise<Map<string, Row>> {
+  const deptId = (name: string) => ctx.deptIds.get(name) ?? null;
   const forumIds = new Map<string, number>();
   for (const [i, f] of [
     { name: '云溪民生论坛', description: '教育、医疗、出行等民生话题的交流与咨询，相关部门在线答复。' },
@@ -121,13 +135,12 @@ export async function forumDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
   for (const [plate, roleId] of links) {
     if (roleId !== undefined) await db.insertInto('plate_role').values({ plateId: Number(plates.get(plate)!.id), roleId, createTime: ctx.now }).execute();
   }
+  return plates;
+}
 
-  // ---- citizens and the knowledge base (their own small seeds)
-  const people = await peopleDemoSeed(db, ctx);
-  await questAnswerDemoSeed(db, ctx);
-
-  // ---- themes across the three channels
-  const themes: ThemeSeed[] = [
+/** Themes across the three channels, in the states staff meet. */
+function demoThemes(now: Date): ThemeSeed[] {
+  return [
     {
       channel: 'bbs', plate: '教育问答', title: '县城小学课后服务能否延长到下午六点',
       content: '双职工家庭下午五点半才能下班，目前县城小学课后服务五点结束，孩子接送很困难。希望能把课后服务延长到六点，并提供作业辅导。',
@@ -184,7 +197,12 @@ export async function forumDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
       name: '李国华', phone: '13757803110', createTime: formatDateTime(new Date(now.getTime() - 6 * HOUR)), status: 0,
     },
   ];
+}
 
+/** Writes the themes with their replies, then the plates' theme counts. */
+async function seedThemes(db: Db, ctx: SeedContext, themes: ThemeSeed[], at: { plates: Map<string, Row>; officer: Officer; people: { phone: string; puPeopleId: number }[] }) {
+  const { plates, officer, people } = at;
+  const deptId = (name: string) => ctx.deptIds.get(name) ?? null;
   const byPhone = new Map(people.map((p) => [p.phone, p.puPeopleId]));
   const touchedPlates = new Set<number>();
   for (const t of themes) {
@@ -250,8 +268,11 @@ export async function forumDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
     if (plate) touchedPlates.add(Number(plate.id));
   }
   for (const p of touchedPlates) await refreshPlateCount(db, p);
+}
 
-  // ---- stored monthly counts of the last three months, computed as «生成本月统计» does
+/** Stored monthly counts of the last three months, computed as «生成本月统计» does. */
+async function seedMonthlyCounts(db: Db, ctx: SeedContext) {
+  const now = new Date(ctx.now.replace(' ', 'T'));
   const stamp = ctx.now;
   for (const back of [3, 2, 1]) {
     const month = monthOf(now, back);

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { MAIL_PERMISSIONS as P, MAIL_STAGE as S } from '../../../../resources/mail.js';
 import { readPaging } from '../../../crud/listQuery.js';
 import type { Db, Row } from '../../../db/types.js';
+import { MAIL_INPUT } from './inputs.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, notFoundRecord } from '../../../http/errors.js';
 import { bodyOf, queryOf, readId } from '../../../http/params.js';
@@ -97,11 +98,11 @@ export async function mailCountRoutes(app: FastifyInstance) {
     return { ...row, replyRate: rate(row.repliedCount, row.receivedCount) };
   };
 
-  app.post('/mailCount/list', { config: { permission: P.countList } }, async (request) => ok(await storedCounts(db, searchOf(request), true)));
-  app.post('/mailCount/get', { config: { permission: P.countList } }, async (request) => ok(await getRow(readId(request))));
-  app.post('/mailCount/realTimeList', { config: { permission: P.countList } }, async (request) => ok(await realTimeCounts(db, searchOf(request))));
+  app.post('/mailCount/list', { config: { permission: P.countList }, schema: MAIL_INPUT.counts, attachValidation: true }, async (request) => ok(await storedCounts(db, searchOf(request), true)));
+  app.post('/mailCount/get', { config: { permission: P.countList }, schema: MAIL_INPUT.id, attachValidation: true }, async (request) => ok(await getRow(readId(request))));
+  app.post('/mailCount/realTimeList', { config: { permission: P.countList }, schema: MAIL_INPUT.realTime, attachValidation: true }, async (request) => ok(await realTimeCounts(db, searchOf(request))));
 
-  app.post('/mailCount/reset', { config: { permission: P.countReset } }, async (request) => {
+  app.post('/mailCount/reset', { config: { permission: P.countReset }, schema: MAIL_INPUT.id, attachValidation: true }, async (request) => {
     const id = readId(request);
     await getRow(id);
     const now = formatDateTime();
@@ -112,7 +113,7 @@ export async function mailCountRoutes(app: FastifyInstance) {
   });
 
   // mailCountDto: { id, receivedCount?, repliedCount?, … } — a manual correction of the running counts.
-  app.post('/mailCount/update', { config: { permission: P.countUpdate } }, async (request) => {
+  app.post('/mailCount/update', { config: { permission: P.countUpdate }, schema: MAIL_INPUT.countUpdate, attachValidation: true }, async (request) => {
     const body = bodyOf(request);
     const id = readId(request);
     await getRow(id);
@@ -131,12 +132,12 @@ export async function mailCountRoutes(app: FastifyInstance) {
     return ok(await getRow(id), '修改成功');
   });
 
-  app.post('/mailCount/mailCountExcel', { config: { permission: P.countExport } }, async (request, reply) => {
+  app.post('/mailCount/mailCountExcel', { config: { permission: P.countExport }, schema: MAIL_INPUT.counts, attachValidation: true }, async (request, reply) => {
     const { list } = await storedCounts(db, searchOf(request), false);
     return sendWorkbook(reply, `信件统计_${formatDateTime().slice(0, 10)}.xlsx`, [{ name: '信件统计', columns: COUNT_COLUMNS, rows: list }]);
   });
 
-  app.post('/mailCount/mailCountRealExcel', { config: { permission: P.countExport } }, async (request, reply) => {
+  app.post('/mailCount/mailCountRealExcel', { config: { permission: P.countExport }, schema: MAIL_INPUT.realTime, attachValidation: true }, async (request, reply) => {
     const { list } = await realTimeCounts(db, searchOf(request));
     const columns = [...COUNT_COLUMNS.slice(0, 2), { header: '办理中', key: 'handlingCount', width: 10 }, ...COUNT_COLUMNS.slice(2)];
     return sendWorkbook(reply, `信件实时统计_${formatDateTime().slice(0, 10)}.xlsx`, [{ name: '实时统计', columns, rows: list }]);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAIL_PERMISSIONS as P, MAIL_STAGE as S } from '../../../../resources/mail.js';
 import { applyFilters, readPaging, readSort } from '../../../crud/listQuery.js';
 import type { Row } from '../../../db/types.js';
+import { MAIL_INPUT } from './inputs.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
@@ -22,6 +23,13 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
  * department, the reply, the return with remarks, and the department's mailbox settings.
  */
 export async function mailForumRoutes(app: FastifyInstance) {
+  mailRecordRoutes(app);
+  mailHandlingRoutes(app);
+  mailDeptRoutes(app);
+}
+
+/** Handling records of a letter: delete, read, list. */
+function mailRecordRoutes(app: FastifyInstance) {
   const db = app.db;
 
   /** A handling record whose letter the caller may see. */
@@ -39,15 +47,15 @@ export async function mailForumRoutes(app: FastifyInstance) {
     });
     return ok(null, '删除成功');
   };
-  app.post('/mailForum/del', { config: { permission: P.forumDelete } }, async (request) => deleteRecords(request, [readId(request)]));
-  app.post('/mailForum/dels', { config: { permission: P.forumDelete } }, async (request) => deleteRecords(request, readIds(request)));
+  app.post('/mailForum/del', { config: { permission: P.forumDelete }, schema: MAIL_INPUT.id, attachValidation: true }, async (request) => deleteRecords(request, [readId(request)]));
+  app.post('/mailForum/dels', { config: { permission: P.forumDelete }, schema: MAIL_INPUT.ids, attachValidation: true }, async (request) => deleteRecords(request, readIds(request)));
 
-  app.post('/mailForum/get', { config: { permission: P.get } }, async (request) => ok(await scopedRecord(request, readId(request))));
+  app.post('/mailForum/get', { config: { permission: P.get }, schema: MAIL_INPUT.id, attachValidation: true }, async (request) => ok(await scopedRecord(request, readId(request))));
 
   const recordsOf = (mailId: number) => db.selectFrom('mail_forum').where('mailId', '=', mailId);
 
   // baseIdSerachDto: id = the letter, paged.
-  app.post('/mailForum/list', { config: { permission: P.get } }, async (request) => {
+  app.post('/mailForum/list', { config: { permission: P.get }, schema: MAIL_INPUT.records, attachValidation: true }, async (request) => {
     const mailId = readId(request, param(request, 'mailId') !== undefined && blank(param(request, 'id')) ? 'mailId' : 'id');
     await scopedMail(db, currentUser(request), mailId);
     const { pageNum, pageSize } = readPaging(searchOf(request));
@@ -57,14 +65,19 @@ export async function mailForumRoutes(app: FastifyInstance) {
     return ok(pageOf(list, { pageNum, pageSize }, totalRow));
   });
 
-  app.post('/mailForum/listByMailid', { config: { permission: P.get } }, async (request) => {
+  app.post('/mailForum/listByMailid', { config: { permission: P.get }, schema: MAIL_INPUT.byMail, attachValidation: true }, async (request) => {
     const mailId = readId(request, param(request, 'mailId') !== undefined && blank(param(request, 'id')) ? 'mailId' : 'id');
     await scopedMail(db, currentUser(request), mailId);
     return ok(await recordsOf(mailId).selectAll().orderBy('id', 'asc').execute());
   });
 
+}
+
+/** Letters transferred to the caller's department: the list, the return, the reply. */
+function mailHandlingRoutes(app: FastifyInstance) {
+  const db = app.db;
   // Letters transferred to my department (and those below it for DEPARTS/ALL), whatever the data scope.
-  app.post('/mailForum/mailListByDept', { config: { permission: P.deptList } }, async (request) => {
+  app.post('/mailForum/mailListByDept', { config: { permission: P.deptList }, schema: MAIL_INPUT.byDept, attachValidation: true }, async (request) => {
     const user = currentUser(request);
     const search = searchOf(request);
     const depts = await handlingDepts(db, user);
@@ -92,7 +105,7 @@ export async function mailForumRoutes(app: FastifyInstance) {
   };
 
   // idsRemarksDto: the department sends letters back with its reasons; the office transfers them again.
-  app.post('/mailForum/returnMail', { config: { permission: P.returnMail } }, async (request) => {
+  app.post('/mailForum/returnMail', { config: { permission: P.returnMail }, schema: MAIL_INPUT.returnMail, attachValidation: true }, async (request) => {
     const user = currentUser(request);
     const ids = blank(param(request, 'ids')) ? [readId(request)] : readIds(request);
     const remarks = cleanText(param(request, 'remarks'), { label: '退回说明', max: 500, required: true });
@@ -114,7 +127,7 @@ export async function mailForumRoutes(app: FastifyInstance) {
   // saveMailForumDto: the department's reply { mailId, content }. The reply, its department and time are
   // what the portal publishes. A department replies to letters transferred to it; the office (ALL) may
   // also answer accepted or returned letters itself. A replied letter's text may be corrected.
-  app.post('/mailForum/save', { config: { permission: P.reply } }, async (request) => {
+  app.post('/mailForum/save', { config: { permission: P.reply }, schema: MAIL_INPUT.reply, attachValidation: true }, async (request) => {
     const user = currentUser(request);
     const body = bodyOf(request);
     const rawId = blank(body.mailId) ? param(request, 'mailId') : body.mailId;
@@ -152,16 +165,21 @@ export async function mailForumRoutes(app: FastifyInstance) {
     return ok(row, '答复成功');
   });
 
+}
+
+/** The department's mailbox settings (mail_dept). */
+function mailDeptRoutes(app: FastifyInstance) {
+  const db = app.db;
   // The department's mailbox settings (mail_dept): shown as a transfer target, days to reply, contact.
   const readDeptId = (request: FastifyRequest) => readId(request, blank(param(request, 'deptId')) ? 'id' : 'deptId');
-  app.post('/mailForum/dept/get', { config: { permission: P.deptSettings } }, async (request) => {
+  app.post('/mailForum/dept/get', { config: { permission: P.deptSettings }, schema: MAIL_INPUT.dept, attachValidation: true }, async (request) => {
     const deptId = readDeptId(request);
     const deptName = await departmentName(db, deptId);
     const row = await db.selectFrom('mail_dept').selectAll().where('deptId', '=', deptId).executeTakeFirst();
     return ok(row ?? { id: null, deptId, deptName, isMailDept: 1, replyDays: DEFAULT_REPLY_DAYS, contactName: null, contactPhone: null, remark: null });
   });
 
-  app.post('/mailForum/dept/save', { config: { permission: P.deptSettings } }, async (request) => {
+  app.post('/mailForum/dept/save', { config: { permission: P.deptSettings }, schema: MAIL_INPUT.deptSave, attachValidation: true }, async (request) => {
     const body = bodyOf(request);
     const deptId = readDeptId(request);
     const deptName = await departmentName(db, deptId);

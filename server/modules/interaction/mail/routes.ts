@@ -5,6 +5,7 @@ import { scopeRule, applyScope } from '../../../auth/dataScope.js';
 import { applyFilters, readSort } from '../../../crud/listQuery.js';
 import { listRecords } from '../../../crud/service.js';
 import type { Db, Row } from '../../../db/types.js';
+import { MAIL_INPUT } from './inputs.js';
 import { ok } from '../../../http/envelope.js';
 import { forbidden, invalidValue, missingParam } from '../../../http/errors.js';
 import { currentUser, type PortalUser } from '../../../http/fastifyTypes.js';
@@ -57,10 +58,46 @@ async function listAll(db: Db, user: PortalUser, search: Bag, max = 10_000): Pro
     .execute();
 }
 
+/** Transfers letters to a department, with a deadline from its reply days. */
+async function transferMails(db: Db, request: FastifyRequest) {
+  const user = currentUser(request);
+  const ids = readIdsOrId(request);
+  const deptRaw = param(request, 'deptId') ?? param(request, 'transferDeptId');
+  if (blank(deptRaw)) throw missingParam('deptId');
+  const deptId = Number(deptRaw);
+  if (!Number.isSafeInteger(deptId) || deptId <= 0) throw invalidValue('参数格式不正确：deptId');
+  const deptName = await departmentName(db, deptId);
+  const remarks = cleanText(param(request, 'remarks') ?? param(request, 'transferRemark'), { label: '转办意见', max: 500 });
+  const mails = await scopedMails(db, user, ids);
+  const allowed: number[] = [S.PENDING, S.ACCEPTED, S.RETURNED];
+  if (mails.some((m) => !allowed.includes(Number(m.stage)))) throw notAllowed('信件当前状态不能转办');
+  const days = await replyDays(db, deptId);
+  const now = new Date();
+  const nowText = formatDateTime(now);
+  const deadline = formatDateTime(new Date(now.getTime() + days * 24 * 3600_000));
+  await db.transaction().execute(async (trx) => {
+    for (const m of mails) {
+      const id = m.id;
+      const values: Row = { stage: S.TRANSFERRED, transferDeptId: deptId, transferDeptName: deptName, transferTime: nowText, transferRemark: remarks || null, deadline, returnRemark: null, returnTime: null, updateTime: nowText };
+      if (Number(m.stage) === S.PENDING) Object.assign(values, { examineTime: nowText, examineUserName: user.name });
+      await trx.updateTable('mail').set(values).where('id', '=', id).execute();
+      await addHistory(trx, id, 'transfer', user, { toDeptId: deptId, toDeptName: deptName, remarks: remarks || null });
+      await bumpCount(trx, deptId, deptName, 'receivedCount');
+    }
+  });
+  return ok(null, `已转办至${deptName}`);
+}
+
 /** The admin side of the leader mailbox: /mail/*. */
 export async function mailRoutes(app: FastifyInstance) {
-  const db = app.db;
+  mailSaveRoute(app);
+  mailWorkflowRoutes(app);
+  mailReadRoutes(app);
+}
 
+/** /mail/add: a letter entered by staff, or (with `id`) a change, publication included. */
+function mailSaveRoute(app: FastifyInstance) {
+  const db = app.db;
   const isPublishOnly = (body: Bag) => Object.keys(body).every((k) => k === 'id' || k === 'publicFlag');
   const bodyHasId = (request: FastifyRequest) => !blank(((request.body ?? {}) as Bag).id);
 
@@ -72,6 +109,8 @@ export async function mailRoutes(app: FastifyInstance) {
         return isPublishOnly(body) ? P.publish : P.update;
       },
     },
+    schema: MAIL_INPUT.save,
+    attachValidation: true,
   }, async (request) => {
     const user = currentUser(request);
     // A masked number sent back by the form is dropped, never stored.
@@ -128,8 +167,12 @@ export async function mailRoutes(app: FastifyInstance) {
     });
     return ok(row, '修改成功');
   });
+}
 
-  app.post('/mail/addMailRk', { config: { permission: P.rk } }, async (request) => {
+/** The office's handling: register, delete, examine, transfer. */
+function mailWorkflowRoutes(app: FastifyInstance) {
+  const db = app.db;
+  app.post('/mail/addMailRk', { config: { permission: P.rk }, schema: MAIL_INPUT.id, attachValidation: true }, async (request) => {
     const user = currentUser(request);
     const id = readId(request);
     const mail = await scopedMail(db, user, id);
@@ -151,11 +194,11 @@ export async function mailRoutes(app: FastifyInstance) {
     });
     return ok(null, '删除成功');
   };
-  app.post('/mail/del', { config: { permission: P.delete } }, async (request) => deleteMails(currentUser(request), [readId(request)]));
-  app.post('/mail/dels', { config: { permission: P.delete } }, async (request) => deleteMails(currentUser(request), readIdsOrId(request)));
+  app.post('/mail/del', { config: { permission: P.delete }, schema: MAIL_INPUT.id, attachValidation: true }, async (request) => deleteMails(currentUser(request), [readId(request)]));
+  app.post('/mail/dels', { config: { permission: P.delete }, schema: MAIL_INPUT.idList, attachValidation: true }, async (request) => deleteMails(currentUser(request), readIdsOrId(request)));
 
   // examine: auditStatus 1 accept for handling, 2 not accepted (invalid: needs a reason).
-  app.post('/mail/examine', { config: { permission: P.examine } }, async (request) => {
+  app.post('/mail/examine', { config: { permission: P.examine }, schema: MAIL_INPUT.examine, attachValidation: true }, async (request) => {
     const user = currentUser(request);
     const ids = readIdsOrId(request);
     const raw = param(request, 'auditStatus') ?? param(request, 'status');
@@ -177,7 +220,15 @@ export async function mailRoutes(app: FastifyInstance) {
     return ok(null, audit === 1 ? '审核通过' : '已设为不予受理');
   });
 
-  app.post('/mail/get', { config: { permission: P.get } }, async (request) => {
+  // Transfer to a department (idsAuditDto: ids, deptId, remarks). Allowed while waiting (transfer implies
+  // acceptance), accepted, or returned by another department.
+  app.post('/mail/mailTransfer', { config: { permission: P.transfer }, schema: MAIL_INPUT.transfer, attachValidation: true }, (request) => transferMails(db, request));
+}
+
+/** Reading letters: one, the lists, the export, the portal's and the dashboard's latest. */
+function mailReadRoutes(app: FastifyInstance) {
+  const db = app.db;
+  app.post('/mail/get', { config: { permission: P.get }, schema: MAIL_INPUT.id, attachValidation: true }, async (request) => {
     const user = currentUser(request);
     const mail = await scopedMail(db, user, readId(request));
     const records = await db.selectFrom('mail_forum').selectAll().where('mailId', '=', mail.id as number).orderBy('id', 'asc').execute();
@@ -185,53 +236,22 @@ export async function mailRoutes(app: FastifyInstance) {
     return ok({ ...(await revealOrMask(db, request, labelled(mail), PERSONAL_FIELDS, `领导信箱信件 ${String(mail.queryCode ?? mail.id)}`)), records });
   });
 
-  app.post('/mail/list', { config: { permission: P.list } }, async (request) => ok(maskPage(await listRecords(db, mailDecl, currentUser(request), searchOf(request)))));
+  app.post('/mail/list', { config: { permission: P.list }, schema: MAIL_INPUT.list, attachValidation: true }, async (request) => ok(maskPage(await listRecords(db, mailDecl, currentUser(request), searchOf(request)))));
 
   // 书记/县长信箱: the leaders' boxes (boxType 1 and 2) unless a boxType is asked for.
-  app.post('/mail/smzjlist', { config: { permission: P.list } }, async (request) => {
+  app.post('/mail/smzjlist', { config: { permission: P.list }, schema: MAIL_INPUT.list, attachValidation: true }, async (request) => {
     const search = searchOf(request);
     if (blank(search.boxType)) search.boxType = [1, 2];
     return ok(maskPage(await listRecords(db, mailDecl, currentUser(request), search)));
   });
 
-  app.post('/mail/mailBoxExcel', { config: { permission: P.export } }, async (request, reply) => {
+  app.post('/mail/mailBoxExcel', { config: { permission: P.export }, schema: MAIL_INPUT.list, attachValidation: true }, async (request, reply) => {
     const rows = (await listAll(db, currentUser(request), searchOf(request))).map(labelled);
     return sendWorkbook(reply, `领导信箱信件_${formatDateTime().slice(0, 10)}.xlsx`, [{ name: '领导信箱', columns: MAIL_EXPORT_COLUMNS, rows }]);
   });
 
-  // Transfer to a department (idsAuditDto: ids, deptId, remarks). Allowed while waiting (transfer implies
-  // acceptance), accepted, or returned by another department.
-  app.post('/mail/mailTransfer', { config: { permission: P.transfer } }, async (request) => {
-    const user = currentUser(request);
-    const ids = readIdsOrId(request);
-    const deptRaw = param(request, 'deptId') ?? param(request, 'transferDeptId');
-    if (blank(deptRaw)) throw missingParam('deptId');
-    const deptId = Number(deptRaw);
-    if (!Number.isSafeInteger(deptId) || deptId <= 0) throw invalidValue('参数格式不正确：deptId');
-    const deptName = await departmentName(db, deptId);
-    const remarks = cleanText(param(request, 'remarks') ?? param(request, 'transferRemark'), { label: '转办意见', max: 500 });
-    const mails = await scopedMails(db, user, ids);
-    const allowed: number[] = [S.PENDING, S.ACCEPTED, S.RETURNED];
-    if (mails.some((m) => !allowed.includes(Number(m.stage)))) throw notAllowed('信件当前状态不能转办');
-    const days = await replyDays(db, deptId);
-    const now = new Date();
-    const nowText = formatDateTime(now);
-    const deadline = formatDateTime(new Date(now.getTime() + days * 24 * 3600_000));
-    await db.transaction().execute(async (trx) => {
-      for (const m of mails) {
-        const id = m.id;
-        const values: Row = { stage: S.TRANSFERRED, transferDeptId: deptId, transferDeptName: deptName, transferTime: nowText, transferRemark: remarks || null, deadline, returnRemark: null, returnTime: null, updateTime: nowText };
-        if (Number(m.stage) === S.PENDING) Object.assign(values, { examineTime: nowText, examineUserName: user.name });
-        await trx.updateTable('mail').set(values).where('id', '=', id).execute();
-        await addHistory(trx, id, 'transfer', user, { toDeptId: deptId, toDeptName: deptName, remarks: remarks || null });
-        await bumpCount(trx, deptId, deptName, 'receivedCount');
-      }
-    });
-    return ok(null, `已转办至${deptName}`);
-  });
-
   // 县长信箱 (szxx): the latest published letters to the county head, for the portal's home block.
-  app.post('/mail/szxxList', { config: { permission: P.list } }, async () => {
+  app.post('/mail/szxxList', { config: { permission: P.list }, schema: MAIL_INPUT.none, attachValidation: true }, async () => {
     const rows = await db
       .selectFrom('mail')
       .select(['id', 'title', 'type', 'boxType', 'receivedAt', 'replyDept', 'replyTime', 'status'])
@@ -245,7 +265,7 @@ export async function mailRoutes(app: FastifyInstance) {
   });
 
   // The newest letters in the caller's scope (dashboard).
-  app.post('/mail/top', { config: { permission: P.list } }, async (request) => {
+  app.post('/mail/top', { config: { permission: P.list }, schema: MAIL_INPUT.size, attachValidation: true }, async (request) => {
     const size = readSize(request, 'size', 10, 50);
     const rule = await scopeRule(db, currentUser(request), mailDecl);
     const rows = await applyScope(db.selectFrom('mail'), rule)

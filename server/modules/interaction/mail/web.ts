@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAIL_STAGE as S } from '../../../../resources/mail.js';
 import { readPaging } from '../../../crud/listQuery.js';
 import type { Row } from '../../../db/types.js';
+import { MAIL_INPUT } from './inputs.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { bodyOf, param, queryOf, readId } from '../../../http/params.js';
@@ -25,9 +26,15 @@ const wrongCode = () => new PortalError(1003, '查询码或联系电话不正确
  * the published letters, and the writer's own letter by query code and phone.
  */
 export async function mailWebRoutes(app: FastifyInstance) {
+  mailWriterRoutes(app);
+  mailPublishedRoutes(app);
+}
+
+/** The writer's side: a new letter, and his own by query code and phone. */
+function mailWriterRoutes(app: FastifyInstance) {
   const db = app.db;
 
-  app.post('/web/mail/add', { config: { public: true } }, async (request) => {
+  app.post('/web/mail/add', { config: { public: true }, schema: MAIL_INPUT.webAdd, attachValidation: true }, async (request) => {
     await guardPublicSubmission(app, request, 'mail');
     const values = await cleanLetter(db, bodyOf(request));
     const now = formatDateTime();
@@ -57,9 +64,9 @@ export async function mailWebRoutes(app: FastifyInstance) {
     return row;
   };
 
-  app.post('/web/mail/code', { config: { public: true, rateLimit: LOOKUP_LIMIT } }, async (request) => ok(ownerView(await ownLetter(request))));
+  app.post('/web/mail/code', { config: { public: true, rateLimit: LOOKUP_LIMIT }, schema: MAIL_INPUT.own, attachValidation: true }, async (request) => ok(ownerView(await ownLetter(request))));
 
-  app.post('/web/mail/my/list', { config: { public: true, rateLimit: LOOKUP_LIMIT } }, async (request) => {
+  app.post('/web/mail/my/list', { config: { public: true, rateLimit: LOOKUP_LIMIT }, schema: MAIL_INPUT.ownPage, attachValidation: true }, async (request) => {
     const { pageNum } = readPaging(searchOf(request));
     let row: Row | null = null;
     try {
@@ -71,16 +78,21 @@ export async function mailWebRoutes(app: FastifyInstance) {
     return ok(pageNum === 1 ? wholePage(list) : { ...wholePage(list), list: [], currPage: pageNum });
   });
 
-  app.post('/web/mail/my/get', { config: { public: true, rateLimit: LOOKUP_LIMIT } }, async (request) => {
+  app.post('/web/mail/my/get', { config: { public: true, rateLimit: LOOKUP_LIMIT }, schema: MAIL_INPUT.ownGet, attachValidation: true }, async (request) => {
     const row = await ownLetter(request);
     if (!blank(param(request, 'id')) && Number(param(request, 'id')) !== Number(row.id)) throw wrongCode();
     return ok(ownerView(row));
   });
 
+}
+
+/** What the portal publishes: the letters, the counts per department. */
+function mailPublishedRoutes(app: FastifyInstance) {
+  const db = app.db;
   // Published letters: replied, the writer agreed and the office published it.
   const published = () => db.selectFrom('mail').where('publicFlag', '=', 1).where('status', '=', 1).where('isPublic', '=', 1);
 
-  app.post('/web/mail/list', { config: { public: true } }, async (request) => {
+  app.post('/web/mail/list', { config: { public: true }, schema: MAIL_INPUT.webList, attachValidation: true }, async (request) => {
     const search = searchOf(request);
     const { pageNum, pageSize } = readPaging(search);
     let base = published();
@@ -101,7 +113,7 @@ export async function mailWebRoutes(app: FastifyInstance) {
   });
 
   // idTypeDto: { id, type } — type, when given, is the mailbox (boxType).
-  app.post('/web/mail/get', { config: { public: true } }, async (request) => {
+  app.post('/web/mail/get', { config: { public: true }, schema: MAIL_INPUT.webGet, attachValidation: true }, async (request) => {
     const id = readId(request);
     let q = published().selectAll().where('id', '=', id);
     const type = param(request, 'type');
@@ -113,11 +125,11 @@ export async function mailWebRoutes(app: FastifyInstance) {
 
   // Published counts per department (the office's running counts, which it may reset or correct).
   const publicCount = (r: Row) => ({ id: r.id, deptId: r.deptId, deptName: r.deptName, receivedCount: r.receivedCount, repliedCount: r.repliedCount, replyRate: r.replyRate, resetTime: r.resetTime });
-  app.post('/web/mailCount/list', { config: { public: true } }, async (request) => {
+  app.post('/web/mailCount/list', { config: { public: true }, schema: MAIL_INPUT.counts, attachValidation: true }, async (request) => {
     const page = await storedCounts(db, searchOf(request), true);
     return ok({ ...page, list: page.list.map(publicCount) });
   });
-  app.post('/web/mailCount/get', { config: { public: true } }, async (request) => {
+  app.post('/web/mailCount/get', { config: { public: true }, schema: MAIL_INPUT.id, attachValidation: true }, async (request) => {
     const id = readId(request);
     const { list } = await storedCounts(db, {}, false);
     const row = list.find((r) => Number(r.id) === id);

@@ -13,6 +13,7 @@ import { cleanText } from '../../../public/guard.js';
 import { formatDateTime } from '../../../util/time.js';
 import { plainText } from '../../../shared/text.js';
 import { pageOf } from '../../../shared/paging.js';
+import { NOTICE_INPUT } from './inputs.js';
 import { createdBy } from '../../../shared/records.js';
 
 type Bag = Record<string, unknown>;
@@ -94,62 +95,68 @@ function addressedTo(user: PortalUser) {
 
 /** Notices: publish to departments and users, my notices with read flags, mark read, public list. */
 export async function noticeRoutes(app: FastifyInstance) {
+  noticeManageRoutes(app);
+  noticeInboxRoutes(app);
+  noticePublicRoutes(app);
+}
+
+async function withTargets(db: Db, row: RowOf<'notice'>): Promise<Row> {
+  const targets = await db.selectFrom('notice_target').select(['targetType', 'targetId']).where('noticeId', '=', row.id).execute();
+  const readCount = await db.selectFrom('notice_read').select((eb) => eb.fn.countAll().as('n')).where('noticeId', '=', row.id).executeTakeFirstOrThrow();
+  return {
+    ...row,
+    targetDeptIds: targets.filter((t) => t.targetType === 'dept').map((t) => t.targetId),
+    targetUserIds: targets.filter((t) => t.targetType === 'user').map((t) => t.targetId),
+    readCount: Number(readCount.n),
+  };
+}
+
+async function create(db: Db, request: FastifyRequest) {
+  const user = currentUser(request);
+  const body = bodyOf(request);
+  const values = cleanNotice(body, false);
+  const targets = await resolveTargets(db, body);
+  const now = formatDateTime();
+  const row = await db.transaction().execute(async (trx) => {
+    const inserted = (await trx
+      .insertInto('notice')
+      .values({ isPublic: 0, ...values, publisher: values.publisher ?? user.deptName, targetNames: targets.names, readCount: 0, ...createdBy(user, now) } as NewRow<'notice'>)
+      .returning('id')
+      .executeTakeFirstOrThrow()) as { id: number };
+    await writeTargets(trx, inserted.id, targets);
+    return trx.selectFrom('notice').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow();
+  });
+  return ok(await withTargets(db, row), '发布成功');
+}
+
+async function update(db: Db, request: FastifyRequest) {
+  const user = currentUser(request);
+  const body = bodyOf(request);
+  const id = readId(request);
+  const rule = await scopeRule(db, user, noticeDecl);
+  const found = await applyScope(db.selectFrom('notice').select('id').where('id', '=', id), rule).executeTakeFirst();
+  if (!found) throw notFoundRecord();
+  const values = cleanNotice(body, true);
+  const changeTargets = ['targetDeptIds', 'targetUserIds', 'deptIds', 'userIds'].some((k) => k in body);
+  const targets = changeTargets ? await resolveTargets(db, body) : null;
+  const row = await db.transaction().execute(async (trx) => {
+    await trx.updateTable('notice').set({ ...values, ...(targets ? { targetNames: targets.names } : {}), updateTime: formatDateTime() }).where('id', '=', id).execute();
+    if (targets) await writeTargets(trx, id, targets);
+    return trx.selectFrom('notice').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  });
+  return ok(await withTargets(db, row), '修改成功');
+}
+
+/** Publishing notices: save, change, delete, read one. */
+function noticeManageRoutes(app: FastifyInstance) {
   const db = app.db;
-
-  const withTargets = async (row: RowOf<'notice'>): Promise<Row> => {
-    const targets = await db.selectFrom('notice_target').select(['targetType', 'targetId']).where('noticeId', '=', row.id).execute();
-    const readCount = await db.selectFrom('notice_read').select((eb) => eb.fn.countAll().as('n')).where('noticeId', '=', row.id).executeTakeFirstOrThrow();
-    return {
-      ...row,
-      targetDeptIds: targets.filter((t) => t.targetType === 'dept').map((t) => t.targetId),
-      targetUserIds: targets.filter((t) => t.targetType === 'user').map((t) => t.targetId),
-      readCount: Number(readCount.n),
-    };
-  };
-
-  const create = async (request: FastifyRequest) => {
-    const user = currentUser(request);
-    const body = bodyOf(request);
-    const values = cleanNotice(body, false);
-    const targets = await resolveTargets(db, body);
-    const now = formatDateTime();
-    const row = await db.transaction().execute(async (trx) => {
-      const inserted = (await trx
-        .insertInto('notice')
-        .values({ isPublic: 0, ...values, publisher: values.publisher ?? user.deptName, targetNames: targets.names, readCount: 0, ...createdBy(user, now) } as NewRow<'notice'>)
-        .returning('id')
-        .executeTakeFirstOrThrow()) as { id: number };
-      await writeTargets(trx, inserted.id, targets);
-      return trx.selectFrom('notice').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow();
-    });
-    return ok(await withTargets(row), '发布成功');
-  };
-
-  const update = async (request: FastifyRequest) => {
-    const user = currentUser(request);
-    const body = bodyOf(request);
-    const id = readId(request);
-    const rule = await scopeRule(db, user, noticeDecl);
-    const found = await applyScope(db.selectFrom('notice').select('id').where('id', '=', id), rule).executeTakeFirst();
-    if (!found) throw notFoundRecord();
-    const values = cleanNotice(body, true);
-    const changeTargets = ['targetDeptIds', 'targetUserIds', 'deptIds', 'userIds'].some((k) => k in body);
-    const targets = changeTargets ? await resolveTargets(db, body) : null;
-    const row = await db.transaction().execute(async (trx) => {
-      await trx.updateTable('notice').set({ ...values, ...(targets ? { targetNames: targets.names } : {}), updateTime: formatDateTime() }).where('id', '=', id).execute();
-      if (targets) await writeTargets(trx, id, targets);
-      return trx.selectFrom('notice').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    });
-    return ok(await withTargets(row), '修改成功');
-  };
-
-  app.post('/notice/add', { config: { permission: (r) => (blank(((r.body ?? {}) as Bag).id) ? P.create : P.update) } }, async (request) =>
-    blank(bodyOf(request).id) ? create(request) : update(request),
+  app.post('/notice/add', { config: { permission: (r) => (blank(((r.body ?? {}) as Bag).id) ? P.create : P.update) }, schema: NOTICE_INPUT.save, attachValidation: true }, async (request) =>
+    blank(bodyOf(request).id) ? create(db, request) : update(db, request),
   );
   // The spec shows no body; it takes the save body with the id (docs/interaction-mail.md).
-  app.post('/notice/update', { config: { permission: P.update } }, update);
+  app.post('/notice/update', { config: { permission: P.update }, schema: NOTICE_INPUT.update, attachValidation: true }, (request) => update(db, request));
 
-  app.post('/notice/dels', { config: { permission: P.delete } }, async (request) => {
+  app.post('/notice/dels', { config: { permission: P.delete }, schema: NOTICE_INPUT.ids, attachValidation: true }, async (request) => {
     const user = currentUser(request);
     const ids = blank(param(request, 'ids')) ? [readId(request)] : readIds(request);
     const rule = await scopeRule(db, user, noticeDecl);
@@ -163,17 +170,24 @@ export async function noticeRoutes(app: FastifyInstance) {
     return ok(null, '删除成功');
   });
 
-  app.post('/notice/get', { config: { permission: P.get } }, async (request) => {
+  app.post('/notice/get', { config: { permission: P.get }, schema: NOTICE_INPUT.id, attachValidation: true }, async (request) => {
     const rule = await scopeRule(db, currentUser(request), noticeDecl);
     const row = await applyScope(db.selectFrom('notice').selectAll().where('id', '=', readId(request)), rule).executeTakeFirst();
     if (!row) throw notFoundRecord();
-    return ok(await withTargets(row));
+    return ok(await withTargets(db, row));
   });
 
+}
+
+/** My notices (or, as outbox, those I manage) with read flags, and marking them read. */
+function noticeInboxRoutes(app: FastifyInstance) {
+  const db = app.db;
   // baseNoticeSerachDto: box 'inbox' (default: addressed to me, with readFlag; readFlag 0/1 filters) or
   // 'outbox' (the notices I may manage, in my data scope: the noticeManage screen).
   app.post('/notice/my/list', {
     config: { permission: (r) => (String(((r.body ?? {}) as Bag).box ?? (r.query as Bag)?.box ?? '') === 'outbox' ? P.list : P.my) },
+    schema: NOTICE_INPUT.my,
+    attachValidation: true,
   }, async (request) => {
     const user = currentUser(request);
     const search = searchOf(request);
@@ -221,7 +235,7 @@ export async function noticeRoutes(app: FastifyInstance) {
   });
 
   // saveReadNoticeDto: { id } or { ids } (or noticeId) — only notices addressed to me; reading twice is fine.
-  app.post('/notice/read', { config: { permission: P.my } }, async (request) => {
+  app.post('/notice/read', { config: { permission: P.my }, schema: NOTICE_INPUT.read, attachValidation: true }, async (request) => {
     const user = currentUser(request);
     const ids = !blank(param(request, 'ids')) ? readIds(request) : [readId(request, blank(param(request, 'noticeId')) ? 'id' : 'noticeId')];
     const mine = (await db.selectFrom('notice').select('id').where('id', 'in', ids).where(addressedTo(user)).execute()) as { id: number }[];
@@ -236,8 +250,13 @@ export async function noticeRoutes(app: FastifyInstance) {
     return ok(null, '已标记为已读');
   });
 
+}
+
+/** Public notices on the portal. */
+function noticePublicRoutes(app: FastifyInstance) {
+  const db = app.db;
   // Public notices on the portal: only those marked public.
-  app.post('/notice/web/list', { config: { public: true } }, async (request) => {
+  app.post('/notice/web/list', { config: { public: true }, schema: NOTICE_INPUT.webList, attachValidation: true }, async (request) => {
     const search = searchOf(request);
     const { pageNum, pageSize } = readPaging(search);
     let base = db.selectFrom('notice').where('isPublic', '=', 1);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { consumeCaptcha } from '../../../auth/captcha.js';
-import type { Row } from '../../../db/types.js';
+import type { Db, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { bodyOf, param, requireString } from '../../../http/params.js';
@@ -9,13 +9,13 @@ import { formatDateTime } from '../../../util/time.js';
 import { badState } from '../../../shared/records.js';
 import { createPeopleSession, frozenPerson, personOf } from './peopleSession.js';
 import { maskIdNumber } from '../../../shared/mask.js';
+import { PEOPLE_INPUT } from './inputs.js';
 import { ssoRoutes } from './sso/routes.js';
 
 const ID_NUMBER_RE = /^\d{17}[\dX]$/;
 
 /** Member center: /api/person/pageList, /admin/people/*, /web/people/* (spec part 1 §7 "People", part 2 "Session, people and visitors"). */
 export async function peopleRoutes(app: FastifyInstance) {
-  const db = app.db;
   // Logins are commoner than posts: a household shares an IP.
   setPublicLimits(app, 'peopleLogin', { perWindow: 20, windowMinutes: 10, perDay: 100 });
 
@@ -26,23 +26,34 @@ export async function peopleRoutes(app: FastifyInstance) {
     payload.resume();
   });
 
-  const readPeopleId = (request: FastifyRequest): number => {
-    const body = bodyOf(request);
-    const raw = body.puPeopleId ?? param(request, 'puPeopleId') ?? body.id;
-    if (raw === undefined || raw === null || raw === '') throw missingParam('puPeopleId');
-    const n = Number(raw);
-    if (!Number.isSafeInteger(n) || n <= 0) throw invalidValue('参数格式不正确：puPeopleId');
-    return n;
-  };
-  const load = async (trx: typeof db, id: number) => {
-    const row = await trx.selectFrom('person').selectAll().where('puPeopleId', '=', id).executeTakeFirst();
-    if (!row) throw notFoundRecord();
-    return row;
-  };
+  peopleStaffRoutes(app);
+  peopleLoginRoute(app);
+  // 统一身份认证: /web/people/checkLoginNoCode (OpenID Connect code or CAS ticket), ssoConfig, ssoStart.
+  await app.register(ssoRoutes);
+  peopleSelfRoutes(app);
+}
 
+function readPeopleId(request: FastifyRequest): number {
+  const body = bodyOf(request);
+  const raw = body.puPeopleId ?? param(request, 'puPeopleId') ?? body.id;
+  if (raw === undefined || raw === null || raw === '') throw missingParam('puPeopleId');
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n <= 0) throw invalidValue('参数格式不正确：puPeopleId');
+  return n;
+}
+
+async function load(trx: Db, id: number) {
+  const row = await trx.selectFrom('person').selectAll().where('puPeopleId', '=', id).executeTakeFirst();
+  if (!row) throw notFoundRecord();
+  return row;
+}
+
+/** Staff on members: real-name review, freeze, marked as seen. */
+function peopleStaffRoutes(app: FastifyInstance) {
+  const db = app.db;
   // /api/person/pageList and /admin/people/getPeopleDetail are the generic routes (server/entities/person.ts).
   // audit { puPeopleId, authStatus: SUCCESS | FAIL, remark }: only a person under review (userStatus 1).
-  app.post('/admin/people/peopleAudit', { config: { permission: 'person:audit' } }, async (request) => {
+  app.post('/admin/people/peopleAudit', { config: { permission: 'person:audit' }, schema: PEOPLE_INPUT.audit, attachValidation: true }, async (request) => {
     const body = bodyOf(request);
     const id = readPeopleId(request);
     const authStatus = String(body.authStatus ?? (Number(body.userStatus) === 2 ? 'SUCCESS' : Number(body.userStatus) === 3 ? 'FAIL' : ''));
@@ -63,7 +74,7 @@ export async function peopleRoutes(app: FastifyInstance) {
     });
   });
   // audit { puPeopleId, state: 1 freeze | 0 unfreeze, remark }: freezing ends the person's sessions.
-  app.post('/admin/people/banAudit', { config: { permission: 'person:ban' } }, async (request) => {
+  app.post('/admin/people/banAudit', { config: { permission: 'person:ban' }, schema: PEOPLE_INPUT.ban, attachValidation: true }, async (request) => {
     const body = bodyOf(request);
     const id = readPeopleId(request);
     if (body.state === undefined || body.state === null || body.state === '') throw missingParam('state');
@@ -79,7 +90,7 @@ export async function peopleRoutes(app: FastifyInstance) {
     });
   });
   // audit { puPeopleId } or { ids: [] }: marked as seen by staff.
-  app.post('/admin/people/readAudit', { config: { permission: 'person:read' } }, async (request) => {
+  app.post('/admin/people/readAudit', { config: { permission: 'person:read' }, schema: PEOPLE_INPUT.read, attachValidation: true }, async (request) => {
     const body = bodyOf(request);
     const raw = body.ids ?? body.puPeopleId ?? param(request, 'puPeopleId');
     if (raw === undefined || raw === null || raw === '' || (Array.isArray(raw) && !raw.length)) throw missingParam('puPeopleId');
@@ -93,9 +104,13 @@ export async function peopleRoutes(app: FastifyInstance) {
     return ok(ids.length, '操作成功');
   });
 
-  // ---- public site
+}
+
+/** Phone and image code → a citizen token. */
+function peopleLoginRoute(app: FastifyInstance) {
+  const db = app.db;
   // Phone + image code → a citizen token (people_sessions). A new phone registers (userStatus 0 待完善).
-  app.post('/web/people/mobileLogin', { config: { public: true } }, async (request) => {
+  app.post('/web/people/mobileLogin', { config: { public: true }, schema: PEOPLE_INPUT.login, attachValidation: true }, async (request) => {
     const phoneRaw = requireString(request, 'peoplePhone');
     const photoCode = requireString(request, 'photoCode');
     const codeId = requireString(request, 'codeId');
@@ -121,9 +136,12 @@ export async function peopleRoutes(app: FastifyInstance) {
     const token = await createPeopleSession(db, person.puPeopleId);
     return ok({ value: token, puPeopleId: person.puPeopleId, phone, name: person.name ?? null, userStatus: person.userStatus }, '登录成功');
   });
-  // 统一身份认证: /web/people/checkLoginNoCode (OpenID Connect code or CAS ticket), ssoConfig, ssoStart.
-  await app.register(ssoRoutes);
-  app.post('/web/people/getPeopleDetail', { config: { public: true } }, async (request) => {
+}
+
+/** The citizen's own record and real-name submission. */
+function peopleSelfRoutes(app: FastifyInstance) {
+  const db = app.db;
+  app.post('/web/people/getPeopleDetail', { config: { public: true }, schema: PEOPLE_INPUT.none, attachValidation: true }, async (request) => {
     const p = await personOf(app, request, true);
     return ok({ ...p, idNumber: maskIdNumber(p.idNumber) ?? null });
   });
@@ -132,7 +150,7 @@ export async function peopleRoutes(app: FastifyInstance) {
    * optional `name`, `idNumber`, `authType`; the person goes to 审核中. A multipart file is refused:
    * this installation has no upload storage for citizens yet.
    */
-  app.post('/web/people/upload/name', { config: { public: true } }, async (request) => {
+  app.post('/web/people/upload/name', { config: { public: true }, schema: PEOPLE_INPUT.realName, attachValidation: true }, async (request) => {
     const person = await personOf(app, request, true);
     const multipart = (request.body as { multipart?: boolean } | undefined)?.multipart === true;
     const fileUrlRaw = param(request, 'fileUrl');

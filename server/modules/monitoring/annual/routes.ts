@@ -1,3 +1,4 @@
+import { describeInput } from '../../../http/routeInput.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam } from '../../../http/errors.js';
@@ -11,6 +12,13 @@ import { readSiteSettings } from '../../../shared/siteSettings.js';
 import { reportDocx, reportXlsx } from './documents.js';
 import { reportRows } from './figures.js';
 import { STAFF_FIELDS } from './staffFields.js';
+
+const YEAR = ['integer', '年度（必填，如 2026）'] as const;
+/** What each annual-report route reads (server/http/routeInput.ts: descriptive, the handlers still answer refusals). */
+const ANNUAL_INPUT = {
+  year: describeInput({ either: { year: YEAR } }),
+  save: describeInput({ body: { fields: ['object', '人工填报的项目：{ 项目键: 值 }'] }, either: { year: YEAR } }),
+};
 
 function readYear(request: FastifyRequest): number {
   const raw = param(request, 'year');
@@ -29,12 +37,12 @@ export async function annualReportRoutes(app: FastifyInstance) {
   const siteName = async () => String((await site()).siteName ?? '');
   const rowsOf = async (year: number) => reportRows(db, year, await site(), app.portal.config.dataDir);
 
-  app.post('/website/annualReport/get', { config: { permission: MONITOR_KEYS.annualView } }, async (request) => {
+  app.post('/website/annualReport/get', { config: { permission: MONITOR_KEYS.annualView }, schema: ANNUAL_INPUT.year, attachValidation: true }, async (request) => {
     const year = readYear(request);
     return ok({ year, siteName: await siteName(), ...(await rowsOf(year)) });
   });
 
-  app.post('/website/annualReport/save', { config: { permission: MONITOR_KEYS.annualSave } }, async (request) => {
+  app.post('/website/annualReport/save', { config: { permission: MONITOR_KEYS.annualSave }, schema: ANNUAL_INPUT.save, attachValidation: true }, async (request) => {
     const year = readYear(request);
     const body = bodyOf(request);
     const fields = body.fields;
@@ -66,13 +74,13 @@ export async function annualReportRoutes(app: FastifyInstance) {
     return ok({ year, siteName: await siteName(), ...(await rowsOf(year)) }, '保存成功');
   });
 
-  app.post('/website/annualReport/word', { config: { permission: MONITOR_KEYS.annualView } }, async (request, reply) => {
+  app.post('/website/annualReport/word', { config: { permission: MONITOR_KEYS.annualView }, schema: ANNUAL_INPUT.year, attachValidation: true }, async (request, reply) => {
     const year = readYear(request);
     const { rows } = await rowsOf(year);
     return sendDownload(reply, await reportDocx(year, await siteName(), rows), `政府网站工作年度报表${year}.docx`);
   });
 
-  app.post('/website/annualReport/excel', { config: { permission: MONITOR_KEYS.annualView } }, async (request, reply) => {
+  app.post('/website/annualReport/excel', { config: { permission: MONITOR_KEYS.annualView }, schema: ANNUAL_INPUT.year, attachValidation: true }, async (request, reply) => {
     const year = readYear(request);
     const { rows } = await rowsOf(year);
     return sendDownload(reply, await reportXlsx(year, await siteName(), rows), `政府网站工作年度报表${year}.xlsx`);

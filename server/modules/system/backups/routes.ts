@@ -11,6 +11,9 @@ import { notFoundRecord, PortalError } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { readId } from '../../../http/params.js';
 import { declarationOf } from '../../declarationLookup.js';
+import { describeInput, NO_INPUT } from '../../../http/routeInput.js';
+
+const BACKUP_ID = describeInput({ either: { id: ['integer', '备份记录ID（已完成的备份）'] } });
 
 /**
  * 备份管理 (docs/deploy.md "Backups"): the list and record are the generic routes of `backup`; this
@@ -36,19 +39,19 @@ export async function backupRoutes(app: FastifyInstance) {
     return { name: String(row.name), dir };
   }
 
-  app.post('/backup/backupNow', { config: { permission: 'backup:run' } }, async (request) => {
+  app.post('/backup/backupNow', { config: { permission: 'backup:run' }, schema: NO_INPUT, attachValidation: true }, async (request) => {
     const started = await startBackup(deps, 'manual', currentUser(request).name);
     started.done.catch((error: unknown) => request.log.error({ err: error, backup: started.name }, 'backup failed'));
     return ok({ id: started.id, name: started.name }, '备份已开始，完成后状态变为已完成');
   });
 
-  app.post('/backup/archive', { config: { permission: 'backup:download' } }, async (request, reply) => {
+  app.post('/backup/archive', { config: { permission: 'backup:download' }, schema: BACKUP_ID, attachValidation: true }, async (request, reply) => {
     const { name } = await finished(readId(request));
     reply.header('Content-Type', 'application/gzip').header('Content-Disposition', `attachment; filename="${name}.tar.gz"`);
     return reply.send(tar.c({ gzip: true, cwd: backupDir(deps.config), portable: true }, [name]));
   });
 
-  app.post('/backup/verify', { config: { permission: 'backup:list' } }, async (request) => {
+  app.post('/backup/verify', { config: { permission: 'backup:list' }, schema: BACKUP_ID, attachValidation: true }, async (request) => {
     const { dir } = await finished(readId(request));
     const problems = await checkStoredBackup(dir);
     return problems.length ? ok({ ok: false, problems }, `校验未通过：${problems.slice(0, 3).join('；')}`) : ok({ ok: true, problems }, '校验通过：备份与清单一致');

@@ -1,3 +1,4 @@
+import { declaredInput, describeInput, NO_INPUT } from '../../../http/routeInput.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { applyFilters, readPaging, readSort } from '../../../crud/listQuery.js';
@@ -23,13 +24,20 @@ export async function dictRoutes(app: FastifyInstance) {
   const p = decl.permissions;
   const db = app.db;
   const base = () => db.selectFrom(DICT_TABLE);
+  const input = {
+    none: NO_INPUT,
+    group: describeInput({ query: { val: ['string', '字典分组键（dictKey，必填）'] } }),
+    sub: declaredInput(decl, 'list', { parentId: ['integer', '上级字典项ID（必填）'] }),
+    tree: describeInput({ either: { dictKey: ['string', '字典分组键'], id: ['integer', '分组ID（无 dictKey 时）'], parentId: ['integer', '分组ID（同 id）'] } }),
+    node: declaredInput(decl, 'create', { parentId: ['integer', '上级字典项ID（必填，大于0）'] }),
+  };
 
   // Everyone logged in reads the dictionary: every dict-backed field of every form needs it.
-  app.post('/data/dict/all/kv', async () => ok(await allGroups(db)));
-  app.get('/data/dict/view/group', async (request) => ok(await groupEntries(db, requireString(request, 'val'))));
+  app.post('/data/dict/all/kv', { schema: input.none, attachValidation: true }, async () => ok(await allGroups(db)));
+  app.get('/data/dict/view/group', { schema: input.group, attachValidation: true }, async (request) => ok(await groupEntries(db, requireString(request, 'val'))));
 
   /** Direct children of `parentId`, paged; each with `hasChildren`. */
-  app.post('/data/dict/list/sub', { config: { permission: p.list } }, async (request) => {
+  app.post('/data/dict/list/sub', { config: { permission: p.list }, schema: input.sub, attachValidation: true }, async (request) => {
     const search = searchOf(request);
     const parentId = readId({ query: {}, body: search } as unknown as FastifyRequest, 'parentId');
     const sort = readSort(decl, search);
@@ -43,7 +51,7 @@ export async function dictRoutes(app: FastifyInstance) {
   });
 
   /** A group's entries (all states) as a tree, by `dictKey` or the group's `id`/`parentId`: the detail screen. */
-  app.post('/data/dict/list/subEsType', { config: { permission: p.list } }, async (request) => {
+  app.post('/data/dict/list/subEsType', { config: { permission: p.list }, schema: input.tree, attachValidation: true }, async (request) => {
     const search = searchOf(request);
     let group: Row | undefined;
     if (typeof search.dictKey === 'string' && search.dictKey.trim()) {
@@ -60,7 +68,7 @@ export async function dictRoutes(app: FastifyInstance) {
   });
 
   // An entry under its parent: the save's rules (server/entities/dataDict.ts), with the parent required.
-  app.post('/data/dict/save/node', { config: { permission: p.create } }, async (request) => {
+  app.post('/data/dict/save/node', { config: { permission: p.create }, schema: input.node, attachValidation: true }, async (request) => {
     const body = bodyOf(request);
     if (!(Number(body.parentId ?? 0) > 0)) {
       validateRecord(decl, dictBody(body), 'create'); // a field's own fault first, as the save answers it

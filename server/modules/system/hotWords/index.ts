@@ -5,6 +5,7 @@ import { readSize } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
 import { increment } from '../../../shared/counters.js';
+import { sizeInput } from '../../../http/routeInput.js';
 
 const TABLE = 'hot_word';
 export const HOT_WORD_MAX_LENGTH = 30;
@@ -50,7 +51,7 @@ export async function recordSearchWord(db: Db, keyword: string, times = 1): Prom
 export async function hotWordRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'hotWord');
   if (!decl) return;
-  app.post(decl.api.extra?.webList?.path ?? '/web/hotWord/list', { config: { public: true } }, async (request) =>
+  app.post(decl.api.extra?.webList?.path ?? '/web/hotWord/list', { config: { public: true }, schema: sizeInput(10, 50), attachValidation: true }, async (request) =>
     ok(await enabledHotWords(app.db, readSize(request, 'size', 10, 50))),
   );
 }

@@ -1,3 +1,4 @@
+import { describeInput, NO_INPUT } from '../../../http/routeInput.js';
 import type { FastifyInstance } from 'fastify';
 import { anchorJob, anchorsText, recordAnchor } from '../../../audit/chain/anchor.js';
 import { ensureChainStarted, readHead } from '../../../audit/chain/head.js';
@@ -7,6 +8,12 @@ import { invalidValue } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { bodyOf } from '../../../http/params.js';
 import { declarationOf } from '../../declarationLookup.js';
+
+/** What each log-chain route reads (server/http/routeInput.ts: descriptive, the handlers still answer refusals). */
+const CHAIN_INPUT = {
+  none: NO_INPUT,
+  verify: describeInput({ body: { chainSeq: ['integer', '保存的锚点：链序号（与 chainHash 同时给出或都不给）'], chainHash: ['string', '保存的锚点：链头哈希（64位十六进制）'] } }),
+};
 
 /** A staff-kept anchor to check the chain against (both or neither). */
 function anchorParam(body: Record<string, unknown>): { chainSeq: number; chainHash: string } | undefined {
@@ -33,7 +40,7 @@ export async function logChainRoutes(app: FastifyInstance) {
   app.scheduler.add(anchorJob(app.db, app.log, app.portal.config.logAnchorMinutes * 60_000));
   const listKey = decl.permissions.list;
 
-  app.post('/log/chain/verify', { config: { permission: listKey } }, async (request) => {
+  app.post('/log/chain/verify', { config: { permission: listKey }, schema: CHAIN_INPUT.verify, attachValidation: true }, async (request) => {
     const options = { anchor: anchorParam(bodyOf(request)) };
     // One snapshot on PostgreSQL: an append committing between the head's read and the rows' would look
     // like a cut tail (SQLite's writes do not interleave with the reads of one request that way).
@@ -43,14 +50,14 @@ export async function logChainRoutes(app: FastifyInstance) {
     return ok(report, report.ok ? `日志链完整，共校验${report.checked}条` : `日志链在第${report.firstBroken?.chainSeq}条处断开：${report.firstBroken?.reason}`);
   });
 
-  app.post('/log/chain/headInfo', { config: { permission: listKey } }, async () => ok((await readHead(app.db)) ?? null));
+  app.post('/log/chain/headInfo', { config: { permission: listKey }, schema: CHAIN_INPUT.none, attachValidation: true }, async () => ok((await readHead(app.db)) ?? null));
 
-  app.post('/log/chain/anchorNow', { config: { permission: 'logChain:anchor' } }, async (request) => {
+  app.post('/log/chain/anchorNow', { config: { permission: 'logChain:anchor' }, schema: CHAIN_INPUT.none, attachValidation: true }, async (request) => {
     const anchor = await recordAnchor(app.db, 'manual', currentUser(request).name);
     return ok(anchor, '已生成锚点');
   });
 
-  app.post('/log/chain/exportAnchors', { config: { permission: listKey } }, async (_request, reply) => {
+  app.post('/log/chain/exportAnchors', { config: { permission: listKey }, schema: CHAIN_INPUT.none, attachValidation: true }, async (_request, reply) => {
     reply.header('Content-Type', 'text/plain; charset=utf-8').header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent('日志链锚点.txt')}`);
     return anchorsText(app.db);
   });

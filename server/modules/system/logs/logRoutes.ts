@@ -10,6 +10,19 @@ import { currentUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, requireParam } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
+import { declaredInput, describeInput } from '../../../http/routeInput.js';
+
+/** An entry the client reports (the first of the synonyms given is used). */
+const CLIENT_LOG = describeInput({
+  body: {
+    operation: ['string', '操作内容（必填，不超过200个字符；也可用 operName、description、content、title）'],
+    success: ['any', '是否成功：1（默认）、0'],
+    method: ['string', '方式，默认 CLIENT'],
+    path: ['string', '页面或地址（也可用 url、route）'],
+    resultCode: ['string', '结果码'],
+    resultMsg: ['string', '结果说明（也可用 result）'],
+  },
+});
 
 /** Entries younger than this are never deleted by any call. */
 export const LOG_RETENTION_DAYS = 180;
@@ -32,11 +45,11 @@ export async function logRoutes(app: FastifyInstance) {
   const { list: listKey } = decl.permissions;
   const all = everyType(decl);
 
-  app.post('/log/list', { config: { permission: listKey } }, async (request) => ok(await listRecords(app.db, all, currentUser(request), searchOf(request))));
+  app.post('/log/list', { config: { permission: listKey }, schema: declaredInput(all, 'list'), attachValidation: true }, async (request) => ok(await listRecords(app.db, all, currentUser(request), searchOf(request))));
 
   // Any logged-in user may report what the client did (an export, a download, a client error); the
   // entry is always written as that user, so nobody can write in another's name.
-  app.post('/log/systemLogSave', async (request) => {
+  app.post('/log/systemLogSave', { schema: CLIENT_LOG, attachValidation: true }, async (request) => {
     const body = bodyOf(request);
     const user = currentUser(request);
     const operation = text(body.operation ?? body.operName ?? body.description ?? body.content ?? body.title, 200);
@@ -63,7 +76,7 @@ export async function logRoutes(app: FastifyInstance) {
     return ok({ id }, '保存成功');
   });
 
-  app.post('/log/purge', { config: { permission: decl.permissions.delete } }, async (request) => {
+  app.post('/log/purge', { config: { permission: decl.permissions.delete }, schema: describeInput({ either: { days: ['integer', '清理多少天以前的日志（不少于保留天数）'] } }), attachValidation: true }, async (request) => {
     const raw = requireParam(request, 'days');
     const days = Number(raw);
     if (!Number.isInteger(days) || days < LOG_RETENTION_DAYS) throw invalidValue(`日志至少保留${LOG_RETENTION_DAYS}天，只能清理${LOG_RETENTION_DAYS}天以前的日志`);

@@ -6,6 +6,7 @@ import { readId } from '../../../http/params.js';
 import { declarationOf } from '../../declarationLookup.js';
 import { eventLabel, parseIds, resolveRecipients, setInAppSender } from './reminders.js';
 import { noticeInAppSender } from './inAppNotice.js';
+import { describeInput, ID } from '../../../http/routeInput.js';
 
 /**
  * 消息提醒设置 beside its generic routes (list/get/add/update/dels, server/entities/noticeSetting.ts):
@@ -16,7 +17,7 @@ export async function noticeSettingRoutes(app: FastifyInstance) {
   setInAppSender(noticeInAppSender);
   const decl = declarationOf(app, 'noticeSetting');
   if (!decl) return;
-  app.post(decl.api.extra?.detail?.path ?? '/notice/set/detail', { config: { permission: decl.permissions.get } }, async (request) => {
+  app.post(decl.api.extra?.detail?.path ?? '/notice/set/detail', { config: { permission: decl.permissions.get }, schema: describeInput({ either: { id: ID } }), attachValidation: true }, async (request) => {
     const row = await getRecord(app.db, decl, currentUser(request), readId(request));
     const recipients = await resolveRecipients(app.db, row);
     return ok({

@@ -9,6 +9,20 @@ import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors
 import { currentUser, type PortalUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, readId } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/time.js';
+import { describeInput } from '../../../http/routeInput.js';
+
+const USER = { id: ['integer', '用户ID'], userId: ['integer', '用户ID（同 id）'] } as const;
+/** What each password route reads (server/http/routeInput.ts: descriptive, the handlers still answer refusals). */
+const PWD_INPUT = {
+  own: describeInput({
+    body: {
+      oldPassword: ['string', '原密码（也可用 oldPwd）'],
+      newPassword: ['string', '新密码，须符合密码规则（也可用 newPwd、password）'],
+      confirmPassword: ['string', '确认新密码'],
+    },
+  }),
+  user: describeInput({ either: USER }),
+};
 
 const RESET_PERMISSION = 'user:resetPwd';
 
@@ -27,7 +41,7 @@ async function mayManage(app: FastifyInstance, caller: PortalUser, targetDept: n
 export async function userPasswordRoutes(app: FastifyInstance) {
   const db = app.db;
 
-  app.post('/ding/user/pwd', async (request) => {
+  app.post('/ding/user/pwd', { schema: PWD_INPUT.own, attachValidation: true }, async (request) => {
     const user = currentUser(request);
     const body = bodyOf(request);
     const oldPassword = body.oldPassword ?? body.oldPwd;
@@ -55,7 +69,7 @@ export async function userPasswordRoutes(app: FastifyInstance) {
     return ok(null, '密码修改成功');
   });
 
-  app.post('/ding/user/resetPwd', { config: { permission: RESET_PERMISSION } }, async (request) => {
+  app.post('/ding/user/resetPwd', { config: { permission: RESET_PERMISSION }, schema: PWD_INPUT.user, attachValidation: true }, async (request) => {
     const caller = currentUser(request);
     const body = bodyOf(request);
     const id = readId(request, body.userId !== undefined && body.id === undefined ? 'userId' : 'id');
@@ -84,7 +98,7 @@ export async function userPasswordRoutes(app: FastifyInstance) {
   });
 
   // Unlock (docs/system-security.md "Lockout"): clears the account's lock and every address's lock on it.
-  app.post('/ding/user/unlock', { config: { permission: RESET_PERMISSION } }, async (request) => {
+  app.post('/ding/user/unlock', { config: { permission: RESET_PERMISSION }, schema: PWD_INPUT.user, attachValidation: true }, async (request) => {
     const caller = currentUser(request);
     const body = bodyOf(request);
     const id = readId(request, body.userId !== undefined && body.id === undefined ? 'userId' : 'id');

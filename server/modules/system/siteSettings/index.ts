@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../../http/envelope.js';
 import { declarationOf } from '../../declarationLookup.js';
 import { PUBLIC_SITE_FIELDS, readSiteSettings } from '../../../shared/siteSettings.js';
+import { NO_INPUT } from '../../../http/routeInput.js';
 
 // Read by generation and templates too, so they live in server/shared (no siteSettings↔templates circle).
 export { defaultSiteSettings, PUBLIC_SITE_FIELDS, readSiteSettings } from '../../../shared/siteSettings.js';
@@ -13,7 +14,7 @@ export { defaultSiteSettings, PUBLIC_SITE_FIELDS, readSiteSettings } from '../..
 export async function siteSettingRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'siteSetting');
   if (!decl) return;
-  app.post(decl.api.extra?.publicInfo?.path ?? '/web/site/info', { config: { public: true } }, async () => {
+  app.post(decl.api.extra?.publicInfo?.path ?? '/web/site/info', { config: { public: true }, schema: NO_INPUT, attachValidation: true }, async () => {
     const all = await readSiteSettings(app.db, decl);
     return ok(Object.fromEntries(PUBLIC_SITE_FIELDS.map((k) => [k, all[k] ?? null])));
   });

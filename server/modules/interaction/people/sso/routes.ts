@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../../../db/types.js';
+import { PEOPLE_INPUT } from '../inputs.js';
 import { ok } from '../../../../http/envelope.js';
 import { missingParam } from '../../../../http/errors.js';
 import { param } from '../../../../http/params.js';
@@ -44,13 +45,13 @@ export async function ssoRoutes(app: FastifyInstance) {
   const db = app.db;
   const limit = { rateLimit: { max: 30, timeWindow: 60_000 } };
 
-  app.get('/web/people/ssoConfig', { config: { public: true } }, async () => {
+  app.get('/web/people/ssoConfig', { config: { public: true }, schema: PEOPLE_INPUT.noQuery, attachValidation: true }, async () => {
     const a = adapters();
     const kind = a.oidc ? 'oidc' : a.cas ? 'cas' : null;
     return ok({ enabled: Boolean(kind), kind, label: a.label });
   });
 
-  app.post('/web/people/ssoStart', { config: { public: true, ...limit } }, async () => {
+  app.post('/web/people/ssoStart', { config: { public: true, ...limit }, schema: PEOPLE_INPUT.none, attachValidation: true }, async () => {
     const a = adapters();
     const adapter = a.oidc ?? a.cas;
     if (!adapter) throw NOT_CONFIGURED();
@@ -64,7 +65,7 @@ export async function ssoRoutes(app: FastifyInstance) {
     return ok({ kind: adapter.kind, url: started.url, state: started.state ?? null });
   });
 
-  app.post('/web/people/checkLoginNoCode', { config: { public: true, ...limit } }, async (request) => {
+  app.post('/web/people/checkLoginNoCode', { config: { public: true, ...limit }, schema: PEOPLE_INPUT.ssoReturn, attachValidation: true }, async (request) => {
     const code = text(request, 'code');
     const ticket = text(request, 'ticket');
     if (!code && !ticket) throw missingParam('code');

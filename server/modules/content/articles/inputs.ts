@@ -1,0 +1,76 @@
+import type { ResourceDecl } from '../../../../resources/types.js';
+import { declaredInput, describeInput, type InputField, type InputFields } from '../../../http/routeInput.js';
+
+/** The column, title, attribute and date filters (applyArticleFilters in service.ts). */
+const FILTERS: InputFields = {
+  columnId: ['integer', '栏目ID'],
+  categoryId: ['integer', '栏目ID（同 columnId）'],
+  title: ['string', '标题（包含）'],
+  flag: ['string', '文章属性'],
+  startTime: ['datetime', '发布时间起（yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss）'],
+  endTime: ['datetime', '发布时间止'],
+};
+const PAGE: InputFields = {
+  pageNum: ['integer', '页码，从1开始，默认1'],
+  pageNumber: ['integer', '页码（同 pageNum）'],
+  pageSize: ['integer', '每页条数，默认10，最多200'],
+};
+const ARTICLE_ID: InputField = ['integer', '文章ID'];
+/** readArticleIds (service.ts): ids, articleIds, articleId or id; an array or a comma list; at most 200. */
+const ARTICLE_IDS: InputFields = {
+  ids: ['ids', '文章ID的数组，或以逗号分隔的字符串（最多200篇）'],
+  articleIds: ['ids', '文章ID（同 ids）'],
+  articleId: ['ids', '文章ID（同 ids）'],
+  id: ['ids', '文章ID（同 ids）'],
+};
+/** readOpinion (service.ts): opinion, remark or reason, at most 500 characters. */
+const OPINION: InputFields = {
+  opinion: ['string', '审核意见，不超过500个字符（退回时必填）'],
+  remark: ['string', '审核意见（同 opinion）'],
+  reason: ['string', '审核意见（同 opinion）'],
+};
+const SAVE_EXTRA: InputFields = {
+  categoryId: ['integer', '所属栏目（同 columnId）'],
+  flags: ['any', '文章属性：数组或以逗号分隔的字符串'],
+  status: ['integer', '保存后状态：3（草稿，默认）、4（提交审核）、5（直接发布，仅管理员发布）'],
+  modelFields: ['object', '内容模型字段的值（栏目绑定了内容模型时）'],
+};
+
+/** What each article route reads (server/http/routeInput.ts: descriptive, the handlers still answer refusals). */
+export function articleInputs(decl: ResourceDecl) {
+  return {
+    list: declaredInput(decl, 'list', { ...FILTERS, ...PAGE, deptId: ['integer', '部门ID'], todo: ['integer', '1：只看待我处理的文章'], sortField: ['string', '排序字段'], sortOrder: ['string', 'ASC 或 DESC（默认）'] }),
+    byDept: declaredInput(decl, 'list', { ...FILTERS, ...PAGE, sortField: ['string', '排序字段'], sortOrder: ['string', 'ASC 或 DESC（默认）'] }),
+    articleQuery: describeInput({ query: { articleId: ARTICLE_ID } }),
+    fieldOverwrite: describeInput({ query: { columnId: ['integer', '栏目ID（必填）'], basicId: ['integer', '文章ID：给出时带回该文章的模型字段值'] } }),
+    articleId: describeInput({ either: { articleId: ARTICLE_ID } }),
+    detection: describeInput({ either: { title: ['string', '标题'], summary: ['string', '摘要'], content: ['string', '正文'], articleId: ['integer', '文章ID（不给出标题和正文时检测该文章）'] } }),
+    create: declaredInput(decl, 'create', SAVE_EXTRA),
+    update: declaredInput(decl, 'update', { ...SAVE_EXTRA, id: ['integer', '文章ID（同 articleId）'], ...OPINION }),
+    step: describeInput({ either: ARTICLE_IDS, body: OPINION }),
+    ids: describeInput({ either: ARTICLE_IDS }),
+    copy: describeInput({ either: ARTICLE_IDS, body: { columnId: ['integer', '复制到的栏目ID（默认原栏目）'], categoryId: ['integer', '复制到的栏目ID（同 columnId）'] } }),
+    sort: describeInput({
+      body: { list: ['array', '多篇：[{ articleId, sort }]'] },
+      either: { articleId: ARTICLE_ID, id: ['integer', '文章ID（同 articleId）'], sort: ['integer', '排序，0到999999'] },
+    }),
+    up: describeInput({ either: { articleId: ARTICLE_ID, id: ['integer', '文章ID（同 articleId）'] } }),
+    reindex: describeInput({ either: { ids: ARTICLE_IDS.ids as InputField, articleId: ['ids', '文章ID（同 ids）；都不给出时重建全部'] } }),
+    // public calls
+    webList: describeInput({ either: { ...FILTERS, ...PAGE, size: ['integer', '每页条数（同 pageSize）'] } }),
+    byParent: describeInput({ either: { ...FILTERS, ...PAGE, parentId: ['integer', '上级栏目ID（含其下各级栏目）'] } }),
+    hot: describeInput({ either: { columnId: FILTERS.columnId as InputField, categoryId: FILTERS.categoryId as InputField, size: ['integer', '条数，默认10，最多50'], pageSize: ['integer', '条数（同 size）'], days: ['integer', '最近几天，默认7，最多90'] } }),
+    view: describeInput({ query: { articleID: ['integer', '文章ID'], articleId: ['integer', '文章ID（同 articleID）'] } }),
+    preview: describeInput({ query: { articleID: ['integer', '文章ID'], articleId: ['integer', '文章ID（同 articleID）'] } }),
+    column: describeInput({ query: { categoryId: ['integer', '栏目ID（必填）'] } }),
+    // related articles
+    relevantList: describeInput({ either: { id: ['integer', '文章ID'], articleId: ['integer', '文章ID（同 id）'] } }),
+    relevantSave: describeInput({
+      body: { relevantIds: ['ids', '相关文章ID：数组或以逗号分隔（最多50篇）'], relevantId: ['ids', '相关文章ID（同 relevantIds）'], ids: ['ids', '相关文章ID（同 relevantIds）'] },
+      either: { articleId: ['integer', '文章ID（必填）'] },
+    }),
+    relevantDelete: describeInput({ either: { id: ['integer', '关联记录ID（getArticleRelevantList 答复中的 id）'] } }),
+  };
+}
+
+export type ArticleInputs = ReturnType<typeof articleInputs>;

@@ -1,0 +1,81 @@
+import { CAPTCHA, declaredInput, describeInput, ID, IDS, NO_INPUT, PAGING, TIME_RANGE, type InputFields } from '../../../http/routeInput.js';
+import { mailDecl } from './common.js';
+
+/** readIdsOrId (routes.ts): `ids` (array or comma list), else a single `id`; query or body. */
+const ID_LIST: InputFields = { ids: IDS, id: ['integer', '单个信件ID（无 ids 时）'] };
+const MAIL_ID: InputFields = { id: ['integer', '信件ID'], mailId: ['integer', '信件ID（同 id）'] };
+const OWN: InputFields = { queryCode: ['string', '查询码'], code: ['string', '查询码（同 queryCode）'], phone: ['string', '写信时填写的联系电话'] };
+const COUNT_SEARCH: InputFields = { deptName: ['string', '部门名称（包含）'], deptId: ['integer', '部门ID'], ...PAGING };
+const COUNTS: InputFields = Object.fromEntries(
+  (
+    [
+      ['receivedCount', '收信数'],
+      ['repliedCount', '答复数'],
+      ['returnedCount', '退回数'],
+      ['overdueCount', '超期数'],
+      ['satisfiedCount', '满意数'],
+      ['unsatisfiedCount', '不满意数'],
+    ] as const
+  ).map(([k, label]) => [k, ['integer', `${label}，0到1000000`]]),
+);
+
+/** What each 领导信箱 route reads (server/http/routeInput.ts: descriptive, the handlers still answer refusals). */
+export const MAIL_INPUT = {
+  // /mail/*
+  save: declaredInput(mailDecl, 'save', { publicFlag: ['integer', '公开：1（公开）、0（不公开）；需“公开”权限'] }),
+  list: declaredInput(mailDecl, 'list'),
+  id: describeInput({ either: { id: ID } }),
+  idList: describeInput({ either: ID_LIST }),
+  examine: describeInput({
+    either: {
+      ...ID_LIST,
+      auditStatus: ['integer', '审核结果：1（受理）、2（不予受理，须填审核意见）'],
+      status: ['integer', '审核结果（同 auditStatus）'],
+      examineRemark: ['string', '审核意见，不超过500个字符'],
+      remarks: ['string', '审核意见（同 examineRemark）'],
+    },
+  }),
+  transfer: describeInput({
+    either: {
+      ...ID_LIST,
+      deptId: ['integer', '转办到的部门ID（必填）'],
+      transferDeptId: ['integer', '转办部门ID（同 deptId）'],
+      remarks: ['string', '转办意见，不超过500个字符'],
+      transferRemark: ['string', '转办意见（同 remarks）'],
+    },
+  }),
+  none: NO_INPUT,
+  size: describeInput({ either: { size: ['integer', '条数，默认10，最多50'] } }),
+  // /mailForum/*
+  ids: describeInput({ either: { ids: IDS } }),
+  records: describeInput({ either: { ...MAIL_ID, ...PAGING } }),
+  byMail: describeInput({ either: MAIL_ID }),
+  byDept: declaredInput(mailDecl, 'list', { overdue: ['integer', '1：只看超期未答复的信件'] }),
+  returnMail: describeInput({ either: { ...ID_LIST, remarks: ['string', '退回说明（必填，不超过500个字符）'] } }),
+  reply: describeInput({
+    body: { content: ['string', '答复内容（必填，不超过5000个字符）'], replyContent: ['string', '答复内容（同 content）'] },
+    either: { mailId: ['integer', '信件ID（必填）'] },
+  }),
+  dept: describeInput({ either: { deptId: ['integer', '部门ID'], id: ['integer', '部门ID（无 deptId 时）'] } }),
+  deptSave: describeInput({
+    body: {
+      isMailDept: ['integer', '是否信箱部门（转办对象）：1（是）、0（否）'],
+      replyDays: ['integer', '办理时限（天），1到365'],
+      contactName: ['string', '联系人，不超过50个字符'],
+      contactPhone: ['string', '联系电话，不超过30个字符'],
+      remark: ['string', '备注，不超过500个字符'],
+    },
+    either: { deptId: ['integer', '部门ID'], id: ['integer', '部门ID（无 deptId 时）'] },
+  }),
+  // /mailCount/*
+  counts: describeInput({ either: COUNT_SEARCH }),
+  realTime: describeInput({ either: { ...TIME_RANGE, deptId: ['integer', '部门ID'], deptName: ['string', '部门名称（包含）'] } }),
+  countUpdate: describeInput({ body: COUNTS, either: { id: ID } }),
+  // /web/mail/*: the public side
+  webAdd: declaredInput(mailDecl, 'create', CAPTCHA),
+  own: describeInput({ either: OWN }),
+  ownPage: describeInput({ either: { ...OWN, ...PAGING } }),
+  ownGet: describeInput({ either: { ...OWN, id: ['integer', '信件ID（给出时须与查询码相符）'] } }),
+  webList: describeInput({ either: { title: ['string', '标题（包含）'], type: ['integer', '信件类型'], boxType: ['integer', '信箱'], ...PAGING } }),
+  webGet: describeInput({ either: { id: ID, type: ['integer', '信箱（boxType），给出时须相符'] } }),
+};
