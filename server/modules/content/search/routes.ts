@@ -7,6 +7,7 @@ import { readSearch, text } from './params.js';
 import { createSearchCache } from './resultCache.js';
 import { runSearch } from './run.js';
 import { smartSearch } from './smart.js';
+import { SEARCH_INPUT } from './inputs.js';
 import { searchStatRoutes } from './statRoutes.js';
 import { createStatTally } from './statTally.js';
 import { suggestionsFor } from './suggest.js';
@@ -20,7 +21,7 @@ import { createWordTally } from './wordTally.js';
  */
 export async function searchRoutes(app: FastifyInstance, opts: { understanding: UnderstandingStore }) {
   const db = app.db;
-  const pub = { config: { public: true } };
+  const pub = { config: { public: true }, attachValidation: true };
   // Results cached until the index or a shown field changes (resultCache.ts); hot words counted off the path.
   // The answer is kept serialised: a hit costs the counter read and the send. Match counts are kept the same
   // way for every page of a query (paging through a common word counts once).
@@ -52,9 +53,9 @@ export async function searchRoutes(app: FastifyInstance, opts: { understanding: 
     if (s.pageNumber === 1 && typeof q.keyword === 'string') words.add(q.keyword);
     return reply.type('application/json; charset=utf-8').send(body);
   };
-  app.get('/api/article/queryEsArticle', pub, handle(false));
-  app.get('/api/article/queryEsArticleZWGK', pub, handle(true));
-  app.get('/api/article/searchSuggest', pub, async (request) => {
+  app.get('/api/article/queryEsArticle', { ...pub, schema: SEARCH_INPUT.search }, handle(false));
+  app.get('/api/article/queryEsArticleZWGK', { ...pub, schema: SEARCH_INPUT.search }, handle(true));
+  app.get('/api/article/searchSuggest', { ...pub, schema: SEARCH_INPUT.suggest }, async (request) => {
     const q = queryOf(request);
     const input = text(q.keyword);
     if ([...input].length > 50) throw invalidValue('关键词长度不能超过50个字符');

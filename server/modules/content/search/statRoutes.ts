@@ -6,6 +6,7 @@ import { bodyOf, queryOf } from '../../../http/params.js';
 import { ADMIN_ROLE_ALIAS, ensureResource, grant } from '../../../seed/menuSync.js';
 import { formatDateTime } from '../../../util/time.js';
 import type { StatTally } from './statTally.js';
+import { SEARCH_INPUT } from './inputs.js';
 
 /** The statistics screen's permission (a Button under its menu entry). */
 export const STAT_PERMISSION = 'searchStat:view';
@@ -35,7 +36,7 @@ function daysParam(v: unknown): number {
  */
 export async function searchStatRoutes(app: FastifyInstance, tally: StatTally) {
   await ensureStatMenu(app);
-  app.post('/api/article/searchClick', { config: { public: true } }, async (request) => {
+  app.post('/api/article/searchClick', { config: { public: true }, schema: SEARCH_INPUT.click, attachValidation: true }, async (request) => {
     const b = bodyOf(request);
     const keyword = typeof b.keyword === 'string' ? b.keyword.trim() : '';
     if (!keyword) throw missingParam('关键词');
@@ -43,7 +44,7 @@ export async function searchStatRoutes(app: FastifyInstance, tally: StatTally) {
     tally.click(keyword);
     return ok(null);
   });
-  app.get('/api/search/statistics', { config: { permission: STAT_PERMISSION } }, async (request) => {
+  app.get('/api/search/statistics', { config: { permission: STAT_PERMISSION }, schema: SEARCH_INPUT.statistics, attachValidation: true }, async (request) => {
     const days = daysParam(queryOf(request).days);
     await tally.flush();
     const since = formatDateTime(new Date(Date.now() - (days - 1) * 86_400_000)).slice(0, 10);

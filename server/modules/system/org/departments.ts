@@ -83,7 +83,7 @@ export async function departmentRoutes(app: FastifyInstance) {
     const user = currentUser(request);
     return ok(user.deptId === null ? null : ((await findDept(db, user.deptId)) ?? null));
   });
-  app.get('/ding/dept/getName/:id', async (request) => {
+  app.get('/ding/dept/getName/:id', { schema: INPUT.deptName, attachValidation: true }, async (request) => {
     const id = requiredId((request.params ?? {}) as Record<string, unknown>, 'id');
     const dept = await findDept(db, id);
     if (!dept) throw notFoundRecord();

@@ -20,6 +20,7 @@ export function orgInputs(user: ResourceDecl): Record<string, FastifySchema> {
     roleId: describeInput({ either: { roleId: ID } }),
     members,
     deptView: describeInput({ either: { deptId: ID, id: ID } }),
+    deptName: describeInput({ path: { id: ['integer', '部门ID'] } }),
     appTree: describeInput({ either: APP }),
     roleGrant: describeInput({ either: { roleId: ID, resourceIds: IDS, resIds: IDS, ids: IDS } }),
   };
