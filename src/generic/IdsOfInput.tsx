@@ -1,10 +1,9 @@
-import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { useEffect, useMemo, useRef } from 'react';
-import { useGetList, useInput, type RaRecord } from 'react-admin';
+import { useEffect, useRef } from 'react';
+import { useInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { FieldDecl } from '../../resources/types';
-import { getResource } from '../resources';
+import { RecordChoices, useRecordChoices } from './RecordChoices';
 
 const toIds = (v: unknown) =>
   String(v ?? '')
@@ -22,13 +21,11 @@ export function IdsOfInput({ field: decl }: { field: FieldDecl }) {
   const kind = useWatch({ name: spec.by }) as unknown;
   const kinds = Object.keys(spec.resources);
   const target = spec.resources[String(kind ?? '')] ?? spec.resources[kinds[0] ?? '']!;
-  const titleField = getResource(target.resource)?.titleField ?? 'name';
   const { field, fieldState } = useInput({
     source: decl.name,
     validate: (v: unknown) => (decl.required && toIds(v).length === 0 ? `请选择${decl.label}` : undefined),
   });
-  const { data, isPending, error } = useGetList<RaRecord>(target.resource, { pagination: { page: 1, perPage: 200 }, sort: { field: 'id', order: 'ASC' } }, { retry: false });
-  const options = useMemo(() => (data ?? []).map((r) => ({ id: String(r.id), name: String(r[titleField] ?? r.name ?? r.id) })), [data, titleField]);
+  const { options, isPending, failed: error } = useRecordChoices(target.resource);
   const selected = toIds(field.value);
 
   // Another kind makes the chosen ids meaningless: clear them (not on the first render).
@@ -43,18 +40,14 @@ export function IdsOfInput({ field: decl }: { field: FieldDecl }) {
     return <TextField label={decl.label} value={String(field.value ?? '')} onChange={(e) => field.onChange(e.target.value)} error={!!fieldState.error} helperText={helper} fullWidth margin="dense" />;
   }
   return (
-    <Autocomplete
-      multiple
-      loading={isPending}
-      loadingText="正在加载…"
-      noOptionsText="暂无数据"
+    <RecordChoices
       options={options}
-      getOptionLabel={(o) => o.name}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      value={selected.map((id) => options.find((o) => o.id === id) ?? { id, name: `ID ${id}` })}
-      onChange={(_e, value) => field.onChange(value.map((v) => v.id).join(','))}
-      renderInput={(params) => <TextField {...params} label={decl.label} error={!!fieldState.error} helperText={helper} margin="dense" />}
-      sx={{ width: '100%', maxWidth: 640 }}
+      isPending={isPending}
+      selected={selected}
+      onChange={(ids) => field.onChange(ids.join(','))}
+      label={decl.label}
+      error={!!fieldState.error}
+      helperText={helper}
     />
   );
 }

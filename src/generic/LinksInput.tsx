@@ -1,10 +1,7 @@
-import Autocomplete from '@mui/material/Autocomplete';
-import TextField from '@mui/material/TextField';
-import { useMemo } from 'react';
-import { useGetList, useInput, type RaRecord } from 'react-admin';
+import { useInput } from 'react-admin';
 import type { LinkDecl } from '../../resources/relations/links';
 import type { ResourceDecl } from '../../resources/types';
-import { getResource } from '../resources';
+import { RecordChoices, useRecordChoices } from './RecordChoices';
 
 const idsOf = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : []);
 
@@ -14,24 +11,16 @@ const idsOf = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number).filter
  * (server/crud/links.ts). When they cannot be listed (no permission) the chosen ids still show.
  */
 export function LinksInput({ link }: { link: LinkDecl }) {
-  const titleField = getResource(link.entity)?.titleField ?? 'name';
   const { field } = useInput({ source: link.name });
-  const { data, isPending, error } = useGetList<RaRecord>(link.entity, { pagination: { page: 1, perPage: 200 }, sort: { field: 'id', order: 'ASC' } }, { retry: false });
-  const options = useMemo(() => (data ?? []).map((r) => ({ id: Number(r.id), name: String(r[titleField] ?? r.id) })), [data, titleField]);
-  const selected = idsOf(field.value);
+  const { options, isPending, failed } = useRecordChoices(link.entity);
   return (
-    <Autocomplete
-      multiple
-      loading={isPending}
-      loadingText="正在加载…"
-      noOptionsText="暂无数据"
+    <RecordChoices
       options={options}
-      getOptionLabel={(o) => o.name}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      value={selected.map((id) => options.find((o) => o.id === id) ?? { id, name: `ID ${id}` })}
-      onChange={(_e, value) => field.onChange(value.map((v) => v.id))}
-      renderInput={(params) => <TextField {...params} label={link.label} helperText={error ? `无法加载${link.label}列表` : `选择${link.label}`} margin="dense" />}
-      sx={{ width: '100%', maxWidth: 640 }}
+      isPending={isPending}
+      selected={idsOf(field.value).map(String)}
+      onChange={(ids) => field.onChange(ids.map(Number))}
+      label={link.label}
+      helperText={failed ? `无法加载${link.label}列表` : `选择${link.label}`}
     />
   );
 }
