@@ -39,6 +39,8 @@ interface Slot {
 
 export interface RunSetup {
   skinDir: string;
+  /** The skin's files as they stand (skinStamp.ts): a worker keeps its engine for the skin while this is unchanged. */
+  skinStamp?: string;
   outDir: string;
   common: Record<string, unknown>;
 }
