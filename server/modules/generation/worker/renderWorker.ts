@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Liquid } from 'liquidjs';
 import { sanitizeArticleHtml } from '../../../shared/articleHtml.js';
-import { relinkUploads } from '../context.js';
+import { relinkUploads } from '../uploadLinks.js';
 import { levelHeadings } from '../headings.js';
 import { plainBodyOrNull } from '../plainBody.js';
 import { compressedCopies, writeAtomicSync } from '../compress.js';
