@@ -97,6 +97,12 @@ export class RenderPool {
     }
   }
 
+  /** Starts up to `count` workers ahead of any work (idle ones never keep the process alive). */
+  warm(count = 1): void {
+    if (this.closed) return;
+    while (this.slots.filter((s) => !s.dead).length < Math.min(count, this.size)) this.spawn();
+  }
+
   /**
    * Stops every worker. Batches in flight or waiting fail at once: a caller still running at shutdown (a
    * read-aloud job refreshing its page) would otherwise wait forever, and the app's close with it.
