@@ -13,7 +13,7 @@ import { SiteGenerator } from '../../server/modules/generation/service';
 import { RenderPool } from '../../server/modules/generation/worker/pool';
 
 const dataDir = join(process.env.GEN_DIR as string, 'data');
-const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: 'Bench@2026pass', SEED_DEMO: 'off' }), port: 0, host: '127.0.0.1' };
+const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: 'Bench@2026pass', SEED_DEMO: 'off', SCHEDULER: 'off' }), port: 0, host: '127.0.0.1' };
 const app = await buildApp(config, { logger: false });
 
 /** The full-site run: the service's own entry point (home, site pages, every list page, every article). */

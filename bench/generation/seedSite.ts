@@ -12,7 +12,7 @@ import { writeHugoArticles, writeHugoSite, writeMinimalHugoSite, type HugoArticl
 const dir = process.env.GEN_DIR as string;
 const count = Number(process.env.BENCH_GEN_ARTICLES ?? 20_000);
 const dataDir = join(dir, 'data');
-const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: 'Bench@2026pass', SEED_DEMO: 'off' }), port: 0, host: '127.0.0.1' };
+const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: 'Bench@2026pass', SEED_DEMO: 'off', SCHEDULER: 'off' }), port: 0, host: '127.0.0.1' };
 const app = await buildApp(config, { logger: false });
 const t0 = performance.now();
 const now = new Date().toISOString().slice(0, 19).replace('T', ' ');

@@ -188,6 +188,22 @@ describe('static generation', () => {
     }
   });
 
+  it('uses an include edited since the last run (the workers keep a skin\'s engine only while its files are unchanged)', async () => {
+    const footer = (await okCall<{ content: string }>('/api/template/readFileContent', { method: 'GET', query: { fileName: 'default/include/footer.html' } })).content;
+    await okCall('/api/generate/generateIndex');
+    expect(await read('index.html')).not.toContain('页脚已修改');
+    try {
+      // The footer is memoised by the engine the workers keep: the edit must still reach the next run.
+      await writeTemplate('default/include/footer.html', footer.replace('<footer', '<p>页脚已修改</p><footer'));
+      await okCall('/api/generate/generateIndex');
+      expect(await read('index.html')).toContain('页脚已修改');
+    } finally {
+      await writeTemplate('default/include/footer.html', footer);
+    }
+    await okCall('/api/generate/generateIndex');
+    expect(await read('index.html')).not.toContain('页脚已修改');
+  });
+
   it('confines hostile templates to the skin folder and limits their work', async () => {
     const refused = async (name: string, content: string, maxMs = 8000) => {
       await writeTemplate(`default/${name}.html`, content);

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashFile } from '../../server/modules/generation/guard/pristine.js';
+import { hashFile, pristinePath } from '../../server/modules/generation/guard/pristine.js';
 import { walkSite } from '../../server/modules/generation/guard/walk.js';
 import { call, login, startTestServer, type TestServer } from './helpers/testServer.js';
 
@@ -93,6 +93,28 @@ describe('site guard', () => {
     const notice = await server.app.db.selectFrom('notice').select(['title', 'content']).where('title', 'like', '网页被篡改%').executeTakeFirst();
     expect(notice?.title).toContain('4处文件改动');
     expect(notice?.content).toContain('evil.html');
+  }, 60_000);
+
+  it('a page\'s .br and .gz, which keep no pristine copy of their own, are compressed again from the page\'s', async () => {
+    const page = (await walkSite(path.join(site, 'article'))).find((f) => f.rel.endsWith('.html'));
+    expect(page).toBeDefined();
+    const file = path.join(site, 'article', page!.rel);
+    const [br, gz] = await Promise.all([fs.readFile(`${file}.br`), fs.readFile(`${file}.gz`)]);
+    // A render worker records their hashes only; here the first check's baseline kept copies of every file
+    // on disk, so those are removed: the copies must come from the page's own pristine copy.
+    for (const f of [`${file}.br`, `${file}.gz`]) await fs.rm(pristinePath(server.app.portal.config.dataDir, (await hashFile(f)).hash));
+    const before = (await events()).totalRow;
+    await fs.writeFile(`${file}.br`, 'defaced');
+    await fs.rm(`${file}.gz`);
+    const fixed = async () => {
+      const [b, g] = await Promise.all([fs.readFile(`${file}.br`).catch(() => null), fs.readFile(`${file}.gz`).catch(() => null)]);
+      return Boolean(b?.equals(br) && g?.equals(gz));
+    };
+    await expect.poll(fixed, { timeout: 30_000, interval: 100 }).toBe(true);
+    await expect.poll(async () => (await events()).totalRow, { timeout: 10_000 }).toBe(before + 2);
+    const list = (await events()).list;
+    expect(list.find((e) => e.path === `article/${page!.rel}.br`)).toMatchObject({ kind: 'altered', action: 'restored' });
+    expect(list.find((e) => e.path === `article/${page!.rel}.gz`)).toMatchObject({ kind: 'removed', action: 'restored' });
   }, 60_000);
 
   it('the generator\'s own changes are not tampering', async () => {

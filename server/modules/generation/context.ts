@@ -78,10 +78,7 @@ export function pageUrl(site: Row, rel: string): string {
   return domain ? `https://${domain}/${rel}` : '';
 }
 
-/** Root-relative upload links in an article body become page-relative (`../../../uploads/…`). */
-export function relinkUploads(html: string, root: string): string {
-  return html.replace(/(\s(?:src|href|poster)\s*=\s*["'])\/uploads\//gi, `$1${root}uploads/`);
-}
+export { relinkUploads } from './uploadLinks.js';
 
 const UPLOAD_REF = /\/?uploads\/(\d{4}\/\d{2}\/[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9]{1,8})/g;
 

@@ -235,7 +235,7 @@ export function memoiseIncludes(engine: Liquid): void {
       emitter.write(buffer.buffer);
       const deps = [...rec.reads].sort();
       propagate(ctx, rec.tainted ? null : deps);
-      if (rec.tainted || memo.off || c.breakCalled || c.continueCalled || memo.stored >= MAX_ENTRIES) return;
+      if (rec.tainted || memo.off || c.breakCalled || c.continueCalled) return;
       // Start values: scopes above the bottom are unchanged by the include; the bottom as it was.
       const parts: string[] = [];
       for (const d of deps) {
@@ -253,6 +253,11 @@ export function memoiseIncludes(engine: Liquid): void {
         const k = keyOf(v);
         if (k === null) return;
         parts.push(k);
+      }
+      // A full memo starts again (an engine lives on across runs while its skin is unchanged: skinStamp.ts).
+      if (memo.stored >= MAX_ENTRIES) {
+        memo.groups = [];
+        memo.stored = 0;
       }
       let group = memo.groups.find((g) => g.deps.length === deps.length && g.deps.every((d, i) => d === deps[i]));
       if (!group) memo.groups.push((group = { deps, entries: new Map() }));

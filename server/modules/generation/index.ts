@@ -133,7 +133,9 @@ export async function generationModule(app: FastifyInstance) {
   if (app.portal.config.generateSiteOnStart) {
     app.addHook('onListen', async () => {
       const published = await fs.access(path.join(siteRoot(dataDir), 'index.html')).then(() => true, () => false);
-      if (published) return;
+      // A published site: one render worker starts now, so the first staff edit after a start does not wait
+      // for a worker to load (about a second) before its pages are rewritten (issue 26).
+      if (published) return pool.warm(1);
       app.log.info('public site not generated yet: generating it in the background');
       jobs.start('site', async (progress) => (await generateSite(generator, progress)).pages, (e) => app.log.error(e));
     });

@@ -5,6 +5,10 @@ import { Liquid, type FS } from 'liquidjs';
 import { isInside } from '../../files/confine.js';
 import { PortalError } from '../../http/errors.js';
 import { memoiseIncludes } from './includeMemo.js';
+import { driveSync } from './syncDrive.js';
+
+/** LiquidJS's generator behind renderFileSync (not in its typings). */
+type RenderFile = { _renderFile(file: string, scope: Record<string, unknown>, options: { sync: true }): unknown };
 
 /**
  * The sandboxed LiquidJS renderer of the static site. Staff edit templates in the browser, so a template
@@ -133,7 +137,8 @@ export function messageOf(error: unknown, skinDir: string): string {
 
 /** Renders one page synchronously (inside a render worker); the output is capped at MAX_OUTPUT_CHARS. */
 export function renderSync(engine: Liquid, template: string, context: Record<string, unknown>): string {
-  const html = String(engine.renderFileSync(template, context));
+  // engine.renderFileSync(template, context), run by our own loop (syncDrive.ts).
+  const html = String(driveSync((engine as unknown as RenderFile)._renderFile(template, context, { sync: true })));
   if (html.length > MAX_OUTPUT_CHARS) throw new Error('生成的页面超过5MB');
   return html;
 }

@@ -20,6 +20,7 @@ import type { RenderPool } from './worker/pool.js';
 import type { PageJob } from './worker/protocol.js';
 import { ELDER_BOOT_SCRIPT } from '../../shared/elderBoot.js';
 import { skinAssetVersion } from './assetVersion.js';
+import { skinStamp } from './skinStamp.js';
 import { copyAssets, publishUploads, removeFile } from './writer.js';
 
 /** Articles per list page. */
@@ -39,6 +40,8 @@ export interface Base {
   skin: string;
   columns: ColumnRow[];
   models: Map<number, Model>;
+  /** The skin's files as they stand (skinStamp.ts). */
+  skinStamp: string;
   /** Variables every page shares (sent once per worker and run). */
   common: Row;
 }
@@ -56,6 +59,8 @@ export interface GenerateResult {
  * current skin (site setting `templateSkin`) into `${dataDir}/site/`; every path is built from ids.
  */
 export class SiteGenerator {
+  private readonly assetVersions = new Map<string, string>();
+
   constructor(
     readonly db: Db,
     readonly dataDir: string,
@@ -90,14 +95,21 @@ export class SiteGenerator {
       .filter((c) => c.categoryCategoryId === 0)
       .map((c) => ({ ...columnVar(c), children: columns.filter((k) => k.categoryCategoryId === c.categoryId).map(columnVar) }));
     const hotWords = await enabledHotWords(this.db, 10).catch(() => []);
-    const assetVersion = await skinAssetVersion(skinDir);
+    const stamp = await skinStamp(skinDir);
+    // The fingerprint reads every stylesheet and script: once per state of the skin, not once per republish.
+    let assetVersion = this.assetVersions.get(`${skinDir}\0${stamp}`);
+    if (assetVersion === undefined) {
+      assetVersion = await skinAssetVersion(skinDir);
+      this.assetVersions.clear();
+      this.assetVersions.set(`${skinDir}\0${stamp}`, assetVersion);
+    }
     const common = { site, navColumns, hotWords, apiBase: siteConfig().publicApiUrl, keywords: site.keywords, description: site.description, assetVersion, elderBoot: ELDER_BOOT_SCRIPT };
-    return { site, skinDir, skin, columns, models: await loadModels(this.db, columns), common };
+    return { site, skinDir, skin, columns, models: await loadModels(this.db, columns), skinStamp: stamp, common };
   }
 
   /** Runs `fn` with a render run of this base (the workers parse each template once for it). */
   async withRun<T>(base: Base, fn: (runId: number) => Promise<T>): Promise<T> {
-    const runId = this.pool.begin({ skinDir: base.skinDir, outDir: this.root, common: base.common });
+    const runId = this.pool.begin({ skinDir: base.skinDir, skinStamp: base.skinStamp, outDir: this.root, common: base.common });
     try {
       return await fn(runId);
     } finally {

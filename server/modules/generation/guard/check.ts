@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { formatDateTime } from '../../../util/time.js';
 import type { ManifestEntry, SiteManifest } from './manifest.js';
-import { hashFile, quarantineDir, restorePristine } from './pristine.js';
+import { compressedCopies } from '../compress.js';
+import { hashFile, quarantineDir, restoreCompressed, restorePristine } from './pristine.js';
 import { walkSite, type DiskFile } from './walk.js';
 
 export type TamperKind = 'altered' | 'removed' | 'added';
@@ -130,12 +131,30 @@ export class SiteChecker {
     }
   }
 
+  /**
+   * A page's .br/.gz written by a render worker has no pristine copy of its own: it is compressed again from
+   * the page's pristine copy (recorded again if the compression settings changed since). False when the
+   * path is no compressed copy or its page has no sound copy.
+   */
+  private async recompress(entry: ManifestEntry): Promise<boolean> {
+    const m = /^(.+)\.(br|gz)$/.exec(entry.path);
+    if (!m?.[1]) return false;
+    const [pagePath, suffix] = [m[1], `.${m[2]}`];
+    const page = await this.manifest.db.selectFrom('site_manifest').select('hash').where('path', '=', pagePath).executeTakeFirst();
+    if (!page) return false;
+    const compress = (bytes: Buffer) => compressedCopies(pagePath, bytes).find(([s]) => s === suffix)?.[1] ?? null;
+    const hash = await restoreCompressed(this.dataDir, String(page.hash), this.abs(entry.path), compress);
+    if (hash === null) return false;
+    if (hash !== entry.hash) await this.manifest.record([entry.path]);
+    return true;
+  }
+
   private async restore(entry: ManifestEntry, kind: TamperKind, foundHash: string | null, stamp: string): Promise<TamperEvent> {
     const base = { path: entry.path, kind, expectedHash: entry.hash, foundHash };
     try {
       // The changed file (or a folder planted at its path) is kept as evidence before the original comes back.
       if (await fs.lstat(this.abs(entry.path)).then(() => true, () => false)) await this.moveAway(entry.path, stamp);
-      if (await restorePristine(this.dataDir, entry.hash, this.abs(entry.path))) {
+      if ((await restorePristine(this.dataDir, entry.hash, this.abs(entry.path))) || (await this.recompress(entry))) {
         this.hashes.delete(entry.path);
         return { ...base, action: 'restored', message: `文件${KIND_LABEL[kind]}，已从原始副本恢复` };
       }

@@ -56,6 +56,31 @@ export function keepPristineBytesSync(dataDir: string, bytes: Buffer, known?: Se
   return { hash, size: bytes.length };
 }
 
+/**
+ * The hash of a page's pre-compressed copy (.br/.gz) written by a render worker: no pristine copy of it is
+ * kept (issue 26: two files fewer per page, half the store's files) — the guard makes it again from the
+ * page's own pristine copy (`restoreCompressed`).
+ */
+export function hashBytes(bytes: Buffer): { hash: string; size: number } {
+  return { hash: createHash('sha256').update(bytes).digest('hex'), size: bytes.length };
+}
+
+/**
+ * Puts back `<page>.br` / `<page>.gz` by compressing the page's pristine copy again (`pageHash`, checked
+ * first), for a compressed copy written without a pristine copy of its own. Answers the hash written (the
+ * same as recorded unless the compression settings changed since), or null when the page has no sound copy.
+ */
+export async function restoreCompressed(dataDir: string, pageHash: string, target: string, compress: (page: Buffer) => Buffer | null): Promise<string | null> {
+  const source = pristinePath(dataDir, pageHash);
+  const page = await fs.readFile(source).catch(() => null);
+  if (!page || createHash('sha256').update(page).digest('hex') !== pageHash) return null;
+  const bytes = compress(page);
+  if (!bytes) return null;
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  writeAtomicSync(target, bytes);
+  return hashBytes(bytes).hash;
+}
+
 /** Puts the pristine copy of `hash` at `target` (temporary file + rename); false when no sound copy exists. */
 export async function restorePristine(dataDir: string, hash: string, target: string): Promise<boolean> {
   const source = pristinePath(dataDir, hash);

@@ -39,6 +39,8 @@ interface Slot {
 
 export interface RunSetup {
   skinDir: string;
+  /** The skin's files as they stand (skinStamp.ts): a worker keeps its engine for the skin while this is unchanged. */
+  skinStamp?: string;
   outDir: string;
   common: Record<string, unknown>;
 }
@@ -93,6 +95,12 @@ export class RenderPool {
     } finally {
       await end?.();
     }
+  }
+
+  /** Starts up to `count` workers ahead of any work (idle ones never keep the process alive). */
+  warm(count = 1): void {
+    if (this.closed) return;
+    while (this.slots.filter((s) => !s.dead).length < Math.min(count, this.size)) this.spawn();
   }
 
   /**

@@ -17,8 +17,11 @@ export interface WrittenFile {
 }
 
 export type ToWorker =
-  /** A run: engine for this skin (templates parsed once per run), variables shared by every page. */
-  | { kind: 'setup'; runId: number; skinDir: string; outDir: string; common: Record<string, unknown> }
+  /**
+   * A run: engine for this skin (templates parsed once; kept for the next run while `skinStamp` is the same,
+   * a new one when it changed or is absent), variables shared by every page.
+   */
+  | { kind: 'setup'; runId: number; skinDir: string; skinStamp?: string; outDir: string; common: Record<string, unknown> }
   /**
    * Pages to render; with `write` they are written (all of them, only when all rendered), else returned.
    * With `guardDataDir` (the site guard records the output folder) the worker also keeps each file's

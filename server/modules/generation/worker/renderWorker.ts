@@ -3,10 +3,11 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Liquid } from 'liquidjs';
 import { sanitizeArticleHtml } from '../../../shared/articleHtml.js';
-import { relinkUploads } from '../context.js';
+import { relinkUploads } from '../uploadLinks.js';
 import { levelHeadings } from '../headings.js';
+import { plainBodyOrNull } from '../plainBody.js';
 import { compressedCopies, writeAtomicSync } from '../compress.js';
-import { keepPristineBytesSync } from '../guard/pristine.js';
+import { hashBytes, keepPristineBytesSync } from '../guard/pristine.js';
 import { createEngine, messageOf, renderSync } from '../render.js';
 import type { FromWorker, PageJob, ToWorker, WrittenFile } from './protocol.js';
 
@@ -45,7 +46,8 @@ function writeAll(r: Run, pages: PageJob[], html: string[], guardDataDir?: strin
     const files: [string, Buffer][] = [['', bytes], ...compressedCopies(target, bytes)];
     for (const [suffix, data] of files) {
       writeAtomicSync(target + suffix, data);
-      if (guardDataDir) written.push({ path: page.rel + suffix, ...keepPristineBytesSync(guardDataDir, data, r.pristine) });
+      // The page keeps a pristine copy; its .br/.gz only a hash (the guard compresses the page's copy again).
+      if (guardDataDir) written.push({ path: page.rel + suffix, ...(suffix ? hashBytes(data) : keepPristineBytesSync(guardDataDir, data, r.pristine)) });
     }
   });
   return written;
@@ -53,7 +55,10 @@ function writeAll(r: Run, pages: PageJob[], html: string[], guardDataDir?: strin
 
 /** The article body, sanitised again (imports and direct edits bypass the editor) with page-relative upload links: here, off the main thread. */
 function withBody(page: PageJob): Record<string, unknown> {
-  const article = { ...(page.vars.article as Record<string, unknown>), content: relinkUploads(levelHeadings(sanitizeArticleHtml(page.body ?? '')), String(page.vars.root ?? '')) };
+  const body = page.body ?? '';
+  // A plain body (paragraphs, headings, inline tags, no attributes) comes out of the sanitiser unchanged: recognised in one pass.
+  const clean = plainBodyOrNull(body) ?? sanitizeArticleHtml(body);
+  const article = { ...(page.vars.article as Record<string, unknown>), content: relinkUploads(levelHeadings(clean), String(page.vars.root ?? '')) };
   return { ...page.vars, article };
 }
 
@@ -86,9 +91,24 @@ function onBatch(m: Extract<ToWorker, { kind: 'batch' }>): void {
   }
 }
 
+/** Engines by skin folder with the stamp of the files they parsed: reused by the next run while the skin is unchanged. */
+const engines = new Map<string, { stamp: string; engine: Liquid }>();
+const KEPT_ENGINES = 4;
+
+function engineFor(skinDir: string, stamp: string | undefined): Liquid {
+  const kept = engines.get(skinDir);
+  if (kept && stamp && kept.stamp === stamp) return kept.engine;
+  const engine = createEngine(skinDir, true);
+  engines.delete(skinDir);
+  if (stamp) engines.set(skinDir, { stamp, engine });
+  // The oldest skin's engine goes first (Map keeps insertion order).
+  for (const name of engines.keys()) if (engines.size > KEPT_ENGINES) engines.delete(name);
+  return engine;
+}
+
 parentPort?.on('message', (m: ToWorker) => {
   if (m.kind === 'setup') {
-    runs.set(m.runId, { runId: m.runId, skinDir: m.skinDir, outDir: m.outDir, engine: createEngine(m.skinDir, true), common: m.common, dirs: new Set(), pristine: new Set() });
+    runs.set(m.runId, { runId: m.runId, skinDir: m.skinDir, outDir: m.outDir, engine: engineFor(m.skinDir, m.skinStamp), common: m.common, dirs: new Set(), pristine: new Set() });
   } else if (m.kind === 'end') {
     runs.delete(m.runId);
   } else {
