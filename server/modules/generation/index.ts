@@ -3,9 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { setHtmlNotFound } from '../../http/errorHandler.js';
 import { siteNotFoundPage } from './notFoundPage.js';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ok } from '../../http/envelope.js';
-import { invalidValue, PortalError } from '../../http/errors.js';
+import type { FastifyInstance } from 'fastify';
 import { addArticleHook } from '../content/articles/hooks.js';
 import { declarationOf } from '../declarationLookup.js';
 import { setArticleRepublisher } from './articlePageHooks.js';
@@ -13,6 +11,8 @@ import { republishSitePages } from './pages.js';
 import { setSitePageRepublisher } from './sitePageHooks.js';
 import { ensureScreenMenu } from '../system/templates/menu.js';
 import { generateSite } from './fullSite.js';
+import { generationRoutes } from './routes.js';
+import { GENERATION_PERMISSIONS } from './permissions.js';
 import { installSiteGuard } from './guard/index.js';
 import { GenerationJobs } from './progress.js';
 import { republishArticle } from './republish.js';
@@ -25,41 +25,9 @@ import './servicePages.js';
 import './forumPages.js';
 import './surveyPage.js';
 
-export const GENERATION_PERMISSIONS = {
-  run: 'generation:run',
-  view: 'generation:view',
-} as const;
 
 /** The screen /main/article/static (src/pages/articleStatic.tsx). */
 export const STATIC_MENU = { alias: 'article_static', name: '静态生成', icon: 'Language', url: '/main/article/static', sort: 30 } as const;
-
-const pathParam = (request: FastifyRequest, name: string): string => String((request.params as Record<string, unknown>)[name] ?? '');
-
-/** A column id from the path: a whole number ≥ 0 (0 = every column where allowed). */
-export function readColumnId(raw: string, allowAll: boolean): number {
-  if (!/^\d{1,10}$/.test(raw)) throw invalidValue('栏目编号无效');
-  const id = Number(raw);
-  if (id === 0 && !allowAll) throw invalidValue('请选择要生成的栏目');
-  return id;
-}
-
-/** `YYYY-MM-DD`, a real calendar day. */
-export function readDate(raw: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
-  if (!m) throw invalidValue('日期格式不正确，应为YYYY-MM-DD');
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  if (d.getUTCFullYear() !== Number(m[1]) || d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) {
-    throw invalidValue('日期格式不正确，应为YYYY-MM-DD');
-  }
-  return raw;
-}
-
-/** The preview position: a number (the spec's clients send 0/1) is the home page; a name is a page template of the skin. */
-export function readPosition(raw: string): string {
-  if (/^\d{1,4}$/.test(raw) || raw === 'index') return 'index.html';
-  if (!/^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(raw)) throw invalidValue('预览位置无效');
-  return `${raw}.html`;
-}
 
 /**
  * 静态生成 (spec part 1 "Static generation", docs/generation.md): renders the current skin into
@@ -96,38 +64,7 @@ export async function generationModule(app: FastifyInstance) {
     return sitePagesQueue;
   });
 
-  const run = { config: { permission: GENERATION_PERMISSIONS.run } };
-
-  app.post('/api/generate/generateIndex', run, async () => ok(await generator.generateIndex(), '首页生成成功'));
-
-  app.get('/api/generate/:columnId/genernateColumn', run, async (request) => {
-    const columnId = readColumnId(pathParam(request, 'columnId'), false);
-    return ok(await generator.generateColumn(columnId), '栏目生成成功');
-  });
-
-  app.get('/api/generate/:columnId/:dateTime/generateArticle', run, async (request) => {
-    const columnId = readColumnId(pathParam(request, 'columnId'), true);
-    const since = readDate(pathParam(request, 'dateTime'));
-    const result = await generator.generateArticles(columnId, since);
-    return ok(result, result.pages ? `文章生成成功，共${result.pages}篇` : '没有符合条件的已发布文章');
-  });
-
-  // Background runs with progress (design; the spec has none): the whole site, or the articles of a column since a day.
-  app.post('/api/generate/site', run, async (request) => {
-    const status = jobs.start('site', async (progress) => (await generateSite(generator, progress)).pages, (e) => request.log.error(e));
-    return ok(status, '全站生成已开始');
-  });
-
-  app.post('/api/generate/articles', run, async (request) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const columnId = readColumnId(String(body.columnId ?? '0'), true);
-    const since = body.dateTime === undefined || body.dateTime === null || body.dateTime === '' ? null : readDate(String(body.dateTime));
-    if (columnId) await generator.base().then((b) => generator.requireColumn(b, columnId));
-    const status = jobs.start('articles', async (progress) => (await generator.generateArticles(columnId, since, progress)).pages, (e) => request.log.error(e));
-    return ok(status, '文章生成已开始');
-  });
-
-  app.get('/api/generate/progress', run, async () => ok(jobs.status()));
+  generationRoutes(app, generator, jobs);
 
   // A fresh install publishes its site once (shown on the 静态生成 screen's progress like any full run).
   if (app.portal.config.generateSiteOnStart) {
@@ -140,17 +77,6 @@ export async function generationModule(app: FastifyInstance) {
       jobs.start('site', async (progress) => (await generateSite(generator, progress)).pages, (e) => app.log.error(e));
     });
   }
-
-  app.get('/api/generate/:position/viewIndex', { config: { permission: GENERATION_PERMISSIONS.view } }, async (request) => {
-    const template = readPosition(pathParam(request, 'position'));
-    const base = await generator.base();
-    try {
-      await fs.access(`${base.skinDir}/${template}`);
-    } catch {
-      throw new PortalError(1003, `模板文件不存在：${template}`);
-    }
-    return ok(await generator.renderIndex(base, template));
-  });
 
   // A browser's missing page gets the generated 404 page, not the API's JSON.
   setHtmlNotFound(app.portal, (request) => siteNotFoundPage(request, dataDir));
