@@ -32,9 +32,22 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string; o
     // As large as the readers' pool: a write request whose transaction also reads through the root handle takes
     // two connections, and a small pool would let a burst of such saves wait on each other.
     const writePool = new pg.Pool({ connectionString: options.databaseUrl, max: 8 });
-    for (const p of [pool, writePool]) p.on('error', (error) => options.onConnectionError?.(error));
+    const heard = (error: Error) => options.onConnectionError?.(error);
+    for (const p of [pool, writePool]) p.on('error', heard);
+    // The pools listen only to idle connections: one ended while checked out (a transaction in progress, a
+    // batch of counts being written) fails its query, and pg then reports it as an 'error' event of the
+    // client too, which without a listener of our own would end the process.
+    const listened = new WeakSet<pg.PoolClient>();
+    const checkedOut = async (from: pg.Pool) => {
+      const client = await from.connect();
+      if (!listened.has(client)) {
+        listened.add(client);
+        client.on('error', heard);
+      }
+      return client;
+    };
     const laned = {
-      connect: () => (currentLane() === 'write' ? writePool.connect() : pool.connect()),
+      connect: () => checkedOut(currentLane() === 'write' ? writePool : pool),
       end: async () => {
         await Promise.all([pool.end(), writePool.end()]);
       },

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, startTestServer, type TestServer } from './helpers/testServer.js';
 
@@ -31,5 +32,39 @@ describe.runIf(onPostgres)('a PostgreSQL connection lost while idle', () => {
     const again = await list();
     expect(again.body.errorCode, again.body.errorMsg).toBe('0');
     expect(again.body.data.totalRow).toBeGreaterThan(0);
+  });
+
+  it('fails only the query it was running when lost while checked out (a transaction), never the process', async () => {
+    const uncaught: unknown[] = [];
+    const hear = (e: unknown) => uncaught.push(e);
+    process.on('uncaughtException', hear);
+    const db = server.app.db;
+    // A transaction holding its connection (checked out of the pool) while the database ends it.
+    const held = db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`select pg_sleep(5)`.execute(trx);
+      })
+      .then(
+        () => 'committed',
+        (e: unknown) => String(e),
+      );
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    try {
+      const name = new URL(server.app.portal.config.databaseUrl as string).pathname.slice(1);
+      await expect.poll(async () => (await admin.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND query LIKE '%pg_sleep(5)%' AND pid <> pg_backend_pid()", [name])).rows[0].n).toBe(1);
+      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND query LIKE '%pg_sleep(5)%' AND pid <> pg_backend_pid()", [name]);
+    } finally {
+      await admin.end();
+    }
+    expect(await held).toMatch(/terminat/i);
+    // The lost client's 'error' event is heard by the server (unheard, it is an uncaught exception).
+    await new Promise((r) => setTimeout(r, 300));
+    process.off('uncaughtException', hear);
+    expect(uncaught.map(String)).toEqual([]);
+    const token = await login(server.url, 'admin', server.adminPassword);
+    const again = await call<{ totalRow: number }>(server.url, '/api/article/list', { token, body: { pageNum: 1, pageSize: 5 } });
+    expect(again.body.errorCode, again.body.errorMsg).toBe('0');
   });
 });
