@@ -7,11 +7,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { Confirm, RecordContextProvider, useCanAccess, type Identifier } from 'react-admin';
+import { Confirm, RecordContextProvider, useCanAccess, useDataProvider, type DataProvider, type Identifier } from 'react-admin';
+import type { PortalDataProviderExtras } from '../../providers';
 import { emitSuccessToast, emitWarningToast } from '../../providers';
 import type { FieldDecl, ResourceDecl } from '../../resources/types';
 import { crudCall } from '../../resources/declaredCalls';
-import { dataProvider } from '../data';
 import { RecordActions } from './ActionButtons';
 import { ListLoading } from './GenericList';
 import { formFields } from './GenericForm';
@@ -47,7 +47,10 @@ interface Props {
 }
 
 /** The selected record (the declared get, with what its hooks add), reloaded after a save. */
+type Provider = DataProvider & PortalDataProviderExtras;
+
 function useRecord(decl: ResourceDecl, id: string | null, tick: number) {
+  const dataProvider = useDataProvider() as Provider;
   const [record, setRecord] = useState<Row>();
   const [loading, setLoading] = useState(false);
   useEffect(() => {
@@ -63,7 +66,7 @@ function useRecord(decl: ResourceDecl, id: string | null, tick: number) {
     return () => {
       alive = false;
     };
-  }, [decl, id, tick]);
+  }, [dataProvider, decl, id, tick]);
   return { record, loading };
 }
 
@@ -83,7 +86,7 @@ function ParentInput({ decl, field, rows, selfId, value, disabled, onChange }: {
 }
 
 /** Saves a new node or the changed fields of the record; answers the saved id, or null (refusals shown by the http client). */
-async function save(decl: ResourceDecl, form: Row, names: string[], record: Row | undefined, adding: boolean): Promise<string | null> {
+async function save(dataProvider: Provider, decl: ResourceDecl, form: Row, names: string[], record: Row | undefined, adding: boolean): Promise<string | null> {
   const missing = missingRequired(decl.fields, form, names);
   if (missing) return (emitWarningToast(missing), null);
   try {
@@ -113,6 +116,7 @@ export function TreeDetails({ decl, rows, search, selected, editing, onEdit, onS
   const names = fields.map((f) => f.name);
   const [form, setForm] = useState<Row>({});
   const [confirming, setConfirming] = useState(false);
+  const dataProvider = useDataProvider() as Provider;
   const canAdd = useKey(decl.name, decl.permissions.create);
   const canUpdate = useKey(decl.name, decl.permissions.update);
   const canDelete = useKey(decl.name, decl.permissions.delete);
@@ -161,7 +165,7 @@ export function TreeDetails({ decl, rows, search, selected, editing, onEdit, onS
           </Grid>
           <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>
             {editable && (
-              <Button variant="contained" onClick={async () => { const id = await save(decl, form, names, record, !!editing);
+              <Button variant="contained" onClick={async () => { const id = await save(dataProvider, decl, form, names, record, !!editing);
                 if (id) {
                   setTick((t) => t + 1);
                   onSaved(id);

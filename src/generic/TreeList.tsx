@@ -6,18 +6,19 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Title } from 'react-admin';
+import { Title, useDataProvider, type DataProvider } from 'react-admin';
+import type { PortalDataProviderExtras } from '../../providers';
 import type { ResourceDecl } from '../../resources/types';
 import { crudCall } from '../../resources/declaredCalls';
 import { ResizablePanes } from '../components/tree/ResizablePanes';
 import { SelectTree } from '../components/tree/Trees';
-import { dataProvider } from '../data';
 import type { Row } from './plainTypes';
 import { TreeDetails, useKey, type Editing } from './TreeDetails';
 import { initialSearch, initiallyExpanded, topLabel, searchTree, toNodes, treeFilters, treeSource, type TreeRow } from './treeParts';
 
 /** The tree: from the list call with the search (shape 'tree'), or from the `tree` call searched here. */
 function useTree(decl: ResourceDecl, search: Row) {
+  const dataProvider = useDataProvider() as DataProvider & PortalDataProviderExtras;
   const [rows, setRows] = useState<TreeRow[]>();
   const [loading, setLoading] = useState(true);
   const [tick, setTick] = useState(0);
@@ -34,7 +35,7 @@ function useTree(decl: ResourceDecl, search: Row) {
     return () => {
       alive = false;
     };
-  }, [decl, fromList, sent, tick]);
+  }, [dataProvider, decl, fromList, sent, tick]);
   const all = useMemo(() => rows ?? [], [rows]);
   const shown = useMemo(() => (fromList ? all : searchTree(decl, all, search)), [fromList, all, decl, search]);
   return { all, shown, loading, reload: useCallback(() => setTick((t) => t + 1), []) };
