@@ -7,7 +7,7 @@ const DEPT_TYPE_NAMES: Record<string, string> = { 0: '区域', 1: '检察院', 2
  * 部门管理: the department tree (county government → bureaus and towns → units). CRUD on the generic
  * routes with the tree rules (`tree`); behaviour (data scope, top-level rule, counts) in
  * server/entities/department.ts; the tree and option calls (`api.extra`) in
- * server/modules/system/org/departments.ts. The screen is a tree with a form.
+ * server/modules/system/org/departments.ts. The screen is the generic tree view (src/generic/TreeList.tsx), its tree from the `tree` call.
  */
 export default defineResource({
   name: 'department',
@@ -103,6 +103,8 @@ export default defineResource({
   },
   form: ['name', 'no', 'parentId', 'deptType', 'type', 'phone', 'dingId', 'state', 'isCount', 'sort', 'desc'],
   permissions: standardPermissions('department'),
+  // The selected department's parent, users and children (the get answers the counts: server/entities/department.ts).
+  showPanels: ['deptCounts'],
   tree: {
     parentField: 'parentId',
     levelField: 'level',

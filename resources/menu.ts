@@ -62,6 +62,13 @@ export default defineResource({
   },
   form: ['dingAppKey', 'type', 'parentId', 'name', 'alias', 'icon', 'url', 'sort'],
   permissions: standardPermissions('menu'),
-  tree: { parentField: 'parentId', parentMissing: '上级菜单不存在', cycle: '上级菜单不能是本菜单或其下级', hasChildren: '该菜单下还有下级菜单，不能删除' },
+  tree: {
+    parentField: 'parentId',
+    parentMissing: '上级菜单不存在',
+    cycle: '上级菜单不能是本菜单或其下级',
+    hasChildren: '该菜单下还有下级菜单，不能删除',
+    // 新增目录 at the top, a Menu under a Catalogue, a Button under a Menu; a Button has no children.
+    kinds: { field: 'type', top: 'Catalogue', childOf: { Catalogue: 'Menu', Menu: 'Button' } },
+  },
   menu: { group: 'system', path: '/main/system/getMenu', sort: 10 },
 });

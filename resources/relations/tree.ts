@@ -16,4 +16,10 @@ export interface TreeDecl {
   readonly hasChildren: string;
   readonly uniqueAmongSiblings?: { readonly field: string; readonly message: string };
   readonly inUse?: readonly { readonly table: string; readonly column: string; readonly message: string }[];
+  /**
+   * For the admin's tree view only (src/generic/TreeList.tsx): the kind a new node takes by an enum field,
+   * `top` at the top and `childOf[parent's kind]` under a parent; a kind absent from `childOf` has no
+   * children (no 新增下级, never offered as a parent). The server's own placement rules still decide.
+   */
+  readonly kinds?: { readonly field: string; readonly top: string; readonly childOf: Readonly<Record<string, string>> };
 }

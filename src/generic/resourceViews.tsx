@@ -1,4 +1,4 @@
-import type { ComponentType, ReactElement } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { Resource } from 'react-admin';
 import { Route } from 'react-router';
 import type { ResourceDecl } from '../../resources/types';
@@ -6,7 +6,8 @@ import { iconFor } from '../layout/icons';
 import { AliasRedirect } from '../routes/AliasRedirect';
 import { resourceRoute } from '../routes/resourceRoute';
 import { GenericCreate, GenericEdit, GenericShow } from './GenericForm';
-import { GenericList } from './GenericList';
+import { GenericList, ListLoading } from './GenericList';
+import { treeSource } from './treeParts';
 import { mayOpenResource } from '../security/access';
 import { RequireAccess } from '../security/AccessDenied';
 
@@ -30,6 +31,17 @@ export const customViews: Readonly<Record<string, ResourceViews>> = Object.fromE
   Object.entries(viewModules).map(([path, mod]) => [path.replace(/^.*\/(.+)\.tsx$/, '$1'), mod.default]),
 );
 
+// The tree view pulls in @mui/x-tree-view: loaded only when a tree screen opens.
+const TreeList = lazy(() => import('./TreeList'));
+function LazyTreeList({ decl }: { decl: ResourceDecl }) {
+  return (
+    <Suspense fallback={<ListLoading />}>
+      {/* Keyed: two tree screens at the same place in the router must not share one screen's state. */}
+      <TreeList key={decl.name} decl={decl} />
+    </Suspense>
+  );
+}
+
 type Views = { list: ReactElement; create?: ReactElement; edit?: ReactElement; show: ReactElement };
 
 function viewsOf(decl: ResourceDecl): Views {
@@ -39,7 +51,7 @@ function viewsOf(decl: ResourceDecl): Views {
     <ResourceGuard decl={decl}>{Custom ? <Custom /> : <Generic decl={decl} />}</ResourceGuard>
   );
   return {
-    list: view(custom.list, GenericList),
+    list: view(custom.list, treeSource(decl) ? LazyTreeList : GenericList),
     create: decl.api.create ? view(custom.create, GenericCreate) : undefined,
     edit: decl.api.update ? view(custom.edit, GenericEdit) : undefined,
     show: view(custom.show, GenericShow),
