@@ -32,19 +32,28 @@ export async function enabledHotWords(db: Db, size: number): Promise<Row[]> {
  * Words longer than 30 characters or empty are not counted. Answers the new count (0 when not counted).
  */
 export async function recordSearchWord(db: Db, keyword: string, times = 1): Promise<number> {
+  return db.transaction().execute((trx) => countWord(trx, keyword, times));
+}
+
+/** Several words' counts in one transaction (the search's tally: one commit for a burst of distinct words). */
+export async function recordSearchWords(db: Db, counts: ReadonlyMap<string, number>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const [keyword, times] of counts) await countWord(trx, keyword, times);
+  });
+}
+
+async function countWord(trx: Db, keyword: string, times: number): Promise<number> {
   const word = keyword.trim();
   if (!word || [...word].length > HOT_WORD_MAX_LENGTH) return 0;
-  return db.transaction().execute(async (trx) => {
-    const found = await trx.selectFrom(TABLE).select(['id', 'searchCount']).where('word', '=', word).executeTakeFirst();
-    if (found) {
-      await increment(trx, TABLE, 'searchCount', { column: 'id', keys: found.id }, { by: times });
-      const after = await trx.selectFrom(TABLE).select('searchCount').where('id', '=', found.id as number).executeTakeFirstOrThrow();
-      return Number(after.searchCount);
-    }
-    const now = formatDateTime();
-    await trx.insertInto(TABLE).values({ word, sort: 0, status: 0, type: 2, searchCount: times, creatorName: '系统', createTime: now, updateTime: now }).execute();
-    return times;
-  });
+  const found = await trx.selectFrom(TABLE).select('id').where('word', '=', word).executeTakeFirst();
+  if (found) {
+    await increment(trx, TABLE, 'searchCount', { column: 'id', keys: found.id }, { by: times });
+    const after = await trx.selectFrom(TABLE).select('searchCount').where('id', '=', found.id as number).executeTakeFirstOrThrow();
+    return Number(after.searchCount);
+  }
+  const now = formatDateTime();
+  await trx.insertInto(TABLE).values({ word, sort: 0, status: 0, type: 2, searchCount: times, creatorName: '系统', createTime: now, updateTime: now }).execute();
+  return times;
 }
 
 /** POST /web/hotWord/list?size= (public; default 10, max 50): the words under the portal's search box. */
