@@ -52,7 +52,8 @@ function viewFiles(name) {
   const queue = [...start];
   while (queue.length) {
     const f = queue.pop();
-    for (const m of read(f).matchAll(/from '(\.[^']+)'/g)) {
+    // Static imports and lazy ones (`import('./RoleScreen')`): a screen behind React.lazy is a screen all the same.
+    for (const m of read(f).matchAll(/(?:from |import\()'(\.[^']+)'/g)) {
       const base = path.normalize(path.join(path.dirname(f), m[1]));
       const hit = [`${base}.tsx`, `${base}.ts`, `${base}/index.tsx`, `${base}/index.ts`].find(exists);
       if (hit && hit.startsWith('src/views/') && !seen.has(hit)) {
