@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CAPTCHA_TEXT } from '../api/helpers/testServer';
 import { logIn, logOut, openMenu, startPortal, type Portal } from './lib/portal';
-import { generateSite, layoutFaults, liftPublicLimits, staffApi } from './lib/site';
+import { generateSite, layoutFaults, liftPublicLimits, staffApi, phoneAndDesk } from './lib/site';
 
 // Issue 24, 智能问答: a citizen on a phone (390×844) asks what the knowledge base cannot answer and sends
 // the question from the page; staff at 1366×768 answer it in 问答反馈 with 补充答案 (the generic action
@@ -26,10 +26,7 @@ beforeAll(async () => {
   site = `${portal.server.url}/site/`;
   await generateSite(await staffApi(portal));
   await mkdir(shots, { recursive: true });
-  phone = await portal.browser.newPage({ locale: 'zh-CN', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  desk = await portal.browser.newPage({ locale: 'zh-CN', viewport: { width: 1366, height: 768 } });
-  phone.on('pageerror', (e) => errors.push(e.message));
-  desk.on('pageerror', (e) => errors.push(e.message));
+  ({ phone, desk } = await phoneAndDesk(portal, errors));
 }, 300_000);
 afterAll(async () => {
   await portal?.close();

@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, TEST_CAPTCHA_TEXT } from '../api/helpers/testServer';
 import { logIn, logOut, startPortal, type Portal, openMenu } from './lib/portal';
 import { memberServiceSuites } from './citizen/memberServices';
 import { lookUp, submitWithCode } from './lib/citizenForms';
-import { generateSite, layoutFaults, liftPublicLimits, staffApi, type Staff } from './lib/site';
+import { generateSite, layoutFaults, liftPublicLimits, staffApi, type Staff, phoneAndDesk } from './lib/site';
 
 // Issue 24: each citizen service completes from its generated page and the round trip closes — the citizen
 // submits on a phone (390×844), staff handle it in the admin app's own screens (1366×768), and the citizen
@@ -30,10 +30,7 @@ beforeAll(async () => {
   const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 19).replace('T', ' ');
   await staff.api('/advice/add', { title: adviceTitle, solicitDept: '县住房和城乡建设局', startTime: at(-1), endTime: at(10), content: '<p>为规范县城停车秩序，现公开征求意见。</p>' });
   await generateSite(staff);
-  phone = await portal.browser.newPage({ locale: 'zh-CN', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  desk = await portal.browser.newPage({ locale: 'zh-CN', viewport: { width: 1366, height: 768 } });
-  phone.on('pageerror', (e) => errors.push(e.message));
-  desk.on('pageerror', (e) => errors.push(e.message));
+  ({ phone, desk } = await phoneAndDesk(portal, errors));
 }, 300_000);
 afterAll(async () => {
   await portal?.close();

@@ -62,3 +62,11 @@ export async function layoutFaults(page: Page): Promise<string[]> {
     return out;
   });
 }
+
+/** A citizen's phone (390×844, touch) and a staff desktop (1366×768), both recording uncaught page errors into `errors`. */
+export async function phoneAndDesk(portal: Portal, errors: string[]): Promise<{ phone: Page; desk: Page }> {
+  const phone = await portal.browser.newPage({ locale: 'zh-CN', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const desk = await portal.browser.newPage({ locale: 'zh-CN', viewport: { width: 1366, height: 768 } });
+  for (const page of [phone, desk]) page.on('pageerror', (e) => errors.push(e.message));
+  return { phone, desk };
+}
