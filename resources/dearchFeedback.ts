@@ -74,8 +74,9 @@ export default defineResource({
       path: '/questAnswer/dearchfeedack/answer',
       permission: 'dearchFeedback:answer',
       scope: 'row',
-      when: { auditState: 0 },
-      refusal: '该反馈已处理，不能再补充答案',
+      // Only an unanswered question (不满意, 未处理): a 满意 one already has its entry, which would be doubled.
+      when: { auditState: 0, satisfied: 2 },
+      refusal: '只能为未处理的“不满意”反馈补充答案',
       success: '已补充答案，问答库已收录该问题',
       run: true,
       input: [

@@ -68,9 +68,17 @@ describe('补充答案: staff answer a question the knowledge base could not', (
 
   it('is refused once the feedback is handled, and adds nothing', async () => {
     const before = await entries();
-    expect((await answer({ id: feedbackId, answer: '再答一次' })).body).toMatchObject({ errorCode: '1005', errorMsg: '该反馈已处理，不能再补充答案' });
+    expect((await answer({ id: feedbackId, answer: '再答一次' })).body).toMatchObject({ errorCode: '1005', errorMsg: '只能为未处理的“不满意”反馈补充答案' });
     expect(await entries()).toBe(before);
     expect((await feedback()).reply).not.toBe('再答一次');
+  });
+
+  it('is refused for a 满意 feedback, whose question already has its entry', async () => {
+    const r = await call<{ id: number }>(url, '/questAnswer/assessDearchfeedback', { body: { quest, satisfied: 1, ...(await captcha(url)) } });
+    expect(r.body.errorCode, r.body.errorMsg).toBe('0');
+    const before = await entries();
+    expect((await answer({ id: r.body.data.id, answer: '重复的答案' })).body).toMatchObject({ errorCode: '1005', errorMsg: '只能为未处理的“不满意”反馈补充答案' });
+    expect(await entries()).toBe(before);
   });
 
   it('is refused for an unknown feedback and without a login', async () => {
