@@ -7,24 +7,14 @@ import type { EntityContext } from '../crud/entity/types.js';
 import type { Db, DynamicDb } from '../db/types.js';
 import { forbidden, invalidValue, missingParam, notFoundRecord } from '../http/errors.js';
 import type { PortalUser } from '../http/fastifyTypes.js';
-import { idsOf } from '../http/params.js';
+import { idsOf, isBlank, optionalId } from '../http/params.js';
 import { ADMIN_ROLE_ALIAS } from './role.js';
 
 /** Password-state columns of `users` (server/auth/): never answered (the hash is the write-only field's column). */
 const PASSWORD_STATE = ['passwordChangedAt', 'failedLogins', 'lockedUntil', 'mustChangePassword'] as const;
 
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 const has = (data: RecordData, key: string) => Object.prototype.hasOwnProperty.call(data, key);
 const typed = (trx: DynamicDb) => trx as unknown as Db;
-
-/** A positive integer id, null when blank; 1002 参数格式不正确 otherwise. */
-function optionalId(data: RecordData, name: string): number | null {
-  const v = data[name];
-  if (isBlank(v)) return null;
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
-  if (!Number.isSafeInteger(n) || n <= 0) throw invalidValue(`参数格式不正确：${name}`);
-  return n;
-}
 
 /** True when the caller's data scope reaches a department (its users may be placed there). */
 async function deptInScope(trx: DynamicDb, caller: PortalUser, deptId: number): Promise<boolean> {

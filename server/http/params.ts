@@ -49,6 +49,16 @@ export function readId(request: FastifyRequest, name = 'id'): number {
   return toId(requireParam(request, name), name);
 }
 
+/** Absent, null, blank text or an empty list. */
+export const isBlank = (v: unknown) =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+
+/** A positive integer id from a bag, or null when blank; 1002 参数格式不正确 when it is not one. */
+export function optionalId(bag: Readonly<Record<string, unknown>>, name: string): number | null {
+  const v = bag[name];
+  return isBlank(v) ? null : toId(v, name);
+}
+
 /** Ids given as an array, a comma list or one value; empty when absent, 1002 naming `name` for anything else. */
 export function idsOf(raw: unknown, name: string): number[] {
   if (isEmpty(raw)) return [];

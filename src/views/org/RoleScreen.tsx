@@ -31,7 +31,7 @@ import { checkedForDisplay, toTreeNodes, withAncestors, type TreeNode } from '..
 import { PlainSearchForm } from '../../components/list/SearchForm';
 import { PortalToolbar } from '../../components/list/Toolbar';
 import { api, change, extra, ConfirmButton, EmptyRow, Loading, Pager, useKey, useLoad, type Page, type Row } from './common';
-import { changedOf, FieldInput, missingRequired } from './fields';
+import { changedOf, FieldInput, missingRequired } from '../../generic/plainFields';
 
 interface RoleRow extends Row {
   roleId: number;

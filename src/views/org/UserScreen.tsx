@@ -31,7 +31,7 @@ import { toTreeNodes } from '../../components/tree/treeModel';
 import { PlainSearchForm } from '../../components/list/SearchForm';
 import { PortalToolbar } from '../../components/list/Toolbar';
 import { api, change, extra, ConfirmButton, EmptyRow, Loading, Pager, treeOrder, useKey, useLoad, type Page, type Row } from './common';
-import { changedOf, FieldInput, missingRequired } from './fields';
+import { changedOf, FieldInput, missingRequired } from '../../generic/plainFields';
 
 interface DeptRow extends Row {
   id: number;

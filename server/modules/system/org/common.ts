@@ -1,29 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { departmentAndDescendants } from '../../../auth/dataScope.js';
 import type { Db, Row } from '../../../db/types.js';
-import { invalidValue, missingParam } from '../../../http/errors.js';
+import { missingParam } from '../../../http/errors.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
-import { bodyOf, idsOf, queryOf } from '../../../http/params.js';
+import { bodyOf, idsOf, optionalId, queryOf } from '../../../http/params.js';
 import type { ResourceDecl } from '../../../../resources/types.js';
 
 /** Alias of the 系统管理员 role (server/seed/menuSync.ts): it always holds every entry. */
 export const ADMIN_ROLE_ALIAS = 'admin';
 
-export const isBlank = (v: unknown) =>
-  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
-
 /** The JSON body with query values as a fallback (search DTOs arrive either way). */
 export function searchOf(request: FastifyRequest): Record<string, unknown> {
   return { ...queryOf(request), ...bodyOf(request) };
-}
-
-/** A positive integer id from a bag, or null when blank; 1002 when it is not one. */
-export function optionalId(bag: Record<string, unknown>, name: string): number | null {
-  const v = bag[name];
-  if (isBlank(v)) return null;
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
-  if (!Number.isSafeInteger(n) || n <= 0) throw invalidValue(`参数格式不正确：${name}`);
-  return n;
 }
 
 export function requiredId(bag: Record<string, unknown>, name: string): number {

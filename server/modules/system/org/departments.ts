@@ -4,7 +4,8 @@ import { dynamic, type Db, type Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { notFoundRecord } from '../../../http/errors.js';
 import { currentUser, type PortalUser } from '../../../http/fastifyTypes.js';
-import { declOf, num, optionalId, requiredId, searchOf, visibleDeptIds } from './common.js';
+import { declOf, num, requiredId, searchOf, visibleDeptIds } from './common.js';
+import { optionalId } from '../../../http/params.js';
 import { orgInputs } from './inputs.js';
 
 export interface DeptNode extends Row {

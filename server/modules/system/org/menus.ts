@@ -3,7 +3,8 @@ import type { Db, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
-import { declOf, idList, isBlank, requiredId, searchOf } from './common.js';
+import { declOf, idList, requiredId, searchOf } from './common.js';
+import { isBlank } from '../../../http/params.js';
 import { orgInputs } from './inputs.js';
 import { roleResourceIds } from './roles.js';
 

@@ -3,7 +3,8 @@ import { type Db, dynamic } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
-import { ADMIN_ROLE_ALIAS, declOf, idList, isBlank, requiredId, searchOf } from './common.js';
+import { ADMIN_ROLE_ALIAS, declOf, idList, requiredId, searchOf } from './common.js';
+import { isBlank } from '../../../http/params.js';
 import { orgInputs } from './inputs.js';
 
 /**
