@@ -1,5 +1,5 @@
 import type { FieldDecl, ResourceDecl } from '../../resources/types';
-import type { TreeNode } from '../components/tree/treeModel';
+import { toTreeNodes, type TreeNode } from '../components/tree/treeModel';
 import type { Row } from './plainTypes';
 
 // Pure parts of the generic tree view (TreeList.tsx): labels, search, parent choices, new-node defaults.
@@ -23,7 +23,7 @@ export function initiallyExpanded(decl: ResourceDecl, rows: readonly TreeRow[]):
 }
 
 export function toNodes(decl: ResourceDecl, rows: readonly TreeRow[]): TreeNode[] {
-  return rows.map((r) => ({ id: String(r[decl.idField]), label: nodeLabel(decl, r), data: r, children: r.children?.length ? toNodes(decl, r.children) : undefined }));
+  return toTreeNodes(rows, (r) => String(r[decl.idField]), (r) => nodeLabel(decl, r));
 }
 
 /** The list's always-on filters: the tree view's search (the others belong to a table). */

@@ -16,7 +16,7 @@ import columnDecl from '../../resources/column';
 import { ImageUpload } from '../components/imageUpload/ImageUpload';
 import { ResizablePanes } from '../components/tree/ResizablePanes';
 import { CheckboxTree, SelectTree } from '../components/tree/Trees';
-import type { TreeNode } from '../components/tree/treeModel';
+import { toTreeNodes, type TreeNode } from '../components/tree/treeModel';
 import { dataProvider } from '../data';
 import type { ResourceViews } from '../generic/resourceViews';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
@@ -33,9 +33,7 @@ const TYPES = [
   { value: 3, label: '外链' },
 ];
 
-function toNodes(rows: ColumnRow[]): TreeNode[] {
-  return rows.map((r) => ({ id: String(r.categoryId), label: columnLabel(r), data: r, children: r.children?.length ? toNodes(r.children) : undefined }));
-}
+const toNodes = (rows: ColumnRow[]): TreeNode[] => toTreeNodes(rows, (r) => String(r.categoryId), columnLabel);
 function flatten(rows: ColumnRow[], out: ColumnRow[] = []): ColumnRow[] {
   for (const r of rows) {
     out.push(r);
