@@ -11,7 +11,7 @@ import type { DynamicDb as Db } from '../db/types.js';
 import type { PortalUser } from '../http/fastifyTypes.js';
 import { actionRecords, inTransaction } from './service.js';
 import { actionRouteSchema } from './schema/actionSchema.js';
-import { validateRecord } from './validate.js';
+import { isBlank, validateRecord } from './validate.js';
 
 /** The ids an action applies to: `id` for a row action, `ids` for a bulk one, either for `both`, none for `none`. */
 function targetIds(request: FastifyRequest, action: ActionDecl): number[] {
@@ -22,8 +22,6 @@ function targetIds(request: FastifyRequest, action: ActionDecl): number[] {
   const input = { ...queryOf(request), ...bodyOf(request) };
   return input.ids !== undefined ? readIds(request) : [readId(request)];
 }
-
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /**
  * The values the action asks for (`action.input`), checked by the field rules. A missing one is named by its

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { FieldDecl, ResourceDecl } from '../../resources/types.js';
 import { invalidValue } from '../http/errors.js';
+import { isBlank } from '../http/params.js';
 import { DATE_RE, normaliseDateTime } from '../util/time.js';
 
 export const PAGE_SIZE_MAX = 200;
@@ -15,9 +16,6 @@ export interface Paging {
   pageNum: number;
   pageSize: number;
 }
-
-const isBlank = (v: unknown) =>
-  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
 function positiveInt(v: unknown, fallback: number): number {
   const n = Number(v);

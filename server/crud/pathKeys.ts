@@ -2,9 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { ApiCall, ResourceDecl } from '../../resources/types.js';
 import { invalidValue, missingParam } from '../http/errors.js';
 import { readId } from '../http/params.js';
+import { isBlank } from './validate.js';
 
 const PLACEHOLDER = /\{(\w+)\}/;
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** The Fastify url of a declared path: `/ding/dept/{id}` → `/ding/dept/:id`. */
 export const routeUrl = (call: ApiCall) => call.path.replace(new RegExp(PLACEHOLDER.source, 'g'), ':$1');

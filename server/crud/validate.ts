@@ -6,7 +6,8 @@ import { sanitizeRichText, stripHtml } from './sanitize.js';
 /** Fields the server fills itself; a client value for them is ignored. */
 export const SERVER_FIELDS = new Set(['deptId', 'deptName', 'creatorId', 'creatorName', 'createTime', 'updateTime']);
 
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+/** A value not given: absent, null or blank text (an empty list is a value: the field rules judge it). */
+export const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 export function isUrl(text: string): boolean {
   try {

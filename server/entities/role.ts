@@ -1,11 +1,11 @@
 import { Refusal } from '../../resources/behaviour.js';
 import { defineBehaviour } from '../crud/entity/define.js';
 import { subtreeIds } from '../crud/tree.js';
+import { isBlank } from '../crud/validate.js';
 
 /** Alias of the 系统管理员 role (server/seed/menuSync.ts): it always holds every entry. */
 export const ADMIN_ROLE_ALIAS = 'admin';
 
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /**
  * 角色管理: 系统管理员 is never disabled, re-aliased, narrowed, stripped of grants or deleted; a role with users
