@@ -8,8 +8,9 @@ import { wordsPgRank } from './understanding/matchExpr.js';
 /**
  * Relevance order (issue 25, docs/search-and-reports.md): BM25 over title, subtitle and body (SQLite FTS5
  * bm25() with column weights) or ts_rank_cd over the weighted vector (PostgreSQL), times a gentle recency
- * boost. Scored are all matches when they are few (the capped count says so); for a common word the
- * newest NEWEST matches and the newest TITLE_CANDIDATES title matches (a title match outweighs body ones).
+ * boost. Scored are all matches when they are few (the capped count says so); for a common word with other
+ * filters the newest NEWEST matches and the newest TITLE_CANDIDATES title matches (a title match outweighs body
+ * ones); for a common word alone the newest NEWEST matches the count read, by their titles (titleScore.ts).
  * For a common word the ranking form of the expression (copiesOf) is not used: bm25() reads the whole
  * doclist of every phrase once per query, so each copy of a common phrase cost a full pass (18 ms against
  * 3.7 ms for 乡村振兴 at 20,000 articles, issue 25 speed); the typed word is not weighed above its synonyms there.

@@ -5,8 +5,8 @@ import type { Search } from './params.js';
 import { fold, type KeywordQuery } from './text.js';
 
 /**
- * Relevance of a common word's candidates on SQLite (issue 25 speed, docs/search-and-reports.md): FTS5's bm25()
- * reads the whole doclist of every phrase once per query, which for a word in a third of 100,000 articles cost
+ * Relevance of a common word's candidates, on both databases (issue 25 speed, docs/search-and-reports.md):
+ * FTS5's bm25() (and ts_rank_cd over a thousand vectors) reads the whole doclist of every phrase once per query, which for a word in a third of 100,000 articles cost
  * more than the rest of the search together. Every candidate matches the words somewhere; what tells them
  * apart is the title: a BM25 of the title (title and subtitle as indexed, k1 1.2, b 0.75), weighed as FTS5's
  * title column is (10 against the body's 1), a synonym at half the typed word.
