@@ -8,7 +8,7 @@ import type { TreeDecl } from './relations/tree';
  * API server all read. No React and no server code may be imported here (see docs/architecture.md).
  */
 
-export type { EnumOption, FieldDecl, FieldDisplay, FieldType } from './shape/fields';
+export type { EnumOption, EnumTone, FieldDecl, FieldDisplay, FieldType } from './shape/fields';
 
 /**
  * Where a call carries its key: `?id=`/`?ids=1,2` in the query, `{ id }`/`{ ids: [] }` as JSON body,

@@ -17,9 +17,13 @@ export type FieldType =
   | 'url' // an http(s) address
   | 'reference'; // the id of a record of the resource `reference`
 
+/** The colour a state's chip takes; `toneOf` (resources/shape/enumTone.ts) picks one from the label when unset. */
+export type EnumTone = 'default' | 'primary' | 'success' | 'warning' | 'error' | 'info';
+
 export interface EnumOption {
   readonly value: string | number;
   readonly label: string;
+  readonly tone?: EnumTone;
 }
 
 export interface FieldDecl {

@@ -10,6 +10,7 @@ import { imageBase } from '../portal';
 import { HtmlViewer } from '../components/htmlViewer/HtmlViewer';
 import { DictField } from '../dict/DictInputs';
 import { resources } from '../resources';
+import { toneOf } from '../../resources/shape/enumTone';
 
 /** Label of an enum value ('' for no value; the raw value when no option matches). */
 export function enumLabel(options: readonly EnumOption[] | undefined, value: unknown): string {
@@ -29,10 +30,9 @@ export function EnumField({ source, field }: DeclFieldProps) {
   const value = useFieldValue({ source });
   const label = enumLabel(field.options, value);
   if (!label) return null;
-  // A chip per value; the option's place in the list picks the colour, so states read at a glance.
-  const index = field.options?.findIndex((o) => String(o.value) === String(value)) ?? -1;
-  const colors = ['default', 'primary', 'success', 'warning', 'error', 'info', 'secondary'] as const;
-  return <Chip size="small" variant="outlined" label={label} color={index < 0 ? 'default' : colors[index % colors.length]} data-value={value == null ? '' : String(value)} />;
+  // A chip per value, coloured by what the state means (toneOf), so states read at a glance.
+  const option = field.options?.find((o) => String(o.value) === String(value));
+  return <Chip size="small" variant="outlined" label={label} color={toneOf(option)} data-value={value == null ? '' : String(value)} />;
 }
 
 /** Rich text in a show view: the lazy, sandboxed HTML viewer (renders once scrolled near). */
