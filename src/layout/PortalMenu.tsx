@@ -120,10 +120,11 @@ function MenuGroup({ node, depth, declared }: NodeProps) {
   const [sidebarOpen] = useSidebarState();
   const { pathname } = useLocation();
   const current = holdsPath(node, pathname, declared);
-  // Collapsed unless it holds the current screen; moving to a screen of a closed group opens it.
+  // Collapsed unless it holds the current screen: moving to a screen of a closed group opens it, and moving
+  // out of a group (a menu search, a link) folds it, so the menu does not grow with every screen visited.
   const [expanded, setExpanded] = useState(current);
   useEffect(() => {
-    if (current) setExpanded(true);
+    setExpanded(current);
   }, [current]);
   const Icon = iconFor(node.icon, FolderIcon);
   const children = visibleChildren(node).sort(bySort);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../api/helpers/testServer';
-import { logIn, logOut, startPortal, watchPageErrors, type Portal, expandMenu } from './lib/portal';
+import { logIn, logOut, startPortal, watchPageErrors, type Portal, expandMenu, openMenu } from './lib/portal';
 
 // Every screen the admin's menu offers opens: a link of each Menu entry leads to a page that renders
 // (no "页面不存在", no uncaught error, no error panel). Catches a screen broken by a change elsewhere.
@@ -56,6 +56,14 @@ describe('every menu entry opens its screen', () => {
     await page.getByRole('menuitem', { name: '待审文章', exact: true }).click();
     await expect.poll(() => page.getByTestId('breadcrumbs').innerText()).toMatch(/^首页\s*›\s*待审文章$/);
     await page.screenshot({ path: 'test-results/shell/admin-audit-breadcrumbs.png' });
+    // Leaving the group for another one's screen folds it: the menu does not grow with every screen visited.
+    await openMenu(page, '用户管理');
+    await expect.poll(() => page.getByTestId('breadcrumbs').innerText()).toMatch(/用户管理$/);
+    await page.getByRole('textbox', { name: '搜索菜单' }).fill('');
+    await expect.poll(() => menu.getByRole('menuitem', { name: '用户管理', exact: true }).count()).toBe(1);
+    // (the group folds with an animation, then its entries unmount)
+    await expect.poll(() => menu.getByRole('menuitem', { name: '待审文章', exact: true }).count()).toBe(0);
+    await page.screenshot({ path: 'test-results/shell/admin-menu-after-leaving-group.png' });
   });
 
   it('in the admin app, for the admin, who holds every menu (dozens of screens)', async () => {
