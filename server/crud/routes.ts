@@ -75,7 +75,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
 
   if (decl.singleton) return registerSingletonRoutes(app, decl, route);
 
-  route(api.list, schemas.list, {
+  if (api.list.servedBy !== 'module') route(api.list, schemas.list, {
     config: {
       permission: permissions.list,
       invalidInput: (request) => {
