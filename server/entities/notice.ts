@@ -64,6 +64,10 @@ export default defineBehaviour({
   hooks: {
     beforeValidate: [
       async ({ operation, data, ctx }) => {
+        // The required texts by their Chinese names (the generic check names the field's key).
+        for (const [key, label] of [['title', '标题'], ['content', '内容']] as const) {
+          if ((operation === 'create' || has(data, key)) && isBlank(data[key])) throw new Refusal(1001, `缺少必填参数：${label}`);
+        }
         const touched = TARGETS.some((t) => has(data, t.name) || has(data, t.alias));
         if (operation === 'update' && !touched) return data;
         // A save replaces both lists: one left out is emptied, as the spec's save did.
