@@ -73,7 +73,8 @@ export default defineResource({
     { name: 'targetUserIds', label: '接收人', table: 'notice_target', from: 'noticeId', to: 'targetId', entity: 'user', missing: '接收人不存在', where: { targetType: 'user' } },
   ],
   list: {
-    columns: ['title', 'publisher', 'targetNames', 'isPublic', 'readCount', 'readFlag', 'creatorName', 'createTime'],
+    // No 阅读状态 column: in the outbox it would be the publisher's own read state; the inbox filters by it.
+    columns: ['title', 'publisher', 'targetNames', 'isPublic', 'readCount', 'creatorName', 'createTime'],
     filters: [
       { field: 'box', op: 'eq', alwaysOn: true },
       { field: 'title', op: 'like', alwaysOn: true },
