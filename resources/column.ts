@@ -2,8 +2,11 @@ import { defineResource } from './define';
 import { COLUMN_ROLE_OPTIONS } from './monitoring/columnRoles';
 
 /**
- * 栏目: the site's sections, a tree (categoryCategoryId = parent, 0 = top). Served by
- * server/modules/content/columns (saves take query fields, as the spec says); see docs/content.md.
+ * 栏目: the site's sections, a tree (categoryCategoryId = parent, 0 = top; `tree`: parent, cycle and delete
+ * guards). CRUD on the generic routes (saves take query fields, as the spec says), behaviour (path,
+ * type rules, templates, delete messages) in server/entities/column.ts; the roles a column is granted to
+ * are the link `roleIds` (category_role). The tree, the form's choices and the grant calls by role stay in
+ * server/modules/content/columns; see docs/content.md. The screen is the generic tree view.
  */
 export default defineResource({
   name: 'column',
@@ -12,9 +15,8 @@ export default defineResource({
   icon: 'AccountTree',
   idField: 'categoryId',
   titleField: 'categoryTitle',
-  routes: 'module',
   api: {
-    list: { path: '/column/list', method: 'GET', shape: 'array' },
+    list: { path: '/column/list', method: 'GET', params: 'query', shape: 'array' },
     get: { path: '/column/get/{id}', id: 'path' },
     create: { path: '/column/save', params: 'query' },
     update: { path: '/column/edit', params: 'query' },
@@ -79,8 +81,16 @@ export default defineResource({
   form: [
     'categoryTitle', 'categoryCategoryId', 'columnType', 'categorySort', 'columnContentModelId', 'columnListUrl', 'columnUrl',
     'columnDiyUrl', 'columnKeyword', 'columnDescrip', 'categorySmallImg', 'relationCategoryid',
-    'columnRole', 'updateLimitDays', 'autoVoice',
+    'columnRole', 'updateLimitDays', 'autoVoice', 'roleIds',
   ],
+  links: [{ name: 'roleIds', label: '授权角色', table: 'category_role', from: 'categoryId', to: 'roleId', entity: 'role', missing: '角色不存在' }],
+  tree: {
+    parentField: 'categoryCategoryId',
+    parentMissing: '上级栏目不存在',
+    cycle: '上级栏目不能是本栏目或其下级栏目',
+    hasChildren: '该栏目下有子栏目，不能删除',
+    inUse: [{ table: 'article', column: 'columnId', message: '该栏目下有文章，不能删除' }],
+  },
   permissions: { list: 'column:list', get: 'column:get', create: 'column:add', update: 'column:update', delete: 'column:delete' },
   actions: [{ name: 'role', label: '栏目授权', path: '/column/role/save', permission: 'column:role', scope: 'none' }],
   menu: { group: 'content', path: '/main/article/column', sort: 40 },

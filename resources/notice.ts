@@ -1,10 +1,12 @@
 import { defineResource } from './define';
 
 /**
- * 通知 (internal notices): published to departments and/or users; each addressee sees them in
- * /notice/my/list (with a read flag) and marks them read (/notice/read). Notices marked public are also
- * listed on the portal (/notice/web/list). Served by server/modules/interaction/notices; see
- * docs/interaction-mail.md. Reminder settings (/notice/set/*) are another resource.
+ * 通知 (internal notices): published to departments and/or users (the `links` targetDeptIds and
+ * targetUserIds, rows of notice_target); each addressee sees them in /notice/my/list (with a read flag) and
+ * marks them read (/notice/read). Notices marked public are also listed on the portal (/notice/web/list).
+ * get / add / update / dels on the generic routes, behaviour in server/entities/notice.ts; the list (inbox
+ * with per-user read state, or the outbox), read and the public list in server/modules/interaction/notices;
+ * see docs/interaction-mail.md. Reminder settings (/notice/set/*) are another resource.
  */
 export const NOTICE_PERMISSIONS = {
   list: 'notice:list',
@@ -22,13 +24,12 @@ export default defineResource({
   icon: 'Campaign',
   idField: 'id',
   titleField: 'title',
-  routes: 'module',
   api: {
-    list: { path: '/notice/my/list' },
+    list: { path: '/notice/my/list', servedBy: 'module' },
     get: { path: '/notice/get', id: 'query' },
-    create: { path: '/notice/add' },
+    create: { path: '/notice/add', withId: 'update' },
     update: { path: '/notice/update' },
-    delete: { path: '/notice/dels', ids: 'body' },
+    delete: { path: '/notice/dels', ids: 'body', orId: true },
     extra: {
       read: { path: '/notice/read', label: '标记已读' },
       webList: { path: '/notice/web/list', label: '公开通知（公众）' },
@@ -49,8 +50,6 @@ export default defineResource({
         { value: 1, label: '是' },
       ],
     },
-    { name: 'targetDeptIds', label: '接收部门', type: 'text', help: '部门ID，逗号分隔' },
-    { name: 'targetUserIds', label: '接收人', type: 'text', help: '用户ID，逗号分隔' },
     { name: 'targetNames', label: '接收范围', type: 'text', readOnly: true },
     { name: 'readCount', label: '已读人数', type: 'number', readOnly: true, default: 0 },
     { name: 'deptId', label: '所属部门', type: 'reference', reference: 'department', readOnly: true },
@@ -59,16 +58,33 @@ export default defineResource({
     { name: 'creatorName', label: '发布人', type: 'text', readOnly: true },
     { name: 'createTime', label: '发布时间', type: 'datetime', readOnly: true },
     { name: 'updateTime', label: '更新时间', type: 'datetime', readOnly: true },
+    // The list's two boxes and the inbox's read state: no columns, answered by the list call (the module).
+    {
+      name: 'box', label: '通知箱', type: 'enum', readOnly: true, compute: (r) => r.box,
+      options: [{ value: 'outbox', label: '已发布通知' }, { value: 'inbox', label: '我的通知' }],
+    },
+    {
+      name: 'readFlag', label: '阅读状态', type: 'enum', readOnly: true, compute: (r) => r.readFlag,
+      options: [{ value: 0, label: '未读' }, { value: 1, label: '已读' }],
+    },
+  ],
+  links: [
+    { name: 'targetDeptIds', label: '接收部门', table: 'notice_target', from: 'noticeId', to: 'targetId', entity: 'department', missing: '接收部门不存在', where: { targetType: 'dept' } },
+    { name: 'targetUserIds', label: '接收人', table: 'notice_target', from: 'noticeId', to: 'targetId', entity: 'user', missing: '接收人不存在', where: { targetType: 'user' } },
   ],
   list: {
-    columns: ['title', 'publisher', 'targetNames', 'isPublic', 'creatorName', 'createTime'],
+    // No 阅读状态 column: in the outbox it would be the publisher's own read state; the inbox filters by it.
+    columns: ['title', 'publisher', 'targetNames', 'isPublic', 'readCount', 'creatorName', 'createTime'],
     filters: [
+      { field: 'box', op: 'eq', alwaysOn: true },
       { field: 'title', op: 'like', alwaysOn: true },
+      { field: 'readFlag', op: 'eq' },
       { field: 'isPublic', op: 'eq' },
       { field: 'createTime', op: 'range' },
     ],
     sortable: ['createTime', 'title'],
     defaultSort: { field: 'createTime', order: 'DESC' },
+    filterDefaults: { box: 'outbox' },
   },
   form: ['title', 'publisher', 'isPublic', 'targetDeptIds', 'targetUserIds', 'content'],
   permissions: {

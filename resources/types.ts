@@ -37,6 +37,11 @@ export interface ResourceApi {
     readonly bodyRequired?: string;
     /** Both paging values must be sent (the page parameter, then pageSize): a missing one answers 1001 缺少必填参数：<name>. */
     readonly pagingRequired?: boolean;
+    /**
+     * `module`: a module registers this list call itself (per-caller state the generic list cannot answer:
+     * 通知's inbox with read flags); the other calls stay generic. The module's route carries its schema.
+     */
+    readonly servedBy?: 'module';
   };
   /** `idParam` names the key parameter when it is not `id` (e.g. `deptId`). */
   readonly get: ApiCall & { readonly id: KeyLocation; readonly idParam?: string };

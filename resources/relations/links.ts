@@ -5,7 +5,8 @@
  * `from` this record's key, `to` a key of the declared `entity`. The get call answers the linked ids under
  * `name` (ascending); a save whose body carries `name` (an array, a comma list or one id) replaces the links
  * in the record's transaction (an id of no such record refuses the whole save: 1002 `missing`); a delete
- * removes the record's links.
+ * removes the record's links. `where`: fixed columns of the rows this link owns, so several links share
+ * one table (通知's targets in notice_target: `targetType` 'dept' or 'user').
  */
 export interface LinkDecl {
   readonly name: string;
@@ -15,4 +16,5 @@ export interface LinkDecl {
   readonly to: string;
   readonly entity: string;
   readonly missing: string;
+  readonly where?: Readonly<Record<string, string | number>>;
 }

@@ -9,9 +9,13 @@ import type { EntityContext } from './entity/types.js';
 
 const trxOf = (ctx: unknown) => (ctx as EntityContext).trx;
 
+/** A query narrowed to the link's own rows (its fixed `where` columns). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const own = <Q extends { where: (...args: any[]) => Q }>(q: Q, link: LinkDecl): Q => Object.entries(link.where ?? {}).reduce((acc, [k, v]) => acc.where(k, '=', v), q);
+
 /** The ids linked to one record, ascending. */
 export async function linkedIds(db: Db, link: LinkDecl, id: unknown): Promise<number[]> {
-  const rows = (await db.selectFrom(link.table).select(link.to).where(link.from, '=', id).orderBy(link.to).execute()) as Row[];
+  const rows = (await own(db.selectFrom(link.table).select(link.to).where(link.from, '=', id), link).orderBy(link.to).execute()) as Row[];
   return rows.map((r) => Number(r[link.to]));
 }
 
@@ -23,8 +27,8 @@ export async function writeLinks(db: Db, declOf: (name: string) => ResourceDecl 
     const found = (await db.selectFrom(target.table).select(target.idField).where(target.idField, 'in', [...ids]).execute()) as Row[];
     if (found.length !== ids.length) throw invalidValue(link.missing);
   }
-  await db.deleteFrom(link.table).where(link.from, '=', id).execute();
-  if (ids.length) await db.insertInto(link.table).values(ids.map((to) => ({ [link.from]: id, [link.to]: to }))).execute();
+  await own(db.deleteFrom(link.table).where(link.from, '=', id), link).execute();
+  if (ids.length) await db.insertInto(link.table).values(ids.map((to) => ({ [link.from]: id, [link.to]: to, ...link.where }))).execute();
 }
 
 /** The links as hooks, run after the entity's own (server/crud/entity/attach.ts). */
@@ -57,7 +61,7 @@ export function linkHooks(decl: ResourceDecl, declOf: (name: string) => Resource
     beforeDelete: [
       async ({ records, ctx }) => {
         const ids = records.map((r) => r[decl.idField]);
-        for (const link of links) await trxOf(ctx).deleteFrom(link.table).where(link.from, 'in', ids).execute();
+        for (const link of links) await own(trxOf(ctx).deleteFrom(link.table).where(link.from, 'in', ids), link).execute();
       },
     ],
   };

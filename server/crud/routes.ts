@@ -17,6 +17,7 @@ import { crudRouteSchemas, type RouteSchema } from './schema/routeSchemas.js';
 import { safeSerializerCompiler } from './schema/serializer.js';
 import { registerSingletonRoutes, saveAnswer, type RouteFn } from './singleton.js';
 import { createRecord, deleteRecords, getRecord, listRecords, updateRecord } from './service.js';
+import { findRecords } from './entity/localApi.js';
 import { validateRecord } from './validate.js';
 
 const methodOf = (call: ApiCall) => call.method ?? 'POST';
@@ -75,7 +76,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
 
   if (decl.singleton) return registerSingletonRoutes(app, decl, route);
 
-  route(api.list, schemas.list, {
+  if (api.list.servedBy !== 'module') route(api.list, schemas.list, {
     config: {
       permission: permissions.list,
       invalidInput: (request) => {
@@ -88,6 +89,8 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
     handler: async (request) => {
       requireBody(request);
       if (api.list.shape === 'tree') return ok(await listTree(app.db, decl, currentUser(request), searchOf(request)));
+      // Every record the caller reaches, in the default sort (the client pages it).
+      if (api.list.shape === 'array') return ok(await findRecords(app.db, decl, currentUser(request), { search: searchOf(request), sort: [decl.list.defaultSort] }));
       return ok(maskPersonalPage(decl, await listRecords(app.db, decl, currentUser(request), searchOf(request))));
     },
   });
@@ -106,15 +109,17 @@ type CrudSchemas = ReturnType<typeof crudRouteSchemas>;
 /** The create and update calls: one path for both, or each its own (a citizen's op may share the update path). */
 function registerSaveRoutes(app: FastifyInstance, decl: ResourceDecl, route: RouteFn, schemas: CrudSchemas): void {
   const { api, permissions } = decl;
+  // Saves declared with `params: 'query'` (栏目's, as the spec says) take the query's fields over the body's.
+  const fieldsOf = (request: FastifyRequest) => (api.create?.params === 'query' || api.update?.params === 'query' ? { ...bodyOf(request), ...queryOf(request) } : bodyOf(request));
   const save = async (request: FastifyRequest, mode: SaveMode) => {
-    const body = withoutMasked(decl, bodyOf(request));
+    const body = withoutMasked(decl, fieldsOf(request));
     const target = saveTarget(decl, request, body, mode);
     const user = currentUser(request);
     if (target === null) return saveAnswer(decl, 'create', body, await createRecord(app.db, decl, user, body), '新增成功');
     return saveAnswer(decl, 'update', body, await updateRecord(app.db, decl, user, target, body), api.update?.success ?? '修改成功');
   };
   const saveChecks = (mode: SaveMode) => (request: FastifyRequest) => {
-    const body = bodyOf(request);
+    const body = fieldsOf(request);
     validateRecord(decl, body, saveTarget(decl, request, body, mode) === null ? 'create' : 'update');
   };
 

@@ -143,9 +143,9 @@ export interface EntityTables {
   };
   notice: {
     id: Generated<number>; title: string | null; content: string | null; publisher: string | null; isPublic: Generated<number | null>;
-    targetDeptIds: string | null; targetUserIds: string | null; targetNames: string | null; readCount: Generated<number | null>;
-    deptId: number | null; deptName: string | null; creatorId: number | null; creatorName: string | null; createTime: string | null;
-    updateTime: string | null;
+    targetNames: string | null; readCount: Generated<number | null>; deptId: number | null; deptName: string | null;
+    creatorId: number | null; creatorName: string | null; createTime: string | null; updateTime: string | null; box: string | null;
+    readFlag: number | null;
   };
   notice_setting: {
     id: Generated<number>; name: string | null; eventType: string | null; receiverType: Generated<string | null>;

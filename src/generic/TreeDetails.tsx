@@ -15,6 +15,8 @@ import { crudCall } from '../../resources/declaredCalls';
 import { RecordActions } from './ActionButtons';
 import { ListLoading } from './GenericList';
 import { formFields } from './GenericForm';
+import { formLinks } from './LinksInput';
+import { PlainLinkInput } from './PlainLinkInput';
 import { Panels } from './ListPanels';
 import { changedOf, FieldInput, missingRequired } from './plainFields';
 import type { Row } from './plainTypes';
@@ -114,6 +116,8 @@ export function TreeDetails({ decl, rows, search, selected, editing, onEdit, onS
   const { record, loading } = useRecord(decl, editing ? null : selected, tick);
   const fields = formFields(decl);
   const names = fields.map((f) => f.name);
+  // Declared links the form names (栏目's 授权角色): loaded with the record, saved with the changed fields.
+  const links = formLinks(decl);
   const [form, setForm] = useState<Row>({});
   const [confirming, setConfirming] = useState(false);
   const dataProvider = useDataProvider() as Provider;
@@ -122,7 +126,7 @@ export function TreeDetails({ decl, rows, search, selected, editing, onEdit, onS
   const canDelete = useKey(decl.name, decl.permissions.delete);
   useEffect(() => {
     if (editing) setForm(newNodeValues(decl, editing.parent, search));
-    else if (record) setForm(Object.fromEntries(names.map((n) => [n, record[n] ?? null])));
+    else if (record) setForm(Object.fromEntries([...names, ...links.map((l) => l.name)].map((n) => [n, record[n] ?? null])));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [record, editing]);
 
@@ -160,6 +164,11 @@ export function TreeDetails({ decl, rows, search, selected, editing, onEdit, onS
                 ) : (
                   <FieldInput field={f} value={form[f.name]} disabled={!editable || (!editing && fixed.has(f.name))} onChange={(v) => setForm({ ...form, [f.name]: v })} />
                 )}
+              </Grid>
+            ))}
+            {links.map((link) => (
+              <Grid key={link.name} size={12}>
+                <PlainLinkInput link={link} value={form[link.name]} disabled={!editable} onChange={(v) => setForm({ ...form, [link.name]: v })} />
               </Grid>
             ))}
           </Grid>

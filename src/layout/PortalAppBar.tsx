@@ -8,7 +8,7 @@ import { memo } from 'react';
 import { AppBar, Logout, TitlePortal, UserMenu, useGetIdentity } from 'react-admin';
 import { FallbackTitle } from './Breadcrumbs';
 import { useAppInfo } from './AppInfo';
-import { NoticeBell } from '../views/notice/NoticeBell';
+import { NoticeBell } from '../components/notice/NoticeBell';
 import { ChangePasswordMenuItem } from '../security/ChangePasswordMenuItem';
 
 /** Name and department of the logged-in user, at the top of the user menu. */

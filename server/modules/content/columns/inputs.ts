@@ -1,21 +1,9 @@
-import type { FastifySchema } from 'fastify';
-import type { ResourceDecl } from '../../../../resources/types.js';
-import { declaredInput, describeInput, IDS, NO_QUERY } from '../../../http/routeInput.js';
-
-/** A column save reads its fields from the query string (spec part 2), a JSON body as well: both described. */
-function queryOrBody(schema: FastifySchema): FastifySchema {
-  return { ...schema, querystring: { ...(schema.body as object), type: 'object' } };
-}
+import { describeInput, NO_QUERY } from '../../../http/routeInput.js';
 
 /** What each column route reads (server/http/routeInput.ts: descriptive, the handlers still answer refusals). */
-export function columnInputs(decl: ResourceDecl) {
+export function columnInputs() {
   return {
-    list: describeInput({ query: { categoryTitle: ['string', '栏目名称（包含）'] } }),
     none: NO_QUERY,
-    get: describeInput({ path: { id: ['integer', '栏目ID'] } }),
-    save: queryOrBody(declaredInput(decl, 'create')),
-    edit: queryOrBody(declaredInput(decl, 'update')),
-    del: describeInput({ either: { ids: IDS } }),
     roleList: describeInput({ query: { roleId: ['integer', '角色ID（必填）'] } }),
     roleSave: describeInput({
       body: {

@@ -14,7 +14,7 @@ import { describeInput, ID } from '../../../http/routeInput.js';
  */
 export async function noticeSettingRoutes(app: FastifyInstance) {
   // Reminders' 站内消息 become notices addressed to the recipients (我的通知).
-  setInAppSender(noticeInAppSender);
+  setInAppSender(noticeInAppSender(app));
   const decl = declarationOf(app, 'noticeSetting');
   if (!decl) return;
   app.post(decl.api.extra?.detail?.path ?? '/notice/set/detail', { config: { permission: decl.permissions.get }, schema: describeInput({ either: { id: ID } }), attachValidation: true }, async (request) => {

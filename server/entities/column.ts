@@ -1,0 +1,111 @@
+import { Refusal, type HookContext, type RecordData } from '../../resources/behaviour.js';
+import type { DynamicDb, Row } from '../db/types.js';
+import { defineBehaviour } from '../crud/entity/define.js';
+import type { EntityContext } from '../crud/entity/types.js';
+import { isBlank } from '../crud/validate.js';
+import { subtreeIds } from '../crud/tree.js';
+import { pathSegments } from '../files/confine.js';
+
+const TEMPLATE_EXT = /\.(html?|liquid)$/i;
+const LINK_TYPE = 3; // 外链
+const TEMPLATES = [['columnListUrl', '列表模板'], ['columnUrl', '内容模板']] as const;
+
+const trxOf = (ctx: HookContext) => (ctx as EntityContext).trx;
+const given = (v: unknown) => !isBlank(v) && Number(v) !== 0;
+
+/** A template path: below the templates folder, an .html file. */
+function checkTemplate(value: unknown, label: string): void {
+  if (typeof value !== 'string' || value === '') return;
+  try {
+    pathSegments(value);
+  } catch {
+    throw new Refusal(1002, `${label}路径无效`);
+  }
+  if (!TEMPLATE_EXT.test(value)) throw new Refusal(1002, `${label}必须是 .html 文件`);
+}
+
+/** The rules between a column's values and other records (the tree's own checks run after these). */
+async function checkValues(trx: DynamicDb, data: RecordData, original: RecordData | undefined): Promise<RecordData> {
+  const merged = { ...original, ...data };
+  const out: RecordData = { ...data };
+  if (given(merged.categoryCategoryId)) {
+    const parent = (await trx.selectFrom('category').select('columnType').where('categoryId', '=', Number(merged.categoryCategoryId)).executeTakeFirst()) as Row | undefined;
+    if (parent && Number(parent.columnType) === LINK_TYPE) throw new Refusal(1002, '外链栏目下不能添加子栏目');
+  }
+  if (Number(merged.columnType) === LINK_TYPE && isBlank(merged.columnDiyUrl)) throw new Refusal(1001, '缺少必填参数：columnDiyUrl');
+  if (given(merged.columnContentModelId)) {
+    if (!(await trx.selectFrom('content_model').select('cmId').where('cmId', '=', Number(merged.columnContentModelId)).executeTakeFirst())) throw new Refusal(1002, '内容模型不存在');
+  }
+  if (data.columnContentModelId === 0) out.columnContentModelId = null;
+  if (given(merged.relationCategoryid)) {
+    if (original && Number(merged.relationCategoryid) === Number(original.categoryId)) throw new Refusal(1002, '关联栏目不能是本栏目');
+    if (!(await trx.selectFrom('category').select('categoryId').where('categoryId', '=', Number(merged.relationCategoryid)).executeTakeFirst())) throw new Refusal(1002, '关联栏目不存在');
+  }
+  if (data.relationCategoryid === 0) out.relationCategoryid = null;
+  for (const [key, label] of TEMPLATES) checkTemplate(data[key], label);
+  return out;
+}
+
+/** The site path of a column and of every column below it: the parent's path, then the id (`/3/12`). */
+async function repath(trx: DynamicDb, id: number): Promise<void> {
+  const rows = (await trx.selectFrom('category').select(['categoryId', 'categoryCategoryId', 'columnPath']).execute()) as Row[];
+  const byId = new Map(rows.map((r) => [Number(r.categoryId), r]));
+  const pathOf = new Map<number, string>();
+  const self = byId.get(id);
+  if (!self) return;
+  pathOf.set(id, `${(byId.get(Number(self.categoryCategoryId))?.columnPath as string | null) ?? ''}/${id}`);
+  // Each column after its parent (subtreeIds answers the subtree top-down).
+  for (const cid of subtreeIds(rows, id, 'categoryId', 'categoryCategoryId')) {
+    const row = byId.get(cid) as Row;
+    const p = cid === id ? (pathOf.get(id) as string) : `${pathOf.get(Number(row.categoryCategoryId)) ?? ''}/${cid}`;
+    pathOf.set(cid, p);
+    await trx.updateTable('category').set({ columnPath: p }).where('categoryId', '=', cid).execute();
+  }
+}
+
+/** A delete names the column it refuses for; the links to the deleted columns from others go. */
+async function guardDelete(trx: DynamicDb, records: readonly RecordData[]): Promise<void> {
+  const ids = records.map((r) => Number(r.categoryId));
+  const going = new Set(ids);
+  for (const col of records) {
+    const child = (await trx.selectFrom('category').select('categoryId').where('categoryCategoryId', '=', Number(col.categoryId)).execute()) as Row[];
+    if (child.some((c) => !going.has(Number(c.categoryId)))) throw new Refusal(1005, `栏目“${String(col.categoryTitle)}”下有子栏目，不能删除`);
+    if (await trx.selectFrom('article').select('articleId').where('columnId', '=', Number(col.categoryId)).executeTakeFirst()) throw new Refusal(1005, `栏目“${String(col.categoryTitle)}”下有文章，不能删除`);
+  }
+  await trx.updateTable('category').set({ relationCategoryid: null }).where('relationCategoryid', 'in', ids).execute();
+}
+
+/**
+ * 栏目: the spec names a missing type by its key; an external link (外链) needs its address and has no
+ * children; the content model and the related column must exist; templates are .html files below the
+ * templates folder; `columnPath` follows the tree (a moved column's subtree too); a refused delete names
+ * the column. Parent, cycle and children checks are the declared tree's.
+ */
+export default defineBehaviour({
+  name: 'column',
+  hooks: {
+    beforeValidate: [
+      ({ operation, data }) => {
+        if (operation === 'create' && isBlank(data.columnType)) throw new Refusal(1001, '缺少必填参数：columnType');
+        return data;
+      },
+    ],
+    beforeChange: [({ data, original, ctx }) => checkValues(trxOf(ctx), data, original)],
+    afterChange: [
+      async ({ operation, record, previous, ctx }) => {
+        const moved = operation === 'create' || Number(record.categoryCategoryId) !== Number(previous?.categoryCategoryId);
+        if (moved) await repath(trxOf(ctx), Number(record.categoryId));
+      },
+    ],
+    // The answer of a save carries the path written after the insert (or the move).
+    enrich: [
+      async ({ records, ctx }) => {
+        if (!records.length) return records;
+        const rows = (await trxOf(ctx).selectFrom('category').select(['categoryId', 'columnPath']).where('categoryId', 'in', records.map((r) => Number(r.categoryId))).execute()) as Row[];
+        const paths = new Map(rows.map((r) => [Number(r.categoryId), r.columnPath]));
+        return records.map((r) => ({ ...r, columnPath: paths.get(Number(r.categoryId)) ?? r.columnPath ?? null }));
+      },
+    ],
+    beforeDelete: [({ records, ctx }) => guardDelete(trxOf(ctx), records)],
+  },
+});

@@ -1,0 +1,109 @@
+import { Refusal, type HookContext, type RecordData } from '../../resources/behaviour.js';
+import type { DynamicDb, Row } from '../db/types.js';
+import { defineBehaviour } from '../crud/entity/define.js';
+import type { EntityContext } from '../crud/entity/types.js';
+import { isBlank } from '../crud/validate.js';
+import { plainText } from '../shared/text.js';
+
+/** The spec's aliases of the two target lists (baseNoticeDto's deptIds / userIds). */
+const TARGETS = [
+  { name: 'targetDeptIds', alias: 'deptIds', label: '接收部门', table: 'departments', key: 'id', missing: '接收部门不存在' },
+  { name: 'targetUserIds', alias: 'userIds', label: '接收人', table: 'users', key: 'userId', missing: '接收人不存在' },
+] as const;
+const MAX_TARGETS = 2000;
+const NAMES_MAX = 500;
+
+const trxOf = (ctx: HookContext) => (ctx as EntityContext).trx;
+const has = (data: RecordData, key: string) => Object.prototype.hasOwnProperty.call(data, key);
+
+/** `[1,2]`, `"1,2"` or `3` → unique positive ids (the module's wording when one is not). */
+function idList(value: unknown, label: string): number[] {
+  if (isBlank(value)) return [];
+  const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
+  const ids = parts.filter((p) => !isBlank(p)).map((p) => Number(typeof p === 'string' ? p.trim() : p));
+  if (ids.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw new Refusal(1002, `${label}格式不正确`);
+  return [...new Set(ids)];
+}
+
+/** 接收范围: the names of the departments, then the people, cut to the column's 500 characters. */
+async function targetNames(trx: DynamicDb, lists: number[][]): Promise<string> {
+  const names: string[] = [];
+  for (const [i, t] of TARGETS.entries()) {
+    const ids = lists[i] ?? [];
+    if (!ids.length) continue;
+    const rows = (await trx.selectFrom(t.table).select([t.key, 'name']).where(t.key, 'in', ids).execute()) as Row[];
+    if (rows.length !== ids.length) throw new Refusal(1003, t.missing);
+    const byId = new Map(rows.map((r) => [Number(r[t.key]), String(r.name)]));
+    names.push(...ids.map((id) => byId.get(id) ?? ''));
+  }
+  const text = names.join('、');
+  return text.length > NAMES_MAX ? `${text.slice(0, NAMES_MAX - 3)}…` : text;
+}
+
+/** The addressees (notice_target by type) and the read count of each record. */
+async function withTargets(trx: DynamicDb, records: readonly RecordData[]): Promise<RecordData[]> {
+  const ids = records.map((r) => Number(r.id));
+  if (!ids.length) return [];
+  const targets = (await trx.selectFrom('notice_target').select(['noticeId', 'targetType', 'targetId']).where('noticeId', 'in', ids).orderBy('targetId').execute()) as Row[];
+  const reads = (await trx.selectFrom('notice_read').select(['noticeId']).select((eb) => eb.fn.countAll().as('n')).where('noticeId', 'in', ids).groupBy('noticeId').execute()) as Row[];
+  const readCount = new Map(reads.map((r) => [Number(r.noticeId), Number(r.n)]));
+  const of = (id: number, type: string) => targets.filter((t) => Number(t.noticeId) === id && t.targetType === type).map((t) => Number(t.targetId));
+  return records.map((r) => ({ ...r, targetDeptIds: of(Number(r.id), 'dept'), targetUserIds: of(Number(r.id), 'user'), readCount: readCount.get(Number(r.id)) ?? 0 }));
+}
+
+// 接收范围 found by beforeValidate (which sees the targets) for beforeChange (which writes the values), per operation.
+const pendingNames = new WeakMap<object, string>();
+
+/**
+ * 通知: a notice goes to departments and/or people (the declared links write notice_target); a save names
+ * at least one, all existing (1003), and stores their names as 接收范围; 发布单位 defaults to the publisher's
+ * department; the content must say something after sanitising; a delete takes the read marks along.
+ */
+export default defineBehaviour({
+  name: 'notice',
+  hooks: {
+    beforeValidate: [
+      async ({ operation, data, ctx }) => {
+        // The required texts by their Chinese names (the generic check names the field's key).
+        for (const [key, label] of [['title', '标题'], ['content', '内容']] as const) {
+          if ((operation === 'create' || has(data, key)) && isBlank(data[key])) throw new Refusal(1001, `缺少必填参数：${label}`);
+        }
+        const touched = TARGETS.some((t) => has(data, t.name) || has(data, t.alias));
+        if (operation === 'update' && !touched) return data;
+        // A save replaces both lists: one left out is emptied, as the spec's save did.
+        const lists = TARGETS.map((t) => idList(has(data, t.name) ? data[t.name] : data[t.alias], t.label));
+        const total = lists.reduce((n, l) => n + l.length, 0);
+        if (total === 0) throw new Refusal(1001, '缺少必填参数：接收部门或接收人');
+        if (total > MAX_TARGETS) throw new Refusal(1002, '接收范围过大');
+        pendingNames.set(ctx, await targetNames(trxOf(ctx), lists));
+        const out: RecordData = { ...data };
+        for (const [i, t] of TARGETS.entries()) {
+          out[t.name] = lists[i];
+          delete out[t.alias];
+        }
+        return out;
+      },
+    ],
+    beforeChange: [
+      ({ operation, data, ctx }) => {
+        if (typeof data.content === 'string' && !plainText(data.content, 'input') && !/<img/i.test(data.content)) throw new Refusal(1001, '缺少必填参数：内容');
+        const out: RecordData = { ...data };
+        const names = pendingNames.get(ctx);
+        if (names !== undefined) out.targetNames = names;
+        if (operation === 'create') {
+          out.isPublic ??= 0;
+          out.readCount = 0;
+          if (isBlank(out.publisher)) out.publisher = data.deptName ?? null;
+        }
+        return out;
+      },
+    ],
+    enrich: [({ records, ctx }) => withTargets(trxOf(ctx), records)],
+    beforeDelete: [
+      async ({ records, ctx }) => {
+        await trxOf(ctx).deleteFrom('notice_read').where('noticeId', 'in', records.map((r) => Number(r.id))).execute();
+      },
+    ],
+    afterSave: [({ operation }) => (operation === 'create' ? { message: '发布成功' } : undefined)],
+  },
+});
