@@ -45,7 +45,7 @@ export const WORKBENCH_TODOS: readonly WorkbenchTodo[] = [
   { key: 'mailOverdue', label: '超期未办信件', app: 'adminSite', group: '领导信箱', anyOf: ['mailForum:deptList'], call: { path: '/mailForum/mailListByDept', body: { stage: 2, overdue: 1 } }, link: '/main/interact/LeaderMailbox?tab=dept&stage=2&overdue=1', tone: 'error' },
   { key: 'applyDue', label: `${APPLY_DUE_WORKING_DAYS}个工作日内到期的申请`, app: 'adminSite', group: '依申请公开', anyOf: ['apply:list'], call: { path: '/apply/list', body: { dueWithin: APPLY_DUE_WORKING_DAYS } }, link: raFilter('/main/interact/apply', { dueWithin: APPLY_DUE_WORKING_DAYS }), tone: 'warning' },
   { key: 'applyOverdue', label: '已超期的申请', app: 'adminSite', group: '依申请公开', anyOf: ['apply:list'], call: { path: '/apply/list', body: { overdue: 1 } }, link: raFilter('/main/interact/apply', { overdue: 1 }), tone: 'error' },
-  { key: 'noticeUnread', label: '未读通知', app: 'adminSite', group: '通知', anyOf: ['notice:my'], call: { path: '/notice/my/list', body: { readFlag: 0 } }, link: '/main/interact/noticeManage?tab=inbox&readFlag=0' },
+  { key: 'noticeUnread', label: '未读通知', app: 'adminSite', group: '通知', anyOf: ['notice:my'], call: { path: '/notice/my/list', body: { readFlag: 0 } }, link: raFilter('/main/interact/noticeManage', { box: 'inbox', readFlag: 0 }) },
   { key: 'reportReview', label: '待我审核的报送', app: 'reportSite', group: '报送审核', anyOf: ['report:role'], call: { path: '/api/report/role', body: {} }, link: '/report/home/audit' },
   ...REPORT_STATES.map(
     (s): WorkbenchTodo => ({

@@ -84,6 +84,14 @@ describe('工作台', () => {
     await page.getByTestId('todo-articleReview').getByRole('link').click();
     await page.waitForURL(/home\/audit/);
     if (review > 0) await expectTotal(page, review);
+    await page.goBack();
+    // 未读通知 opens the inbox with 未读 chosen (the generic list reads its filter from the link).
+    const unread = await todoCount(page, 'noticeUnread');
+    expect(unread).toBeGreaterThan(0);
+    await page.getByTestId('todo-noticeUnread').getByRole('link').click();
+    await page.waitForURL(/interact\/noticeManage/);
+    await expectTotal(page, unread);
+    await page.screenshot({ path: 'test-results/workbench/notice-unread-list.png' });
     await page.context().close();
   });
 
