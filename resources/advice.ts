@@ -2,8 +2,9 @@ import { defineResource, ownership, ownershipFields, standardPermissions } from 
 
 /**
  * 意见征集: the government asks the public for opinions on a draft. Topics are written by staff; the
- * public leaves opinions while a topic is collecting; staff publish the result. Served by
- * server/modules/interaction/advice; statuses in docs/interaction-forms.md.
+ * public leaves opinions while a topic is collecting; staff publish the result. Generic routes and views;
+ * behaviour in server/entities/advice.ts; the export and the public reads in server/modules/interaction/advice;
+ * statuses in docs/interaction-forms.md.
  */
 export default defineResource({
   name: 'advice',
@@ -12,7 +13,6 @@ export default defineResource({
   icon: 'RateReview',
   idField: 'id',
   titleField: 'title',
-  routes: 'module',
   api: {
     list: { path: '/advice/list' },
     get: { path: '/advice/detail', id: 'query' },
@@ -70,11 +70,28 @@ export default defineResource({
   form: ['title', 'solicitDept', 'startTime', 'endTime', 'content'],
   permissions: standardPermissions('advice'),
   actions: [
-    { name: 'stop', label: '结束征集', path: '/advice/stopAdvice', permission: 'advice:stop', scope: 'row', confirm: '结束后不再接受意见，确定结束征集吗？' },
-    { name: 'resultReply', label: '结果反馈', path: '/advice/resultReply', permission: 'advice:reply', scope: 'row' },
-    { name: 'export', label: '导出', path: '/advice/adviceExcel', permission: 'advice:export', scope: 'none' },
-    { name: 'task', label: '到期检查', path: '/advice/resulttask', permission: 'advice:task', scope: 'none' },
+    {
+      name: 'stop', label: '停止征集', path: '/advice/stopAdvice', permission: 'advice:stop', scope: 'row', confirm: '结束后不再接受意见，确定结束征集吗？',
+      when: { status: [0, 1] }, refusal: '该征集已结束', success: '已结束征集', run: true,
+    },
+    {
+      name: 'resultReply', label: '结果反馈', path: '/advice/resultReply', permission: 'advice:reply', scope: 'row',
+      when: { status: [2, 3] }, refusal: '请先结束征集，再反馈结果', success: '结果已发布', run: true,
+      input: [{ name: 'resultContent', label: '反馈内容', type: 'richtext', required: true, maxLength: 200000 }],
+    },
+    { name: 'export', label: '导出', path: '/advice/adviceExcel', permission: 'advice:export', scope: 'none', download: '意见征集.xlsx' },
+    { name: 'task', label: '到期检查', path: '/advice/resulttask', permission: 'advice:task', scope: 'none', success: '检查完成', run: true },
   ],
+  // The citizen's opinion on a collecting topic (image code, per-address limits of 'advice', a query code).
+  publicOps: [{
+    name: 'opinion', label: '提交意见', path: '/advice/web/add', guard: 'advice', captcha: true, success: '提交成功，感谢您的宝贵意见',
+    input: [
+      { name: 'adviceId', label: '征集主题ID', type: 'number', required: true },
+      { name: 'content', label: '意见内容', type: 'textarea', required: true, maxLength: 3000 },
+      { name: 'name', label: '姓名', type: 'text', maxLength: 50 },
+      { name: 'phone', label: '联系电话', type: 'text', required: true },
+    ],
+  }],
   ownership,
   menu: { group: 'interact', path: '/main/interact/advice', sort: 35 },
 });

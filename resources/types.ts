@@ -242,6 +242,8 @@ export interface PublicOpDecl {
   readonly captcha?: boolean;
   readonly success?: string;
   readonly onUpdatePath?: boolean;
+  /** The body's fields, for the route's request schema and the OpenAPI document (the behaviour's `check` reads them). */
+  readonly input?: readonly FieldDecl[];
 }
 
 export interface ResourceDecl {
