@@ -70,14 +70,17 @@ export default defineResource({
   form: ['title', 'solicitDept', 'startTime', 'endTime', 'content'],
   permissions: standardPermissions('advice'),
   actions: [
+    // 查看意见: the detail call's opinions in a dialog (src/panels/adviceOpinions.tsx).
+    { name: 'opinions', label: '查看意见', path: '/advice/detail', permission: 'advice:get', scope: 'row', placement: ['row'], dialog: 'adviceOpinions' },
     {
-      name: 'stop', label: '停止征集', path: '/advice/stopAdvice', permission: 'advice:stop', scope: 'row', confirm: '结束后不再接受意见，确定结束征集吗？',
+      name: 'stop', label: '停止征集', path: '/advice/stopAdvice', permission: 'advice:stop', scope: 'row', confirmTitle: '提示信息',
+      confirm: '停止后将不再接受群众意见，且不能重新开始，确定停止征集吗？',
       when: { status: [0, 1] }, refusal: '该征集已结束', success: '已结束征集', run: true,
     },
     {
       name: 'resultReply', label: '结果反馈', path: '/advice/resultReply', permission: 'advice:reply', scope: 'row',
-      when: { status: [2, 3] }, refusal: '请先结束征集，再反馈结果', success: '结果已发布', run: true,
-      input: [{ name: 'resultContent', label: '反馈内容', type: 'richtext', required: true, maxLength: 200000 }],
+      when: { status: [2, 3] }, refusal: '请先结束征集，再反馈结果', success: '结果已发布', run: true, submitLabel: '发布反馈',
+      input: [{ name: 'resultContent', label: '反馈内容', type: 'richtext', editor: 'lines', required: true, maxLength: 200000, help: '将在门户网站该征集主题下公开；每行一个段落' }],
     },
     { name: 'export', label: '导出', path: '/advice/adviceExcel', permission: 'advice:export', scope: 'none', download: '意见征集.xlsx' },
     { name: 'task', label: '到期检查', path: '/advice/resulttask', permission: 'advice:task', scope: 'none', success: '检查完成', run: true },

@@ -179,6 +179,15 @@ export interface ActionDecl {
   readonly placement?: readonly ('toolbar' | 'row' | 'show')[];
   /** The call takes one uploaded file (an Excel import): the UI asks for the file in a dialog first. */
   readonly upload?: UploadDecl;
+  /** The input dialog's send button (default 确定), e.g. 发布反馈. */
+  readonly submitLabel?: string;
+  /** The confirmation's title (default 提示). */
+  readonly confirmTitle?: string;
+  /**
+   * No call of its own: the button opens `src/panels/<dialog>.tsx` (default export, props `{ decl, onClose }`,
+   * the record in context), which renders its own dialog (意见征集's 查看意见). Needs `placement`.
+   */
+  readonly dialog?: string;
 }
 
 /**

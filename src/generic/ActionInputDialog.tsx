@@ -12,6 +12,7 @@ import { Form, useDataProvider } from 'react-admin';
 import type { ActionDecl, FieldDecl, ResourceDecl } from '../../resources/types';
 import type { PortalDataProviderExtras } from '../../providers/types';
 import { renderInput } from './inputs';
+import { textToHtml } from '../components/interaction/richText';
 
 export interface ActionTarget {
   readonly id?: number | string;
@@ -24,7 +25,8 @@ export function inputValues(fields: readonly FieldDecl[], values: Readonly<Recor
   for (const f of fields) {
     const v = values[f.name];
     if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) continue;
-    out[f.name] = typeof v === 'string' ? v.trim() : v;
+    // `editor: 'lines'`: each line typed becomes a paragraph of the stored HTML.
+    out[f.name] = typeof v === 'string' ? (f.type === 'richtext' && f.editor === 'lines' ? textToHtml(v) : v.trim()) : v;
   }
   return out;
 }
@@ -69,7 +71,7 @@ export function ActionInputDialog({ decl, action, target, onClose, onDone }: { d
             取消
           </Button>
           <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} /> : undefined} data-testid={`action-input-submit-${action.name}`}>
-            确定
+            {action.submitLabel ?? '确定'}
           </Button>
         </DialogActions>
       </Form>
