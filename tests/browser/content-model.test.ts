@@ -15,7 +15,6 @@ beforeAll(async () => {
   portal = await startPortal();
   page = await portal.browser.newPage({ locale: 'zh-CN', viewport: { width: 1500, height: 1000 } });
   errors = watchPageErrors(page);
-  await logIn(page, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
 });
 afterAll(async () => {
   await portal?.close();
@@ -25,6 +24,7 @@ interface Model { cmId: number; cmTipsName: string; fields: { fieldFieldName: st
 
 describe('自定义模型 in the generic views', () => {
   it('shows the demo model with its fields; 新增字段 adds one to the model and its table', async () => {
+    await logIn(page, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
     await openMenu(page, '自定义模型');
     const row = page.getByRole('row').filter({ hasText: 'policy_doc' });
     await row.waitFor({ timeout: 30_000 });
