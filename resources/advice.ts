@@ -21,12 +21,8 @@ export default defineResource({
     delete: { path: '/advice/dels', ids: 'body' },
     extra: {
       excel: { path: '/advice/adviceExcel', label: '导出' },
-      resultReply: { path: '/advice/resultReply', label: '结果反馈' },
-      resulttask: { path: '/advice/resulttask', label: '到期检查' },
-      stop: { path: '/advice/stopAdvice', label: '结束征集' },
-      stopAdvice: { path: '/stopAdvice', label: '结束征集' },
+      stopAdvice: { path: '/stopAdvice', label: '停止征集' },
       webList: { path: '/advice/web/list', label: '征集中的主题（公众）' },
-      webAdd: { path: '/advice/web/add', label: '提交意见（公众）' },
       webMyDetail: { path: '/advice/web/my/detail', label: '主题详情（公众）' },
       webMyList: { path: '/advice/web/my/list', label: '我的意见（公众）' },
     },
