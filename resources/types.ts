@@ -181,6 +181,8 @@ export interface ActionDecl {
   readonly upload?: UploadDecl;
   /** The input dialog's send button (default 确定), e.g. 发布反馈. */
   readonly submitLabel?: string;
+  /** The input dialog starts with the row's values of its fields (a published answer to correct). */
+  readonly prefill?: boolean;
   /** The confirmation's title (default 提示). */
   readonly confirmTitle?: string;
   /**

@@ -90,6 +90,16 @@ describe('advice topics list', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '结果反馈' })).not.toBeInTheDocument());
   });
 
+  it('结果反馈 on a topic already answered starts with its published text, one paragraph per line', async () => {
+    const answered = { ...topics[1], status: 3, resultContent: '<p>共收到意见1条。</p><p>每季度上门随访&lt;一次&gt;。</p>' };
+    on('/advice/list', { list: [answered], currPage: 1, totalRow: 1, totalPage: 1 });
+    renderList();
+    const row = (await screen.findByText('家庭医生签约服务意见征集')).closest('tr')!;
+    fireEvent.click(await within(row).findByRole('button', { name: '结果反馈' }));
+    const dialog = await screen.findByRole('dialog', { name: '结果反馈' });
+    expect(within(dialog).getByRole('textbox', { name: '反馈内容' })).toHaveValue('共收到意见1条。\n每季度上门随访<一次>。');
+  });
+
   it('查看意见 lists the public opinions of the topic', async () => {
     on('/advice/list', { list: topics, currPage: 1, totalRow: 2, totalPage: 1 });
     const details = on('/advice/detail', {
