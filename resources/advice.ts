@@ -2,8 +2,9 @@ import { defineResource, ownership, ownershipFields, standardPermissions } from 
 
 /**
  * 意见征集: the government asks the public for opinions on a draft. Topics are written by staff; the
- * public leaves opinions while a topic is collecting; staff publish the result. Served by
- * server/modules/interaction/advice; statuses in docs/interaction-forms.md.
+ * public leaves opinions while a topic is collecting; staff publish the result. Generic routes and views;
+ * behaviour in server/entities/advice.ts; the export and the public reads in server/modules/interaction/advice;
+ * statuses in docs/interaction-forms.md.
  */
 export default defineResource({
   name: 'advice',
@@ -12,7 +13,6 @@ export default defineResource({
   icon: 'RateReview',
   idField: 'id',
   titleField: 'title',
-  routes: 'module',
   api: {
     list: { path: '/advice/list' },
     get: { path: '/advice/detail', id: 'query' },
@@ -21,12 +21,8 @@ export default defineResource({
     delete: { path: '/advice/dels', ids: 'body' },
     extra: {
       excel: { path: '/advice/adviceExcel', label: '导出' },
-      resultReply: { path: '/advice/resultReply', label: '结果反馈' },
-      resulttask: { path: '/advice/resulttask', label: '到期检查' },
-      stop: { path: '/advice/stopAdvice', label: '结束征集' },
-      stopAdvice: { path: '/stopAdvice', label: '结束征集' },
+      stopAdvice: { path: '/stopAdvice', label: '停止征集' },
       webList: { path: '/advice/web/list', label: '征集中的主题（公众）' },
-      webAdd: { path: '/advice/web/add', label: '提交意见（公众）' },
       webMyDetail: { path: '/advice/web/my/detail', label: '主题详情（公众）' },
       webMyList: { path: '/advice/web/my/list', label: '我的意见（公众）' },
     },
@@ -70,11 +66,31 @@ export default defineResource({
   form: ['title', 'solicitDept', 'startTime', 'endTime', 'content'],
   permissions: standardPermissions('advice'),
   actions: [
-    { name: 'stop', label: '结束征集', path: '/advice/stopAdvice', permission: 'advice:stop', scope: 'row', confirm: '结束后不再接受意见，确定结束征集吗？' },
-    { name: 'resultReply', label: '结果反馈', path: '/advice/resultReply', permission: 'advice:reply', scope: 'row' },
-    { name: 'export', label: '导出', path: '/advice/adviceExcel', permission: 'advice:export', scope: 'none' },
-    { name: 'task', label: '到期检查', path: '/advice/resulttask', permission: 'advice:task', scope: 'none' },
+    // 查看意见: the detail call's opinions in a dialog (src/panels/adviceOpinions.tsx).
+    { name: 'opinions', label: '查看意见', path: '/advice/detail', permission: 'advice:get', scope: 'row', placement: ['row'], dialog: 'adviceOpinions' },
+    {
+      name: 'stop', label: '停止征集', path: '/advice/stopAdvice', permission: 'advice:stop', scope: 'row', confirmTitle: '提示信息',
+      confirm: '停止后将不再接受群众意见，且不能重新开始，确定停止征集吗？',
+      when: { status: [0, 1] }, refusal: '该征集已结束', success: '已结束征集', run: true,
+    },
+    {
+      name: 'resultReply', label: '结果反馈', path: '/advice/resultReply', permission: 'advice:reply', scope: 'row',
+      when: { status: [2, 3] }, refusal: '请先结束征集，再反馈结果', success: '结果已发布', run: true, submitLabel: '发布反馈', prefill: true,
+      input: [{ name: 'resultContent', label: '反馈内容', type: 'richtext', editor: 'lines', required: true, maxLength: 200000, help: '将在门户网站该征集主题下公开；每行一个段落' }],
+    },
+    { name: 'export', label: '导出', path: '/advice/adviceExcel', permission: 'advice:export', scope: 'none', download: '意见征集.xlsx' },
+    { name: 'task', label: '到期检查', path: '/advice/resulttask', permission: 'advice:task', scope: 'none', success: '检查完成', run: true },
   ],
+  // The citizen's opinion on a collecting topic (image code, per-address limits of 'advice', a query code).
+  publicOps: [{
+    name: 'opinion', label: '提交意见', path: '/advice/web/add', guard: 'advice', captcha: true, success: '提交成功，感谢您的宝贵意见',
+    input: [
+      { name: 'adviceId', label: '征集主题ID', type: 'number', required: true },
+      { name: 'content', label: '意见内容', type: 'textarea', required: true, maxLength: 3000 },
+      { name: 'name', label: '姓名', type: 'text', maxLength: 50 },
+      { name: 'phone', label: '联系电话', type: 'text', required: true },
+    ],
+  }],
   ownership,
   menu: { group: 'interact', path: '/main/interact/advice', sort: 35 },
 });

@@ -2,7 +2,9 @@ import { defineResource } from './define';
 
 /**
  * 自定义模型: extra article fields per column. Each model owns a table `cm_<cmTableName>` keyed by
- * articleId; its fields live in content_model_field. Served by server/modules/content/contentModels.
+ * articleId; its fields live in content_model_field. The model itself is served by the generic routes with
+ * its behaviour in server/entities/contentModel.ts (table-name rules, fields written with a new model, the
+ * table made and dropped); the field calls and the rows page stay in server/modules/content/contentModels.
  */
 export const CONTENT_FIELD_TYPES = [
   { value: 1, label: '单行文本' },
@@ -22,13 +24,12 @@ export default defineResource({
   icon: 'ViewQuilt',
   idField: 'cmId',
   titleField: 'cmTipsName',
-  routes: 'module',
   api: {
     list: { path: '/api/contentModel/list' },
     get: { path: '/api/contentModel/{id}/getById', method: 'GET', id: 'path' },
     create: { path: '/api/contentModel/save' },
     update: { path: '/api/contentModel/update' },
-    delete: { path: '/api/contentModel/delete', ids: 'body' },
+    delete: { path: '/api/contentModel/delete', ids: 'body', orId: true },
     extra: {
       // A model's fields (字段管理): paged by path values, saved and deleted by their own calls.
       fieldList: { path: '/api/contentModel/{cmId}/{pageNum}/{pageSize}/listForm', method: 'GET', label: '字段列表' },
@@ -55,9 +56,12 @@ export default defineResource({
     columns: ['cmTipsName', 'cmTableName', 'createTime'],
     filters: [{ field: 'cmTipsName', op: 'like', alwaysOn: true }],
     sortable: ['cmTipsName', 'createTime'],
-    defaultSort: { field: 'createTime', order: 'DESC' },
+    defaultSort: { field: 'cmId', order: 'DESC' },
+    joins: [{ name: 'fieldCount', table: 'content_model_field', column: 'fieldId', on: 'cmId', key: 'fieldCmId', count: true }],
   },
   form: ['cmTipsName', 'cmTableName'],
+  // The fields (新增/编辑/删除字段) and the rows of the model under the show view.
+  showPanels: ['contentModelFields'],
   permissions: { list: 'contentModel:list', get: 'contentModel:get', create: 'contentModel:add', update: 'contentModel:update', delete: 'contentModel:delete' },
   menu: { group: 'system', path: '/main/system/CustomModel', sort: 80 },
 });

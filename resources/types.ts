@@ -184,6 +184,17 @@ export interface ActionDecl {
   readonly placement?: readonly ('toolbar' | 'row' | 'show')[];
   /** The call takes one uploaded file (an Excel import): the UI asks for the file in a dialog first. */
   readonly upload?: UploadDecl;
+  /** The input dialog's send button (default 确定), e.g. 发布反馈. */
+  readonly submitLabel?: string;
+  /** The input dialog starts with the row's values of its fields (a published answer to correct). */
+  readonly prefill?: boolean;
+  /** The confirmation's title (default 提示). */
+  readonly confirmTitle?: string;
+  /**
+   * No call of its own: the button opens `src/panels/<dialog>.tsx` (default export, props `{ decl, onClose }`,
+   * the record in context), which renders its own dialog (意见征集's 查看意见). Needs `placement`.
+   */
+  readonly dialog?: string;
 }
 
 /**
@@ -247,6 +258,8 @@ export interface PublicOpDecl {
   readonly captcha?: boolean;
   readonly success?: string;
   readonly onUpdatePath?: boolean;
+  /** The body's fields, for the route's request schema and the OpenAPI document (the behaviour's `check` reads them). */
+  readonly input?: readonly FieldDecl[];
 }
 
 export interface ResourceDecl {

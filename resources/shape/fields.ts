@@ -58,8 +58,11 @@ export interface FieldDecl {
    * show views name the parts in Chinese (src/generic/detailParts.ts); keys not listed show as they are.
    */
   readonly partLabels?: Readonly<Record<string, string>>;
-  /** For `richtext`: the rich-text editor (default, loaded lazily) or `html`, a plain HTML text box. */
-  readonly editor?: 'rich' | 'html';
+  /**
+   * For `richtext`: the rich-text editor (default, loaded lazily), `html`, a plain HTML text box, or `lines`,
+   * a plain multi-line box whose lines an action's input dialog sends as paragraphs (`<p>…</p>`, escaped).
+   */
+  readonly editor?: 'rich' | 'html' | 'lines';
   /**
    * A virtual field: no column; the server computes it from the stored values on every read (list, get,
    * save answers), so lists and show views can display it like any other field.

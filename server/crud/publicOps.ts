@@ -3,21 +3,24 @@ import type { PublicOpDecl, ResourceDecl } from '../../resources/types.js';
 import { dynamic } from '../db/types.js';
 import { ok } from '../http/envelope.js';
 import { bodyOf, queryOf } from '../http/params.js';
-import { guardPublicSubmission } from '../public/guard.js';
+import { admitPublicSubmission, guardPublicSubmission } from '../public/guard.js';
 import { hookContext } from './behaviour.js';
 import type { AttachedPublicOp } from './entity/attach.js';
 import { systemUser } from './entity/runtime.js';
 import { inTransaction } from './service.js';
+import { publicOpSchema } from './schema/publicOpSchema.js';
 
 /**
- * Public operations (PublicOpDecl; docs/extending.md): a citizen's call without login. The behaviour
- * file's `check` reads the body first (a bad field is named before anything is counted), then the public
- * guard (gate, blacklist, per-address limits of `guard`, the image code), then `run` in one transaction as
- * the system; the answer is what `run` gives back, with the declared success message.
+ * Public operations (PublicOpDecl; docs/extending.md): a citizen's call without login. The instance's flood
+ * gate first; then the behaviour file's `check` reads the body (a bad field is named before anything is
+ * counted); then the public guard (blacklist, per-address limits of `guard`, the image code); then `run` in
+ * one transaction as the system. The answer is what `run` gives back, with the declared success message.
  */
 export async function runPublicOp(app: FastifyInstance, decl: ResourceDecl, op: PublicOpDecl, request: FastifyRequest): Promise<unknown> {
   const handler = (op as Partial<AttachedPublicOp>).handler;
   if (!handler) throw new Error(`${decl.name}: 公众操作 ${op.name} 没有处理函数（server/entities/${decl.name}.ts publicOps）`);
+  // The flood gate before anything else, reading the body included (a shut gate answers 429 to any body).
+  if (op.guard) await admitPublicSubmission(app, request);
   const body = { ...queryOf(request), ...bodyOf(request) };
   const values = await handler.check({ body });
   if (op.guard) await guardPublicSubmission(app, request, op.guard, { captcha: op.captcha === true });
@@ -33,6 +36,7 @@ export const publicOpOnUpdatePath = (decl: ResourceDecl) => decl.publicOps?.find
 export function registerPublicOps(app: FastifyInstance, decl: ResourceDecl): void {
   for (const op of decl.publicOps ?? []) {
     if (op === publicOpOnUpdatePath(decl)) continue;
-    app.route({ method: op.method ?? 'POST', url: op.path, config: { public: true }, handler: (request) => runPublicOp(app, decl, op, request) });
+    // The schema describes the body; a body it refuses still reaches `check`, which names the field in Chinese.
+    app.route({ method: op.method ?? 'POST', url: op.path, config: { public: true }, schema: publicOpSchema(decl, op), attachValidation: true, handler: (request) => runPublicOp(app, decl, op, request) });
   }
 }

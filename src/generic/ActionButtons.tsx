@@ -7,6 +7,7 @@ import type { PortalDataProviderExtras } from '../../providers/types';
 import { exportActions } from '../components/list/Toolbar';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
 import { ActionInputDialog } from './ActionInputDialog';
+import { DialogPanel } from './ListPanels';
 import { UploadDialog } from './UploadDialog';
 
 type Place = 'toolbar' | 'row' | 'show';
@@ -66,6 +67,7 @@ function ActionButton({ decl, action, target, disabled }: { decl: ResourceDecl; 
   const [asking, setAsking] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [filling, setFilling] = useState(false);
+  const [showing, setShowing] = useState(false);
   const refresh = useRefresh();
   const success = useSuccessNotifier();
   const asks = !!action.input?.length && !action.download && !action.upload;
@@ -79,7 +81,8 @@ function ActionButton({ decl, action, target, disabled }: { decl: ResourceDecl; 
         data-testid={`action-${action.name}`}
         onClick={(e) => {
           e.stopPropagation();
-          if (action.upload) setUploading(true);
+          if (action.dialog) setShowing(true);
+          else if (action.upload) setUploading(true);
           else if (asks) setFilling(true);
           else if (action.confirm) setAsking(true);
           else run(target);
@@ -87,6 +90,7 @@ function ActionButton({ decl, action, target, disabled }: { decl: ResourceDecl; 
       >
         {action.label}
       </Button>
+      {action.dialog && showing && <DialogPanel name={action.dialog} decl={decl} onClose={() => setShowing(false)} />}
       {action.upload && uploading && (
         <UploadDialog
           decl={decl}
@@ -115,7 +119,7 @@ function ActionButton({ decl, action, target, disabled }: { decl: ResourceDecl; 
       {action.confirm && !asks && (
         <Confirm
           isOpen={asking}
-          title="提示"
+          title={action.confirmTitle ?? '提示'}
           content={action.confirm}
           confirm="确定"
           cancel="取消"

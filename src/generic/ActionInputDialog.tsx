@@ -8,10 +8,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Form, useDataProvider } from 'react-admin';
+import { Form, useDataProvider, useRecordContext } from 'react-admin';
 import type { ActionDecl, FieldDecl, ResourceDecl } from '../../resources/types';
 import type { PortalDataProviderExtras } from '../../providers/types';
 import { renderInput } from './inputs';
+import { htmlToText, textToHtml } from '../components/interaction/richText';
 
 export interface ActionTarget {
   readonly id?: number | string;
@@ -24,7 +25,20 @@ export function inputValues(fields: readonly FieldDecl[], values: Readonly<Recor
   for (const f of fields) {
     const v = values[f.name];
     if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) continue;
-    out[f.name] = typeof v === 'string' ? v.trim() : v;
+    // `editor: 'lines'`: each line typed becomes a paragraph of the stored HTML.
+    out[f.name] = typeof v === 'string' ? (f.type === 'richtext' && f.editor === 'lines' ? textToHtml(v) : v.trim()) : v;
+  }
+  return out;
+}
+
+/** With `action.prefill`, the row's current values of the input fields (an answer to correct); else nothing. */
+export function prefilled(action: ActionDecl, record: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!action.prefill || !record) return out;
+  for (const f of action.input ?? []) {
+    const v = record[f.name];
+    if (v === undefined || v === null) continue;
+    out[f.name] = f.type === 'richtext' && f.editor === 'lines' && typeof v === 'string' ? htmlToText(v) : v;
   }
   return out;
 }
@@ -39,6 +53,9 @@ export function ActionInputDialog({ decl, action, target, onClose, onDone }: { d
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
   const fields = action.input ?? [];
+  const record = useRecordContext();
+  // Once, when the dialog opens: a new object on each render would reset what is being typed.
+  const [initial] = useState(() => prefilled(action, record));
   const titleId = `action-input-${decl.name}-${action.name}`;
   const send = (values: Record<string, unknown>) => {
     setBusy(true);
@@ -51,7 +68,7 @@ export function ActionInputDialog({ decl, action, target, onClose, onDone }: { d
   return (
     // Clicks inside stay here: the dialog is rendered from a list row, whose click opens the record.
     <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby={titleId} onClick={(e) => e.stopPropagation()}>
-      <Form record={{}} onSubmit={send} noValidate>
+      <Form record={initial} onSubmit={send} noValidate>
         <DialogTitle id={titleId}>{action.label}</DialogTitle>
         <DialogContent>
           <Stack spacing={1} sx={{ pt: 1 }}>
@@ -69,7 +86,7 @@ export function ActionInputDialog({ decl, action, target, onClose, onDone }: { d
             取消
           </Button>
           <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} /> : undefined} data-testid={`action-input-submit-${action.name}`}>
-            确定
+            {action.submitLabel ?? '确定'}
           </Button>
         </DialogActions>
       </Form>

@@ -31,3 +31,17 @@ export function Panels({ decl, names }: { decl: ResourceDecl; names: readonly st
 export function ListPanels({ decl }: { decl: ResourceDecl }) {
   return <Panels decl={decl} names={listPanelsAt(decl, 'below')} />;
 }
+
+/**
+ * A panel an action opens (`action.dialog`): it renders its own dialog with the record in context and
+ * closes with `onClose`. Clicks inside stay here (a list row's click opens the record).
+ */
+export function DialogPanel({ name, decl, onClose }: { name: string; decl: ResourceDecl; onClose: () => void }) {
+  const Panel = panels[name] as ComponentType<{ decl: ResourceDecl; onClose: () => void }> | undefined;
+  if (!Panel) return null;
+  return (
+    <span onClick={(e) => e.stopPropagation()}>
+      <Panel decl={decl} onClose={onClose} />
+    </span>
+  );
+}

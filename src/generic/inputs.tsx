@@ -101,6 +101,7 @@ export function renderInput(field: FieldDecl, decl?: ResourceDecl): ReactElement
       return <TextInput key={key} {...common} multiline minRows={3} fullWidth helperText={counter(field)} />;
     case 'richtext':
       // The rich-text editor (tiptap, loaded lazily when the form shows); `editor: 'html'` keeps a plain HTML box.
+      if (field.editor === 'lines') return <TextInput key={key} {...common} multiline minRows={8} fullWidth />;
       return field.editor === 'html' ? <TextInput key={key} {...common} multiline minRows={10} fullWidth /> : <LazyRichTextInput key={key} {...common} fullWidth />;
     case 'image':
       return <ImageUploadInput key={key} {...common} />;

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import type { PageDecl } from '../pages';
-import { ModelDetails } from '../views/content/ModelDetails';
+import { ModelDetails } from '../components/contentModel/ModelDetails';
 
 /** /main/system/ModelDetails?cmId=… (spec route "custom model details"). */
 function ModelDetailsPage() {

@@ -3,7 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { createDataProvider, createHttpClient } from '../../../providers';
 import { STOP_ADVICE_CONFIRM, StopAdviceButton } from '../../../src/components/interaction/StopAdviceButton';
 import { resources } from '../../../src/resources';
-import AdviceList from '../../../src/views/advice/AdviceList';
+import { ResourceContextProvider } from 'react-admin';
+import advice from '../../../resources/advice';
+import { GenericList } from '../../../src/generic/GenericList';
 import { AdminWrapper, API, fakeAuthProvider, useMsw } from './helpers';
 
 const { on } = useMsw();
@@ -55,7 +57,10 @@ describe('advice topics list', () => {
   function renderList(allow?: (resource: string, action: string) => boolean) {
     render(
       <AdminWrapper dataProvider={dataProvider} authProvider={fakeAuthProvider(allow)} initialEntries={['/advice']}>
-        <AdviceList />
+        {/* 意见征集 is on the generic list (issue 19): its declared actions give the buttons and dialogs. */}
+        <ResourceContextProvider value="advice">
+          <GenericList decl={advice} />
+        </ResourceContextProvider>
       </AdminWrapper>,
     );
   }
@@ -83,6 +88,16 @@ describe('advice topics list', () => {
     await waitFor(() => expect(replies).toHaveLength(1));
     expect(replies[0]!.body).toEqual({ id: 6, resultContent: '<p>共收到意见1条。</p><p>自下月起每季度上门随访&lt;一次&gt;。</p>' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '结果反馈' })).not.toBeInTheDocument());
+  });
+
+  it('结果反馈 on a topic already answered starts with its published text, one paragraph per line', async () => {
+    const answered = { ...topics[1], status: 3, resultContent: '<p>共收到意见1条。</p><p>每季度上门随访&lt;一次&gt;。</p>' };
+    on('/advice/list', { list: [answered], currPage: 1, totalRow: 1, totalPage: 1 });
+    renderList();
+    const row = (await screen.findByText('家庭医生签约服务意见征集')).closest('tr')!;
+    fireEvent.click(await within(row).findByRole('button', { name: '结果反馈' }));
+    const dialog = await screen.findByRole('dialog', { name: '结果反馈' });
+    expect(within(dialog).getByRole('textbox', { name: '反馈内容' })).toHaveValue('共收到意见1条。\n每季度上门随访<一次>。');
   });
 
   it('查看意见 lists the public opinions of the topic', async () => {

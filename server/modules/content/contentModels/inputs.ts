@@ -1,4 +1,4 @@
-import { describeInput, IDS, PAGING, type InputFields } from '../../../http/routeInput.js';
+import { describeInput, IDS, type InputFields } from '../../../http/routeInput.js';
 
 /** A field's definition (readFieldDefinition in service.ts). */
 const FIELD: InputFields = {
@@ -9,20 +9,11 @@ const FIELD: InputFields = {
   fieldRequired: ['integer', '必填：1（是）、0（否）'],
   fieldSort: ['integer', '排序'],
 };
-const MODEL: InputFields = {
-  cmTipsName: ['string', '模型名称，不超过50个字符'],
-  cmTableName: ['string', '表名（保存后不能修改）'],
-};
 const KEY = (description: string) => describeInput({ path: { key: ['integer', description] } });
 
 /** What each content-model route reads (server/http/routeInput.ts: descriptive, the handlers still answer refusals). */
 export const CONTENT_MODEL_INPUT = {
-  list: describeInput({ either: { cmTipsName: ['string', '模型名称（包含）'], ...PAGING } }),
-  getById: KEY('模型ID（cmId）'),
   tableName: describeInput({ path: { key: ['string', '要检查的表名'] } }),
-  save: describeInput({ body: { ...MODEL, fields: ['array', '字段定义的数组（同 saveForm 的字段）'] } }),
-  update: describeInput({ body: { cmId: ['integer', '模型ID'], id: ['integer', '模型ID（同 cmId）'], ...MODEL } }),
-  delete: describeInput({ body: { cmId: ['integer', '模型ID（单个）'] }, either: { ids: IDS } }),
   saveForm: describeInput({ body: { fieldCmId: ['integer', '所属模型ID'], cmId: ['integer', '所属模型ID（同 fieldCmId）'], contentModelId: ['integer', '所属模型ID（同 fieldCmId）'], ...FIELD } }),
   updateForm: describeInput({ body: { fieldId: ['integer', '字段ID'], id: ['integer', '字段ID（同 fieldId）'], ...FIELD } }),
   deleteForm: describeInput({ body: { fieldId: ['integer', '字段ID（单个）'] }, either: { ids: IDS } }),

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PermissionKeys } from '../../../../resources/types.js';
-import { readPaging } from '../../../crud/listQuery.js';
 import { type Db, type Row, dynamic, type NewRow } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
-import { bodyOf, queryOf, readIds } from '../../../http/params.js';
+import { bodyOf, readIds } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
 import {
@@ -17,8 +16,8 @@ import {
   type ModelField,
 } from './service.js';
 import { CONTENT_MODEL_INPUT } from './inputs.js';
-import { plainText } from '../../../shared/text.js';
 import { pageOf } from '../../../shared/paging.js';
+import { MODEL_TABLES_SERVICE, type ModelTables } from '../../../entities/contentModel.js';
 
 function pathNumber(request: FastifyRequest, name: string, label = name): number {
   const raw = (request.params as Record<string, string>)[name];
@@ -44,107 +43,22 @@ async function tableNameTaken(db: Db, name: string): Promise<boolean> {
   return tables.some((t) => t.name === physicalTable(name));
 }
 
-function modelTitle(body: Row, required: boolean): string | undefined {
-  const raw = body.cmTipsName;
-  if (raw === undefined && !required) return undefined;
-  const text = typeof raw === 'string' ? plainText(raw, 'input') : '';
-  if (!text) throw missingParam('cmTipsName');
-  if ([...text].length > 50) throw invalidValue('模型名称长度不能超过50个字符');
-  return text;
-}
-
-/** /api/contentModel/*: models, their fields ("form") and their rows. See docs/content.md. */
+/** /api/contentModel/*: the model's fields ("form"), its rows and the table-name check; the models themselves
+ * are generic (resources/contentModel.ts, server/entities/contentModel.ts). See docs/content.md. */
 export async function contentModelRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'contentModel');
   if (!decl) return;
-  contentModelRoutesOf(app, decl.permissions);
-  contentFieldRoutes(app, decl.permissions);
-}
-
-/** The models: list, read, the table-name check, saves, deletes. */
-function contentModelRoutesOf(app: FastifyInstance, p: PermissionKeys) {
-  const db = app.db;
   const dialect = app.portal.dialect;
-  app.post('/api/contentModel/list', { config: { permission: p.list }, schema: CONTENT_MODEL_INPUT.list, attachValidation: true }, async (request) => {
-    const search = { ...queryOf(request), ...bodyOf(request) };
-    const { pageNum, pageSize } = readPaging(search);
-    let q = db.selectFrom('content_model');
-    const name = typeof search.cmTipsName === 'string' ? search.cmTipsName.trim() : '';
-    if (name) q = q.where('cmTipsName', 'like', `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    const total = Number(((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
-    const list = (await q.selectAll().orderBy('cmId', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute()) as Row[];
-    const counts = list.length
-      ? ((await db.selectFrom('content_model_field').select(['fieldCmId', (eb) => eb.fn.countAll().as('n')]).where('fieldCmId', 'in', list.map((m) => Number(m.cmId))).groupBy('fieldCmId').execute()) as { fieldCmId: number; n: number | string }[])
-      : [];
-    return ok(pageOf(list.map((m) => ({ ...m, fieldCount: Number(counts.find((c) => c.fieldCmId === Number(m.cmId))?.n ?? 0) })), { pageNum, pageSize }, total));
-  });
-
-  app.get('/api/contentModel/:key/getById', { config: { permission: p.get }, schema: CONTENT_MODEL_INPUT.getById, attachValidation: true }, async (request) => {
-    const model = await loadModel(db, pathNumber(request, 'key', 'cmId'));
-    if (!model) throw notFoundRecord();
-    return ok(model);
-  });
-
-  app.get('/api/contentModel/:key/checkcmTableNameExist', { config: { permission: p.list }, schema: CONTENT_MODEL_INPUT.tableName, attachValidation: true }, async (request) => {
+  const tables: ModelTables = {
+    ensure: (db, cmTableName, fields) => ensureModelTable(db, dialect, cmTableName, fields as unknown as ModelField[]),
+    taken: tableNameTaken,
+  };
+  app.entities.provide(MODEL_TABLES_SERVICE, tables);
+  app.get('/api/contentModel/:key/checkcmTableNameExist', { config: { permission: decl.permissions.list }, schema: CONTENT_MODEL_INPUT.tableName, attachValidation: true }, async (request) => {
     const name = checkTableName((request.params as { key: string }).key);
-    return ok(await tableNameTaken(db, name));
+    return ok(await tableNameTaken(app.db, name));
   });
-
-  app.post('/api/contentModel/save', { config: { permission: p.create }, schema: CONTENT_MODEL_INPUT.save, attachValidation: true }, async (request) => {
-    const body = bodyOf(request);
-    const cmTipsName = modelTitle(body, true) as string;
-    const cmTableName = checkTableName(body.cmTableName);
-    const rawFields = Array.isArray(body.fields) ? (body.fields as Row[]) : [];
-    const fields: Row[] = rawFields.map((f, i) => ({ fieldSort: i, ...readFieldDefinition(f ?? {}, 'create') }));
-    const names = new Set<string>();
-    for (const f of fields) {
-      if (names.has(String(f.fieldFieldName))) throw new PortalError(1004, `字段名已存在：${String(f.fieldFieldName)}`);
-      names.add(String(f.fieldFieldName));
-    }
-    const now = formatDateTime();
-    const model = await db.transaction().execute(async (trx) => {
-      if (await tableNameTaken(trx, cmTableName)) throw new PortalError(1004, `表名已存在：${cmTableName}`);
-      const row = await trx.insertInto('content_model').values({ cmTipsName, cmTableName, createTime: now, updateTime: now }).returning('cmId').executeTakeFirstOrThrow();
-      const cmId = row.cmId;
-      for (const f of fields) await trx.insertInto('content_model_field').values({ ...f, fieldCmId: cmId, createTime: now } as NewRow<'content_model_field'>).execute();
-      await ensureModelTable(trx, dialect, cmTableName, fields as unknown as ModelField[]);
-      return loadModel(trx, cmId);
-    });
-    return ok(model, '新增成功');
-  });
-
-  app.post('/api/contentModel/update', { config: { permission: p.update }, schema: CONTENT_MODEL_INPUT.update, attachValidation: true }, async (request) => {
-    const body = bodyOf(request);
-    const cmId = bodyNumber(body, ['cmId', 'id'], 'cmId');
-    const title = modelTitle(body, false);
-    const model = await db.transaction().execute(async (trx) => {
-      const existing = await loadModel(trx, cmId);
-      if (!existing) throw notFoundRecord();
-      if (body.cmTableName !== undefined && body.cmTableName !== existing.cmTableName) throw new PortalError(1005, '表名保存后不能修改');
-      if (title !== undefined) await trx.updateTable('content_model').set({ cmTipsName: title, updateTime: formatDateTime() }).where('cmId', '=', cmId).execute();
-      return loadModel(trx, cmId);
-    });
-    return ok(model, '修改成功');
-  });
-
-  app.post('/api/contentModel/delete', { config: { permission: p.delete }, schema: CONTENT_MODEL_INPUT.delete, attachValidation: true }, async (request) => {
-    const body = bodyOf(request);
-    const ids = body.cmId !== undefined && body.ids === undefined ? [bodyNumber(body, ['cmId'], 'cmId')] : readIds(request, 'ids');
-    const n = await db.transaction().execute(async (trx) => {
-      for (const id of ids) {
-        const model = await loadModel(trx, id);
-        if (!model) throw notFoundRecord();
-        const used = await trx.selectFrom('category').select('categoryTitle').where('columnContentModelId', '=', id).executeTakeFirst();
-        if (used) throw new PortalError(1005, `模型“${model.cmTipsName}”正被栏目“${String(used.categoryTitle)}”使用，不能删除`);
-        await trx.deleteFrom('content_model_field').where('fieldCmId', '=', id).execute();
-        await trx.deleteFrom('content_model').where('cmId', '=', id).execute();
-        await trx.schema.dropTable(physicalTable(model.cmTableName)).ifExists().execute();
-      }
-      return ids.length;
-    });
-    return ok(n, '删除成功');
-  });
-
+  contentFieldRoutes(app, decl.permissions);
 }
 
 /** A model's fields ("form" in the original's call names) and its rows. */

@@ -25,7 +25,7 @@ import contentModelDecl, { CONTENT_FIELD_TYPES } from '../../../resources/conten
 import { dataProvider } from '../../data';
 import { PAGE_SIZES } from '../../generic/GenericList';
 import { useErrorNotifier, useSuccessNotifier } from '../../notices/useErrorNotifier';
-import type { ModelField } from './api';
+import type { ModelField } from '../../views/content/api';
 
 interface Model {
   cmId: number;
@@ -194,43 +194,28 @@ function FieldsTable({ fields, canUpdate, onEdit, onDelete }: { fields: ModelFie
   );
 }
 
-/** 自定义模型详情 (/main/system/ModelDetails): the model's name, its fields (add, edit, delete) and its rows. */
-export function ModelDetails({ cmId }: { cmId: number }) {
+/** The model as its get call answers it (with its fields), reloaded after each change. */
+function useModel(cmId: number) {
   const [model, setModel] = useState<Model | null>(null);
-  const [name, setName] = useState('');
+  const onError = useErrorNotifier();
+  const load = useCallback(() => {
+    if (cmId) dataProvider.getOne<Model & RaRecord>('contentModel', { id: cmId }).then(({ data }) => setModel(data), onError);
+  }, [cmId, onError]);
+  useEffect(load, [load]);
+  return { model, load };
+}
+
+/** A model's fields (新增字段, 编辑, 删除) and its rows: the show view's panel and the details page. */
+export function ModelFields({ cmId }: { cmId: number }) {
+  const { model, load } = useModel(cmId);
   const [editing, setEditing] = useState<ModelField | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ModelField | null>(null);
   const onError = useErrorNotifier();
   const success = useSuccessNotifier();
   const { canAccess: canUpdate } = useCanAccess({ action: 'contentModel:update', resource: 'contentModel' });
-  const load = useCallback(() => {
-    dataProvider.getOne<Model & RaRecord>('contentModel', { id: cmId }).then(({ data: m }) => (setModel(m), setName(m.cmTipsName)), onError);
-  }, [cmId, onError]);
-  useEffect(load, [load]);
-  if (!cmId) return <Typography sx={{ p: 3 }}>无效的id-key</Typography>;
   if (!model) return <Typography sx={{ p: 3 }}>正在加载…</Typography>;
   return (
     <Box sx={{ mt: 1 }}>
-      <Title title={`自定义模型：${model.cmTipsName}`} />
-      <Card sx={{ mb: 2 }}>
-        <CardContent>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <TextField label="模型名称" size="small" value={name} onChange={(e) => setName(e.target.value)} disabled={!canUpdate} />
-            <TextField label="表名" size="small" value={`cm_${model.cmTableName}`} disabled />
-            {canUpdate && (
-              <Button
-                variant="contained"
-                onClick={() => {
-                  if (name.trim() === model.cmTipsName) return emitWarningToast('未修改任何内容，不需要提交');
-                  dataProvider.call(contentModelDecl.api.update, { body: { cmId, cmTipsName: name.trim() } }).then(() => (success('修改成功'), load()), onError);
-                }}
-              >
-                保存
-              </Button>
-            )}
-          </Stack>
-        </CardContent>
-      </Card>
       <Card sx={{ mb: 2 }}>
         <CardContent>
           <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
@@ -264,6 +249,43 @@ export function ModelDetails({ cmId }: { cmId: number }) {
           dataProvider.callExtra('contentModel', 'fieldDelete', { body: { ids: [f.fieldId] } }).then(() => (success('删除成功'), load()), onError);
         }}
       />
+    </Box>
+  );
+}
+
+/** 自定义模型详情 (/main/system/ModelDetails?cmId=…): the model's name (保存), then its fields and rows. */
+export function ModelDetails({ cmId }: { cmId: number }) {
+  const { model, load } = useModel(cmId);
+  const [name, setName] = useState<string | null>(null);
+  const onError = useErrorNotifier();
+  const success = useSuccessNotifier();
+  const { canAccess: canUpdate } = useCanAccess({ action: 'contentModel:update', resource: 'contentModel' });
+  if (!cmId) return <Typography sx={{ p: 3 }}>无效的id-key</Typography>;
+  if (!model) return <Typography sx={{ p: 3 }}>正在加载…</Typography>;
+  const shown = name ?? model.cmTipsName;
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Title title={`自定义模型：${model.cmTipsName}`} />
+      <Card sx={{ mb: 2 }}>
+        <CardContent>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <TextField label="模型名称" size="small" value={shown} onChange={(e) => setName(e.target.value)} disabled={!canUpdate} />
+            <TextField label="表名" size="small" value={`cm_${model.cmTableName}`} disabled />
+            {canUpdate && (
+              <Button
+                variant="contained"
+                onClick={() => {
+                  if (shown.trim() === model.cmTipsName) return emitWarningToast('未修改任何内容，不需要提交');
+                  dataProvider.call(contentModelDecl.api.update, { body: { cmId, cmTipsName: shown.trim() } }).then(() => (success('修改成功'), setName(null), load()), onError);
+                }}
+              >
+                保存
+              </Button>
+            )}
+          </Stack>
+        </CardContent>
+      </Card>
+      <ModelFields cmId={cmId} />
     </Box>
   );
 }
