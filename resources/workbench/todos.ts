@@ -24,7 +24,7 @@ export const WORKBENCH_SUMMARY_CALL = { path: '/api/workbench/summary' } as cons
 export const APPLY_DUE_WORKING_DAYS = 3;
 
 /** A react-admin list route with its filter in the query string (`?filter={…}`), as those lists read it. */
-const raFilter = (route: string, filter: Record<string, number>) => `${route}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+const raFilter = (route: string, filter: Record<string, string | number>) => `${route}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
 
 const REVIEW_KEYS = ['article:accept', 'article:approve', 'article:reject'];
 
