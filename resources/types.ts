@@ -47,7 +47,11 @@ export interface ResourceApi {
    */
   readonly create?: ApiCall & { readonly withId?: 'update' };
   /** Often the same path as `create`: a body with the id updates. Absent for read-only records. `success`: the spec's message when not 修改成功. */
-  readonly update?: ApiCall & { readonly success?: string };
+  readonly update?: ApiCall & {
+    readonly success?: string;
+    /** An update whose body sets only these fields needs this key instead of the update key (领导信箱's 公开: `{ id, publicFlag }`). */
+    readonly onlyFields?: { readonly fields: readonly string[]; readonly permission: string };
+  };
   /**
    * `idsParam` names the key parameter when it is not `ids`; `perRecord` means the call deletes one
    * record (key parameter `id` unless `idsParam` says otherwise), so deleting several makes one call each.
@@ -179,6 +183,22 @@ export interface ActionDecl {
   readonly placement?: readonly ('toolbar' | 'row' | 'show')[];
   /** The call takes one uploaded file (an Excel import): the UI asks for the file in a dialog first. */
   readonly upload?: UploadDecl;
+  /** The parameter naming the record of a row action when it is not `id` (the spec's `{ mailId, content }`). */
+  readonly idParam?: string;
+  /** A whole-list Excel export served by the generic routes (server/crud/listExport.ts); `scope: 'none'`. */
+  readonly export?: ListExportDecl;
+}
+
+/**
+ * The generic list export: every record the list's search finds (filters, sort, data scope), one column per
+ * `columns` entry and then each list column not named there, enum and dictionary values as their labels,
+ * personal fields masked. The file is `<fileName>_<date>.xlsx`.
+ */
+export interface ListExportDecl {
+  readonly fileName: string;
+  readonly sheet?: string;
+  /** Columns first, in order: a field name, or a field with its own header and width. */
+  readonly columns?: readonly (string | { readonly field: string; readonly header?: string; readonly width?: number })[];
 }
 
 /**
@@ -242,6 +262,10 @@ export interface PublicOpDecl {
   readonly captcha?: boolean;
   readonly success?: string;
   readonly onUpdatePath?: boolean;
+  /** What the call reads (the request schema; default the declaration's create fields). */
+  readonly input?: readonly FieldDecl[];
+  /** Calls per address in a window (@fastify/rate-limit), for lookups that the guard does not count. */
+  readonly rateLimit?: { readonly max: number; readonly timeWindow: string };
 }
 
 export interface ResourceDecl {

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import { fieldInput, type JsonSchema } from './schema/fields.js';
 import type { PublicOpDecl, ResourceDecl } from '../../resources/types.js';
 import { dynamic } from '../db/types.js';
 import { ok } from '../http/envelope.js';
@@ -29,10 +30,27 @@ export async function runPublicOp(app: FastifyInstance, decl: ResourceDecl, op: 
 /** The public operation that shares the declaration's update path, if any. */
 export const publicOpOnUpdatePath = (decl: ResourceDecl) => decl.publicOps?.find((o) => o.onUpdatePath && decl.api.update && o.path === decl.api.update.path);
 
+/** The op's request schema (descriptive: `check` answers refusals in Chinese): its input fields, the image code. */
+function publicOpSchema(decl: ResourceDecl, op: PublicOpDecl): FastifySchema {
+  const fields = op.input ?? decl.fields.filter((f) => !f.readOnly && !f.compute && f.name !== decl.idField);
+  const properties: Record<string, JsonSchema> = Object.fromEntries(fields.map((f) => [f.name, fieldInput(f, false)]));
+  if (op.captcha) Object.assign(properties, { verifyCode: { type: ['string', 'null'], description: '图片验证码' }, codeId: { type: ['string', 'null'], description: '验证码ID' } });
+  const values: JsonSchema = { additionalProperties: true, properties };
+  const base = { summary: `${decl.label}：${op.label}`, tags: [decl.label] };
+  return (op.method ?? 'POST') === 'GET' ? { ...base, querystring: { ...values, type: 'object' } } : { ...base, body: values };
+}
+
 /** Routes of the public operations that have a path of their own. */
 export function registerPublicOps(app: FastifyInstance, decl: ResourceDecl): void {
   for (const op of decl.publicOps ?? []) {
     if (op === publicOpOnUpdatePath(decl)) continue;
-    app.route({ method: op.method ?? 'POST', url: op.path, config: { public: true }, handler: (request) => runPublicOp(app, decl, op, request) });
+    app.route({
+      method: op.method ?? 'POST',
+      url: op.path,
+      schema: publicOpSchema(decl, op),
+      attachValidation: true,
+      config: { public: true, ...(op.rateLimit ? { rateLimit: op.rateLimit } : {}) },
+      handler: (request) => runPublicOp(app, decl, op, request),
+    });
   }
 }

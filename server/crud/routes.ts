@@ -7,6 +7,7 @@ import { dynamic } from '../db/types.js';
 import { bodyOf, param, queryOf, readId, readIds } from '../http/params.js';
 import { settleSchemaRefusal } from '../http/validation.js';
 import { registerActionRoutes } from './actions.js';
+import { registerExportRoutes } from './listExport.js';
 import { readKey, requirePaging, routeUrl } from './pathKeys.js';
 import { listTree } from './treeList.js';
 import { maskPersonalPage, revealPersonal, withoutMasked } from './personal.js';
@@ -35,6 +36,14 @@ function bodyId(decl: ResourceDecl, body: Record<string, unknown>): number | nul
 
 type SaveMode = 'create' | 'update' | 'either';
 
+/** The update's permission key: `onlyFields`' own key when the body sets nothing else (api.update.onlyFields). */
+function updateKey(decl: ResourceDecl, request: FastifyRequest): string {
+  const only = decl.api.update?.onlyFields;
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  if (only && Object.keys(body).every((k) => k === decl.idField || only.fields.includes(k))) return only.permission;
+  return decl.permissions.update;
+}
+
 /** What a save would be: a create, an update of `target`, or (a malformed id) 1003. */
 function saveTarget(decl: ResourceDecl, request: FastifyRequest, body: Record<string, unknown>, mode: SaveMode): number | null {
   const id = bodyId(decl, body);
@@ -49,6 +58,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   // Declared actions with `run` are served here for module resources too.
   registerActionRoutes(app, decl);
   registerPublicOps(app, decl);
+  registerExportRoutes(app, decl);
   // A domain module serves the declared paths of a `module` resource itself.
   if (decl.routes === 'module') return;
   const { api, permissions } = decl;
@@ -122,7 +132,7 @@ function registerSaveRoutes(app: FastifyInstance, decl: ResourceDecl, route: Rou
     // One path for both: the id in the body decides, and with it the permission key.
     route(api.create, schemas.save, {
       config: {
-        permission: (request) => (bodyId(decl, (request.body ?? {}) as Record<string, unknown>) === null ? permissions.create : permissions.update),
+        permission: (request) => (bodyId(decl, (request.body ?? {}) as Record<string, unknown>) === null ? permissions.create : updateKey(decl, request)),
         invalidInput: saveChecks('either'),
       },
       handler: (request) => save(request, 'either'),
