@@ -310,6 +310,8 @@ export interface ResourceDecl {
   readonly personalLog?: { readonly label: string; readonly field: string };
   /** Calls of citizens on the public site (see PublicOpDecl); handlers in the behaviour file. */
   readonly publicOps?: readonly PublicOpDecl[];
+  /** Site pages (`pages/<name>.html`) rendered again after a successful save or delete (问卷调查's `survey`). */
+  readonly republish?: readonly string[];
   /** Code run around each operation (see resources/behaviour.ts). */
   readonly hooks?: Hooks;
   /** Checks beyond the permission keys, per operation, with the caller and its data scope. */

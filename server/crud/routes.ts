@@ -36,6 +36,9 @@ function bodyId(decl: ResourceDecl, body: Record<string, unknown>): number | nul
 
 type SaveMode = 'create' | 'update' | 'either';
 
+/** The site pages a successful write renders again (`decl.republish`; generation/sitePageHooks.ts). */
+const republishOf = (decl: ResourceDecl): { republish?: readonly string[] } => (decl.republish?.length ? { republish: decl.republish } : {});
+
 /** The update's permission key: `onlyFields`' own key when the body sets nothing else (api.update.onlyFields). */
 function updateKey(decl: ResourceDecl, request: FastifyRequest): string {
   const only = decl.api.update?.onlyFields;
@@ -116,6 +119,7 @@ type CrudSchemas = ReturnType<typeof crudRouteSchemas>;
 /** The create and update calls: one path for both, or each its own (a citizen's op may share the update path). */
 function registerSaveRoutes(app: FastifyInstance, decl: ResourceDecl, route: RouteFn, schemas: CrudSchemas): void {
   const { api, permissions } = decl;
+  const pages = republishOf(decl);
   const save = async (request: FastifyRequest, mode: SaveMode) => {
     const body = withoutMasked(decl, bodyOf(request));
     const target = saveTarget(decl, request, body, mode);
@@ -134,14 +138,15 @@ function registerSaveRoutes(app: FastifyInstance, decl: ResourceDecl, route: Rou
       config: {
         permission: (request) => (bodyId(decl, (request.body ?? {}) as Record<string, unknown>) === null ? permissions.create : updateKey(decl, request)),
         invalidInput: saveChecks('either'),
+        ...pages,
       },
       handler: (request) => save(request, 'either'),
     });
     // `withId: 'update'` beside its own update path (which then only updates).
-    if (api.update.path !== api.create.path) route(api.update, schemas.update, { config: { permission: permissions.update, invalidInput: saveChecks('update') }, handler: (r) => save(r, 'update') });
+    if (api.update.path !== api.create.path) route(api.update, schemas.update, { config: { permission: permissions.update, invalidInput: saveChecks('update'), ...pages }, handler: (r) => save(r, 'update') });
   } else {
     // A read-only resource (logs, public submissions) declares no create or update call.
-    if (api.create) route(api.create, schemas.create, { config: { permission: permissions.create, invalidInput: saveChecks('create') }, handler: (r) => save(r, 'create') });
+    if (api.create) route(api.create, schemas.create, { config: { permission: permissions.create, invalidInput: saveChecks('create'), ...pages }, handler: (r) => save(r, 'create') });
     const citizen = publicOpOnUpdatePath(decl);
     if (api.update && citizen) {
       // A citizen's call on the update path (no id; public) and the staff update (an id; login and key checked here).
@@ -155,7 +160,7 @@ function registerSaveRoutes(app: FastifyInstance, decl: ResourceDecl, route: Rou
           return save(request, 'update');
         },
       });
-    } else if (api.update) route(api.update, schemas.update, { config: { permission: permissions.update, invalidInput: saveChecks('update') }, handler: (r) => save(r, 'update') });
+    } else if (api.update) route(api.update, schemas.update, { config: { permission: permissions.update, invalidInput: saveChecks('update'), ...pages }, handler: (r) => save(r, 'update') });
   }
 }
 
@@ -171,7 +176,7 @@ function registerDeleteRoute(app: FastifyInstance, decl: ResourceDecl, route: Ro
     return readIds(request, name);
   };
   if (api.delete) route(api.delete, schemas.delete, {
-    config: { permission: permissions.delete, invalidInput: deleteIds },
+    config: { permission: permissions.delete, invalidInput: deleteIds, ...republishOf(decl) },
     handler: async (request) => {
       const count = await deleteRecords(app.db, decl, currentUser(request), deleteIds(request));
       return ok(api.delete?.answer === 'none' ? null : count, '删除成功');
