@@ -1,10 +1,12 @@
 import { defineResource } from './define';
+import type { FieldDecl } from './types';
 
 /**
- * 领导信箱: letters from the public (/web/mail/add with a captcha) handled by staff: examine, transfer to
- * a department, the department replies (/mailForum/save) or returns it (/mailForum/returnMail), the admin
- * publishes. Handling records (mail_forum), department settings (mail_dept) and counts per department
- * (mail_count) belong to the same module: server/modules/interaction/mail. See docs/interaction-mail.md.
+ * 领导信箱: letters from the public (the public op /web/mail/add with a captcha) handled by staff: examine,
+ * transfer to a department, the department replies (/mailForum/save) or returns it (/mailForum/returnMail),
+ * the admin publishes. CRUD, the steps, the export and the citizen's calls are generic (behaviour in
+ * server/entities/mail.ts); the handling history (mail_forum), department settings (mail_dept), counts per
+ * department (mail_count) and the published lists are server/modules/interaction/mail. See docs/interaction-mail.md.
  */
 
 /** Mail status of the spec: 0 unreplied, 1 replied. */
@@ -75,6 +77,9 @@ const yesNo = [
   { value: 1, label: '是' },
 ] as const;
 
+/** The public lookups by query code: a few calls per minute and address (the code space is far too large to guess). */
+const LOOKUP_LIMIT = { max: 30, timeWindow: '1 minute' };
+
 /** Permission keys of the mail workflow (Buttons under 领导信箱). */
 export const MAIL_PERMISSIONS = {
   list: 'mail:list',
@@ -105,13 +110,13 @@ export default defineResource({
   icon: 'Mail',
   idField: 'id',
   titleField: 'title',
-  routes: 'module',
   api: {
     list: { path: '/mail/list' },
     get: { path: '/mail/get', id: 'query' },
     create: { path: '/mail/add' },
-    update: { path: '/mail/add' },
-    delete: { path: '/mail/dels', ids: 'body' },
+    // A body of only { id, publicFlag } is 公开 / 取消公开: the 公开 key, not the edit key.
+    update: { path: '/mail/add', onlyFields: { fields: ['publicFlag'], permission: MAIL_PERMISSIONS.publish } },
+    delete: { path: '/mail/dels', ids: 'body', orId: true, answer: 'none' },
     extra: {
       smzjlist: { path: '/mail/smzjlist', label: '领导信箱信件' },
       szxxList: { path: '/mail/szxxList', label: '县长信箱最新信件' },
@@ -132,10 +137,10 @@ export default defineResource({
     { name: 'targetDeptId', label: '收信部门', type: 'reference', reference: 'department' },
     { name: 'targetDeptName', label: '收信部门名称', type: 'text', readOnly: true },
     { name: 'name', label: '写信人', type: 'text', required: true, maxLength: 50 },
-    { name: 'phone', label: '联系电话', type: 'text', required: true, maxLength: 20 },
+    { name: 'phone', label: '联系电话', type: 'text', required: true, maxLength: 20, personal: 'phone' },
     { name: 'email', label: '电子邮箱', type: 'text', maxLength: 100 },
     { name: 'address', label: '联系地址', type: 'text', maxLength: 200 },
-    { name: 'idNumber', label: '身份证号', type: 'text', maxLength: 18 },
+    { name: 'idNumber', label: '身份证号', type: 'text', maxLength: 18, personal: 'idNumber' },
     { name: 'isPublic', label: '来信人同意公开', type: 'enum', default: 1, options: yesNo },
     { name: 'publicFlag', label: '已公开', type: 'enum', readOnly: true, default: 0, options: yesNo },
     { name: 'status', label: '状态', type: 'enum', readOnly: true, default: 0, options: MAIL_STATUS },
@@ -193,14 +198,43 @@ export default defineResource({
     delete: MAIL_PERMISSIONS.delete,
   },
   actions: [
-    { name: 'examine', label: '审核', path: '/mail/examine', permission: MAIL_PERMISSIONS.examine, scope: 'both' },
-    { name: 'transfer', label: '转办', path: '/mail/mailTransfer', permission: MAIL_PERMISSIONS.transfer, scope: 'both' },
+    {
+      name: 'examine', label: '审核', path: '/mail/examine', permission: MAIL_PERMISSIONS.examine, scope: 'both', run: true,
+      when: { stage: MAIL_STAGE.PENDING }, refusal: '只能审核待审核的信件',
+      // Not `required`: the spec's aliases (status, remarks) are read too; run names what is missing.
+      input: [
+        { name: 'auditStatus', label: '审核结果', type: 'enum', options: [{ value: 1, label: '受理' }, { value: 2, label: '不予受理' }] },
+        { name: 'examineRemark', label: '审核意见', type: 'textarea', maxLength: 500 },
+      ],
+    },
+    {
+      name: 'transfer', label: '转办', path: '/mail/mailTransfer', permission: MAIL_PERMISSIONS.transfer, scope: 'both', run: true,
+      when: { stage: [MAIL_STAGE.PENDING, MAIL_STAGE.ACCEPTED, MAIL_STAGE.RETURNED] }, refusal: '信件当前状态不能转办',
+      input: [
+        { name: 'deptId', label: '转办部门', type: 'reference', reference: 'department' },
+        { name: 'remarks', label: '转办意见', type: 'textarea', maxLength: 500 },
+      ],
+    },
     { name: 'publish', label: '公开', path: '/mail/add', permission: MAIL_PERMISSIONS.publish, scope: 'row' },
-    { name: 'rk', label: '登记入库', path: '/mail/addMailRk', permission: MAIL_PERMISSIONS.rk, scope: 'row' },
-    { name: 'export', label: '导出', path: '/mail/mailBoxExcel', permission: MAIL_PERMISSIONS.export, scope: 'none' },
+    { name: 'rk', label: '登记入库', path: '/mail/addMailRk', permission: MAIL_PERMISSIONS.rk, scope: 'row', run: true, success: '登记入库成功', when: { status: 1 }, refusal: '信件尚未答复，不能登记入库' },
+    {
+      name: 'export', label: '导出', path: '/mail/mailBoxExcel', permission: MAIL_PERMISSIONS.export, scope: 'none', download: '领导信箱信件.xlsx',
+      export: {
+        fileName: '领导信箱信件', sheet: '领导信箱',
+        columns: [{ field: 'id', header: '编号', width: 8 }, { field: 'title', width: 30 }, 'type', 'boxType', 'name', 'phone', { field: 'receivedAt', width: 20 }, 'status', 'stage',
+          { field: 'transferDeptName', header: '转办部门' }, 'replyDept', { field: 'replyTime', width: 20 }, 'replyContent', 'satisfaction', { field: 'content', width: 60 }],
+      },
+    },
     { name: 'deptList', label: '本部门信件', path: '/mailForum/mailListByDept', permission: MAIL_PERMISSIONS.deptList, scope: 'none' },
-    { name: 'reply', label: '答复', path: '/mailForum/save', permission: MAIL_PERMISSIONS.reply, scope: 'row' },
-    { name: 'return', label: '退回', path: '/mailForum/returnMail', permission: MAIL_PERMISSIONS.returnMail, scope: 'both', confirm: '确定退回所选信件吗？' },
+    {
+      name: 'reply', label: '答复', path: '/mailForum/save', permission: MAIL_PERMISSIONS.reply, scope: 'row', idParam: 'mailId', run: true, success: '答复成功',
+      input: [{ name: 'content', label: '答复内容', type: 'textarea', maxLength: 5000 }],
+    },
+    {
+      name: 'return', label: '退回', path: '/mailForum/returnMail', permission: MAIL_PERMISSIONS.returnMail, scope: 'both', run: true, success: '退回成功',
+      when: { stage: MAIL_STAGE.TRANSFERRED }, refusal: '只能退回已转办、尚未答复的信件',
+      input: [{ name: 'remarks', label: '退回说明', type: 'textarea', required: true, maxLength: 500 }],
+    },
     { name: 'forumDelete', label: '删除办理记录', path: '/mailForum/dels', permission: MAIL_PERMISSIONS.forumDelete, scope: 'row', confirm: '确定删除该办理记录吗？' },
     { name: 'deptSettings', label: '部门办理设置', path: '/mailForum/dept/save', permission: MAIL_PERMISSIONS.deptSettings, scope: 'none' },
     { name: 'countList', label: '来信统计', path: '/mailCount/list', permission: MAIL_PERMISSIONS.countList, scope: 'none' },
@@ -208,6 +242,23 @@ export default defineResource({
     { name: 'countUpdate', label: '修改统计', path: '/mailCount/update', permission: MAIL_PERMISSIONS.countUpdate, scope: 'row' },
     { name: 'countExport', label: '导出统计', path: '/mailCount/mailCountExcel', permission: MAIL_PERMISSIONS.countExport, scope: 'none' },
   ],
+  // The citizen's calls (server/entities/mail.ts): the letter, and his own letter by query code and phone.
+  publicOps: [
+    { name: 'submit', label: '写信', path: '/web/mail/add', guard: 'mail', captcha: true, success: '提交成功，请牢记查询码' },
+    { name: 'query', label: '按查询码查信', path: '/web/mail/code', input: ownInput(), rateLimit: LOOKUP_LIMIT },
+    { name: 'myList', label: '我的信件', path: '/web/mail/my/list', input: ownInput(), rateLimit: LOOKUP_LIMIT },
+    { name: 'myGet', label: '我的信件详情', path: '/web/mail/my/get', input: [...ownInput(), { name: 'id', label: '信件ID', type: 'number' }], rateLimit: LOOKUP_LIMIT },
+  ],
+  personalLog: { label: '领导信箱信件', field: 'queryCode' },
   ownership: { department: 'transferDeptId', creator: 'creatorId' },
   menu: { group: 'interact', path: '/main/interact/LeaderMailbox', sort: 10 },
 });
+
+/** What a writer gives to find his letter (the public lookups' request schema). */
+function ownInput(): FieldDecl[] {
+  return [
+    { name: 'queryCode', label: '查询码', type: 'text' },
+    { name: 'code', label: '查询码（同 queryCode）', type: 'text' },
+    { name: 'phone', label: '联系电话', type: 'text' },
+  ];
+}

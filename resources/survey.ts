@@ -2,7 +2,8 @@ import { defineResource, ownership, ownershipFields, standardPermissions } from 
 
 /**
  * 问卷调查: questionnaires with questions (0 单选, 1 多选, 2 文本) and options; the public answers them.
- * Served by server/modules/interaction/surveys (questions, records, results, exports, the public calls);
+ * The record's CRUD is generic, its questions saved with it by server/entities/survey.ts;
+ * server/modules/interaction/surveys serves the transitions, records, results, exports and the public calls;
  * statuses and transitions in docs/interaction-forms.md.
  */
 export default defineResource({
@@ -12,7 +13,6 @@ export default defineResource({
   icon: 'Poll',
   idField: 'id',
   titleField: 'title',
-  routes: 'module',
   api: {
     list: { path: '/survey/list' },
     get: { path: '/survey/detail', id: 'body' },
@@ -97,5 +97,7 @@ export default defineResource({
     { name: 'export', label: '导出', path: '/survey/survrveyExcel', permission: 'survey:export', scope: 'none' },
   ],
   ownership,
+  // The site's 在线调查 page shows the open surveys and public results: rendered again after a save or delete.
+  republish: ['survey'],
   menu: { group: 'interact', path: '/main/interact/problemExamine', sort: 20 },
 });

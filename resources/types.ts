@@ -52,7 +52,11 @@ export interface ResourceApi {
    */
   readonly create?: ApiCall & { readonly withId?: 'update' };
   /** Often the same path as `create`: a body with the id updates. Absent for read-only records. `success`: the spec's message when not 修改成功. */
-  readonly update?: ApiCall & { readonly success?: string };
+  readonly update?: ApiCall & {
+    readonly success?: string;
+    /** An update whose body sets only these fields needs this key instead of the update key (领导信箱's 公开: `{ id, publicFlag }`). */
+    readonly onlyFields?: { readonly fields: readonly string[]; readonly permission: string };
+  };
   /**
    * `idsParam` names the key parameter when it is not `ids`; `perRecord` means the call deletes one
    * record (key parameter `id` unless `idsParam` says otherwise), so deleting several makes one call each.
@@ -195,6 +199,22 @@ export interface ActionDecl {
    * the record in context), which renders its own dialog (意见征集's 查看意见). Needs `placement`.
    */
   readonly dialog?: string;
+  /** The parameter naming the record of a row action when it is not `id` (the spec's `{ mailId, content }`). */
+  readonly idParam?: string;
+  /** A whole-list Excel export served by the generic routes (server/crud/listExport.ts); `scope: 'none'`. */
+  readonly export?: ListExportDecl;
+}
+
+/**
+ * The generic list export: every record the list's search finds (filters, sort, data scope), one column per
+ * `columns` entry and then each list column not named there, enum and dictionary values as their labels,
+ * personal fields masked. The file is `<fileName>_<date>.xlsx`.
+ */
+export interface ListExportDecl {
+  readonly fileName: string;
+  readonly sheet?: string;
+  /** Columns first, in order: a field name, or a field with its own header and width. */
+  readonly columns?: readonly (string | { readonly field: string; readonly header?: string; readonly width?: number })[];
 }
 
 /**
@@ -258,8 +278,10 @@ export interface PublicOpDecl {
   readonly captcha?: boolean;
   readonly success?: string;
   readonly onUpdatePath?: boolean;
-  /** The body's fields, for the route's request schema and the OpenAPI document (the behaviour's `check` reads them). */
+  /** What the call reads (the request schema; default the declaration's create fields). */
   readonly input?: readonly FieldDecl[];
+  /** Calls per address in a window (@fastify/rate-limit), for lookups that the guard does not count. */
+  readonly rateLimit?: { readonly max: number; readonly timeWindow: string };
 }
 
 export interface ResourceDecl {
@@ -304,6 +326,8 @@ export interface ResourceDecl {
   readonly personalLog?: { readonly label: string; readonly field: string };
   /** Calls of citizens on the public site (see PublicOpDecl); handlers in the behaviour file. */
   readonly publicOps?: readonly PublicOpDecl[];
+  /** Site pages (`pages/<name>.html`) rendered again after a successful save or delete (问卷调查's `survey`). */
+  readonly republish?: readonly string[];
   /** Code run around each operation (see resources/behaviour.ts). */
   readonly hooks?: Hooks;
   /** Checks beyond the permission keys, per operation, with the caller and its data scope. */

@@ -17,10 +17,18 @@ import { isBlank, validateRecord } from './validate.js';
 function targetIds(request: FastifyRequest, action: ActionDecl): number[] {
   const scope = action.scope ?? 'row';
   if (scope === 'none') return [];
-  if (scope === 'row') return [readId(request)];
+  if (scope === 'row') return [readId(request, action.idParam ?? 'id')];
   if (scope === 'bulk') return readIds(request);
   const input = { ...queryOf(request), ...bodyOf(request) };
   return input.ids !== undefined ? readIds(request) : [readId(request)];
+}
+
+/** What a `run` may answer when its message depends on the run (已转办至县教育局): the data and the message. */
+export class ActionAnswer {
+  constructor(
+    readonly data: unknown,
+    readonly message: string,
+  ) {}
 }
 
 /**
@@ -67,6 +75,7 @@ export function registerActionRoutes(app: FastifyInstance, decl: ResourceDecl): 
         settleSchemaRefusal(request);
         const body = { ...queryOf(request), ...bodyOf(request) };
         const result = await runDeclaredAction(app.db, decl, action, currentUser(request), targetIds(request, action), body);
+        if (result instanceof ActionAnswer) return ok(result.data ?? null, result.message);
         return ok(result ?? null, action.success ?? '操作成功');
       },
     });

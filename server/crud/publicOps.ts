@@ -37,6 +37,13 @@ export function registerPublicOps(app: FastifyInstance, decl: ResourceDecl): voi
   for (const op of decl.publicOps ?? []) {
     if (op === publicOpOnUpdatePath(decl)) continue;
     // The schema describes the body; a body it refuses still reaches `check`, which names the field in Chinese.
-    app.route({ method: op.method ?? 'POST', url: op.path, config: { public: true }, schema: publicOpSchema(decl, op), attachValidation: true, handler: (request) => runPublicOp(app, decl, op, request) });
+    app.route({
+      method: op.method ?? 'POST',
+      url: op.path,
+      schema: publicOpSchema(decl, op),
+      attachValidation: true,
+      config: { public: true, ...(op.rateLimit ? { rateLimit: op.rateLimit } : {}) },
+      handler: (request) => runPublicOp(app, decl, op, request),
+    });
   }
 }

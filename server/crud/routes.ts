@@ -7,6 +7,7 @@ import { dynamic } from '../db/types.js';
 import { bodyOf, param, queryOf, readId, readIds } from '../http/params.js';
 import { settleSchemaRefusal } from '../http/validation.js';
 import { registerActionRoutes } from './actions.js';
+import { registerExportRoutes } from './listExport.js';
 import { readKey, requirePaging, routeUrl } from './pathKeys.js';
 import { listTree } from './treeList.js';
 import { maskPersonalPage, revealPersonal, withoutMasked } from './personal.js';
@@ -36,6 +37,17 @@ function bodyId(decl: ResourceDecl, body: Record<string, unknown>): number | nul
 
 type SaveMode = 'create' | 'update' | 'either';
 
+/** The site pages a successful write renders again (`decl.republish`; generation/sitePageHooks.ts). */
+const republishOf = (decl: ResourceDecl): { republish?: readonly string[] } => (decl.republish?.length ? { republish: decl.republish } : {});
+
+/** The update's permission key: `onlyFields`' own key when the body sets nothing else (api.update.onlyFields). */
+function updateKey(decl: ResourceDecl, request: FastifyRequest): string {
+  const only = decl.api.update?.onlyFields;
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  if (only && Object.keys(body).every((k) => k === decl.idField || only.fields.includes(k))) return only.permission;
+  return decl.permissions.update;
+}
+
 /** What a save would be: a create, an update of `target`, or (a malformed id) 1003. */
 function saveTarget(decl: ResourceDecl, request: FastifyRequest, body: Record<string, unknown>, mode: SaveMode): number | null {
   const id = bodyId(decl, body);
@@ -50,6 +62,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   // Declared actions with `run` are served here for module resources too.
   registerActionRoutes(app, decl);
   registerPublicOps(app, decl);
+  registerExportRoutes(app, decl);
   // A domain module serves the declared paths of a `module` resource itself.
   if (decl.routes === 'module') return;
   const { api, permissions } = decl;
@@ -111,6 +124,7 @@ function registerSaveRoutes(app: FastifyInstance, decl: ResourceDecl, route: Rou
   const { api, permissions } = decl;
   // Saves declared with `params: 'query'` (栏目's, as the spec says) take the query's fields over the body's.
   const fieldsOf = (request: FastifyRequest) => (api.create?.params === 'query' || api.update?.params === 'query' ? { ...bodyOf(request), ...queryOf(request) } : bodyOf(request));
+  const pages = republishOf(decl);
   const save = async (request: FastifyRequest, mode: SaveMode) => {
     const body = withoutMasked(decl, fieldsOf(request));
     const target = saveTarget(decl, request, body, mode);
@@ -127,16 +141,17 @@ function registerSaveRoutes(app: FastifyInstance, decl: ResourceDecl, route: Rou
     // One path for both: the id in the body decides, and with it the permission key.
     route(api.create, schemas.save, {
       config: {
-        permission: (request) => (bodyId(decl, (request.body ?? {}) as Record<string, unknown>) === null ? permissions.create : permissions.update),
+        permission: (request) => (bodyId(decl, (request.body ?? {}) as Record<string, unknown>) === null ? permissions.create : updateKey(decl, request)),
         invalidInput: saveChecks('either'),
+        ...pages,
       },
       handler: (request) => save(request, 'either'),
     });
     // `withId: 'update'` beside its own update path (which then only updates).
-    if (api.update.path !== api.create.path) route(api.update, schemas.update, { config: { permission: permissions.update, invalidInput: saveChecks('update') }, handler: (r) => save(r, 'update') });
+    if (api.update.path !== api.create.path) route(api.update, schemas.update, { config: { permission: permissions.update, invalidInput: saveChecks('update'), ...pages }, handler: (r) => save(r, 'update') });
   } else {
     // A read-only resource (logs, public submissions) declares no create or update call.
-    if (api.create) route(api.create, schemas.create, { config: { permission: permissions.create, invalidInput: saveChecks('create') }, handler: (r) => save(r, 'create') });
+    if (api.create) route(api.create, schemas.create, { config: { permission: permissions.create, invalidInput: saveChecks('create'), ...pages }, handler: (r) => save(r, 'create') });
     const citizen = publicOpOnUpdatePath(decl);
     if (api.update && citizen) {
       // A citizen's call on the update path (no id; public) and the staff update (an id; login and key checked here).
@@ -150,7 +165,7 @@ function registerSaveRoutes(app: FastifyInstance, decl: ResourceDecl, route: Rou
           return save(request, 'update');
         },
       });
-    } else if (api.update) route(api.update, schemas.update, { config: { permission: permissions.update, invalidInput: saveChecks('update') }, handler: (r) => save(r, 'update') });
+    } else if (api.update) route(api.update, schemas.update, { config: { permission: permissions.update, invalidInput: saveChecks('update'), ...pages }, handler: (r) => save(r, 'update') });
   }
 }
 
@@ -166,7 +181,7 @@ function registerDeleteRoute(app: FastifyInstance, decl: ResourceDecl, route: Ro
     return readIds(request, name);
   };
   if (api.delete) route(api.delete, schemas.delete, {
-    config: { permission: permissions.delete, invalidInput: deleteIds },
+    config: { permission: permissions.delete, invalidInput: deleteIds, ...republishOf(decl) },
     handler: async (request) => {
       const count = await deleteRecords(app.db, decl, currentUser(request), deleteIds(request));
       return ok(api.delete?.answer === 'none' ? null : count, '删除成功');

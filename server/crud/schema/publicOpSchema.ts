@@ -9,12 +9,14 @@ const CAPTCHA: Record<string, JsonSchema> = {
 
 /**
  * The request schema of a public operation's own route (OpenAPI and the route-schema rule): the body the
- * op declares in `input`, the image code when `captcha`. Descriptive only: the behaviour's `check` reads
+ * op declares in `input` (else the create fields), the image code when `captcha`. Descriptive only: the behaviour's `check` reads
  * the body and names a bad field in Chinese (server/crud/publicOps.ts), so nothing is required here.
  */
 export function publicOpSchema(decl: ResourceDecl, op: PublicOpDecl): RouteSchema {
   const properties: Record<string, JsonSchema> = {};
-  for (const f of op.input ?? []) properties[f.name] = fieldInput(f, false);
+  // Without `input` the op reads what the declaration's create form does.
+  const fields = op.input ?? decl.fields.filter((f) => !f.readOnly && !f.compute && f.name !== decl.idField);
+  for (const f of fields) properties[f.name] = fieldInput(f, false);
   if (op.captcha) Object.assign(properties, CAPTCHA);
   const values: JsonSchema = { type: 'object', additionalProperties: true, properties };
   const base = { summary: `${decl.label}：${op.label}（公众）`, tags: [decl.label] };

@@ -60,8 +60,12 @@ const answer = (data: JsonSchema) => ({ 200: envelope(data) });
  */
 export function saveBodySchema(decl: ResourceDecl, mode: 'create' | 'update' | 'save'): JsonSchema {
   const keyDoc: JsonSchema = { title: '记录ID', description: mode === 'create' ? '不传' : mode === 'save' ? '带ID为修改，不带为新增' : '要修改的记录' };
-  if (decl.hooks?.beforeValidate?.length) return { type: ['object', 'null'], additionalProperties: true, properties: { [decl.idField]: keyDoc } };
   const fields = decl.fields.filter((f) => writable(decl, f));
+  if (decl.hooks?.beforeValidate?.length) {
+    // Named for the reader (OpenAPI) but not typed: the hooks come first and may take other shapes.
+    const named: Record<string, JsonSchema> = Object.fromEntries(fields.map((f) => [f.name, { title: f.label }]));
+    return { type: ['object', 'null'], additionalProperties: true, properties: { [decl.idField]: keyDoc, ...named } };
+  }
   const properties: Record<string, JsonSchema> = { [decl.idField]: keyDoc };
   for (const f of fields) properties[f.name] = fieldInput(f, !!f.required);
   const required = fields.filter(needed).map((f) => f.name);

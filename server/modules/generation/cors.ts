@@ -24,6 +24,10 @@ export async function publicCors(app: FastifyInstance) {
     const re = new RegExp(`^${route.url.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+').replace(/\*/g, '.*')}$`);
     for (const m of [route.method].flat()) publicRoutes.push({ method: String(m).toUpperCase(), re });
   });
+  // The declarations' public operations, registered by the generic routes before this plugin.
+  for (const decl of app.portal.declarations) {
+    for (const op of decl.publicOps ?? []) publicRoutes.push({ method: op.method ?? 'POST', re: new RegExp(`^${op.path.replace(/[.+?^${}()|[\]\\]/g, '\\$&')}$`) });
+  }
   const isPublic = (method: string, url: string): boolean => {
     const p = url.split('?')[0] ?? '';
     return publicRoutes.some((r) => r.method === method && r.re.test(p));

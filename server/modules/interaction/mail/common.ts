@@ -23,14 +23,6 @@ export async function scopedMail(db: Db, user: PortalUser, id: number): Promise<
   return row;
 }
 
-/** Several letters, all in scope or 1003 (all or nothing). */
-export async function scopedMails(db: Db, user: PortalUser, ids: number[]): Promise<RowOf<'mail'>[]> {
-  const rule = await scopeRule(db, user, mailDecl);
-  const rows = await applyScope(db.selectFrom('mail').selectAll().where('id', 'in', ids), rule).execute();
-  if (rows.length !== ids.length) throw notFoundRecord();
-  return rows;
-}
-
 /** The departments whose letters the user handles: his department, and those below it for DEPARTS/ALL. */
 export async function handlingDepts(db: Db, user: PortalUser): Promise<number[]> {
   if (user.deptId === null) return [];

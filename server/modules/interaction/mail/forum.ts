@@ -5,12 +5,12 @@ import { applyFilters, readPaging, readSort } from '../../../crud/listQuery.js';
 import type { Row } from '../../../db/types.js';
 import { MAIL_INPUT } from './inputs.js';
 import { ok } from '../../../http/envelope.js';
-import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors.js';
+import { invalidValue, notFoundRecord } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, param, queryOf, readId, readIds } from '../../../http/params.js';
 import { cleanText } from '../../../public/guard.js';
-import { formatDateTime, parseDateTime } from '../../../util/time.js';
-import { addHistory, bumpCount, DEFAULT_REPLY_DAYS, departmentName, handlingDepts, labelled, mailDecl, notAllowed, scopedMail } from './common.js';
+import { formatDateTime } from '../../../util/time.js';
+import { DEFAULT_REPLY_DAYS, departmentName, handlingDepts, labelled, mailDecl, scopedMail } from './common.js';
 import { pageOf } from '../../../shared/paging.js';
 import { maskPage } from '../../../shared/mask.js';
 
@@ -20,7 +20,7 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
 
 /**
  * The departments' side (/mailForum/*): handling records of a letter, letters transferred to my
- * department, the reply, the return with remarks, and the department's mailbox settings.
+ * department, and the department's mailbox settings.
  */
 export async function mailForumRoutes(app: FastifyInstance) {
   mailRecordRoutes(app);
@@ -73,7 +73,7 @@ function mailRecordRoutes(app: FastifyInstance) {
 
 }
 
-/** Letters transferred to the caller's department: the list, the return, the reply. */
+/** Letters transferred to the caller's department (the return and the reply are declared steps: server/entities/mail/steps.ts). */
 function mailHandlingRoutes(app: FastifyInstance) {
   const db = app.db;
   // Letters transferred to my department (and those below it for DEPARTS/ALL), whatever the data scope.
@@ -92,79 +92,6 @@ function mailHandlingRoutes(app: FastifyInstance) {
     const list = await base.selectAll().orderBy(sql.ref(sort.field), sort.order).orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute();
     return ok(maskPage(pageOf(list.map(labelled), { pageNum, pageSize }, totalRow)));
   });
-
-  /** A letter the caller's department is handling: in his handling departments (or any for ALL). */
-  const handledMail = async (request: FastifyRequest, id: number) => {
-    const user = currentUser(request);
-    const mail = await scopedMail(db, user, id);
-    if (user.dataScope !== 'ALL') {
-      const depts = await handlingDepts(db, user);
-      if (!depts.includes(Number(mail.transferDeptId))) throw notFoundRecord();
-    }
-    return mail;
-  };
-
-  // idsRemarksDto: the department sends letters back with its reasons; the office transfers them again.
-  app.post('/mailForum/returnMail', { config: { permission: P.returnMail }, schema: MAIL_INPUT.returnMail, attachValidation: true }, async (request) => {
-    const user = currentUser(request);
-    const ids = blank(param(request, 'ids')) ? [readId(request)] : readIds(request);
-    const remarks = cleanText(param(request, 'remarks'), { label: '退回说明', max: 500, required: true });
-    const mails: Row[] = [];
-    for (const id of ids) mails.push(await handledMail(request, id));
-    if (mails.some((m) => Number(m.stage) !== S.TRANSFERRED)) throw notAllowed('只能退回已转办、尚未答复的信件');
-    const now = formatDateTime();
-    await db.transaction().execute(async (trx) => {
-      for (const m of mails) {
-        const id = Number(m.id);
-        await trx.updateTable('mail').set({ stage: S.RETURNED, returnRemark: remarks, returnTime: now, updateTime: now }).where('id', '=', id).execute();
-        await addHistory(trx, id, 'return', user, { remarks, toDeptId: Number(m.transferDeptId), toDeptName: String(m.transferDeptName ?? '') });
-        await bumpCount(trx, Number(m.transferDeptId), String(m.transferDeptName ?? ''), 'returnedCount');
-      }
-    });
-    return ok(null, '退回成功');
-  });
-
-  // saveMailForumDto: the department's reply { mailId, content }. The reply, its department and time are
-  // what the portal publishes. A department replies to letters transferred to it; the office (ALL) may
-  // also answer accepted or returned letters itself. A replied letter's text may be corrected.
-  app.post('/mailForum/save', { config: { permission: P.reply }, schema: MAIL_INPUT.reply, attachValidation: true }, async (request) => {
-    const user = currentUser(request);
-    const body = bodyOf(request);
-    const rawId = blank(body.mailId) ? param(request, 'mailId') : body.mailId;
-    if (blank(rawId)) throw missingParam('mailId');
-    const mailId = Number(rawId);
-    if (!Number.isSafeInteger(mailId) || mailId <= 0) throw invalidValue('参数格式不正确：mailId');
-    const content = cleanText(body.content ?? body.replyContent, { label: '答复内容', max: 5000, required: true, multiline: true });
-    const mail = await handledMail(request, mailId);
-    const stage = Number(mail.stage);
-    const allowed: number[] = user.dataScope === 'ALL' ? [S.ACCEPTED, S.TRANSFERRED, S.RETURNED, S.REPLIED] : [S.TRANSFERRED, S.REPLIED];
-    if (!allowed.includes(stage)) throw notAllowed('信件当前状态不能答复');
-    const now = new Date();
-    const nowText = formatDateTime(now);
-    const replyDeptId = stage === S.REPLIED ? Number(mail.replyDeptId) : Number(mail.transferDeptId || user.deptId || 0) || null;
-    const replyDept = stage === S.REPLIED ? mail.replyDept : (mail.transferDeptId ? mail.transferDeptName : user.deptName);
-    const row = await db.transaction().execute(async (trx) => {
-      if (stage === S.REPLIED) {
-        await trx.updateTable('mail').set({ replyContent: content, updateTime: nowText }).where('id', '=', mailId).execute();
-      } else {
-        await trx
-          .updateTable('mail')
-          .set({ status: 1, stage: S.REPLIED, replyDeptId, replyDept, replyTime: nowText, replyContent: content, replyUserName: user.name, updateTime: nowText })
-          .where('id', '=', mailId)
-          .execute();
-        if (mail.transferDeptId) {
-          await bumpCount(trx, mail.transferDeptId, String(mail.transferDeptName ?? ''), 'repliedCount');
-          if (mail.deadline && parseDateTime(String(mail.deadline)).getTime() < now.getTime()) {
-            await bumpCount(trx, mail.transferDeptId, String(mail.transferDeptName ?? ''), 'overdueCount');
-          }
-        }
-      }
-      await addHistory(trx, mailId, 'reply', user, { content });
-      return trx.selectFrom('mail').selectAll().where('id', '=', mailId).executeTakeFirstOrThrow();
-    });
-    return ok(row, '答复成功');
-  });
-
 }
 
 /** The department's mailbox settings (mail_dept). */

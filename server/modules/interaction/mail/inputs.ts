@@ -1,10 +1,7 @@
-import { CAPTCHA, declaredInput, describeInput, ID, IDS, NO_INPUT, PAGING, TIME_RANGE, type InputFields } from '../../../http/routeInput.js';
+import { declaredInput, describeInput, ID, IDS, NO_INPUT, PAGING, TIME_RANGE, type InputFields } from '../../../http/routeInput.js';
 import { mailDecl } from './common.js';
 
-/** readIdsOrId (routes.ts): `ids` (array or comma list), else a single `id`; query or body. */
-const ID_LIST: InputFields = { ids: IDS, id: ['integer', '单个信件ID（无 ids 时）'] };
 const MAIL_ID: InputFields = { id: ['integer', '信件ID'], mailId: ['integer', '信件ID（同 id）'] };
-const OWN: InputFields = { queryCode: ['string', '查询码'], code: ['string', '查询码（同 queryCode）'], phone: ['string', '写信时填写的联系电话'] };
 const COUNT_SEARCH: InputFields = { deptName: ['string', '部门名称（包含）'], deptId: ['integer', '部门ID'], ...PAGING };
 const COUNTS: InputFields = Object.fromEntries(
   (
@@ -22,28 +19,8 @@ const COUNTS: InputFields = Object.fromEntries(
 /** What each 领导信箱 route reads (server/http/routeInput.ts: descriptive, the handlers still answer refusals). */
 export const MAIL_INPUT = {
   // /mail/*
-  save: declaredInput(mailDecl, 'save', { publicFlag: ['integer', '公开：1（公开）、0（不公开）；需“公开”权限'] }),
   list: declaredInput(mailDecl, 'list'),
   id: describeInput({ either: { id: ID } }),
-  idList: describeInput({ either: ID_LIST }),
-  examine: describeInput({
-    either: {
-      ...ID_LIST,
-      auditStatus: ['integer', '审核结果：1（受理）、2（不予受理，须填审核意见）'],
-      status: ['integer', '审核结果（同 auditStatus）'],
-      examineRemark: ['string', '审核意见，不超过500个字符'],
-      remarks: ['string', '审核意见（同 examineRemark）'],
-    },
-  }),
-  transfer: describeInput({
-    either: {
-      ...ID_LIST,
-      deptId: ['integer', '转办到的部门ID（必填）'],
-      transferDeptId: ['integer', '转办部门ID（同 deptId）'],
-      remarks: ['string', '转办意见，不超过500个字符'],
-      transferRemark: ['string', '转办意见（同 remarks）'],
-    },
-  }),
   none: NO_INPUT,
   size: describeInput({ either: { size: ['integer', '条数，默认10，最多50'] } }),
   // /mailForum/*
@@ -51,11 +28,6 @@ export const MAIL_INPUT = {
   records: describeInput({ either: { ...MAIL_ID, ...PAGING } }),
   byMail: describeInput({ either: MAIL_ID }),
   byDept: declaredInput(mailDecl, 'list', { overdue: ['integer', '1：只看超期未答复的信件'] }),
-  returnMail: describeInput({ either: { ...ID_LIST, remarks: ['string', '退回说明（必填，不超过500个字符）'] } }),
-  reply: describeInput({
-    body: { content: ['string', '答复内容（必填，不超过5000个字符）'], replyContent: ['string', '答复内容（同 content）'] },
-    either: { mailId: ['integer', '信件ID（必填）'] },
-  }),
   dept: describeInput({ either: { deptId: ['integer', '部门ID'], id: ['integer', '部门ID（无 deptId 时）'] } }),
   deptSave: describeInput({
     body: {
@@ -71,11 +43,7 @@ export const MAIL_INPUT = {
   counts: describeInput({ either: COUNT_SEARCH }),
   realTime: describeInput({ either: { ...TIME_RANGE, deptId: ['integer', '部门ID'], deptName: ['string', '部门名称（包含）'] } }),
   countUpdate: describeInput({ body: COUNTS, either: { id: ID } }),
-  // /web/mail/*: the public side
-  webAdd: declaredInput(mailDecl, 'create', CAPTCHA),
-  own: describeInput({ either: OWN }),
-  ownPage: describeInput({ either: { ...OWN, ...PAGING } }),
-  ownGet: describeInput({ either: { ...OWN, id: ['integer', '信件ID（给出时须与查询码相符）'] } }),
+  // /web/mail/*: the published letters (writing and lookups are the declaration's public operations)
   webList: describeInput({ either: { title: ['string', '标题（包含）'], type: ['integer', '信件类型'], boxType: ['integer', '信箱'], ...PAGING } }),
   webGet: describeInput({ either: { id: ID, type: ['integer', '信箱（boxType），给出时须相符'] } }),
 };

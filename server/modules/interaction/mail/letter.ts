@@ -1,8 +1,7 @@
 import { MAIL_BOX_OPTIONS, MAIL_SATISFACTION_OPTIONS, MAIL_TYPE_OPTIONS } from '../../../../resources/mail.js';
-import type { Db, Row } from '../../../db/types.js';
+import type { Row } from '../../../db/types.js';
 import { invalidValue, missingParam } from '../../../http/errors.js';
 import { cleanEmail, cleanPhone, cleanText } from '../../../public/guard.js';
-import { departmentName } from './common.js';
 
 type Bag = Record<string, unknown>;
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -24,8 +23,9 @@ const ID_NUMBER_RE = /^\d{17}[\dXx]$|^\d{15}$/;
 /**
  * The letter fields a visitor (or staff entering a letter) may set, cleaned: plain text only, lengths
  * as declared in resources/mail.ts. `partial` (update): only the fields present are checked and answered.
+ * `targetDeptId` is answered as sent (null to clear it); its department's name is the behaviour's to read.
  */
-export async function cleanLetter(db: Db, body: Bag, partial = false): Promise<Row> {
+export function cleanLetter(body: Bag, partial = false): Row {
   const out: Row = {};
   const has = (k: string) => !partial || k in body;
   if (has('title')) out.title = cleanText(body.title, { label: '信件标题', max: 100, required: true });
@@ -50,11 +50,11 @@ export async function cleanLetter(db: Db, body: Bag, partial = false): Promise<R
     const raw = body.targetDeptId;
     if (blank(raw)) {
       if (box === 3) throw missingParam('收信部门');
-      if (partial && 'targetDeptId' in body) Object.assign(out, { targetDeptId: null, targetDeptName: null });
+      if (partial && 'targetDeptId' in body) out.targetDeptId = null;
     } else {
       const id = Number(raw);
       if (!Number.isSafeInteger(id) || id <= 0) throw invalidValue('收信部门格式不正确');
-      Object.assign(out, { targetDeptId: id, targetDeptName: await departmentName(db, id) });
+      out.targetDeptId = id;
     }
   }
   for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];

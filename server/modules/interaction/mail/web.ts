@@ -1,89 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MAIL_STAGE as S } from '../../../../resources/mail.js';
 import { readPaging } from '../../../crud/listQuery.js';
 import type { Row } from '../../../db/types.js';
 import { MAIL_INPUT } from './inputs.js';
 import { ok } from '../../../http/envelope.js';
-import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
+import { invalidValue, notFoundRecord } from '../../../http/errors.js';
 import { bodyOf, param, queryOf, readId } from '../../../http/params.js';
-import { cleanPhone, cleanText, guardPublicSubmission, newQueryCode, normaliseQueryCode } from '../../../public/guard.js';
-import { formatDateTime } from '../../../util/time.js';
-import { addHistory, ownerView, publicView } from './common.js';
+import { cleanText } from '../../../public/guard.js';
+import { publicView } from './common.js';
 import { storedCounts } from './counts.js';
-import { cleanLetter } from './letter.js';
-import { pageOf, wholePage } from '../../../shared/paging.js';
+import { pageOf } from '../../../shared/paging.js';
 
 type Bag = Record<string, unknown>;
 const searchOf = (request: FastifyRequest): Bag => ({ ...queryOf(request), ...bodyOf(request) });
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-/** Lookups by code and phone: a few per minute and IP (in memory; the code space is far too large to guess). */
-const LOOKUP_LIMIT = { max: 30, timeWindow: '1 minute' };
-const wrongCode = () => new PortalError(1003, '查询码或联系电话不正确');
-
 /**
- * The public side of the leader mailbox (no login): writing a letter (captcha, rate limits, plain text),
- * the published letters, and the writer's own letter by query code and phone.
+ * The public side of the leader mailbox (no login): the published letters and counts. Writing a letter and
+ * finding one's own by query code are the declaration's public operations (server/entities/mail/citizen.ts).
  */
 export async function mailWebRoutes(app: FastifyInstance) {
-  mailWriterRoutes(app);
   mailPublishedRoutes(app);
-}
-
-/** The writer's side: a new letter, and his own by query code and phone. */
-function mailWriterRoutes(app: FastifyInstance) {
-  const db = app.db;
-
-  app.post('/web/mail/add', { config: { public: true }, schema: MAIL_INPUT.webAdd, attachValidation: true }, async (request) => {
-    await guardPublicSubmission(app, request, 'mail');
-    const values = await cleanLetter(db, bodyOf(request));
-    const now = formatDateTime();
-    const queryCode = newQueryCode();
-    const id = await db.transaction().execute(async (trx) => {
-      const row = (await trx
-        .insertInto('mail')
-        .values({ ...values, status: 0, stage: S.PENDING, publicFlag: 0, source: 1, satisfaction: 0, rkFlag: 0, queryCode, receivedAt: now, createTime: now, updateTime: now })
-        .returning('id')
-        .executeTakeFirstOrThrow()) as { id: number };
-      await addHistory(trx, row.id, 'submit', null);
-      return row.id;
-    });
-    return ok({ id, queryCode, receivedAt: now }, '提交成功，请牢记查询码');
-  });
-
-  /** The letter with this code and phone, else 1003 (the same message whichever is wrong). */
-  const ownLetter = async (request: FastifyRequest): Promise<Row> => {
-    const rawCode = param(request, 'queryCode') ?? param(request, 'code');
-    if (blank(rawCode)) throw missingParam('查询码');
-    if (blank(param(request, 'phone'))) throw missingParam('联系电话');
-    const code = normaliseQueryCode(rawCode);
-    if (!code) throw wrongCode();
-    const phone = cleanPhone(param(request, 'phone'), '联系电话');
-    const row = await db.selectFrom('mail').selectAll().where('queryCode', '=', code).executeTakeFirst();
-    if (!row || row.phone !== phone) throw wrongCode();
-    return row;
-  };
-
-  app.post('/web/mail/code', { config: { public: true, rateLimit: LOOKUP_LIMIT }, schema: MAIL_INPUT.own, attachValidation: true }, async (request) => ok(ownerView(await ownLetter(request))));
-
-  app.post('/web/mail/my/list', { config: { public: true, rateLimit: LOOKUP_LIMIT }, schema: MAIL_INPUT.ownPage, attachValidation: true }, async (request) => {
-    const { pageNum } = readPaging(searchOf(request));
-    let row: Row | null = null;
-    try {
-      row = await ownLetter(request);
-    } catch (e) {
-      if (!(e instanceof PortalError) || e.code !== 1003) throw e;
-    }
-    const list = row ? [ownerView(row)] : [];
-    return ok(pageNum === 1 ? wholePage(list) : { ...wholePage(list), list: [], currPage: pageNum });
-  });
-
-  app.post('/web/mail/my/get', { config: { public: true, rateLimit: LOOKUP_LIMIT }, schema: MAIL_INPUT.ownGet, attachValidation: true }, async (request) => {
-    const row = await ownLetter(request);
-    if (!blank(param(request, 'id')) && Number(param(request, 'id')) !== Number(row.id)) throw wrongCode();
-    return ok(ownerView(row));
-  });
-
 }
 
 /** What the portal publishes: the letters, the counts per department. */

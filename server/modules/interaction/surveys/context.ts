@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ResourceDecl } from '../../../../resources/types.js';
-import { getRecord } from '../../../crud/service.js';
 import type { Row, RowOf } from '../../../db/types.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
-import { invalidValue } from '../../../http/errors.js';
+import { invalidValue, notFoundRecord } from '../../../http/errors.js';
 import { surveyInputs, type SurveyInputs } from './inputs.js';
 
 /** What the survey route groups share: the app, the declaration, a scoped load and the request schemas. */
@@ -16,7 +15,13 @@ export interface SurveyContext {
 }
 
 export function surveyContext(app: FastifyInstance, decl: ResourceDecl): SurveyContext {
-  return { app, decl, load: (request, id) => getRecord(app.db, decl, currentUser(request), id), inputs: surveyInputs(decl) };
+  // The record alone (no questions: the detail view's afterGet adds those), in the caller's scope.
+  const load = async (request: FastifyRequest, id: number): Promise<Row> => {
+    const row = await app.entities.api(currentUser(request)).findById('survey', id);
+    if (!row) throw notFoundRecord();
+    return row as Row;
+  };
+  return { app, decl, load, inputs: surveyInputs(decl) };
 }
 
 const PUBLIC_FIELDS = ['id', 'title', 'description', 'startTime', 'endTime', 'anonymous', 'status', 'publicResult', 'recordCount', 'deptName', 'createTime'] as const;

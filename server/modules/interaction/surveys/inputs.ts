@@ -1,15 +1,12 @@
 import type { ResourceDecl } from '../../../../resources/types.js';
-import { CAPTCHA, declaredInput, describeInput, ID, IDS, PAGING, TIME_RANGE } from '../../../http/routeInput.js';
+import { CAPTCHA, declaredInput, describeInput, ID, PAGING, TIME_RANGE } from '../../../http/routeInput.js';
 
 /** What each survey route reads (server/http/routeInput.ts: descriptive, the handlers still answer refusals). */
 export function surveyInputs(decl: ResourceDecl) {
   const status = (values: string) => ({ id: ID, status: ['integer', `目标状态：${values}`] }) as const;
   const surveyId = { surveyId: ['integer', '问卷ID'], id: ['integer', '问卷ID（同 surveyId）'] } as const;
   return {
-    list: declaredInput(decl, 'list'),
     id: describeInput({ either: { id: ID } }),
-    ids: describeInput({ either: { ids: IDS } }),
-    save: declaredInput(decl, 'save', { questions: ['array', '题目：[{ title, type 0单选/1多选/2文本, required, options: [{ content }] }]；修改时不传则题目不变'] }),
     open: describeInput({ either: status('1（开始/恢复）、2（暂停）') }),
     examine: describeInput({ either: status('3（结束）、0（退回未开始）') }),
     records: describeInput({ either: { ...surveyId, ...TIME_RANGE, phone: ['string', '答卷人联系电话'], ...PAGING } }),
