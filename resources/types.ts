@@ -173,12 +173,48 @@ export interface ActionDecl {
    * shows them in a dialog, the server checks them by the field rules and hands them to `run` in the body.
    */
   readonly input?: readonly FieldDecl[];
+  /** How the call's body is built, and how its dialog asks (see ActionCallDecl). */
+  readonly call?: ActionCallDecl;
   /** The call answers a file (Excel, Word): the UI downloads it under this name instead of running it. */
   readonly download?: string;
   /** Where the UI shows it: the list toolbar, each row, the show view (default: by scope). */
   readonly placement?: readonly ('toolbar' | 'row' | 'show')[];
   /** The call takes one uploaded file (an Excel import): the UI asks for the file in a dialog first. */
   readonly upload?: UploadDecl;
+}
+
+/**
+ * An action's call beyond the defaults (`{ id | ids, ...inputs }`, dialog titled by the label): the spec's
+ * key name (会员 `{ puPeopleId, authStatus, remark }`), fixed values (冻结 `state: 1`), where the inputs start
+ * (the record's reply, the officer's department) and what the dialog says.
+ */
+export interface ActionCallDecl {
+  /** The key parameter for one record when not `id`: the UI sends the record's id under it, the server reads it there. */
+  readonly idParam?: string;
+  /** Values the call always sends beside the key and the inputs. */
+  readonly values?: Readonly<Record<string, string | number>>;
+  /** Inputs start from the record's values of the same names (when set). */
+  readonly prefillFromRecord?: boolean;
+  /** Inputs that start from the signed-in user, else blank: input name → the identity's key (replyDept → deptName). */
+  readonly prefillFromUser?: Readonly<Record<string, string>>;
+  /** The dialog's title (default the label) and submit button (default 确定). */
+  readonly title?: string;
+  readonly submit?: string;
+  /**
+   * The action as it is for records in these states: another label (and dialog title), fixed values,
+   * question and message — 处理 → 修改答复 once answered, 冻结 (`state: 1`) → 解冻 (`state: 0`) once frozen.
+   */
+  readonly variant?: ActionVariant;
+  /** The UI offers it only for records in these states (标记已读 on unread ones); unlike `when`, the server takes any. */
+  readonly shownWhen?: WhereData;
+}
+
+export interface ActionVariant {
+  readonly when: WhereData;
+  readonly label: string;
+  readonly values?: Readonly<Record<string, string | number>>;
+  readonly confirm?: string;
+  readonly success?: string;
 }
 
 /**

@@ -16,11 +16,14 @@ import { isBlank, validateRecord } from './validate.js';
 /** The ids an action applies to: `id` for a row action, `ids` for a bulk one, either for `both`, none for `none`. */
 function targetIds(request: FastifyRequest, action: ActionDecl): number[] {
   const scope = action.scope ?? 'row';
-  if (scope === 'none') return [];
-  if (scope === 'row') return [readId(request)];
-  if (scope === 'bulk') return readIds(request);
+  // One record's key under the spec's name when the action declares one (会员 puPeopleId).
+  // (`id` is still taken when it is absent.)
   const input = { ...queryOf(request), ...bodyOf(request) };
-  return input.ids !== undefined ? readIds(request) : [readId(request)];
+  const idParam = action.call?.idParam && (!isBlank(input[action.call.idParam]) || isBlank(input.id)) ? action.call.idParam : 'id';
+  if (scope === 'none') return [];
+  if (scope === 'row') return [readId(request, idParam)];
+  if (scope === 'bulk') return readIds(request);
+  return input.ids !== undefined ? readIds(request) : [readId(request, idParam)];
 }
 
 /**
@@ -31,6 +34,14 @@ function checkActionInput(decl: ResourceDecl, action: ActionDecl, body: RecordDa
   if (!action.input?.length) return {};
   for (const f of action.input) if (f.required && isBlank(body[f.name])) throw missingParam(f.label);
   return validateRecord({ ...decl, fields: action.input }, body, 'create');
+}
+
+/** What a `run` answers when its success message depends on what it did (冻结成功 / 解冻成功). */
+export class ActionAnswer {
+  constructor(
+    readonly data: unknown,
+    readonly message: string,
+  ) {}
 }
 
 /**
@@ -67,6 +78,7 @@ export function registerActionRoutes(app: FastifyInstance, decl: ResourceDecl): 
         settleSchemaRefusal(request);
         const body = { ...queryOf(request), ...bodyOf(request) };
         const result = await runDeclaredAction(app.db, decl, action, currentUser(request), targetIds(request, action), body);
+        if (result instanceof ActionAnswer) return ok(result.data ?? null, result.message);
         return ok(result ?? null, action.success ?? '操作成功');
       },
     });

@@ -7,8 +7,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { Form, useDataProvider } from 'react-admin';
+import { useMemo, useState } from 'react';
+import { Form, useDataProvider, useGetIdentity, type RaRecord } from 'react-admin';
 import type { ActionDecl, FieldDecl, ResourceDecl } from '../../resources/types';
 import type { PortalDataProviderExtras } from '../../providers/types';
 import { renderInput } from './inputs';
@@ -30,49 +30,73 @@ export function inputValues(fields: readonly FieldDecl[], values: Readonly<Recor
 }
 
 /**
+ * Where the inputs start: the record's own values of the same names (`prefillFromRecord`), else the
+ * signed-in user's (`prefillFromUser`, e.g. 处理部门 from the officer's department), else the field's default.
+ */
+export function startValues(action: ActionDecl, record: Readonly<Record<string, unknown>> | undefined, identity: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const blank = (v: unknown) => v === undefined || v === null || v === '';
+  for (const f of action.input ?? []) {
+    const own = action.call?.prefillFromRecord ? record?.[f.name] : undefined;
+    const userKey = action.call?.prefillFromUser?.[f.name];
+    const mine = userKey ? identity?.[userKey] : undefined;
+    const v = !blank(own) ? own : !blank(mine) ? mine : f.default;
+    if (!blank(v)) out[f.name] = v;
+  }
+  return out;
+}
+
+/**
  * The dialog of an action that asks for values first (`action.input`: a reply, an opinion, a target):
  * the declared fields with the same inputs and checks as the forms, then the call with them as its body.
  * A refusal stays in the dialog, with what was typed, until the next try.
  */
-export function ActionInputDialog({ decl, action, target, onClose, onDone }: { decl: ResourceDecl; action: ActionDecl; target: ActionTarget; onClose: () => void; onDone: () => void }) {
+export function ActionInputDialog({ decl, action, target, record, onClose, onDone }: { decl: ResourceDecl; action: ActionDecl; target: ActionTarget; record?: RaRecord; onClose: () => void; onDone: () => void }) {
   const dataProvider = useDataProvider() as unknown as PortalDataProviderExtras;
+  const { identity, isPending } = useGetIdentity();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
   const fields = action.input ?? [];
   const titleId = `action-input-${decl.name}-${action.name}`;
+  const title = action.call?.title ?? action.label;
+  // Read once the user is known: a new start object would reset what is typed.
+  const waiting = !!action.call?.prefillFromUser && isPending;
+  const start = useMemo(() => (waiting ? {} : startValues(action, record, identity)), [waiting, action, record, identity]);
   const send = (values: Record<string, unknown>) => {
     setBusy(true);
     setProblem('');
     return dataProvider
-      .runAction(decl.name, action.name, { ...target, body: inputValues(fields, values) })
+      .runAction(decl.name, action.name, { ...target, body: { ...action.call?.values, ...inputValues(fields, values) } })
       .then(onDone, (e: unknown) => setProblem(e instanceof Error && e.message ? e.message : `${action.label}失败`))
       .finally(() => setBusy(false));
   };
   return (
     // Clicks inside stay here: the dialog is rendered from a list row, whose click opens the record.
     <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby={titleId} onClick={(e) => e.stopPropagation()}>
-      <Form record={{}} onSubmit={send} noValidate>
-        <DialogTitle id={titleId}>{action.label}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={1} sx={{ pt: 1 }}>
-            {action.confirm && <Typography variant="body2">{action.confirm}</Typography>}
-            {fields.map((f) => renderInput(f, decl))}
-            {problem && (
-              <Alert severity="error" role="alert">
-                {problem}
-              </Alert>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            取消
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} /> : undefined} data-testid={`action-input-submit-${action.name}`}>
-            确定
-          </Button>
-        </DialogActions>
-      </Form>
+      {waiting ? null : (
+        <Form record={start} onSubmit={send} noValidate>
+          <DialogTitle id={titleId}>{title}</DialogTitle>
+          <DialogContent>
+            <Stack spacing={1} sx={{ pt: 1 }}>
+              {action.confirm && <Typography variant="body2">{action.confirm}</Typography>}
+              {fields.map((f) => renderInput(f, decl))}
+              {problem && (
+                <Alert severity="error" role="alert">
+                  {problem}
+                </Alert>
+              )}
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose} disabled={busy}>
+              取消
+            </Button>
+            <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} /> : undefined} data-testid={`action-input-submit-${action.name}`}>
+              {action.call?.submit ?? '确定'}
+            </Button>
+          </DialogActions>
+        </Form>
+      )}
     </Dialog>
   );
 }
