@@ -128,6 +128,16 @@ export interface ListDecl {
   readonly thenBy?: (sort: { readonly field: string; readonly order: 'ASC' | 'DESC' }) => readonly { readonly field: string; readonly order: 'ASC' | 'DESC' }[];
   /** Search values the list opens with (and 重置 returns to), e.g. the last five years. */
   readonly filterDefaults?: Readonly<Record<string, string | number>>;
+  /** Buttons in each row that open another screen for the record (数据字典's 字典项); see RowLinkDecl. */
+  readonly rowLinks?: readonly RowLinkDecl[];
+}
+
+/** A row button to another screen: `to` is an app route where `{field}` stands for the record's value. */
+export interface RowLinkDecl {
+  readonly label: string;
+  readonly to: string;
+  /** Permission key the button needs; default the list's. */
+  readonly permission?: string;
 }
 
 /** Permission keys a role must hold for each operation; they are Button entries of the menu tree. */
