@@ -137,6 +137,8 @@ export default defineResource({
       permission: 'person:read',
       scope: 'both',
       run: true,
+      // The list has no selection (nothing is deleted here): the button is in each unread row.
+      placement: ['row', 'show'],
       call: { idParam: 'puPeopleId', shownWhen: { readState: 0 } },
     },
   ],
