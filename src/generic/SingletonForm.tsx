@@ -10,6 +10,7 @@ import { emitWarningToast } from '../../providers';
 import { crudCall } from '../../resources/declaredCalls';
 import type { ResourceDecl } from '../../resources/types';
 import { useSuccessNotifier } from '../notices/useErrorNotifier';
+import { FormGrid } from './FormGrid';
 import { formFields } from './GenericForm';
 import { ListLoading } from './GenericList';
 import { renderInput } from './inputs';
@@ -78,9 +79,9 @@ export function SingletonForm({ decl }: { decl: ResourceDecl }) {
         onSubmit={save}
         disabled={!canSave}
         toolbar={canSave ? <Toolbar><SaveButton label="保存" alwaysEnable /></Toolbar> : false}
-        sx={{ maxWidth: 900 }}
       >
-        {formFields(decl).map((f) => renderInput(f, decl))}
+        {/* The grid of the generic forms: equal widths, long text and images on a row of their own. */}
+        <FormGrid fields={formFields(decl)} render={(field) => renderInput(field, decl)} />
       </SimpleForm>
       <Box sx={{ px: 2, pb: notes.length ? 2 : 0, maxWidth: 900 }} aria-live="polite">
         {notes.map((n) => (
