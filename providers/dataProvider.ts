@@ -12,7 +12,7 @@ import type {
   UpdateParams,
 } from 'react-admin';
 import type { ApiCall, KeyLocation, ResourceDecl } from '../resources/types';
-import { findActionCall, findExtraCall } from '../resources/declaredCalls';
+import { findAction, findExtraCall } from '../resources/declaredCalls';
 import { changedFields, withoutUndefined } from './diff';
 import { missingParameterMessage, PortalError } from './errors';
 import { downloadExcel } from './excel';
@@ -202,10 +202,11 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
 
 
     async runAction<T = unknown>(resource: string, actionName: string, params: { id?: number | string; ids?: readonly (number | string)[]; body?: Record<string, unknown> } = {}) {
-      const action = findActionCall(declFor(resource), actionName);
+      const action = findAction(declFor(resource), actionName);
       if (!action) throw new PortalError(`Unknown action ${actionName} of resource ${resource}`);
-      const values: Record<string, unknown> = { ...(params.body ?? {}) };
-      if (params.id !== undefined) values.id = params.id;
+      // The body as the action declares it: fixed values, the inputs, the key under its spec name.
+      const values: Record<string, unknown> = { ...(action.call?.values ?? {}), ...(params.body ?? {}) };
+      if (params.id !== undefined) values[action.call?.idParam ?? 'id'] = params.id;
       if (params.ids !== undefined) values.ids = params.ids;
       if (action.method === 'GET') {
         const query = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)]));

@@ -49,7 +49,11 @@ export default defineResource({
     sortable: ['sort', 'dictKey', 'name', 'createTime'],
     defaultSort: { field: 'sort', order: 'ASC' },
     thenBy: () => [{ field: 'id', order: 'ASC' }],
+    // A group's entries are a tree edited on their own screen (src/pages/dataDictDetail.tsx).
+    rowLinks: [{ label: '字典项', to: '/main/system/dataDictDetail?dictKey={dictKey}' }],
   },
+  // Dictionary fields read the session's cache: read again whenever the groups change.
+  listPanels: [{ name: 'dictRefresh', place: 'above' }],
   form: ['dictKey', 'name', 'value', 'state', 'sort'],
   permissions: { list: 'dict:list', get: 'dict:get', create: 'dict:add', update: 'dict:update', delete: 'dict:delete' },
   menu: { group: 'system', path: '/main/system/dataDict', sort: 30 },

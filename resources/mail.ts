@@ -227,7 +227,7 @@ export default defineResource({
     },
     { name: 'deptList', label: '本部门信件', path: '/mailForum/mailListByDept', permission: MAIL_PERMISSIONS.deptList, scope: 'none' },
     {
-      name: 'reply', label: '答复', path: '/mailForum/save', permission: MAIL_PERMISSIONS.reply, scope: 'row', idParam: 'mailId', run: true, success: '答复成功',
+      name: 'reply', label: '答复', path: '/mailForum/save', permission: MAIL_PERMISSIONS.reply, scope: 'row', call: { idParam: 'mailId' }, run: true, success: '答复成功',
       input: [{ name: 'content', label: '答复内容', type: 'textarea', maxLength: 5000 }],
     },
     {

@@ -99,10 +99,48 @@ export default defineResource({
     defaultSort: { field: 'createTime', order: 'DESC' },
   },
   permissions: { list: 'person:list', get: 'person:get', create: 'person:add', update: 'person:update', delete: 'person:delete' },
+  // Served on the generic routes, run by server/entities/person.ts; the calls keep the spec's bodies
+  // (`{ puPeopleId, authStatus, remark }`, `{ puPeopleId, state }`, `{ puPeopleId }` or `{ ids }`).
   actions: [
-    { name: 'peopleAudit', label: '审核', path: '/admin/people/peopleAudit', permission: 'person:audit', scope: 'row' },
-    { name: 'banAudit', label: '冻结/解冻', path: '/admin/people/banAudit', permission: 'person:ban', scope: 'row', confirm: '确定修改该会员的账号状态吗？' },
-    { name: 'readAudit', label: '标记已读', path: '/admin/people/readAudit', permission: 'person:read', scope: 'both' },
+    {
+      name: 'peopleAudit',
+      label: '审核',
+      path: '/admin/people/peopleAudit',
+      permission: 'person:audit',
+      scope: 'row',
+      run: true,
+      when: { userStatus: 1 },
+      refusal: '该会员不在审核中，不能审核',
+      success: '审核成功',
+      // Checked by the run (the spec's names in its messages: 缺少必填参数：remark when 不通过 has none).
+      input: [
+        { name: 'authStatus', label: '审核结果', type: 'enum', default: 'SUCCESS', options: [{ value: 'SUCCESS', label: '通过' }, { value: 'FAIL', label: '不通过' }] },
+        { name: 'remark', label: '审核意见', type: 'textarea', maxLength: 200, help: '不通过时必填' },
+      ],
+      call: { idParam: 'puPeopleId', title: '实名认证审核' },
+    },
+    {
+      name: 'banAudit',
+      label: '冻结',
+      path: '/admin/people/banAudit',
+      permission: 'person:ban',
+      scope: 'row',
+      run: true,
+      confirm: '确定冻结该会员吗？冻结后该会员将被退出登录且不能再登录。',
+      success: '冻结成功',
+      call: { idParam: 'puPeopleId', values: { state: 1 }, variant: { when: { state: 1 }, label: '解冻', values: { state: 0 }, confirm: '确定解冻该会员吗？', success: '解冻成功' } },
+    },
+    {
+      name: 'readAudit',
+      label: '标记已读',
+      path: '/admin/people/readAudit',
+      permission: 'person:read',
+      scope: 'both',
+      run: true,
+      // The list has no selection (nothing is deleted here): the button is in each unread row.
+      placement: ['row', 'show'],
+      call: { idParam: 'puPeopleId', shownWhen: { readState: 0 } },
+    },
   ],
   // The detail view in full for 查看敏感信息 is logged as 查看敏感信息：会员 <name>.
   personalLog: { label: '会员', field: 'name' },

@@ -57,7 +57,8 @@ export default defineResource({
       ],
       help: '开启后门户网站整体显示为灰色（哀悼日）',
     },
-    { name: 'templateSkin', label: '当前模板', type: 'text', maxLength: 100, default: 'default' },
+    // The skins of the template module (a text box for a role without template:list).
+    { name: 'templateSkin', label: '当前模板', type: 'text', maxLength: 100, default: 'default', choicesFrom: { path: '/api/template/query/app/skin', method: 'GET', value: 'name' } },
     { name: 'updaterName', label: '最后修改人', type: 'text', readOnly: true },
     { name: 'updateTime', label: '更新时间', type: 'datetime', readOnly: true },
   ],

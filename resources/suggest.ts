@@ -62,7 +62,9 @@ export default defineResource({
     { name: 'updateTime', label: '更新时间', type: 'datetime', readOnly: true },
   ],
   list: {
-    columns: ['title', 'name', 'phone', 'status', 'isPublic', 'replyDept', 'createTime', 'replyTime'],
+    columns: ['title', 'name', 'phone', 'queryCode', 'status', 'isPublic', 'replyDept', 'createTime', 'replyTime'],
+    // The query code is what a citizen reads out on the phone: it never folds away.
+    columnLayout: { queryCode: { priority: 1, width: 130 } },
     filters: [
       { field: 'title', op: 'like', alwaysOn: true },
       { field: 'status', op: 'eq', alwaysOn: true },
@@ -75,6 +77,35 @@ export default defineResource({
   show: ['title', 'content', 'name', 'phone', 'email', 'queryCode', 'status', 'isPublic', 'createTime', 'replyDept', 'replyContent', 'replyTime', 'replyUserName', 'ip'],
   form: ['replyDept', 'replyContent', 'isPublic'],
   permissions: { ...standardPermissions('suggest'), update: 'suggest:reply' },
+  // 处理 / 修改答复: the staff reply is the update call (/suggest/add with the id), asked in a dialog that
+  // starts from the record's reply, else the officer's department.
+  actions: [
+    {
+      name: 'reply',
+      label: '处理',
+      path: '/suggest/add',
+      permission: 'suggest:reply',
+      scope: 'row',
+      placement: ['row', 'show'],
+      success: '答复成功',
+      input: [
+        { name: 'replyDept', label: '处理部门', type: 'text', required: true, maxLength: 100 },
+        { name: 'replyContent', label: '答复内容', type: 'textarea', required: true, maxLength: 5000 },
+        {
+          name: 'isPublic',
+          label: '是否公开',
+          type: 'enum',
+          default: 0,
+          help: '公开后建议及答复将在门户网站展示（不含姓名、电话等个人信息）',
+          options: [
+            { value: 1, label: '公开' },
+            { value: 0, label: '不公开' },
+          ],
+        },
+      ],
+      call: { prefillFromRecord: true, prefillFromUser: { replyDept: 'deptName' }, title: '处理建议', submit: '提交答复', variant: { when: { status: 1 }, label: '修改答复' } },
+    },
+  ],
   // /suggest/add without an id: the citizen's submission (server/entities/suggest.ts); with it the staff reply.
   publicOps: [{ name: 'submit', label: '提交建议', path: '/suggest/add', guard: 'suggest', captcha: true, success: '提交成功，请牢记查询码', onUpdatePath: true }],
   personalLog: { label: '建议征集', field: 'queryCode' },

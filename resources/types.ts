@@ -137,6 +137,16 @@ export interface ListDecl {
   readonly thenBy?: (sort: { readonly field: string; readonly order: 'ASC' | 'DESC' }) => readonly { readonly field: string; readonly order: 'ASC' | 'DESC' }[];
   /** Search values the list opens with (and 重置 returns to), e.g. the last five years. */
   readonly filterDefaults?: Readonly<Record<string, string | number>>;
+  /** Buttons in each row that open another screen for the record (数据字典's 字典项); see RowLinkDecl. */
+  readonly rowLinks?: readonly RowLinkDecl[];
+}
+
+/** A row button to another screen: `to` is an app route where `{field}` stands for the record's value. */
+export interface RowLinkDecl {
+  readonly label: string;
+  readonly to: string;
+  /** Permission key the button needs; default the list's. */
+  readonly permission?: string;
 }
 
 /** Permission keys a role must hold for each operation; they are Button entries of the menu tree. */
@@ -182,16 +192,14 @@ export interface ActionDecl {
    * shows them in a dialog, the server checks them by the field rules and hands them to `run` in the body.
    */
   readonly input?: readonly FieldDecl[];
+  /** How the call's body is built, and how its dialog asks (see ActionCallDecl). */
+  readonly call?: ActionCallDecl;
   /** The call answers a file (Excel, Word): the UI downloads it under this name instead of running it. */
   readonly download?: string;
   /** Where the UI shows it: the list toolbar, each row, the show view (default: by scope). */
   readonly placement?: readonly ('toolbar' | 'row' | 'show')[];
   /** The call takes one uploaded file (an Excel import): the UI asks for the file in a dialog first. */
   readonly upload?: UploadDecl;
-  /** The input dialog's send button (default 确定), e.g. 发布反馈. */
-  readonly submitLabel?: string;
-  /** The input dialog starts with the row's values of its fields (a published answer to correct). */
-  readonly prefill?: boolean;
   /** The confirmation's title (default 提示). */
   readonly confirmTitle?: string;
   /**
@@ -199,8 +207,6 @@ export interface ActionDecl {
    * the record in context), which renders its own dialog (意见征集's 查看意见). Needs `placement`.
    */
   readonly dialog?: string;
-  /** The parameter naming the record of a row action when it is not `id` (the spec's `{ mailId, content }`). */
-  readonly idParam?: string;
   /** A whole-list Excel export served by the generic routes (server/crud/listExport.ts); `scope: 'none'`. */
   readonly export?: ListExportDecl;
 }
@@ -215,6 +221,40 @@ export interface ListExportDecl {
   readonly sheet?: string;
   /** Columns first, in order: a field name, or a field with its own header and width. */
   readonly columns?: readonly (string | { readonly field: string; readonly header?: string; readonly width?: number })[];
+}
+
+/**
+ * An action's call beyond the defaults (`{ id | ids, ...inputs }`, dialog titled by the label): the spec's
+ * key name (会员 `{ puPeopleId, authStatus, remark }`), fixed values (冻结 `state: 1`), where the inputs start
+ * (the record's reply, the officer's department) and what the dialog says.
+ */
+export interface ActionCallDecl {
+  /** The key parameter for one record when not `id`: the UI sends the record's id under it, the server reads it there. */
+  readonly idParam?: string;
+  /** Values the call always sends beside the key and the inputs. */
+  readonly values?: Readonly<Record<string, string | number>>;
+  /** Inputs start from the record's values of the same names (when set). */
+  readonly prefillFromRecord?: boolean;
+  /** Inputs that start from the signed-in user, else blank: input name → the identity's key (replyDept → deptName). */
+  readonly prefillFromUser?: Readonly<Record<string, string>>;
+  /** The dialog's title (default the label) and submit button (default 确定). */
+  readonly title?: string;
+  readonly submit?: string;
+  /**
+   * The action as it is for records in these states: another label (and dialog title), fixed values,
+   * question and message — 处理 → 修改答复 once answered, 冻结 (`state: 1`) → 解冻 (`state: 0`) once frozen.
+   */
+  readonly variant?: ActionVariant;
+  /** The UI offers it only for records in these states (标记已读 on unread ones); unlike `when`, the server takes any. */
+  readonly shownWhen?: WhereData;
+}
+
+export interface ActionVariant {
+  readonly when: WhereData;
+  readonly label: string;
+  readonly values?: Readonly<Record<string, string | number>>;
+  readonly confirm?: string;
+  readonly success?: string;
 }
 
 /**

@@ -16,14 +16,17 @@ import { isBlank, validateRecord } from './validate.js';
 /** The ids an action applies to: `id` for a row action, `ids` for a bulk one, either for `both`, none for `none`. */
 function targetIds(request: FastifyRequest, action: ActionDecl): number[] {
   const scope = action.scope ?? 'row';
-  if (scope === 'none') return [];
-  if (scope === 'row') return [readId(request, action.idParam ?? 'id')];
-  if (scope === 'bulk') return readIds(request);
+  // One record's key under the spec's name when the action declares one (会员 puPeopleId).
+  // (`id` is still taken when it is absent.)
   const input = { ...queryOf(request), ...bodyOf(request) };
-  return input.ids !== undefined ? readIds(request) : [readId(request)];
+  const idParam = action.call?.idParam && (!isBlank(input[action.call.idParam]) || isBlank(input.id)) ? action.call.idParam : 'id';
+  if (scope === 'none') return [];
+  if (scope === 'row') return [readId(request, idParam)];
+  if (scope === 'bulk') return readIds(request);
+  return input.ids !== undefined ? readIds(request) : [readId(request, idParam)];
 }
 
-/** What a `run` may answer when its message depends on the run (已转办至县教育局): the data and the message. */
+/** What a `run` may answer when its message depends on the run (已转办至县教育局, 冻结成功 / 解冻成功): the data and the message. */
 export class ActionAnswer {
   constructor(
     readonly data: unknown,

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import { useState } from 'react';
-import { Confirm, useCanAccess, useDataProvider, useListContext, useRecordContext, useRefresh } from 'react-admin';
+import { Confirm, useCanAccess, useDataProvider, useListContext, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
 import { inState } from '../../resources/behaviour';
 import type { ActionDecl, ResourceDecl } from '../../resources/types';
 import type { PortalDataProviderExtras } from '../../providers/types';
@@ -11,6 +11,22 @@ import { DialogPanel } from './ListPanels';
 import { UploadDialog } from './UploadDialog';
 
 type Place = 'toolbar' | 'row' | 'show';
+
+/**
+ * The action as it applies to this record: in the states its `variant` names, that label (and dialog
+ * title), values, question and message instead (处理 → 修改答复, 冻结 → 解冻).
+ */
+export function actionFor(action: ActionDecl, record: RaRecord | undefined): ActionDecl {
+  const v = action.call?.variant;
+  if (!v || !record || !inState(record, v.when)) return action;
+  return {
+    ...action,
+    label: v.label,
+    confirm: v.confirm ?? action.confirm,
+    success: v.success ?? action.success,
+    call: { ...action.call, title: v.label, values: { ...action.call?.values, ...v.values } },
+  };
+}
 
 /**
  * The declared actions the generic views show at a place: those the generic routes serve (`run`), that
@@ -47,7 +63,7 @@ function useRunAction(decl: ResourceDecl, action: ActionDecl) {
       return;
     }
     dataProvider
-      .runAction(decl.name, action.name, target)
+      .runAction(decl.name, action.name, { ...target, body: { ...action.call?.values } })
       .then(() => {
         success(action.success ?? '操作成功');
         refresh();
@@ -70,6 +86,7 @@ function ActionButton({ decl, action, target, disabled }: { decl: ResourceDecl; 
   const [showing, setShowing] = useState(false);
   const refresh = useRefresh();
   const success = useSuccessNotifier();
+  const record = useRecordContext();
   const asks = !!action.input?.length && !action.download && !action.upload;
   if (!canAccess) return null;
   return (
@@ -108,6 +125,7 @@ function ActionButton({ decl, action, target, disabled }: { decl: ResourceDecl; 
           decl={decl}
           action={action}
           target={target}
+          record={record}
           onClose={() => setFilling(false)}
           onDone={() => {
             setFilling(false);
@@ -157,9 +175,9 @@ export function RecordActions({ decl, place }: { decl: ResourceDecl; place: 'row
   return (
     <>
       {actionsAt(decl, place)
-        .filter((action) => inState(record, action.when))
+        .filter((action) => inState(record, action.when) && inState(record, action.call?.shownWhen))
         .map((action) => (
-          <ActionButton key={action.name} decl={decl} action={action} target={{ id: record.id }} />
+          <ActionButton key={action.name} decl={decl} action={actionFor(action, record)} target={{ id: record.id }} />
         ))}
     </>
   );

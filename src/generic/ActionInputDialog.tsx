@@ -7,8 +7,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { Form, useDataProvider, useRecordContext } from 'react-admin';
+import { useMemo, useState } from 'react';
+import { Form, useDataProvider, useGetIdentity, type RaRecord } from 'react-admin';
 import type { ActionDecl, FieldDecl, ResourceDecl } from '../../resources/types';
 import type { PortalDataProviderExtras } from '../../providers/types';
 import { renderInput } from './inputs';
@@ -31,14 +31,21 @@ export function inputValues(fields: readonly FieldDecl[], values: Readonly<Recor
   return out;
 }
 
-/** With `action.prefill`, the row's current values of the input fields (an answer to correct); else nothing. */
-export function prefilled(action: ActionDecl, record: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
+/**
+ * Where the inputs start: the record's own values of the same names (`prefillFromRecord`), else the
+ * signed-in user's (`prefillFromUser`, e.g. 处理部门 from the officer's department), else the field's default.
+ */
+export function startValues(action: ActionDecl, record: Readonly<Record<string, unknown>> | undefined, identity: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  if (!action.prefill || !record) return out;
+  const blank = (v: unknown) => v === undefined || v === null || v === '';
   for (const f of action.input ?? []) {
-    const v = record[f.name];
-    if (v === undefined || v === null) continue;
-    out[f.name] = f.type === 'richtext' && f.editor === 'lines' && typeof v === 'string' ? htmlToText(v) : v;
+    const stored = action.call?.prefillFromRecord ? record?.[f.name] : undefined;
+    // `editor: 'lines'` edits the stored paragraphs as lines of text.
+    const own = f.type === 'richtext' && f.editor === 'lines' && typeof stored === 'string' ? htmlToText(stored) : stored;
+    const userKey = action.call?.prefillFromUser?.[f.name];
+    const mine = userKey ? identity?.[userKey] : undefined;
+    const v = !blank(own) ? own : !blank(mine) ? mine : f.default;
+    if (!blank(v)) out[f.name] = v;
   }
   return out;
 }
@@ -48,48 +55,52 @@ export function prefilled(action: ActionDecl, record: Readonly<Record<string, un
  * the declared fields with the same inputs and checks as the forms, then the call with them as its body.
  * A refusal stays in the dialog, with what was typed, until the next try.
  */
-export function ActionInputDialog({ decl, action, target, onClose, onDone }: { decl: ResourceDecl; action: ActionDecl; target: ActionTarget; onClose: () => void; onDone: () => void }) {
+export function ActionInputDialog({ decl, action, target, record, onClose, onDone }: { decl: ResourceDecl; action: ActionDecl; target: ActionTarget; record?: RaRecord; onClose: () => void; onDone: () => void }) {
   const dataProvider = useDataProvider() as unknown as PortalDataProviderExtras;
+  const { identity, isPending } = useGetIdentity();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
   const fields = action.input ?? [];
-  const record = useRecordContext();
-  // Once, when the dialog opens: a new object on each render would reset what is being typed.
-  const [initial] = useState(() => prefilled(action, record));
   const titleId = `action-input-${decl.name}-${action.name}`;
+  const title = action.call?.title ?? action.label;
+  // Read once the user is known: a new start object would reset what is typed.
+  const waiting = !!action.call?.prefillFromUser && isPending;
+  const start = useMemo(() => (waiting ? {} : startValues(action, record, identity)), [waiting, action, record, identity]);
   const send = (values: Record<string, unknown>) => {
     setBusy(true);
     setProblem('');
     return dataProvider
-      .runAction(decl.name, action.name, { ...target, body: inputValues(fields, values) })
+      .runAction(decl.name, action.name, { ...target, body: { ...action.call?.values, ...inputValues(fields, values) } })
       .then(onDone, (e: unknown) => setProblem(e instanceof Error && e.message ? e.message : `${action.label}失败`))
       .finally(() => setBusy(false));
   };
   return (
     // Clicks inside stay here: the dialog is rendered from a list row, whose click opens the record.
     <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby={titleId} onClick={(e) => e.stopPropagation()}>
-      <Form record={initial} onSubmit={send} noValidate>
-        <DialogTitle id={titleId}>{action.label}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={1} sx={{ pt: 1 }}>
-            {action.confirm && <Typography variant="body2">{action.confirm}</Typography>}
-            {fields.map((f) => renderInput(f, decl))}
-            {problem && (
-              <Alert severity="error" role="alert">
-                {problem}
-              </Alert>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            取消
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} /> : undefined} data-testid={`action-input-submit-${action.name}`}>
-            {action.submitLabel ?? '确定'}
-          </Button>
-        </DialogActions>
-      </Form>
+      {waiting ? null : (
+        <Form record={start} onSubmit={send} noValidate>
+          <DialogTitle id={titleId}>{title}</DialogTitle>
+          <DialogContent>
+            <Stack spacing={1} sx={{ pt: 1 }}>
+              {action.confirm && <Typography variant="body2">{action.confirm}</Typography>}
+              {fields.map((f) => renderInput(f, decl))}
+              {problem && (
+                <Alert severity="error" role="alert">
+                  {problem}
+                </Alert>
+              )}
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose} disabled={busy}>
+              取消
+            </Button>
+            <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} /> : undefined} data-testid={`action-input-submit-${action.name}`}>
+              {action.call?.submit ?? '确定'}
+            </Button>
+          </DialogActions>
+        </Form>
+      )}
     </Dialog>
   );
 }

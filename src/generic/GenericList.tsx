@@ -27,6 +27,7 @@ import { renderField } from './fields';
 import { buildFilters } from './filters';
 import { RecordActions, ToolbarActions } from './ActionButtons';
 import { ListPanels, listPanelsAt, Panels } from './ListPanels';
+import { RowLinks } from './RowLinks';
 
 /** Page sizes of spec §9 (one list for every screen: components/list/paging.ts). */
 export { PAGE_SIZES };
@@ -159,6 +160,7 @@ function RowActions({ decl, editable, deletable }: { label?: string; decl: Resou
   const onError = useErrorNotifier();
   return (
     <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
+      <RowLinks decl={decl} />
       <ShowButton />
       <RecordActions decl={decl} place="row" />
       {editable && <EditButton />}

@@ -45,7 +45,7 @@ export function ShowGrid({ decl, fields }: { decl: ResourceDecl; fields: readonl
           <Typography component="dt" variant="body2" color="text.secondary" sx={{ textAlign: 'right' }}>
             {field.label}
           </Typography>
-          <Box component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
+          <Box component="dd" data-field={field.name} sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
             <Value decl={decl} field={field} />
           </Box>
         </Box>

@@ -8,6 +8,7 @@ import { DictSelectInput } from '../dict/DictInputs';
 import { LengthCounter, maxChars } from '../components/form/LengthCounter';
 import { FileUploadInput } from './FileUploadInput';
 import { IdsOfInput } from './IdsOfInput';
+import { CallChoicesInput } from './CallChoicesInput';
 import { ReferenceSelectInput } from './referenceInputs';
 
 /**
@@ -70,6 +71,7 @@ export function renderInput(field: FieldDecl, decl?: ResourceDecl): ReactElement
     defaultValue: field.default ?? undefined,
   } as const;
   if (field.idsOf) return <IdsOfInput key={key} field={field} />;
+  if (field.choicesFrom) return <CallChoicesInput key={key} field={field} {...common} />;
   switch (field.type) {
     case 'number':
       return (

@@ -7,6 +7,7 @@ import { AliasRedirect } from '../routes/AliasRedirect';
 import { resourceRoute } from '../routes/resourceRoute';
 import { GenericCreate, GenericEdit, GenericShow } from './GenericForm';
 import { GenericList, ListLoading } from './GenericList';
+import { SingletonForm } from './SingletonForm';
 import { treeSource } from './treeParts';
 import { mayOpenResource } from '../security/access';
 import { RequireAccess } from '../security/AccessDenied';
@@ -50,6 +51,11 @@ function viewsOf(decl: ResourceDecl): Views {
   const view = (Custom: ComponentType | undefined, Generic: ComponentType<{ decl: ResourceDecl }>) => (
     <ResourceGuard decl={decl}>{Custom ? <Custom /> : <Generic decl={decl} />}</ResourceGuard>
   );
+  // A singleton (站点设置) is its one record's form, whichever view is asked.
+  if (decl.singleton) {
+    const form = view(custom.list, SingletonForm);
+    return { list: form, edit: form, show: form };
+  }
   return {
     list: view(custom.list, treeSource(decl) ? LazyTreeList : GenericList),
     create: decl.api.create ? view(custom.create, GenericCreate) : undefined,

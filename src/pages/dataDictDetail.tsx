@@ -13,9 +13,9 @@ import { dataProvider } from '../data';
 import { crudCall } from '../../resources/declaredCalls';
 import { http } from '../portal';
 import { refreshAllDic } from '../dict/allDic';
-import { DictTree } from '../views/dataDict/DictTree';
-import { EntryDialog } from '../views/dataDict/EntryDialog';
-import type { Editing, Entry } from '../views/dataDict/types';
+import { DictTree } from '../components/dictEntries/DictTree';
+import { EntryDialog } from '../components/dictEntries/EntryDialog';
+import type { Editing, Entry } from '../components/dictEntries/types';
 
 /** 数据字典详情: one group's entries as a tree; add, edit and delete as the user's buttons allow. */
 function DataDictDetail() {

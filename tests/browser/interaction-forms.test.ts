@@ -80,7 +80,7 @@ describe('suggestion: public submission, reply in the admin app, public lookup',
     await search(page);
     const row = page.getByRole('row').filter({ hasText: suggestion.title });
     await row.getByText('已处理').waitFor({ timeout: 30_000 });
-    await row.getByRole('button', { name: '查看' }).click();
+    await row.getByRole('link', { name: '查看' }).click();
     await page.locator('[data-field="queryCode"]').getByText(queryCode).waitFor();
     expect(await page.locator('[data-field="phone"]').innerText()).toBe(suggestion.phone);
     expect(await page.locator('[data-field="replyDept"]').innerText()).toBe('县交通运输局');

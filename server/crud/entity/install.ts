@@ -5,7 +5,7 @@ import { attachBehaviours } from './attach.js';
 import { localApi } from './localApi.js';
 import { bindRuntime, ServiceRegistry, systemUser, type EntityRuntime } from './runtime.js';
 import type { PortalConfig } from '../../config.js';
-import { dynamic } from '../../db/types.js';
+import { dynamic, type DynamicDb } from '../../db/types.js';
 import type { PortalUser } from '../../http/fastifyTypes.js';
 import type { EntityBehaviour, LocalApi } from './types.js';
 
@@ -17,8 +17,11 @@ export interface PortalEntities {
   provide(name: string, service: unknown): void;
   /** The local API outside any operation (modules, jobs): as `user`, or as the system. */
   api(user?: PortalUser): LocalApi;
-  /** `fn` with a local API over one transaction: its writes commit together or not at all. */
-  transaction<T>(user: PortalUser | undefined, fn: (api: LocalApi) => Promise<T>): Promise<T>;
+  /**
+   * `fn` with a local API over one transaction: its writes commit together or not at all. The transaction
+   * itself is handed too, for the module's own tables (a member's single-sign-on links).
+   */
+  transaction<T>(user: PortalUser | undefined, fn: (api: LocalApi, trx: DynamicDb) => Promise<T>): Promise<T>;
 }
 
 /**
@@ -39,6 +42,6 @@ export function installEntities(app: FastifyInstance, config: PortalConfig, decl
     runtime,
     provide: (name, service) => services.provide(name, service),
     api: (user) => localApi(runtime, app.db, user ?? systemUser),
-    transaction: (user, fn) => app.db.transaction().execute((trx) => fn(localApi(runtime, dynamic(trx), user ?? systemUser))),
+    transaction: (user, fn) => app.db.transaction().execute((trx) => fn(localApi(runtime, dynamic(trx), user ?? systemUser), dynamic(trx))),
   };
 }

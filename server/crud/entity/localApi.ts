@@ -3,7 +3,7 @@ import type { ResourceDecl } from '../../../resources/types.js';
 import { applyScope, scopeRule } from '../../auth/dataScope.js';
 import type { DynamicDb, Row } from '../../db/types.js';
 import type { PortalUser } from '../../http/fastifyTypes.js';
-import { runDeclaredAction } from '../actions.js';
+import { ActionAnswer, runDeclaredAction } from '../actions.js';
 import { applyWhere, enriched, hookContext, readOut, recordsWhere } from '../behaviour.js';
 import { applyFilters, withJoins } from '../listQuery.js';
 import { createRecord, deleteRecords, listRecords, updateRecord } from '../service.js';
@@ -46,7 +46,7 @@ export function localApi(runtime: EntityRuntime, db: DynamicDb, user: PortalUser
       const decl = declOf(runtime, entity);
       const action = decl.actions?.find((a) => a.name === name);
       if (!action?.run) throw new Error(`entity ${entity} has no action ${name} that runs on the server`);
-      return runDeclaredAction(db, decl, action, user, [...(input.ids ?? [])], { ...(input.body ?? {}) } as RecordData);
+      return runDeclaredAction(db, decl, action, user, [...(input.ids ?? [])], { ...(input.body ?? {}) } as RecordData).then((r) => (r instanceof ActionAnswer ? r.data : r));
     },
     asSystem: () => localApi(runtime, db, systemUser),
   };

@@ -13,7 +13,7 @@ const IDS: JsonSchema = { type: ['array', 'integer', 'string', 'null'], items: {
 export function actionRouteSchema(decl: ResourceDecl, action: ActionDecl): RouteSchema {
   const scope = action.scope ?? 'row';
   const properties: Record<string, JsonSchema> = {};
-  if (scope === 'row' || scope === 'both') properties.id = ID;
+  if (scope === 'row' || scope === 'both') properties[action.call?.idParam ?? 'id'] = ID;
   if (scope === 'bulk' || scope === 'both') properties.ids = IDS;
   for (const f of action.input ?? []) properties[f.name] = fieldInput(f, false);
   const values: JsonSchema = { additionalProperties: true, properties };

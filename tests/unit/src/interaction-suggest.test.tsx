@@ -1,31 +1,41 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDataProvider, createHttpClient } from '../../../providers';
-import { SuggestReplyDialog, type SuggestRow } from '../../../src/components/interaction/SuggestReplyDialog';
+import { RecordContextProvider, ResourceContextProvider } from 'react-admin';
+import suggest from '../../../resources/suggest';
+import { RecordActions } from '../../../src/generic/ActionButtons';
+import { GenericList } from '../../../src/generic/GenericList';
 import { resources } from '../../../src/resources';
-import SuggestList from '../../../src/views/suggest/SuggestList';
 import { AdminWrapper, API, envelope, fakeAuthProvider, useMsw } from './helpers';
 
 const { on } = useMsw();
 const http = createHttpClient({ apiUrl: API, onUnauthorized: () => undefined });
 const dataProvider = createDataProvider(http, resources);
 
+// 建议征集 on the generic views (issue 19): 处理 / 修改答复 is the declared action `reply` (its input dialog),
+// the list is the generic one.
+type SuggestRow = { id: number; [key: string]: unknown };
 const pending: SuggestRow = { id: 11, title: '建议在滨江路增设路灯', content: '晚上散步太黑。', status: 0, isPublic: 0, replyDept: null, replyContent: null, phone: '13900001111', queryCode: 'ABCD1234EFGH' };
 
-function renderDialog(record: SuggestRow, onDone = vi.fn(), onClose = vi.fn()) {
+/** The record's row actions, with the declared 处理 / 修改答复 clicked open. */
+async function renderDialog(record: SuggestRow) {
   render(
     <AdminWrapper dataProvider={dataProvider}>
-      <SuggestReplyDialog record={record} open onClose={onClose} onDone={onDone} />
+      <ResourceContextProvider value="suggest">
+        <RecordContextProvider value={record}>
+          <RecordActions decl={suggest} place="row" />
+        </RecordContextProvider>
+      </ResourceContextProvider>
     </AdminWrapper>,
   );
-  return { onDone, onClose };
+  fireEvent.click(await screen.findByTestId('action-reply'));
 }
 
-describe('<SuggestReplyDialog> (处理/回复)', () => {
+describe('the declared 处理/回复 action of 建议征集', () => {
   it('prefills the officer’s department, refuses an empty reply locally, then sends id, department, reply and public flag', async () => {
     const seen = on('/suggest/add', { ...pending, status: 1, replyDept: '办公室', replyContent: '已安排施工。', isPublic: 1, replyTime: '2025-01-02 10:00:00' });
-    const { onDone } = renderDialog(pending);
+    await renderDialog(pending);
     const dialog = await screen.findByRole('dialog', { name: '处理建议' });
     // The identity (fakeAuthProvider: deptName 办公室) is the default replying department.
     await waitFor(() => expect(within(dialog).getByRole('textbox', { name: '处理部门' })).toHaveValue('办公室'));
@@ -39,16 +49,16 @@ describe('<SuggestReplyDialog> (处理/回复)', () => {
     fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: '公开' }));
     fireEvent.click(within(dialog).getByRole('button', { name: '提交答复' }));
 
-    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    // Sent once, then the dialog closes.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '处理建议' })).not.toBeInTheDocument());
     expect(seen).toHaveLength(1);
     expect(seen[0]!.body).toEqual({ id: 11, replyDept: '办公室', replyContent: '已安排施工。', isPublic: 1 });
-    expect(onDone.mock.calls[0]![0]).toMatchObject({ status: 1, replyContent: '已安排施工。' });
   });
 
   it('a handled suggestion opens as 修改答复 with its reply; a server refusal keeps the dialog open', async () => {
     const handled: SuggestRow = { ...pending, status: 1, isPublic: 1, replyDept: '县住建局', replyContent: '已列入亮化工程。' };
     const seen = on('/suggest/add', () => HttpResponse.json(envelope(null, '1002', '答复内容长度不能超过5000个字符')));
-    const { onDone } = renderDialog(handled);
+    await renderDialog(handled);
     const dialog = await screen.findByRole('dialog', { name: '修改答复' });
     expect(within(dialog).getByRole('textbox', { name: '处理部门' })).toHaveValue('县住建局');
     expect(within(dialog).getByRole('textbox', { name: '答复内容' })).toHaveValue('已列入亮化工程。');
@@ -58,7 +68,6 @@ describe('<SuggestReplyDialog> (处理/回复)', () => {
     await waitFor(() => expect(seen).toHaveLength(1));
     expect(seen[0]!.body).toMatchObject({ id: 11, replyDept: '县住建局', isPublic: 1 });
     await waitFor(() => expect(within(dialog).getByRole('button', { name: '提交答复' })).toBeEnabled());
-    expect(onDone).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog', { name: '修改答复' })).toBeInTheDocument();
   });
 });
@@ -71,7 +80,9 @@ describe('suggestions list', () => {
     const replies = on('/suggest/add', { ...pending, status: 1 });
     render(
       <AdminWrapper dataProvider={dataProvider} initialEntries={['/suggest']}>
-        <SuggestList />
+        <ResourceContextProvider value="suggest">
+          <GenericList decl={suggest} />
+        </ResourceContextProvider>
       </AdminWrapper>,
     );
     const first = (await screen.findByText('建议在滨江路增设路灯')).closest('tr')!;
@@ -102,7 +113,9 @@ describe('suggestions list', () => {
     const lists = on('/suggest/list', { list: rows, currPage: 1, totalRow: 2, totalPage: 1 });
     const { container } = render(
       <AdminWrapper dataProvider={dataProvider} initialEntries={['/suggest']}>
-        <SuggestList />
+        <ResourceContextProvider value="suggest">
+          <GenericList decl={suggest} />
+        </ResourceContextProvider>
       </AdminWrapper>,
     );
     await screen.findByText('建议在滨江路增设路灯');
@@ -120,11 +133,14 @@ describe('suggestions list', () => {
     on('/suggest/list', { list: rows, currPage: 1, totalRow: 2, totalPage: 1 });
     render(
       <AdminWrapper dataProvider={dataProvider} authProvider={fakeAuthProvider((_r, action) => action !== 'suggest:reply')} initialEntries={['/suggest']}>
-        <SuggestList />
+        <ResourceContextProvider value="suggest">
+          <GenericList decl={suggest} />
+        </ResourceContextProvider>
       </AdminWrapper>,
     );
     const first = (await screen.findByText('建议在滨江路增设路灯')).closest('tr')!;
-    await within(first).findByRole('button', { name: '查看' });
+    // 查看 is the generic list's link to the show view.
+    await within(first).findByRole('link', { name: '查看' });
     expect(within(first).queryByRole('button', { name: '处理' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '修改答复' })).not.toBeInTheDocument();
   });

@@ -81,10 +81,12 @@ export async function ssoRoutes(app: FastifyInstance) {
       if (!a.cas) throw NOT_CONFIGURED();
       who = await a.cas.verify({ ticket }, null);
     }
-    const person = await memberOf(db, who);
-    const token = await createPeopleSession(db, person.puPeopleId);
+    const person = await memberOf(app.entities, who);
+    const puPeopleId = Number(person.puPeopleId);
+    const token = await createPeopleSession(db, puPeopleId);
+    const str = (v: unknown) => (v === undefined || v === null ? null : String(v));
     return ok(
-      { value: token, puPeopleId: person.puPeopleId, name: person.name ?? null, phone: maskPhone(person.phone) ?? null, idNumber: maskIdNumber(person.idNumber) ?? null, userStatus: person.userStatus },
+      { value: token, puPeopleId, name: person.name ?? null, phone: maskPhone(str(person.phone)) ?? null, idNumber: maskIdNumber(str(person.idNumber)) ?? null, userStatus: person.userStatus },
       '登录成功',
     );
   });
