@@ -2,6 +2,7 @@
 // words (in about a third of the articles or more), middling and rare words of the long tail, 2-, 3- and
 // 4-character words, pinyin and misspellings (one character swapped for a homophone) — sent by 10 connections
 // with the result caches off, beside the bare FTS5 (GIN) top 20 of the same stream. `--only=search`.
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { pinyin } from 'pinyin-pro';
 import { startChild } from './lib/child';
@@ -90,7 +91,12 @@ export async function benchSearchStream(duration: number) {
     // inside the first measured run.
     await fetch(`${base}${q('&sortType=relevance')('会议')}`);
     const idle = await idleSaves(writer, Math.min(duration, 5));
-    const run = (url: string, path: (kw: string) => string, list: readonly string[]) => whileWriting(writer, `${bare}/memory`, () => stream(url, path, list, duration));
+    // The machine's 1-minute load average before and after each run (shared machine: read figures beside it).
+    const run = async (url: string, path: (kw: string) => string, list: readonly string[]) => {
+      const start = loadavg()[0] as number;
+      const r = await whileWriting(writer, `${bare}/memory`, () => stream(url, path, list, duration));
+      return { ...r, load: { start: Number(start.toFixed(1)), end: Number((loadavg()[0] as number).toFixed(1)) } };
+    };
     // Each run starts at a different place of the stream: no keyword is asked twice across the runs.
     const third = Math.floor(keywords.length / 4);
     const byClass = [];
@@ -117,7 +123,7 @@ export async function benchSearchStream(duration: number) {
 export function printSearchStream(r: Awaited<ReturnType<typeof benchSearchStream>>) {
   type Run = Awaited<ReturnType<typeof stream>> & { saves?: Parameters<typeof saveFig>[0]; rssMb: { start: number; end: number } };
   const f = (x: Run) => `${String(x.requestsPerSecond).padStart(6)} req/s p50 ${String(x.latencyMedianMs).padStart(3)} p99 ${String(x.latencyP99Ms).padStart(4)} ms (${x.distinct} distinct${x.errors || x.non2xx ? `, ERR ${x.errors}/${x.non2xx}` : ''})`;
-  const w = (x: Run) => `${saveFig(x.saves, r.idleSaves)} RSS ${x.rssMb.start}→${x.rssMb.end} MB`;
+  const w = (x: Run & { load?: { start: number; end: number } }) => `${saveFig(x.saves, r.idleSaves)} RSS ${x.rssMb.start}→${x.rssMb.end} MB${x.load ? ` load ${x.load.start}→${x.load.end}` : ''}`;
   const goal = r.dialect === 'postgres' ? 20 : 10;
   console.log(`\nSearch, distinct keywords, caches off, 10 connections: ${r.articles} articles (${r.dialect}), ${r.keywords} keywords ${JSON.stringify(r.classes)}`);
   console.log(`a draft save every 200 ms beside every run; on the idle server: ${saveFig(r.idleSaves)}`);

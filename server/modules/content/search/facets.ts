@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, DialectName } from '../../../db/types.js';
 import type { Search } from './params.js';
+import { pgCappedMatches } from './pgMatches.js';
 import { ftsOnly, where, type Q } from './query.js';
 
 /** Facets are counted over at most this many matches (the newest); `capped` says when more match. */
@@ -15,7 +16,7 @@ export interface Facets {
 
 interface FacetRow { columnId: number; docYear: number | null; wjType: string | null; n: number | string; categoryTitle: string | null }
 
-/** The newest FACET_CAP + 1 matches' column, year and type. */
+/** The newest FACET_CAP + 1 matches' column, year and type (SQLite; PostgreSQL reads keys, pgMatches.ts). */
 function matchesOf(db: Db, s: Search, dialect: DialectName) {
   const match = ftsOnly(s, dialect);
   if (match !== null) {
@@ -26,7 +27,7 @@ function matchesOf(db: Db, s: Search, dialect: DialectName) {
     return sql`(select s."docKey", s."columnId", s."docYear", s."wjType" from (select rowid as k from article_fts where article_fts match ${match}${bound} order by rowid desc limit ${FACET_CAP + 1}) f join article_search s on s."docKey" = f.k)`;
   }
   const base = where(db.selectFrom('article_search as s') as Q, s, dialect).select(['s.docKey', 's.columnId', 's.docYear', 's.wjType']);
-  return dialect === 'postgres' ? sql`materialized ${base.limit(FACET_CAP + 1)}` : sql`${base.orderBy('s.docKey', 'desc').limit(FACET_CAP + 1)}`;
+  return sql`${base.orderBy('s.docKey', 'desc').limit(FACET_CAP + 1)}`;
 }
 
 const top = <T extends { count: number }>(list: T[], n: number) => list.sort((a, b) => b.count - a.count).slice(0, n);
@@ -41,9 +42,12 @@ export async function facetsOf(db: Db, s: Search, dialect: DialectName, newest: 
   const grouped = (from: RawBuilder<unknown>) => sql`select g."columnId", g."docYear", g."wjType", g.n, c."categoryTitle" from (select k."columnId", k."docYear", k."wjType", count(*) as n from ${from} k group by k."columnId", k."docYear", k."wjType") g left join category c on c."categoryId" = g."columnId"`;
   let rows: FacetRow[];
   let capped: boolean;
+  // PostgreSQL without the count's keys (the count came from the count cache): read them the same way.
+  if (!newest && dialect === 'postgres') newest = (await pgCappedMatches(db, s, where(db.selectFrom('article_search as s') as Q, s, dialect), FACET_CAP, true)).keys;
   if (newest) {
-    // The keys the count already read (SQLite, newest first, more than FACET_CAP when more match): no second
-    // match, and the narrow index instead of the index rows with their excerpts.
+    // The keys the count already read (SQLite: the newest; PostgreSQL: the first the GIN bitmap yields, as its
+    // capped read always was; more than FACET_CAP when more match): no second match, and on SQLite the narrow
+    // index instead of the index rows with their excerpts.
     const keys = newest.slice(0, FACET_CAP);
     const of = dialect === 'postgres' ? sql`article_search s where s."docKey" = any(${sql.val(keys)}::bigint[])` : sql`article_search s indexed by article_search_facet_idx where s."docKey" in (select value from json_each(${JSON.stringify(keys)}))`;
     rows = (await sql<FacetRow>`${grouped(sql`(select s."columnId", s."docYear", s."wjType" from ${of})`)}`.execute(db)).rows;

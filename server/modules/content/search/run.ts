@@ -6,6 +6,7 @@ import { hitOf, ordered, PAGE_COLUMNS, PAGE_JOINS, pageRows } from './hits.js';
 import { dialectOf } from './indexer.js';
 import type { Search } from './params.js';
 import { ftsOnly, hasFilters, where, type Q } from './query.js';
+import { pgCappedMatches } from './pgMatches.js';
 import { relevanceKeys } from './relevance.js';
 
 /** totalRow counts matches up to this many (or ten pages past the asked one); more answers `totalCapped`. */
@@ -55,9 +56,15 @@ async function generalPath(db: Db, s: Search, cap: number, kept: CountKept) {
   const offset = (s.pageNumber - 1) * s.pageSize;
   const base = where(db.selectFrom('article_search as s') as Q, s, dialect);
   const limited = base.select(sql<number>`1`.as('one')).limit(cap + 1);
-  const counted = await kept(db, countKey(s, cap), async () => Number(((await db.selectFrom(limited.as('m')).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n));
-  let keys: number[];
+  // PostgreSQL: counted through the GIN index (pgMatches.ts); with sortType the keys come back for the facets.
   let newest: number[] | null = null;
+  const counted = await kept(db, countKey(s, cap), async () => {
+    if (dialect === 'sqlite') return Number(((await db.selectFrom(limited.as('m')).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
+    const m = await pgCappedMatches(db, s, base, cap, s.sort !== null);
+    newest = m.keys;
+    return m.n;
+  });
+  let keys: number[];
   if (s.sort === 'relevance' && dialect === 'postgres' && counted > cap && !hasFilters(s)) {
     // A common word (many matches, so the docKey order finds them at once): the newest are the candidates
     // of relevance (titleScore.ts) and what the facets count.

@@ -1,0 +1,76 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../db/types.js';
+import type { Search } from './params.js';
+import type { Q } from './query.js';
+import type { KeywordQuery } from './text.js';
+
+/** How long the planner's term statistics are used before they are read again (ANALYZE refreshes them). */
+const STATS_MS = 10 * 60_000;
+
+interface TermStats { at: number; freq: Map<string, number>; loading: Promise<void> | null }
+const statsOf = new WeakMap<Db, TermStats>();
+
+/** The planner's most common elements of `terms` (pg_stats, about a thousand, each in ≥ ~1 % of the rows). */
+async function loadStats(db: Db, into: TermStats): Promise<void> {
+  const rows = (await sql<{ e: string; f: number }>`select x.e, x.f from pg_stats, unnest(most_common_elems::text::text[], most_common_elem_freqs) as x(e, f) where tablename = 'article_search' and attname = 'terms' and x.e is not null`.execute(db)).rows;
+  into.freq = new Map(rows.map((r) => [r.e, Number(r.f)]));
+  into.at = Date.now();
+}
+
+/** The term frequencies, read at the first search and again in the background when older than STATS_MS. */
+async function termFrequencies(db: Db): Promise<Map<string, number>> {
+  let st = statsOf.get(db);
+  if (!st) {
+    st = { at: 0, freq: new Map(), loading: null };
+    statsOf.set(db, st);
+  }
+  if (Date.now() - st.at > STATS_MS && !st.loading) {
+    const state = st;
+    state.loading = loadStats(db, state).catch(() => undefined).finally(() => (state.loading = null));
+  }
+  if (st.at === 0 && st.loading) await st.loading;
+  return st.freq;
+}
+
+/**
+ * Whether the word conditions are common by the planner's statistics: every word (one of its alternatives,
+ * every term of it) among the most common elements. A word outside them is in fewer than ~1 % of the rows,
+ * and the planner reads it through the GIN index by itself.
+ */
+export async function commonWords(db: Db, s: Search): Promise<boolean> {
+  const freq = await termFrequencies(db);
+  const alt = (k: KeywordQuery) => k.terms.length > 0 && k.terms.every((t) => !t.single && freq.has(t.text));
+  const words: KeywordQuery[][] = [...(s.smart ? s.smart.words.map((w) => w.alts) : []), ...[s.smart ? null : s.keyword, s.content, s.title].filter((k): k is KeywordQuery => !!k).map((k) => [k])];
+  return words.length > 0 && words.every((alts) => alts.some(alt));
+}
+
+/**
+ * The capped count of a search on PostgreSQL (issue 25/26 speed), read through the GIN index of `terms`.
+ * Asked as `select 1 … where terms @> … limit 1001`, the planner chose a sequential scan for a common word
+ * (it expects the LIMIT to be reached after a few thousand rows), and testing a row decompresses its whole
+ * `terms` array: 30 ms of backend CPU per count against 7 ms through the bitmap (100,000 articles, session 23,
+ * bench/searchProfile.ts). A rare word used the bitmap already (0.3 ms either way). For a common word
+ * (commonWords: by the planner's own term statistics) the sequential scan is switched off for this one
+ * statement (`set local`, inside its own transaction); the page itself keeps the planner's choice (walking
+ * the docKey order finds a common word's newest 20 at once).
+ */
+export async function pgCappedMatches(db: Db, s: Search, base: Q, cap: number, keys: boolean): Promise<{ n: number; keys: number[] | null }> {
+  const limited = base.select('s.docKey').limit(cap + 1);
+  // Only a common word pays for the transaction (three more round trips); the planner reads others well.
+  const common = await commonWords(db, s);
+  const run = async (trx: Db) => {
+    if (!keys) {
+      const row = (await sql<{ n: string | number }>`select count(*) as n from (${limited}) m`.execute(trx)).rows[0];
+      return { n: Number(row?.n ?? 0), keys: null };
+    }
+    // The keys as one text (a thousand row objects cost more than the read): the facets count them.
+    const row = (await sql<{ ks: string | null }>`select string_agg(m."docKey"::text, ',') as ks from (${limited}) m`.execute(trx)).rows[0];
+    const list = row?.ks ? row.ks.split(',').map(Number) : [];
+    return { n: list.length, keys: list };
+  };
+  if (!common) return run(db);
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    return run(trx as unknown as Db);
+  });
+}
