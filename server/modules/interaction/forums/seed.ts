@@ -3,7 +3,8 @@ import { newQueryCode } from '../../../public/guard.js';
 import type { SeedContext } from '../../../seed/domainSeeds.js';
 import { grant } from '../../../seed/menuSync.js';
 import { formatDateTime } from '../../../util/time.js';
-import { liveCounts, refreshPlateCount } from '../themes/service.js';
+import { liveCounts } from '../themes/service.js';
+import { refreshPlateCount } from '../../../entities/plate.js';
 import { peopleDemoSeed } from '../people/seed.js';
 import { questAnswerDemoSeed } from '../questAnswer/seed.js';
 
