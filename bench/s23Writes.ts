@@ -27,9 +27,10 @@ const secondStartMs = performance.now() - t;
 const url = await app.listen({ port: config.port, host: config.host });
 
 const headers = { clientId: 'ADMIN', version: '1.0.0', appKey: 'adminSite', 'Content-Type': 'application/json' };
-async function post(path: string, body: unknown, token?: string): Promise<{ errorCode: string; errorMsg: string; data: any }> {
+type Envelope = { errorCode: string; errorMsg: string; data: Record<string, unknown> & { list?: Record<string, unknown>[]; value?: string } };
+async function post(path: string, body: unknown, token?: string): Promise<Envelope> {
   const res = await fetch(url + path, { method: 'POST', headers: token ? { ...headers, Authorization: token } : headers, body: JSON.stringify(body) });
-  return (await res.json()) as any;
+  return (await res.json()) as Envelope;
 }
 async function timed(fn: () => Promise<unknown>): Promise<number[]> {
   const out: number[] = [];
@@ -43,16 +44,16 @@ async function timed(fn: () => Promise<unknown>): Promise<number[]> {
 const p50 = (xs: number[]) => Math.round(xs[Math.floor(xs.length / 2)]! * 10) / 10;
 
 const loginRes = await fetch(`${url}/user/loginNoCode?username=admin&password=${encodeURIComponent(password)}`, { method: 'POST', headers });
-const token = ((await loginRes.json()) as any).data.value as string;
-const cols = (await (await fetch(`${url}/column/list`, { headers: { ...headers, Authorization: token } })).json()) as any;
-const columnId = Number(cols.data.find((c: any) => c.categoryTitle === '政务要闻')?.categoryId);
+const token = String(((await loginRes.json()) as Envelope).data.value);
+const cols = (await (await fetch(`${url}/column/list`, { headers: { ...headers, Authorization: token } })).json()) as { data: { categoryTitle: string; categoryId: number }[] };
+const columnId = Number(cols.data.find((c) => c.categoryTitle === '政务要闻')?.categoryId);
 let ok = 0;
 const anchor = await timed(() => fetch(`${url}/healthz`).then((r) => r.text()));
 const saves = await timed(async () => {
   const r = await post('/api/article/save/role', { title: `计时草稿${Math.random()}`, columnId, content: '<p>正文</p>', status: 3 }, token);
   if (r.errorCode === '0') ok++;
 });
-const firstId = Number((await post('/api/article/list', { columnId, pageSize: 1 }, token)).data.list[0].articleId);
+const firstId = Number((await post('/api/article/list', { columnId, pageSize: 1 }, token)).data.list?.[0]?.articleId);
 const sorts = await timed(() => post('/api/article/articleSort', { articleId: firstId, sort: Math.floor(Math.random() * 999) }, token));
 const failedLogins = await timed(() => fetch(`${url}/user/loginNoCode?username=xinxi&password=wrong`, { method: 'POST', headers }).then((r) => r.text()));
 const result = {

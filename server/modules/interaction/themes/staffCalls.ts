@@ -10,7 +10,6 @@ import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, param, readId } from '../../../http/params.js';
 import { cleanEmail, cleanPhone, cleanText } from '../../../public/guard.js';
-import { formatDateTime } from '../../../util/time.js';
 import { paginate } from '../../../shared/paging.js';
 import { isMasked, maskPage, PERSONAL_FIELDS } from '../../../shared/mask.js';
 import { revealOrMask } from '../../../shared/sensitiveView.js';
