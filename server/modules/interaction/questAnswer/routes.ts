@@ -9,6 +9,7 @@ import { readIdList } from '../themes/service.js';
 import { rank } from './similarity.js';
 import { increment } from '../../../shared/counters.js';
 import { CAPTCHA, describeInput, ID, IDS, NO_INPUT, type InputFields } from '../../../http/routeInput.js';
+import { insertFeedback } from '../../../entities/dearchFeedback.js';
 
 /** The knowledge base is read whole for a lookup; a county's Q&A base holds hundreds of entries. */
 const MAX_ENTRIES = 5000;
@@ -149,11 +150,7 @@ function questFeedbackRoute(app: FastifyInstance) {
     if (!quest) throw missingParam('问题');
     const content = cleanText(body.content, { label: '反馈内容', max: 1000, multiline: true });
     const now = formatDateTime();
-    const row = (await db
-      .insertInto('dearch_feedback')
-      .values({ questAnswerId, quest, content, satisfied, auditState: 0, ip: (request.ip || '').slice(0, 64), createTime: now, updateTime: now })
-      .returning('id')
-      .executeTakeFirstOrThrow()) as { id: number };
-    return ok({ id: row.id }, '感谢您的评价');
+    const id = await insertFeedback(db, { questAnswerId, quest, content, satisfied, auditState: 0, ip: (request.ip || '').slice(0, 64), createTime: now, updateTime: now });
+    return ok({ id }, '感谢您的评价');
   });
 }
