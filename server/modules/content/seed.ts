@@ -1,6 +1,7 @@
 import { PostgresAdapter } from 'kysely';
 import { type Db, type DialectName, type Row, dynamic } from '../../db/types.js';
 import type { SeedContext } from '../../seed/domainSeeds.js';
+import { seedApi, seedOne } from '../../crud/entity/seed.js';
 import { ADMIN_ROLE_ALIAS, CATALOGUES, ensureResource, grant } from '../../seed/menuSync.js';
 import { ensureModelTable } from './contentModels/service.js';
 import { DISCLOSURE_ARTICLES } from './seedDisclosure.js';
@@ -153,11 +154,11 @@ async function seedArticles(db: Db, ctx: SeedContext, ids: Map<string, number>) 
 const person = (key: keyof typeof PEOPLE) => ctx.people.find((p) => p.name === PEOPLE[key]) ?? (ctx.people[0] as SeedContext['people'][number]);
 const reviewer = person('shenhe');
 const admin = person('admin');
+// Through the local API as the system: the article's declaration checks its demo records too.
+const api = seedApi(db, ctx.decls);
 for (const a of ARTICLES) {
   const owner = person(a.by);
-  const row = await db
-    .insertInto('article')
-    .values({
+  const row = await seedOne(api, 'article', {
       title: a.title,
       columnId: ids.get(a.column) as number,
       content: a.content,
@@ -178,10 +179,8 @@ for (const a of ARTICLES) {
       creatorName: owner.name,
       createTime: a.time,
       updateTime: a.time,
-    })
-    .returning('articleId')
-    .executeTakeFirstOrThrow();
-  const articleId = row.articleId;
+  });
+  const articleId = Number(row.articleId);
   const flow = async (who: typeof owner, action: string, actionName: string, fromStatus: number | null, toStatus: number, opinion: string | null = null) =>
     db.insertInto('article_flow').values({ articleId, action, actionName, fromStatus, toStatus, opinion, userId: who.userId, userName: who.name, createTime: a.time }).execute();
   await flow(owner, 'create', '新建', null, 3);
