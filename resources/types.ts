@@ -139,6 +139,20 @@ export interface ListDecl {
   readonly filterDefaults?: Readonly<Record<string, string | number>>;
   /** Buttons in each row that open another screen for the record (数据字典's 字典项); see RowLinkDecl. */
   readonly rowLinks?: readonly RowLinkDecl[];
+  /** A tree beside the table whose chosen node filters the list (users by department); see TreeFilterDecl. */
+  readonly treeFilter?: TreeFilterDecl;
+}
+
+/**
+ * The tree panel of a list: `tree` names a declared tree entity (its `tree` call or tree-shaped list);
+ * choosing a node sends its id as the search value `field` (the server decides whether sub-nodes count),
+ * 全部 sends none.
+ */
+export interface TreeFilterDecl {
+  readonly field: string;
+  readonly tree: string;
+  /** The panel's heading and the tree's accessible name (default: the tree entity's label without 管理, and that + 树). */
+  readonly label?: string;
 }
 
 /** A row button to another screen: `to` is an app route where `{field}` stands for the record's value. */

@@ -28,6 +28,7 @@ import { buildFilters } from './filters';
 import { RecordActions, ToolbarActions } from './ActionButtons';
 import { ListPanels, listPanelsAt, Panels } from './ListPanels';
 import { RowLinks } from './RowLinks';
+import { WithTreeFilter } from './TreeFilterPane';
 
 /** Page sizes of spec §9 (one list for every screen: components/list/paging.ts). */
 export { PAGE_SIZES };
@@ -123,7 +124,8 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
     >
       {/* Panels above the table (a chart of what the search selects) sit inside the list's context. */}
       {above.length > 0 && <Panels decl={decl} names={above} />}
-      {/* Its width is the space given, never the table's wish (contain), so folding measures what there is. */}
+      {/* A declared tree filter (list.treeFilter) sits beside the table. Its width is the space given, never the table's wish (contain), so folding measures what there is. */}
+      <WithTreeFilter decl={decl}>
       <Box ref={ref} sx={{ minWidth: 0, contain: 'inline-size' }}>
         <Datagrid
           rowClick={false}
@@ -139,6 +141,7 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
           <RowActions label="操作" decl={decl} editable={!!decl.api.update} deletable={!!decl.api.delete} />
         </Datagrid>
       </Box>
+      </WithTreeFilter>
     </PortalList>
   );
   // Declared panels (resources' listPanels) come under the table.
