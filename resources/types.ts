@@ -139,6 +139,27 @@ export interface ListDecl {
   readonly filterDefaults?: Readonly<Record<string, string | number>>;
   /** Buttons in each row that open another screen for the record (数据字典's 字典项); see RowLinkDecl. */
   readonly rowLinks?: readonly RowLinkDecl[];
+  /** Tabs over the list, each answered by its own declared call (see ListSourcesDecl). */
+  readonly sources?: ListSourcesDecl;
+}
+
+/**
+ * Tabs of a list whose records come from different calls with the same shape: 领导信箱's 信件列表 (the
+ * list call) and 本部门信件 (`api.extra.listByDept`). The chosen tab is the filter value `param`, which the
+ * data provider turns into the call and never sends; a link opens a tab with `?filter={"<param>":"dept"}`.
+ */
+export interface ListSourcesDecl {
+  readonly param: string;
+  readonly tabs: readonly ListSourceDecl[];
+}
+
+export interface ListSourceDecl {
+  readonly value: string;
+  readonly label: string;
+  /** The `api.extra` call that answers this tab; none: the list call. */
+  readonly call?: string;
+  /** Permission key the tab needs; default the list's. */
+  readonly permission?: string;
 }
 
 /** A row button to another screen: `to` is an app route where `{field}` stands for the record's value. */
