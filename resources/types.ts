@@ -141,6 +141,8 @@ export interface ListDecl {
   readonly rowLinks?: readonly RowLinkDecl[];
   /** A tree beside the table whose chosen node filters the list (users by department); see TreeFilterDecl. */
   readonly treeFilter?: TreeFilterDecl;
+  /** Tabs over the list, each answered by its own declared call (see ListSourcesDecl). */
+  readonly sources?: ListSourcesDecl;
 }
 
 /**
@@ -153,6 +155,25 @@ export interface TreeFilterDecl {
   readonly tree: string;
   /** The panel's heading and the tree's accessible name (default: the tree entity's label without 管理, and that + 树). */
   readonly label?: string;
+}
+
+/**
+ * Tabs of a list whose records come from different calls with the same shape: 领导信箱's 信件列表 (the
+ * list call) and 本部门信件 (`api.extra.listByDept`). The chosen tab is the filter value `param`, which the
+ * data provider turns into the call and never sends; a link opens a tab with `?filter={"<param>":"dept"}`.
+ */
+export interface ListSourcesDecl {
+  readonly param: string;
+  readonly tabs: readonly ListSourceDecl[];
+}
+
+export interface ListSourceDecl {
+  readonly value: string;
+  readonly label: string;
+  /** The `api.extra` call that answers this tab; none: the list call. */
+  readonly call?: string;
+  /** Permission key the tab needs; default the list's. */
+  readonly permission?: string;
 }
 
 /** A row button to another screen: `to` is an app route where `{field}` stands for the record's value. */
