@@ -254,6 +254,7 @@ export default defineResource({
       call: {
         idParam: 'mailId', shownWhen: { stage: [MAIL_STAGE.ACCEPTED, MAIL_STAGE.TRANSFERRED, MAIL_STAGE.RETURNED, MAIL_STAGE.REPLIED] },
         variant: { when: { stage: MAIL_STAGE.REPLIED }, label: '修改答复' },
+        prefillFromRecord: { content: 'replyContent' }, // 修改答复 starts from the answer given
       },
       input: [{ name: 'content', label: '答复内容', type: 'textarea', maxLength: 5000 }],
     },

@@ -268,8 +268,8 @@ export interface ActionCallDecl {
   readonly idParam?: string;
   /** Values the call always sends beside the key and the inputs. */
   readonly values?: Readonly<Record<string, string | number>>;
-  /** Inputs start from the record's values of the same names (when set). */
-  readonly prefillFromRecord?: boolean;
+  /** Inputs start from the record's values (when set): `true`: from the fields of the same names; a map: input name → the record's field (答复内容 ← replyContent). */
+  readonly prefillFromRecord?: boolean | Readonly<Record<string, string>>;
   /** Inputs that start from the signed-in user, else blank: input name → the identity's key (replyDept → deptName). */
   readonly prefillFromUser?: Readonly<Record<string, string>>;
   /** The dialog's title (default the label) and submit button (default 确定). */
