@@ -69,7 +69,7 @@ const ARTICLES: { column: string; title: string; by: keyof typeof PEOPLE; status
  */
 export async function contentSeed(db: Db, ctx: SeedContext): Promise<void> {
   const cmId = await seedPolicyModel(db, ctx.now);
-  const ids = await seedColumns(db, cmId, ctx.now);
+  const ids = await seedColumns(db, ctx.decls, cmId, ctx.now);
   await seedContentGrants(db, ctx, ids);
   await seedArticles(db, ctx, ids);
 }
@@ -91,34 +91,27 @@ await ensureModelTable(db, dialectOf(db), 'policy_doc', fields);
 }
 
 /** The column tree; answers the ids by title. */
-async function seedColumns(db: Db, cmId: number, now: string): Promise<Map<string, number>> {
+async function seedColumns(db: Db, decls: SeedContext['decls'], cmId: number, now: string): Promise<Map<string, number>> {
 const ids = new Map<string, number>();
-const paths = new Map<string, string>();
+const api = seedApi(db, decls);
 for (const c of COLUMNS) {
   const parentId = c.parent ? (ids.get(c.parent) ?? 0) : 0;
-  const row = await db
-    .insertInto('category')
-    .values({
-      categoryTitle: c.title,
-      categoryCategoryId: parentId,
-      columnType: c.type ?? 1,
-      categorySort: c.sort,
-      columnDiyUrl: c.url ?? null,
-      columnDescrip: c.description ?? null,
-      columnRole: c.role,
-      columnContentModelId: c.model ? cmId : null,
-      columnListUrl: (c.type ?? 1) === 1 ? 'list.html' : null,
-      columnUrl: (c.type ?? 1) !== 3 ? (c.type === 2 ? 'cover.html' : 'content.html') : null,
-      createTime: now,
-      updateTime: now,
-    })
-    .returning('categoryId')
-    .executeTakeFirstOrThrow();
-  const id = row.categoryId;
-  const p = `${c.parent ? (paths.get(c.parent) ?? '') : ''}/${id}`;
-  await db.updateTable('category').set({ columnPath: p }).where('categoryId', '=', id).execute();
-  ids.set(c.title, id);
-  paths.set(c.title, p);
+  // Through the local API: the column's checks run and its hook writes columnPath from the tree.
+  const row = await seedOne(api, 'column', {
+    categoryTitle: c.title,
+    categoryCategoryId: parentId,
+    columnType: c.type ?? 1,
+    categorySort: c.sort,
+    columnDiyUrl: c.url ?? null,
+    columnDescrip: c.description ?? null,
+    columnRole: c.role,
+    columnContentModelId: c.model ? cmId : null,
+    columnListUrl: (c.type ?? 1) === 1 ? 'list.html' : null,
+    columnUrl: (c.type ?? 1) !== 3 ? (c.type === 2 ? 'cover.html' : 'content.html') : null,
+    createTime: now,
+    updateTime: now,
+  });
+  ids.set(c.title, Number(row.categoryId));
 }
   return ids;
 }

@@ -78,12 +78,8 @@ type Officer = { userId: number; name: string } | undefined;
 async function seedOfficerRole(db: Db, ctx: SeedContext): Promise<{ officerRole: number; officer: Officer }> {
   const resIds = async (aliases: string[]) =>
     ((await db.selectFrom('resources').select('id').where('dingAppKey', '=', 'adminSite').where('alias', 'in', aliases).execute()) as { id: number }[]).map((r) => r.id);
-  const role = (await db
-    .insertInto('roles')
-    .values({ name: '网络问政办理员', roleAlias: THEME_OFFICER_ROLE, description: '办理转办到本部门的论坛主题、领导留言和县长信箱', enabled: 1, dingAppKey: 'adminSite', dataScope: 'DEPART', createTime: ctx.now })
-    .returning('roleId')
-    .executeTakeFirstOrThrow()) as { roleId: number };
-  const officerRole = role.roleId;
+  const role = await seedOne(seedApi(db, ctx.decls), 'role', { name: '网络问政办理员', roleAlias: THEME_OFFICER_ROLE, description: '办理转办到本部门的论坛主题、领导留言和县长信箱', enabled: 1, dingAppKey: 'adminSite', dataScope: 'DEPART', createTime: ctx.now });
+  const officerRole = Number(role.roleId);
   await grant(db, officerRole, await resIds(['home', 'interact', 'theme', 'theme:list', 'theme:get', 'theme:reply']));
   const officer = (await db.selectFrom('users').select(['userId', 'name']).where('username', '=', 'jiaoyu').executeTakeFirst()) as { userId: number; name: string } | undefined;
   if (officer) await db.insertInto('user_roles').values({ userId: officer.userId, roleId: officerRole }).execute();
