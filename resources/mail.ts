@@ -198,8 +198,7 @@ export default defineResource({
       ],
     },
   },
-  // 来信统计 / 实时统计 under the letters; the handling history (the get's `records`) under the letter.
-  listPanels: ['mailCounts'],
+  // The handling history (the get's `records`) under the letter; 来信统计 / 实时统计 are the 来信统计 action's dialog.
   showPanels: ['mailHistory'],
   form: ['title', 'type', 'boxType', 'targetDeptId', 'name', 'phone', 'email', 'address', 'idNumber', 'isPublic', 'content'],
   permissions: {
@@ -265,7 +264,8 @@ export default defineResource({
     },
     { name: 'forumDelete', label: '删除办理记录', path: '/mailForum/dels', permission: MAIL_PERMISSIONS.forumDelete, scope: 'row', confirm: '确定删除该办理记录吗？' },
     { name: 'deptSettings', label: '部门办理设置', path: '/mailForum/dept/save', permission: MAIL_PERMISSIONS.deptSettings, scope: 'none' },
-    { name: 'countList', label: '来信统计', path: '/mailCount/list', permission: MAIL_PERMISSIONS.countList, scope: 'none' },
+    // Opens src/panels/mailCounts.tsx (来信统计 / 实时统计 with their own search forms) over the letters.
+    { name: 'countList', label: '来信统计', path: '/mailCount/list', permission: MAIL_PERMISSIONS.countList, scope: 'none', placement: ['toolbar'], dialog: 'mailCounts' },
     { name: 'countReset', label: '统计清零', path: '/mailCount/reset', permission: MAIL_PERMISSIONS.countReset, scope: 'row', confirm: '确定将该部门的统计清零吗？' },
     { name: 'countUpdate', label: '修改统计', path: '/mailCount/update', permission: MAIL_PERMISSIONS.countUpdate, scope: 'row' },
     // The counts panel's own 导出Excel (src/panels/mailCounts.tsx), not the letters' toolbar.

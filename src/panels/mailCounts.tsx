@@ -1,6 +1,10 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
@@ -18,7 +22,7 @@ import { PagedTable, type Column } from '../generic/PagedTable';
 import { useSuccessNotifier } from '../notices/useErrorNotifier';
 
 /**
- * 领导信箱's 来信统计 and 实时统计 (resources/mail.ts listPanels): the running counts per department
+ * 领导信箱's 来信统计 and 实时统计 (resources/mail.ts, the 来信统计 action's dialog): the running counts per department
  * since their last reset (mail_count, 清零), and the counts of a date range computed now; each with its
  * Excel export. Shown to holders of mailCount:list.
  */
@@ -103,18 +107,25 @@ function RealTime({ decl }: { decl: ResourceDecl }) {
   );
 }
 
-/** The two count tables under the letters, in tabs of their own. */
-export default function MailCounts({ decl }: { decl: ResourceDecl }) {
-  const canCount = useKey(P.countList);
+/**
+ * The two count tables in a dialog of their own, opened by the letters' toolbar button 来信统计 (the action's
+ * `dialog`): their search forms stay apart from the letters' one search form.
+ */
+export default function MailCounts({ decl, onClose }: { decl: ResourceDecl; onClose: () => void }) {
   const [tab, setTab] = useState<'count' | 'real'>('count');
-  if (!canCount) return null;
   return (
-    <Box data-testid="mail-counts" sx={{ mt: 2 }}>
-      <Tabs value={tab} onChange={(_e, v: 'count' | 'real') => setTab(v)} sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
-        <Tab value="count" label="来信统计" />
-        <Tab value="real" label="实时统计" />
-      </Tabs>
-      {tab === 'count' ? <Counts decl={decl} /> : <RealTime decl={decl} />}
-    </Box>
+    <Dialog open onClose={onClose} maxWidth="lg" fullWidth aria-labelledby="mail-counts-title">
+      <DialogTitle id="mail-counts-title">信件统计</DialogTitle>
+      <DialogContent data-testid="mail-counts" sx={{ px: 0 }}>
+        <Tabs value={tab} onChange={(_e, v: 'count' | 'real') => setTab(v)} sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
+          <Tab value="count" label="来信统计" />
+          <Tab value="real" label="实时统计" />
+        </Tabs>
+        {tab === 'count' ? <Counts decl={decl} /> : <RealTime decl={decl} />}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>关闭</Button>
+      </DialogActions>
+    </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../api/helpers/testServer';
-import { logIn, logOut, startPortal, watchPageErrors, type Portal, expandMenu, openMenu } from './lib/portal';
+import { logIn, logOut, startPortal, watchPageErrors, type Portal, expandMenu, openMenu, clickMenuEntry } from './lib/portal';
 
 // Every screen the admin's menu offers opens: a link of each Menu entry leads to a page that renders
 // (no "页面不存在", no uncaught error, no error panel). Catches a screen broken by a change elsewhere.
@@ -21,7 +21,7 @@ afterAll(async () => {
 
 /** Clicks every linked menu entry of the shell on screen; answers the entries that did not render. */
 async function brokenScreens(minimum: number): Promise<string[]> {
-  // Groups start collapsed except the current one's; once opened they stay open while we walk.
+  // Groups start collapsed except the current one's; the walk opens them all first.
   await expandMenu(page);
   const links = await page.getByRole('menuitem').evaluateAll((items) =>
     items
@@ -32,7 +32,7 @@ async function brokenScreens(minimum: number): Promise<string[]> {
   const broken: string[] = [];
   for (const link of links) {
     const before = errors.length;
-    await page.getByRole('menuitem', { name: link.name, exact: true }).first().click();
+    await clickMenuEntry(page, link.name);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(150);
     const notFound = await page.getByText('页面不存在').count();

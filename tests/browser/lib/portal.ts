@@ -70,6 +70,16 @@ export async function openMenu(scope: Page, name: string) {
   await scope.getByRole('menuitem', { name, exact: true }).first().click();
 }
 
+/**
+ * Clicks a menu entry of the walk's list: leaving a group folds it (PortalMenu), so the groups are opened
+ * again when the entry is hidden.
+ */
+export async function clickMenuEntry(page: Page, name: string) {
+  const item = page.getByRole('menuitem', { name, exact: true }).first();
+  if (!(await item.isVisible())) await expandMenu(page);
+  await item.click();
+}
+
 /** Opens every menu group (groups start collapsed; a group's subgroups appear once it is open). */
 export async function expandMenu(page: Page) {
   for (let round = 0; round < 10; round++) {

@@ -2,7 +2,7 @@
 // by the list-fit test (issue 10). Each screen is opened once and measured at every size by resizing
 // the window, so a walk of both apps at two sizes costs one visit per screen.
 import type { Page } from 'playwright-core';
-import { expandMenu } from './portal';
+import { clickMenuEntry, expandMenu } from './portal';
 
 export interface Size {
   width: number;
@@ -175,7 +175,7 @@ async function settle(page: Page, inflight: () => number, ms: number, quiet = 15
 
 /** The linked menu entries of the shell on screen, in menu order. */
 export async function menuLinks(page: Page): Promise<{ name: string; href: string }[]> {
-  // Groups start collapsed except the current one's; opened, they stay open during the walk.
+  // Groups start collapsed except the current one's; the walk opens them (again, after leaving one).
   await expandMenu(page);
   return page.getByRole('menuitem').evaluateAll((items) =>
     items.map((a) => ({ name: (a.textContent ?? '').trim(), href: a.getAttribute('href') ?? '' })).filter((l) => l.href.startsWith('#/')),
@@ -191,7 +191,7 @@ export async function walkScreens(page: Page, sizes: readonly [Size, ...Size[]],
     const started = Date.now();
     const before = await page.evaluate(() => location.hash);
     const titleBefore = await page.evaluate(appBarTitle);
-    await page.getByRole('menuitem', { name: link.name, exact: true }).first().click();
+    await clickMenuEntry(page, link.name);
     // Alias routes redirect to their spec route: any change of route will do.
     if (before !== link.href) {
       await page.waitForURL((url) => url.hash !== before, { timeout: 2000 }).catch(() => undefined);
