@@ -13,6 +13,7 @@ import type {
 } from 'react-admin';
 import type { ApiCall, KeyLocation, ResourceDecl } from '../resources/types';
 import { findAction, findExtraCall } from '../resources/declaredCalls';
+import { searchValues } from '../resources/calls/filterValues';
 import { changedFields, withoutUndefined } from './diff';
 import { missingParameterMessage, PortalError } from './errors';
 import { downloadExcel } from './excel';
@@ -67,7 +68,7 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
       body.sortField = sort.field;
       body.sortOrder = sort.order === 'ASC' ? 'ASC' : 'DESC';
     }
-    Object.assign(body, cleanFilters(params.filter));
+    Object.assign(body, cleanFilters(searchValues(decl, params.filter)));
     const call = decl.api.list;
     const reply = await http.request<Page<AnyRecord> | AnyRecord[] | null>({ ...callTarget(call), ...fieldsIn(call, body) });
     if (Array.isArray(reply)) {
