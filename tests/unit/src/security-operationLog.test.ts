@@ -23,3 +23,14 @@ describe('operation log screen: the 类型 filter', () => {
     expect(filters.filter((f) => f.label).map((f) => f.label)).toEqual(['用户', '结果']);
   });
 });
+
+describe('清理过期日志: the declared action', () => {
+  it('asks for days (at least 180) in a 提示信息 dialog and says how many were removed from the answer', async () => {
+    const { answerText } = await import('../../../src/generic/ActionInputDialog');
+    const purge = operationLog.actions?.find((a) => a.name === 'purge');
+    expect(purge?.input?.map((f) => [f.name, f.min, f.default])).toEqual([['days', 180, 180]]);
+    expect(purge?.call?.title).toBe('提示信息');
+    expect(answerText(purge?.success ?? '', { deleted: 7, before: '2026-06-01 00:00:00' })).toBe('已清理7条日志');
+    expect(answerText('操作成功', null)).toBe('操作成功');
+  });
+});
