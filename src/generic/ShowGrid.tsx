@@ -39,7 +39,7 @@ function Value({ decl, field }: { decl: ResourceDecl; field: FieldDecl }) {
  */
 export function ShowGrid({ decl, fields, oneColumn }: { decl: ResourceDecl; fields: readonly FieldDecl[]; oneColumn?: boolean }) {
   // One column in a narrow container (a drawer), whatever the window's width.
-  const columns = oneColumn ? '1fr' : { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' };
+  const columns = oneColumn ? 'minmax(0, 1fr)' : { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' };
   return (
     <Box component="dl" data-testid="show-grid" sx={{ display: 'grid', gridTemplateColumns: columns, columnGap: 3, rowGap: 1.5, m: 0, p: oneColumn ? 0 : 2 }}>
       {fields.filter((f) => !isInternalId(f)).map((field) => (

@@ -70,6 +70,7 @@ describe('a role with only the announcement menu', () => {
     for (const b of ['通知公告新增', '通知公告修改', '通知公告删除']) await treeCheckbox(b).uncheck();
     expect(await treeCheckbox('通知公告查询').isChecked()).toBe(true);
     expect(await treeCheckbox('通知公告新增').isChecked()).toBe(false);
+    await page.screenshot({ path: 'test-results/role-menu/grant-tree.png' });
     await page.getByRole('button', { name: '保存授权' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
