@@ -68,8 +68,8 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
       body.sortField = sort.field;
       body.sortOrder = sort.order === 'ASC' ? 'ASC' : 'DESC';
     }
-    Object.assign(body, cleanFilters(searchValues(decl, params.filter)));
-    const call = decl.api.list;
+    const { call, filter } = listSource(decl, params.filter);
+    Object.assign(body, cleanFilters(searchValues(decl, filter)));
     const reply = await http.request<Page<AnyRecord> | AnyRecord[] | null>({ ...callTarget(call), ...fieldsIn(call, body) });
     if (Array.isArray(reply)) {
       // An unpaged list call (`shape: 'array'`) answers every record: page it here.
@@ -222,6 +222,19 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
   } as PortalDataProvider;
 
   return provider;
+}
+
+/** The call of the list's chosen tab (`list.sources`), and the filter without the tab's value. */
+function listSource(decl: ResourceDecl, filter: unknown): { call: ApiCall; filter: Record<string, unknown> | undefined } {
+  const sources = decl.list.sources;
+  if (!isRecord(filter)) return { call: decl.api.list, filter: undefined };
+  if (!sources) return { call: decl.api.list, filter };
+  const { [sources.param]: chosen, ...rest } = filter;
+  const name = sources.tabs.find((t) => t.value === String(chosen ?? ''))?.call;
+  if (!name) return { call: decl.api.list, filter: rest };
+  const call = findExtraCall(decl, name);
+  if (!call) throw new PortalError(`Unknown call ${name} of resource ${decl.name}`);
+  return { call, filter: rest };
 }
 
 /** Search forms drop empty strings, empty arrays and unset values (spec part 1 §1 of the design). */

@@ -49,8 +49,9 @@ export default defineResource({
     { name: 'categorySmallImg', label: '栏目缩略图', type: 'image', maxLength: 500 },
     { name: 'columnKeyword', label: '栏目关键字', type: 'text', maxLength: 200 },
     { name: 'columnDescrip', label: '栏目描述', type: 'textarea', maxLength: 500 },
-    { name: 'columnListUrl', label: '列表模板', type: 'text', maxLength: 200 },
-    { name: 'columnUrl', label: '内容模板', type: 'text', maxLength: 200 },
+    // The template files on disk (`/column/tem/list`), chosen from a list as on the old 栏目 screen.
+    { name: 'columnListUrl', label: '列表模板', type: 'text', maxLength: 200, choicesFrom: { path: '/column/tem/list', method: 'GET' } },
+    { name: 'columnUrl', label: '内容模板', type: 'text', maxLength: 200, choicesFrom: { path: '/column/tem/list', method: 'GET' } },
     { name: 'columnDiyUrl', label: '外链地址', type: 'url', maxLength: 500, help: '栏目类型为外链时必填' },
     { name: 'columnContentModelId', label: '内容模型', type: 'reference', reference: 'contentModel' },
     { name: 'relationCategoryid', label: '关联栏目', type: 'reference', reference: 'column' },

@@ -134,7 +134,8 @@ export default defineResource({
     { name: 'content', label: '信件内容', type: 'textarea', required: true, maxLength: 5000 },
     { name: 'type', label: '信件类型', type: 'enum', required: true, default: 1, options: MAIL_TYPE_OPTIONS },
     { name: 'boxType', label: '信箱', type: 'enum', required: true, default: 2, options: MAIL_BOX_OPTIONS },
-    { name: 'targetDeptId', label: '收信部门', type: 'reference', reference: 'department' },
+    // Shown by the name the letter keeps: the department list is not every mail officer's to read.
+    { name: 'targetDeptId', label: '收信部门', type: 'reference', reference: 'department', display: { format: (r) => String(r.targetDeptName ?? '') } },
     { name: 'targetDeptName', label: '收信部门名称', type: 'text', readOnly: true },
     { name: 'name', label: '写信人', type: 'text', required: true, maxLength: 50 },
     { name: 'phone', label: '联系电话', type: 'text', required: true, maxLength: 20, personal: 'phone' },
@@ -151,7 +152,7 @@ export default defineResource({
     { name: 'examineRemark', label: '审核意见', type: 'text', readOnly: true },
     { name: 'examineTime', label: '审核时间', type: 'datetime', readOnly: true },
     { name: 'examineUserName', label: '审核人', type: 'text', readOnly: true },
-    { name: 'transferDeptId', label: '转办部门', type: 'reference', reference: 'department', readOnly: true },
+    { name: 'transferDeptId', label: '转办部门', type: 'reference', reference: 'department', readOnly: true, display: { format: (r) => String(r.transferDeptName ?? '') } },
     { name: 'transferDeptName', label: '转办部门名称', type: 'text', readOnly: true },
     { name: 'transferTime', label: '转办时间', type: 'datetime', readOnly: true },
     { name: 'transferRemark', label: '转办意见', type: 'text', readOnly: true },
@@ -188,7 +189,18 @@ export default defineResource({
     ],
     sortable: ['receivedAt', 'replyTime', 'status', 'stage', 'id'],
     defaultSort: { field: 'receivedAt', order: 'DESC' },
+    // 本部门信件: the letters transferred to the caller's department, whatever the data scope.
+    sources: {
+      param: 'box',
+      tabs: [
+        { value: 'all', label: '信件列表' },
+        { value: 'dept', label: '本部门信件', call: 'listByDept', permission: MAIL_PERMISSIONS.deptList },
+      ],
+    },
   },
+  // 来信统计 / 实时统计 under the letters; the handling history (the get's `records`) under the letter.
+  listPanels: ['mailCounts'],
+  showPanels: ['mailHistory'],
   form: ['title', 'type', 'boxType', 'targetDeptId', 'name', 'phone', 'email', 'address', 'idNumber', 'isPublic', 'content'],
   permissions: {
     list: MAIL_PERMISSIONS.list,
@@ -199,7 +211,7 @@ export default defineResource({
   },
   actions: [
     {
-      name: 'examine', label: '审核', path: '/mail/examine', permission: MAIL_PERMISSIONS.examine, scope: 'both', run: true,
+      name: 'examine', label: '审核', path: '/mail/examine', permission: MAIL_PERMISSIONS.examine, scope: 'both', run: true, placement: ['toolbar', 'show'],
       when: { stage: MAIL_STAGE.PENDING }, refusal: '只能审核待审核的信件',
       // Not `required`: the spec's aliases (status, remarks) are read too; run names what is missing.
       input: [
@@ -208,15 +220,26 @@ export default defineResource({
       ],
     },
     {
-      name: 'transfer', label: '转办', path: '/mail/mailTransfer', permission: MAIL_PERMISSIONS.transfer, scope: 'both', run: true,
+      name: 'transfer', label: '转办', path: '/mail/mailTransfer', permission: MAIL_PERMISSIONS.transfer, scope: 'both', run: true, placement: ['toolbar', 'show'],
       when: { stage: [MAIL_STAGE.PENDING, MAIL_STAGE.ACCEPTED, MAIL_STAGE.RETURNED] }, refusal: '信件当前状态不能转办',
       input: [
         { name: 'deptId', label: '转办部门', type: 'reference', reference: 'department' },
         { name: 'remarks', label: '转办意见', type: 'textarea', maxLength: 500 },
       ],
     },
-    { name: 'publish', label: '公开', path: '/mail/add', permission: MAIL_PERMISSIONS.publish, scope: 'row' },
-    { name: 'rk', label: '登记入库', path: '/mail/addMailRk', permission: MAIL_PERMISSIONS.rk, scope: 'row', run: true, success: '登记入库成功', when: { status: 1 }, refusal: '信件尚未答复，不能登记入库' },
+    // 公开 / 取消公开: the update call with only { id, publicFlag } (api.update.onlyFields), on answered letters.
+    {
+      name: 'publish', label: '公开', path: '/mail/add', permission: MAIL_PERMISSIONS.publish, scope: 'row', placement: ['show'],
+      confirm: '确定在门户网站公开这封信件及其答复吗？', success: '已公开',
+      call: {
+        values: { publicFlag: 1 }, shownWhen: { status: 1 },
+        variant: { when: { publicFlag: 1 }, label: '取消公开', values: { publicFlag: 0 }, confirm: '确定取消公开这封信件吗？', success: '已取消公开' },
+      },
+    },
+    {
+      name: 'rk', label: '登记入库', path: '/mail/addMailRk', permission: MAIL_PERMISSIONS.rk, scope: 'row', run: true, placement: ['show'], success: '登记入库成功',
+      confirm: '确定将这封信件登记入库吗？', when: { status: 1 }, refusal: '信件尚未答复，不能登记入库', call: { shownWhen: { rkFlag: 0 } },
+    },
     {
       name: 'export', label: '导出', path: '/mail/mailBoxExcel', permission: MAIL_PERMISSIONS.export, scope: 'none', download: '领导信箱信件.xlsx',
       export: {
@@ -227,11 +250,16 @@ export default defineResource({
     },
     { name: 'deptList', label: '本部门信件', path: '/mailForum/mailListByDept', permission: MAIL_PERMISSIONS.deptList, scope: 'none' },
     {
-      name: 'reply', label: '答复', path: '/mailForum/save', permission: MAIL_PERMISSIONS.reply, scope: 'row', call: { idParam: 'mailId' }, run: true, success: '答复成功',
+      name: 'reply', label: '答复', path: '/mailForum/save', permission: MAIL_PERMISSIONS.reply, scope: 'row', run: true, placement: ['show'], success: '答复成功',
+      call: {
+        idParam: 'mailId', shownWhen: { stage: [MAIL_STAGE.ACCEPTED, MAIL_STAGE.TRANSFERRED, MAIL_STAGE.RETURNED, MAIL_STAGE.REPLIED] },
+        variant: { when: { stage: MAIL_STAGE.REPLIED }, label: '修改答复' },
+        prefillFromRecord: { content: 'replyContent' }, // 修改答复 starts from the answer given
+      },
       input: [{ name: 'content', label: '答复内容', type: 'textarea', maxLength: 5000 }],
     },
     {
-      name: 'return', label: '退回', path: '/mailForum/returnMail', permission: MAIL_PERMISSIONS.returnMail, scope: 'both', run: true, success: '退回成功',
+      name: 'return', label: '退回', path: '/mailForum/returnMail', permission: MAIL_PERMISSIONS.returnMail, scope: 'both', run: true, placement: ['toolbar', 'show'], success: '退回成功',
       when: { stage: MAIL_STAGE.TRANSFERRED }, refusal: '只能退回已转办、尚未答复的信件',
       input: [{ name: 'remarks', label: '退回说明', type: 'textarea', required: true, maxLength: 500 }],
     },
@@ -240,7 +268,8 @@ export default defineResource({
     { name: 'countList', label: '来信统计', path: '/mailCount/list', permission: MAIL_PERMISSIONS.countList, scope: 'none' },
     { name: 'countReset', label: '统计清零', path: '/mailCount/reset', permission: MAIL_PERMISSIONS.countReset, scope: 'row', confirm: '确定将该部门的统计清零吗？' },
     { name: 'countUpdate', label: '修改统计', path: '/mailCount/update', permission: MAIL_PERMISSIONS.countUpdate, scope: 'row' },
-    { name: 'countExport', label: '导出统计', path: '/mailCount/mailCountExcel', permission: MAIL_PERMISSIONS.countExport, scope: 'none' },
+    // The counts panel's own 导出Excel (src/panels/mailCounts.tsx), not the letters' toolbar.
+    { name: 'countExport', label: '导出统计', path: '/mailCount/mailCountExcel', permission: MAIL_PERMISSIONS.countExport, scope: 'none', placement: [] },
   ],
   // The citizen's calls (server/entities/mail.ts): the letter, and his own letter by query code and phone.
   publicOps: [

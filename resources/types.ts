@@ -168,6 +168,41 @@ export interface ListDecl {
   readonly rowLinks?: readonly RowLinkDecl[];
   /** Each row opens its record in a drawer (see DetailDrawerDecl). */
   readonly detailDrawer?: DetailDrawerDecl;
+  /** A tree beside the table whose chosen node filters the list (users by department); see TreeFilterDecl. */
+  readonly treeFilter?: TreeFilterDecl;
+  /** Tabs over the list, each answered by its own declared call (see ListSourcesDecl). */
+  readonly sources?: ListSourcesDecl;
+}
+
+/**
+ * The tree panel of a list: `tree` names a declared tree entity (its `tree` call or tree-shaped list);
+ * choosing a node sends its id as the search value `field` (the server decides whether sub-nodes count),
+ * 全部 sends none.
+ */
+export interface TreeFilterDecl {
+  readonly field: string;
+  readonly tree: string;
+  /** The panel's heading and the tree's accessible name (default: the tree entity's label without 管理, and that + 树). */
+  readonly label?: string;
+}
+
+/**
+ * Tabs of a list whose records come from different calls with the same shape: 领导信箱's 信件列表 (the
+ * list call) and 本部门信件 (`api.extra.listByDept`). The chosen tab is the filter value `param`, which the
+ * data provider turns into the call and never sends; a link opens a tab with `?filter={"<param>":"dept"}`.
+ */
+export interface ListSourcesDecl {
+  readonly param: string;
+  readonly tabs: readonly ListSourceDecl[];
+}
+
+export interface ListSourceDecl {
+  readonly value: string;
+  readonly label: string;
+  /** The `api.extra` call that answers this tab; none: the list call. */
+  readonly call?: string;
+  /** Permission key the tab needs; default the list's. */
+  readonly permission?: string;
 }
 
 /** A row button to another screen: `to` is an app route where `{field}` stands for the record's value. */
@@ -262,8 +297,8 @@ export interface ActionCallDecl {
   readonly idParam?: string;
   /** Values the call always sends beside the key and the inputs. */
   readonly values?: Readonly<Record<string, string | number>>;
-  /** Inputs start from the record's values of the same names (when set). */
-  readonly prefillFromRecord?: boolean;
+  /** Inputs start from the record's values (when set): `true`: from the fields of the same names; a map: input name → the record's field (答复内容 ← replyContent). */
+  readonly prefillFromRecord?: boolean | Readonly<Record<string, string>>;
   /** Inputs that start from the signed-in user, else blank: input name → the identity's key (replyDept → deptName). */
   readonly prefillFromUser?: Readonly<Record<string, string>>;
   /** The dialog's title (default the label) and submit button (default 确定). */

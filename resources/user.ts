@@ -74,7 +74,8 @@ export default defineResource({
       { field: 'username', op: 'like' },
       { field: 'status', op: 'eq', onlyOptions: true },
     ],
-    // `deptId` (with its sub-departments) is the behaviour's listWhere.
+    // `deptId` (with its sub-departments) is the behaviour's listWhere; the department tree beside the table sends it.
+    treeFilter: { field: 'deptId', tree: 'department' },
     sortable: ['userId', 'username', 'name', 'createTime'],
     defaultSort: { field: 'userId', order: 'ASC' },
   },

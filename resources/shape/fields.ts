@@ -49,10 +49,11 @@ export interface FieldDecl {
   readonly reference?: string;
   /**
    * Choices read from a call that answers an array of objects (站点设置's 当前模板: the template module's
-   * skins): the value is each item's `value` key, the label its `label` key (default the value). Without
-   * an answer (no permission) the field stays a text box.
+   * skins): the value is each item's `value` key, the label its `label` key (default the value); without
+   * `value` the call answers plain strings (栏目's template files). Without an answer (no permission) the
+   * field stays a text box.
    */
-  readonly choicesFrom?: { readonly path: string; readonly method?: 'GET' | 'POST'; readonly value: string; readonly label?: string };
+  readonly choicesFrom?: { readonly path: string; readonly method?: 'GET' | 'POST'; readonly value?: string; readonly label?: string };
   /** Set by the server (creator, times, counters); never accepted from a client. */
   readonly readOnly?: boolean;
   /** No two records may share the value. */

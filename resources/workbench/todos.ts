@@ -40,9 +40,9 @@ export const REPORT_STATES: readonly { status: number; label: string; tone?: 'wa
 
 export const WORKBENCH_TODOS: readonly WorkbenchTodo[] = [
   { key: 'articleReview', label: '待我审核的文章', app: 'adminSite', group: '内容审核', anyOf: REVIEW_KEYS, call: { path: '/api/article/list', body: { todo: 1 } }, link: '/main/home/audit' },
-  { key: 'mailPending', label: '待审核的来信', app: 'adminSite', group: '领导信箱', anyOf: ['mail:list'], call: { path: '/mail/list', body: { stage: 0 } }, link: '/main/interact/LeaderMailbox?tab=all&stage=0' },
-  { key: 'mailHandling', label: '本部门待办信件', app: 'adminSite', group: '领导信箱', anyOf: ['mailForum:deptList'], call: { path: '/mailForum/mailListByDept', body: { stage: 2 } }, link: '/main/interact/LeaderMailbox?tab=dept&stage=2' },
-  { key: 'mailOverdue', label: '超期未办信件', app: 'adminSite', group: '领导信箱', anyOf: ['mailForum:deptList'], call: { path: '/mailForum/mailListByDept', body: { stage: 2, overdue: 1 } }, link: '/main/interact/LeaderMailbox?tab=dept&stage=2&overdue=1', tone: 'error' },
+  { key: 'mailPending', label: '待审核的来信', app: 'adminSite', group: '领导信箱', anyOf: ['mail:list'], call: { path: '/mail/list', body: { stage: 0 } }, link: raFilter('/main/interact/LeaderMailbox', { stage: 0 }) },
+  { key: 'mailHandling', label: '本部门待办信件', app: 'adminSite', group: '领导信箱', anyOf: ['mailForum:deptList'], call: { path: '/mailForum/mailListByDept', body: { stage: 2 } }, link: raFilter('/main/interact/LeaderMailbox', { box: 'dept', stage: 2 }) },
+  { key: 'mailOverdue', label: '超期未办信件', app: 'adminSite', group: '领导信箱', anyOf: ['mailForum:deptList'], call: { path: '/mailForum/mailListByDept', body: { stage: 2, overdue: 1 } }, link: raFilter('/main/interact/LeaderMailbox', { box: 'dept', stage: 2, overdue: 1 }), tone: 'error' },
   { key: 'applyDue', label: `${APPLY_DUE_WORKING_DAYS}个工作日内到期的申请`, app: 'adminSite', group: '依申请公开', anyOf: ['apply:list'], call: { path: '/apply/list', body: { dueWithin: APPLY_DUE_WORKING_DAYS } }, link: raFilter('/main/interact/apply', { dueWithin: APPLY_DUE_WORKING_DAYS }), tone: 'warning' },
   { key: 'applyOverdue', label: '已超期的申请', app: 'adminSite', group: '依申请公开', anyOf: ['apply:list'], call: { path: '/apply/list', body: { overdue: 1 } }, link: raFilter('/main/interact/apply', { overdue: 1 }), tone: 'error' },
   { key: 'noticeUnread', label: '未读通知', app: 'adminSite', group: '通知', anyOf: ['notice:my'], call: { path: '/notice/my/list', body: { readFlag: 0 } }, link: raFilter('/main/interact/noticeManage', { box: 'inbox', readFlag: 0 }) },

@@ -1,4 +1,5 @@
 import type { Db } from '../db/types.js';
+import { countFailedLogin, setAccountLock } from '../entities/user.js';
 import { PortalError } from '../http/errors.js';
 import { formatDateTime, parseDateTime } from '../util/time.js';
 import { ACCOUNT_FACTOR, lockedMessage } from './loginThrottle.js';
@@ -37,18 +38,12 @@ export async function recordFailure(db: Db, user: GuardedUser, rule: PasswordRul
   const stamp = formatDateTime(now);
   return db.transaction().execute(async (trx) => {
     if (user.lockedUntil && user.lockedUntil <= stamp) {
-      await trx.updateTable('users').set({ failedLogins: 0, lockedUntil: null }).where('userId', '=', userId).execute();
+      await setAccountLock(trx, userId, null);
     }
-    await trx
-      .updateTable('users')
-      .set((eb) => ({ failedLogins: eb('failedLogins', '+', 1) }))
-      .where('userId', '=', userId)
-      .execute();
-    const row = (await trx.selectFrom('users').select('failedLogins').where('userId', '=', userId).executeTakeFirst()) as { failedLogins: number } | undefined;
-    const failures = Number(row?.failedLogins ?? 0);
+    const failures = await countFailedLogin(trx, userId);
     if (rule.maxFailures > 0 && failures >= rule.maxFailures * ACCOUNT_FACTOR) {
       const until = new Date(now.getTime() + rule.lockMinutes * 60_000);
-      await trx.updateTable('users').set({ failedLogins: 0, lockedUntil: formatDateTime(until) }).where('userId', '=', userId).execute();
+      await setAccountLock(trx, userId, formatDateTime(until));
       return new PortalError(2003, lockedMessage(rule.lockMinutes));
     }
     return null;
@@ -57,7 +52,7 @@ export async function recordFailure(db: Db, user: GuardedUser, rule: PasswordRul
 
 /** A successful login clears the count and any expired lock. */
 export async function recordSuccess(db: Db, userId: number): Promise<void> {
-  await db.updateTable('users').set({ failedLogins: 0, lockedUntil: null }).where('userId', '=', userId).execute();
+  await setAccountLock(db, userId, null);
 }
 
 /**

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { PortalConfig } from '../config.js';
 import type { Db } from '../db/types.js';
+import { finishBackupRecord, insertBackupRecord } from '../entities/backup.js';
 import { formatDateTime } from '../util/time.js';
 import { backupDir } from './config.js';
 import { sha256, type TableHash } from './digest.js';
@@ -61,15 +62,11 @@ export async function makeBackup(deps: BackupDeps, id: number, name: string, kin
     await fs.writeFile(path.join(partial, MANIFEST_FILE), text);
     await fs.rename(partial, path.join(root, name));
     const sizeBytes = database.size + files.reduce((n, f) => n + f.size, 0) + text.length;
-    await deps.db
-      .updateTable('backup_record')
-      .set({ status: 'done', tableCount: database.tables.length, rowCount: totalRows(database.tables), fileCount: files.length, sizeBytes, manifestHash: sha256(text), finishTime: formatDateTime(), message: '备份完成' })
-      .where('id', '=', id)
-      .execute();
+    await finishBackupRecord(deps.db, id, { status: 'done', tableCount: database.tables.length, rowCount: totalRows(database.tables), fileCount: files.length, sizeBytes, manifestHash: sha256(text), finishTime: formatDateTime(), message: '备份完成' });
   } catch (error) {
     await fs.rm(partial, { recursive: true, force: true }).catch(() => undefined);
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1900);
-    await deps.db.updateTable('backup_record').set({ status: 'failed', message: `备份失败：${message}`, finishTime: formatDateTime() }).where('id', '=', id).execute();
+    await finishBackupRecord(deps.db, id, { status: 'failed', message: `备份失败：${message}`, finishTime: formatDateTime() });
     throw error;
   }
 }
@@ -78,10 +75,6 @@ export async function makeBackup(deps: BackupDeps, id: number, name: string, kin
 export async function recordBackup(db: Db, kind: BackupKind, creatorName: string, dialect: string): Promise<{ id: number; name: string }> {
   const now = formatDateTime();
   const name = `portal-${stamp(now)}-${kind}-${Math.random().toString(36).slice(2, 6)}`;
-  const row = await db
-    .insertInto('backup_record')
-    .values({ name, kind, status: 'running', dialect, creatorName, startTime: now, message: '备份进行中' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: Number(row.id), name };
+  const id = await insertBackupRecord(db, { name, kind, status: 'running', dialect, creatorName, startTime: now, message: '备份进行中' });
+  return { id, name };
 }

@@ -6,6 +6,7 @@ import { backupDir } from './config.js';
 import { makeBackup, recordBackup, type BackupDeps } from './create.js';
 import type { BackupKind } from './manifest.js';
 import { expiredBackups } from './rotation.js';
+import { deleteBackupRecord } from '../entities/backup.js';
 
 const LEASE = 'backup';
 const LEASE_MS = 10 * 60_000;
@@ -52,7 +53,7 @@ export async function rotate(deps: BackupDeps): Promise<number> {
   );
   for (const b of expired) {
     await fs.rm(path.join(backupDir(deps.config), names.get(b.id) ?? `missing-${b.id}`), { recursive: true, force: true });
-    await deps.db.deleteFrom('backup_record').where('id', '=', b.id).execute();
+    await deleteBackupRecord(deps.db, b.id);
   }
   return expired.length;
 }

@@ -96,6 +96,8 @@ function columnsOf(decl: ResourceDecl, data: Row): Row {
 /** `trusted`: server code (the local API) writing, which may set read-only fields. */
 export interface WriteOptions {
   readonly trusted?: boolean;
+  /** Demo data of the first start (the local API's `seed`): the row's own stamps (a past createTime, its creator) are kept. */
+  readonly seed?: boolean;
 }
 
 export async function createRecord(db: Db, decl: ResourceDecl, user: PortalUser, body: Record<string, unknown>, options: WriteOptions = {}): Promise<Row> {
@@ -105,7 +107,9 @@ export async function createRecord(db: Db, decl: ResourceDecl, user: PortalUser,
     const raw = await runChangeHooks(decl.hooks?.beforeValidate, { operation: 'create', data: body, ctx });
     let values: Row = validateRecord(decl, raw, 'create', options.trusted);
     const filled: Row = { deptId: user.deptId, deptName: user.deptName, creatorId: user.userId, creatorName: user.name, createTime: ctx.now, updateTime: ctx.now };
-    for (const [k, v] of Object.entries(filled)) if (has(decl, k)) values[k] = v;
+    // A seed's stamps are its own: a creator it does not name stays empty, as a direct insert left it.
+    const stamp = (k: string, v: unknown) => (!options.seed ? v : body[k] !== undefined ? body[k] : k.endsWith('Time') ? v : null);
+    for (const [k, v] of Object.entries(filled)) if (has(decl, k)) values[k] = stamp(k, v);
     values = columnsOf(decl, { ...(await runChangeHooks(decl.hooks?.beforeChange, { operation: 'create', data: values, ctx })), ...(decl.where ?? {}) });
     await checkUnique(trx, decl, values, null);
     await checkDictValues(trx, decl, values);

@@ -1,4 +1,5 @@
 import { defineBehaviour } from '../crud/entity/define.js';
+import type { Db, NewRow } from '../db/types.js';
 
 /**
  * 问答反馈 (docs/interaction-forums.md "Q&A feedback round trip"): 补充答案 puts the visitor's question into
@@ -23,3 +24,9 @@ export default defineBehaviour({
     },
   },
 });
+
+/** A visitor's rating of an answer (the public /questAnswer/assessDearchfeedback, captcha and guard checked); answers its id. */
+export async function insertFeedback(db: Db, values: NewRow<'dearch_feedback'>): Promise<number> {
+  const row = await db.insertInto('dearch_feedback').values(values).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}

@@ -166,3 +166,27 @@ export default defineBehaviour({
     ],
   },
 });
+
+// The account's password state (server/auth/loginGuard.ts, server/modules/system/password/): written here,
+// beside the hooks that keep it out of every answer, by the login and password calls in their transactions.
+
+/** A wrong password counted; answers the account's count of failures since the last reset. */
+export async function countFailedLogin(trx: Db, userId: number): Promise<number> {
+  await trx.updateTable('users').set((eb) => ({ failedLogins: eb('failedLogins', '+', 1) })).where('userId', '=', userId).execute();
+  const row = (await trx.selectFrom('users').select('failedLogins').where('userId', '=', userId).executeTakeFirst()) as { failedLogins: number } | undefined;
+  return Number(row?.failedLogins ?? 0);
+}
+
+/** Clears the failure count and sets the lock (`null`: unlocked). */
+export async function setAccountLock(db: Db, userId: number, lockedUntil: string | null): Promise<void> {
+  await db.updateTable('users').set({ failedLogins: 0, lockedUntil }).where('userId', '=', userId).execute();
+}
+
+/** A new password hash: failures and lock cleared; `mustChange` 1 when an administrator chose it. */
+export async function storePassword(trx: Db, userId: number, passwordHash: string, mustChange: 0 | 1, now: string): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ passwordHash, passwordChangedAt: now, mustChangePassword: mustChange, failedLogins: 0, lockedUntil: null, updateTime: now })
+    .where('userId', '=', userId)
+    .execute();
+}

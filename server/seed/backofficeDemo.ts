@@ -1,5 +1,7 @@
 import type { Db } from '../db/types.js';
 import type { SeedContext } from './domainSeeds.js';
+import { seedApi } from '../crud/entity/seed.js';
+import type { LocalApi } from '../crud/entity/types.js';
 
 /**
  * Demo records for the back-office screens no domain seed filled (issue 10): 热词, 通知管理 (with its
@@ -39,19 +41,19 @@ function daysBefore(now: string, days: number): string {
   return new Date(t).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-async function seedSubmissions(db: Db): Promise<void> {
+async function seedSubmissions(db: Db, api: LocalApi): Promise<void> {
   const articles = (await db
     .selectFrom('article')
     .select(['articleId', 'submitTime', 'publishTime', 'deptId', 'deptName', 'creatorId', 'creatorName', 'createTime'])
     .where('status', '!=', 3)
     .execute());
-  for (const a of articles) {
-    const time = String(a.submitTime ?? a.publishTime ?? a.createTime);
-    await db
-      .insertInto('article_report')
-      .values({ articleId: a.articleId, reportTime: time, deptId: a.deptId, deptName: a.deptName, creatorId: a.creatorId, creatorName: a.creatorName, createTime: time, updateTime: time })
-      .execute();
-  }
+  await api.seed(
+    'report',
+    articles.map((a) => {
+      const time = String(a.submitTime ?? a.publishTime ?? a.createTime);
+      return { articleId: a.articleId, reportTime: time, deptId: a.deptId, deptName: a.deptName, creatorId: a.creatorId, creatorName: a.creatorName, createTime: time, updateTime: time };
+    }),
+  );
 }
 
 async function seedNotices(db: Db, ctx: SeedContext): Promise<void> {
@@ -70,7 +72,7 @@ async function seedNotices(db: Db, ctx: SeedContext): Promise<void> {
 }
 
 /** A few past log lines so 操作日志 is not empty before anyone works (the server adds real ones). */
-async function seedLogs(db: Db, ctx: SeedContext): Promise<void> {
+async function seedLogs(api: LocalApi, ctx: SeedContext): Promise<void> {
   const lines = [
     { type: 'login', path: '/user/login', operation: '登录' },
     { type: 'operation', path: '/api/article/save/admin', operation: '保存文章' },
@@ -79,28 +81,24 @@ async function seedLogs(db: Db, ctx: SeedContext): Promise<void> {
   for (const [i, l] of lines.entries()) {
     const p = ctx.people[i % ctx.people.length];
     if (!p) continue;
-    await db
-      .insertInto('system_log')
-      .values({ type: l.type, userId: p.userId, username: i === 0 ? 'admin' : null, name: p.name, ip: '10.0.0.' + String(10 + i), method: 'POST', path: l.path, operation: l.operation, params: '{}', httpStatus: 200, resultCode: '0', resultMsg: '操作成功', success: 1, durationMs: 35 + i * 10, appKey: 'adminSite', userAgent: 'Mozilla/5.0', createTime: ctx.now })
-      .execute();
+    await api.seed('operationLog', [{ type: l.type, userId: p.userId, username: i === 0 ? 'admin' : null, name: p.name, ip: '10.0.0.' + String(10 + i), method: 'POST', path: l.path, operation: l.operation, params: '{}', httpStatus: 200, resultCode: '0', resultMsg: '操作成功', success: 1, durationMs: 35 + i * 10, appKey: 'adminSite', userAgent: 'Mozilla/5.0', createTime: ctx.now }]);
   }
 }
 
 export async function backofficeDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
   const stamp = { createTime: ctx.now, updateTime: ctx.now };
   const admin = ctx.people[0];
-  for (const w of HOT_WORDS) await db.insertInto('hot_word').values({ ...w, creatorName: admin?.name ?? '系统管理员', ...stamp }).execute();
+  // Through the local API as the system: each entity's hooks and checks run on its demo records.
+  const api = seedApi(db, ctx.decls);
+  await api.seed('hotWord', HOT_WORDS.map((w) => ({ ...w, creatorName: admin?.name ?? '系统管理员', ...stamp })));
   for (const { role, ...s } of NOTICE_SETTINGS) {
     const roleId = ctx.roleIds.get(role);
     if (roleId === undefined) continue;
     const roleName = role === 'admin' ? '系统管理员' : '内容审核员';
-    await db
-      .insertInto('notice_setting')
-      .values({ ...s, receiverIds: String(roleId), receiverNames: roleName, smsTemplate: '【云溪县】您有{event}：{title}', status: 1, remark: '', creatorName: admin?.name ?? '系统管理员', ...stamp })
-      .execute();
+    await api.seed('noticeSetting', [{ ...s, receiverIds: String(roleId), receiverNames: roleName, smsTemplate: '【云溪县】您有{event}：{title}', status: 1, remark: '', creatorName: admin?.name ?? '系统管理员', ...stamp }]);
   }
-  for (const r of PASSWORD_RULES) await db.insertInto('password_rule').values({ ...r, ...stamp }).execute();
+  await api.seed('passwordRule', PASSWORD_RULES.map((r) => ({ ...r, ...stamp })));
   await seedNotices(db, ctx);
-  await seedSubmissions(db);
-  await seedLogs(db, ctx);
+  await seedSubmissions(db, api);
+  await seedLogs(api, ctx);
 }

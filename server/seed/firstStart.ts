@@ -5,6 +5,7 @@ import { formatDateTime } from '../util/time.js';
 import { DEMO_ANNOUNCEMENTS, DEMO_HOT, DEMO_SENSITIVE, DEMO_WEBSITES } from './demoRecords.js';
 import { domainSeeds, type SeedContext } from './domainSeeds.js';
 import { registerOwnSite } from '../modules/monitoring/ownSite.js';
+import { seedApi } from '../crud/entity/seed.js';
 import { ADMIN_ROLE_ALIAS, CATALOGUES, ensureResource, grant, syncDeclarationMenus } from './menuSync.js';
 
 export const PORTAL_NAME = '云溪县人民政府门户网站';
@@ -80,7 +81,9 @@ export async function seedFirstStart(
   }, 'userId');
   await db.insertInto('user_roles').values({ userId: adminId, roleId: adminRole }).execute();
   // 本站 is watched from the first start on, with or without demo data (docs/monitoring.md).
-  if (options.ownSite && decls.some((d) => d.name === 'website')) await registerOwnSite(db, { name: PORTAL_NAME, ...options.ownSite, deptId: rootDept, deptName: '县政府' });
+  // With demo data 县大数据中心 runs the site (the data scope of 站点监测 shows it there).
+  const siteDept = options.demo && deptIds.has('县大数据中心') ? '县大数据中心' : '县政府';
+  if (options.ownSite && decls.some((d) => d.name === 'website')) await registerOwnSite(seedApi(db, decls), { name: PORTAL_NAME, ...options.ownSite, deptId: deptIds.get(siteDept) ?? rootDept, deptName: siteDept });
   if (!options.demo) return { generatedAdminPassword: generated };
 
   await seedDemoGrants(db, decls, roleIds, reportMenus);

@@ -45,7 +45,8 @@ export function startValues(action: ActionDecl, record: Readonly<Record<string, 
   const out: Record<string, unknown> = {};
   const blank = (v: unknown) => v === undefined || v === null || v === '';
   for (const f of action.input ?? []) {
-    const stored = action.call?.prefillFromRecord ? record?.[f.name] : undefined;
+    const from = action.call?.prefillFromRecord;
+    const stored = from === true ? record?.[f.name] : from ? record?.[from[f.name] ?? ''] : undefined;
     // `editor: 'lines'` edits the stored paragraphs as lines of text.
     const own = f.type === 'richtext' && f.editor === 'lines' && typeof stored === 'string' ? htmlToText(stored) : stored;
     const userKey = action.call?.prefillFromUser?.[f.name];

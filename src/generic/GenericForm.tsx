@@ -3,6 +3,7 @@ import {
   Create,
   DeleteButton,
   Edit,
+  type Identifier,
   ListButton,
   SaveButton,
   Show,
@@ -172,13 +173,14 @@ function ShowActions({ decl }: { decl: ResourceDecl }) {
   );
 }
 
-/** Read-only view of one record: `show` fields or all of them. */
-export function GenericShow({ decl }: { decl: ResourceDecl }) {
+/** Read-only view of one record: `show` fields or all of them; `id` when the route does not name it (a spec page's ?id=). */
+export function GenericShow({ decl, id }: { decl: ResourceDecl; id?: Identifier }) {
   const onError = useErrorNotifier();
   const redirect = useRedirect();
   return (
     <Show
       resource={decl.name}
+      id={id}
       title={`查看${decl.label}`}
       actions={<ShowActions decl={decl} />}
       queryOptions={{

@@ -30,6 +30,8 @@ import { RecordActions, ToolbarActions } from './ActionButtons';
 import { ListPanels, listPanelsAt, Panels } from './ListPanels';
 import { RowLinks } from './RowLinks';
 import { DetailDrawer, DetailDrawerButton } from './DetailDrawer';
+import { WithTreeFilter } from './TreeFilterPane';
+import { SourceTabs } from './SourceTabs';
 
 /** Page sizes of spec §9 (one list for every screen: components/list/paging.ts). */
 export { PAGE_SIZES };
@@ -116,7 +118,7 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
       resource={decl.name}
       title={decl.label}
       sort={decl.list.defaultSort}
-      filters={<SearchForm inputs={filters} defaults={decl.list.filterDefaults} />}
+      filters={<SearchForm inputs={filters} defaults={decl.list.filterDefaults} keep={decl.list.sources ? [decl.list.sources.param] : undefined} />}
       filterDefaultValues={decl.list.filterDefaults}
       actions={
         <ResourceToolbar decl={decl}>
@@ -126,9 +128,11 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
       }
       empty={<ListEmpty canCreate={!!decl.api.create} />}
     >
+      <SourceTabs decl={decl} />
       {/* Panels above the table (a chart of what the search selects) sit inside the list's context. */}
       {above.length > 0 && <Panels decl={decl} names={above} />}
-      {/* Its width is the space given, never the table's wish (contain), so folding measures what there is. */}
+      {/* A declared tree filter (list.treeFilter) sits beside the table. Its width is the space given, never the table's wish (contain), so folding measures what there is. */}
+      <WithTreeFilter decl={decl}>
       <Box ref={ref} sx={{ minWidth: 0, contain: 'inline-size' }}>
         <Datagrid
           rowClick={false}
@@ -144,6 +148,7 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
           <RowActions label="操作" decl={decl} editable={!!decl.api.update} deletable={!!decl.api.delete} onOpen={drawer ? setOpened : undefined} />
         </Datagrid>
       </Box>
+      </WithTreeFilter>
       {drawer && <DetailDrawer decl={decl} drawer={drawer} record={opened} onClose={() => setOpened(null)} />}
     </PortalList>
   );

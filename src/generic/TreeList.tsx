@@ -17,7 +17,7 @@ import { TreeDetails, useKey, type Editing } from './TreeDetails';
 import { initialSearch, initiallyExpanded, topLabel, searchTree, toNodes, treeFilters, treeSource, type TreeRow } from './treeParts';
 
 /** The tree: from the list call with the search (shape 'tree'), or from the `tree` call searched here. */
-function useTree(decl: ResourceDecl, search: Row) {
+export function useTree(decl: ResourceDecl, search: Row) {
   const dataProvider = useDataProvider() as DataProvider & PortalDataProviderExtras;
   const [rows, setRows] = useState<TreeRow[]>();
   const [loading, setLoading] = useState(true);

@@ -1,3 +1,4 @@
+import { useCallChoices } from './CallChoicesInput';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { FieldDecl } from '../../resources/types';
@@ -36,6 +37,7 @@ export function FieldInput({ field, value, onChange, disabled, required, type }:
       </TextField>
     );
   }
+  if (field.choicesFrom) return <PlainCallChoices field={field} value={value} onChange={onChange} common={common} />;
   if (field.type === 'number') {
     return <TextField {...common} type="number" value={value ?? ''} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))} />;
   }
@@ -77,4 +79,23 @@ export function missingRequired(fields: readonly FieldDecl[], form: Row, names: 
     if (v === undefined || v === null || String(v).trim() === '') return `${f.type === 'enum' || f.type === 'reference' ? '请选择' : '请输入'}${f.label}`;
   }
   return null;
+}
+
+/** A `choicesFrom` field in a plain form (the tree view's): a select once the call answers, a text box before. */
+function PlainCallChoices({ field, value, onChange, common }: { field: FieldDecl; value: unknown; onChange: (v: unknown) => void; common: Record<string, unknown> }) {
+  const choices = useCallChoices(field.choicesFrom!);
+  const current = value === null || value === undefined ? '' : String(value);
+  if (!choices) return <TextField {...common} value={current} onChange={(e) => onChange(e.target.value || null)} />;
+  // A stored value no longer offered (a template file removed) stays choosable, so opening the form loses nothing.
+  const all = current && !choices.some((c) => c.id === current) ? [{ id: current, name: current }, ...choices] : choices;
+  return (
+    <TextField select {...common} value={current} onChange={(e) => onChange(e.target.value || null)}>
+      {!field.required && <MenuItem value="">（空）</MenuItem>}
+      {all.map((c) => (
+        <MenuItem key={c.id} value={c.id}>
+          {c.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
 }

@@ -65,8 +65,9 @@ describe('领导信箱: write, answered and published in the admin app, read by 
   it('the office transfers it, the bureau answers, the office publishes it', async () => {
     const open = async () => {
       await openMenu(desk, '领导信箱');
-      await desk.getByTestId('mail-table').getByRole('button', { name: title }).click();
-      await desk.getByTestId('mail-editor').waitFor();
+      // The generic list and show view (session 23): the row's 查看 opens the letter.
+      await desk.getByTestId('list-table').getByRole('row').filter({ hasText: title }).getByRole('link', { name: '查看' }).click();
+      await desk.getByTestId('show-grid').waitFor();
     };
     await asStaff('admin', portal.server.adminPassword);
     await open();
@@ -74,16 +75,16 @@ describe('领导信箱: write, answered and published in the admin app, read by 
     const dialog = desk.getByRole('dialog');
     await dialog.getByLabel('转办部门').click();
     await desk.getByRole('option', { name: '县教育局', exact: true }).click();
-    await dialog.locator('textarea[name="dialogText"]').fill('请核实办理');
+    await dialog.getByLabel('转办意见').fill('请核实办理');
     await dialog.getByRole('button', { name: '确定' }).click();
-    await expect.poll(() => desk.getByTestId('mail-stage').textContent()).toBe('已转办');
+    await expect.poll(() => desk.locator('[data-field="stage"]').textContent()).toBe('已转办');
     await logOut(desk);
     await asStaff('jiaoyu', DEMO_PASSWORD);
     await open();
     await desk.getByRole('button', { name: '答复', exact: true }).click();
-    await desk.getByRole('dialog').locator('textarea[name="dialogText"]').fill(reply);
+    await desk.getByRole('dialog').getByLabel('答复内容').fill(reply);
     await desk.getByRole('dialog').getByRole('button', { name: '确定' }).click();
-    await expect.poll(() => desk.getByTestId('mail-stage').textContent()).toBe('已回复');
+    await expect.poll(() => desk.locator('[data-field="stage"]').textContent()).toBe('已回复');
     await logOut(desk);
     await asStaff('admin', portal.server.adminPassword);
     await open();

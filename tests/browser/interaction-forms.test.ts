@@ -82,7 +82,8 @@ describe('suggestion: public submission, reply in the admin app, public lookup',
     await row.getByText('已处理').waitFor({ timeout: 30_000 });
     await row.getByRole('link', { name: '查看' }).click();
     await page.locator('[data-field="queryCode"]').getByText(queryCode).waitFor();
-    expect(await page.locator('[data-field="phone"]').innerText()).toBe(suggestion.phone);
+    // The list's masked row shows first; the detail call (查看敏感信息) brings the full number.
+    await expect.poll(() => page.locator('[data-field="phone"]').innerText()).toBe(suggestion.phone);
     expect(await page.locator('[data-field="replyDept"]').innerText()).toBe('县交通运输局');
     expect(await page.locator('[data-field="replyContent"]').innerText()).toBe(replyText);
   });

@@ -31,9 +31,10 @@ function publicCall<T>(path: string, body: unknown) {
 
 async function openLetter() {
   await openMenu(page, '领导信箱');
-  await page.getByTestId('mail-table').getByRole('button', { name: title }).click();
-  await page.getByTestId('mail-editor').waitFor();
-  await expect.poll(() => page.getByTestId('mail-title').textContent()).toBe(title);
+  // The generic list and show view (session 23): the row's 查看 opens the letter; its fields are the show grid's.
+  await page.getByTestId('list-table').getByRole('row').filter({ hasText: title }).getByRole('link', { name: '查看' }).click();
+  await page.getByTestId('show-grid').waitFor();
+  await expect.poll(() => page.locator('[data-field="title"]').textContent()).toBe(title);
 }
 
 describe('leader mailbox: from the visitor to the published reply', () => {
@@ -61,29 +62,29 @@ describe('leader mailbox: from the visitor to the published reply', () => {
 
   it('the office transfers it to 县教育局 in the admin app', async () => {
     await logIn(page, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
-    // 日期 is one 起–止 control of zh-CN date pickers (no native date input), sent as YYYY-MM-DD.
+    // 收信时间 is one 起–止 control of zh-CN date pickers (no native date input), sent as YYYY-MM-DD.
     await openMenu(page, '领导信箱');
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    const range = page.getByRole('group', { name: '日期' }).first();
-    await range.getByRole('textbox', { name: '日期起' }).fill(day(-2));
-    await range.getByRole('textbox', { name: '日期止' }).fill(day(2));
+    const range = page.getByRole('group', { name: '收信时间' }).first();
+    await range.getByRole('textbox', { name: '收信时间起' }).fill(day(-2));
+    await range.getByRole('textbox', { name: '收信时间止' }).fill(day(2));
     expect(await page.locator('input[type="date"]').count()).toBe(0);
     const [search] = await Promise.all([
       page.waitForRequest((r) => r.method() === 'POST' && (r.postData() ?? '').includes('"startTime"')),
       page.getByRole('search').getByRole('button', { name: '查询' }).first().click(),
     ]);
     expect(JSON.parse(search.postData() ?? '{}')).toMatchObject({ startTime: day(-2), endTime: day(2) });
-    await page.getByTestId('mail-table').getByRole('button', { name: title }).waitFor();
+    await page.getByTestId('list-table').getByRole('row').filter({ hasText: title }).waitFor();
     await page.screenshot({ path: 'test-results/mailbox/letters-date-range.png' });
     await openLetter();
-    await expect.poll(() => page.getByTestId('mail-stage').textContent()).toBe('待审核');
+    await expect.poll(() => page.locator('[data-field="stage"]').textContent()).toBe('待审核');
     await page.getByRole('button', { name: '转办', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('转办部门').click();
     await page.getByRole('option', { name: '县教育局', exact: true }).click();
-    await dialog.locator('textarea[name="dialogText"]').fill('请县教育局核实办理');
+    await dialog.getByLabel('转办意见').fill('请县教育局核实办理');
     await dialog.getByRole('button', { name: '确定' }).click();
-    await expect.poll(() => page.getByTestId('mail-stage').textContent()).toBe('已转办');
+    await expect.poll(() => page.locator('[data-field="stage"]').textContent()).toBe('已转办');
     await expect.poll(() => page.getByTestId('mail-history').count()).toBe(2);
     await logOut(page);
   });
@@ -93,17 +94,23 @@ describe('leader mailbox: from the visitor to the published reply', () => {
     await openMenu(page, '领导信箱');
     // his department's letters tab lists it too
     await page.getByRole('tab', { name: '本部门信件' }).click();
-    await page.getByTestId('mail-dept-table').getByRole('button', { name: title }).waitFor();
+    await page.getByTestId('list-table').getByRole('row').filter({ hasText: title }).waitFor();
     await page.getByRole('tab', { name: '信件列表' }).click();
     await openLetter();
     // the office's steps are not his
     expect(await page.getByRole('button', { name: '转办', exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: '答复', exact: true }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.locator('textarea[name="dialogText"]').fill(replyText);
+    await dialog.getByLabel('答复内容').fill(replyText);
     await dialog.getByRole('button', { name: '确定' }).click();
-    await expect.poll(() => page.getByTestId('mail-stage').textContent()).toBe('已回复');
-    await expect.poll(() => page.getByTestId('mail-reply').textContent()).toContain(replyText);
+    await expect.poll(() => page.locator('[data-field="stage"]').textContent()).toBe('已回复');
+    await expect.poll(() => page.locator('[data-field="replyContent"]').textContent()).toContain(replyText);
+    await page.screenshot({ path: 'test-results/mailbox/letter-replied.png', fullPage: true });
+    // The spec's 信件详情 page (LeaderMailbox/mailBoxEditor?id=) is the same show view with its history.
+    await page.goto(`${portal.server.url}/admin/#/main/interact/LeaderMailbox/mailBoxEditor?id=${mailId}`);
+    await expect.poll(() => page.locator('[data-field="title"]').textContent()).toBe(title);
+    await expect.poll(() => page.getByTestId('mail-history').count()).toBe(3);
+    await page.getByRole('button', { name: '修改答复', exact: true }).waitFor();
     await logOut(page);
   });
 

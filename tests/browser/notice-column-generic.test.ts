@@ -60,6 +60,16 @@ describe('通知管理 and 栏目管理 on the generic views', () => {
     await page.getByRole('option', { name: role.name, exact: true }).click();
     await page.keyboard.press('Escape');
     await page.screenshot({ path: 'test-results/column-tree-roles.png', fullPage: true });
+    // 列表模板 offers the template files on disk (/column/tem/list), the column's own among them.
+    const stored = await db().selectFrom('category').select('columnListUrl').where('categoryId', '=', column.categoryId).executeTakeFirstOrThrow();
+    expect(stored.columnListUrl).toMatch(/\.html?$/);
+    const listTemplate = page.getByRole('combobox', { name: '列表模板' });
+    await expect.poll(() => listTemplate.innerText(), { timeout: 15_000 }).toBe(stored.columnListUrl);
+    await listTemplate.click();
+    await page.getByRole('option', { name: stored.columnListUrl!, exact: true }).waitFor();
+    expect(await page.getByRole('option').count()).toBeGreaterThan(1);
+    await page.screenshot({ path: 'test-results/column-template-choices.png' });
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: '保存' }).click();
     await expect
       .poll(async () => (await db().selectFrom('category_role').select('roleId').where('categoryId', '=', column.categoryId).execute()).map((r) => r.roleId).sort(), { timeout: 15_000 })

@@ -91,24 +91,25 @@ describe('the public site', () => {
     await logIn(page, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
     const open = async () => {
       await openMenu(page, '领导信箱');
-      await page.getByTestId('mail-table').getByRole('button', { name: letterTitle }).click();
-      await page.getByTestId('mail-editor').waitFor();
+      // The generic list and show view (session 23): the row's 查看 opens the letter.
+      await page.getByTestId('list-table').getByRole('row').filter({ hasText: letterTitle }).getByRole('link', { name: '查看' }).click();
+      await page.getByTestId('show-grid').waitFor();
     };
     await open();
     await page.getByRole('button', { name: '转办', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('转办部门').click();
     await page.getByRole('option', { name: '县教育局', exact: true }).click();
-    await dialog.locator('textarea[name="dialogText"]').fill('请核实办理');
+    await dialog.getByLabel('转办意见').fill('请核实办理');
     await dialog.getByRole('button', { name: '确定' }).click();
-    await expect.poll(() => page.getByTestId('mail-stage').textContent()).toBe('已转办');
+    await expect.poll(() => page.locator('[data-field="stage"]').textContent()).toBe('已转办');
     await logOut(page);
     await logIn(page, portal.server.url, '/admin/', 'jiaoyu', DEMO_PASSWORD);
     await open();
     await page.getByRole('button', { name: '答复', exact: true }).click();
-    await page.getByRole('dialog').locator('textarea[name="dialogText"]').fill(replyText);
+    await page.getByRole('dialog').getByLabel('答复内容').fill(replyText);
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
-    await expect.poll(() => page.getByTestId('mail-stage').textContent()).toBe('已回复');
+    await expect.poll(() => page.locator('[data-field="stage"]').textContent()).toBe('已回复');
     await logOut(page);
   });
 

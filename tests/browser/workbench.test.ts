@@ -85,6 +85,18 @@ describe('工作台', () => {
     await page.waitForURL(/home\/audit/);
     if (review > 0) await expectTotal(page, review);
     await page.goBack();
+    // 领导信箱's to-dos open the generic list with their filter: 待审核 on 信件列表, 本部门待办 and 超期未办 on
+    // the 本部门信件 tab (list.sources), each with the to-do's total.
+    for (const [key, tab] of [['mailPending', '信件列表'], ['mailHandling', '本部门信件'], ['mailOverdue', '本部门信件']] as const) {
+      const count = await todoCount(page, key);
+      await page.getByTestId(`todo-${key}`).getByRole('link').click();
+      await page.waitForURL(/interact\/LeaderMailbox/);
+      await page.getByRole('tab', { name: tab, selected: true }).waitFor();
+      if (count > 0) await expectTotal(page, count);
+      else await page.getByTestId('list-empty').first().waitFor();
+      await page.screenshot({ path: `test-results/workbench/${key}-list.png` });
+      await page.goBack();
+    }
     // 未读通知 opens the inbox with 未读 chosen (the generic list reads its filter from the link).
     const unread = await todoCount(page, 'noticeUnread');
     expect(unread).toBeGreaterThan(0);

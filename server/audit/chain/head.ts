@@ -1,5 +1,6 @@
 import { PostgresAdapter, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/types.js';
+import { insertAnchor } from '../../entities/logAnchor.js';
 import { formatDateTime } from '../../util/time.js';
 import { GENESIS_HASH } from './canonical.js';
 
@@ -55,9 +56,6 @@ export async function ensureChainStarted(db: Db): Promise<void> {
       .onConflict((oc) => oc.column('id').doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return;
-    await trx
-      .insertInto(ANCHOR_TABLE)
-      .values({ kind: 'genesis', chainSeq: 0, chainHash: GENESIS_HASH, lastLogId: genesisId, createTime: now, creatorName: '系统' })
-      .execute();
+    await insertAnchor(trx, { kind: 'genesis', chainSeq: 0, chainHash: GENESIS_HASH, lastLogId: genesisId, createTime: now, creatorName: '系统' });
   });
 }

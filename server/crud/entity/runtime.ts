@@ -60,6 +60,12 @@ export function runtimeOf(decl: ResourceDecl, db: DynamicDb): EntityRuntime {
   return runtimes.get(decl) ?? { decls: new Map([[decl.name, decl]]), db, services: noServices };
 }
 
+/** The runtime of an app's declarations (the first start's seeds get them before any request). */
+export function runtimeOfAll(decls: readonly ResourceDecl[], db: DynamicDb): EntityRuntime {
+  const bound = decls.length ? runtimes.get(decls[0] as ResourceDecl) : undefined;
+  return bound ?? { decls: new Map(decls.map((d) => [d.name, d])), db, services: noServices };
+}
+
 class AllPermissions extends Set<string> {
   override has(): boolean {
     return true;

@@ -34,6 +34,13 @@ export interface LocalApi {
   update(entity: string, id: number, data: RecordData): Promise<RecordData>;
   /** Deletes the records (all or nothing); answers how many went. */
   delete(entity: string, ids: readonly number[]): Promise<number>;
+  /**
+   * Demo data (the first start's seeds): creates the records in one transaction, each through the
+   * entity's hooks, validation and unique and dictionary checks, keeping the rows' own stamps (createTime,
+   * creator…). A name that is no declared field stops the seed (nothing is dropped silently). Answers the
+   * created records in order.
+   */
+  seed(entity: string, rows: readonly RecordData[]): Promise<RecordData[]>;
   /** Runs a declared action of the entity (its `when`, its records read in scope, its `run`). */
   runAction(entity: string, action: string, input?: { readonly ids?: readonly number[]; readonly body?: RecordData }): Promise<unknown>;
   /** The same API acting as the system: every record, every access function answered with the system caller. */

@@ -1,6 +1,7 @@
 import { PostgresAdapter } from 'kysely';
 import { type Db, type DialectName, type Row, dynamic } from '../../db/types.js';
 import type { SeedContext } from '../../seed/domainSeeds.js';
+import { seedApi, seedOne } from '../../crud/entity/seed.js';
 import { ADMIN_ROLE_ALIAS, CATALOGUES, ensureResource, grant } from '../../seed/menuSync.js';
 import { ensureModelTable } from './contentModels/service.js';
 import { DISCLOSURE_ARTICLES } from './seedDisclosure.js';
@@ -68,7 +69,7 @@ const ARTICLES: { column: string; title: string; by: keyof typeof PEOPLE; status
  */
 export async function contentSeed(db: Db, ctx: SeedContext): Promise<void> {
   const cmId = await seedPolicyModel(db, ctx.now);
-  const ids = await seedColumns(db, cmId, ctx.now);
+  const ids = await seedColumns(db, ctx.decls, cmId, ctx.now);
   await seedContentGrants(db, ctx, ids);
   await seedArticles(db, ctx, ids);
 }
@@ -90,34 +91,27 @@ await ensureModelTable(db, dialectOf(db), 'policy_doc', fields);
 }
 
 /** The column tree; answers the ids by title. */
-async function seedColumns(db: Db, cmId: number, now: string): Promise<Map<string, number>> {
+async function seedColumns(db: Db, decls: SeedContext['decls'], cmId: number, now: string): Promise<Map<string, number>> {
 const ids = new Map<string, number>();
-const paths = new Map<string, string>();
+const api = seedApi(db, decls);
 for (const c of COLUMNS) {
   const parentId = c.parent ? (ids.get(c.parent) ?? 0) : 0;
-  const row = await db
-    .insertInto('category')
-    .values({
-      categoryTitle: c.title,
-      categoryCategoryId: parentId,
-      columnType: c.type ?? 1,
-      categorySort: c.sort,
-      columnDiyUrl: c.url ?? null,
-      columnDescrip: c.description ?? null,
-      columnRole: c.role,
-      columnContentModelId: c.model ? cmId : null,
-      columnListUrl: (c.type ?? 1) === 1 ? 'list.html' : null,
-      columnUrl: (c.type ?? 1) !== 3 ? (c.type === 2 ? 'cover.html' : 'content.html') : null,
-      createTime: now,
-      updateTime: now,
-    })
-    .returning('categoryId')
-    .executeTakeFirstOrThrow();
-  const id = row.categoryId;
-  const p = `${c.parent ? (paths.get(c.parent) ?? '') : ''}/${id}`;
-  await db.updateTable('category').set({ columnPath: p }).where('categoryId', '=', id).execute();
-  ids.set(c.title, id);
-  paths.set(c.title, p);
+  // Through the local API: the column's checks run and its hook writes columnPath from the tree.
+  const row = await seedOne(api, 'column', {
+    categoryTitle: c.title,
+    categoryCategoryId: parentId,
+    columnType: c.type ?? 1,
+    categorySort: c.sort,
+    columnDiyUrl: c.url ?? null,
+    columnDescrip: c.description ?? null,
+    columnRole: c.role,
+    columnContentModelId: c.model ? cmId : null,
+    columnListUrl: (c.type ?? 1) === 1 ? 'list.html' : null,
+    columnUrl: (c.type ?? 1) !== 3 ? (c.type === 2 ? 'cover.html' : 'content.html') : null,
+    createTime: now,
+    updateTime: now,
+  });
+  ids.set(c.title, Number(row.categoryId));
 }
   return ids;
 }
@@ -153,11 +147,11 @@ async function seedArticles(db: Db, ctx: SeedContext, ids: Map<string, number>) 
 const person = (key: keyof typeof PEOPLE) => ctx.people.find((p) => p.name === PEOPLE[key]) ?? (ctx.people[0] as SeedContext['people'][number]);
 const reviewer = person('shenhe');
 const admin = person('admin');
+// Through the local API as the system: the article's declaration checks its demo records too.
+const api = seedApi(db, ctx.decls);
 for (const a of ARTICLES) {
   const owner = person(a.by);
-  const row = await db
-    .insertInto('article')
-    .values({
+  const row = await seedOne(api, 'article', {
       title: a.title,
       columnId: ids.get(a.column) as number,
       content: a.content,
@@ -178,10 +172,8 @@ for (const a of ARTICLES) {
       creatorName: owner.name,
       createTime: a.time,
       updateTime: a.time,
-    })
-    .returning('articleId')
-    .executeTakeFirstOrThrow();
-  const articleId = row.articleId;
+  });
+  const articleId = Number(row.articleId);
   const flow = async (who: typeof owner, action: string, actionName: string, fromStatus: number | null, toStatus: number, opinion: string | null = null) =>
     db.insertInto('article_flow').values({ articleId, action, actionName, fromStatus, toStatus, opinion, userId: who.userId, userName: who.name, createTime: a.time }).execute();
   await flow(owner, 'create', '新建', null, 3);

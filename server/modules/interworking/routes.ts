@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { searchOf } from '../../crud/routes.js';
 import { getRecord, listRecords } from '../../crud/service.js';
 import type { Row } from '../../db/types.js';
+import { insertInterworking, storeDelivery } from '../../entities/interWorking.js';
 import { ok } from '../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord } from '../../http/errors.js';
 import { currentUser } from '../../http/fastifyTypes.js';
@@ -59,11 +60,7 @@ export async function interworkingRoutes(app: FastifyInstance, sender?: Interwor
   const deliver = async (id: number) => {
     const row = await db.selectFrom('interworking_article').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const sent = await out.send({ id, kind: String(row.kind), title: String(row.title), sourceId: row.sourceId, payload: payloadOf(row) });
-    await db
-      .updateTable('interworking_article')
-      .set({ status: sent.status, result: sent.result, attempts: (row.attempts ?? 0) + 1, sentTime: formatDateTime() })
-      .where('id', '=', id)
-      .execute();
+    await storeDelivery(db, id, { status: sent.status, result: sent.result, attempts: (row.attempts ?? 0) + 1, sentTime: formatDateTime() });
     return db.selectFrom('interworking_article').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   };
 
@@ -94,12 +91,7 @@ export async function interworkingRoutes(app: FastifyInstance, sender?: Interwor
     const json = JSON.stringify(payload);
     if (Buffer.byteLength(json) > INTERWORKING_MAX_BYTES) throw invalidValue('报送内容过长');
     const user = currentUser(request);
-    const inserted = await db
-      .insertInto('interworking_article')
-      .values({ kind, title, sourceId, payload: json, status: 0, attempts: 0, creatorName: user.name, createTime: formatDateTime() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const row = await deliver(inserted.id);
+    const row = await deliver(await insertInterworking(db, { kind, title, sourceId, payload: json, status: 0, attempts: 0, creatorName: user.name, createTime: formatDateTime() }));
     return ok(row, row.status === 2 ? '报送失败，已记录，可稍后重新报送' : row.status === 3 ? '已记录（未配置集约化平台）' : '报送成功');
   };
   for (const kind of INTERWORKING_KINDS) {

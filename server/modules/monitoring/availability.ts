@@ -1,4 +1,5 @@
 import type { Db, Row, RowOf } from '../../db/types.js';
+import { recordInspection } from '../../entities/inspectionRecord.js';
 import { INSTANCE_ID, tryLease } from '../../jobs/lock.js';
 import { formatDateTime, parseDateTime } from '../../util/time.js';
 import { dispatchReminder } from '../system/noticeSettings/reminders.js';
@@ -50,9 +51,7 @@ export async function checkWebsite(db: Db, site: Row, settings: MonitorSettings)
   const state = result.ok ? STATE.normal : STATE.abnormal;
   const before = await db.selectFrom('website').select('state').where('id', '=', site.id as number).executeTakeFirst();
   const recordId = await db.transaction().execute(async (trx) => {
-    const row = (await trx
-      .insertInto('inspection_record')
-      .values({
+    const id = await recordInspection(trx, {
         websiteId: Number(site.id),
         websiteName: String(site.name),
         kind: 'availability',
@@ -63,15 +62,15 @@ export async function checkWebsite(db: Db, site: Row, settings: MonitorSettings)
         message: result.message.slice(0, 500),
         detail: JSON.stringify({ url: site.url, keywordFound: result.keywordFound }),
         checkTime: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()) as { id: number };
+    });
+    // Left direct: a trimmed start may leave out the website declaration (no behaviour file can name it), and
+    // the local API's update would stamp updateTime on every check (docs/extending.md "Writes that stay direct").
     await trx
       .updateTable('website')
       .set({ state, lastCheckTime: now, responseMs: result.responseMs, certExpireDays: result.certExpireDays, lastMessage: result.message.slice(0, 500) })
       .where('id', '=', site.id as number)
       .execute();
-    return row.id;
+    return id;
   });
   const previous = Number(before?.state ?? STATE.unchecked);
   if (previous !== state && (state === STATE.abnormal || previous === STATE.abnormal)) {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/types.js';
+import { recordInspection } from '../../entities/inspectionRecord.js';
 import { formatDateTime } from '../../util/time.js';
 import { dashboard } from './dashboard.js';
 import { ownSite } from './dashboardQueries.js';
@@ -19,9 +20,7 @@ export async function runContentCheck(db: Db): Promise<{ recordId: number; red: 
   const parts = content.map((i) => `${i.name}：${i.value}`);
   parts.push(`依申请公开超期：${applications.length}件`);
   const site = await ownSite(db);
-  const row = (await db
-    .insertInto('inspection_record')
-    .values({
+  const recordId = await recordInspection(db, {
       websiteId: site ? site.id : null,
       websiteName: site ? String(site.name) : '本站',
       kind: 'content',
@@ -29,8 +28,6 @@ export async function runContentCheck(db: Db): Promise<{ recordId: number; red: 
       message: parts.join('；').slice(0, 500),
       detail: JSON.stringify({ indicators: content.map((i) => ({ key: i.key, value: i.value, red: i.red, items: i.items.slice(0, 50) })), overdueApplications: applications.slice(0, 50) }),
       checkTime: formatDateTime(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()) as { id: number };
-  return { recordId: row.id, red };
+  });
+  return { recordId, red };
 }

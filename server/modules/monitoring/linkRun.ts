@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db, Row } from '../../db/types.js';
+import { recordInspection } from '../../entities/inspectionRecord.js';
 import { tryLease } from '../../jobs/lock.js';
 import { formatDateTime } from '../../util/time.js';
 import { crawl, type CrawlResult } from './crawler.js';
@@ -42,9 +43,8 @@ export async function checkLinks(db: Db, site: Row, settings: MonitorSettings, l
   const now = formatDateTime();
   const summary = `检查页面${result.pages}个、链接${result.links}个，错误链接${broken.length}个（首页${brokenHome}个），外部链接${external}个${result.timedOut ? '，已达时间上限' : ''}`;
   const recordId = await db.transaction().execute(async (trx) => {
-    const row = (await trx
-      .insertInto('inspection_record')
-      .values({
+    const row = {
+      id: await recordInspection(trx, {
         websiteId: Number(site.id),
         websiteName: String(site.name),
         kind: 'links',
@@ -52,9 +52,8 @@ export async function checkLinks(db: Db, site: Row, settings: MonitorSettings, l
         message: summary,
         detail: JSON.stringify({ pages: result.pages, links: result.links, otherPageLinks: result.otherPageLinks, broken: broken.length, brokenHome, brokenOther, external, timedOut: result.timedOut }),
         checkTime: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()) as { id: number };
+      }),
+    };
     const rows = result.findings.map((f) => ({
       recordId: row.id,
       websiteId: Number(site.id),
@@ -74,12 +73,7 @@ export async function checkLinks(db: Db, site: Row, settings: MonitorSettings, l
 }
 
 async function emptyRecord(db: Db, site: Row): Promise<number> {
-  const row = (await db
-    .insertInto('inspection_record')
-    .values({ websiteId: Number(site.id), websiteName: String(site.name), kind: 'links', result: 2, message: '本站尚未生成静态页面，无法检测链接', detail: '{}', checkTime: formatDateTime() })
-    .returning('id')
-    .executeTakeFirstOrThrow()) as { id: number };
-  return row.id;
+  return recordInspection(db, { websiteId: Number(site.id), websiteName: String(site.name), kind: 'links', result: 2, message: '本站尚未生成静态页面，无法检测链接', detail: '{}', checkTime: formatDateTime() });
 }
 
 /** Whether the generated site exists (its home page): 本站 is checked only after the first generation. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import type { PortalConfig } from '../../config.js';
-import type { Db } from '../../db/types.js';
+import type { LocalApi } from '../../crud/entity/types.js';
 import { formatDateTime } from '../../util/time.js';
 import { siteConfig } from '../generation/siteConfig.js';
 
@@ -19,18 +19,17 @@ export function ownSiteUrl(config: Pick<PortalConfig, 'port'>): string {
 
 const LOOPBACK_SITE = /^http:\/\/127\.0\.0\.1(:\d+)?\/site\/$/;
 
-/** Inserts the own site (type 1, checks on) unless one exists. */
-export async function registerOwnSite(db: Db, site: { name: string; url: string; intervalMin: number; deptId?: number | null; deptName?: string | null }): Promise<void> {
-  const existing = await db.selectFrom('website').select('id').where('type', '=', 1).executeTakeFirst();
+/** Inserts the own site (type 1, checks on) unless one exists, through the local API (a seed: as the system). */
+export async function registerOwnSite(api: LocalApi, site: { name: string; url: string; intervalMin: number; deptId?: number | null; deptName?: string | null }): Promise<void> {
+  const existing = (await api.find('website', { where: { type: 1 }, limit: 1 }))[0];
   if (existing) return;
   const now = formatDateTime();
-  await db
-    .insertInto('website')
-    .values({
+  await api.seed('website', [
+    {
       name: site.name, url: site.url, type: 1, checkInterval: site.intervalMin, checkEnabled: 1, linkCheck: 1, keyword: site.name, state: 0, sort: 1,
       remark: '本站：首次启动时自动登记，生成静态页面后按检测间隔自动检测', deptId: site.deptId ?? null, deptName: site.deptName ?? null, createTime: now, updateTime: now,
-    })
-    .execute();
+    },
+  ]);
 }
 
 /** Once listening: a loopback `/site/` address of 本站 is set to the port the server listens on. */
@@ -41,7 +40,7 @@ export function followListenAddress(app: FastifyInstance): void {
     const url = `http://127.0.0.1:${addr.port}/site/`;
     const sites = await app.db.selectFrom('website').select(['id', 'url']).where('type', '=', 1).execute();
     for (const s of sites) {
-      if (LOOPBACK_SITE.test(String(s.url)) && s.url !== url) await app.db.updateTable('website').set({ url }).where('id', '=', s.id).execute();
+      if (LOOPBACK_SITE.test(String(s.url)) && s.url !== url) await app.entities.api().update('website', Number(s.id), { url });
     }
   });
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/types.js';
 import type { SeedContext } from '../../seed/domainSeeds.js';
+import { seedApi } from '../../crud/entity/seed.js';
 import { newQueryCode } from '../../public/guard.js';
 import { formatDateTime, parseDateTime } from '../../util/time.js';
 
@@ -16,17 +17,20 @@ export async function monitorDemoSeed(db: Db, context: SeedContext): Promise<voi
   const now = parseDateTime(context.now).getTime();
   // Without the website declaration (a trimmed start) there is no table to watch.
   if (!context.decls.some((d) => d.name === 'website')) return;
-  await db.updateTable('website').set({ checkEnabled: 0, linkCheck: 0, remark: '演示数据：虚构网址，不做检测' }).where('type', '<>', 1).execute();
-  await db.updateTable('website').set({ deptId: context.deptIds.get('县大数据中心') ?? null, deptName: '县大数据中心' }).where('type', '=', 1).execute();
+  const api = seedApi(db, context.decls);
+  // 本站 was registered under 县大数据中心 (server/seed/firstStart.ts); the fictional sites are never checked.
+  for (const site of await api.find('website')) {
+    if (Number(site.type) !== 1) await api.update('website', Number(site.id), { checkEnabled: 0, linkCheck: 0, remark: '演示数据：虚构网址，不做检测' });
+  }
 
   const adminRole = context.roleIds.get('admin');
   if (adminRole) {
     const base = { receiverType: 'ROLE', receiverIds: String(adminRole), receiverNames: '系统管理员', remindWay: 1, status: 1, creatorName: '系统', createTime: context.now, updateTime: context.now };
-    await db.insertInto('notice_setting').values([
+    await api.seed('noticeSetting', [
       { ...base, name: '站点异常提醒', eventType: 'SITE_ABNORMAL', overdueDays: 0, advanceDays: 0 },
       { ...base, name: '网页篡改提醒', eventType: 'SITE_TAMPERED', overdueDays: 0, advanceDays: 0 },
       { ...base, name: '领导信箱超期提醒', eventType: 'MAIL_OVERDUE', overdueDays: 15, advanceDays: 3 },
-    ]).execute();
+    ]);
   }
   // A letter 13 days old: the MAIL_OVERDUE setting (15 days, 3 in advance) reminds about it on the first sweep.
   const received = formatDateTime(new Date(now - 13 * 24 * HOUR));

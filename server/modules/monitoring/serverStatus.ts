@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Db, DialectName } from '../../db/types.js';
+import { storeServerSample } from '../../entities/serverInfo.js';
 import { formatDateTime } from '../../util/time.js';
 import { PUBLISHED } from './contentChecks.js';
 import type { SystemInfo } from '../../../resources/monitoring/systemInfo.js';
@@ -93,6 +94,5 @@ export async function systemInfo(db: Db, dialect: DialectName, dataDir: string):
 /** Stores a sample for the chart and drops samples older than 30 days. */
 export async function sampleServer(db: Db, info: SystemInfo): Promise<void> {
   const { sampleTime, hostName, cpuPercent: cpu, load1, memPercent, memUsedMb, memTotalMb, diskPercent, diskFreeMb, uptimeSec, dbSizeMb, pendingGeneration: pending } = info;
-  await db.insertInto('server_sample').values({ sampleTime, hostName, cpuPercent: cpu, load1, memPercent, memUsedMb, memTotalMb, diskPercent, diskFreeMb, uptimeSec, dbSizeMb, pendingGeneration: pending }).execute();
-  await db.deleteFrom('server_sample').where('sampleTime', '<', formatDateTime(new Date(Date.now() - 30 * 86_400_000))).execute();
+  await storeServerSample(db, { sampleTime, hostName, cpuPercent: cpu, load1, memPercent, memUsedMb, memTotalMb, diskPercent, diskFreeMb, uptimeSec, dbSizeMb, pendingGeneration: pending });
 }

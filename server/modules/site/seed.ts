@@ -1,5 +1,6 @@
 import type { Db } from '../../db/types.js';
 import type { SeedContext } from '../../seed/domainSeeds.js';
+import { seedApi, seedOne } from '../../crud/entity/seed.js';
 
 /** 云溪县 (fictional; codes under 3399xx, which no real area uses): towns and their villages. */
 export const YUNXI_AREAS: { name: string; code: string; villages: string[] }[] = [
@@ -23,27 +24,22 @@ const NEWS = [
   { feed: 'xaxGgzyjypt', title: '云溪县城区道路提升工程中标候选人公示', url: 'https://ggzy.city.example/jyxx/2026-03-14-02.htm', source: '公共资源交易中心', publishDate: '2026-03-14' },
 ];
 
-/** Administrative areas, external news links and one blacklist entry (docs/spec-calls.md). */
+/** Administrative areas, external news links and one blacklist entry (docs/spec-calls.md), through the local API. */
 export async function siteDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
   const has = (name: string) => ctx.decls.some((d) => d.name === name);
+  const api = seedApi(db, ctx.decls);
   const now = ctx.now;
   if (has('sysArea')) {
-    const county = (await db.insertInto('sys_area').values({ parentId: 0, name: '云溪县', code: '339901000000', level: 1, sort: 0, createTime: now, updateTime: now }).returning('id').executeTakeFirstOrThrow()) as { id: number };
+    const county = await seedOne(api, 'sysArea', { parentId: 0, name: '云溪县', code: '339901000000', level: 1, sort: 0, createTime: now, updateTime: now });
     for (const [i, town] of YUNXI_AREAS.entries()) {
-      const t = (await db.insertInto('sys_area').values({ parentId: county.id, name: town.name, code: town.code, level: 2, sort: i + 1, createTime: now, updateTime: now }).returning('id').executeTakeFirstOrThrow()) as { id: number };
-      const villages = town.villages.map((v, j) => ({ parentId: t.id, name: v, code: `${town.code.slice(0, 9)}${String(j + 1).padStart(3, '0')}`, level: 3, sort: j + 1, createTime: now, updateTime: now }));
-      await db.insertInto('sys_area').values(villages).execute();
+      const t = await seedOne(api, 'sysArea', { parentId: county.id, name: town.name, code: town.code, level: 2, sort: i + 1, createTime: now, updateTime: now });
+      await api.seed('sysArea', town.villages.map((v, j) => ({ parentId: t.id, name: v, code: `${town.code.slice(0, 9)}${String(j + 1).padStart(3, '0')}`, level: 3, sort: j + 1, createTime: now, updateTime: now })));
     }
   }
   const admin = ctx.people[0];
   const owner = admin ? { deptId: admin.deptId, deptName: admin.deptName, creatorId: admin.userId, creatorName: admin.name } : {};
-  if (has('newsLink')) {
-    await db.insertInto('news_link').values(NEWS.map((n, i) => ({ ...n, sort: i % 2, status: 1, ...owner, createTime: now, updateTime: now }))).execute();
-  }
+  if (has('newsLink')) await api.seed('newsLink', NEWS.map((n, i) => ({ ...n, sort: i % 2, status: 1, ...owner, createTime: now, updateTime: now })));
   if (has('blacklist')) {
-    await db
-      .insertInto('public_blacklist')
-      .values({ type: 'phone', value: '13000000000', reason: '多次提交广告信息', expireTime: null, status: 1, hitCount: 0, ...owner, createTime: now, updateTime: now })
-      .execute();
+    await api.seed('blacklist', [{ type: 'phone', value: '13000000000', reason: '多次提交广告信息', expireTime: null, status: 1, hitCount: 0, ...owner, createTime: now, updateTime: now }]);
   }
 }

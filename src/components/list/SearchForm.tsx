@@ -23,16 +23,18 @@ export function SearchButtons({ onReset }: { onReset: () => void }) {
   );
 }
 
-function RaSearchRow({ inputs, defaults = {} }: { inputs: ReactElement[]; defaults?: Readonly<Record<string, unknown>> }) {
-  const { setFilters } = useListContext();
+function RaSearchRow({ inputs, defaults = {}, keep = [] }: { inputs: ReactElement[]; defaults?: Readonly<Record<string, unknown>>; keep?: readonly string[] }) {
+  const { filterValues, setFilters } = useListContext();
   const form = useFormContext();
   return (
     <Box sx={ROW_SX}>
       {inputs.map((input) => cloneElement(input as ReactElement<Record<string, unknown>>, { key: String(input.key ?? (input.props as { source?: string }).source), alwaysOn: undefined, size: 'small', variant: 'outlined' }))}
       <SearchButtons
         onReset={() => {
-          form.reset({ ...Object.fromEntries(Object.keys(form.getValues()).map((k) => [k, ''])), ...defaults });
-          setFilters({ ...defaults }, {});
+          // Values the form has no input for that 重置 keeps (the list's tab, list.sources).
+          const kept = Object.fromEntries(keep.filter((k) => (filterValues as Record<string, unknown>)[k] !== undefined).map((k) => [k, (filterValues as Record<string, unknown>)[k]]));
+          form.reset({ ...Object.fromEntries(Object.keys(form.getValues()).map((k) => [k, ''])), ...defaults, ...kept });
+          setFilters({ ...defaults, ...kept }, {});
         }}
       />
     </Box>
@@ -46,12 +48,12 @@ const clean = (values: Record<string, unknown>) => Object.fromEntries(Object.ent
  * inputs in a wrapping row with labels, applied on 查询 (not as you type), cleared by 重置 (back to the
  * list's `defaults`, when it opens with some).
  */
-export function SearchForm({ inputs, defaults }: { inputs: ReactElement[]; defaults?: Readonly<Record<string, unknown>> }) {
+export function SearchForm({ inputs, defaults, keep }: { inputs: ReactElement[]; defaults?: Readonly<Record<string, unknown>>; keep?: readonly string[] }) {
   const { filterValues, setFilters } = useListContext();
   return (
     <Box role="search" aria-label="查询条件" data-testid="search-form" sx={{ flexBasis: '100%', minWidth: 0 }}>
       <Form record={filterValues} onSubmit={(values: Record<string, unknown>) => setFilters(clean(values), {})} noValidate>
-        <RaSearchRow inputs={inputs} defaults={defaults} />
+        <RaSearchRow inputs={inputs} defaults={defaults} keep={keep} />
       </Form>
     </Box>
   );

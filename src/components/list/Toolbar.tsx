@@ -52,7 +52,7 @@ function DeleteSelectedButton({ onError }: { onError: (e: unknown) => void }) {
 }
 
 /** 导出Excel: the server's export of the rows the search form selects. */
-export function ExportExcelButton({ path, label = '导出Excel', fileName }: { path: string; label?: string; fileName: string }) {
+export function ExportExcelButton({ path, label = '导出Excel', fileName, omit }: { path: string; label?: string; fileName: string; omit?: string }) {
   const { filterValues } = useListContext();
   const onError = useErrorNotifier();
   const [busy, setBusy] = useState(false);
@@ -65,7 +65,9 @@ export function ExportExcelButton({ path, label = '导出Excel', fileName }: { p
       disabled={busy}
       onClick={() => {
         setBusy(true);
-        downloadExcel(http, path, { ...filterValues }, `${fileName}.xlsx`)
+        // `omit`: the list's tab (list.sources), which is no search value.
+        const { [omit ?? '']: _tab, ...search } = filterValues as Record<string, unknown>;
+        downloadExcel(http, path, omit ? search : { ...filterValues }, `${fileName}.xlsx`)
           .catch(onError)
           .finally(() => setBusy(false));
       }}
@@ -77,7 +79,8 @@ export function ExportExcelButton({ path, label = '导出Excel', fileName }: { p
 
 /** The export calls a declaration offers for the whole list (scope none, an Excel path or a declared download). */
 export function exportActions(decl: ResourceDecl) {
-  return (decl.actions ?? []).filter((a) => a.scope === 'none' && !a.run && !a.upload && (/excel/i.test(a.path) || !!a.download));
+  // An export placed elsewhere (`placement` without 'toolbar': a panel's own, 领导信箱's 导出统计) is not the list's.
+  return (decl.actions ?? []).filter((a) => a.scope === 'none' && !a.run && !a.upload && (/excel/i.test(a.path) || !!a.download) && (!a.placement || a.placement.includes('toolbar')));
 }
 
 function Permitted({ resource, action, children }: { resource: string; action: string; children: ReactNode }) {
@@ -88,6 +91,10 @@ function Permitted({ resource, action, children }: { resource: string; action: s
 /** 新增 / 修改 / 删除 / 导出Excel of a declared resource, by permission and by what the resource offers. */
 export function ResourceToolbar({ decl, children }: { decl: ResourceDecl; children?: ReactNode }) {
   const onError = useErrorNotifier();
+  const { filterValues } = useListContext();
+  // A tab answered by another call (本部门信件) is not what the list's export exports: no export there.
+  const sources = decl.list.sources;
+  const otherCall = !!sources?.tabs.find((t) => t.value === String((filterValues as Record<string, unknown>)[sources.param] ?? ''))?.call;
   return (
     <PortalToolbar>
       {decl.api.create && (
@@ -105,9 +112,9 @@ export function ResourceToolbar({ decl, children }: { decl: ResourceDecl; childr
           <DeleteSelectedButton onError={onError} />
         </Permitted>
       )}
-      {exportActions(decl).map((a) => (
+      {!otherCall && exportActions(decl).map((a) => (
         <Permitted key={a.name} resource={decl.name} action={a.permission}>
-          <ExportExcelButton path={a.path} label={a.label} fileName={a.download?.replace(/\.xlsx$/i, '') ?? decl.label} />
+          <ExportExcelButton path={a.path} label={a.label} fileName={a.download?.replace(/\.xlsx$/i, '') ?? decl.label} omit={sources?.param} />
         </Permitted>
       ))}
       {children}

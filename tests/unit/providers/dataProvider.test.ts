@@ -4,6 +4,7 @@ import { createDataProvider, fillPath } from '../../../providers/dataProvider';
 import { PortalError } from '../../../providers/errors';
 import { createHttpClient } from '../../../providers/http';
 import { setToken } from '../../../providers/session';
+import mailDecl from '../../../resources/mail';
 import { resources } from './fixtures';
 import { API, collectNotices, useMsw } from './msw';
 
@@ -63,6 +64,19 @@ describe('getList', () => {
       { id: 7, articleId: 7, title: 'a' },
       { id: 9, articleId: 9, title: 'b' },
     ]);
+  });
+
+  it('answers a list tab (list.sources) from its own call and does not send the tab', async () => {
+    const mailDp = createDataProvider(http, [mailDecl]);
+    const dept = on('/mailForum/mailListByDept', page([{ id: 7, title: '转办来的信' }], 1));
+    const all = on('/mail/list', page([], 0));
+    const got = await mailDp.getList('mail', { pagination: { page: 1, perPage: 10 }, filter: { box: 'dept', stage: 2, overdue: 1 } });
+    expect(dept[0]!.body).toEqual({ pageNum: 1, pageSize: 10, stage: 2, overdue: 1 });
+    expect(got).toMatchObject({ total: 1, data: [{ id: 7 }] });
+    await mailDp.getList('mail', { pagination: { page: 1, perPage: 10 }, filter: { box: 'all', stage: 0 } });
+    await mailDp.getList('mail', { pagination: { page: 1, perPage: 10 }, filter: { title: '路灯' } });
+    expect(all.map((r) => r.body)).toEqual([{ pageNum: 1, pageSize: 10, stage: 0 }, { pageNum: 1, pageSize: 10, title: '路灯' }]);
+    expect(dept).toHaveLength(1);
   });
 
   it('getManyReference adds the target filter', async () => {

@@ -3,7 +3,8 @@ import { Notification } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { createDataProvider, createHttpClient } from '../../../providers';
 import dearchFeedback from '../../../resources/dearchFeedback';
-import { ActionInputDialog, inputValues } from '../../../src/generic/ActionInputDialog';
+import { ActionInputDialog, inputValues, startValues } from '../../../src/generic/ActionInputDialog';
+import mail from '../../../resources/mail';
 import { resources } from '../../../src/resources';
 import { AdminWrapper, API, envelope, useMsw } from './helpers';
 
@@ -24,6 +25,14 @@ function renderDialog() {
 }
 
 describe('ActionInputDialog', () => {
+  it('starts from the record: the same names, or the fields the action maps (领导信箱 修改答复 from replyContent)', () => {
+    const reply = mail.actions!.find((a) => a.name === 'reply')!;
+    expect(startValues(reply, { id: 3, replyContent: '已转交县教育局办理。' }, undefined)).toEqual({ content: '已转交县教育局办理。' });
+    expect(startValues(reply, { id: 3 }, undefined)).toEqual({});
+    const same = { ...reply, call: { prefillFromRecord: true } };
+    expect(startValues(same, { content: '原答复' }, undefined)).toEqual({ content: '原答复' });
+  });
+
   it('leaves blank values out and trims text', () => {
     expect(inputValues(action.input!, { answer: '  答  ', keywords: ' ', isCommon: 0, other: 'x' })).toEqual({ answer: '答', isCommon: 0 });
   });

@@ -6,8 +6,8 @@ import mailWithPriority from '../../fixtures/declarations/mailWithPriority';
 
 // Issue 19: the browser side of "adding `priority` to resources/mail.ts alone gives column, filter, form and
 // show" — what the generic views build from the declaration copy with the field (the server side, export
-// and OpenAPI included, is tests/api/mail-priority.test.ts). 领导信箱 still has its own screen
-// (src/views/mail.tsx) in place of these views; the views half holds for it once that screen goes.
+// and OpenAPI included, is tests/api/mail-priority.test.ts). 领导信箱 is on these generic views (session 23),
+// so what they build here is its screen.
 describe('领导信箱 with one declared field more: the generic views', () => {
   it('lists it as a column and offers it as a filter with its labels', () => {
     expect(columnPlan(mailWithPriority).map((c) => c.source)).toContain('priority');

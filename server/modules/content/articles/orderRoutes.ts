@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResourceDecl } from '../../../../resources/types.js';
-import type { Row, NewRow } from '../../../db/types.js';
+import type { Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, PortalError } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
@@ -11,6 +11,7 @@ import type { ArticleChange } from './hooks.js';
 import { accessFilter, addFlow, checkTargetColumn, loadArticle, readArticleIds, readOneId } from './service.js';
 import { articleInputs, type ArticleInputs } from './inputs.js';
 import { createdBy } from '../../../shared/records.js';
+import { insertArticle, setArticleSort } from '../../../entities/article.js';
 
 /** /api/article/articleCopy, articleSort, articleUp and the search-index rebuild: order and copies of articles. */
 export async function articleOrderRoutes(app: FastifyInstance, decl: ResourceDecl, fire: Fire) {
@@ -42,23 +43,18 @@ function articleCopyRoute(app: FastifyInstance, decl: ResourceDecl, fire: Fire, 
         await checkTargetColumn(trx, user, target, !user.permissions.has('article:saveAdmin'));
         const { articleId: _omit, ...rest } = src;
         void _omit;
-        const row = await trx
-          .insertInto('article')
-          .values({
-            ...rest,
-            columnId: target,
-            status: 3,
-            hits: 0,
-            imported: 0,
-            sort: 0,
-            publishTime: null,
-            submitTime: null,
-            lastOpinion: null,
-            ...createdBy(user, now),
-          } as NewRow<'article'>)
-          .returning('articleId')
-          .executeTakeFirstOrThrow();
-        const newId = row.articleId;
+        const newId = await insertArticle(trx, {
+          ...rest,
+          columnId: target,
+          status: 3,
+          hits: 0,
+          imported: 0,
+          sort: 0,
+          publishTime: null,
+          submitTime: null,
+          lastOpinion: null,
+          ...createdBy(user, now),
+        });
         await addFlow(trx, user, { articleId: newId, action: 'copy', actionName: '复制', fromStatus: null, toStatus: 3, opinion: `复制自文章${id}` });
         const srcModel = await modelOfColumn(trx, src.columnId);
         const dstModel = await modelOfColumn(trx, target);
@@ -91,7 +87,7 @@ function articleSortRoutes(app: FastifyInstance, decl: ResourceDecl, fire: Fire,
     await db.transaction().execute(async (trx) => {
       for (const it of items) {
         await loadArticle(trx, access, it.id);
-        await trx.updateTable('article').set({ sort: it.sort }).where('articleId', '=', it.id).execute();
+        await setArticleSort(trx, it.id, it.sort);
       }
     });
     await fire(items.map((it) => [it.id, 'changed']));
@@ -119,10 +115,10 @@ function articleSortRoutes(app: FastifyInstance, decl: ResourceDecl, fire: Fire,
       const mine = row.sort;
       const theirs = prev.sort;
       if (mine === theirs) {
-        await trx.updateTable('article').set({ sort: theirs + 1 }).where('articleId', '=', id).execute();
+        await setArticleSort(trx, id, theirs + 1);
       } else {
-        await trx.updateTable('article').set({ sort: theirs }).where('articleId', '=', id).execute();
-        await trx.updateTable('article').set({ sort: mine }).where('articleId', '=', prev.articleId).execute();
+        await setArticleSort(trx, id, theirs);
+        await setArticleSort(trx, prev.articleId, mine);
       }
     });
     await fire([[id, 'changed']]);

@@ -2,14 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ARTICLE_TRANSITIONS, type ArticleTransition } from '../../../../resources/article.js';
 import type { ResourceDecl } from '../../../../resources/types.js';
 import { departmentAndDescendants } from '../../../auth/dataScope.js';
-import { type Db, type Row, dynamic, type NewRow } from '../../../db/types.js';
+import type { Db, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, PortalError } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, queryOf } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
-import { modelOfColumn, readFieldValues, saveFieldValues, validateFieldValues, physicalTable, type Model } from '../contentModels/service.js';
+import { modelOfColumn, readFieldValues, saveFieldValues, validateFieldValues, type Model } from '../contentModels/service.js';
 import { onArticleChanged, type ArticleChange } from './hooks.js';
 import { articleOrderRoutes } from './orderRoutes.js';
 import { articleInputs, type ArticleInputs } from './inputs.js';
@@ -35,6 +35,7 @@ import {
 import { detectSensitive, recordSensitiveHits, type SensitiveHit } from './sensitive.js';
 import { createListCache } from './listCache.js';
 import { createdBy } from '../../../shared/records.js';
+import { insertArticle, removeArticles, updateArticleInState } from '../../../entities/article.js';
 
 const search = (request: FastifyRequest): Row => ({ ...queryOf(request), ...bodyOf(request) });
 
@@ -188,8 +189,7 @@ async function create({ db, decl, fire }: ArticleContext, request: FastifyReques
     };
     if (status === 4) values.submitTime = now;
     if (status === 5 && !values.publishTime) values.publishTime = now;
-    const row = await trx.insertInto('article').values(values as NewRow<'article'>).returning('articleId').executeTakeFirstOrThrow();
-    const articleId = row.articleId;
+    const articleId = await insertArticle(trx, values);
     await addFlow(trx, user, { articleId, action: 'create', actionName: '新建', fromStatus: null, toStatus: 3 });
     if (status === 4) await addFlow(trx, user, { articleId, action: 'submit', actionName: '提交审核', fromStatus: 3, toStatus: 4 });
     if (status === 5) await addFlow(trx, user, { articleId, action: 'publish', actionName: '直接发布', fromStatus: 3, toStatus: 5 });
@@ -246,8 +246,7 @@ async function editAndStep({ db, decl, fire }: ArticleContext, request: FastifyR
     if (after === 5 && !merged.publishTime) values.publishTime = now;
     if (step !== null) values.lastOpinion = opinion;
     // The state is checked again inside the transaction: two reviewers acting at once cannot both succeed.
-    const r = await trx.updateTable('article').set(values).where('articleId', '=', id).where('status', '=', before).executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) throw new PortalError(1005, '文章状态已被他人修改，请刷新后重试');
+    await updateArticleInState(trx, id, before, values);
     // A plain update that only submits records just the submission; an edit with a submission records both.
     const edited = Object.keys(input.values).length > 0 || input.flags !== undefined || fieldValues !== null;
     if (!submit) await addFlow(trx, user, { articleId: id, action, actionName, fromStatus: before, toStatus: after, opinion });
@@ -293,8 +292,7 @@ async function step({ db, decl, fire }: ArticleContext, request: FastifyRequest,
       const to = t.to as number;
       const values: Row = { status: to, updateTime: now, lastOpinion: opinion };
       if (to === 5 && !row.publishTime) values.publishTime = now;
-      const r = await trx.updateTable('article').set(values).where('articleId', '=', id).where('status', '=', before).executeTakeFirst();
-      if (Number(r.numUpdatedRows) !== 1) throw new PortalError(1005, '文章状态已被他人修改，请刷新后重试');
+      await updateArticleInState(trx, id, before, values);
       await addFlow(trx, user, { articleId: id, action, actionName: t.label, fromStatus: before, toStatus: to, opinion });
       changes.push([id, changeOf(before, to)]);
     }
@@ -313,18 +311,6 @@ function articleStepRoutes(ctx: ArticleContext) {
   app.post('/api/article/reject', { config: { permission: 'article:reject' }, schema: input.step, attachValidation: true }, (r) => step(ctx, r, 'reject', 'reject', true));
   app.post('/api/article/delArticleTask', { config: { permission: p.update }, schema: input.step, attachValidation: true }, (r) => step(ctx, r, 'withdraw', 'withdraw', false));
   app.post('/api/article/rejectArticleTask', { config: { permission: 'article:approve' }, schema: input.step, attachValidation: true }, (r) => step(ctx, r, 'takeDown', 'takeDown', false));
-}
-
-async function removeArticles(trx: Db, ids: number[]) {
-  for (const id of ids) {
-    const row = await trx.selectFrom('article').select('columnId').where('articleId', '=', id).executeTakeFirst();
-    const model = row ? await modelOfColumn(trx, row.columnId) : undefined;
-    if (model) await dynamic(trx).deleteFrom(physicalTable(model.cmTableName)).where('articleId', '=', id).execute();
-  }
-  await trx.deleteFrom('article_relevant').where((eb) => eb.or([eb('articleId', 'in', ids), eb('relevantId', 'in', ids)])).execute();
-  await trx.deleteFrom('article_sensitive').where('articleId', 'in', ids).execute();
-  await trx.deleteFrom('article_flow').where('articleId', 'in', ids).execute();
-  await trx.deleteFrom('article').where('articleId', 'in', ids).execute();
 }
 
 /** Deleting articles, and imported ones only. */

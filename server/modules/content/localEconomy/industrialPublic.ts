@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { searchOf } from '../../../crud/routes.js';
 import { validateRecord } from '../../../crud/validate.js';
 import type { NewRow, RowOf } from '../../../db/types.js';
+import { insertSubmittedProject } from '../../../entities/industrialProjects.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors.js';
 import { readId } from '../../../http/params.js';
@@ -55,8 +56,8 @@ export async function industrialPublicRoutes(app: FastifyInstance) {
     const queryCode = newQueryCode();
     const row = { ...values, contactPhone, status: 'UNKNOWN', source: 2, queryCode, reviewRemark: null, createTime: now, updateTime: now };
     // The form's values were checked by validateRecord against the declaration.
-    const inserted = await db.insertInto('industrial_project').values(row as NewRow<'industrial_project'>).returning('id').executeTakeFirstOrThrow();
-    return ok({ id: inserted.id, queryCode, createTime: now }, '提交成功，请牢记查询码');
+    const id = await insertSubmittedProject(db, row as NewRow<'industrial_project'>);
+    return ok({ id, queryCode, createTime: now }, '提交成功，请牢记查询码');
   });
 
   app.post('/industrialProjects/my/list', { config: { public: true }, schema: describeInput({ either: OWN }), attachValidation: true }, async (request) => {

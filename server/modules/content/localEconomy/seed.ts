@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/types.js';
+import { seedApi } from '../../../crud/entity/seed.js';
 import { newQueryCode } from '../../../public/guard.js';
 import type { SeedContext } from '../../../seed/domainSeeds.js';
 
@@ -37,11 +38,12 @@ export async function localEconomyDemoSeed(db: Db, ctx: SeedContext): Promise<vo
   const p = ctx.people[0];
   const owner = p ? { deptId: p.deptId, deptName: p.deptName, creatorId: p.userId, creatorName: p.name } : {};
   const stamp = { createTime: ctx.now, updateTime: ctx.now };
-  if (has('celebrity')) await db.insertInto('celebrity_table').values(CELEBRITIES.map((c) => ({ ...c, photo: null, status: 1, ...owner, ...stamp }))).execute();
-  if (has('popula')) await db.insertInto('popula_item').values(POPULA.map((x) => ({ ...x, icon: null, status: 1, ...owner, ...stamp }))).execute();
+  const api = seedApi(db, ctx.decls);
+  if (has('celebrity')) await api.seed('celebrity', CELEBRITIES.map((c) => ({ ...c, photo: null, status: 1, ...owner, ...stamp })));
+  if (has('popula')) await api.seed('popula', POPULA.map((x) => ({ ...x, icon: null, status: 1, ...owner, ...stamp })));
   if (has('industrialProjects')) {
     const rows = PROJECTS.map((x) => (x.source === 2 ? { ...x, queryCode: newQueryCode(), reviewRemark: null, ...stamp } : { ...x, queryCode: null, reviewRemark: '符合县重点项目入库条件', ...owner, ...stamp }));
-    await db.insertInto('industrial_project').values(rows).execute();
+    await api.seed('industrialProjects', rows);
   }
-  if (has('product')) await db.insertInto('local_product').values(PRODUCTS.map((x) => ({ closeReason: null, ...x, image: null, ...owner, ...stamp }))).execute();
+  if (has('product')) await api.seed('product', PRODUCTS.map((x) => ({ closeReason: null, ...x, image: null, ...owner, ...stamp })));
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { addArticleHook } from '../articles/hooks.js';
+import { forgetReported } from '../../../entities/report.js';
 import { ensureReportMenus } from './menus.js';
 import { reportRoutes } from './routes.js';
 
@@ -11,7 +12,7 @@ import { reportRoutes } from './routes.js';
 export async function reportModule(app: FastifyInstance) {
   await ensureReportMenus(app.db);
   addArticleHook(app.db, async (db, articleId, change) => {
-    if (change === 'removed') await db.deleteFrom('article_report').where('articleId', '=', articleId).execute();
+    if (change === 'removed') await forgetReported(db, articleId);
   });
   await app.register(reportRoutes);
 }

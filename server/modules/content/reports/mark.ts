@@ -1,8 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Row } from '../../../db/types.js';
-import { formatDateTime } from '../../../util/time.js';
-import { createdBy } from '../../../shared/records.js';
+import { markReported } from '../../../entities/report.js';
 
 const SAVES = new Set(['/api/article/save/role', '/api/article/save/admin']);
 
@@ -21,11 +20,7 @@ export async function reportMarkHook(app: FastifyInstance) {
       const body = JSON.parse(payload) as { errorCode?: string; data?: Row };
       const articleId = Number(body.data?.articleId);
       if (body.errorCode !== '0' || !Number.isSafeInteger(articleId) || articleId <= 0) return payload;
-      const now = formatDateTime();
-      await app.db
-        .insertInto('article_report')
-        .values({ articleId, reportTime: now, ...createdBy(user, now) })
-        .execute();
+      await markReported(app.db, articleId, user);
     } catch (error) {
       request.log.error(error);
     }

@@ -1,4 +1,6 @@
 import type { Db } from '../../../db/types.js';
+import { seedApi } from '../../../crud/entity/seed.js';
+import type { SeedContext } from '../../../seed/domainSeeds.js';
 import { formatDateTime } from '../../../util/time.js';
 
 /** Common government-service synonyms (政务服务常用同义词), seeded when the table is empty. */
@@ -55,12 +57,13 @@ export async function seedSynonyms(db: Db): Promise<void> {
   for (const words of SYNONYM_SEEDS) await db.insertInto('search_synonym').values({ words, status: 1, remark: '预置', updateTime: now }).execute();
 }
 
-export async function searchDemoSeed(db: Db): Promise<void> {
+export async function searchDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
+  const api = seedApi(db, ctx.decls);
   const now = formatDateTime();
   if (!(await db.selectFrom('search_term').select('id').limit(1).executeTakeFirst())) {
-    for (const t of TERM_SEEDS) await db.insertInto('search_term').values({ ...t, status: 1, updateTime: now }).execute();
+    await api.seed('searchTerm', TERM_SEEDS.map((t) => ({ ...t, status: 1, updateTime: now })));
   }
   if (!(await db.selectFrom('search_service').select('id').limit(1).executeTakeFirst())) {
-    for (const s of SERVICE_SEEDS) await db.insertInto('search_service').values({ ...s, status: 1, updateTime: now }).execute();
+    await api.seed('searchService', SERVICE_SEEDS.map((s) => ({ ...s, status: 1, updateTime: now })));
   }
 }

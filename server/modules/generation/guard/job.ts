@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/types.js';
+import { recordTamperEvents } from '../../../entities/siteTamperEvent.js';
 import type { ScheduledJob } from '../../../jobs/scheduler.js';
 import { formatDateTime } from '../../../util/time.js';
 import { dispatchReminder } from '../../system/noticeSettings/reminders.js';
@@ -18,9 +19,7 @@ const PRISTINE_KEEP_MS = 60 * 60_000;
 export async function reportTamper(db: Db, log: FastifyBaseLogger, events: TamperEvent[]): Promise<void> {
   if (events.length === 0) return;
   const now = formatDateTime();
-  for (let i = 0; i < events.length; i += 100) {
-    await db.insertInto('site_tamper_event').values(events.slice(i, i + 100).map((e) => ({ ...e, message: e.message.slice(0, 500), checkTime: now }))).execute();
-  }
+  await recordTamperEvents(db, events.map((e) => ({ ...e, message: e.message.slice(0, 500), checkTime: now })));
   const restored = events.filter((e) => e.action !== 'failed').length;
   log.warn({ job: SITE_GUARD_JOB, events: events.map((e) => `${e.kind} ${e.path} → ${e.action}`) }, 'site guard: published files were changed');
   const title = `网站发现${events.length}处文件改动，已处理${restored}处${restored < events.length ? `，${events.length - restored}处需人工处理` : ''}`;

@@ -1,3 +1,4 @@
+import { seedApi } from '../../../crud/entity/seed.js';
 import type { Db, Row } from '../../../db/types.js';
 import { newQueryCode } from '../../../public/guard.js';
 import type { SeedContext } from '../../../seed/domainSeeds.js';
@@ -74,18 +75,14 @@ export async function applyDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
       },
     },
   ];
-  for (const [i, r] of rows.entries()) {
-    await db
-      .insertInto('apply')
-      .values({
-        ...r.values,
-        queryCode: newQueryCode(),
-        deadline: addWorkingDays(r.created, DEFAULT_SETTINGS.replyDays),
-        ip: r.values.source === 1 ? `10.20.3.${i + 41}` : null,
-        creatorId: null,
-        createTime: r.created,
-        updateTime: (r.values.replyTime as string | undefined) ?? r.created,
-      })
-      .execute();
-  }
+  const rowsOut = rows.map((r, i) => ({
+    ...r.values,
+    queryCode: newQueryCode(),
+    deadline: addWorkingDays(r.created, DEFAULT_SETTINGS.replyDays),
+    ip: r.values.source === 1 ? `10.20.3.${i + 41}` : null,
+    creatorId: null,
+    createTime: r.created,
+    updateTime: (r.values.replyTime as string | undefined) ?? r.created,
+  }));
+  await seedApi(db, ctx.decls).seed('apply', rowsOut);
 }

@@ -3,7 +3,9 @@ import { newQueryCode } from '../../../public/guard.js';
 import type { SeedContext } from '../../../seed/domainSeeds.js';
 import { grant } from '../../../seed/menuSync.js';
 import { formatDateTime } from '../../../util/time.js';
-import { liveCounts, refreshPlateCount } from '../themes/service.js';
+import { liveCounts } from '../themes/service.js';
+import { refreshPlateCount } from '../../../entities/plate.js';
+import { seedApi, seedOne } from '../../../crud/entity/seed.js';
 import { peopleDemoSeed } from '../people/seed.js';
 import { questAnswerDemoSeed } from '../questAnswer/seed.js';
 
@@ -76,12 +78,8 @@ type Officer = { userId: number; name: string } | undefined;
 async function seedOfficerRole(db: Db, ctx: SeedContext): Promise<{ officerRole: number; officer: Officer }> {
   const resIds = async (aliases: string[]) =>
     ((await db.selectFrom('resources').select('id').where('dingAppKey', '=', 'adminSite').where('alias', 'in', aliases).execute()) as { id: number }[]).map((r) => r.id);
-  const role = (await db
-    .insertInto('roles')
-    .values({ name: '网络问政办理员', roleAlias: THEME_OFFICER_ROLE, description: '办理转办到本部门的论坛主题、领导留言和县长信箱', enabled: 1, dingAppKey: 'adminSite', dataScope: 'DEPART', createTime: ctx.now })
-    .returning('roleId')
-    .executeTakeFirstOrThrow()) as { roleId: number };
-  const officerRole = role.roleId;
+  const role = await seedOne(seedApi(db, ctx.decls), 'role', { name: '网络问政办理员', roleAlias: THEME_OFFICER_ROLE, description: '办理转办到本部门的论坛主题、领导留言和县长信箱', enabled: 1, dingAppKey: 'adminSite', dataScope: 'DEPART', createTime: ctx.now });
+  const officerRole = Number(role.roleId);
   await grant(db, officerRole, await resIds(['home', 'interact', 'theme', 'theme:list', 'theme:get', 'theme:reply']));
   const officer = (await db.selectFrom('users').select(['userId', 'name']).where('username', '=', 'jiaoyu').executeTakeFirst()) as { userId: number; name: string } | undefined;
   if (officer) await db.insertInto('user_roles').values({ userId: officer.userId, roleId: officerRole }).execute();
@@ -91,17 +89,14 @@ async function seedOfficerRole(db: Db, ctx: SeedContext): Promise<{ officerRole:
 /** Two forums, four plates handled by departments, their moderating roles; answers the plates by name. */
 async function seedForumsAndPlates(db: Db, ctx: SeedContext, officerRole: number): Promise<Map<string, Row>> {
   const deptId = (name: string) => ctx.deptIds.get(name) ?? null;
+  const api = seedApi(db, ctx.decls);
   const forumIds = new Map<string, number>();
   for (const [i, f] of [
     { name: '云溪民生论坛', description: '教育、医疗、出行等民生话题的交流与咨询，相关部门在线答复。' },
     { name: '云溪发展建言', description: '围绕乡村振兴、城镇建设建言献策。' },
   ].entries()) {
-    const row = (await db
-      .insertInto('forum')
-      .values({ ...f, sort: i + 1, status: 1, creatorId: ctx.people[0]?.userId ?? null, creatorName: ctx.people[0]?.name ?? null, deptId: ctx.people[0]?.deptId ?? null, deptName: ctx.people[0]?.deptName ?? null, createTime: ctx.now, updateTime: ctx.now })
-      .returning('id')
-      .executeTakeFirstOrThrow()) as { id: number };
-    forumIds.set(f.name, row.id);
+    const row = await seedOne(api, 'forum', { ...f, sort: i + 1, status: 1, creatorId: ctx.people[0]?.userId ?? null, creatorName: ctx.people[0]?.name ?? null, deptId: ctx.people[0]?.deptId ?? null, deptName: ctx.people[0]?.deptName ?? null, createTime: ctx.now, updateTime: ctx.now });
+    forumIds.set(f.name, Number(row.id));
   }
   const plates = new Map<string, Row>();
   for (const [i, p] of [
@@ -124,8 +119,8 @@ async function seedForumsAndPlates(db: Db, ctx: SeedContext, officerRole: number
       createTime: ctx.now,
       updateTime: ctx.now,
     };
-    const row = (await db.insertInto('plate').values(values).returning('id').executeTakeFirstOrThrow()) as { id: number };
-    plates.set(p.name, { ...values, id: row.id });
+    const row = await seedOne(api, 'plate', values);
+    plates.set(p.name, { ...values, id: Number(row.id) });
   }
   // Moderators: the content auditors moderate every plate, the officers' role the education plate.
   const links: [string, number | undefined][] = [
@@ -204,6 +199,7 @@ async function seedThemes(db: Db, ctx: SeedContext, themes: ThemeSeed[], at: { p
   const { plates, officer, people } = at;
   const deptId = (name: string) => ctx.deptIds.get(name) ?? null;
   const byPhone = new Map(people.map((p) => [p.phone, p.puPeopleId]));
+  const api = seedApi(db, ctx.decls);
   const touchedPlates = new Set<number>();
   for (const t of themes) {
     const plate = t.plate ? plates.get(t.plate) : undefined;
@@ -244,7 +240,7 @@ async function seedThemes(db: Db, ctx: SeedContext, themes: ThemeSeed[], at: { p
       createTime: t.createTime,
       updateTime: t.createTime,
     };
-    const row = (await db.insertInto('theme').values(values).returning('id').executeTakeFirstOrThrow()) as { id: number };
+    const row = { id: Number((await seedOne(api, 'theme', values)).id) };
     for (const r of replies) {
       const user = r.name === officer?.name ? officer.userId : (ctx.people.find((p) => p.name === r.name)?.userId ?? null);
       await db

@@ -1,6 +1,7 @@
 import { MAIL_PERMISSIONS as P, MAIL_STAGE as S } from '../../../../resources/mail.js';
 import { NOTICE_PERMISSIONS } from '../../../../resources/notice.js';
 import { hashPassword } from '../../../auth/password.js';
+import { seedApi, seedOne } from '../../../crud/entity/seed.js';
 import type { Db } from '../../../db/types.js';
 import type { SeedContext } from '../../../seed/domainSeeds.js';
 import { grant } from '../../../seed/menuSync.js';
@@ -27,12 +28,8 @@ export async function mailDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
     return out;
   };
 
-  const roleRow = (await db
-    .insertInto('roles')
-    .values({ name: '信件办理员', roleAlias: MAIL_OFFICER_ROLE, description: '办理转办到本部门的领导信箱信件', enabled: 1, dingAppKey: 'adminSite', dataScope: 'DEPART', createTime: ctx.now })
-    .returning('roleId')
-    .executeTakeFirstOrThrow()) as { roleId: number };
-  const officerRole = roleRow.roleId;
+  const roleRow = await seedOne(seedApi(db, ctx.decls), 'role', { name: '信件办理员', roleAlias: MAIL_OFFICER_ROLE, description: '办理转办到本部门的领导信箱信件', enabled: 1, dingAppKey: 'adminSite', dataScope: 'DEPART', createTime: ctx.now });
+  const officerRole = Number(roleRow.roleId);
   await grant(db, officerRole, await ids(['home', 'interact', 'mail', P.list, P.get, P.deptList, P.reply, P.returnMail, NOTICE_PERMISSIONS.my]));
   // Every demo role reads the notices addressed to it.
   const myKey = await ids([NOTICE_PERMISSIONS.my]);

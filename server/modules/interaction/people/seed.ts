@@ -1,3 +1,4 @@
+import { seedApi, seedOne } from '../../../crud/entity/seed.js';
 import type { Db } from '../../../db/types.js';
 import type { SeedContext } from '../../../seed/domainSeeds.js';
 import { formatDateTime } from '../../../util/time.js';
@@ -28,22 +29,19 @@ export async function peopleDemoSeed(db: Db, ctx: SeedContext): Promise<{ puPeop
     },
   ];
   const out: { puPeopleId: number; phone: string }[] = [];
+  const api = seedApi(db, ctx.decls);
   for (const p of people) {
     const { created, ...values } = p;
     const time = at(created);
-    const row = (await db
-      .insertInto('person')
-      .values({
-        ...values,
-        authType: 0,
-        auditTime: p.userStatus >= 2 ? at(created - 1) : null,
-        lastLoginTime: time,
-        createTime: time,
-        updateTime: time,
-      })
-      .returning('puPeopleId')
-      .executeTakeFirstOrThrow()) as { puPeopleId: number };
-    out.push({ puPeopleId: row.puPeopleId, phone: p.phone });
+    const row = await seedOne(api, 'person', {
+      ...values,
+      authType: 0,
+      auditTime: p.userStatus >= 2 ? at(created - 1) : null,
+      lastLoginTime: time,
+      createTime: time,
+      updateTime: time,
+    });
+    out.push({ puPeopleId: Number(row.puPeopleId), phone: p.phone });
   }
   return out;
 }

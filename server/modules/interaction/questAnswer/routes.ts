@@ -9,6 +9,7 @@ import { readIdList } from '../themes/service.js';
 import { rank } from './similarity.js';
 import { increment } from '../../../shared/counters.js';
 import { CAPTCHA, describeInput, ID, IDS, NO_INPUT, type InputFields } from '../../../http/routeInput.js';
+import { insertFeedback } from '../../../entities/dearchFeedback.js';
 
 /** The knowledge base is read whole for a lookup; a county's Q&A base holds hundreds of entries. */
 const MAX_ENTRIES = 5000;
@@ -101,28 +102,27 @@ function questLookupRoutes(app: FastifyInstance) {
 
 /** Staff: mark common questions, handle feedback. */
 function questAuditRoutes(app: FastifyInstance) {
-  const db = app.db;
   // Mark (isCommon 1, default) or unmark (isCommon 0) entries as common questions.
   app.post('/questAnswer/commonAudit', { config: { permission: 'questAnswer:common' }, schema: INPUT.commonAudit, attachValidation: true }, async (request) => {
     const ids = readIdList(request);
     const body = bodyOf(request);
     const isCommon = body.isCommon === undefined || body.isCommon === '' ? 1 : Number(body.isCommon);
     if (isCommon !== 0 && isCommon !== 1) throw invalidValue('常见问题的值无效，可选值：0（否）、1（是）');
-    await db.transaction().execute(async (trx) => {
-      const found = await trx.selectFrom('quest_answer').select('id').where('id', 'in', ids).execute();
-      if (found.length !== ids.length) throw notFoundRecord();
-      await trx.updateTable('quest_answer').set({ isCommon, updateTime: formatDateTime() }).where('id', 'in', ids).execute();
+    // Through the local API (as the system: the permission is the whole check, as before), in one transaction.
+    await app.entities.transaction(undefined, async (api) => {
+      if ((await api.find('questAnswer', { where: { id: ids } })).length !== ids.length) throw notFoundRecord();
+      for (const id of ids) await api.update('questAnswer', id, { isCommon });
     });
     return ok(ids.length, '操作成功');
   });
   // Feedback handled by staff (auditState 0 → 1); handling twice is refused.
   app.post('/questAnswer/satisfiedAudit', { config: { permission: 'dearchFeedback:audit' }, schema: INPUT.ids, attachValidation: true }, async (request) => {
     const ids = readIdList(request);
-    await db.transaction().execute(async (trx) => {
-      const rows = await trx.selectFrom('dearch_feedback').select(['id', 'auditState']).where('id', 'in', ids).execute();
+    await app.entities.transaction(undefined, async (api) => {
+      const rows = await api.find('dearchFeedback', { where: { id: ids } });
       if (rows.length !== ids.length) throw notFoundRecord();
       if (rows.some((r) => Number(r.auditState) === 1)) throw badState('所选反馈中有已处理的记录');
-      await trx.updateTable('dearch_feedback').set({ auditState: 1, updateTime: formatDateTime() }).where('id', 'in', ids).execute();
+      for (const id of ids) await api.update('dearchFeedback', id, { auditState: 1 });
     });
     return ok(ids.length, '处理成功');
   });
@@ -150,11 +150,7 @@ function questFeedbackRoute(app: FastifyInstance) {
     if (!quest) throw missingParam('问题');
     const content = cleanText(body.content, { label: '反馈内容', max: 1000, multiline: true });
     const now = formatDateTime();
-    const row = (await db
-      .insertInto('dearch_feedback')
-      .values({ questAnswerId, quest, content, satisfied, auditState: 0, ip: (request.ip || '').slice(0, 64), createTime: now, updateTime: now })
-      .returning('id')
-      .executeTakeFirstOrThrow()) as { id: number };
-    return ok({ id: row.id }, '感谢您的评价');
+    const id = await insertFeedback(db, { questAnswerId, quest, content, satisfied, auditState: 0, ip: (request.ip || '').slice(0, 64), createTime: now, updateTime: now });
+    return ok({ id }, '感谢您的评价');
   });
 }

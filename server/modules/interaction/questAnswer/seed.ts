@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/types.js';
+import { seedApi } from '../../../crud/entity/seed.js';
 import type { SeedContext } from '../../../seed/domainSeeds.js';
 
 const ENTRIES: { quest: string; answer: string; keywords: string; isCommon?: 1; hitCount: number }[] = [
@@ -75,25 +76,15 @@ const ENTRIES: { quest: string; answer: string; keywords: string; isCommon?: 1; 
 export async function questAnswerDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
   const admin = ctx.people[0];
   const owner = { creatorId: admin?.userId ?? null, creatorName: admin?.name ?? null, deptId: admin?.deptId ?? null, deptName: admin?.deptName ?? null, createTime: ctx.now, updateTime: ctx.now };
-  const ids: number[] = [];
-  for (const [i, e] of ENTRIES.entries()) {
-    const row = (await db
-      .insertInto('quest_answer')
-      .values({ ...e, isCommon: e.isCommon ?? 0, status: 1, sort: i + 1, ...owner })
-      .returning('id')
-      .executeTakeFirstOrThrow()) as { id: number };
-    ids.push(row.id);
-  }
+  const api = seedApi(db, ctx.decls);
+  const ids = (await api.seed('questAnswer', ENTRIES.map((e, i) => ({ ...e, isCommon: e.isCommon ?? 0, status: 1, sort: i + 1, ...owner })))).map((r) => Number(r.id));
   const feedback = [
     { entry: 0, satisfied: 1, auditState: 1, content: '回答很清楚，按步骤在派出所办好了。', reply: '感谢您的肯定。' },
     { entry: 4, satisfied: 2, auditState: 0, content: '没有说明外省户籍的孩子能不能报名。', reply: null },
     { entry: 8, satisfied: 1, auditState: 0, content: null, reply: null },
   ] as const;
-  for (const f of feedback) {
-    const entry = ENTRIES[f.entry]!;
-    await db
-      .insertInto('dearch_feedback')
-      .values({ questAnswerId: ids[f.entry], quest: entry.quest, content: f.content, satisfied: f.satisfied, auditState: f.auditState, reply: f.reply, ip: '127.0.0.1', createTime: ctx.now, updateTime: ctx.now })
-      .execute();
-  }
+  await api.seed(
+    'dearchFeedback',
+    feedback.map((f) => ({ questAnswerId: ids[f.entry], quest: ENTRIES[f.entry]!.quest, content: f.content, satisfied: f.satisfied, auditState: f.auditState, reply: f.reply, ip: '127.0.0.1', createTime: ctx.now, updateTime: ctx.now })),
+  );
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/types.js';
+import { seedApi } from '../../../crud/entity/seed.js';
 import { newQueryCode } from '../../../public/guard.js';
 import type { SeedContext } from '../../../seed/domainSeeds.js';
 import { formatDateTime } from '../../../util/time.js';
@@ -70,16 +71,8 @@ export async function suggestDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
       replyTime: null,
     },
   ];
-  for (const [i, r] of rows.entries()) {
-    await db
-      .insertInto('suggest')
-      .values({
-        ...r,
-        queryCode: newQueryCode(),
-        replyUserName: r.status === 1 ? (replier?.name ?? null) : null,
-        ip: `10.20.1.${i + 21}`,
-        updateTime: r.replyTime ?? r.createTime,
-      })
-      .execute();
-  }
+  await seedApi(db, ctx.decls).seed(
+    'suggest',
+    rows.map((r, i) => ({ ...r, queryCode: newQueryCode(), replyUserName: r.status === 1 ? (replier?.name ?? null) : null, ip: `10.20.1.${i + 21}`, updateTime: r.replyTime ?? r.createTime })),
+  );
 }

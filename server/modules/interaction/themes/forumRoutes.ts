@@ -15,11 +15,11 @@ import { badState } from '../../../shared/records.js';
 import { sendWorkbook } from '../../../shared/excel.js';
 import { countColumns, FORUM_PAGES, plateFor, rangeOf, themeFields } from './helpers.js';
 import { maskPage } from '../../../shared/mask.js';
+import { insertTheme, setThemes } from '../../../entities/theme.js';
 import {
   type Channel,
   liveCounts,
   readIdList,
-  refreshPlateCount,
   } from './service.js';
 
 /** /theme/*: the forum family, all channels for staff. */
@@ -70,9 +70,8 @@ export function themeForumRoutes(ctx: ThemeContext) {
         createTime: now,
         updateTime: now,
       };
-      const inserted = (await trx.insertInto('theme').values(values).returning('id').executeTakeFirstOrThrow()) as { id: number };
-      if (plate) await refreshPlateCount(trx, Number(plate.id));
-      return trx.selectFrom('theme').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow();
+      const id = await insertTheme(trx, values);
+      return trx.selectFrom('theme').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     });
     return ok(row, '新增成功');
   });
@@ -102,7 +101,7 @@ export function themeForumActionRoutes(ctx: ThemeContext) {
     await db.transaction().execute(async (trx) => {
       const rows = await svc.load(trx, rule, ids);
       if (isRecommend === 1 && rows.some((t) => Number(t.status) !== 1 || Number(t.isShow) !== 1)) throw badState('只有已公开的主题才能推荐');
-      await trx.updateTable('theme').set({ isRecommend, updateTime: formatDateTime() }).where('id', 'in', ids).execute();
+      await setThemes(trx, ids, { isRecommend });
     });
     return ok(ids.length, isRecommend ? '推荐成功' : '已取消推荐');
   });

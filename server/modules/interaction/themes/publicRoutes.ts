@@ -12,7 +12,8 @@ import { formatDateTime } from '../../../util/time.js';
 import { frozenPerson, personOf } from '../people/peopleSession.js';
 import type { ThemeContext } from './context.js';
 import { FORUM_PAGES, plateFor, rangeOf, themeFields } from './helpers.js';
-import { type Channel, likeOf, publicReply, publicTheme, refreshPlateCount } from './service.js';
+import { type Channel, likeOf, publicReply, publicTheme } from './service.js';
+import { insertTheme } from '../../../entities/theme.js';
 
 /** The public theme calls: the forum family's lists, posts, and the two 网络问政 channels (/llweb, /xaxweb). */
 /** The public reads and the visitor's post, shared by the forum and the two channels. */
@@ -81,9 +82,7 @@ function publicCalls({ app, svc, db }: ThemeContext) {
         createTime: now,
         updateTime: now,
       };
-      const inserted = (await trx.insertInto('theme').values(values).returning('id').executeTakeFirstOrThrow()) as { id: number };
-      if (plate) await refreshPlateCount(trx, Number(plate.id));
-      return inserted.id;
+      return insertTheme(trx, values);
     });
     return ok({ id, queryCode, createTime: now }, '提交成功，请牢记查询码');
   };

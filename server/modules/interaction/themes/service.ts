@@ -9,6 +9,7 @@ import { bodyOf, param } from '../../../http/params.js';
 import { badState, departmentName } from '../../../shared/records.js';
 import { formatDateTime, hoursBetween } from '../../../util/time.js';
 import { plainText } from '../../../shared/text.js';
+import { deleteThemes, refreshReplyState, setThemes } from '../../../entities/theme.js';
 
 export type Channel = 'bbs' | 'll' | 'xax';
 export const CHANNELS: readonly Channel[] = ['bbs', 'll', 'xax'];
@@ -83,21 +84,9 @@ export class ThemeService {
     return await q.orderBy('replyTime', 'asc').orderBy('id', 'asc').execute();
   }
 
-  /** Reply counters of a theme after replies change: published count, replied flag, first reply time. */
+  /** Reply counters of a theme after replies change (server/entities/theme.ts). */
   async refreshReplyState(trx: Db, themeId: number): Promise<void> {
-    const published = (await trx.selectFrom('theme_reply').select(['replyTime']).where('themeId', '=', themeId).where('status', '=', 1).orderBy('replyTime', 'asc').execute()) as {
-      replyTime: string;
-    }[];
-    await trx
-      .updateTable('theme')
-      .set({
-        replyCount: published.length,
-        replyState: published.length > 0 ? 1 : 0,
-        firstReplyTime: published[0]?.replyTime ?? null,
-        updateTime: formatDateTime(),
-      })
-      .where('id', '=', themeId)
-      .execute();
+    await refreshReplyState(trx, themeId);
   }
 
   /** Audit several themes at once: all or nothing. */
@@ -109,7 +98,7 @@ export class ThemeService {
       const now = formatDateTime();
       const values: Row = { status, auditRemark: remark, auditTime: now, updateTime: now };
       if (status !== 1) values.isShow = 0;
-      await trx.updateTable('theme').set(values).where('id', 'in', ids).execute();
+      await setThemes(trx, ids, values);
       return ids.length;
     });
   }
@@ -124,7 +113,7 @@ export class ThemeService {
         if (rows.some((r) => Number(r.status) !== 1)) throw badState('只有审核通过的主题才能公开显示');
         if (rows.some((r) => Number(r.isOpen) === 0)) throw badState('留言人不同意公开，不能公开显示');
       }
-      await trx.updateTable('theme').set({ isShow, updateTime: formatDateTime() }).where('id', 'in', ids).execute();
+      await setThemes(trx, ids, { isShow });
       return ids.length;
     });
   }
@@ -138,11 +127,7 @@ export class ThemeService {
       if (rows.some((r) => Number(r.handleState) === 1)) throw badState('已办结的主题不能转办');
       const deptName = await departmentName(trx, deptId);
       const now = formatDateTime();
-      await trx
-        .updateTable('theme')
-        .set({ deptId, deptName, transferRemark: remark, transferTime: now, updateTime: now })
-        .where('id', 'in', ids)
-        .execute();
+      await setThemes(trx, ids, { deptId, deptName, transferRemark: remark, transferTime: now, updateTime: now });
       return ids.length;
     });
   }
@@ -155,7 +140,7 @@ export class ThemeService {
       if (rows.some((r) => Number(r.status) !== 1)) throw badState('只有审核通过的主题才能办结');
       if (rows.some((r) => Number(r.handleState) === 1)) throw badState('该主题已办结');
       const now = formatDateTime();
-      await trx.updateTable('theme').set({ handleState: 1, examineTime: now, updateTime: now }).where('id', 'in', ids).execute();
+      await setThemes(trx, ids, { handleState: 1, examineTime: now, updateTime: now });
       return ids.length;
     });
   }
@@ -169,7 +154,7 @@ export class ThemeService {
       const ids = ((await q.execute()) as { id: number }[]).map((r) => r.id);
       if (!ids.length) return 0;
       const now = formatDateTime();
-      await trx.updateTable('theme').set({ handleState: 1, examineTime: now, updateTime: now }).where('id', 'in', ids).execute();
+      await setThemes(trx, ids, { handleState: 1, examineTime: now, updateTime: now });
       return ids.length;
     });
   }
@@ -178,10 +163,7 @@ export class ThemeService {
     const rule = await this.rule(user);
     return this.db.transaction().execute(async (trx) => {
       const rows = await this.load(trx, rule, ids, channel);
-      await trx.deleteFrom('theme_reply').where('themeId', 'in', ids).execute();
-      await trx.deleteFrom('theme').where('id', 'in', ids).execute();
-      const plates = [...new Set(rows.map((r) => r.plateId).filter((p) => p !== null && p !== undefined).map(Number))];
-      for (const p of plates) await refreshPlateCount(trx, p);
+      await deleteThemes(trx, rows);
       return ids.length;
     });
   }
@@ -259,11 +241,6 @@ export class ThemeService {
       return ids.length;
     });
   }
-}
-
-export async function refreshPlateCount(trx: Db, plateId: number): Promise<void> {
-  const n = (await trx.selectFrom('theme').select((eb) => eb.fn.countAll().as('n')).where('plateId', '=', plateId).executeTakeFirst()) as { n: number | string };
-  await trx.updateTable('plate').set({ themeCount: Number(n.n) }).where('id', '=', plateId).execute();
 }
 
 export interface CountRow {

@@ -10,10 +10,10 @@ import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, param, readId } from '../../../http/params.js';
 import { cleanEmail, cleanPhone, cleanText } from '../../../public/guard.js';
-import { formatDateTime } from '../../../util/time.js';
 import { paginate } from '../../../shared/paging.js';
 import { isMasked, maskPage, PERSONAL_FIELDS } from '../../../shared/mask.js';
 import { revealOrMask } from '../../../shared/sensitiveView.js';
+import { setThemes } from '../../../entities/theme.js';
 import {
   type Channel,
   readIdList,
@@ -56,8 +56,7 @@ export function staffCalls({ decl, svc, db }: ThemeContext) {
     return db.transaction().execute(async (trx) => {
       const [row] = await svc.load(trx, rule, [id], channel);
       if (values.isOpen === 0 && Number(row!.isShow) === 1) values.isShow = 0;
-      values.updateTime = formatDateTime();
-      await trx.updateTable('theme').set(values).where('id', '=', id).execute();
+      await setThemes(trx, [id], values);
       return ok(await trx.selectFrom('theme').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), '修改成功');
     });
   };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db, Row } from '../../../db/types.js';
+import { insertSearchedWord } from '../../../entities/hotWord.js';
 import { ok } from '../../../http/envelope.js';
 import { readSize } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/time.js';
@@ -52,7 +53,7 @@ async function countWord(trx: Db, keyword: string, times: number): Promise<numbe
     return Number(after.searchCount);
   }
   const now = formatDateTime();
-  await trx.insertInto(TABLE).values({ word, sort: 0, status: 0, type: 2, searchCount: times, creatorName: '系统', createTime: now, updateTime: now }).execute();
+  await insertSearchedWord(trx, word, times, now);
   return times;
 }
 

@@ -10,6 +10,7 @@ import { currentUser, type PortalUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, readId } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/time.js';
 import { describeInput } from '../../../http/routeInput.js';
+import { setAccountLock, storePassword } from '../../../entities/user.js';
 
 const USER = { id: ['integer', '用户ID'], userId: ['integer', '用户ID（同 id）'] } as const;
 /** What each password route reads (server/http/routeInput.ts: descriptive, the handlers still answer refusals). */
@@ -57,11 +58,7 @@ export async function userPasswordRoutes(app: FastifyInstance) {
     const hash = await hashPassword(newPassword);
     const now = formatDateTime();
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ passwordHash: hash, passwordChangedAt: now, mustChangePassword: 0, failedLogins: 0, lockedUntil: null, updateTime: now })
-        .where('userId', '=', user.userId)
-        .execute();
+      await storePassword(trx, user.userId, hash, 0, now);
       // Other sessions of this user end; this one stays, no longer marked (server/auth/passwordChange.ts).
       await trx.updateTable('sessions').set({ revoked: 1 }).where('userId', '=', user.userId).where('tokenHash', '!=', user.tokenHash).execute();
       await clearSessionMark(trx, user.tokenHash);
@@ -86,11 +83,7 @@ export async function userPasswordRoutes(app: FastifyInstance) {
     const hash = await hashPassword(password);
     const now = formatDateTime();
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ passwordHash: hash, passwordChangedAt: now, mustChangePassword: 1, failedLogins: 0, lockedUntil: null, updateTime: now })
-        .where('userId', '=', id)
-        .execute();
+      await storePassword(trx, id, hash, 1, now);
       await trx.updateTable('sessions').set({ revoked: 1 }).where('userId', '=', id).execute();
     });
     await clearAccount(db, id);
@@ -104,7 +97,7 @@ export async function userPasswordRoutes(app: FastifyInstance) {
     const id = readId(request, body.userId !== undefined && body.id === undefined ? 'userId' : 'id');
     const target = (await db.selectFrom('users').select(['userId', 'deptId']).where('userId', '=', id).executeTakeFirst()) as { userId: number; deptId: number | null } | undefined;
     if (!target || !(await mayManage(app, caller, target.deptId, target.userId))) throw notFoundRecord();
-    await db.updateTable('users').set({ failedLogins: 0, lockedUntil: null }).where('userId', '=', id).execute();
+    await setAccountLock(db, id, null);
     await clearAccount(db, id);
     return ok(null, '已解除锁定');
   });

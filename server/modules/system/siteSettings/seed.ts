@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/types.js';
+import { seedApi } from '../../../crud/entity/seed.js';
 import type { SeedContext } from '../../../seed/domainSeeds.js';
 
 /**
@@ -27,5 +28,5 @@ export const DEMO_SITE_IDENTITY = {
 export async function siteSettingDemoSeed(db: Db, context: SeedContext): Promise<void> {
   if (!context.decls.some((d) => d.name === 'siteSetting')) return;
   if (await db.selectFrom('site_setting').select('id').executeTakeFirst()) return;
-  await db.insertInto('site_setting').values({ ...DEMO_SITE_IDENTITY, grayMode: 0, templateSkin: 'default', updaterName: '系统', updateTime: context.now }).execute();
+  await seedApi(db, context.decls).seed('siteSetting', [{ ...DEMO_SITE_IDENTITY, grayMode: 0, templateSkin: 'default', updaterName: '系统', updateTime: context.now }]);
 }

@@ -1,0 +1,14 @@
+import { defineBehaviour } from '../crud/entity/define.js';
+import type { Db } from '../db/types.js';
+
+/**
+ * 热词: staff keep words on the generic routes; the portal's search counts what citizens search
+ * (server/modules/system/hotWords/). A word searched for the first time is added here, hidden (status 0,
+ * type 2 搜索), for staff to show.
+ */
+export default defineBehaviour({ name: 'hotWord' });
+
+/** A searched word not yet known, with its count so far. */
+export async function insertSearchedWord(db: Db, word: string, searchCount: number, now: string): Promise<void> {
+  await db.insertInto('hot_word').values({ word, sort: 0, status: 0, type: 2, searchCount, creatorName: '系统', createTime: now, updateTime: now }).execute();
+}

@@ -1,0 +1,14 @@
+import { defineBehaviour } from '../crud/entity/define.js';
+import type { Db, NewRow } from '../db/types.js';
+import { formatDateTime } from '../util/time.js';
+
+/** 服务器状态: samples written by the server-status job (server/modules/monitoring/serverStatus.ts), kept 30 days. */
+export default defineBehaviour({ name: 'serverInfo' });
+
+const KEEP_MS = 30 * 86_400_000;
+
+/** Stores one sample and drops those older than 30 days. */
+export async function storeServerSample(db: Db, sample: NewRow<'server_sample'>): Promise<void> {
+  await db.insertInto('server_sample').values(sample).execute();
+  await db.deleteFrom('server_sample').where('sampleTime', '<', formatDateTime(new Date(Date.now() - KEEP_MS))).execute();
+}
