@@ -13,6 +13,7 @@ import type {
 } from 'react-admin';
 import type { ApiCall, KeyLocation, ResourceDecl } from '../resources/types';
 import { findAction, findExtraCall } from '../resources/declaredCalls';
+import { searchValues } from '../resources/calls/filterValues';
 import { changedFields, withoutUndefined } from './diff';
 import { missingParameterMessage, PortalError } from './errors';
 import { downloadExcel } from './excel';
@@ -68,7 +69,7 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
       body.sortOrder = sort.order === 'ASC' ? 'ASC' : 'DESC';
     }
     const { call, filter } = listSource(decl, params.filter);
-    Object.assign(body, cleanFilters(filter));
+    Object.assign(body, cleanFilters(searchValues(decl, filter)));
     const reply = await http.request<Page<AnyRecord> | AnyRecord[] | null>({ ...callTarget(call), ...fieldsIn(call, body) });
     if (Array.isArray(reply)) {
       // An unpaged list call (`shape: 'array'`) answers every record: page it here.
@@ -224,9 +225,10 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
 }
 
 /** The call of the list's chosen tab (`list.sources`), and the filter without the tab's value. */
-function listSource(decl: ResourceDecl, filter: unknown): { call: ApiCall; filter: unknown } {
+function listSource(decl: ResourceDecl, filter: unknown): { call: ApiCall; filter: Record<string, unknown> | undefined } {
   const sources = decl.list.sources;
-  if (!sources || !isRecord(filter)) return { call: decl.api.list, filter };
+  if (!isRecord(filter)) return { call: decl.api.list, filter: undefined };
+  if (!sources) return { call: decl.api.list, filter };
   const { [sources.param]: chosen, ...rest } = filter;
   const name = sources.tabs.find((t) => t.value === String(chosen ?? ''))?.call;
   if (!name) return { call: decl.api.list, filter: rest };

@@ -64,21 +64,52 @@ export default defineResource({
   list: {
     columns: ['createTime', 'type', 'username', 'name', 'ip', 'path', 'operation', 'success', 'resultMsg'],
     filters: [
-      { field: 'username', op: 'like', alwaysOn: true },
-      // /systemLogList: changes and client reports unless a type is asked (/log/list: every type).
-      { field: 'type', op: 'eq', alwaysOn: true, blankMeans: ['operation', 'client'] },
-      { field: 'success', op: 'eq', alwaysOn: true },
+      { field: 'username', op: 'like', alwaysOn: true, label: '用户' },
+      // /systemLogList: changes and client reports unless a type is asked (/log/list: every type). The
+      // screen's 全部 asks for every type, 操作 for changes and client reports.
+      {
+        field: 'type',
+        op: 'eq',
+        alwaysOn: true,
+        blankMeans: ['operation', 'client'],
+        choices: [
+          { value: 'login', label: '登录' },
+          { value: 'operation', label: '操作', sends: ['operation', 'client'] },
+        ],
+        blankSends: ['login', 'operation', 'client'],
+      },
+      { field: 'success', op: 'eq', alwaysOn: true, label: '结果' },
       { field: 'path', op: 'like' },
       { field: 'ip', op: 'like' },
-      { field: 'userId', op: 'eq' },
-      { field: 'resultCode', op: 'eq' },
-      { field: 'appKey', op: 'eq' },
+      { field: 'userId', op: 'eq', apiOnly: true },
+      { field: 'resultCode', op: 'eq', apiOnly: true },
+      { field: 'appKey', op: 'eq', apiOnly: true },
       { field: 'createTime', op: 'range', alwaysOn: true },
     ],
     sortable: ['createTime', 'username', 'path'],
     defaultSort: { field: 'createTime', order: 'DESC' },
+    // Read-only entries: a row's 详情 shows the whole entry beside the list (parameters' secrets are already *** on the server).
+    detailDrawer: {
+      title: '日志详情',
+      button: '详情',
+      fields: ['createTime', 'type', 'username', 'name', 'success', 'resultCode', 'resultMsg', 'operation', 'method', 'path', 'params', 'httpStatus', 'durationMs', 'ip', 'appKey', 'userAgent'],
+    },
   },
   permissions: { list: 'log:list', get: 'log:list', create: 'log:save', update: 'log:save', delete: 'log:purge' },
-  actions: [{ name: 'purge', label: '清理过期日志', path: '/log/purge', permission: 'log:purge', scope: 'none', confirm: '只会清理180天以前的日志，确定清理吗？' }],
+  // 清理过期日志: served by logRoutes (the chain's base moves with it); the dialog asks how old, at least 180 days.
+  actions: [
+    {
+      name: 'purge',
+      label: '清理过期日志',
+      path: '/log/purge',
+      permission: 'log:purge',
+      scope: 'none',
+      placement: ['toolbar'],
+      confirm: '只会清理180天以前的日志，清理后不能恢复，确定清理吗？',
+      call: { title: '提示信息' },
+      input: [{ name: 'days', label: '清理多少天以前的日志', type: 'number', required: true, min: 180, default: 180 }],
+      success: '已清理{deleted}条日志',
+    },
+  ],
   menu: { group: 'system', path: '/main/system/userOperationLogInfo', sort: 90 },
 });

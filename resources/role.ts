@@ -57,7 +57,9 @@ export default defineResource({
     { name: 'isAdmin', label: '系统管理员', type: 'text', readOnly: true, compute: (r) => r.roleAlias === 'admin' },
   ],
   list: {
-    columns: ['name', 'roleAlias', 'dataScope', 'enabled', 'description', 'createTime'],
+    // As the screen showed them before the generic list (创建时间 in the show view): the row's five buttons need the room.
+    columns: ['name', 'roleAlias', 'dataScope', 'enabled', 'description'],
+    columnLayout: { description: { priority: 3 } },
     filters: [{ field: 'name', op: 'like', alwaysOn: true }, { field: 'createTime', op: 'range' }],
     sortable: ['roleId', 'name', 'createTime'],
     defaultSort: { field: 'roleId', order: 'ASC' },
@@ -66,9 +68,23 @@ export default defineResource({
   form: ['name', 'roleAlias', 'description', 'enabled', 'dingAppKey', 'dataScope'],
   permissions: standardPermissions('role'),
   links: [{ name: 'resourceIds', label: '菜单权限', table: 'role_resources', from: 'roleId', to: 'resourceId', entity: 'menu', missing: '所选菜单不存在或已被删除' }],
+  // Row buttons of the generic list (系统管理员's own grants are refused by the server, so not offered).
   actions: [
-    { name: 'grant', label: '授权', path: '/resource/role/save', permission: 'role:grant', scope: 'row' },
-    { name: 'grantData', label: '数据权限', path: '/ding/user/grant/role/data', permission: 'role:grant', scope: 'row' },
+    // The menu/button checkbox tree: src/panels/roleGrants.tsx.
+    { name: 'grant', label: '授权', path: '/resource/role/save', permission: 'role:grant', scope: 'row', placement: ['row'], dialog: 'roleGrants', call: { shownWhen: { isAdmin: 'false' } } },
+    {
+      name: 'grantData',
+      label: '数据权限',
+      path: '/ding/user/grant/role/data',
+      permission: 'role:grant',
+      scope: 'row',
+      placement: ['row'],
+      success: '授权成功',
+      input: [{ name: 'dataScope', label: '数据权限', type: 'enum', required: true, options: DATA_SCOPE_OPTIONS, help: '本人：只看本人创建的记录；本部门：所在部门；本部门及下级：所在部门及其全部下级部门；全部：不限。' }],
+      call: { idParam: 'roleId', prefillFromRecord: true, shownWhen: { isAdmin: 'false' } },
+    },
+    // 分配用户 (/main/system/disUser): the role's users and the others, src/panels/roleMembers.tsx; no call of its own.
+    { name: 'members', label: '用户', path: '/role/user/list', permission: 'role:list', scope: 'row', placement: ['row'], dialog: 'roleMembers' },
   ],
   menu: { group: 'system', path: '/main/system/role', sort: 40 },
 });

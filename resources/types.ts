@@ -94,6 +94,33 @@ export interface FilterDecl {
   readonly orFields?: readonly string[];
   /** An `eq` filter on an enum takes only its options: another value answers 1002 as a save would. */
   readonly onlyOptions?: boolean;
+  /** The search form's label when not the field's (操作日志's 账号 is searched as 用户). */
+  readonly label?: string;
+  /**
+   * The search form's choices when not the field's options: a choice may stand for several stored values
+   * (`sends`, 操作 → operation and client). The UI sends those values; the wire stays an `eq` or a list.
+   */
+  readonly choices?: readonly FilterChoice[];
+  /** The list call takes it, the search form does not offer it (操作日志's 用户ID, 结果码, 应用: for other callers). */
+  readonly apiOnly?: boolean;
+  /** What the UI sends when the filter is left blank (全部: every type, where the server's blank is narrower). */
+  readonly blankSends?: readonly (string | number)[];
+}
+
+export interface FilterChoice {
+  readonly value: string | number;
+  readonly label: string;
+  readonly sends?: readonly (string | number)[];
+}
+
+/** A list whose records open in a drawer beside it (read-only logs) from a row button, instead of the show page. */
+export interface DetailDrawerDecl {
+  /** The drawer's heading (and its region's name). */
+  readonly title: string;
+  /** The row button's label. */
+  readonly button: string;
+  /** The fields shown, in order; default every field. */
+  readonly fields?: readonly string[];
 }
 
 /**
@@ -139,6 +166,8 @@ export interface ListDecl {
   readonly filterDefaults?: Readonly<Record<string, string | number>>;
   /** Buttons in each row that open another screen for the record (数据字典's 字典项); see RowLinkDecl. */
   readonly rowLinks?: readonly RowLinkDecl[];
+  /** Each row opens its record in a drawer (see DetailDrawerDecl). */
+  readonly detailDrawer?: DetailDrawerDecl;
   /** A tree beside the table whose chosen node filters the list (users by department); see TreeFilterDecl. */
   readonly treeFilter?: TreeFilterDecl;
   /** Tabs over the list, each answered by its own declared call (see ListSourcesDecl). */
@@ -212,7 +241,7 @@ export interface ActionDecl {
   readonly when?: WhereData;
   /** Message when a record is not in an allowed state. */
   readonly refusal?: string;
-  /** Success message of the envelope; default 操作成功. */
+  /** Success message of the envelope; default 操作成功. The UI fills `{name}` from the answer's data (已清理{deleted}条日志). */
   readonly success?: string;
   /**
    * What the call does, on the generic routes: the records it applies to (`id` for a row action, `ids`

@@ -6,7 +6,7 @@ import type { ActionDecl, ResourceDecl } from '../../resources/types';
 import type { PortalDataProviderExtras } from '../../providers/types';
 import { exportActions } from '../components/list/Toolbar';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
-import { ActionInputDialog } from './ActionInputDialog';
+import { ActionInputDialog, answerText } from './ActionInputDialog';
 import { DialogPanel } from './ListPanels';
 import { UploadDialog } from './UploadDialog';
 
@@ -64,8 +64,8 @@ function useRunAction(decl: ResourceDecl, action: ActionDecl) {
     }
     dataProvider
       .runAction(decl.name, action.name, { ...target, body: { ...action.call?.values } })
-      .then(() => {
-        success(action.success ?? '操作成功');
+      .then((answer) => {
+        success(answerText(action.success ?? '操作成功', answer));
         refresh();
       }, onError)
       .finally(() => setBusy(false));
@@ -127,9 +127,9 @@ function ActionButton({ decl, action, target, disabled }: { decl: ResourceDecl; 
           target={target}
           record={record}
           onClose={() => setFilling(false)}
-          onDone={() => {
+          onDone={(answer) => {
             setFilling(false);
-            success(action.success ?? '操作成功');
+            success(answerText(action.success ?? '操作成功', answer));
             refresh();
           }}
         />

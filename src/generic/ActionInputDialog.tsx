@@ -31,6 +31,12 @@ export function inputValues(fields: readonly FieldDecl[], values: Readonly<Recor
   return out;
 }
 
+/** A success message with `{name}` filled from the call's answer (清理过期日志's 已清理{deleted}条日志). */
+export function answerText(text: string, answer: unknown): string {
+  const data = answer && typeof answer === 'object' ? (answer as Record<string, unknown>) : {};
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(data[name] ?? ''));
+}
+
 /**
  * Where the inputs start: the record's own values of the same names (`prefillFromRecord`), else the
  * signed-in user's (`prefillFromUser`, e.g. 处理部门 from the officer's department), else the field's default.
@@ -56,7 +62,7 @@ export function startValues(action: ActionDecl, record: Readonly<Record<string, 
  * the declared fields with the same inputs and checks as the forms, then the call with them as its body.
  * A refusal stays in the dialog, with what was typed, until the next try.
  */
-export function ActionInputDialog({ decl, action, target, record, onClose, onDone }: { decl: ResourceDecl; action: ActionDecl; target: ActionTarget; record?: RaRecord; onClose: () => void; onDone: () => void }) {
+export function ActionInputDialog({ decl, action, target, record, onClose, onDone }: { decl: ResourceDecl; action: ActionDecl; target: ActionTarget; record?: RaRecord; onClose: () => void; onDone: (answer: unknown) => void }) {
   const dataProvider = useDataProvider() as unknown as PortalDataProviderExtras;
   const { identity, isPending } = useGetIdentity();
   const [busy, setBusy] = useState(false);

@@ -9,10 +9,11 @@ import {
   EditButton,
   List,
   type ListProps,
+  type RaRecord,
   ShowButton,
   useCanAccess,
 } from 'react-admin';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { columnPlan, columnSx } from '../components/list/columns';
 import { ColumnChooser, useHiddenColumns } from '../components/list/ColumnChooser';
 import { FoldedColumns } from '../components/list/FoldedColumns';
@@ -28,6 +29,7 @@ import { buildFilters } from './filters';
 import { RecordActions, ToolbarActions } from './ActionButtons';
 import { ListPanels, listPanelsAt, Panels } from './ListPanels';
 import { RowLinks } from './RowLinks';
+import { DetailDrawer, DetailDrawerButton } from './DetailDrawer';
 import { WithTreeFilter } from './TreeFilterPane';
 import { SourceTabs } from './SourceTabs';
 
@@ -107,6 +109,9 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
   const foldedCells = cells.filter((c) => folded.includes(c.field.name)).map((c) => ({ label: c.field.label, element: renderField(decl, c.field, false) ?? c.element! }));
 
   const above = listPanelsAt(decl, 'above');
+  // `list.detailDrawer`: a row's record opens in a drawer beside the list instead of the show page.
+  const drawer = decl.list.detailDrawer;
+  const [opened, setOpened] = useState<RaRecord | null>(null);
 
   const list = (
     <PortalList
@@ -140,10 +145,11 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
           }
         >
           {cells.map((c) => c.element)}
-          <RowActions label="操作" decl={decl} editable={!!decl.api.update} deletable={!!decl.api.delete} />
+          <RowActions label="操作" decl={decl} editable={!!decl.api.update} deletable={!!decl.api.delete} onOpen={drawer ? setOpened : undefined} />
         </Datagrid>
       </Box>
       </WithTreeFilter>
+      {drawer && <DetailDrawer decl={decl} drawer={drawer} record={opened} onClose={() => setOpened(null)} />}
     </PortalList>
   );
   // Declared panels (resources' listPanels) come under the table.
@@ -158,15 +164,16 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
 }
 
 /**
- * 查看 / 编辑 / 删除 of one row; each button shows only when canAccess allows its action (DeleteButton and
+ * 查看 (or the drawer's button) / 编辑 / 删除 of one row; each button shows only when canAccess allows its action (DeleteButton and
  * BulkDeleteButton check it; their *WithConfirm variants, which they render when pessimistic, do not).
  */
-function RowActions({ decl, editable, deletable }: { label?: string; decl: ResourceDecl; editable: boolean; deletable: boolean }) {
+function RowActions({ decl, editable, deletable, onOpen }: { label?: string; decl: ResourceDecl; editable: boolean; deletable: boolean; onOpen?: (record: RaRecord) => void }) {
   const onError = useErrorNotifier();
+  const drawer = decl.list.detailDrawer;
   return (
     <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
       <RowLinks decl={decl} />
-      <ShowButton />
+      {drawer && onOpen ? <DetailDrawerButton drawer={drawer} onOpen={onOpen} /> : <ShowButton />}
       <RecordActions decl={decl} place="row" />
       {editable && <EditButton />}
       {deletable && <DeleteButton mutationMode="pessimistic" mutationOptions={{ onError }} redirect={false} />}

@@ -35,11 +35,13 @@ function Value({ decl, field }: { decl: ResourceDecl; field: FieldDecl }) {
 
 /**
  * The show view's fields as a descriptions grid (issue 23): label beside value, two columns at desktop
- * width, three on wide screens, one on phones; rich text and long text take a whole row.
+ * width, three on wide screens, one on phones (or `oneColumn`, in a drawer); rich text and long text take a whole row.
  */
-export function ShowGrid({ decl, fields }: { decl: ResourceDecl; fields: readonly FieldDecl[] }) {
+export function ShowGrid({ decl, fields, oneColumn }: { decl: ResourceDecl; fields: readonly FieldDecl[]; oneColumn?: boolean }) {
+  // One column in a narrow container (a drawer), whatever the window's width.
+  const columns = oneColumn ? 'minmax(0, 1fr)' : { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' };
   return (
-    <Box component="dl" data-testid="show-grid" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' }, columnGap: 3, rowGap: 1.5, m: 0, p: 2 }}>
+    <Box component="dl" data-testid="show-grid" sx={{ display: 'grid', gridTemplateColumns: columns, columnGap: 3, rowGap: 1.5, m: 0, p: oneColumn ? 0 : 2 }}>
       {fields.filter((f) => !isInternalId(f)).map((field) => (
         <Box key={field.name} sx={{ display: 'grid', gridTemplateColumns: '8em minmax(0, 1fr)', gap: 1, alignItems: 'baseline', gridColumn: WIDE.has(field.type) ? '1 / -1' : undefined }}>
           <Typography component="dt" variant="body2" color="text.secondary" sx={{ textAlign: 'right' }}>

@@ -6,14 +6,15 @@ import { DictSelectInput } from '../dict/DictInputs';
 
 /**
  * The filter inputs of a list, from `list.filters`: `like` and `eq` on text → a text box, `eq` on an enum
- * → a select, `range` → two number inputs on a number field, else two date inputs named by the filter's params (default startTime / endTime).
+ * → a select (or the filter's own `choices`), `range` → two number inputs on a number field, else two date inputs named by the filter's params (default startTime / endTime).
  * Empty values are dropped by the data provider before the search body is sent.
  */
 export function buildFilters(decl: ResourceDecl): ReactElement[] {
   const inputs: ReactElement[] = [];
   for (const filter of decl.list.filters) {
+    if (filter.apiOnly) continue;
     const field = decl.fields.find((f) => f.name === filter.field);
-    const label = field?.label ?? filter.field;
+    const label = filter.label ?? field?.label ?? filter.field;
     const alwaysOn = filter.alwaysOn ?? false;
     if (filter.op === 'range') {
       const [start, end] = filter.params ?? ['startTime', 'endTime'];
@@ -24,7 +25,9 @@ export function buildFilters(decl: ResourceDecl): ReactElement[] {
           <NumberInput key={end} source={end} label={`结束${label}`} alwaysOn={alwaysOn} sx={{ width: 120 }} />,
         );
       } else inputs.push(...dateRangeInputs(start, end, label));
-    } else if (field?.type === 'enum' && field.options) {
+    } else if (filter.choices || (field?.type === 'enum' && field.options)) {
+      // The filter's own choices (each may stand for several values: resources/filterValues.ts), else the field's options.
+      const choices = filter.choices ?? field?.options ?? [];
       inputs.push(
         <SelectInput
           key={filter.field}
@@ -32,7 +35,7 @@ export function buildFilters(decl: ResourceDecl): ReactElement[] {
           label={label}
           alwaysOn={alwaysOn}
           emptyText="全部"
-          choices={field.options.map((o) => ({ id: o.value, name: o.label }))}
+          choices={choices.map((o) => ({ id: o.value, name: o.label }))}
         />,
       );
     } else if (field?.type === 'dict' && field.dict) {

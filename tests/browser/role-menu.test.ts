@@ -53,9 +53,10 @@ describe('a role with only the announcement menu', () => {
   it('admin creates the role and grants 通知公告 (list and view) with the checkbox tree', async () => {
     await logIn(page, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
     await openMenu(page, '角色管理');
-    await page.getByRole('table', { name: '角色列表' }).getByText('系统管理员').waitFor();
-    await page.getByRole('button', { name: '新增' }).click();
-    const dialog = page.getByRole('dialog');
+    // The generic list and create form (selectors only): the table is the list's, 新增 a link to the create form.
+    await page.getByTestId('list-table').getByText('系统管理员').waitFor();
+    await page.getByRole('link', { name: '新增' }).click();
+    const dialog = page.locator('.RaCreate-main');
     await dialog.locator('input[name="name"]').fill(roleName);
     await dialog.locator('input[name="roleAlias"]').fill(`gonggao${stamp}`);
     await chooseOption('数据权限', '本部门及下级');
@@ -69,6 +70,7 @@ describe('a role with only the announcement menu', () => {
     for (const b of ['通知公告新增', '通知公告修改', '通知公告删除']) await treeCheckbox(b).uncheck();
     expect(await treeCheckbox('通知公告查询').isChecked()).toBe(true);
     expect(await treeCheckbox('通知公告新增').isChecked()).toBe(false);
+    await page.screenshot({ path: 'test-results/role-menu/grant-tree.png' });
     await page.getByRole('button', { name: '保存授权' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 

@@ -245,6 +245,9 @@ describe('登录锁定与操作日志', () => {
     expect(await drawer.locator('[data-field="username"]').textContent()).toBe('xinxi2');
     expect(await drawer.locator('[data-field="success"]').textContent()).toBe('失败');
     expect(await drawer.locator('[data-field="type"]').textContent()).toBe('登录日志');
+    // (after the drawer's slide-in)
+    await admin.waitForTimeout(500);
+    await admin.screenshot({ path: 'test-results/system-security/operation-log-drawer.png' });
     await drawer.getByRole('button', { name: '关闭' }).click();
     await drawer.waitFor({ state: 'detached' });
 
