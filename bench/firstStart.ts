@@ -1,5 +1,5 @@
-// Issue 19, session 23 (seeds): first start with the demo data, written through the local API.
-// `npx tsx bench/s23Seeds.ts <label>`: a fresh SQLite portal's first start (timed) beside a second start of the
+// First start with the demo data, written through the local API.
+// `npx tsx bench/firstStart.ts <label>`: a fresh SQLite portal's first start (timed) beside a second start of the
 // same database as its anchor, alternated ROUNDS times; no port opened (buildApp only).
 // Writes bench/results/2026-11-29-s23-seeds-<label>.json.
 import { execSync } from 'node:child_process';

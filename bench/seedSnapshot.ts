@@ -1,4 +1,4 @@
-// `npx tsx bench/s23SeedCheck.ts table,table`: a first start with demo data (timed) and the first rows of the
+// `npx tsx bench/seedSnapshot.ts table,table`: a first start with demo data (timed) and the first rows of the
 // named tables, to compare what the seeds wrote before and after a change (issue 19, session 23).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

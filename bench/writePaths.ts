@@ -1,5 +1,5 @@
-// Issue 19, session 23: what routing writes through behaviour files and the local API costs.
-// `npx tsx bench/s23Writes.ts <label>`: a fresh SQLite portal with the demo data (the first start, timed,
+// What routing writes through behaviour files and the local API costs.
+// `npx tsx bench/writePaths.ts <label>`: a fresh SQLite portal with the demo data (the first start, timed,
 // beside a second start of the same database as its anchor), then on the idle server (one port of 47400–47499):
 // draft saves, sort calls and failed logins (the login guard), each beside /healthz in the same run.
 // Writes bench/results/2026-11-29-s23-writes-<label>.json.
