@@ -6,7 +6,8 @@ export interface ScheduledJob {
   name: string;
   /** How often the job runs across all instances together. */
   everyMs: number;
-  run(): Promise<void>;
+  /** `stopping` aborts when the server closes: a long job (the link crawl) stops early instead of holding the close. */
+  run(stopping: AbortSignal): Promise<void>;
 }
 
 export interface SchedulerLogger {
@@ -23,6 +24,7 @@ export class Scheduler {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly running = new Set<Promise<void>>();
   private started = false;
+  private stopping = new AbortController();
 
   constructor(
     private readonly db: Db,
@@ -42,14 +44,16 @@ export class Scheduler {
   start(): void {
     if (this.started) return;
     this.started = true;
+    if (this.stopping.signal.aborted) this.stopping = new AbortController();
     for (const job of this.jobs.values()) this.arm(job);
   }
 
-  /** Stops asking and waits for runs in progress. */
+  /** Stops asking, tells runs in progress to stop (their signal aborts) and waits for them. */
   async stop(): Promise<void> {
     this.started = false;
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
+    this.stopping.abort();
     await Promise.allSettled([...this.running]);
   }
 
@@ -80,7 +84,7 @@ export class Scheduler {
       return false;
     }
     if (!leased) return false;
-    const run = job.run().catch((error: unknown) => this.log.error({ err: error, job: job.name }, 'scheduler: job failed'));
+    const run = job.run(this.stopping.signal).catch((error: unknown) => this.log.error({ err: error, job: job.name }, 'scheduler: job failed'));
     this.running.add(run);
     try {
       await run;

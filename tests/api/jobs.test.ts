@@ -92,4 +92,27 @@ describe('scheduler', () => {
     expect(calls).toBeGreaterThanOrEqual(2);
     expect(errors.length).toBe(calls);
   });
+
+  it('tells a running job to stop when it is stopped, and waits for it: a close is not held by a long run', async () => {
+    const sch = new Scheduler(s.app.db, quietLog, 20, 'instance-d');
+    let started = false;
+    let sawAbort = false;
+    sch.add({
+      name: 'long',
+      everyMs: 60_000,
+      run: async (stopping) => {
+        started = true;
+        // A crawl that would take a minute, ending as soon as the close asks.
+        for (let i = 0; i < 600 && !stopping.aborted; i++) await sleep(100);
+        sawAbort = stopping.aborted;
+      },
+    });
+    sch.start();
+    for (let i = 0; i < 50 && !started; i++) await sleep(20);
+    expect(started).toBe(true);
+    const t0 = Date.now();
+    await sch.stop();
+    expect(sawAbort).toBe(true);
+    expect(Date.now() - t0).toBeLessThan(2_000);
+  });
 });

@@ -14,6 +14,8 @@ export interface CrawlOptions {
   timeLimitMs: number;
   /** Also request off-site links (otherwise they are only listed). */
   checkExternal: boolean;
+  /** Aborted when the server closes: the crawl stops at once and says so (`stopped`). */
+  signal?: AbortSignal;
 }
 
 export interface LinkFinding {
@@ -33,6 +35,8 @@ export interface CrawlResult {
   otherPageLinks: number;
   findings: LinkFinding[];
   timedOut: boolean;
+  /** The server closed during the crawl (`signal`): the figures are partial and not to be recorded. */
+  stopped?: boolean;
 }
 
 const LINK_ATTRS: Record<string, string> = { a: 'href', img: 'src', script: 'src', link: 'href', iframe: 'src', area: 'href' };
@@ -96,6 +100,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
     active += 1;
     try {
       await polite(url.host);
+      if (options.signal?.aborted) return { statusCode: null, error: 'stopped', html: null };
       const res = await options.source.fetch(url, withBody);
       return res.status === null ? { statusCode: null, error: res.error, html: null } : { statusCode: res.status, error: null, html: res.html };
     } finally {
@@ -120,6 +125,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
     const found = extractLinks(res.html, page);
     await Promise.all(
       found.map(async (link) => {
+        if (options.signal?.aborted) return;
         if (Date.now() > deadline) {
           timedOut = true;
           return;
@@ -144,6 +150,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
   };
 
   while (queue.length > 0) {
+    if (options.signal?.aborted) break;
     if (Date.now() > deadline) {
       timedOut = true;
       break;
@@ -152,5 +159,5 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
     await Promise.all(batch.map(visit));
   }
   // A broken link is reported once per page it is on; keep the list bounded.
-  return { pages, links, otherPageLinks, findings: findings.slice(0, 2000), timedOut };
+  return { pages, links, otherPageLinks, findings: findings.slice(0, 2000), timedOut, ...(options.signal?.aborted ? { stopped: true } : {}) };
 }

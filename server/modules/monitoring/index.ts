@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { annualReportRoutes } from './annual/routes.js';
 import { runDueChecks } from './availability.js';
 import { runContentCheck } from './contentRecord.js';
-import { runLinkChecks } from './linkRun.js';
+import { DEFAULT_LINK_LIMITS, runLinkChecks } from './linkRun.js';
 import { ensureMonitorMenus } from './menus.js';
 import { sweepOverdueReminders } from './overdueReminders.js';
 import { monitorRoutes } from './routes.js';
@@ -31,7 +31,7 @@ export async function monitoringModule(app: FastifyInstance) {
   followListenAddress(app);
   app.scheduler.add({ name: MONITOR_JOBS.availability, everyMs: app.portal.config.monitorTickMs ?? 30_000, run: async () => void (await runDueChecks(db, settings)) });
   // Hourly: a site is checked when its last link check is a day old, 本站 once it has been generated.
-  app.scheduler.add({ name: MONITOR_JOBS.links, everyMs: 60 * MINUTE, run: async () => void (await runLinkChecks(db, settings)) });
+  app.scheduler.add({ name: MONITOR_JOBS.links, everyMs: 60 * MINUTE, run: async (stopping) => void (await runLinkChecks(db, settings, DEFAULT_LINK_LIMITS, Date.now(), stopping)) });
   app.scheduler.add({
     name: MONITOR_JOBS.content,
     everyMs: 24 * 60 * MINUTE,

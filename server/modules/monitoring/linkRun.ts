@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db, Row } from '../../db/types.js';
 import { recordInspection } from '../../entities/inspectionRecord.js';
-import { tryLease } from '../../jobs/lock.js';
+import { releaseLease, tryLease } from '../../jobs/lock.js';
 import { formatDateTime } from '../../util/time.js';
 import { crawl, type CrawlResult } from './crawler.js';
 import { folderSource, httpSource } from './pageSources.js';
@@ -23,7 +23,7 @@ export const DEFAULT_LINK_LIMITS: LinkCheckLimits = { maxPages: 300, concurrency
  * exists (its own address as the origin), any other site over HTTP. Writes an inspection record of kind
  * `links` and its broken and off-site links.
  */
-export async function checkLinks(db: Db, site: Row, settings: MonitorSettings, limits: LinkCheckLimits = DEFAULT_LINK_LIMITS): Promise<{ recordId: number; result: CrawlResult }> {
+export async function checkLinks(db: Db, site: Row, settings: MonitorSettings, limits: LinkCheckLimits = DEFAULT_LINK_LIMITS, signal?: AbortSignal): Promise<{ recordId: number; result: CrawlResult }> {
   const web = httpSource(Math.min(settings.slowMs, 15_000));
   const siteDir = path.join(settings.dataDir, 'site');
   let startUrl = String(site.url);
@@ -35,7 +35,9 @@ export async function checkLinks(db: Db, site: Row, settings: MonitorSettings, l
     startUrl = `${origin}/index.html`;
     source = folderSource(siteDir, origin, web);
   }
-  const result = await crawl({ startUrl, source, ...limits });
+  const result = await crawl({ startUrl, source, ...limits, signal });
+  // Stopped by the server's close: partial figures are not a check's result (recordId 0: nothing recorded).
+  if (result.stopped) return { recordId: 0, result };
   const broken = result.findings.filter((f) => f.broken);
   const brokenHome = broken.filter((f) => f.onHome).length;
   const brokenOther = broken.length - brokenHome;
@@ -99,12 +101,19 @@ async function dueForLinks(db: Db, now: number): Promise<Row[]> {
  * The link job (hourly): every website with 链接检测 on whose last check is a day old, once across
  * instances (lease `links:<id>`). 本站 waits for the first generation: no record says it was not generated.
  */
-export async function runLinkChecks(db: Db, settings: MonitorSettings, limits: LinkCheckLimits = DEFAULT_LINK_LIMITS, now = Date.now()): Promise<number> {
+export async function runLinkChecks(db: Db, settings: MonitorSettings, limits: LinkCheckLimits = DEFAULT_LINK_LIMITS, now = Date.now(), signal?: AbortSignal): Promise<number> {
   let n = 0;
   for (const site of await dueForLinks(db, now)) {
+    if (signal?.aborted) break;
     if (Number(site.type) === 1 && !siteGenerated(settings.dataDir)) continue;
-    if (!(await tryLease(db, `links:${site.id}`, 60 * 60_000))) continue;
-    await checkLinks(db, site, settings, limits);
+    const lease = `links:${site.id}`;
+    if (!(await tryLease(db, lease, 60 * 60_000))) continue;
+    const { result } = await checkLinks(db, site, settings, limits, signal);
+    // Cut short by a close: nothing recorded, so the site stays due; its lease goes back for the next run.
+    if (result.stopped) {
+      await releaseLease(db, lease);
+      break;
+    }
     n += 1;
   }
   return n;

@@ -31,6 +31,17 @@ function fakeSite(n: number, delayMs: number) {
 }
 
 describe('link crawler', () => {
+  it('stops at once when its signal aborts (the server closing) and says so', async () => {
+    const site = fakeSite(40, 20);
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 60);
+    const t0 = Date.now();
+    const r = await crawl({ startUrl: 'http://site.test/p0.html', source: site.source, maxPages: 50, concurrency: 1, perHostDelayMs: 0, timeLimitMs: 60_000, checkExternal: false, signal: stop.signal });
+    expect(r.stopped).toBe(true);
+    expect(Date.now() - t0).toBeLessThan(1_000);
+    expect(site.times.length).toBeLessThan(41);
+  });
+
   it('reads each page once, reports a broken link with its page, lists off-site links', async () => {
     const site = fakeSite(4, 1);
     const r = await crawl({ startUrl: 'http://site.test/p0.html', source: site.source, maxPages: 50, concurrency: 8, perHostDelayMs: 0, timeLimitMs: 10_000, checkExternal: false });
