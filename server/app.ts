@@ -69,6 +69,9 @@ export async function buildApp(config: PortalConfig, options: BuildOptions = {})
     // On close, idle keep-alive connections end at once; requests in flight finish (main.ts bounds the wait).
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // Plugins do first-start work (the default skin's upgrade, menu seeding): on a busy 2-core machine the
+    // default 10 s per plugin was once too short for the templates module (a failed start, not a slow one).
+    pluginTimeout: 60_000,
     // Route schemas never change a request (server/crud/schema/ajv.ts).
     ajv: ajvOptions,
     schemaController: { compilersFactory: { buildValidator: buildValidatorOnce } },
