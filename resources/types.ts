@@ -1,7 +1,9 @@
-import type { AccessDecl, Awaitable, HookContext, Hooks, RecordData, WhereData } from './behaviour';
+import type { AccessDecl, Hooks } from './behaviour';
 import type { FieldDecl } from './shape/fields';
 import type { LinkDecl } from './relations/links';
 import type { TreeDecl } from './relations/tree';
+import type { ActionDecl } from './shape/actions';
+import type { ListDecl } from './shape/list';
 
 /**
  * The shape of a resource declaration: plain data that the data provider, the admin views and the
@@ -9,6 +11,8 @@ import type { TreeDecl } from './relations/tree';
  */
 
 export type { EnumOption, EnumTone, FieldDecl, FieldDisplay, FieldType } from './shape/fields';
+export type { FilterOp, FilterDecl, FilterChoice, DetailDrawerDecl, JoinDecl, ColumnLayout, ListDecl, TreeFilterDecl, ListSourcesDecl, ListSourceDecl, RowLinkDecl } from './shape/list';
+export type { ActionDecl, ListExportDecl, ActionCallDecl, ActionVariant, UploadDecl } from './shape/actions';
 
 /**
  * Where a call carries its key: `?id=`/`?ids=1,2` in the query, `{ id }`/`{ ids: [] }` as JSON body,
@@ -76,143 +80,6 @@ export interface ResourceApi {
   readonly extra?: Readonly<Record<string, ApiCall & { readonly label: string }>>;
 }
 
-export type FilterOp = 'eq' | 'like' | 'range';
-
-export interface FilterDecl {
-  readonly field: string;
-  readonly op: FilterOp;
-  /** Names of the two search parameters of a `range` filter; default startTime / endTime. */
-  readonly params?: readonly [string, string];
-  /** Shown in the filter bar without being added first. */
-  readonly alwaysOn?: boolean;
-  /**
-   * What the server filters by when the search leaves this filter blank (an `eq` value or a list of
-   * them), e.g. 操作日志's list shows changes and client reports unless a type is asked.
-   */
-  readonly blankMeans?: string | number | readonly (string | number)[];
-  /** A `like` filter that also matches these fields (菜单's name search matches the alias too). */
-  readonly orFields?: readonly string[];
-  /** An `eq` filter on an enum takes only its options: another value answers 1002 as a save would. */
-  readonly onlyOptions?: boolean;
-  /** The search form's label when not the field's (操作日志's 账号 is searched as 用户). */
-  readonly label?: string;
-  /**
-   * The search form's choices when not the field's options: a choice may stand for several stored values
-   * (`sends`, 操作 → operation and client). The UI sends those values; the wire stays an `eq` or a list.
-   */
-  readonly choices?: readonly FilterChoice[];
-  /** The list call takes it, the search form does not offer it (操作日志's 用户ID, 结果码, 应用: for other callers). */
-  readonly apiOnly?: boolean;
-  /** What the UI sends when the filter is left blank (全部: every type, where the server's blank is narrower). */
-  readonly blankSends?: readonly (string | number)[];
-}
-
-export interface FilterChoice {
-  readonly value: string | number;
-  readonly label: string;
-  readonly sends?: readonly (string | number)[];
-}
-
-/** A list whose records open in a drawer beside it (read-only logs) from a row button, instead of the show page. */
-export interface DetailDrawerDecl {
-  /** The drawer's heading (and its region's name). */
-  readonly title: string;
-  /** The row button's label. */
-  readonly button: string;
-  /** The fields shown, in order; default every field. */
-  readonly fields?: readonly string[];
-}
-
-/**
- * A value read from another table for each listed record, as data: `(select <column> from <table> where
- * <key> = <this table>.<on>) as <name>`. The name is then a field the list can show and sort by.
- */
-export interface JoinDecl {
-  readonly name: string;
-  readonly table: string;
-  readonly column: string;
-  /** Column of this table that holds the other table's key. */
-  readonly on: string;
-  /** Key column of the other table; default `id`. */
-  readonly key?: string;
-  /** The number of the other table's rows whose `key` holds this record's `on` (a role's users), instead of `column`. */
-  readonly count?: boolean;
-}
-
-/**
- * How a list column takes its share of a narrow table (issue 23). `priority` 1 columns stay whatever the
- * width, 2 fold after 3 (folded columns show in the row's expansion and come back in 列设置). `width` in
- * px fixes the column; without it the column shares what the fixed ones leave, never under `minWidth`.
- * Defaults by field type (src/components/list/columns.ts): the title field is priority 1 and flexible.
- */
-export interface ColumnLayout {
-  readonly priority?: 1 | 2 | 3;
-  readonly width?: number;
-  readonly minWidth?: number;
-}
-
-export interface ListDecl {
-  readonly columns: readonly string[];
-  /** Priority and width of the columns that need other than the defaults (see ColumnLayout). */
-  readonly columnLayout?: Readonly<Record<string, ColumnLayout>>;
-  readonly filters: readonly FilterDecl[];
-  readonly sortable: readonly string[];
-  readonly defaultSort: { readonly field: string; readonly order: 'ASC' | 'DESC' };
-  /** Values from other tables shown with each record (see JoinDecl). */
-  readonly joins?: readonly JoinDecl[];
-  /** Orders after the chosen sort, before the id (e.g. the period after the year, in the same direction). */
-  readonly thenBy?: (sort: { readonly field: string; readonly order: 'ASC' | 'DESC' }) => readonly { readonly field: string; readonly order: 'ASC' | 'DESC' }[];
-  /** Search values the list opens with (and 重置 returns to), e.g. the last five years. */
-  readonly filterDefaults?: Readonly<Record<string, string | number>>;
-  /** Buttons in each row that open another screen for the record (数据字典's 字典项); see RowLinkDecl. */
-  readonly rowLinks?: readonly RowLinkDecl[];
-  /** Each row opens its record in a drawer (see DetailDrawerDecl). */
-  readonly detailDrawer?: DetailDrawerDecl;
-  /** A tree beside the table whose chosen node filters the list (users by department); see TreeFilterDecl. */
-  readonly treeFilter?: TreeFilterDecl;
-  /** Tabs over the list, each answered by its own declared call (see ListSourcesDecl). */
-  readonly sources?: ListSourcesDecl;
-}
-
-/**
- * The tree panel of a list: `tree` names a declared tree entity (its `tree` call or tree-shaped list);
- * choosing a node sends its id as the search value `field` (the server decides whether sub-nodes count),
- * 全部 sends none.
- */
-export interface TreeFilterDecl {
-  readonly field: string;
-  readonly tree: string;
-  /** The panel's heading and the tree's accessible name (default: the tree entity's label without 管理, and that + 树). */
-  readonly label?: string;
-}
-
-/**
- * Tabs of a list whose records come from different calls with the same shape: 领导信箱's 信件列表 (the
- * list call) and 本部门信件 (`api.extra.listByDept`). The chosen tab is the filter value `param`, which the
- * data provider turns into the call and never sends; a link opens a tab with `?filter={"<param>":"dept"}`.
- */
-export interface ListSourcesDecl {
-  readonly param: string;
-  readonly tabs: readonly ListSourceDecl[];
-}
-
-export interface ListSourceDecl {
-  readonly value: string;
-  readonly label: string;
-  /** The `api.extra` call that answers this tab; none: the list call. */
-  readonly call?: string;
-  /** Permission key the tab needs; default the list's. */
-  readonly permission?: string;
-}
-
-/** A row button to another screen: `to` is an app route where `{field}` stands for the record's value. */
-export interface RowLinkDecl {
-  readonly label: string;
-  readonly to: string;
-  /** Permission key the button needs; default the list's. */
-  readonly permission?: string;
-}
-
 /** Permission keys a role must hold for each operation; they are Button entries of the menu tree. */
 export interface PermissionKeys {
   readonly list: string;
@@ -220,125 +87,6 @@ export interface PermissionKeys {
   readonly create: string;
   readonly update: string;
   readonly delete: string;
-}
-
-/**
- * A call beyond the five CRUD ones that needs its own permission: a workflow step (accept, approve,
- * reject), a transfer, an export. Its permission key becomes a Button entry under the resource's menu.
- */
-export interface ActionDecl {
-  readonly name: string;
-  /** Chinese button label, e.g. 审核通过. */
-  readonly label: string;
-  readonly path: string;
-  readonly method?: 'GET' | 'POST';
-  readonly permission: string;
-  /** Applies to the selected rows (bulk) or to one record (row). */
-  readonly scope?: 'row' | 'bulk' | 'both' | 'none';
-  /** Ask for confirmation first (destructive or irreversible steps). */
-  readonly confirm?: string;
-  /** The states that allow it: every record it applies to must match (else 1005 with `refusal`, default 该记录当前状态不允许此操作). */
-  readonly when?: WhereData;
-  /** Message when a record is not in an allowed state. */
-  readonly refusal?: string;
-  /** Success message of the envelope; default 操作成功. The UI fills `{name}` from the answer's data (已清理{deleted}条日志). */
-  readonly success?: string;
-  /**
-   * What the call does, on the generic routes: the records it applies to (`id` for a row action, `ids`
-   * for a bulk one; none for `scope: 'none'`), read inside the caller's scope, and the request body, in
-   * one transaction. Without `run` a module serves the path (uploads, downloads). `run: true` says the
-   * server's behaviour file (`server/entities/<name>.ts`, `actions: { <name>: run }`) holds it: the shared
-   * declaration then carries no server code (the server refuses to start when the file does not provide it).
-   */
-  readonly run?: true | ((args: { readonly records: readonly RecordData[]; readonly body: RecordData; readonly ctx: HookContext }) => Awaitable<unknown>);
-  /**
-   * Values the action asks for before it runs (an opinion, a transfer target, a reply): the generic UI
-   * shows them in a dialog, the server checks them by the field rules and hands them to `run` in the body.
-   */
-  readonly input?: readonly FieldDecl[];
-  /** How the call's body is built, and how its dialog asks (see ActionCallDecl). */
-  readonly call?: ActionCallDecl;
-  /** The call answers a file (Excel, Word): the UI downloads it under this name instead of running it. */
-  readonly download?: string;
-  /** Where the UI shows it: the list toolbar, each row, the show view (default: by scope). */
-  readonly placement?: readonly ('toolbar' | 'row' | 'show')[];
-  /** The call takes one uploaded file (an Excel import): the UI asks for the file in a dialog first. */
-  readonly upload?: UploadDecl;
-  /** The confirmation's title (default 提示). */
-  readonly confirmTitle?: string;
-  /**
-   * No call of its own: the button opens `src/panels/<dialog>.tsx` (default export, props `{ decl, onClose }`,
-   * the record in context), which renders its own dialog (意见征集's 查看意见). Needs `placement`.
-   */
-  readonly dialog?: string;
-  /** A whole-list Excel export served by the generic routes (server/crud/listExport.ts); `scope: 'none'`. */
-  readonly export?: ListExportDecl;
-}
-
-/**
- * The generic list export: every record the list's search finds (filters, sort, data scope), one column per
- * `columns` entry and then each list column not named there, enum and dictionary values as their labels,
- * personal fields masked. The file is `<fileName>_<date>.xlsx`.
- */
-export interface ListExportDecl {
-  readonly fileName: string;
-  readonly sheet?: string;
-  /** Columns first, in order: a field name, or a field with its own header and width. */
-  readonly columns?: readonly (string | { readonly field: string; readonly header?: string; readonly width?: number })[];
-}
-
-/**
- * An action's call beyond the defaults (`{ id | ids, ...inputs }`, dialog titled by the label): the spec's
- * key name (会员 `{ puPeopleId, authStatus, remark }`), fixed values (冻结 `state: 1`), where the inputs start
- * (the record's reply, the officer's department) and what the dialog says.
- */
-export interface ActionCallDecl {
-  /** The key parameter for one record when not `id`: the UI sends the record's id under it, the server reads it there. */
-  readonly idParam?: string;
-  /** Values the call always sends beside the key and the inputs. */
-  readonly values?: Readonly<Record<string, string | number>>;
-  /** Inputs start from the record's values (when set): `true`: from the fields of the same names; a map: input name → the record's field (答复内容 ← replyContent). */
-  readonly prefillFromRecord?: boolean | Readonly<Record<string, string>>;
-  /** Inputs that start from the signed-in user, else blank: input name → the identity's key (replyDept → deptName). */
-  readonly prefillFromUser?: Readonly<Record<string, string>>;
-  /** The dialog's title (default the label) and submit button (default 确定). */
-  readonly title?: string;
-  readonly submit?: string;
-  /**
-   * The action as it is for records in these states: another label (and dialog title), fixed values,
-   * question and message — 处理 → 修改答复 once answered, 冻结 (`state: 1`) → 解冻 (`state: 0`) once frozen.
-   */
-  readonly variant?: ActionVariant;
-  /** The UI offers it only for records in these states (标记已读 on unread ones); unlike `when`, the server takes any. */
-  readonly shownWhen?: WhereData;
-}
-
-export interface ActionVariant {
-  readonly when: WhereData;
-  readonly label: string;
-  readonly values?: Readonly<Record<string, string | number>>;
-  readonly confirm?: string;
-  readonly success?: string;
-}
-
-/**
- * The file an upload action sends (multipart). The dialog offers the template to fill in (a GET call of
- * `api.extra`), explains the rules, and keeps the server's refusal on screen until the next try. The
- * action's `success` may name values of the answer in braces: `导入成功：新增{added}条`.
- */
-export interface UploadDecl {
-  /** The file input's `accept`, e.g. `.xlsx`. */
-  readonly accept: string;
-  /** Largest file sent; the server checks again. */
-  readonly maxBytes: number;
-  /** Multipart field name; default `file`. */
-  readonly field?: string;
-  /** Dialog title; default the action's label. */
-  readonly title?: string;
-  /** What the dialog explains above the file input. */
-  readonly hint?: string;
-  /** Name of the `api.extra` call that downloads the template, and the file name to save it under. */
-  readonly template?: { readonly call: string; readonly fileName: string };
 }
 
 /**

@@ -1,0 +1,123 @@
+import type { Awaitable, HookContext, RecordData, WhereData } from '../behaviour';
+import type { FieldDecl } from './fields';
+
+/** A declared action: its call, input dialog, upload and export (part of resources/types.ts, split for size). */
+
+/**
+ * A call beyond the five CRUD ones that needs its own permission: a workflow step (accept, approve,
+ * reject), a transfer, an export. Its permission key becomes a Button entry under the resource's menu.
+ */
+export interface ActionDecl {
+  readonly name: string;
+  /** Chinese button label, e.g. 审核通过. */
+  readonly label: string;
+  readonly path: string;
+  readonly method?: 'GET' | 'POST';
+  readonly permission: string;
+  /** Applies to the selected rows (bulk) or to one record (row). */
+  readonly scope?: 'row' | 'bulk' | 'both' | 'none';
+  /** Ask for confirmation first (destructive or irreversible steps). */
+  readonly confirm?: string;
+  /** The states that allow it: every record it applies to must match (else 1005 with `refusal`, default 该记录当前状态不允许此操作). */
+  readonly when?: WhereData;
+  /** Message when a record is not in an allowed state. */
+  readonly refusal?: string;
+  /** Success message of the envelope; default 操作成功. The UI fills `{name}` from the answer's data (已清理{deleted}条日志). */
+  readonly success?: string;
+  /**
+   * What the call does, on the generic routes: the records it applies to (`id` for a row action, `ids`
+   * for a bulk one; none for `scope: 'none'`), read inside the caller's scope, and the request body, in
+   * one transaction. Without `run` a module serves the path (uploads, downloads). `run: true` says the
+   * server's behaviour file (`server/entities/<name>.ts`, `actions: { <name>: run }`) holds it: the shared
+   * declaration then carries no server code (the server refuses to start when the file does not provide it).
+   */
+  readonly run?: true | ((args: { readonly records: readonly RecordData[]; readonly body: RecordData; readonly ctx: HookContext }) => Awaitable<unknown>);
+  /**
+   * Values the action asks for before it runs (an opinion, a transfer target, a reply): the generic UI
+   * shows them in a dialog, the server checks them by the field rules and hands them to `run` in the body.
+   */
+  readonly input?: readonly FieldDecl[];
+  /** How the call's body is built, and how its dialog asks (see ActionCallDecl). */
+  readonly call?: ActionCallDecl;
+  /** The call answers a file (Excel, Word): the UI downloads it under this name instead of running it. */
+  readonly download?: string;
+  /** Where the UI shows it: the list toolbar, each row, the show view (default: by scope). */
+  readonly placement?: readonly ('toolbar' | 'row' | 'show')[];
+  /** The call takes one uploaded file (an Excel import): the UI asks for the file in a dialog first. */
+  readonly upload?: UploadDecl;
+  /** The confirmation's title (default 提示). */
+  readonly confirmTitle?: string;
+  /**
+   * No call of its own: the button opens `src/panels/<dialog>.tsx` (default export, props `{ decl, onClose }`,
+   * the record in context), which renders its own dialog (意见征集's 查看意见). Needs `placement`.
+   */
+  readonly dialog?: string;
+  /** A whole-list Excel export served by the generic routes (server/crud/listExport.ts); `scope: 'none'`. */
+  readonly export?: ListExportDecl;
+}
+
+/**
+ * The generic list export: every record the list's search finds (filters, sort, data scope), one column per
+ * `columns` entry and then each list column not named there, enum and dictionary values as their labels,
+ * personal fields masked. The file is `<fileName>_<date>.xlsx`.
+ */
+export interface ListExportDecl {
+  readonly fileName: string;
+  readonly sheet?: string;
+  /** Columns first, in order: a field name, or a field with its own header and width. */
+  readonly columns?: readonly (string | { readonly field: string; readonly header?: string; readonly width?: number })[];
+}
+
+/**
+ * An action's call beyond the defaults (`{ id | ids, ...inputs }`, dialog titled by the label): the spec's
+ * key name (会员 `{ puPeopleId, authStatus, remark }`), fixed values (冻结 `state: 1`), where the inputs start
+ * (the record's reply, the officer's department) and what the dialog says.
+ */
+export interface ActionCallDecl {
+  /** The key parameter for one record when not `id`: the UI sends the record's id under it, the server reads it there. */
+  readonly idParam?: string;
+  /** Values the call always sends beside the key and the inputs. */
+  readonly values?: Readonly<Record<string, string | number>>;
+  /** Inputs start from the record's values (when set): `true`: from the fields of the same names; a map: input name → the record's field (答复内容 ← replyContent). */
+  readonly prefillFromRecord?: boolean | Readonly<Record<string, string>>;
+  /** Inputs that start from the signed-in user, else blank: input name → the identity's key (replyDept → deptName). */
+  readonly prefillFromUser?: Readonly<Record<string, string>>;
+  /** The dialog's title (default the label) and submit button (default 确定). */
+  readonly title?: string;
+  readonly submit?: string;
+  /**
+   * The action as it is for records in these states: another label (and dialog title), fixed values,
+   * question and message — 处理 → 修改答复 once answered, 冻结 (`state: 1`) → 解冻 (`state: 0`) once frozen.
+   */
+  readonly variant?: ActionVariant;
+  /** The UI offers it only for records in these states (标记已读 on unread ones); unlike `when`, the server takes any. */
+  readonly shownWhen?: WhereData;
+}
+
+export interface ActionVariant {
+  readonly when: WhereData;
+  readonly label: string;
+  readonly values?: Readonly<Record<string, string | number>>;
+  readonly confirm?: string;
+  readonly success?: string;
+}
+
+/**
+ * The file an upload action sends (multipart). The dialog offers the template to fill in (a GET call of
+ * `api.extra`), explains the rules, and keeps the server's refusal on screen until the next try. The
+ * action's `success` may name values of the answer in braces: `导入成功：新增{added}条`.
+ */
+export interface UploadDecl {
+  /** The file input's `accept`, e.g. `.xlsx`. */
+  readonly accept: string;
+  /** Largest file sent; the server checks again. */
+  readonly maxBytes: number;
+  /** Multipart field name; default `file`. */
+  readonly field?: string;
+  /** Dialog title; default the action's label. */
+  readonly title?: string;
+  /** What the dialog explains above the file input. */
+  readonly hint?: string;
+  /** Name of the `api.extra` call that downloads the template, and the file name to save it under. */
+  readonly template?: { readonly call: string; readonly fileName: string };
+}
