@@ -74,10 +74,16 @@ const tableCalls = (text, kinds) => {
 };
 const WRITE = 'insertInto|updateTable|deleteFrom';
 const originalTables = new Set(original.map((d) => d.table));
-const moduleFiles = walk('server/modules').filter((f) => {
+const readsOriginal = walk('server/modules').filter((f) => {
   const text = read(f);
   return tableCalls(text, `selectFrom|${WRITE}`).some((t) => originalTables.has(t)) || ORIGINAL.some((n) => text.includes(`declarationOf(app, '${n}')`));
 });
+// Modules for what is not an entity (generation, search, statistics, monitoring, the site's own services,
+// speech, templates, sessions) read entities' tables to do their own work; they are not an entity's code.
+// The issue's baseline (16,800 lines = "their modules and screens") counts the same way. Listed apart.
+const NOT_ENTITY = /^server\/modules\/(generation|statistics|monitoring|site|workbench|interworking|auth|economic|content\/search|content\/voice|system\/templates|system\/backups)\//;
+const moduleFiles = readsOriginal.filter((f) => !NOT_ENTITY.test(f));
+const serviceModules = readsOriginal.filter((f) => NOT_ENTITY.test(f));
 const behaviourFiles = walk('server/entities');
 const behaviourOf = (f) => path.basename(f, '.ts');
 const screens = [...new Set(original.flatMap((d) => viewFiles(d.name)))];
@@ -128,6 +134,7 @@ const rows = [
   ['on the generic routes', `${genericRouted.length}  (${genericRouted.map((d) => d.name).join(' ')})`],
   ['on the generic views', `${genericViewed.length}  (${genericViewed.map((d) => d.name).join(' ')})`],
   ['per-entity code, lines', `${sum(moduleFiles) + sum(behaviourFiles) + sum(screens)}  (modules ${sum(moduleFiles)} in ${moduleFiles.length} files, behaviour files ${sum(behaviourFiles)}, custom screens ${sum(screens)})`],
+  ['  not counted: service modules reading them', `${sum(serviceModules)}  in ${serviceModules.length} files (generation, search, statistics, monitoring…)`],
   ['direct writes to a declared table outside its behaviour file', directWrites],
   ['routes with a request schema', `${schemaShare} %  (generic ${genericRoutes}, module ${moduleWithSchema} of ${moduleRoutes})`],
   ['functions over 100 lines', long.length],
