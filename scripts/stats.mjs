@@ -4,8 +4,9 @@
 // - generic routes: the declaration does not say `routes: 'module'`;
 // - generic views: no src/views/<name>.tsx;
 // - per-entity code: server module files that read or write an original entity's table or look up its
-//   declaration, behaviour files (server/entities/), custom screens (src/views/<name>.tsx, src/views/<name>/
-//   and the src/views files they import);
+//   declaration (modules for what is not an entity listed apart), behaviour files (server/entities/), custom
+//   screens (src/views/<name>.tsx, src/views/<name>/ and the src/views files they import, the src/panels/
+//   files the declaration names, and any src/ file only those screens import);
 // - direct writes: insertInto/updateTable/deleteFrom on a declared entity's table outside server/crud/ and
 //   outside that entity's own behaviour file (the local API is the way in);
 // - routes with a request schema: generic routes carry one each; module routes when registered with `schema`;
@@ -86,14 +87,41 @@ const moduleFiles = readsOriginal.filter((f) => !NOT_ENTITY.test(f));
 const serviceModules = readsOriginal.filter((f) => NOT_ENTITY.test(f));
 const behaviourFiles = walk('server/entities');
 const behaviourOf = (f) => path.basename(f, '.ts');
-const screens = [...new Set(original.flatMap((d) => viewFiles(d.name)))];
+// Panels an original declaration names (`dialog`, `listPanels`, `showPanels`: src/panels/<name>.tsx) are that
+// entity's screens too, and so is every src/components file that only such screens import (a dialog's component).
+const importsOf = (f) =>
+  [...read(f).matchAll(/(?:from |import\()'(\.[^']+)'/g)]
+    .map((m) => path.normalize(path.join(path.dirname(f), m[1])))
+    .map((base) => [`${base}.tsx`, `${base}.ts`, `${base}/index.tsx`, `${base}/index.ts`].find(exists))
+    .filter(Boolean);
+const srcFiles = walk('src');
+const importers = new Map();
+for (const f of srcFiles) for (const i of importsOf(f)) importers.set(i, [...(importers.get(i) ?? []), f]);
+const panelsOf = (d) => {
+  const text = declText(d.file);
+  const names = [...text.matchAll(/dialog:\s*'(\w+)'/g)].map((m) => m[1]);
+  for (const m of text.matchAll(/(?:listPanels|showPanels):\s*\[([^\]]*)\]/g)) names.push(...[...m[1].matchAll(/'(\w+)'/g)].map((n) => n[1]));
+  return names.map((n) => `src/panels/${n}.tsx`).filter(exists);
+};
+function entityScreens(d) {
+  const set = new Set([...viewFiles(d.name), ...panelsOf(d)]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const f of [...set]) for (const i of importsOf(f)) {
+      if (set.has(i) || !/^src\/(components|panels|views)\//.test(i)) continue;
+      if ((importers.get(i) ?? []).every((by) => set.has(by))) { set.add(i); grew = true; }
+    }
+  }
+  return [...set];
+}
+const screens = [...new Set(original.flatMap((d) => entityScreens(d)))];
 const sum = (files) => files.reduce((n, f) => n + lines(f), 0);
 
-let directWrites = 0;
+const directWriteSites = [];
 for (const f of walk('server').filter((f) => !f.startsWith('server/crud/'))) {
   for (const t of tableCalls(read(f), WRITE)) {
     const owner = tables.get(t);
-    if (owner && !(f.startsWith('server/entities/') && behaviourOf(f) === owner)) directWrites++;
+    if (owner && !(f.startsWith('server/entities/') && behaviourOf(f) === owner)) directWriteSites.push(`${f} → ${t}`);
   }
 }
 
@@ -135,7 +163,7 @@ const rows = [
   ['on the generic views', `${genericViewed.length}  (${genericViewed.map((d) => d.name).join(' ')})`],
   ['per-entity code, lines', `${sum(moduleFiles) + sum(behaviourFiles) + sum(screens)}  (modules ${sum(moduleFiles)} in ${moduleFiles.length} files, behaviour files ${sum(behaviourFiles)}, custom screens ${sum(screens)})`],
   ['  not counted: service modules reading them', `${sum(serviceModules)}  in ${serviceModules.length} files (generation, search, statistics, monitoring…)`],
-  ['direct writes to a declared table outside its behaviour file', directWrites],
+  ['direct writes to a declared table outside its behaviour file', directWriteSites.length],
   ['routes with a request schema', `${schemaShare} %  (generic ${genericRoutes}, module ${moduleWithSchema} of ${moduleRoutes})`],
   ['functions over 100 lines', long.length],
 ];
@@ -143,3 +171,8 @@ const width = Math.max(...rows.map(([k]) => k.length));
 for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
 console.log(`\nentities declared since (${added.length}): ${added.map((d) => `${d.name}${d.module ? '*' : ''}`).join(' ')}  (* module routes)`);
 if (long.length) console.log(`\nfunctions over 100 lines:\n  ${long.join('\n  ')}`);
+// `LIST=1 npm run -s stats`: the files behind the figures.
+if (process.env.LIST) {
+  console.log(`\nper-entity files:\n  ${[...moduleFiles, ...behaviourFiles, ...screens].map((f) => `${lines(f)} ${f}`).join('\n  ')}`);
+  console.log(`\ndirect writes:\n  ${directWriteSites.join('\n  ')}`);
+}
