@@ -2,7 +2,7 @@
 // `npx tsx bench/writePaths.ts <label>`: a fresh SQLite portal with the demo data (the first start, timed,
 // beside a second start of the same database as its anchor), then on the idle server (one port of 47400–47499):
 // draft saves, sort calls and failed logins (the login guard), each beside /healthz in the same run.
-// Writes bench/results/2026-11-29-s23-writes-<label>.json.
+// Writes bench/results/2026-11-29-<SESSION, default s23>-writes-<label>.json; BENCH_PORT overrides the port.
 import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ const label = process.argv[2] ?? 'run';
 const rounds = Number(process.env.ROUNDS ?? 60);
 const password = 'Bench@2026pass';
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-s23-writes-'));
-const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: password, SCHEDULER: 'off' }), port: 47400, host: '127.0.0.1', loginFailuresPerIp: 1_000_000, loginCaptchaAfter: 1_000_000 };
+const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: password, SCHEDULER: 'off' }), port: Number(process.env.BENCH_PORT ?? 47400), host: '127.0.0.1', loginFailuresPerIp: 1_000_000, loginCaptchaAfter: 1_000_000 };
 const load = () => execSync('uptime').toString().trim().replace(/.*load average: /, '');
 
 let t = performance.now();
@@ -72,6 +72,6 @@ const result = {
   failedLoginP50: p50(failedLogins),
 };
 console.log(JSON.stringify(result));
-writeFileSync(join('bench/results', `2026-11-29-s23-writes-${label}.json`), JSON.stringify(result, null, 2) + '\n');
+writeFileSync(join('bench/results', `2026-11-29-${process.env.SESSION ?? 's23'}-writes-${label}.json`), JSON.stringify(result, null, 2) + '\n');
 await app.close();
 rmSync(dataDir, { recursive: true, force: true });

@@ -2,7 +2,9 @@ import { defineResource, ownership, ownershipFields } from './define';
 
 /**
  * 文章: the portal's articles and their review workflow (docs/content.md has the state machine).
- * Served by server/modules/content/articles; the state machine below is shared by server and UI.
+ * Get, save, update and delete on the generic routes, the review steps as actions, their behaviour in
+ * server/entities/article.ts; the list, public reads, order and copies in server/modules/content/articles.
+ * The state machine below is shared by server and UI.
  */
 
 /** Article states: the spec's content-status values plus 6 待终审 (accepted at the first level). */
@@ -67,6 +69,9 @@ export const ARTICLE_TRANSITIONS: Readonly<
   delete: { label: '删除', from: [3, 2, 1], to: null, permission: 'article:delete' },
 };
 
+/** A review step's opinion (the steps also read `remark` / `reason`, and name what is missing themselves). */
+const OPINION = { name: 'opinion', label: '审核意见', type: 'textarea' } as const;
+
 export default defineResource({
   name: 'article',
   table: 'article',
@@ -74,9 +79,9 @@ export default defineResource({
   icon: 'Article',
   idField: 'articleId',
   titleField: 'title',
-  routes: 'module',
   api: {
-    list: { path: '/api/article/list' },
+    // The list (filters by column with sub-columns, the review queue, its cache) is the module's.
+    list: { path: '/api/article/list', servedBy: 'module' },
     get: { path: '/api/article/redisByArticleId', method: 'GET', id: 'query', idParam: 'articleId' },
     create: { path: '/api/article/save/role' },
     update: { path: '/api/article/update' },
@@ -92,7 +97,7 @@ export default defineResource({
       voiceStatus: { path: '/articleVoice/status', label: '语音状态' },
       voiceSynthesis: { path: '/articleVoice/synthesis', label: '生成语音' },
       voiceDelete: { path: '/articleVoice/deleteVoice', label: '删除语音' },
-      // Workflow steps `{ ids, opinion }` that need no permission of their own (the others are `actions`).
+      // Workflow steps `{ ids, opinion }` (served as the actions of the same names below).
       acceptReject: { path: '/api/article/acceptReject', label: '初审退回' },
       withdraw: { path: '/api/article/delArticleTask', label: '撤回' },
       takeDown: { path: '/api/article/rejectArticleTask', label: '下线' },
@@ -135,9 +140,13 @@ export default defineResource({
   form: ['title', 'subTitle', 'columnId', 'flags', 'jumpUrl', 'source', 'author', 'keywords', 'publishTime', 'thumbnail', 'summary', 'sort', 'content'],
   permissions: { list: 'article:list', get: 'article:get', create: 'article:add', update: 'article:update', delete: 'article:delete' },
   actions: [
-    { name: 'accept', label: '初审', path: '/api/article/accept', permission: 'article:accept', scope: 'both' },
-    { name: 'approve', label: '终审发布', path: '/api/article/approve', permission: 'article:approve', scope: 'both' },
-    { name: 'reject', label: '退回', path: '/api/article/reject', permission: 'article:reject', scope: 'both' },
+    // The review steps `{ ids, opinion }` (run: server/entities/article/steps.ts).
+    { name: 'accept', label: '初审', path: '/api/article/accept', permission: 'article:accept', scope: 'both', run: true, input: [OPINION] },
+    { name: 'approve', label: '终审发布', path: '/api/article/approve', permission: 'article:approve', scope: 'both', run: true, input: [OPINION] },
+    { name: 'reject', label: '退回', path: '/api/article/reject', permission: 'article:reject', scope: 'both', run: true, input: [OPINION] },
+    { name: 'acceptReject', label: '初审退回', path: '/api/article/acceptReject', permission: 'article:accept', scope: 'both', run: true, input: [OPINION] },
+    { name: 'withdraw', label: '撤回', path: '/api/article/delArticleTask', permission: 'article:update', scope: 'both', run: true, input: [OPINION] },
+    { name: 'takeDown', label: '下线', path: '/api/article/rejectArticleTask', permission: 'article:approve', scope: 'both', run: true, input: [OPINION] },
     { name: 'saveAdmin', label: '管理员发布', path: '/api/article/save/admin', permission: 'article:saveAdmin', scope: 'none' },
     { name: 'sort', label: '排序', path: '/api/article/articleSort', permission: 'article:sort', scope: 'row' },
     { name: 'copy', label: '复制', path: '/api/article/articleCopy', permission: 'article:copy', scope: 'bulk' },

@@ -88,7 +88,11 @@ export interface Hooks {
    * The save call's answer, after the commit: values to add to the answered record and the envelope's
    * message (e.g. what the server changed in what was sent); gets the request body as sent.
    */
-  readonly afterSave?: readonly ((args: SaveAnswerArgs) => SaveAnswer | void)[];
+  readonly afterSave?: readonly ((args: SaveAnswerArgs) => Awaitable<SaveAnswer | void>)[];
+  /** After a delete, in the transaction, with the records that went. */
+  readonly afterDelete?: readonly ((args: { readonly records: readonly RecordData[]; readonly ctx: HookContext }) => Awaitable<void>)[];
+  /** Records reachable beyond the data scope for an operation (a WhereData ORed with it; server/crud/entity/types.ts). */
+  readonly grant?: readonly ((args: { readonly operation: string; readonly ctx: HookContext }) => Awaitable<WhereData | void>)[];
   /**
    * A list's search values that are no column (角色's deptId: roles held in a department): conditions ANDed
    * with the declared filters and the data scope, e.g. `{ roleId: [ids] }`.
@@ -100,6 +104,8 @@ export interface SaveAnswerArgs {
   readonly operation: 'create' | 'update';
   readonly body: RecordData;
   readonly record: RecordData;
+  /** Reads after the commit (the server's context). */
+  readonly ctx: HookContext;
 }
 
 export interface SaveAnswer {

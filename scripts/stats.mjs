@@ -38,7 +38,9 @@ const decls = declFiles
   .filter((f) => /defineResource\(|economicArea\(/.test(read(f)))
   .map((f) => {
     const text = declText(f);
-    const name = /name:\s*'(\w+)'/.exec(read(f))?.[1] ?? path.basename(f, '.ts');
+    // The declaration's own name (a constant above it may hold a field's `name:`).
+    const own = read(f).slice(Math.max(0, read(f).search(/defineResource\(|economicArea\(/)));
+    const name = /name:\s*'(\w+)'/.exec(own)?.[1] ?? path.basename(f, '.ts');
     return { name, file: f, table: /table:\s*'(\w+)'/.exec(text)?.[1] ?? /table:\s*(\w+)/.exec(text)?.[1], module: /routes:\s*'module'/.test(text) };
   });
 const byName = new Map(decls.map((d) => [d.name, d]));

@@ -53,7 +53,7 @@ export async function runDeclaredAction(db: Db, decl: ResourceDecl, action: Acti
   if (typeof run !== 'function') throw new Error(`action ${action.name} has no run`);
   Object.assign(body, checkActionInput(decl, action, body));
   return inTransaction(db, async (trx) => {
-    const records = await actionRecords(trx, decl, user, ids);
+    const records = await actionRecords(trx, decl, user, ids, action.name);
     if (!records.every((r) => inState(r, action.when))) throw new PortalError(1005, action.refusal ?? '该记录当前状态不允许此操作');
     return run({ records, body, ctx: hookContext(trx, decl, user) });
   });

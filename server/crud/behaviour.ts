@@ -1,6 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { AccessResult, CallerInfo, HookContext, HookStore, RecordData, WhereData } from '../../resources/behaviour.js';
 import { localApi } from './entity/localApi.js';
+import { afterCommit } from './entity/commit.js';
 import { runtimeOf, systemUser } from './entity/runtime.js';
 import type { EntityContext } from './entity/types.js';
 import type { FieldDecl, ResourceDecl } from '../../resources/types.js';
@@ -84,7 +85,23 @@ export function hookStore(trx: Db, decl: ResourceDecl): HookStore {
 /** What hooks and actions get: the caller, the transaction, its store, the local API over it, the services. */
 export function hookContext(trx: Db, decl: ResourceDecl, user: PortalUser): EntityContext {
   const runtime = runtimeOf(decl, trx);
-  return { user: callerInfo(user), store: hookStore(trx, decl), now: formatDateTime(), trx, caller: user, api: localApi(runtime, trx, user), services: runtime.services };
+  const report = (error: unknown) => {
+    try {
+      runtime.services.log.error({ err: error, entity: decl.name }, 'after-commit task failed');
+    } catch {
+      // A declaration used alone (unit tests) has no log.
+    }
+  };
+  return {
+    user: callerInfo(user),
+    store: hookStore(trx, decl),
+    now: formatDateTime(),
+    trx,
+    caller: user,
+    api: localApi(runtime, trx, user),
+    services: runtime.services,
+    afterCommit: (task) => afterCommit(trx, task, report),
+  };
 }
 
 /** A record as answered: virtual fields computed, then each afterRead hook. */

@@ -1,18 +1,22 @@
 import type { ResourceDecl } from '../../resources/types.js';
-import { applyScope, scopeRule } from '../auth/dataScope.js';
 // Tables of declarations are named at run time: the deliberately untyped handle (server/db/types.ts).
 import type { DynamicDb as Db, Row } from '../db/types.js';
 import { notFoundRecord, PortalError } from '../http/errors.js';
 import type { PortalUser } from '../http/fastifyTypes.js';
 import { applyWhere, enriched, hookContext, readOut, recordsWhere, runChangeHooks } from './behaviour.js';
+import { applyReach, reachOf } from './reach.js';
 import { applyFilters, readPaging, readSort, withJoins } from './listQuery.js';
 import { checkDictValues } from './dictValues.js';
 import { validateRecord } from './validate.js';
+import { committing } from './entity/commit.js';
 import { pageOf } from '../shared/paging.js';
 
-/** Runs `fn` in a transaction: the caller's when `db` already is one (the local API inside a hook), else a new one. */
+/**
+ * Runs `fn` in a transaction: the caller's when `db` already is one (the local API inside a hook), else a
+ * new one, whose `ctx.afterCommit` tasks run once it committed (entity/commit.ts).
+ */
 export function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+  return db.isTransaction ? fn(db) : committing(db, fn);
 }
 
 export interface Page<T = Row> {
@@ -24,19 +28,15 @@ export interface Page<T = Row> {
 
 const has = (decl: ResourceDecl, name: string) => decl.fields.some((f) => f.name === name && !f.compute);
 
-/** The rows of the declaration the caller reaches for an operation: fixed values, access answer, data scope. */
-async function reachable(db: Db, decl: ResourceDecl, user: PortalUser, operation: 'list' | 'get' | 'update' | 'delete') {
-  const where = await recordsWhere(decl, operation, user, db);
-  const rule = await scopeRule(db, user, decl);
-  return { where, rule };
-}
+/** The rows of the declaration the caller reaches for an operation: fixed values, access answer, data scope and grants (reach.ts). */
+const reachable = reachOf;
 
 /** One page of a declared table, with filters, joins, sort and the caller's data scope. */
 export async function listRecords(db: Db, decl: ResourceDecl, user: PortalUser, search: Record<string, unknown>): Promise<Page> {
   const { pageNum, pageSize } = readPaging(search);
   const sort = readSort(decl, search);
-  const { where, rule } = await reachable(db, decl, user, 'list');
-  let base = applyScope(applyWhere(applyFilters(db.selectFrom(decl.table), decl, search), where), rule);
+  const reach = await reachable(db, decl, user, 'list');
+  let base = applyReach(applyFilters(db.selectFrom(decl.table), decl, search), reach);
   for (const hook of decl.hooks?.listWhere ?? []) base = applyWhere(base, (await hook({ search, ctx: hookContext(db, decl, user) })) ?? undefined);
   const countRow = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string } | undefined;
   const totalRow = Number(countRow?.n ?? 0);
@@ -53,8 +53,8 @@ export async function listRecords(db: Db, decl: ResourceDecl, user: PortalUser, 
 }
 
 async function findOne(db: Db, decl: ResourceDecl, user: PortalUser, id: number, operation: 'get' | 'update' | 'delete'): Promise<Row | undefined> {
-  const { where, rule } = await reachable(db, decl, user, operation);
-  return (await applyScope(applyWhere(db.selectFrom(decl.table).selectAll().where(decl.idField, '=', id), where), rule).executeTakeFirst()) as Row | undefined;
+  const reach = await reachable(db, decl, user, operation);
+  return (await applyReach(db.selectFrom(decl.table).selectAll().where(decl.idField, '=', id), reach).executeTakeFirst()) as Row | undefined;
 }
 
 export async function getRecord(db: Db, decl: ResourceDecl, user: PortalUser, id: number): Promise<Row> {
@@ -123,9 +123,9 @@ export async function createRecord(db: Db, decl: ResourceDecl, user: PortalUser,
 
 /** Changes only the fields present in the body, inside the caller's scope. */
 export async function updateRecord(db: Db, decl: ResourceDecl, user: PortalUser, id: number, body: Record<string, unknown>, options: WriteOptions = {}): Promise<Row> {
-  const { where, rule } = await reachable(db, decl, user, 'update');
+  const reach = await reachable(db, decl, user, 'update');
   return inTransaction(db, async (trx) => {
-    const original = (await applyScope(applyWhere(trx.selectFrom(decl.table).selectAll().where(decl.idField, '=', id), where), rule).executeTakeFirst()) as Row | undefined;
+    const original = (await applyReach(trx.selectFrom(decl.table).selectAll().where(decl.idField, '=', id), reach).executeTakeFirst()) as Row | undefined;
     if (!original) throw notFoundRecord();
     const ctx = hookContext(trx, decl, user);
     const raw = await runChangeHooks(decl.hooks?.beforeValidate, { operation: 'update', data: body, original, ctx });
@@ -144,22 +144,23 @@ export async function updateRecord(db: Db, decl: ResourceDecl, user: PortalUser,
 
 /** All or nothing: when one id is unknown or outside the scope, nothing is deleted. */
 export async function deleteRecords(db: Db, decl: ResourceDecl, user: PortalUser, ids: number[]): Promise<number> {
-  const { where, rule } = await reachable(db, decl, user, 'delete');
+  const reach = await reachable(db, decl, user, 'delete');
   return inTransaction(db, async (trx) => {
-    const found = (await applyScope(applyWhere(trx.selectFrom(decl.table).selectAll().where(decl.idField, 'in', ids), where), rule).execute()) as Row[];
+    const found = (await applyReach(trx.selectFrom(decl.table).selectAll().where(decl.idField, 'in', ids), reach).execute()) as Row[];
     if (found.length !== ids.length) throw notFoundRecord();
     const ctx = hookContext(trx, decl, user);
     for (const hook of decl.hooks?.beforeDelete ?? []) await hook({ records: found, ctx });
     const result = await trx.deleteFrom(decl.table).where(decl.idField, 'in', ids).executeTakeFirst();
+    for (const hook of decl.hooks?.afterDelete ?? []) await hook({ records: found, ctx });
     return Number(result.numDeletedRows);
   });
 }
 
-/** The records an action applies to, inside the caller's scope (1003 when one is not reachable). */
-export async function actionRecords(db: Db, decl: ResourceDecl, user: PortalUser, ids: number[]): Promise<Row[]> {
+/** The records an action applies to, inside the caller's scope and the action's grants (1003 when one is not reachable). */
+export async function actionRecords(db: Db, decl: ResourceDecl, user: PortalUser, ids: number[], action?: string): Promise<Row[]> {
   if (ids.length === 0) return [];
-  const { where, rule } = await reachable(db, decl, user, 'update');
-  const found = (await applyScope(applyWhere(db.selectFrom(decl.table).selectAll().where(decl.idField, 'in', ids), where), rule).execute()) as Row[];
+  const reach = await reachable(db, decl, user, action ? `action:${action}` : 'update');
+  const found = (await applyReach(db.selectFrom(decl.table).selectAll().where(decl.idField, 'in', ids), reach).execute()) as Row[];
   if (found.length !== new Set(ids).size) throw notFoundRecord();
   return found;
 }

@@ -5,7 +5,7 @@ import type { DynamicDb as Db, Row } from '../db/types.js';
 import { ok } from '../http/envelope.js';
 import { currentUser, type PortalUser } from '../http/fastifyTypes.js';
 import { bodyOf } from '../http/params.js';
-import { applyWhere, readOut, recordsWhere } from './behaviour.js';
+import { applyWhere, hookContext, readOut, recordsWhere } from './behaviour.js';
 import { crudRouteSchemas, type RouteSchema } from './schema/routeSchemas.js';
 import { createRecord, updateRecord } from './service.js';
 import { validateRecord } from './validate.js';
@@ -13,11 +13,13 @@ import { validateRecord } from './validate.js';
 export type RouteFn = (call: ApiCall, schema: RouteSchema, options: { config: FastifyContextConfig; handler: (request: FastifyRequest) => Promise<unknown> }) => unknown;
 
 /** The answer of a save: the record with what the `afterSave` hooks add, and their message (else `message`). */
-export function saveAnswer(decl: ResourceDecl, operation: 'create' | 'update', body: RecordData, record: RecordData, message: string) {
+export async function saveAnswer(db: Db, decl: ResourceDecl, user: PortalUser, operation: 'create' | 'update', body: RecordData, record: RecordData, message: string) {
   let data = record;
   let text = message;
-  for (const hook of decl.hooks?.afterSave ?? []) {
-    const answer = hook({ operation, body, record: data });
+  const hooks = decl.hooks?.afterSave ?? [];
+  const ctx = hooks.length ? hookContext(db, decl, user) : undefined;
+  for (const hook of hooks) {
+    const answer = await hook({ operation, body, record: data, ctx: ctx as NonNullable<typeof ctx> });
     if (answer?.data) data = { ...data, ...answer.data };
     if (answer?.message) text = answer.message;
   }
@@ -65,7 +67,7 @@ export function registerSingletonRoutes(app: FastifyInstance, decl: ResourceDecl
       const operation = row ? 'update' : 'create';
       if (row) await updateRecord(app.db, decl, user, Number(row[decl.idField]), body);
       else await createRecord(app.db, decl, user, body);
-      return saveAnswer(decl, operation, body, await readSingleton(app.db, decl, user), '保存成功');
+      return saveAnswer(app.db, decl, user, operation, body, await readSingleton(app.db, decl, user), '保存成功');
     },
   });
 }

@@ -1,45 +1,98 @@
+import type { RecordData, WhereData } from '../../resources/behaviour.js';
 import { defineBehaviour } from '../crud/entity/define.js';
-import { dynamic, type Db, type NewRow, type Row } from '../db/types.js';
+import type { EntityChangeArgs, EntityContext } from '../crud/entity/types.js';
+import { dynamic, type DynamicDb } from '../db/types.js';
 import { PortalError } from '../http/errors.js';
+import { tellFollowers } from '../modules/content/articles/changes.js';
+import { articleDetail, assertTransition, isReviewer } from '../modules/content/articles/service.js';
 import { modelOfColumn, physicalTable } from '../modules/content/contentModels/service.js';
+import { userColumnIds } from '../modules/content/columns/service.js';
+import { articleAfterChange, articleBeforeChange, articleBeforeValidate, writeOf } from './article/save.js';
+import { articleSteps } from './article/steps.js';
 
 /**
- * 文章: still on its module routes (server/modules/content/articles/: the review workflow, copies, order,
- * model values, sensitive words). This file is the one place that writes the `article` table: the module
- * calls these stores inside its own transaction, so a later hook of the article has one home, and the
- * saves stay as fast as before (issue 26 measures them; the generic create would add a read per save).
+ * 文章 (docs/content.md): get, create (/api/article/save/role), update and delete on the generic routes,
+ * the review steps as declared actions (./article/steps.ts), every write — the module's 管理员发布, 修改并…,
+ * copies and order included — through the local API, so these hooks always run: the body's parts and the
+ * state machine (./article/save.ts), the history, model values, sensitive-word hits, and after the commit
+ * the search index, static pages, audio and reports (their modules' followers: articles/changes.ts).
+ * The list stays the module's (its filters, the review queue and its cache: articles/routes.ts).
  */
-export default defineBehaviour({ name: 'article' });
 
-/** A new article's row; answers its id. */
-export async function insertArticle(trx: Db, values: Row): Promise<number> {
-  const row = await trx.insertInto('article').values(values as NewRow<'article'>).returning('articleId').executeTakeFirstOrThrow();
-  return row.articleId;
-}
+/** Transactions in which 删除导入文章 deletes: imported articles go whatever their state. */
+const importedDeletes = new WeakSet<DynamicDb>();
+export const allowImportedDelete = (trx: DynamicDb) => void importedDeletes.add(trx);
 
 /**
- * Changes an article only while it is still in the state `before` was read in: two reviewers acting at
- * once cannot both succeed (1005 for the second).
+ * The state is checked again inside the transaction, and the row is held: two reviewers acting at once
+ * cannot both succeed (1005 for the second).
  */
-export async function updateArticleInState(trx: Db, id: number, before: number, values: Row): Promise<void> {
-  const r = await trx.updateTable('article').set(values).where('articleId', '=', id).where('status', '=', before).executeTakeFirst();
+async function holdInState({ operation, data, original, ctx }: EntityChangeArgs): Promise<void> {
+  if (operation !== 'update' || !original || writeOf(data).orderOnly) return;
+  const id = Number(original.articleId);
+  const before = Number(original.status);
+  const r = await dynamic(ctx.trx).updateTable('article').set({ status: before }).where('articleId', '=', id).where('status', '=', before).executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) throw new PortalError(1005, '文章状态已被他人修改，请刷新后重试');
 }
 
-/** An article's place in its column's order. */
-export async function setArticleSort(trx: Db, id: number, sort: number): Promise<void> {
-  await trx.updateTable('article').set({ sort }).where('articleId', '=', id).execute();
+/** Deletes what hangs on the articles: model values, relations both ways, sensitive hits, history. */
+async function removeDependents(records: readonly RecordData[], ctx: EntityContext): Promise<void> {
+  const ids = records.map((r) => Number(r.articleId));
+  for (const r of records) {
+    if (!importedDeletes.has(ctx.trx) || Number(r.imported) !== 1) assertTransition('delete', Number(r.status));
+    const model = await modelOfColumn(ctx.trx, Number(r.columnId));
+    if (model) await dynamic(ctx.trx).deleteFrom(physicalTable(model.cmTableName)).where('articleId', '=', Number(r.articleId)).execute();
+  }
+  await ctx.trx.deleteFrom('article_relevant').where((eb) => eb.or([eb('articleId', 'in', ids), eb('relevantId', 'in', ids)])).execute();
+  await ctx.trx.deleteFrom('article_sensitive').where('articleId', 'in', ids).execute();
+  await ctx.trx.deleteFrom('article_flow').where('articleId', 'in', ids).execute();
 }
 
-/** Deletes articles with what hangs on them: model values, relations both ways, sensitive hits, history. */
-export async function removeArticles(trx: Db, ids: number[]): Promise<void> {
-  for (const id of ids) {
-    const row = await trx.selectFrom('article').select('columnId').where('articleId', '=', id).executeTakeFirst();
-    const model = row ? await modelOfColumn(trx, row.columnId) : undefined;
-    if (model) await dynamic(trx).deleteFrom(physicalTable(model.cmTableName)).where('articleId', '=', id).execute();
-  }
-  await trx.deleteFrom('article_relevant').where((eb) => eb.or([eb('articleId', 'in', ids), eb('relevantId', 'in', ids)])).execute();
-  await trx.deleteFrom('article_sensitive').where('articleId', 'in', ids).execute();
-  await trx.deleteFrom('article_flow').where('articleId', 'in', ids).execute();
-  await trx.deleteFrom('article').where('articleId', 'in', ids).execute();
-}
+const SAVE_MESSAGES: Record<number, string> = { 4: '已提交审核', 5: '发布成功' };
+
+export default defineBehaviour({
+  name: 'article',
+  hooks: {
+    beforeValidate: [articleBeforeValidate],
+    beforeChange: [
+      async (args) => {
+        const values = await articleBeforeChange(args);
+        await holdInState(args);
+        return values;
+      },
+    ],
+    afterChange: [
+      async ({ record, ctx }) => {
+        const change = await articleAfterChange(record, ctx);
+        if (change) await ctx.afterCommit(() => tellFollowers(ctx.services, Number(record.articleId), change));
+      },
+    ],
+    beforeDelete: [({ records, ctx }) => removeDependents(records, ctx)],
+    afterDelete: [
+      async ({ records, ctx }) => {
+        for (const r of records) await ctx.afterCommit(() => tellFollowers(ctx.services, Number(r.articleId), 'removed'));
+      },
+    ],
+    // Reviewers reach every article of the columns granted to their roles, to read and review; editing,
+    // deleting and withdrawing go by the data scope only.
+    grant: [
+      async ({ operation, ctx }) => {
+        if (!['list', 'get', 'action:accept', 'action:acceptReject', 'action:approve', 'action:reject', 'action:takeDown'].includes(operation)) return;
+        if (!isReviewer(ctx.caller)) return;
+        const cols = await userColumnIds(ctx.trx, ctx.caller);
+        const grant: WhereData = cols === null ? {} : { columnId: cols };
+        return grant;
+      },
+    ],
+    afterGet: [({ record, ctx }) => articleDetail(ctx.trx, record)],
+    // The save answers the article as its detail does, and says what happened.
+    afterSave: [
+      async ({ operation, body, record, ctx }) => {
+        const status = Number(record.status);
+        const message = operation === 'create' ? (SAVE_MESSAGES[status] ?? '保存成功') : Number(body.status) === 4 && status === 4 ? '已提交审核' : '操作成功';
+        return { data: await articleDetail(ctx.trx, record), message };
+      },
+    ],
+  },
+  actions: articleSteps,
+});

@@ -382,10 +382,14 @@ describe('copy, sort, move up, related articles, public reads', () => {
   it('the voice service answers (tests/api/article-voice.test.ts tests it); manualSavaEs runs the hooks', async () => {
     const v = await call(url, '/articleVoice/synthesis', { token: admin, body: { articleId: 1 } });
     expect(v.body.errorCode, v.body.errorMsg).toBe('0');
-    const { addArticleHook } = await import('../../server/modules/content/articles/hooks.js');
+    // The article's behaviour tells its followers after each commit; this one wraps the search index's.
+    const { ARTICLE_FOLLOWERS } = await import('../../server/modules/content/articles/changes.js');
+    type Follower = import('../../server/modules/content/articles/changes.js').ArticleFollower;
     const seen: [number, string][] = [];
-    addArticleHook(server.app.db, (_db, id, change) => {
+    const search = server.app.entities.runtime.services.get<Follower>(ARTICLE_FOLLOWERS.search);
+    server.app.entities.provide(ARTICLE_FOLLOWERS.search, async (id: number, change: Parameters<Follower>[1]) => {
       seen.push([id, change]);
+      await search(id, change);
     });
     const id = await inState(4, '钩子');
     await call(url, '/api/article/accept', { token: admin, body: { ids: [id] } });

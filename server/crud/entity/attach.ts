@@ -5,7 +5,7 @@ import { treeHooks } from '../tree.js';
 import type { EntityAccess, EntityBehaviour, EntityHooks, PublicOpRun } from './types.js';
 
 type HookName = keyof Hooks;
-const HOOK_NAMES: readonly HookName[] = ['beforeValidate', 'beforeChange', 'afterChange', 'afterRead', 'beforeDelete', 'afterSave', 'afterGet', 'listWhere', 'enrich'];
+const HOOK_NAMES: readonly HookName[] = ['beforeValidate', 'beforeChange', 'afterChange', 'afterRead', 'beforeDelete', 'afterSave', 'afterGet', 'listWhere', 'enrich', 'afterDelete', 'grant'];
 const OPERATIONS = ['list', 'get', 'create', 'update', 'delete'] as const;
 
 /** The declaration's hooks, then the behaviour file's, per hook name. */

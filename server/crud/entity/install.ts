@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ResourceDecl } from '../../../resources/types.js';
 import { formatDateTime } from '../../util/time.js';
 import { attachBehaviours } from './attach.js';
+import { committing } from './commit.js';
 import { localApi } from './localApi.js';
 import { bindRuntime, ServiceRegistry, systemUser, type EntityRuntime } from './runtime.js';
 import type { PortalConfig } from '../../config.js';
@@ -42,6 +43,7 @@ export function installEntities(app: FastifyInstance, config: PortalConfig, decl
     runtime,
     provide: (name, service) => services.provide(name, service),
     api: (user) => localApi(runtime, app.db, user ?? systemUser),
-    transaction: (user, fn) => app.db.transaction().execute((trx) => fn(localApi(runtime, dynamic(trx), user ?? systemUser), dynamic(trx))),
+    // After-commit tasks of the writes inside run once it committed (entity/commit.ts).
+    transaction: (user, fn) => committing(dynamic(app.db), (trx) => fn(localApi(runtime, trx, user ?? systemUser), trx)),
   };
 }

@@ -1,10 +1,10 @@
 import type { RecordData } from '../../../resources/behaviour.js';
 import type { ResourceDecl } from '../../../resources/types.js';
-import { applyScope, scopeRule } from '../../auth/dataScope.js';
 import type { DynamicDb, Row } from '../../db/types.js';
 import type { PortalUser } from '../../http/fastifyTypes.js';
 import { ActionAnswer, runDeclaredAction } from '../actions.js';
-import { applyWhere, enriched, hookContext, readOut, recordsWhere } from '../behaviour.js';
+import { applyWhere, enriched, hookContext, readOut } from '../behaviour.js';
+import { applyReach, reachOf } from '../reach.js';
 import { applyFilters, withJoins } from '../listQuery.js';
 import { createRecord, deleteRecords, inTransaction, listRecords, updateRecord } from '../service.js';
 import { systemUser, type EntityRuntime } from './runtime.js';
@@ -21,9 +21,8 @@ function declOf(runtime: EntityRuntime, entity: string): ResourceDecl {
 
 /** Records of a declaration in the caller's reach (fixed values, access, data scope), filtered, ordered, limited. */
 export async function findRecords(db: DynamicDb, decl: ResourceDecl, user: PortalUser, options: FindOptions = {}): Promise<Row[]> {
-  const where = await recordsWhere(decl, 'list', user);
-  const rule = await scopeRule(db, user, decl);
-  let q = withJoins(applyScope(applyWhere(applyWhere(applyFilters(db.selectFrom(decl.table), decl, options.search ?? {}), where), options.where), rule).selectAll(), decl);
+  const reach = await reachOf(db, decl, user, 'list');
+  let q = withJoins(applyReach(applyWhere(applyFilters(db.selectFrom(decl.table), decl, options.search ?? {}), options.where), reach).selectAll(), decl);
   for (const s of options.sort ?? []) q = q.orderBy(s.field, s.order === 'DESC' ? 'desc' : 'asc');
   const rows = (await q.orderBy(`${decl.table}.${decl.idField}`, 'asc').limit(options.limit ?? FIND_LIMIT).execute()) as Row[];
   const records = rows.map((r) => readOut(decl, user, r));

@@ -64,6 +64,11 @@ export interface EntityContext extends HookContext {
   readonly caller: PortalUser;
   readonly api: LocalApi;
   readonly services: PortalServices;
+  /**
+   * Runs `task` once the operation's transaction has committed (never after a rollback): search indexes,
+   * static pages, files. A failing task is logged; the change stands (server/crud/entity/commit.ts).
+   */
+  afterCommit(task: () => unknown): Promise<void>;
 }
 
 type Awaitable<T> = T | Promise<T>;
@@ -78,8 +83,16 @@ export interface EntityHooks {
   readonly afterChange?: readonly ((args: { readonly operation: 'create' | 'update'; readonly record: RecordData; readonly previous?: RecordData; readonly ctx: EntityContext }) => Awaitable<void>)[];
   readonly afterRead?: readonly ((args: { readonly record: RecordData; readonly user: HookContext['user'] }) => RecordData | void)[];
   readonly beforeDelete?: readonly ((args: { readonly records: readonly RecordData[]; readonly ctx: EntityContext }) => Awaitable<void>)[];
-  /** The save call's answer: values added to the record and the message (resources/behaviour.ts). */
-  readonly afterSave?: readonly ((args: SaveAnswerArgs) => SaveAnswer | void)[];
+  /** After a delete, in the transaction, with the records that went (e.g. `ctx.afterCommit` to tell others). */
+  readonly afterDelete?: readonly ((args: { readonly records: readonly RecordData[]; readonly ctx: EntityContext }) => Awaitable<void>)[];
+  /** The save call's answer, after the commit: values added to the record and the message (resources/behaviour.ts); `ctx` reads over the database. */
+  readonly afterSave?: readonly ((args: SaveAnswerArgs & { readonly ctx: EntityContext }) => Awaitable<SaveAnswer | void>)[];
+  /**
+   * Records reachable beyond the data scope for an operation (`list`, `get`, `update`, `delete`, or
+   * `action:<name>` for a declared action's records): a WhereData ORed with the scope, `{}` for every record
+   * (文章's reviewers reach the articles of the columns granted to their roles). Access filters still apply.
+   */
+  readonly grant?: readonly ((args: { readonly operation: string; readonly ctx: EntityContext }) => Awaitable<WhereData | void>)[];
   /** Values of other tables for every record of a list page, a detail view and a save answer (resources/behaviour.ts). */
   readonly enrich?: readonly ((args: { readonly records: readonly RecordData[]; readonly ctx: EntityContext }) => Awaitable<readonly RecordData[]>)[];
   /** The detail view's record (the get call): values of other tables (a plate's moderating roles). */

@@ -1,4 +1,5 @@
 import { PostgresAdapter } from 'kysely';
+import { ARTICLE_WRITE, type ArticleWrite } from './articles/changes.js';
 import { type Db, type DialectName, type Row, dynamic } from '../../db/types.js';
 import type { SeedContext } from '../../seed/domainSeeds.js';
 import { seedApi, seedOne } from '../../crud/entity/seed.js';
@@ -172,6 +173,8 @@ for (const a of ARTICLES) {
       creatorName: owner.name,
       createTime: a.time,
       updateTime: a.time,
+      // The demo's own state and stamps; its history is written below.
+      [ARTICLE_WRITE]: { seed: true } satisfies ArticleWrite,
   });
   const articleId = Number(row.articleId);
   const flow = async (who: typeof owner, action: string, actionName: string, fromStatus: number | null, toStatus: number, opinion: string | null = null) =>

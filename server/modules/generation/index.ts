@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { setHtmlNotFound } from '../../http/errorHandler.js';
 import { siteNotFoundPage } from './notFoundPage.js';
 import type { FastifyInstance } from 'fastify';
-import { addArticleHook } from '../content/articles/hooks.js';
+import { ARTICLE_FOLLOWERS, type ArticleFollower } from '../content/articles/changes.js';
 import { declarationOf } from '../declarationLookup.js';
 import { setArticleRepublisher } from './articlePageHooks.js';
 import { republishSitePages } from './pages.js';
@@ -51,9 +51,9 @@ export async function generationModule(app: FastifyInstance) {
     ],
   });
 
-  addArticleHook(app.db, async (_db, articleId, change) => {
-    await republishArticle(generator, articleId, change);
-  });
+  // Told by the article's behaviour after each committed change (server/entities/article.ts).
+  const follower: ArticleFollower = (articleId, change) => republishArticle(generator, articleId, change).then(() => undefined);
+  app.entities.provide(ARTICLE_FOLLOWERS.generation, follower);
   // A page whose read-aloud audio became ready (or was deleted) is rendered again (docs/voice.md).
   setArticleRepublisher(app.db, async (articleId) => void (await republishArticle(generator, articleId, 'changed')));
   // Site pages whose data changed (survey, forum: routes' `config.republish`), one republish at a time so

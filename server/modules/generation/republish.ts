@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Row } from '../../db/types.js';
-import type { ArticleChange } from '../content/articles/hooks.js';
+import type { ArticleChange } from '../content/articles/changes.js';
 import { descendantIds } from '../content/columns/service.js';
 import { ARTICLE_FIELDS, articleRelPath } from './context.js';
 import { HOME_BLOCK_SIZE, LIST_PAGE_SIZE, type Base, type SiteGenerator } from './service.js';

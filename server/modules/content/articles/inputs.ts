@@ -41,13 +41,11 @@ export function articleInputs(decl: ResourceDecl) {
   return {
     list: declaredInput(decl, 'list', { ...FILTERS, ...PAGE, deptId: ['integer', '部门ID'], todo: ['integer', '1：只看待我处理的文章'], sortField: ['string', '排序字段'], sortOrder: ['string', 'ASC 或 DESC（默认）'] }),
     byDept: declaredInput(decl, 'list', { ...FILTERS, ...PAGE, sortField: ['string', '排序字段'], sortOrder: ['string', 'ASC 或 DESC（默认）'] }),
-    articleQuery: describeInput({ query: { articleId: ARTICLE_ID } }),
     fieldOverwrite: describeInput({ query: { columnId: ['integer', '栏目ID（必填）'], basicId: ['integer', '文章ID：给出时带回该文章的模型字段值'] } }),
     articleId: describeInput({ either: { articleId: ARTICLE_ID } }),
     detection: describeInput({ either: { title: ['string', '标题'], summary: ['string', '摘要'], content: ['string', '正文'], articleId: ['integer', '文章ID（不给出标题和正文时检测该文章）'] } }),
     create: declaredInput(decl, 'create', SAVE_EXTRA),
     update: declaredInput(decl, 'update', { ...SAVE_EXTRA, id: ['integer', '文章ID（同 articleId）'], ...OPINION }),
-    step: describeInput({ either: ARTICLE_IDS, body: OPINION }),
     ids: describeInput({ either: ARTICLE_IDS }),
     copy: describeInput({ either: ARTICLE_IDS, body: { columnId: ['integer', '复制到的栏目ID（默认原栏目）'], categoryId: ['integer', '复制到的栏目ID（同 columnId）'] } }),
     sort: describeInput({

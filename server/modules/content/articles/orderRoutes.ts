@@ -5,26 +5,37 @@ import { ok } from '../../../http/envelope.js';
 import { invalidValue, PortalError } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, queryOf } from '../../../http/params.js';
-import { formatDateTime } from '../../../util/time.js';
+import type { LocalApi } from '../../../crud/entity/types.js';
+import type { PortalUser } from '../../../http/fastifyTypes.js';
 import { modelOfColumn, readFieldValues, saveFieldValues } from '../contentModels/service.js';
-import type { ArticleChange } from './hooks.js';
-import { accessFilter, addFlow, checkTargetColumn, loadArticle, readArticleIds, readOneId } from './service.js';
+import { ARTICLE_WRITE, tellFollowers, type ArticleWrite } from './changes.js';
+import { accessFilter, loadArticle, parseFlags, readArticleIds, readOneId } from './service.js';
 import { articleInputs, type ArticleInputs } from './inputs.js';
-import { createdBy } from '../../../shared/records.js';
-import { insertArticle, setArticleSort } from '../../../entities/article.js';
 
-/** /api/article/articleCopy, articleSort, articleUp and the search-index rebuild: order and copies of articles. */
-export async function articleOrderRoutes(app: FastifyInstance, decl: ResourceDecl, fire: Fire) {
+/**
+ * /api/article/articleCopy, articleSort, articleUp and the search-index rebuild: order and copies of
+ * articles. Their writes go through the local API (the article's hooks run: history, followers).
+ */
+export async function articleOrderRoutes(app: FastifyInstance, decl: ResourceDecl) {
   const input = articleInputs(decl);
-  articleCopyRoute(app, decl, fire, input);
-  articleSortRoutes(app, decl, fire, input);
-  articleIndexRoute(app, fire, input);
+  articleCopyRoute(app, decl, input);
+  articleSortRoutes(app, decl, input);
+  articleIndexRoute(app, input);
 }
 
-type Fire = (changes: [number, ArticleChange][]) => Promise<void>;
+/** A new place in the column's order, the caller's reach checked by the route. */
+const setSort = (api: LocalApi, id: number, sort: number) => api.asSystem().update('article', id, { sort, [ARTICLE_WRITE]: { orderOnly: true } satisfies ArticleWrite });
+
+/** The copy's values: the source's text and settings, as a new draft. */
+function copyValues(src: Row, columnId: number, user: PortalUser): Row {
+  const flags = parseFlags(String(src.flags ?? '').replace(/^,|,$/g, ''));
+  const write: ArticleWrite = { copyOf: Number(src.articleId), by: user, admin: user.permissions.has('article:saveAdmin') };
+  const kept = ['title', 'subTitle', 'content', 'summary', 'thumbnail', 'source', 'author', 'keywords', 'jumpUrl'];
+  return { ...Object.fromEntries(kept.map((k) => [k, src[k]])), columnId, flags, sort: 0, [ARTICLE_WRITE]: write };
+}
 
 /** Copies of articles, into their own column or another, model values included. */
-function articleCopyRoute(app: FastifyInstance, decl: ResourceDecl, fire: Fire, input: ArticleInputs) {
+function articleCopyRoute(app: FastifyInstance, decl: ResourceDecl, input: ArticleInputs) {
   const db = app.db;
   app.post('/api/article/articleCopy', { config: { permission: 'article:copy' }, schema: input.copy, attachValidation: true }, async (request) => {
     const user = currentUser(request);
@@ -33,29 +44,13 @@ function articleCopyRoute(app: FastifyInstance, decl: ResourceDecl, fire: Fire, 
     const ids = readArticleIds(query, body);
     const targetRaw = body.columnId ?? body.categoryId ?? query.columnId;
     const access = await accessFilter(db, user, decl);
-    const created = await db.transaction().execute(async (trx) => {
+    const created = await app.entities.transaction(undefined, async (api, trx) => {
       const out: number[] = [];
-      const now = formatDateTime();
       for (const id of ids) {
         const src = await loadArticle(trx, access, id);
         const target = targetRaw === undefined || targetRaw === '' ? src.columnId : Number(targetRaw);
         if (!Number.isSafeInteger(target) || target <= 0) throw invalidValue('参数格式不正确：columnId');
-        await checkTargetColumn(trx, user, target, !user.permissions.has('article:saveAdmin'));
-        const { articleId: _omit, ...rest } = src;
-        void _omit;
-        const newId = await insertArticle(trx, {
-          ...rest,
-          columnId: target,
-          status: 3,
-          hits: 0,
-          imported: 0,
-          sort: 0,
-          publishTime: null,
-          submitTime: null,
-          lastOpinion: null,
-          ...createdBy(user, now),
-        });
-        await addFlow(trx, user, { articleId: newId, action: 'copy', actionName: '复制', fromStatus: null, toStatus: 3, opinion: `复制自文章${id}` });
+        const newId = Number((await api.create('article', copyValues(src, target, user))).articleId);
         const srcModel = await modelOfColumn(trx, src.columnId);
         const dstModel = await modelOfColumn(trx, target);
         if (srcModel && dstModel && srcModel.cmId === dstModel.cmId) {
@@ -66,14 +61,13 @@ function articleCopyRoute(app: FastifyInstance, decl: ResourceDecl, fire: Fire, 
       }
       return out;
     });
-    await fire(created.map((id) => [id, 'changed']));
     return ok(created, '复制成功');
   });
 
 }
 
 /** The order of articles in a column: a sort value, or one place up. */
-function articleSortRoutes(app: FastifyInstance, decl: ResourceDecl, fire: Fire, input: ArticleInputs) {
+function articleSortRoutes(app: FastifyInstance, decl: ResourceDecl, input: ArticleInputs) {
   const db = app.db;
   app.post('/api/article/articleSort', { config: { permission: 'article:sort' }, schema: input.sort, attachValidation: true }, async (request) => {
     const user = currentUser(request);
@@ -84,13 +78,12 @@ function articleSortRoutes(app: FastifyInstance, decl: ResourceDecl, fire: Fire,
       : [{ id: readOneId(query, body, ['articleId', 'id']), sort: Number(body.sort ?? query.sort) }];
     for (const it of items) if (!Number.isInteger(it.sort) || it.sort < 0 || it.sort > 999999) throw invalidValue('排序必须是0–999999的整数');
     const access = await accessFilter(db, user, decl);
-    await db.transaction().execute(async (trx) => {
+    await app.entities.transaction(undefined, async (api, trx) => {
       for (const it of items) {
         await loadArticle(trx, access, it.id);
-        await setArticleSort(trx, it.id, it.sort);
+        await setSort(api, it.id, it.sort);
       }
     });
-    await fire(items.map((it) => [it.id, 'changed']));
     return ok(items.length, '排序成功');
   });
 
@@ -99,7 +92,7 @@ function articleSortRoutes(app: FastifyInstance, decl: ResourceDecl, fire: Fire,
     const user = currentUser(request);
     const id = readOneId(queryOf(request), bodyOf(request), ['articleId', 'id']);
     const access = await accessFilter(db, user, decl);
-    await db.transaction().execute(async (trx) => {
+    await app.entities.transaction(undefined, async (api, trx) => {
       const row = await loadArticle(trx, access, id);
       const list = (await trx
         .selectFrom('article')
@@ -115,20 +108,19 @@ function articleSortRoutes(app: FastifyInstance, decl: ResourceDecl, fire: Fire,
       const mine = row.sort;
       const theirs = prev.sort;
       if (mine === theirs) {
-        await setArticleSort(trx, id, theirs + 1);
+        await setSort(api, id, theirs + 1);
       } else {
-        await setArticleSort(trx, id, theirs);
-        await setArticleSort(trx, prev.articleId, mine);
+        await setSort(api, id, theirs);
+        await setSort(api, prev.articleId, mine);
       }
     });
-    await fire([[id, 'changed']]);
     return ok(id, '上移成功');
   });
 
 }
 
 /** Tells search (and the pages) again about some articles, or all. */
-function articleIndexRoute(app: FastifyInstance, fire: Fire, input: ArticleInputs) {
+function articleIndexRoute(app: FastifyInstance, input: ArticleInputs) {
   const db = app.db;
   app.post('/api/article/manualSavaEs', { config: { permission: 'article:approve' }, schema: input.reindex, attachValidation: true }, async (request) => {
     const body = bodyOf(request);
@@ -140,7 +132,7 @@ function articleIndexRoute(app: FastifyInstance, fire: Fire, input: ArticleInput
     } else {
       rows = await db.selectFrom('article').select(['articleId', 'status']).execute();
     }
-    await fire(rows.map((r) => [Number(r.articleId), Number(r.status) === 5 ? 'published' : 'changed']));
+    for (const r of rows) await tellFollowers(app.entities.runtime.services, Number(r.articleId), Number(r.status) === 5 ? 'published' : 'changed');
     return ok({ count: rows.length }, '索引已更新');
   });
 

@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import { ARTICLE_TRANSITIONS, ESSAY_FLAGS, articleStatusLabel, type ArticleTransition } from '../../../../resources/article.js';
 import type { ResourceDecl } from '../../../../resources/types.js';
 import { departmentAndDescendants, scopeExpression, scopeRule } from '../../../auth/dataScope.js';
-import { validateRecord } from '../../../crud/validate.js';
+import { modelOfColumn, readFieldValues } from '../contentModels/service.js';
 import type { Db, Row, RowOf } from '../../../db/types.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
@@ -115,34 +115,49 @@ export function readOpinion(query: Row, body: Row, required: boolean): string | 
   return text || null;
 }
 
-export interface ArticleInput {
-  values: Row;
-  flags?: number[];
+/** The parts of a save body the field rules do not take: the body text, flags, the requested state, model values. */
+export interface ArticleBodyParts {
+  /** The body, sanitised (undefined: not sent). */
+  readonly content?: string;
+  readonly flags?: number[];
   /** 3 keep editing, 4 submit for review, 5 publish (save/admin only). */
-  status?: number;
+  readonly status?: number;
+  readonly modelFields?: unknown;
+  /** The declared fields left for the field rules (categoryId read as columnId). */
+  readonly rest: Row;
 }
 
-/** The article fields of a save/update body, validated; content sanitised; flags parsed. */
-export function readArticleInput(decl: ResourceDecl, body: Row, mode: 'create' | 'update'): ArticleInput {
-  const { content, flags, categoryId, status, ...rest } = body;
+/** Splits a save body (create or update): content sanitised, flags parsed, the state checked. */
+export function splitArticleBody(body: Row): ArticleBodyParts {
+  const { content, flags, categoryId, status, modelFields, ...rest } = body;
   if (rest.columnId === undefined && categoryId !== undefined) rest.columnId = categoryId;
-  delete rest.modelFields;
-  const values = validateRecord(decl, rest, mode);
-  delete values.flags;
+  let clean: string | undefined;
   if (content !== undefined) {
     if (content !== null && typeof content !== 'string') throw invalidValue('正文必须是文本');
-    const clean = content ? sanitizeArticleHtml(content) : '';
+    clean = content ? sanitizeArticleHtml(content) : '';
     if (clean.length > CONTENT_MAX) throw invalidValue(`正文长度不能超过${CONTENT_MAX}个字符`);
-    values.content = clean;
-  } else if (mode === 'create') values.content = '';
-  const out: ArticleInput = { values };
-  if (flags !== undefined) out.flags = parseFlags(flags);
-  if (status !== undefined && status !== null && status !== '') {
-    const n = Number(status);
-    if (![3, 4, 5].includes(n)) throw invalidValue('保存时状态只能是3（编辑中）、4（提交审核）或5（直接发布）');
-    out.status = n;
   }
-  return out;
+  let state: number | undefined;
+  if (status !== undefined && status !== null && status !== '') {
+    state = Number(status);
+    if (![3, 4, 5].includes(state)) throw invalidValue('保存时状态只能是3（编辑中）、4（提交审核）或5（直接发布）');
+  }
+  return { content: clean, flags: flags === undefined ? undefined : parseFlags(flags), status: state, modelFields, rest };
+}
+
+/** An article as its detail answers it: the row, its model values and model, the review history, the sensitive-word hits. */
+export async function articleDetail(db: Db, row: Row): Promise<Row> {
+  const titles = await columnTitleMap(db);
+  const id = Number(row.articleId);
+  const model = await modelOfColumn(db, Number(row.columnId));
+  const hits = await db.selectFrom('article_sensitive').selectAll().where('articleId', '=', id).orderBy('level').execute();
+  return {
+    ...toApi(row, titles),
+    modelFields: model ? await readFieldValues(db, model, id) : {},
+    model: model ? { cmId: model.cmId, cmTipsName: model.cmTipsName, fields: model.fields } : null,
+    flowList: await flowOf(db, id),
+    sensitiveHits: hits.map((h) => ({ ...h, level: Number(h.level) })),
+  };
 }
 
 /** Rules that span fields: jump flag needs a URL, picture flag needs a thumbnail. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { addArticleHook } from '../articles/hooks.js';
+import { ARTICLE_FOLLOWERS, type ArticleFollower } from '../articles/changes.js';
 import { forgetReported } from '../../../entities/report.js';
 import { ensureReportMenus } from './menus.js';
 import { reportRoutes } from './routes.js';
@@ -11,8 +11,10 @@ import { reportRoutes } from './routes.js';
  */
 export async function reportModule(app: FastifyInstance) {
   await ensureReportMenus(app.db);
-  addArticleHook(app.db, async (db, articleId, change) => {
-    if (change === 'removed') await forgetReported(db, articleId);
-  });
+  // Told by the article's behaviour after each committed change (server/entities/article.ts).
+  const follower: ArticleFollower = async (articleId, change) => {
+    if (change === 'removed') await forgetReported(app.db, articleId);
+  };
+  app.entities.provide(ARTICLE_FOLLOWERS.reports, follower);
   await app.register(reportRoutes);
 }

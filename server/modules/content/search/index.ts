@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { addArticleHook } from '../articles/hooks.js';
+import { ARTICLE_FOLLOWERS, type ArticleFollower } from '../articles/changes.js';
 import { rebuildSearchIndex, syncArticles } from './indexer.js';
 import { searchRoutes } from './routes.js';
 import { seedSynonyms } from './seed.js';
@@ -16,7 +16,9 @@ const CONFIG_PATHS = /^\/(searchSynonym|searchService|searchTerm|hotWord)\/(add|
  * start when the index is empty.
  */
 export async function searchModule(app: FastifyInstance) {
-  addArticleHook(app.db, async (db, articleId) => syncArticles(db, [articleId]));
+  // Told by the article's behaviour after each committed change (server/entities/article.ts).
+  const follower: ArticleFollower = (articleId) => syncArticles(app.db, [articleId]);
+  app.entities.provide(ARTICLE_FOLLOWERS.search, follower);
   const indexed = (await app.db.selectFrom('article_search').select('articleId').limit(1).executeTakeFirst()) !== undefined;
   if (!indexed) {
     const published = await app.db.selectFrom('article').select('articleId').where('status', '=', 5).limit(1).executeTakeFirst();

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResourceDecl } from '../../../../resources/types.js';
-import { addArticleHook } from '../articles/hooks.js';
+import { ARTICLE_FOLLOWERS, type ArticleFollower } from '../articles/changes.js';
 import { declarationOf } from '../../declarationLookup.js';
 import { createEngine, voiceConfig } from './engine.js';
 import { addArticlePageExtra, republishArticlePage } from '../../generation/articlePageHooks.js';
@@ -27,7 +27,9 @@ export async function voiceModule(app: FastifyInstance) {
   app.addHook('onClose', () => service.queue.close());
   app.addHook('onListen', () => void service.resume().catch((e: unknown) => app.log.error(e)));
 
-  addArticleHook(app.db, async (db, articleId, change) => {
+  // Told by the article's behaviour after each committed change (server/entities/article.ts).
+  const db = app.db;
+  const follower: ArticleFollower = async (articleId, change) => {
     if (change === 'removed' || change === 'unpublished') {
       await service.remove(articleId);
       return;
@@ -41,7 +43,8 @@ export async function voiceModule(app: FastifyInstance) {
     // A change of a public article is its next publication (edits of published articles stay public).
     if (!a || a.status !== 5 || Number(a.autoVoice ?? 1) === 0) return;
     if ((await service.request(articleId)) === 'busy') app.log.warn({ articleId }, 'read-aloud queue full: audio not queued');
-  });
+  };
+  app.entities.provide(ARTICLE_FOLLOWERS.voice, follower);
 
   await app.register(voiceRoutes(decl, service));
 }
