@@ -4,7 +4,7 @@ import { applyScope, scopeRule } from '../../auth/dataScope.js';
 import type { DynamicDb, Row } from '../../db/types.js';
 import type { PortalUser } from '../../http/fastifyTypes.js';
 import { ActionAnswer, runDeclaredAction } from '../actions.js';
-import { applyWhere, enriched, hookContext, readOut, recordsWhere } from '../behaviour.js';
+import { applyListWhere, applyWhere, enriched, hookContext, readOut, recordsWhere } from '../behaviour.js';
 import { applyFilters, withJoins } from '../listQuery.js';
 import { createRecord, deleteRecords, inTransaction, listRecords, updateRecord } from '../service.js';
 import { systemUser, type EntityRuntime } from './runtime.js';
@@ -23,7 +23,10 @@ function declOf(runtime: EntityRuntime, entity: string): ResourceDecl {
 export async function findRecords(db: DynamicDb, decl: ResourceDecl, user: PortalUser, options: FindOptions = {}): Promise<Row[]> {
   const where = await recordsWhere(decl, 'list', user);
   const rule = await scopeRule(db, user, decl);
-  let q = withJoins(applyScope(applyWhere(applyWhere(applyFilters(db.selectFrom(decl.table), decl, options.search ?? {}), where), options.where), rule).selectAll(), decl);
+  let base = applyScope(applyWhere(applyWhere(applyFilters(db.selectFrom(decl.table), decl, options.search ?? {}), where), options.where), rule);
+  // A search runs the list's listWhere hooks too (an export finds what the list shows).
+  if (options.search && decl.hooks?.listWhere) base = await applyListWhere(base, decl, options.search, hookContext(db, decl, user));
+  let q = withJoins(base.selectAll(), decl);
   for (const s of options.sort ?? []) q = q.orderBy(s.field, s.order === 'DESC' ? 'desc' : 'asc');
   const rows = (await q.orderBy(`${decl.table}.${decl.idField}`, 'asc').limit(options.limit ?? FIND_LIMIT).execute()) as Row[];
   const records = rows.map((r) => readOut(decl, user, r));
