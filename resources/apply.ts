@@ -153,7 +153,7 @@ export default defineResource({
     { name: 'updateTime', label: '更新时间', type: 'datetime', readOnly: true },
     // Virtual (computed on every read): the applicant's name, the overdue flag and the countdown.
     { name: 'applicant', label: '申请人', type: 'text', readOnly: true, compute: (r) => (Number(r.applicantType) === 1 ? r.name : r.orgName) ?? null },
-    { name: 'overdue', label: '是否逾期', type: 'enum', readOnly: true, options: [{ value: 0, label: '未逾期' }, { value: 1, label: '已逾期', tone: 'error' }], compute: (r) => (isOverdue(r, APPLY_PENDING) ? 1 : 0) },
+    { name: 'overdue', label: '是否逾期', type: 'enum', readOnly: true, options: [{ value: 0, label: '未逾期', tone: 'default' }, { value: 1, label: '已逾期', tone: 'error' }], compute: (r) => (isOverdue(r, APPLY_PENDING) ? 1 : 0) },
     {
       name: 'timeLeft', label: '超期情况', type: 'text', readOnly: true, compute: timeLeft,
       display: { format: timeLeft, tone: (r) => (Number(r.overdue) === 1 ? 'error' : undefined), data: (r) => (Number(r.overdue) === 1 ? { overdue: '1' } : undefined) },
@@ -161,7 +161,8 @@ export default defineResource({
   ],
   list: {
     columns: ['infoName', 'applicant', 'applicantType', 'handleDeptName', 'status', 'createTime', 'deadline', 'timeLeft'],
-    columnLayout: { timeLeft: { priority: 2, width: 132 } },
+    // The countdown stays in view; the type and the department fold first on a narrow screen.
+    columnLayout: { timeLeft: { priority: 1, width: 148 }, applicantType: { priority: 3 }, handleDeptName: { priority: 3, minWidth: 112 } },
     filters: [
       { field: 'infoName', op: 'like', alwaysOn: true },
       { field: 'status', op: 'eq', alwaysOn: true },
@@ -177,6 +178,7 @@ export default defineResource({
     defaultSort: { field: 'createTime', order: 'DESC' },
     // The spec's detail page (src/pages/applyPerson.tsx: the generic show view).
     rowOpens: '/main/interact/applyPerson?id={id}',
+    rowLinks: [{ label: '办理', to: '/main/interact/applyPerson?id={id}', permission: PERMS.update }],
   },
   form: ['applicantType', 'name', 'idType', 'idNumber', 'workUnit', 'orgName', 'orgCode', 'legalPerson', 'contactName', 'phone', 'email', 'address', 'postcode', 'infoName', 'content', 'purpose', 'format', 'receiveWay', 'handleDeptId'],
   permissions: PERMS,
