@@ -31,15 +31,6 @@ function timeLeft(r: Readonly<Record<string, unknown>>): string {
   return s.days === 0 ? '今日到期' : `剩余${s.days}个工作日`;
 }
 
-/** What a citizen gives to find his application (the lookups' request schema). */
-function ownInput(): FieldDecl[] {
-  return [
-    { name: 'queryCode', label: '查询码', type: 'text' },
-    { name: 'phone', label: '申请时填写的联系电话', type: 'text' },
-    { name: 'idNumber', label: '申请时填写的证件号码（无电话时）', type: 'text' },
-  ];
-}
-
 export default defineResource({
   name: 'apply',
   table: 'apply',
@@ -228,3 +219,12 @@ export default defineResource({
   ownership: { department: 'handleDeptId', creator: 'creatorId' },
   menu: { group: 'interact', path: '/main/interact/apply', sort: 40 },
 });
+
+/** What a citizen gives to find his application (the lookups' request schema). */
+function ownInput(): FieldDecl[] {
+  return [
+    { name: 'queryCode', label: '查询码', type: 'text' },
+    { name: 'phone', label: '申请时填写的联系电话', type: 'text' },
+    { name: 'idNumber', label: '申请时填写的证件号码（无电话时）', type: 'text' },
+  ];
+}

@@ -85,7 +85,8 @@ const NOT_ENTITY = /^server\/modules\/(generation|statistics|monitoring|site|wor
 const moduleFiles = readsOriginal.filter((f) => !NOT_ENTITY.test(f));
 const serviceModules = readsOriginal.filter((f) => NOT_ENTITY.test(f));
 const behaviourFiles = walk('server/entities');
-const behaviourOf = (f) => path.basename(f, '.ts');
+// server/entities/<name>.ts, or a file of its folder server/entities/<name>/ (mail, apply).
+const behaviourOf = (f) => f.slice('server/entities/'.length).split('/')[0].replace(/\.ts$/, '');
 const screens = [...new Set(original.flatMap((d) => viewFiles(d.name)))];
 const sum = (files) => files.reduce((n, f) => n + lines(f), 0);
 
