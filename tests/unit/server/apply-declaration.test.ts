@@ -7,7 +7,6 @@ import type { ResourceDecl } from '../../../resources/types';
 import { applyCondition } from '../../../server/crud/behaviour';
 import { applyFilters } from '../../../server/crud/listQuery';
 import behaviour from '../../../server/entities/apply';
-import type { EntityContext } from '../../../server/crud/entity/types';
 
 // The generic pieces 依申请公开 moved onto (issue 19, session 24), without a server; tests/api/apply.test.ts
 // runs them over HTTP on both databases.
@@ -22,21 +21,20 @@ const db = new Kysely<any>({
 });
 const decl = apply as unknown as ResourceDecl;
 const listWhere = behaviour.hooks!.listWhere![0]!;
-const ctx = {} as EntityContext;
 
 describe('依申请公开 on the declarations', () => {
   it('a filter on a virtual field is left to listWhere, which answers a query-builder condition', async () => {
     const plain = applyFilters(db.selectFrom('apply').selectAll(), decl, { overdue: 1, status: 1 }).compile();
     expect(plain.sql).not.toContain('overdue');
     expect(plain.sql).toContain('"status" = ?');
-    const condition = await listWhere({ search: { overdue: 1 }, ctx });
+    const condition = await listWhere({ search: { overdue: 1 } });
     const q = applyCondition(db.selectFrom('apply').selectAll(), condition).compile();
     expect(q.sql).toMatch(/"status" in \(\?, \?\) and "deadline" < \?/);
-    const both = applyCondition(db.selectFrom('apply').selectAll(), await listWhere({ search: { overdue: 0, dueWithin: 3 }, ctx })).compile();
+    const both = applyCondition(db.selectFrom('apply').selectAll(), await listWhere({ search: { overdue: 0, dueWithin: 3 } })).compile();
     expect(both.sql).toContain(' or ');
     expect(both.sql).toContain('"deadline" <= ?');
-    expect(await listWhere({ search: {}, ctx })).toBeUndefined();
-    await expect(Promise.resolve().then(() => listWhere({ search: { dueWithin: 'x' }, ctx }))).rejects.toThrow('dueWithin的值应为0到60的整数（工作日）');
+    expect(await listWhere({ search: {} })).toBeUndefined();
+    await expect(Promise.resolve().then(() => listWhere({ search: { dueWithin: 'x' } }))).rejects.toThrow('dueWithin的值应为0到60的整数（工作日）');
     // WhereData still works as before.
     expect(applyCondition(db.selectFrom('apply').selectAll(), { status: [0, 1] }).compile().sql).toContain('"status" in (?, ?)');
   });
