@@ -26,6 +26,12 @@ export interface CallerInfo {
 /** Column values a query matches exactly (`{ area: 'grainData', status: [1, 2] }`: an array is "one of"). */
 export type WhereData = Readonly<Record<string, string | number | null | readonly (string | number)[]>>;
 
+/**
+ * A condition built with the server's query builder (Kysely's `(eb) => eb.and([...])`), typed as the server
+ * sees it in server/crud/entity/types.ts; the shared side only passes it on.
+ */
+export type WhereBuilder = (eb: never) => unknown;
+
 /** True when the record matches every entry (an action's `when`): the server refuses, the UI hides the button. */
 export function inState(record: RecordData, when: WhereData | undefined): boolean {
   if (!when) return true;
@@ -95,9 +101,10 @@ export interface Hooks {
   readonly grant?: readonly ((args: { readonly operation: string; readonly ctx: HookContext }) => Awaitable<WhereData | void>)[];
   /**
    * A list's search values that are no column (角色's deptId: roles held in a department): conditions ANDed
-   * with the declared filters and the data scope, e.g. `{ roleId: [ids] }`.
+   * with the declared filters and the data scope, e.g. `{ roleId: [ids] }`; or, in a server behaviour file,
+   * a condition of the query builder for comparisons and `or` (依申请公开's overdue: pending and past the deadline).
    */
-  readonly listWhere?: readonly ((args: { readonly search: RecordData; readonly ctx: HookContext }) => Awaitable<WhereData | void>)[];
+  readonly listWhere?: readonly ((args: { readonly search: RecordData; readonly ctx: HookContext }) => Awaitable<WhereData | WhereBuilder | void>)[];
 }
 
 export interface SaveAnswerArgs {

@@ -45,3 +45,6 @@ export function extraCall(decl: ResourceDecl, name: string): ApiCall {
   if (!call) throw new Error(`${decl.name} declares no call ${name}`);
   return call;
 }
+
+/** Whether the declaration's records are edited in a form (an update call, not declared `editForm: false`). */
+export const hasEditForm = (decl: ResourceDecl): boolean => !!decl.api.update && decl.api.update.editForm !== false;

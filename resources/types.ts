@@ -60,6 +60,11 @@ export interface ResourceApi {
     readonly success?: string;
     /** An update whose body sets only these fields needs this key instead of the update key (领导信箱's 公开: `{ id, publicFlag }`). */
     readonly onlyFields?: { readonly fields: readonly string[]; readonly permission: string };
+    /**
+     * `false`: the update call serves the declared steps (accept, reply, extend…: actions over this path
+     * with their values and inputs), not an edit form: no 编辑 button and no edit screen (依申请公开).
+     */
+    readonly editForm?: false;
   };
   /**
    * `idsParam` names the key parameter when it is not `ids`; `perRecord` means the call deletes one

@@ -88,7 +88,8 @@ const NOT_ENTITY = /^server\/modules\/(generation|statistics|monitoring|site|wor
 const moduleFiles = readsOriginal.filter((f) => !NOT_ENTITY.test(f));
 const serviceModules = readsOriginal.filter((f) => NOT_ENTITY.test(f));
 const behaviourFiles = walk('server/entities');
-const behaviourOf = (f) => path.basename(f, '.ts');
+// server/entities/<name>.ts, or a file of its folder server/entities/<name>/ (mail, apply).
+const behaviourOf = (f) => f.slice('server/entities/'.length).split('/')[0].replace(/\.ts$/, '');
 // Panels an original declaration names (`dialog`, `listPanels`, `showPanels`: src/panels/<name>.tsx) are that
 // entity's screens too, and so is every src/components file that only such screens import (a dialog's component).
 const importsOf = (f) =>

@@ -92,6 +92,8 @@ export interface ActionCallDecl {
   readonly variant?: ActionVariant;
   /** The UI offers it only for records in these states (标记已读 on unread ones); unlike `when`, the server takes any. */
   readonly shownWhen?: WhereData;
+  /** The UI leaves it out for records in these states (查看身份证明 where `{ proofFile: null }`: nothing to show). */
+  readonly hiddenWhen?: WhereData;
 }
 
 export interface ActionVariant {

@@ -106,4 +106,6 @@ export interface FieldDisplay {
   readonly format?: (record: RecordData) => string;
   readonly align?: 'left' | 'right';
   readonly tone?: (record: RecordData) => 'error' | 'success' | undefined;
+  /** `data-*` attributes of the shown value, for styles and tests (`{ overdue: '1' }` → `data-overdue="1"`). */
+  readonly data?: (record: RecordData) => Readonly<Record<string, string>> | undefined;
 }

@@ -94,6 +94,11 @@ export interface ListDecl {
   readonly detailDrawer?: DetailDrawerDecl;
   /** A tree beside the table whose chosen node filters the list (users by department); see TreeFilterDecl. */
   readonly treeFilter?: TreeFilterDecl;
+  /**
+   * A click on a row opens this app route, `{field}` standing for the record's value (依申请公开's
+   * `/main/interact/applyPerson?id={id}`, the spec's detail page); default: rows are not clickable.
+   */
+  readonly rowOpens?: string;
   /** Tabs over the list, each answered by its own declared call (see ListSourcesDecl). */
   readonly sources?: ListSourcesDecl;
 }

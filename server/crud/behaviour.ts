@@ -1,5 +1,5 @@
 import type { ExpressionBuilder } from 'kysely';
-import type { AccessResult, CallerInfo, HookContext, HookStore, RecordData, WhereData } from '../../resources/behaviour.js';
+import type { AccessResult, CallerInfo, HookContext, HookStore, RecordData, WhereBuilder, WhereData } from '../../resources/behaviour.js';
 import { localApi } from './entity/localApi.js';
 import { afterCommit } from './entity/commit.js';
 import { runtimeOf, systemUser } from './entity/runtime.js';
@@ -49,6 +49,19 @@ export function applyWhere<Q extends Whereable>(query: Q, where: WhereData | und
     else if (Array.isArray(value)) q = value.length ? q.where(ref, 'in', value) : q.where((eb: AnyEb) => eb.lit(1), '=', 0);
     else q = q.where(ref, '=', value);
   }
+  return q;
+}
+
+/** A listWhere hook's answer: equality conditions (WhereData) or a query-builder condition (a function). */
+export function applyCondition<Q extends Whereable>(query: Q, condition: WhereData | WhereBuilder | void | undefined): Q {
+  if (typeof condition === 'function') return query.where(condition as (eb: AnyEb) => unknown);
+  return applyWhere(query, condition ?? undefined);
+}
+
+/** The declaration's listWhere hooks over a search, ANDed onto the query (the list call, exports, the local API's find). */
+export async function applyListWhere<Q extends Whereable>(query: Q, decl: ResourceDecl, search: RecordData, ctx: HookContext): Promise<Q> {
+  let q = query;
+  for (const hook of decl.hooks?.listWhere ?? []) q = applyCondition(q, await hook({ search, ctx }));
   return q;
 }
 

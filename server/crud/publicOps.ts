@@ -22,7 +22,8 @@ export async function runPublicOp(app: FastifyInstance, decl: ResourceDecl, op: 
   // The flood gate before anything else, reading the body included (a shut gate answers 429 to any body).
   if (op.guard) await admitPublicSubmission(app, request);
   const body = { ...queryOf(request), ...bodyOf(request) };
-  const values = await handler.check({ body });
+  const reads = hookContext(dynamic(app.db), decl, systemUser);
+  const values = await handler.check({ body, api: reads.api, services: reads.services });
   if (op.guard) await guardPublicSubmission(app, request, op.guard, { captcha: op.captcha === true });
   const ip = (request.ip || '').slice(0, 64);
   const answer = await inTransaction(dynamic(app.db), (trx) => Promise.resolve(handler.run({ values, ip, ctx: hookContext(trx, decl, systemUser) })));

@@ -3,7 +3,7 @@ import type { ResourceDecl } from '../../resources/types.js';
 import type { DynamicDb as Db, Row } from '../db/types.js';
 import { notFoundRecord, PortalError } from '../http/errors.js';
 import type { PortalUser } from '../http/fastifyTypes.js';
-import { applyWhere, enriched, hookContext, readOut, recordsWhere, runChangeHooks } from './behaviour.js';
+import { applyListWhere, applyWhere, enriched, hookContext, readOut, recordsWhere, runChangeHooks } from './behaviour.js';
 import { applyReach, reachOf } from './reach.js';
 import { applyFilters, readPaging, readSort, withJoins } from './listQuery.js';
 import { checkDictValues } from './dictValues.js';
@@ -37,7 +37,7 @@ export async function listRecords(db: Db, decl: ResourceDecl, user: PortalUser, 
   const sort = readSort(decl, search);
   const reach = await reachable(db, decl, user, 'list');
   let base = applyReach(applyFilters(db.selectFrom(decl.table), decl, search), reach);
-  for (const hook of decl.hooks?.listWhere ?? []) base = applyWhere(base, (await hook({ search, ctx: hookContext(db, decl, user) })) ?? undefined);
+  if (decl.hooks?.listWhere) base = await applyListWhere(base, decl, search, hookContext(db, decl, user));
   const countRow = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string } | undefined;
   const totalRow = Number(countRow?.n ?? 0);
   let query = withJoins(base.selectAll(), decl).orderBy(sort.field, sort.order);

@@ -175,7 +175,7 @@ export function RecordActions({ decl, place }: { decl: ResourceDecl; place: 'row
   return (
     <>
       {actionsAt(decl, place)
-        .filter((action) => inState(record, action.when) && inState(record, action.call?.shownWhen))
+        .filter((action) => inState(record, action.when) && inState(record, action.call?.shownWhen) && !(action.call?.hiddenWhen && inState(record, action.call.hiddenWhen)))
         .map((action) => (
           <ActionButton key={action.name} decl={decl} action={actionFor(action, record)} target={{ id: record.id }} />
         ))}

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { hasEditForm } from '../../resources/declaredCalls';
 import {
   Create,
   DeleteButton,
@@ -167,7 +168,7 @@ function ShowActions({ decl }: { decl: ResourceDecl }) {
   return (
     <TopToolbar>
       <RecordActions decl={decl} place="show" />
-      {decl.api.update && <EditButton />}
+      {hasEditForm(decl) && <EditButton />}
       <ListButton label="返回列表" />
     </TopToolbar>
   );

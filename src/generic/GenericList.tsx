@@ -1,4 +1,6 @@
 import Box from '@mui/material/Box';
+import { hasEditForm } from '../../resources/declaredCalls';
+import { rowLinkPath as fillPath } from './RowLinks';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import {
@@ -135,7 +137,7 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
       <WithTreeFilter decl={decl}>
       <Box ref={ref} sx={{ minWidth: 0, contain: 'inline-size' }}>
         <Datagrid
-          rowClick={false}
+          rowClick={decl.list.rowOpens ? (_id, _resource, record) => fillPath(decl.list.rowOpens!, record) : false}
           data-testid="list-table"
           sx={columnSx(plan, folded)}
           expand={foldedCells.length ? <FoldedColumns cells={foldedCells} /> : undefined}
@@ -145,7 +147,7 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
           }
         >
           {cells.map((c) => c.element)}
-          <RowActions label="操作" decl={decl} editable={!!decl.api.update} deletable={!!decl.api.delete} onOpen={drawer ? setOpened : undefined} />
+          <RowActions label="操作" decl={decl} editable={hasEditForm(decl)} deletable={!!decl.api.delete} onOpen={drawer ? setOpened : undefined} />
         </Datagrid>
       </Box>
       </WithTreeFilter>

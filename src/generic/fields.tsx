@@ -45,11 +45,12 @@ export function HtmlField({ source, field }: DeclFieldProps) {
 export function DisplayField({ source, field }: DeclFieldProps & { textAlign?: 'left' | 'right' }) {
   const record = useRecordContext();
   if (!record) return null;
-  const { format, tone } = field.display ?? {};
+  const { format, tone, data } = field.display ?? {};
   const value: unknown = record[source];
   const text = format ? format(record) : value === null || value === undefined ? '' : String(value);
+  const attributes = Object.fromEntries(Object.entries(data?.(record) ?? {}).map(([k, v]) => [`data-${k}`, v]));
   return (
-    <Typography component="span" variant="body2" color={tone?.(record) === 'error' ? 'error' : tone?.(record) === 'success' ? 'success.main' : undefined} sx={{ whiteSpace: 'nowrap' }}>
+    <Typography {...attributes} component="span" variant="body2" color={tone?.(record) === 'error' ? 'error' : tone?.(record) === 'success' ? 'success.main' : undefined} sx={{ whiteSpace: 'nowrap' }}>
       {text}
     </Typography>
   );

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
+import { hasEditForm } from '../../resources/declaredCalls';
 import { Resource } from 'react-admin';
 import { Route } from 'react-router';
 import type { ResourceDecl } from '../../resources/types';
@@ -59,7 +60,7 @@ function viewsOf(decl: ResourceDecl): Views {
   return {
     list: view(custom.list, treeSource(decl) ? LazyTreeList : GenericList),
     create: decl.api.create ? view(custom.create, GenericCreate) : undefined,
-    edit: decl.api.update ? view(custom.edit, GenericEdit) : undefined,
+    edit: hasEditForm(decl) ? view(custom.edit, GenericEdit) : undefined,
     show: view(custom.show, GenericShow),
   };
 }

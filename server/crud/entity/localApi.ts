@@ -3,7 +3,7 @@ import type { ResourceDecl } from '../../../resources/types.js';
 import type { DynamicDb, Row } from '../../db/types.js';
 import type { PortalUser } from '../../http/fastifyTypes.js';
 import { ActionAnswer, runDeclaredAction } from '../actions.js';
-import { applyWhere, enriched, hookContext, readOut } from '../behaviour.js';
+import { applyListWhere, applyWhere, enriched, hookContext, readOut } from '../behaviour.js';
 import { applyReach, reachOf } from '../reach.js';
 import { applyFilters, withJoins } from '../listQuery.js';
 import { createRecord, deleteRecords, inTransaction, listRecords, updateRecord } from '../service.js';
@@ -22,7 +22,10 @@ function declOf(runtime: EntityRuntime, entity: string): ResourceDecl {
 /** Records of a declaration in the caller's reach (fixed values, access, data scope), filtered, ordered, limited. */
 export async function findRecords(db: DynamicDb, decl: ResourceDecl, user: PortalUser, options: FindOptions = {}): Promise<Row[]> {
   const reach = await reachOf(db, decl, user, 'list');
-  let q = withJoins(applyReach(applyWhere(applyFilters(db.selectFrom(decl.table), decl, options.search ?? {}), options.where), reach).selectAll(), decl);
+  let base = applyReach(applyWhere(applyFilters(db.selectFrom(decl.table), decl, options.search ?? {}), options.where), reach);
+  // A search runs the list's listWhere hooks too (an export finds what the list shows).
+  if (options.search && decl.hooks?.listWhere) base = await applyListWhere(base, decl, options.search, hookContext(db, decl, user));
+  let q = withJoins(base.selectAll(), decl);
   for (const s of options.sort ?? []) q = q.orderBy(s.field, s.order === 'DESC' ? 'desc' : 'asc');
   const rows = (await q.orderBy(`${decl.table}.${decl.idField}`, 'asc').limit(options.limit ?? FIND_LIMIT).execute()) as Row[];
   const records = rows.map((r) => readOut(decl, user, r));

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { ChangeArgs, HookContext, RecordData, SaveAnswer, SaveAnswerArgs, WhereData } from '../../../resources/behaviour.js';
 import type { PortalConfig } from '../../config.js';
 import type { DynamicDb } from '../../db/types.js';
@@ -73,6 +74,10 @@ export interface EntityContext extends HookContext {
 
 type Awaitable<T> = T | Promise<T>;
 
+/** A list condition WhereData cannot say (comparisons, `or`): built with Kysely's expression builder. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ListCondition = (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
+
 export interface EntityChangeArgs extends Omit<ChangeArgs, 'ctx'> {
   readonly ctx: EntityContext;
 }
@@ -98,7 +103,7 @@ export interface EntityHooks {
   /** The detail view's record (the get call): values of other tables (a plate's moderating roles). */
   readonly afterGet?: readonly ((args: { readonly record: RecordData; readonly ctx: EntityContext }) => Awaitable<RecordData | void>)[];
   /** Conditions from a list's search values that are no column (see resources/behaviour.ts). */
-  readonly listWhere?: readonly ((args: { readonly search: RecordData; readonly ctx: EntityContext }) => Awaitable<WhereData | void>)[];
+  readonly listWhere?: readonly ((args: { readonly search: RecordData; readonly ctx: EntityContext }) => Awaitable<WhereData | ListCondition | void>)[];
 }
 
 /**
@@ -131,7 +136,8 @@ export interface EntityJob {
  * system, and answers what the citizen may read back.
  */
 export interface PublicOpRun {
-  readonly check: (args: { readonly body: RecordData }) => Awaitable<RecordData>;
+  /** `api` (as the system, outside any transaction) and `services` for reads the check needs (a department that must exist). */
+  readonly check: (args: { readonly body: RecordData; readonly api: LocalApi; readonly services: PortalServices }) => Awaitable<RecordData>;
   readonly run: (args: { readonly values: RecordData; readonly ip: string; readonly ctx: EntityContext }) => Awaitable<unknown>;
 }
 

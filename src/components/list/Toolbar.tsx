@@ -1,4 +1,5 @@
 import DeleteIcon from '@mui/icons-material/Delete';
+import { hasEditForm } from '../../../resources/declaredCalls';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
@@ -102,7 +103,7 @@ export function ResourceToolbar({ decl, children }: { decl: ResourceDecl; childr
           <CreateButton label="新增" variant="contained" />
         </Permitted>
       )}
-      {decl.api.update && (
+      {hasEditForm(decl) && (
         <Permitted resource={decl.name} action="edit">
           <EditSelectedButton />
         </Permitted>

@@ -1,40 +1,45 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ResourceDecl } from '../../../../resources/types.js';
 import { applyScope, scopeRule } from '../../../auth/dataScope.js';
 import { searchOf } from '../../../crud/routes.js';
+import { maskPersonalPage, maskPersonalRow } from '../../../crud/personal.js';
 import { getRecord } from '../../../crud/service.js';
 import type { Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
-import { missingParam, notFoundRecord } from '../../../http/errors.js';
+import { missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, readId } from '../../../http/params.js';
 import { cleanPhone, guardPublicSubmission, normaliseQueryCode } from '../../../public/guard.js';
-import { formatDateTime } from '../../../util/time.js';
-import { maskRow } from '../../../shared/mask.js';
-import { optionalUser} from '../../../shared/routeHelpers.js';
+import { createSmsSender } from '../../../notify/sms.js';
+import { asInt, optionalUser } from '../../../shared/routeHelpers.js';
 import { sendDownload } from '../../../shared/download.js';
-import { sendWorkbook } from '../../../shared/excel.js';
-import {
-  applicationDocx,
-  APPLY_STATUS_NAME,
-  decorate,
-  parseSettings,
-  PENDING,
-  readSettings,
-  today,
-} from './service.js';
+import { formatDateTime } from '../../../util/time.js';
+import { applicationDocx, APPLY_STATUS_NAME, parseSettings, PENDING, readSettings, today } from './service.js';
+import type { ApplyInputs } from './inputs.js';
 
-import { APPLY_PERSONAL, APPLY_EXPORT_COLUMNS, DAY_MS, notAllowed, type ApplyContext } from './context.js';
-/** Staff overviews, settings, Word and Excel files. */
-export function applyOfficeRoutes(ctx: ApplyContext) {
-  const { app, decl, db, perm, load, searchQuery, inputs: I } = ctx;
+const notAllowed = (msg: string) => new PortalError(1005, msg);
+const DAY_MS = 24 * 3600_000;
+
+/** Staff overviews, the department's list, settings and Word files (reads; the writes are the entity's). */
+export function applyOfficeRoutes(app: FastifyInstance, decl: ResourceDecl, I: ApplyInputs) {
+  const db = app.db;
+  const perm = decl.permissions;
   // Overview of the screen: counts per status and overdue, within the caller's scope.
   app.post('/app/list', { config: { permission: perm.list }, schema: I.none, attachValidation: true }, async (request) => {
-    const user = currentUser(request);
-    const rule = await scopeRule(db, user, decl);
+    const rule = await scopeRule(db, currentUser(request), decl);
     const counts = await applyScope(db.selectFrom('apply'), rule).select(['status', (eb) => eb.fn.countAll<number | string>().as('n')]).groupBy('status').execute();
-    const overdue = Number((await applyScope(db.selectFrom('apply'), rule).select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', 'in', PENDING).where('deadline', '<', today()).executeTakeFirst())?.n ?? 0);
+    const overdue = Number((await applyScope(db.selectFrom('apply'), rule).select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', 'in', [...PENDING]).where('deadline', '<', today()).executeTakeFirst())?.n ?? 0);
     const byStatus = Object.entries(APPLY_STATUS_NAME).map(([value, label]) => ({ value: Number(value), label, count: Number(counts.find((c) => c.status === Number(value))?.n ?? 0) }));
     return ok({ total: byStatus.reduce((s, b) => s + b.count, 0), overdue, byStatus });
+  });
+
+  // The applications of one department (default the caller's): the generic list's search and answer.
+  app.post('/apply/listByDept', { config: { permission: perm.list }, schema: I.listByDept, attachValidation: true }, async (request) => {
+    const search = searchOf(request);
+    const user = currentUser(request);
+    const raw = search.deptId ?? search.handleDeptId ?? user.deptId;
+    if (raw === undefined || raw === null || raw === '') throw missingParam('deptId');
+    return ok(maskPersonalPage(decl, await app.entities.api(user).list('apply', { ...search, handleDeptId: asInt(raw, 'deptId') })));
   });
 
   // Handling departments with their pending and overdue counts (counts within the caller's scope).
@@ -43,18 +48,12 @@ export function applyOfficeRoutes(ctx: ApplyContext) {
     const depts = await db.selectFrom('departments').select(['id', 'name', 'phone', 'parentId']).orderBy('sort').orderBy('id').execute();
     const rows = await applyScope(db.selectFrom('apply'), rule).select(['handleDeptId', 'status', 'deadline']).execute();
     const t = today();
-    return ok(
-      depts.map((d) => {
-        const mine = rows.filter((r) => r.handleDeptId === d.id);
-        return {
-          ...d,
-          total: mine.length,
-          // A missing status counts as 0 (待受理).
-          pending: mine.filter((r) => PENDING.includes(r.status ?? 0)).length,
-          overdue: mine.filter((r) => PENDING.includes(r.status ?? 0) && r.deadline && r.deadline < t).length,
-        };
-      }),
-    );
+    // A missing status counts as 0 (待受理).
+    const pending = (r: (typeof rows)[number]) => PENDING.includes(r.status ?? 0);
+    return ok(depts.map((d) => {
+      const mine = rows.filter((r) => r.handleDeptId === d.id);
+      return { ...d, total: mine.length, pending: mine.filter(pending).length, overdue: mine.filter((r) => pending(r) && r.deadline && r.deadline < t).length };
+    }));
   });
 
   app.post('/apply/system', { config: { permission: 'apply:system' }, schema: I.system, attachValidation: true }, async (request) => {
@@ -71,26 +70,20 @@ export function applyOfficeRoutes(ctx: ApplyContext) {
     return ok(await readSettings(db), Object.keys(values).length ? '保存成功' : '操作成功');
   });
 
-  const docx = (withReply: boolean) => async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
-    const row = await load(request, readId(request));
+  // The application form (and with its reply) as Word: personal data masked as in lists.
+  const docx = (withReply: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const row = await getRecord(db, decl, currentUser(request), readId(request));
     const name = `${withReply ? '政府信息公开申请及答复' : '政府信息公开申请表'}_${String(row.queryCode)}.docx`;
-    return sendDownload(reply, await applicationDocx(maskRow(row, APPLY_PERSONAL), withReply), name);
+    return sendDownload(reply, await applicationDocx(maskPersonalRow(decl, row), withReply), name);
   };
   app.post('/apply/download', { config: { permission: 'apply:word' }, schema: I.id, attachValidation: true }, docx(false));
   app.post('/apply/exportWord', { config: { permission: 'apply:word' }, schema: I.id, attachValidation: true }, docx(true));
-
-  app.post('/export/WbExcel', { config: { permission: 'apply:export' }, schema: I.excel, attachValidation: true }, async (request, reply) => {
-    const search = searchOf(request);
-    const q = await searchQuery(currentUser(request), search);
-    const rows = (await q.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc').limit(50_000).execute()).map(decorate);
-    return sendWorkbook(reply, `依申请公开_${today()}.xlsx`, [{ name: '依申请公开', columns: APPLY_EXPORT_COLUMNS, rows }]);
-  });
-
 }
 
 /** SMS reminder to the handling department: staff with apply:remind, or the applicant (query code + phone). */
-export function applyReminderRoute(ctx: ApplyContext) {
-  const { app, decl, db, sms, inputs: I } = ctx;
+export function applyReminderRoute(app: FastifyInstance, decl: ResourceDecl, I: ApplyInputs) {
+  const db = app.db;
+  const sms = createSmsSender(db, app.log);
   app.post('/apply/sms/reminder', { config: { public: true }, schema: I.reminder, attachValidation: true }, async (request) => {
     const body = { ...(request.query as Record<string, unknown>), ...bodyOf(request) };
     const id = readId(request);
@@ -117,5 +110,4 @@ export function applyReminderRoute(ctx: ApplyContext) {
     const status = await sms.send({ phone, content, bizType: 'apply-reminder', bizId: id });
     return ok({ status, deptName: dept?.name ?? '' }, status === 'failed' ? '短信发送失败，已记录' : '已发送催办提醒');
   });
-
 }

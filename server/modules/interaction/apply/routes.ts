@@ -1,25 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { atRoot } from '../../../shared/routeHelpers.js';
 import { declarationOf } from '../../declarationLookup.js';
-import { applyAdminRoutes } from './adminRoutes.js';
-import { applyContext } from './context.js';
+import { applyInputs } from './inputs.js';
 import { applyOfficeRoutes, applyReminderRoute } from './officeRoutes.js';
 import { applyProofRoutes } from './proof.js';
 import { applyPublicRoutes } from './publicRoutes.js';
 
 /**
- * 依申请公开 (spec part 2 "Applications for disclosure"). Admin calls under /apply/*, /app/list and
- * /export/WbExcel; public ones under /web/apply/* and /apply/sms/reminder. Records belong to the handling
- * department (`handleDeptId`) for data scopes. Statuses, deadlines, decisions: docs/interaction-forms.md.
- * Each group of calls registers in its own file; inputs.ts describes what each reads.
+ * 依申请公开 (spec part 2 "Applications for disclosure"): the calls beside the generic ones (CRUD, the
+ * handling steps on /apply/add, /apply/delete, the Excel export and the citizen's calls are declared in
+ * resources/apply.ts, behaviour in server/entities/apply.ts): overviews, the department's list, settings,
+ * Word files, the SMS reminder, the proof scans and the public department list. Statuses, deadlines,
+ * decisions: docs/interaction-forms.md. inputs.ts describes what each reads.
  */
 export const applyRoutes = atRoot(async function applyRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'apply');
   if (!decl) return;
-  const ctx = applyContext(app, decl);
-  applyAdminRoutes(ctx);
-  applyOfficeRoutes(ctx);
-  applyReminderRoute(ctx);
+  const inputs = applyInputs(decl);
+  applyOfficeRoutes(app, decl, inputs);
+  applyReminderRoute(app, decl, inputs);
   await app.register(applyProofRoutes);
-  applyPublicRoutes(ctx);
+  applyPublicRoutes(app, inputs);
 });

@@ -1,15 +1,12 @@
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TextRun } from 'docx';
+import { APPLY_PENDING, APPLY_STATUS } from '../../../../resources/apply.js';
 import type { Db, Row } from '../../../db/types.js';
-import { invalidValue, missingParam } from '../../../http/errors.js';
-import { cleanEmail, cleanPhone, cleanText } from '../../../public/guard.js';
+import { invalidValue } from '../../../http/errors.js';
 import { asInt } from '../../../shared/routeHelpers.js';
 import { particularsTable, type Particular } from '../../../shared/word.js';
 
-export const APPLY_STATUS_NAME: Record<number, string> = { 0: '待受理', 1: '已受理', 2: '已答复', 3: '不予公开', 4: '已撤回' };
-export const PENDING = [0, 1];
-const ID_TYPES = ['身份证', '护照', '港澳居民来往内地通行证', '台湾居民来往大陆通行证', '其他'];
-const FORMATS = ['纸质', '电子邮件', '光盘', '磁盘'];
-const RECEIVE_WAYS = ['邮寄', '快递', '电子邮件', '传真', '自行领取', '当场阅读、抄录'];
+export const APPLY_STATUS_NAME: Record<number, string> = Object.fromEntries(APPLY_STATUS.map((s) => [s.value, s.label]));
+export const PENDING: readonly number[] = APPLY_PENDING;
 
 /** Settings of /apply/system, with the statutory defaults (《政府信息公开条例》第三十三条). */
 export interface ApplySettings {
@@ -47,93 +44,13 @@ export function parseSettings(body: Record<string, unknown>): Partial<ApplySetti
   return out;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const ymd = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-
-/**
- * `days` working days after the date (Saturdays and Sundays skipped; public holidays and make-up working
- * days are not known to the server, see docs/interaction-forms.md). The day of receipt does not count.
- */
-export function addWorkingDays(from: string, days: number): string {
-  const d = new Date(`${from.slice(0, 10)}T12:00:00`);
-  let left = days;
-  while (left > 0) {
-    d.setDate(d.getDate() + 1);
-    const wd = d.getDay();
-    if (wd !== 0 && wd !== 6) left -= 1;
-  }
-  return ymd(d);
-}
-
-export const today = () => ymd(new Date());
-
-/** Adds `statusName` and `overdue` (pending and past the deadline) to a row. */
-export function decorate(row: Row): Row {
-  const status = Number(row.status);
-  const overdue = PENDING.includes(status) && !!row.deadline && String(row.deadline) < today() ? 1 : 0;
-  return { ...row, statusName: APPLY_STATUS_NAME[status] ?? '', overdue };
-}
-
-const oneOf = (v: unknown, list: string[], label: string, fallback: string) => {
-  if (v === undefined || v === null || v === '') return fallback;
-  if (typeof v !== 'string' || !list.includes(v.trim())) throw invalidValue(`${label}的值无效，可选值：${list.join('、')}`);
-  return v.trim();
-};
-
-/** A saveApplyDto from the public or from staff: the applicant, the request, the handling department. */
-export async function parseApplication(db: Db, body: Record<string, unknown>): Promise<Row> {
-  const typeRaw = body.applicantType ?? 1;
-  const applicantType = asInt(typeRaw, '申请人类型');
-  if (applicantType !== 1 && applicantType !== 2) throw invalidValue('申请人类型的值无效，可选值：1（个人）、2（法人/其他组织）');
-  const person = applicantType === 1;
-  const out: Row = {
-    applicantType,
-    name: cleanText(body.name, { label: '姓名', max: 50, required: person }),
-    idType: person ? oneOf(body.idType, ID_TYPES, '证件类型', '身份证') : null,
-    idNumber: cleanText(body.idNumber, { label: '证件号码', max: 30, required: person }).toUpperCase(),
-    workUnit: cleanText(body.workUnit, { label: '工作单位', max: 100 }),
-    orgName: cleanText(body.orgName, { label: '组织名称', max: 100, required: !person }),
-    orgCode: cleanText(body.orgCode, { label: '统一社会信用代码', max: 30, required: !person }).toUpperCase(),
-    legalPerson: cleanText(body.legalPerson, { label: '法定代表人', max: 50, required: !person }),
-    contactName: cleanText(body.contactName, { label: '联系人', max: 50, required: !person }),
-    phone: cleanPhone(body.phone, '联系电话'),
-    address: cleanText(body.address, { label: '通信地址', max: 200 }),
-    postcode: cleanText(body.postcode, { label: '邮政编码', max: 10 }),
-    infoName: cleanText(body.infoName, { label: '所需信息名称', max: 200, required: true }),
-    content: cleanText(body.content, { label: '所需信息内容描述', max: 3000, required: true, multiline: true }),
-    purpose: cleanText(body.purpose, { label: '用途', max: 500, multiline: true }),
-    format: oneOf(body.format, FORMATS, '信息提供方式', '纸质'),
-    receiveWay: oneOf(body.receiveWay, RECEIVE_WAYS, '获取方式', '邮寄'),
-  };
-  if (person && out.idType === '身份证' && !/^\d{17}[\dX]$/.test(String(out.idNumber))) throw invalidValue('证件号码格式不正确');
-  const emailNeeded = out.format === '电子邮件' || out.receiveWay === '电子邮件';
-  out.email = cleanEmail(body.email, '电子邮箱', { required: emailNeeded });
-  if ((out.receiveWay === '邮寄' || out.receiveWay === '快递') && !out.address) throw missingParam('通信地址');
-  const deptRaw = body.handleDeptId;
-  if (deptRaw === undefined || deptRaw === null || deptRaw === '') throw missingParam('受理部门');
-  const dept = (await db.selectFrom('departments').select(['id', 'name']).where('id', '=', asInt(deptRaw, '受理部门')).executeTakeFirst()) as { id: number; name: string } | undefined;
-  if (!dept) throw invalidValue('受理部门不存在');
-  out.handleDeptId = dept.id;
-  out.handleDeptName = dept.name;
-  for (const k of Object.keys(out)) if (out[k] === '') out[k] = null;
-  return out;
-}
-
-/** What the public sees of its own application (no IP, no staff fields). */
-export function publicView(row: Row): Row {
-  const { ip: _ip, creatorId: _c, remark: _r, replyUserName: _u, ...rest } = decorate(row);
-  void _ip;
-  void _c;
-  void _r;
-  void _u;
-  return rest;
-}
+/** Working days (resources/shape/workingDays.ts), as the deadlines count them. */
+export { addWorkingDays, today } from '../../../../resources/shape/workingDays.js';
 
 const pair = (a: string, b: unknown): Particular => [a, b];
 
-/** The application as a .docx: the application form, and with `withReply` the reply part; phone and ID number masked. */
-export async function applicationDocx(row: Row, withReply: boolean): Promise<Buffer> {
-  const r = decorate(row);
+/** The application (as read: statusName, overdue) as a .docx: the form, and with `withReply` the reply part. */
+export async function applicationDocx(r: Row, withReply: boolean): Promise<Buffer> {
   const person = Number(r.applicantType) === 1;
   const applicant = person
     ? [pair('申请人类型', '个人'), pair('姓名', r.name), pair('证件类型', r.idType), pair('证件号码', r.idNumber), pair('工作单位', r.workUnit)]
