@@ -1,3 +1,4 @@
+import { isVirtualField } from '../../resources/shape/fields.js';
 import type { ResourceDecl } from '../../resources/types.js';
 import { applyScope, scopeRule } from '../auth/dataScope.js';
 // Tables of declarations are named at run time: the deliberately untyped handle (server/db/types.ts).
@@ -22,7 +23,7 @@ export interface Page<T = Row> {
   totalPage: number;
 }
 
-const has = (decl: ResourceDecl, name: string) => decl.fields.some((f) => f.name === name && !f.compute);
+const has = (decl: ResourceDecl, name: string) => decl.fields.some((f) => f.name === name && !isVirtualField(f));
 
 /** The rows of the declaration the caller reaches for an operation: fixed values, access answer, data scope. */
 async function reachable(db: Db, decl: ResourceDecl, user: PortalUser, operation: 'list' | 'get' | 'update' | 'delete') {

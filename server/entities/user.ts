@@ -1,7 +1,9 @@
 import { Refusal, type RecordData } from '../../resources/behaviour.js';
 import { departmentAndDescendants } from '../auth/dataScope.js';
-import { hashPassword } from '../auth/password.js';
-import { validateNewPassword } from '../auth/passwordPolicy.js';
+import { clearAccount } from '../auth/loginThrottle.js';
+import { hashPassword, randomPassword } from '../auth/password.js';
+import { currentPasswordRule, currentPasswordTypes, passwordProblem, validateNewPassword } from '../auth/passwordPolicy.js';
+import { ActionAnswer } from '../crud/actions.js';
 import { defineBehaviour } from '../crud/entity/define.js';
 import type { EntityContext } from '../crud/entity/types.js';
 import type { Db, DynamicDb } from '../db/types.js';
@@ -91,6 +93,27 @@ async function withNames(trx: DynamicDb, records: readonly RecordData[]): Promis
  */
 export default defineBehaviour({
   name: 'user',
+  actions: {
+    // 重置密码: a new random password that satisfies the rule in force, answered once; changed at the next login.
+    resetPwd: async ({ records: [target], ctx }) => {
+      if (!target) throw notFoundRecord();
+      const db = typed(ctx.trx);
+      const userId = Number(target.userId);
+      const username = String(target.username);
+      const password = await generatePassword(db, username);
+      await storePassword(db, userId, await hashPassword(password), 1, ctx.now);
+      await db.updateTable('sessions').set({ revoked: 1 }).where('userId', '=', userId).execute();
+      await clearAccount(db, userId);
+      return new ActionAnswer({ userId, username, password }, '密码已重置，请将新密码告知用户，该用户下次登录须修改密码');
+    },
+    // 解除锁定 (docs/system-security.md "Lockout"): the account's lock and every address's lock on it.
+    unlock: async ({ records: [target], ctx }) => {
+      if (!target) throw notFoundRecord();
+      await setAccountLock(typed(ctx.trx), Number(target.userId), null);
+      await clearAccount(typed(ctx.trx), Number(target.userId));
+      return null;
+    },
+  },
   hooks: {
     beforeValidate: [
       async ({ operation, data, original, ctx }) => {
@@ -166,6 +189,15 @@ export default defineBehaviour({
     ],
   },
 });
+
+/** A random password of at least 12 characters that the rule in force accepts (50 tries, as before). */
+async function generatePassword(db: Db, username: string): Promise<string> {
+  const rule = await currentPasswordRule(db);
+  const classes = await currentPasswordTypes(db);
+  let password = randomPassword(Math.max(12, rule.minLength));
+  for (let i = 0; i < 50 && passwordProblem(password, rule, classes, { username }); i++) password = randomPassword(Math.max(12, rule.minLength));
+  return password;
+}
 
 // The account's password state (server/auth/loginGuard.ts, server/modules/system/password/): written here,
 // beside the hooks that keep it out of every answer, by the login and password calls in their transactions.
