@@ -7,7 +7,8 @@ const USER_TYPE_NAMES: Record<string, string> = { 0: '普通用户', 1: '管理�
  * server/entities/user.ts, checked against 密码规则, never answered); the roles are the declared link
  * (`roleIds`, user_roles); the data scope treats the account itself as its own record (`userId`) and its
  * department as the owner. The department, the role grants and the 系统管理员 guards are in the behaviour
- * file; the grant/remove-role, data-permission and article-count calls in server/modules/system/org/users.ts.
+ * file, with 重置密码, 解除锁定 and the grant/remove-role calls (declared actions); the data-permission and
+ * article-count calls in server/modules/system/org/users.ts.
  */
 export default defineResource({
   name: 'user',
@@ -73,7 +74,16 @@ export default defineResource({
   ],
   list: {
     columns: ['username', 'name', 'mobile', 'deptName', 'roleName', 'articleNum', 'status'],
-    columnLayout: { roleName: { priority: 1, minWidth: 120 }, deptName: { priority: 2, minWidth: 120 }, articleNum: { priority: 3, width: 72 } },
+    // At 1366 px with the menu and the department tree open: names and roles stay, the rest folds by priority.
+    columnLayout: {
+      username: { priority: 1, width: 110 },
+      name: { priority: 1, width: 96 },
+      roleName: { priority: 1, minWidth: 110 },
+      mobile: { priority: 2, width: 120 },
+      deptName: { priority: 2, minWidth: 120 },
+      status: { priority: 2, width: 80 },
+      articleNum: { priority: 3, width: 72 },
+    },
     filters: [
       { field: 'name', op: 'like', alwaysOn: true },
       { field: 'mobile', op: 'like', alwaysOn: true },
@@ -94,8 +104,10 @@ export default defineResource({
   personalLog: { label: '用户', field: 'username' },
   links: [{ name: 'roleIds', label: '角色', table: 'user_roles', from: 'userId', to: 'roleId', entity: 'role', missing: '角色不存在' }],
   actions: [
-    { name: 'grantRole', label: '授予角色', path: '/ding/user/grant/role', permission: 'user:grant', scope: 'row' },
-    { name: 'delRole', label: '移除角色', path: '/ding/user/del/role', permission: 'user:grant', scope: 'row', confirm: '确定移除该用户的角色吗？' },
+    // The spec's grant and removal calls (roleGrantDto / roleDelDto: userId or userIds, roleId or roleIds), run by
+    // the behaviour file through the local API; the screen's 角色 dialog below saves the whole set instead.
+    { name: 'grantRole', label: '授予角色', path: '/ding/user/grant/role', permission: 'user:grant', scope: 'none', placement: [], run: true, success: '授权成功' },
+    { name: 'delRole', label: '移除角色', path: '/ding/user/del/role', permission: 'user:grant', scope: 'none', placement: [], run: true, success: '移除成功', confirm: '确定移除该用户的角色吗？' },
     // Run by server/entities/user.ts; the generated password is answered once and shown in a dialog.
     { name: 'resetPwd', label: '重置密码', path: '/ding/user/resetPwd', permission: 'user:resetPwd', scope: 'row', confirm: '确定重置该用户的密码吗？',
       run: true, call: { idParam: 'userId' },
