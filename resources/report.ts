@@ -1,5 +1,6 @@
 import { ARTICLE_STATUS_OPTIONS } from './article';
 import { defineResource, ownership, ownershipFields } from './define';
+import type { FieldDecl } from './types';
 
 /**
  * 报送管理: news submitted by departments through the reporting app (appKey reportSite). A submission IS
@@ -7,11 +8,8 @@ import { defineResource, ownership, ownershipFields } from './define';
  * (docs/search-and-reports.md). Served by server/modules/content/reports; the review is the article workflow.
  * 报送管理 in the admin app is the generic list (issue 19, session 24): the article's title, column, state,
  * submission time and last opinion are answered by the list call (not stored here), 通过 / 退回 are the
- * audit call with an opinion dialog, 预览 the article's preview dialog, 报送统计 a panel under the list.
+ * audit call with an opinion dialog, 预览 the article's preview dialog, 报送统计 a dialog from the toolbar.
  */
-
-/** The opinion asked by 通过 (optional) and 退回 (required), as the review screens ask it. */
-const opinion = (required: boolean) => [{ name: 'opinion', label: '审核意见', type: 'textarea', maxLength: 500, ...(required ? { required: true } : {}) }] as const;
 
 /** reportAudit's `status`: what the reviewer decides. */
 export const REPORT_AUDIT_OPTIONS = [
@@ -69,13 +67,14 @@ export default defineResource({
     sortable: [],
     defaultSort: { field: 'reportTime', order: 'DESC' },
   },
-  listPanels: ['reportStatistics'],
   permissions: { list: 'report:list', get: 'article:get', create: 'report:add', update: 'report:update', delete: 'report:delete' },
   actions: [
     { name: 'my', label: '我的报送', path: '/api/report/my', permission: 'report:my', scope: 'none' },
     { name: 'role', label: '待我审核', path: '/api/report/role', permission: 'report:role', scope: 'none' },
     { name: 'audit', label: '审核', path: '/api/report/reportAudit', permission: 'report:audit', scope: 'both' },
     // The screen's row buttons over the same calls (served by the module): the article's preview, 通过 / 退回 with the opinion.
+    // 报送统计: the statistics (counts per department, month or state) in a dialog from the toolbar.
+    { name: 'statistics', label: '报送统计', path: '/api/report/reportDeptList', permission: 'report:list', scope: 'none', placement: ['toolbar'], dialog: 'reportStatistics' },
     { name: 'preview', label: '预览', path: '/api/article/redisByArticleId', method: 'GET', permission: 'article:get', scope: 'row', placement: ['row'], dialog: 'reportPreview' },
     { name: 'pass', label: '通过', path: '/api/report/reportAudit', permission: 'report:audit', scope: 'row', placement: ['row'], confirm: '确定审核通过该报送吗？',
       success: '审核通过', input: opinion(false), call: { values: { status: 1 }, shownWhen: { status: [4, 6] }, title: '提示信息' } },
@@ -85,3 +84,8 @@ export default defineResource({
   ownership,
   menu: { group: 'content', path: '/main/article/report', sort: 12 },
 });
+
+/** The opinion asked by 通过 (optional) and 退回 (required), as the review screens ask it (hoisted: used above). */
+function opinion(required: boolean): readonly FieldDecl[] {
+  return [{ name: 'opinion', label: '审核意见', type: 'textarea', maxLength: 500, ...(required ? { required: true } : {}) }];
+}

@@ -3,7 +3,6 @@ import { ResourceContextProvider } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { createDataProvider, createHttpClient } from '../../../providers';
 import report from '../../../resources/report';
-import type { ResourceDecl } from '../../../resources/types';
 import { GenericList } from '../../../src/generic/GenericList';
 import { resources } from '../../../src/resources';
 import { AdminWrapper, API, fakeAuthProvider, useMsw } from './helpers';
@@ -16,8 +15,6 @@ const ROWS = [
   { articleId: 11, title: '春耕动员会召开', columnTitle: '部门动态', status: 4, deptName: '县农业农村局', creatorName: '李晓', submitTime: '2026-11-20 09:00:00', lastOpinion: null },
   { articleId: 12, title: '秋季运动会闭幕', columnTitle: '部门动态', status: 5, deptName: '县教育局', creatorName: '陈静', submitTime: '2026-11-18 10:00:00', lastOpinion: '同意' },
 ];
-// The statistics panel has its own calls: this test is about the table.
-const decl: ResourceDecl = { ...report, listPanels: undefined };
 
 describe('the generic 报送管理 list', () => {
   it('shows the answered article values and audits a submission under review with an opinion', async () => {
@@ -26,7 +23,7 @@ describe('the generic 报送管理 list', () => {
     render(
       <AdminWrapper dataProvider={dataProvider} authProvider={fakeAuthProvider()} initialEntries={['/report']}>
         <ResourceContextProvider value="report">
-          <GenericList decl={decl} />
+          <GenericList decl={report} />
         </ResourceContextProvider>
       </AdminWrapper>,
     );
@@ -38,6 +35,9 @@ describe('the generic 报送管理 list', () => {
     expect(listed[0]!.body).not.toHaveProperty('sortField');
     expect(within(published).queryByRole('button', { name: '通过' })).toBeNull();
     expect(within(published).getByRole('button', { name: '预览' })).toBeInTheDocument();
+    // 报送统计 is a toolbar button (a dialog), not a second search form under the table.
+    expect(screen.getByRole('button', { name: '报送统计' })).toBeInTheDocument();
+    expect(screen.getAllByRole('search')).toHaveLength(1);
 
     fireEvent.click(within(review).getByRole('button', { name: '退回' }));
     const dialog = await screen.findByRole('dialog');
