@@ -56,7 +56,16 @@ export default defineResource({
   ],
   list: {
     columns: ['title', 'columnTitle', 'status', 'deptName', 'creatorName', 'submitTime', 'lastOpinion'],
-    columnLayout: { title: { priority: 1 }, lastOpinion: { priority: 3 }, columnTitle: { priority: 3 } },
+    // The title gets the room; at 1366 px the opinion and the column fold first.
+    columnLayout: {
+      title: { priority: 1, minWidth: 200 },
+      status: { priority: 1, width: 88 },
+      deptName: { priority: 2, width: 110 },
+      creatorName: { priority: 2, width: 90 },
+      submitTime: { priority: 2 },
+      columnTitle: { priority: 3, width: 96 },
+      lastOpinion: { priority: 3, minWidth: 100 },
+    },
     // The list call's own search (startTime / endTime on the submission date, as the reporting app sends).
     filters: [
       { field: 'title', op: 'like', alwaysOn: true },

@@ -77,7 +77,7 @@ export default defineResource({
     // At 1366 px with the menu and the department tree open: names and roles stay, the rest folds by priority.
     columnLayout: {
       username: { priority: 1, width: 110 },
-      name: { priority: 1, width: 96 },
+      name: { priority: 1, width: 110 },
       roleName: { priority: 1, minWidth: 110 },
       mobile: { priority: 2, width: 120 },
       deptName: { priority: 2, minWidth: 120 },
