@@ -18,6 +18,7 @@ import { changedFields, withoutUndefined } from './diff';
 import { missingParameterMessage, PortalError } from './errors';
 import { downloadExcel } from './excel';
 import { isCreatePath, newIdempotencyKey } from './idempotency';
+import { withPageCalls } from './pageCalls';
 import { emitErrorToast, emitWarningToast } from './notices';
 import type { ExtraCallParams, HttpClient, Page, PortalDataProviderExtras } from './types';
 
@@ -76,7 +77,8 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
       const start = (page - 1) * perPage;
       return { data: reply.slice(start, start + perPage).map((record) => withId(decl, record)), total: reply.length };
     }
-    const list = reply?.list ?? [];
+    // Columns answered by a call for the shown page's ids (FieldDecl.pageCall: 用户's 发文数).
+    const list = await withPageCalls(http, decl, reply?.list ?? []);
     return { data: list.map((record) => withId(decl, record)), total: reply?.totalRow ?? list.length };
   }
 

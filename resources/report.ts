@@ -1,9 +1,14 @@
+import { ARTICLE_STATUS_OPTIONS } from './article';
 import { defineResource, ownership, ownershipFields } from './define';
+import type { FieldDecl } from './types';
 
 /**
  * 报送管理: news submitted by departments through the reporting app (appKey reportSite). A submission IS
  * an article (resources/article.ts) created in the reporting app; this table only marks it as one
  * (docs/search-and-reports.md). Served by server/modules/content/reports; the review is the article workflow.
+ * 报送管理 in the admin app is the generic list (issue 19, session 24): the article's title, column, state,
+ * submission time and last opinion are answered by the list call (not stored here), 通过 / 退回 are the
+ * audit call with an opinion dialog, 预览 the article's preview dialog, 报送统计 a dialog from the toolbar.
  */
 
 /** reportAudit's `status`: what the reviewer decides. */
@@ -41,12 +46,34 @@ export default defineResource({
   fields: [
     { name: 'articleId', label: '文章ID', type: 'number', readOnly: true },
     { name: 'reportTime', label: '报送时间', type: 'datetime', readOnly: true },
-    ...ownershipFields,
+    ...ownershipFields.map((f) => (f.name === 'deptName' ? { ...f, label: '部门' } : f.name === 'creatorName' ? { ...f, label: '报送人' } : f)),
+    // The article's own values, answered by the list calls (server/modules/content/reports/): no column here.
+    { name: 'title', label: '标题', type: 'text', readOnly: true, answered: true },
+    { name: 'columnTitle', label: '栏目', type: 'text', readOnly: true, answered: true },
+    { name: 'status', label: '状态', type: 'enum', readOnly: true, answered: true, options: ARTICLE_STATUS_OPTIONS },
+    { name: 'submitTime', label: '提交时间', type: 'datetime', readOnly: true, answered: true },
+    { name: 'lastOpinion', label: '审核意见', type: 'text', readOnly: true, answered: true },
   ],
   list: {
-    columns: ['articleId', 'deptName', 'creatorName', 'reportTime'],
-    filters: [{ field: 'reportTime', op: 'range' }],
-    sortable: ['reportTime'],
+    columns: ['title', 'columnTitle', 'status', 'deptName', 'creatorName', 'submitTime', 'lastOpinion'],
+    // The title gets the room; at 1366 px the opinion and the column fold first.
+    columnLayout: {
+      title: { priority: 1, minWidth: 200 },
+      status: { priority: 1, width: 88 },
+      deptName: { priority: 2, width: 110 },
+      creatorName: { priority: 2, width: 90 },
+      submitTime: { priority: 2 },
+      columnTitle: { priority: 3, width: 96 },
+      lastOpinion: { priority: 3, minWidth: 100 },
+    },
+    // The list call's own search (startTime / endTime on the submission date, as the reporting app sends).
+    filters: [
+      { field: 'title', op: 'like', alwaysOn: true },
+      { field: 'status', op: 'eq', alwaysOn: true },
+      { field: 'submitTime', op: 'range', params: ['startTime', 'endTime'], alwaysOn: true, label: '日期' },
+    ],
+    // The module orders by the article's update time; the list sends no sort of its own.
+    sortable: [],
     defaultSort: { field: 'reportTime', order: 'DESC' },
   },
   permissions: { list: 'report:list', get: 'article:get', create: 'report:add', update: 'report:update', delete: 'report:delete' },
@@ -54,7 +81,20 @@ export default defineResource({
     { name: 'my', label: '我的报送', path: '/api/report/my', permission: 'report:my', scope: 'none' },
     { name: 'role', label: '待我审核', path: '/api/report/role', permission: 'report:role', scope: 'none' },
     { name: 'audit', label: '审核', path: '/api/report/reportAudit', permission: 'report:audit', scope: 'both' },
+    // The screen's row buttons over the same calls (served by the module): the article's preview, 通过 / 退回 with the opinion.
+    // 报送统计: the statistics (counts per department, month or state) in a dialog from the toolbar.
+    { name: 'statistics', label: '报送统计', path: '/api/report/reportDeptList', permission: 'report:list', scope: 'none', placement: ['toolbar'], dialog: 'reportStatistics' },
+    { name: 'preview', label: '预览', path: '/api/article/redisByArticleId', method: 'GET', permission: 'article:get', scope: 'row', placement: ['row'], dialog: 'reportPreview' },
+    { name: 'pass', label: '通过', path: '/api/report/reportAudit', permission: 'report:audit', scope: 'row', placement: ['row'], confirm: '确定审核通过该报送吗？',
+      success: '审核通过', input: opinion(false), call: { values: { status: 1 }, shownWhen: { status: [4, 6] }, title: '提示信息' } },
+    { name: 'reject', label: '退回', path: '/api/report/reportAudit', permission: 'report:audit', scope: 'row', placement: ['row'], confirm: '确定退回该报送吗？',
+      success: '已退回', input: opinion(true), call: { values: { status: 2 }, shownWhen: { status: [4, 6] }, title: '提示信息' } },
   ],
   ownership,
   menu: { group: 'content', path: '/main/article/report', sort: 12 },
 });
+
+/** The opinion asked by 通过 (optional) and 退回 (required), as the review screens ask it (hoisted: used above). */
+function opinion(required: boolean): readonly FieldDecl[] {
+  return [{ name: 'opinion', label: '审核意见', type: 'textarea', maxLength: 500, ...(required ? { required: true } : {}) }];
+}

@@ -54,6 +54,11 @@ export interface ActionDecl {
   readonly dialog?: string;
   /** A whole-list Excel export served by the generic routes (server/crud/listExport.ts); `scope: 'none'`. */
   readonly export?: ListExportDecl;
+  /**
+   * The answer is shown in a dialog instead of a passing message (a generated password, shown once):
+   * `text` and `note` with `{name}` filled from the answer's data, the values in bold.
+   */
+  readonly answerDialog?: { readonly title?: string; readonly text: string; readonly note?: string };
 }
 
 /**

@@ -48,6 +48,11 @@ export interface FieldDecl {
   /** Resource name for a `reference` field. */
   readonly reference?: string;
   /**
+   * With `reference`, in an action's `input`: several records, shown as checkboxes by their titleField and
+   * sent as the array of their ids (用户's 角色 dialog). Not for stored fields (an array has no column).
+   */
+  readonly many?: true;
+  /**
    * Choices read from a call that answers an array of objects (站点设置's 当前模板: the template module's
    * skins): the value is each item's `value` key, the label its `label` key (default the value); without
    * `value` the call answers plain strings (栏目's template files). Without an answer (no permission) the
@@ -96,6 +101,26 @@ export interface FieldDecl {
    * what `column` stores (a hash) and neither the field nor the column is ever read back. Blank on update: unchanged.
    */
   readonly writeOnly?: { readonly column: string };
+  /**
+   * Answered, not stored: no column, never written back (a save's value is dropped); the server's hooks
+   * (`enrich`, `afterRead`) or a `pageCall` fill it — 用户's 所属部门 / 角色 names. Read-only in forms.
+   */
+  readonly answered?: true;
+  /**
+   * The value comes from another declared call, once per shown page of the list: the data provider posts
+   * the page's ids under `idsParam` to the `api.extra` call `call` and takes this field from each answered
+   * row whose `key` (default the idField) matches; `fallback` when a row is absent (用户's 发文数,
+   * `/ding/user/articleNum`). Implies `answered`. A refused call leaves the column at `fallback`.
+   */
+  readonly pageCall?: PageCallDecl;
+}
+
+/** See FieldDecl.pageCall. */
+export interface PageCallDecl {
+  readonly call: string;
+  readonly idsParam: string;
+  readonly key?: string;
+  readonly fallback?: string | number | null;
 }
 
 /**
@@ -109,3 +134,6 @@ export interface FieldDisplay {
   /** `data-*` attributes of the shown value, for styles and tests (`{ overdue: '1' }` → `data-overdue="1"`). */
   readonly data?: (record: RecordData) => Readonly<Record<string, string>> | undefined;
 }
+
+/** True for a field with no column: computed (`compute`), answered by the server's hooks (`answered`) or by a page call. */
+export const isVirtualField = (f: FieldDecl): boolean => f.compute !== undefined || f.answered === true || f.pageCall !== undefined;

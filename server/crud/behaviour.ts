@@ -1,3 +1,4 @@
+import { isVirtualField } from '../../resources/shape/fields.js';
 import type { ExpressionBuilder } from 'kysely';
 import type { AccessResult, CallerInfo, HookContext, HookStore, RecordData, WhereBuilder, WhereData } from '../../resources/behaviour.js';
 import { localApi } from './entity/localApi.js';
@@ -19,7 +20,7 @@ function ident(name: string): string {
 }
 
 /** True for a field the table stores (virtual fields have no column). */
-export const isStored = (field: FieldDecl) => field.compute === undefined;
+export const isStored = (field: FieldDecl) => !isVirtualField(field);
 
 export function callerInfo(user: PortalUser): CallerInfo {
   return {

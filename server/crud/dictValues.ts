@@ -1,3 +1,4 @@
+import { isVirtualField } from '../../resources/shape/fields.js';
 import type { ResourceDecl } from '../../resources/types.js';
 import type { DynamicDb as Db, Row } from '../db/types.js';
 import { PortalError } from '../http/errors.js';
@@ -7,7 +8,7 @@ import { runtimeOf } from './entity/runtime.js';
 /** The data dictionary's table (resources/dataDict.ts): a group row (parentId 0) and its entries. */
 const DICT_TABLE = 'data_dict';
 
-const dictFields = (decl: ResourceDecl) => decl.fields.filter((f) => f.type === 'dict' && f.dict && !f.compute);
+const dictFields = (decl: ResourceDecl) => decl.fields.filter((f) => f.type === 'dict' && f.dict && !isVirtualField(f));
 
 /**
  * A `dict` field takes only a key of its dictionary group (1002 with the field's label otherwise). Only

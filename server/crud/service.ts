@@ -1,3 +1,4 @@
+import { isVirtualField } from '../../resources/shape/fields.js';
 import type { ResourceDecl } from '../../resources/types.js';
 // Tables of declarations are named at run time: the deliberately untyped handle (server/db/types.ts).
 import type { DynamicDb as Db, Row } from '../db/types.js';
@@ -26,7 +27,7 @@ export interface Page<T = Row> {
   totalPage: number;
 }
 
-const has = (decl: ResourceDecl, name: string) => decl.fields.some((f) => f.name === name && !f.compute);
+const has = (decl: ResourceDecl, name: string) => decl.fields.some((f) => f.name === name && !isVirtualField(f));
 
 /** The rows of the declaration the caller reaches for an operation: fixed values, access answer, data scope and grants (reach.ts). */
 const reachable = reachOf;

@@ -1,3 +1,4 @@
+import { isVirtualField } from '../../resources/shape/fields.js';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { RecordData } from '../../resources/behaviour.js';
 import type { ApiCall, ResourceDecl } from '../../resources/types.js';
@@ -29,7 +30,7 @@ export async function saveAnswer(db: Db, decl: ResourceDecl, user: PortalUser, o
 /** The declared defaults of every stored field, the key null: a singleton never saved. */
 function defaults(decl: ResourceDecl): Row {
   const out: Row = { [decl.idField]: null };
-  for (const f of decl.fields) if (f.name !== decl.idField && !f.compute) out[f.name] = f.default ?? null;
+  for (const f of decl.fields) if (f.name !== decl.idField && !isVirtualField(f)) out[f.name] = f.default ?? null;
   return out;
 }
 

@@ -1,3 +1,4 @@
+import { isVirtualField } from '../../resources/shape/fields.js';
 import type { FieldDecl, ResourceDecl } from '../../resources/types.js';
 import { invalidValue, missingParam } from '../http/errors.js';
 import { DATE_RE, normaliseDateTime } from '../util/time.js';
@@ -21,6 +22,13 @@ export function isUrl(text: string): boolean {
 /** Checks and converts one present value; answers the value to store. */
 function convert(field: FieldDecl, raw: unknown): unknown {
   const label = field.label;
+  // `many`: several record ids (an array or a comma list), each a positive integer.
+  if (field.many) {
+    const parts = Array.isArray(raw) ? raw : String(raw).split(',').filter((p) => p.trim() !== '');
+    const ids = parts.map((p) => (typeof p === 'number' ? p : Number(String(p).trim())));
+    if (ids.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw invalidValue(`${label}必须是记录ID的列表`);
+    return [...new Set(ids)];
+  }
   switch (field.type) {
     case 'number':
     case 'reference': {
@@ -71,7 +79,7 @@ function convert(field: FieldDecl, raw: unknown): unknown {
 export function validateRecord(decl: ResourceDecl, body: Record<string, unknown>, mode: 'create' | 'update', trusted = false): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of decl.fields) {
-    if (field.name === decl.idField || field.compute || SERVER_FIELDS.has(field.name)) continue;
+    if (field.name === decl.idField || isVirtualField(field) || SERVER_FIELDS.has(field.name)) continue;
     // Read-only fields come from the server: its own code (the local API, `trusted`) may set them, a client never.
     if (field.readOnly && !(trusted && Object.prototype.hasOwnProperty.call(body, field.name))) continue;
     const present = Object.prototype.hasOwnProperty.call(body, field.name);

@@ -1,3 +1,4 @@
+import { isVirtualField } from '../../resources/shape/fields.js';
 import type { ColumnDataType } from 'kysely';
 import type { FieldDecl, ResourceDecl } from '../../resources/types.js';
 import { addSerialKey } from './columns.js';
@@ -28,7 +29,7 @@ export async function syncDeclarationTables(db: Db, dialect: DialectName, decls:
     if (!existing) {
       let builder = addSerialKey(db.schema.createTable(decl.table), decl.idField, dialect);
       for (const field of decl.fields) {
-        if (field.name === decl.idField || field.compute) continue;
+        if (field.name === decl.idField || isVirtualField(field)) continue;
         builder = builder.addColumn(field.writeOnly?.column ?? field.name, columnType(field, dialect), (c) =>
           field.default !== undefined && field.default !== null ? c.defaultTo(field.default) : c,
         );
@@ -40,7 +41,7 @@ export async function syncDeclarationTables(db: Db, dialect: DialectName, decls:
     const have = new Set(existing.columns.map((c) => c.name));
     for (const field of decl.fields) {
       // A write-only field is stored in its own column (`writeOnly.column`: a password's hash).
-      if (have.has(field.name) || field.compute || field.writeOnly) continue;
+      if (have.has(field.name) || isVirtualField(field) || field.writeOnly) continue;
       await db.schema
         .alterTable(decl.table)
         .addColumn(field.name, columnType(field, dialect), (c) =>
@@ -57,7 +58,7 @@ export async function syncDeclarationTables(db: Db, dialect: DialectName, decls:
  * filters and the ownership columns data scopes filter on. `if not exists` keeps every start cheap.
  */
 export function indexedColumns(decl: ResourceDecl): string[] {
-  const have = new Set(decl.fields.filter((f) => !f.compute).map((f) => f.name));
+  const have = new Set(decl.fields.filter((f) => !isVirtualField(f)).map((f) => f.name));
   const wanted = [
     decl.list.defaultSort.field,
     ...decl.list.sortable,

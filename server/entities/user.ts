@@ -1,7 +1,9 @@
 import { Refusal, type RecordData } from '../../resources/behaviour.js';
 import { departmentAndDescendants } from '../auth/dataScope.js';
-import { hashPassword } from '../auth/password.js';
-import { validateNewPassword } from '../auth/passwordPolicy.js';
+import { clearAccount } from '../auth/loginThrottle.js';
+import { hashPassword, randomPassword } from '../auth/password.js';
+import { currentPasswordRule, currentPasswordTypes, passwordProblem, validateNewPassword } from '../auth/passwordPolicy.js';
+import { ActionAnswer } from '../crud/actions.js';
 import { defineBehaviour } from '../crud/entity/define.js';
 import type { EntityContext } from '../crud/entity/types.js';
 import type { Db, DynamicDb } from '../db/types.js';
@@ -91,6 +93,41 @@ async function withNames(trx: DynamicDb, records: readonly RecordData[]): Promis
  */
 export default defineBehaviour({
   name: 'user',
+  actions: {
+    grantRole: async ({ body, ctx }) => {
+      const { userIds, roleIds } = await rolePairs(body, ctx);
+      await changeRoles(ctx, userIds, (held) => [...new Set([...held, ...roleIds])]);
+      return null;
+    },
+    delRole: async ({ body, ctx }) => {
+      const { userIds, roleIds } = await rolePairs(body, ctx);
+      if (userIds.includes(ctx.caller.userId)) {
+        const admin = (await ctx.trx.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst()) as { roleId: number } | undefined;
+        if (admin && roleIds.includes(Number(admin.roleId))) throw new Refusal(1005, '不能移除本人的系统管理员角色');
+      }
+      await changeRoles(ctx, userIds, (held) => held.filter((r) => !roleIds.includes(r)));
+      return null;
+    },
+    // 重置密码: a new random password that satisfies the rule in force, answered once; changed at the next login.
+    resetPwd: async ({ records: [target], ctx }) => {
+      if (!target) throw notFoundRecord();
+      const db = typed(ctx.trx);
+      const userId = Number(target.userId);
+      const username = String(target.username);
+      const password = await generatePassword(db, username);
+      await storePassword(db, userId, await hashPassword(password), 1, ctx.now);
+      await db.updateTable('sessions').set({ revoked: 1 }).where('userId', '=', userId).execute();
+      await clearAccount(db, userId);
+      return new ActionAnswer({ userId, username, password }, '密码已重置，请将新密码告知用户，该用户下次登录须修改密码');
+    },
+    // 解除锁定 (docs/system-security.md "Lockout"): the account's lock and every address's lock on it.
+    unlock: async ({ records: [target], ctx }) => {
+      if (!target) throw notFoundRecord();
+      await setAccountLock(typed(ctx.trx), Number(target.userId), null);
+      await clearAccount(typed(ctx.trx), Number(target.userId));
+      return null;
+    },
+  },
   hooks: {
     beforeValidate: [
       async ({ operation, data, original, ctx }) => {
@@ -166,6 +203,35 @@ export default defineBehaviour({
     ],
   },
 });
+
+/** roleGrantDto / roleDelDto: userId (or userIds) and roleId (or roleIds); every role must exist, every user be in the caller's scope. */
+async function rolePairs(body: RecordData, ctx: EntityContext): Promise<{ userIds: number[]; roleIds: number[] }> {
+  const userIds = [...new Set([...idsOf(body.userId, 'userId'), ...idsOf(body.userIds, 'userIds')])];
+  if (!userIds.length) throw missingParam('userId');
+  const roleIds = [...new Set([...idsOf(body.roleId, 'roleId'), ...idsOf(body.roleIds, 'roleIds')])];
+  if (!roleIds.length) throw missingParam('roleId');
+  const roles = await ctx.trx.selectFrom('roles').select('roleId').where('roleId', 'in', roleIds).execute();
+  if (roles.length !== roleIds.length) throw notFoundRecord();
+  for (const userId of userIds) if (!(await ctx.api.findById('user', userId))) throw notFoundRecord();
+  return { userIds, roleIds };
+}
+
+/** Each user's roles changed through the local API: the user's own rules run (用户授权, the 系统管理员 guard, the scope). */
+async function changeRoles(ctx: EntityContext, userIds: readonly number[], change: (held: number[]) => number[]): Promise<void> {
+  for (const userId of userIds) {
+    const held = ((await ctx.api.findById('user', userId))?.roleIds ?? []) as number[];
+    await ctx.api.update('user', userId, { roleIds: change(held) });
+  }
+}
+
+/** A random password of at least 12 characters that the rule in force accepts (50 tries, as before). */
+async function generatePassword(db: Db, username: string): Promise<string> {
+  const rule = await currentPasswordRule(db);
+  const classes = await currentPasswordTypes(db);
+  let password = randomPassword(Math.max(12, rule.minLength));
+  for (let i = 0; i < 50 && passwordProblem(password, rule, classes, { username }); i++) password = randomPassword(Math.max(12, rule.minLength));
+  return password;
+}
 
 // The account's password state (server/auth/loginGuard.ts, server/modules/system/password/): written here,
 // beside the hooks that keep it out of every answer, by the login and password calls in their transactions.

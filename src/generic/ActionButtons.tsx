@@ -7,6 +7,7 @@ import type { PortalDataProviderExtras } from '../../providers/types';
 import { exportActions } from '../components/list/Toolbar';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
 import { ActionInputDialog, answerText } from './ActionInputDialog';
+import { AnswerDialog } from './AnswerDialog';
 import { DialogPanel } from './ListPanels';
 import { UploadDialog } from './UploadDialog';
 
@@ -51,6 +52,8 @@ function useRunAction(decl: ResourceDecl, action: ActionDecl) {
   const onError = useErrorNotifier();
   const success = useSuccessNotifier();
   const [busy, setBusy] = useState(false);
+  // `answerDialog`: what the call answered, shown in a dialog instead of the passing message.
+  const [answered, setAnswered] = useState<{ data: unknown } | null>(null);
   const run = (target: { id?: number | string; ids?: readonly (number | string)[] }) => {
     setBusy(true);
     if (action.download) {
@@ -65,12 +68,15 @@ function useRunAction(decl: ResourceDecl, action: ActionDecl) {
     dataProvider
       .runAction(decl.name, action.name, { ...target, body: { ...action.call?.values } })
       .then((answer) => {
-        success(answerText(action.success ?? '操作成功', answer));
+        if (action.answerDialog) setAnswered({ data: answer });
+        else success(answerText(action.success ?? '操作成功', answer));
         refresh();
       }, onError)
       .finally(() => setBusy(false));
   };
-  return { run, busy };
+  const answerDialog =
+    action.answerDialog && answered ? <AnswerDialog shown={action.answerDialog} answer={answered.data} onClose={() => setAnswered(null)} /> : null;
+  return { run, busy, answerDialog };
 }
 
 /**
@@ -79,7 +85,7 @@ function useRunAction(decl: ResourceDecl, action: ActionDecl) {
  */
 function ActionButton({ decl, action, target, disabled }: { decl: ResourceDecl; action: ActionDecl; target: { id?: number | string; ids?: readonly (number | string)[] }; disabled?: boolean }) {
   const { canAccess } = useCanAccess({ resource: decl.name, action: action.permission });
-  const { run, busy } = useRunAction(decl, action);
+  const { run, busy, answerDialog } = useRunAction(decl, action);
   const [asking, setAsking] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [filling, setFilling] = useState(false);
@@ -107,6 +113,7 @@ function ActionButton({ decl, action, target, disabled }: { decl: ResourceDecl; 
       >
         {action.label}
       </Button>
+      {answerDialog}
       {action.dialog && showing && <DialogPanel name={action.dialog} decl={decl} onClose={() => setShowing(false)} />}
       {action.upload && uploading && (
         <UploadDialog

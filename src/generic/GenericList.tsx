@@ -139,6 +139,8 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
         <Datagrid
           rowClick={decl.list.rowOpens ? (_id, _resource, record) => fillPath(decl.list.rowOpens!, record) : false}
           data-testid="list-table"
+          // The table's name for assistive technology (and tests): 用户管理 → 用户列表.
+          aria-label={`${decl.label.replace(/管理$/, '')}列表`}
           sx={columnSx(plan, folded)}
           expand={foldedCells.length ? <FoldedColumns cells={foldedCells} /> : undefined}
           empty={<ListEmpty canCreate={false} />}

@@ -10,6 +10,7 @@ import { FileUploadInput } from './FileUploadInput';
 import { IdsOfInput } from './IdsOfInput';
 import { CallChoicesInput } from './CallChoicesInput';
 import { ReferenceSelectInput } from './referenceInputs';
+import { RecordChecksInput } from './RecordChecksInput';
 
 /**
  * Validators with the messages the server also answers (docs/api-conventions.md: `标题长度不能超过200个字符`),
@@ -71,6 +72,7 @@ export function renderInput(field: FieldDecl, decl?: ResourceDecl): ReactElement
     defaultValue: field.default ?? undefined,
   } as const;
   if (field.idsOf) return <IdsOfInput key={key} field={field} />;
+  if (field.many && field.reference) return <RecordChecksInput key={key} field={field} />;
   if (field.choicesFrom) return <CallChoicesInput key={key} field={field} {...common} />;
   switch (field.type) {
     case 'number':

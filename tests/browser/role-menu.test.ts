@@ -86,8 +86,9 @@ describe('a role with only the announcement menu', () => {
   it('admin creates a user in 县教育局 and gives it the role', async () => {
     await openMenu(page, '用户管理');
     await page.getByRole('table', { name: '用户列表' }).getByText('admin', { exact: true }).waitFor();
-    await page.getByRole('button', { name: '新增' }).click();
-    const dialog = page.getByRole('dialog');
+    // The generic list and create form (selectors only): 新增 is a link to the create form.
+    await page.getByRole('link', { name: '新增' }).click();
+    const dialog = page.locator('.RaCreate-main');
     await dialog.locator('input[name="username"]').fill(username);
     await dialog.locator('input[name="name"]').fill('公告专员甲');
     await dialog.locator('input[name="mobile"]').fill('13912345678');

@@ -1,3 +1,4 @@
+import { isVirtualField } from '../../../resources/shape/fields.js';
 import type { FieldDecl } from '../../../resources/types.js';
 
 /**
@@ -78,7 +79,7 @@ export function fieldInput(field: FieldDecl, required: boolean): JsonSchema {
 /** A field's value as answered; `null` is always possible (an empty column). */
 export function fieldOutput(field: FieldDecl): JsonSchema {
   const base: JsonSchema = annotate(field);
-  if (field.readOnly || field.compute) base.readOnly = true;
+  if (field.readOnly || isVirtualField(field)) base.readOnly = true;
   // A computed value has no declared type: it is answered as computed.
   if (field.compute) return base;
   switch (field.type) {

@@ -1,3 +1,4 @@
+import { isVirtualField } from '../../../resources/shape/fields.js';
 import type { PublicOpDecl, ResourceDecl } from '../../../resources/types.js';
 import { fieldInput, type JsonSchema } from './fields.js';
 import type { RouteSchema } from './routeSchemas.js';
@@ -15,7 +16,7 @@ const CAPTCHA: Record<string, JsonSchema> = {
 export function publicOpSchema(decl: ResourceDecl, op: PublicOpDecl): RouteSchema {
   const properties: Record<string, JsonSchema> = {};
   // Without `input` the op reads what the declaration's create form does.
-  const fields = op.input ?? decl.fields.filter((f) => !f.readOnly && !f.compute && f.name !== decl.idField);
+  const fields = op.input ?? decl.fields.filter((f) => !f.readOnly && !isVirtualField(f) && f.name !== decl.idField);
   for (const f of fields) properties[f.name] = fieldInput(f, false);
   if (op.captcha) Object.assign(properties, CAPTCHA);
   const values: JsonSchema = { type: 'object', additionalProperties: true, properties };

@@ -1,3 +1,4 @@
+import { isVirtualField } from '../../../resources/shape/fields.js';
 import type { FastifySchema } from 'fastify';
 import type { FieldDecl, ResourceDecl } from '../../../resources/types.js';
 import { SERVER_FIELDS } from '../validate.js';
@@ -18,7 +19,7 @@ export interface RouteSchema extends FastifySchema {
 export type CrudOperation = 'list' | 'get' | 'create' | 'update' | 'save' | 'delete';
 
 /** Fields a save writes: validate.ts skips the key, read-only, computed and server-filled ones. */
-const writable = (decl: ResourceDecl, f: FieldDecl) => f.name !== decl.idField && !f.readOnly && !f.compute && !SERVER_FIELDS.has(f.name);
+const writable = (decl: ResourceDecl, f: FieldDecl) => f.name !== decl.idField && !f.readOnly && !isVirtualField(f) && !SERVER_FIELDS.has(f.name);
 const needed = (f: FieldDecl) => !!f.required && (f.default === undefined || f.default === null);
 
 /** A record as answered: every declared field (virtual ones read-only), the joins, and whatever else the row holds. */

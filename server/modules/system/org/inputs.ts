@@ -2,8 +2,6 @@ import type { FastifySchema } from 'fastify';
 import type { ResourceDecl } from '../../../../resources/types.js';
 import { declaredInput, describeInput, ID, IDS, NO_INPUT, type InputFields } from '../../../http/routeInput.js';
 
-/** The user ids and role ids of a grant or a removal (roleGrantDto / roleDelDto). */
-const PAIRS: InputFields = { userId: IDS, userIds: IDS, roleId: IDS, roleIds: IDS };
 const APP: InputFields = { dingAppKey: ['string', '所属应用：adminSite（网站管理系统）或 reportSite（信息报送系统）'] };
 
 /**
@@ -14,7 +12,6 @@ export function orgInputs(user: ResourceDecl): Record<string, FastifySchema> {
   const members = declaredInput(user, 'list', { roleId: ID, deptId: ID });
   return {
     none: NO_INPUT,
-    pairs: describeInput({ either: PAIRS }),
     roleData: describeInput({ either: { roleId: ID, dataScope: ['string', '数据权限：SELF、DEPART、DEPARTS、ALL'], dataPermission: ['string', '数据权限（同 dataScope）'] } }),
     articleNum: describeInput({ either: { userIds: IDS, userId: IDS, ids: IDS } }),
     roleId: describeInput({ either: { roleId: ID } }),

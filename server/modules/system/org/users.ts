@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { type Db, dynamic } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
@@ -8,58 +8,14 @@ import { isBlank } from '../../../http/params.js';
 import { orgInputs } from './inputs.js';
 
 /**
- * The calls of 用户管理 beyond its generic routes (resources/user.ts, server/entities/user.ts): role grants
- * and removals, a role's data permission, articles per user. Every change goes through the local API.
+ * The calls of 用户管理 beyond its generic routes and declared actions (resources/user.ts, server/entities/user.ts):
+ * a role's data permission and articles per user. Every change goes through the local API.
  */
 export async function userRoutes(app: FastifyInstance) {
   const decl = declOf(app, 'user');
   const p = decl.permissions;
   const db = app.db;
   const INPUT = orgInputs(decl);
-
-  // roleGrantDto / roleDelDto: userId (or userIds) and roleId (or roleIds); grants add, deletes remove.
-  const pairs = async (request: FastifyRequest) => {
-    const body = searchOf(request);
-    const user = currentUser(request);
-    const userIds = [...new Set([...idList(body, 'userId'), ...idList(body, 'userIds')])];
-    if (!userIds.length) throw missingParam('userId');
-    const roleIds = [...new Set([...idList(body, 'roleId'), ...idList(body, 'roleIds')])];
-    if (!roleIds.length) throw missingParam('roleId');
-    const roles = await db.selectFrom('roles').select('roleId').where('roleId', 'in', roleIds).execute();
-    if (roles.length !== roleIds.length) throw notFoundRecord();
-    // Each user in the caller's data scope (the user entity's own rule), else 1003.
-    const api = app.entities.api(user);
-    for (const userId of userIds) if (!(await api.findById('user', userId))) throw notFoundRecord();
-    return { userIds, roleIds, user };
-  };
-
-  /**
-   * Each user's roles changed through the local API in one transaction: the user's own rules run (用户授权,
-   * the 系统管理员 guard on what is handed out or taken away, the data scope).
-   */
-  const changeRoles = (request: FastifyRequest, userIds: number[], change: (held: number[]) => number[]) =>
-    app.entities.transaction(currentUser(request), async (api) => {
-      for (const userId of userIds) {
-        const held = ((await api.findById('user', userId))?.roleIds ?? []) as number[];
-        await api.update('user', userId, { roleIds: change(held) });
-      }
-    });
-
-  app.post('/ding/user/grant/role', { config: { permission: 'user:grant' }, schema: INPUT.pairs, attachValidation: true }, async (request) => {
-    const { userIds, roleIds } = await pairs(request);
-    await changeRoles(request, userIds, (held) => [...new Set([...held, ...roleIds])]);
-    return ok(null, '授权成功');
-  });
-
-  app.post('/ding/user/del/role', { config: { permission: 'user:grant' }, schema: INPUT.pairs, attachValidation: true }, async (request) => {
-    const { userIds, roleIds, user } = await pairs(request);
-    if (userIds.includes(user.userId)) {
-      const admin = await db.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst();
-      if (admin && roleIds.includes(admin.roleId)) throw new PortalError(1005, '不能移除本人的系统管理员角色');
-    }
-    await changeRoles(request, userIds, (held) => held.filter((r) => !roleIds.includes(r)));
-    return ok(null, '移除成功');
-  });
 
   // roleGrantDataDto: { roleId, dataScope } sets the data permission of a role.
   app.post('/ding/user/grant/role/data', { config: { permission: 'role:grant' }, schema: INPUT.roleData, attachValidation: true }, async (request) => {
