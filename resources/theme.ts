@@ -126,7 +126,7 @@ export default defineResource({
     },
     { name: 'queryCode', label: '查询码', type: 'text', readOnly: true },
     { name: 'name', label: '留言人', type: 'text', maxLength: 50 },
-    { name: 'phone', label: '联系电话', type: 'text', maxLength: 20 },
+    { name: 'phone', label: '联系电话', type: 'text', maxLength: 20, personal: 'phone' },
     { name: 'email', label: '电子邮箱', type: 'text', maxLength: 100 },
     { name: 'peopleId', label: '会员ID', type: 'number', readOnly: true },
     { name: 'ip', label: 'IP', type: 'text', readOnly: true },
@@ -161,20 +161,33 @@ export default defineResource({
   },
   form: ['channel', 'plateId', 'title', 'name', 'phone', 'isOpen', 'content'],
   permissions: standardPermissions('theme'),
+  // The staff's steps run on the server (server/entities/theme/staff.ts, replies.ts). The /ll/theme/* calls
+  // serve forum topics (bbs) too; /xax/theme/* are module routes running the same actions for 县长信箱.
   actions: [
-    { name: 'update', label: '修改', path: '/ll/theme/update', permission: 'theme:update', scope: 'row' },
-    { name: 'audit', label: '审核', path: '/ll/theme/themeAudit', permission: 'theme:audit', scope: 'both' },
-    { name: 'show', label: '公开', path: '/ll/theme/themeAuditShow', permission: 'theme:show', scope: 'both' },
-    { name: 'transfer', label: '转办', path: '/ll/theme/themeTransfer', permission: 'theme:transfer', scope: 'both' },
-    { name: 'reply', label: '回复', path: '/ll/theme/reply/save', permission: 'theme:reply', scope: 'row' },
-    { name: 'replyAudit', label: '回复审核', path: '/ll/theme/themeReplyAudit', permission: 'theme:replyAudit', scope: 'row' },
-    { name: 'examine', label: '办结', path: '/theme/examine', permission: 'theme:examine', scope: 'both' },
-    { name: 'recommend', label: '推荐', path: '/theme/themeRecommend', permission: 'theme:recommend', scope: 'row' },
+    { name: 'update', label: '修改', path: '/ll/theme/update', permission: 'theme:update', scope: 'row', run: true, republish: true },
+    { name: 'audit', label: '审核', path: '/ll/theme/themeAudit', permission: 'theme:audit', scope: 'both', run: true, republish: true },
+    { name: 'show', label: '公开', path: '/ll/theme/themeAuditShow', permission: 'theme:show', scope: 'both', run: true, republish: true },
+    { name: 'transfer', label: '转办', path: '/ll/theme/themeTransfer', permission: 'theme:transfer', scope: 'both', run: true },
+    { name: 'reply', label: '回复', path: '/ll/theme/reply/save', permission: 'theme:reply', scope: 'none', run: true },
+    { name: 'replyAudit', label: '回复审核', path: '/ll/theme/themeReplyAudit', permission: 'theme:replyAudit', scope: 'none', run: true, republish: true },
+    { name: 'replyDelete', label: '删除回复', path: '/ll/theme/reply/delete', permission: 'theme:reply', scope: 'none', run: true, republish: true },
+    { name: 'examine', label: '办结', path: '/theme/examine', permission: 'theme:examine', scope: 'both', run: true },
+    { name: 'recommend', label: '推荐', path: '/theme/themeRecommend', permission: 'theme:recommend', scope: 'both', run: true },
     { name: 'export', label: '导出', path: '/ll/theme/themeExcel', permission: 'theme:export', scope: 'none' },
     { name: 'count', label: '统计', path: '/theme/themeCountList', permission: 'theme:count', scope: 'none' },
     { name: 'countEdit', label: '统计修订', path: '/admin/themeCount/edit', permission: 'theme:countEdit', scope: 'none' },
   ],
+  // A citizen's post (server/entities/theme/citizen.ts): image code, per-address limits per channel.
+  publicOps: [
+    { name: 'forumPost', label: '发帖', path: '/theme/webAdd', guard: 'theme:bbs', captcha: true, success: '提交成功，请牢记查询码', republish: true },
+    { name: 'llPost', label: '领导留言', path: '/llweb/theme/save', guard: 'theme:ll', captcha: true, success: '提交成功，请牢记查询码' },
+    { name: 'xaxPost', label: '县长信箱', path: '/xaxweb/theme/save', guard: 'theme:xax', captcha: true, success: '提交成功，请牢记查询码' },
+  ],
+  // The replies: answered by the get call, deleted with the theme; written by the actions above.
+  children: [{ name: 'replies', label: '回复', table: 'theme_reply', key: 'themeId', orderBy: ['replyTime'] }],
+  // The site's forum pages show the topics: rendered again after a save, a delete or a marked action.
+  republish: ['forum'],
+  personalLog: { label: '论坛主题', field: 'queryCode' },
   ownership,
-  routes: 'module',
   menu: { group: 'interact', path: '/main/interact/themeManage', sort: 72 },
 });

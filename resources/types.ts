@@ -1,5 +1,6 @@
 import type { AccessDecl, Hooks } from './behaviour';
 import type { FieldDecl } from './shape/fields';
+import type { ChildDecl } from './relations/children';
 import type { LinkDecl } from './relations/links';
 import type { TreeDecl } from './relations/tree';
 import type { ActionDecl } from './shape/actions';
@@ -134,6 +135,8 @@ export interface PublicOpDecl {
   readonly input?: readonly FieldDecl[];
   /** Calls per address in a window (@fastify/rate-limit), for lookups that the guard does not count. */
   readonly rateLimit?: { readonly max: number; readonly timeWindow: string };
+  /** Render the declaration's `republish` site pages again after a successful call. */
+  readonly republish?: boolean;
 }
 
 export interface ResourceDecl {
@@ -201,5 +204,7 @@ export interface ResourceDecl {
   readonly tree?: TreeDecl;
   /** Many-to-many links in link tables (角色 ↔ 菜单): see LinkDecl. */
   readonly links?: readonly LinkDecl[];
+  /** Rows of another table that belong to a record (论坛主题's replies): see ChildDecl. */
+  readonly children?: readonly ChildDecl[];
 }
 

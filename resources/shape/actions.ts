@@ -54,6 +54,8 @@ export interface ActionDecl {
   readonly dialog?: string;
   /** A whole-list Excel export served by the generic routes (server/crud/listExport.ts); `scope: 'none'`. */
   readonly export?: ListExportDecl;
+  /** Render the declaration's `republish` site pages again after a successful run (论坛主题's 审核 → the forum pages). */
+  readonly republish?: boolean;
 }
 
 /**

@@ -73,7 +73,7 @@ export function registerActionRoutes(app: FastifyInstance, decl: ResourceDecl): 
       // The schema describes the call (OpenAPI); when it refuses, the action's own checks answer in Chinese.
       schema: actionRouteSchema(decl, action),
       attachValidation: true,
-      config: { permission: action.permission, invalidInput: (request) => void checkActionInput(decl, action, { ...queryOf(request), ...bodyOf(request) }) },
+      config: { permission: action.permission, ...(action.republish && decl.republish?.length ? { republish: decl.republish } : {}), invalidInput: (request) => void checkActionInput(decl, action, { ...queryOf(request), ...bodyOf(request) }) },
       handler: async (request) => {
         settleSchemaRefusal(request);
         const body = { ...queryOf(request), ...bodyOf(request) };

@@ -22,10 +22,10 @@ export async function runPublicOp(app: FastifyInstance, decl: ResourceDecl, op: 
   // The flood gate before anything else, reading the body included (a shut gate answers 429 to any body).
   if (op.guard) await admitPublicSubmission(app, request);
   const body = { ...queryOf(request), ...bodyOf(request) };
-  const values = await handler.check({ body });
+  const values = await handler.check({ body, request });
   if (op.guard) await guardPublicSubmission(app, request, op.guard, { captcha: op.captcha === true });
   const ip = (request.ip || '').slice(0, 64);
-  const answer = await inTransaction(dynamic(app.db), (trx) => Promise.resolve(handler.run({ values, ip, ctx: hookContext(trx, decl, systemUser) })));
+  const answer = await inTransaction(dynamic(app.db), (trx) => Promise.resolve(handler.run({ values, ip, ctx: hookContext(trx, decl, systemUser), request })));
   return ok(answer ?? null, op.success);
 }
 
@@ -42,7 +42,7 @@ export function registerPublicOps(app: FastifyInstance, decl: ResourceDecl): voi
       url: op.path,
       schema: publicOpSchema(decl, op),
       attachValidation: true,
-      config: { public: true, ...(op.rateLimit ? { rateLimit: op.rateLimit } : {}) },
+      config: { public: true, ...(op.rateLimit ? { rateLimit: op.rateLimit } : {}), ...(op.republish && decl.republish?.length ? { republish: decl.republish } : {}) },
       handler: (request) => runPublicOp(app, decl, op, request),
     });
   }

@@ -7,7 +7,7 @@ import type { PortalUser } from '../http/fastifyTypes.js';
 import { applyWhere, enriched, hookContext, readOut, recordsWhere, runChangeHooks } from './behaviour.js';
 import { applyFilters, readPaging, readSort, withJoins } from './listQuery.js';
 import { checkDictValues } from './dictValues.js';
-import { validateRecord } from './validate.js';
+import { OWNER_FIELDS, validateRecord } from './validate.js';
 import { pageOf } from '../shared/paging.js';
 
 /** Runs `fn` in a transaction: the caller's when `db` already is one (the local API inside a hook), else a new one. */
@@ -109,7 +109,8 @@ export async function createRecord(db: Db, decl: ResourceDecl, user: PortalUser,
     const filled: Row = { deptId: user.deptId, deptName: user.deptName, creatorId: user.userId, creatorName: user.name, createTime: ctx.now, updateTime: ctx.now };
     // A seed's stamps are its own: a creator it does not name stays empty, as a direct insert left it.
     const stamp = (k: string, v: unknown) => (!options.seed ? v : body[k] !== undefined ? body[k] : k.endsWith('Time') ? v : null);
-    for (const [k, v] of Object.entries(filled)) if (has(decl, k)) values[k] = stamp(k, v);
+    // The department the server's own code named (trusted, validate.ts OWNER_FIELDS) stays.
+    for (const [k, v] of Object.entries(filled)) if (has(decl, k) && !(options.trusted && !options.seed && OWNER_FIELDS.has(k) && k in values)) values[k] = stamp(k, v);
     values = columnsOf(decl, { ...(await runChangeHooks(decl.hooks?.beforeChange, { operation: 'create', data: values, ctx })), ...(decl.where ?? {}) });
     await checkUnique(trx, decl, values, null);
     await checkDictValues(trx, decl, values);
@@ -151,6 +152,7 @@ export async function deleteRecords(db: Db, decl: ResourceDecl, user: PortalUser
     const ctx = hookContext(trx, decl, user);
     for (const hook of decl.hooks?.beforeDelete ?? []) await hook({ records: found, ctx });
     const result = await trx.deleteFrom(decl.table).where(decl.idField, 'in', ids).executeTakeFirst();
+    for (const hook of decl.hooks?.afterDelete ?? []) await hook({ records: found, ctx });
     return Number(result.numDeletedRows);
   });
 }

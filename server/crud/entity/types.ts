@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { ChangeArgs, HookContext, RecordData, SaveAnswer, SaveAnswerArgs, WhereData } from '../../../resources/behaviour.js';
 import type { PortalConfig } from '../../config.js';
 import type { DynamicDb } from '../../db/types.js';
@@ -78,6 +78,7 @@ export interface EntityHooks {
   readonly afterChange?: readonly ((args: { readonly operation: 'create' | 'update'; readonly record: RecordData; readonly previous?: RecordData; readonly ctx: EntityContext }) => Awaitable<void>)[];
   readonly afterRead?: readonly ((args: { readonly record: RecordData; readonly user: HookContext['user'] }) => RecordData | void)[];
   readonly beforeDelete?: readonly ((args: { readonly records: readonly RecordData[]; readonly ctx: EntityContext }) => Awaitable<void>)[];
+  readonly afterDelete?: readonly ((args: { readonly records: readonly RecordData[]; readonly ctx: EntityContext }) => Awaitable<void>)[];
   /** The save call's answer: values added to the record and the message (resources/behaviour.ts). */
   readonly afterSave?: readonly ((args: SaveAnswerArgs) => SaveAnswer | void)[];
   /** Values of other tables for every record of a list page, a detail view and a save answer (resources/behaviour.ts). */
@@ -118,8 +119,9 @@ export interface EntityJob {
  * system, and answers what the citizen may read back.
  */
 export interface PublicOpRun {
-  readonly check: (args: { readonly body: RecordData }) => Awaitable<RecordData>;
-  readonly run: (args: { readonly values: RecordData; readonly ip: string; readonly ctx: EntityContext }) => Awaitable<unknown>;
+  /** `request`: the citizen's own request (a signed-in member's session token, headers). */
+  readonly check: (args: { readonly body: RecordData; readonly request: FastifyRequest }) => Awaitable<RecordData>;
+  readonly run: (args: { readonly values: RecordData; readonly ip: string; readonly ctx: EntityContext; readonly request: FastifyRequest }) => Awaitable<unknown>;
 }
 
 export interface EntityBehaviour {
