@@ -162,15 +162,16 @@ export default defineResource({
   form: ['channel', 'plateId', 'title', 'name', 'phone', 'isOpen', 'content'],
   permissions: standardPermissions('theme'),
   // The staff's steps run on the server (server/entities/theme/staff.ts, replies.ts). The /ll/theme/* calls
-  // serve forum topics (bbs) too; /xax/theme/* are module routes running the same actions for 县长信箱.
+  // serve forum topics (bbs) too; the 县长信箱 copies (/xax/theme/*) are the same actions for its channel.
   actions: [
-    { name: 'update', label: '修改', path: '/ll/theme/update', permission: 'theme:update', scope: 'row', run: true, republish: true },
+    { name: 'update', label: '修改', path: '/ll/theme/update', permission: 'theme:update', scope: 'row', run: true, republish: true, alsoAt: [{ path: '/xax/theme/update', values: { family: 'xax' } }] },
     { name: 'audit', label: '审核', path: '/ll/theme/themeAudit', permission: 'theme:audit', scope: 'both', run: true, republish: true },
-    { name: 'show', label: '公开', path: '/ll/theme/themeAuditShow', permission: 'theme:show', scope: 'both', run: true, republish: true },
-    { name: 'transfer', label: '转办', path: '/ll/theme/themeTransfer', permission: 'theme:transfer', scope: 'both', run: true },
-    { name: 'reply', label: '回复', path: '/ll/theme/reply/save', permission: 'theme:reply', scope: 'none', run: true },
+    { name: 'show', label: '公开', path: '/ll/theme/themeAuditShow', permission: 'theme:show', scope: 'both', run: true, republish: true, alsoAt: [{ path: '/xax/theme/themeAuditShow', values: { family: 'xax' } }] },
+    { name: 'transfer', label: '转办', path: '/ll/theme/themeTransfer', permission: 'theme:transfer', scope: 'both', run: true,
+      alsoAt: [{ path: '/xax/theme/themeTransfer', values: { family: 'xax' } }, { path: '/theme/transfer', values: { family: 'all' } }] },
+    { name: 'reply', label: '回复', path: '/ll/theme/reply/save', permission: 'theme:reply', scope: 'none', run: true, alsoAt: [{ path: '/xax/theme/reply/save', values: { family: 'xax' } }] },
     { name: 'replyAudit', label: '回复审核', path: '/ll/theme/themeReplyAudit', permission: 'theme:replyAudit', scope: 'none', run: true, republish: true },
-    { name: 'replyDelete', label: '删除回复', path: '/ll/theme/reply/delete', permission: 'theme:reply', scope: 'none', run: true, republish: true },
+    { name: 'replyDelete', label: '删除回复', path: '/ll/theme/reply/delete', permission: 'theme:reply', scope: 'none', run: true, republish: true, alsoAt: [{ path: '/xax/theme/reply/delete', values: { family: 'xax' } }] },
     { name: 'examine', label: '办结', path: '/theme/examine', permission: 'theme:examine', scope: 'both', run: true },
     { name: 'recommend', label: '推荐', path: '/theme/themeRecommend', permission: 'theme:recommend', scope: 'both', run: true },
     { name: 'export', label: '导出', path: '/ll/theme/themeExcel', permission: 'theme:export', scope: 'none' },

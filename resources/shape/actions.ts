@@ -56,6 +56,17 @@ export interface ActionDecl {
   readonly export?: ListExportDecl;
   /** Render the declaration's `republish` site pages again after a successful run (论坛主题's 审核 → the forum pages). */
   readonly republish?: boolean;
+  /**
+   * The same action served at other paths too, each with body values the server sets (over the caller's):
+   * the spec's 县长信箱 copy of a step (`/xax/theme/themeAuditShow` with `family: 'xax'`). The UI calls `path`.
+   */
+  readonly alsoAt?: readonly ActionAlias[];
+}
+
+export interface ActionAlias {
+  readonly path: string;
+  readonly values: Readonly<Record<string, string | number>>;
+  readonly republish?: boolean;
 }
 
 /**

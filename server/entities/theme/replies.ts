@@ -3,10 +3,10 @@ import { ActionAnswer } from '../../crud/actions.js';
 import type { ActionRun, EntityContext } from '../../crud/entity/types.js';
 import type { Row } from '../../db/types.js';
 import { invalidValue, missingParam, notFoundRecord } from '../../http/errors.js';
-import { idsOf } from '../../http/params.js';
+import { idListOf, idsOf } from '../../http/params.js';
 import { cleanText } from '../../public/guard.js';
 import { badState } from '../../shared/records.js';
-import { checkAuditStep, idList, inFamily, readAuditStatus, readRemark } from './rules.js';
+import { checkAuditStep, inFamily, readAuditStatus, readRemark } from './rules.js';
 
 /**
  * A theme's replies: its child collection `replies` (theme_reply; resources/theme.ts `children`: the get
@@ -69,7 +69,7 @@ const save: ActionRun = async ({ body, ctx }) => {
 
 /** 回复审核: replies pass (published) or fail; the themes' counters follow. */
 const audit: ActionRun = async ({ body, ctx }) => {
-  const ids = idList(body);
+  const ids = idListOf(body);
   const status = readAuditStatus(body);
   const remark = readRemark(body);
   const replies = await repliesInReach(ctx, ids, { family: 'all', ...body });

@@ -48,16 +48,6 @@ export function readRemark(body: RecordData, name = 'remark', max = 500): string
   return text || null;
 }
 
-/** `ids` (array or comma list) or a single `id` (the reply calls name replies by them). */
-export function idList(body: RecordData): number[] {
-  const raw = body.ids ?? body.id;
-  if (raw === undefined || raw === null || raw === '' || (Array.isArray(raw) && raw.length === 0)) throw invalidValue('请选择要操作的记录');
-  const parts = Array.isArray(raw) ? raw : String(raw).split(',');
-  const ids = parts.map((p) => Number(typeof p === 'string' ? p.trim() : p));
-  if (ids.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw invalidValue('参数格式不正确：ids');
-  return [...new Set(ids)];
-}
-
 /** A flag 0/1 of the body, `fallback` when blank; 1002 with `message` otherwise. */
 export function flagOf(body: RecordData, name: string, fallback: number, message: string): number {
   const raw = body[name];

@@ -5,7 +5,7 @@ import { searchOf } from '../../../crud/routes.js';
 import { applyFilters, readPaging } from '../../../crud/listQuery.js';
 import { ok } from '../../../http/envelope.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
-import { bodyOf, readId, readIds } from '../../../http/params.js';
+import { readId, readIds } from '../../../http/params.js';
 import { notFoundRecord } from '../../../http/errors.js';
 import type { FastifyRequest } from 'fastify';
 import { formatDateTime } from '../../../util/time.js';
@@ -14,7 +14,7 @@ import { sendWorkbook } from '../../../shared/excel.js';
 import { paginate } from '../../../shared/paging.js';
 import { maskPage } from '../../../shared/mask.js';
 import { FORUM_PAGES } from './helpers.js';
-import { CHANNEL_FAMILY, readIdList, type Channel } from './service.js';
+import { CHANNEL_FAMILY, type Channel } from './service.js';
 
 /** /ll/theme/* and /xax/theme/*: the two 网络问政 channels' staff calls (the forum family shares one service). */
 export function themeChannelRoutes(ctx: ThemeContext) {
@@ -31,7 +31,6 @@ export function themeChannelRoutes(ctx: ThemeContext) {
     app.post(`${base}/reply/get`, { config: { permission: P.get }, schema: I.id, attachValidation: true }, (r) => replyGet(r, channel));
     app.post(`${base}/replyQuery`, { config: { permission: P.list }, schema: I.replyQuery, attachValidation: true }, (r) => replyQuery(r, channel));
   }
-  xaxActionRoutes(ctx);
 }
 
 /** Deletes themes of a channel family through the local API (the theme's hooks take its replies along). */
@@ -41,23 +40,6 @@ async function deleteIn({ app }: ThemeContext, request: FastifyRequest, channel:
   const found = await api.find('theme', { where: { id: ids, channel: CHANNEL_FAMILY[channel] } });
   if (found.length !== ids.length) throw notFoundRecord();
   return api.delete('theme', ids);
-}
-
-/** /xax/theme/*: the 县长信箱 channel's steps, the declared /ll/theme/* actions run for channel xax. */
-function xaxActionRoutes(ctx: ThemeContext) {
-  const { app, inputs: I } = ctx;
-  const { act } = staffCalls(ctx);
-  app.post('/xax/theme/update', { config: { permission: 'theme:update' }, schema: I.update, attachValidation: true }, async (r) => ok(await act(r, 'update', [readId(r)], 'xax'), '修改成功'));
-  app.post('/xax/theme/reply/delete', { config: { permission: 'theme:reply' }, schema: I.ids, attachValidation: true }, async (r) => ok(await act(r, 'replyDelete', [], 'xax'), '删除成功'));
-  app.post('/xax/theme/reply/save', { config: { permission: 'theme:reply' }, schema: I.replySave, attachValidation: true }, async (r) => ok(await act(r, 'reply', [], 'xax'), '保存成功'));
-  app.post('/xax/theme/themeTransfer', { config: { permission: 'theme:transfer' }, schema: I.transfer, attachValidation: true }, async (r) => ok(await act(r, 'transfer', readIdList(r), 'xax'), '转办成功'));
-  // Audit and show in one step: { ids, status?, isShow? } (see docs/interaction-forums.md).
-  app.post('/xax/theme/themeAuditShow', { config: { permission: 'theme:show' }, schema: I.auditShow, attachValidation: true }, async (r) => {
-    const body = bodyOf(r);
-    const count = await act(r, 'show', readIdList(r), 'xax');
-    const audited = body.status !== undefined && body.status !== null && body.status !== '' && Number(body.status) !== 1;
-    return ok(count, audited ? '审核成功' : Number(body.isShow ?? 1) === 0 && body.isShow !== '' ? '已隐藏' : '已公开');
-  });
 }
 
 /** Calls of one channel only: the department's to-do list, audits and export (ll), the transfer targets (xax). */

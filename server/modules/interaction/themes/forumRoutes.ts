@@ -6,14 +6,14 @@ import { searchOf } from '../../../crud/routes.js';
 import { listRecords } from '../../../crud/service.js';
 import { ok } from '../../../http/envelope.js';
 import { missingParam } from '../../../http/errors.js';
-import { bodyOf } from '../../../http/params.js';
+import { bodyOf, readIdList } from '../../../http/params.js';
 import type { Row } from '../../../db/types.js';
 import { countColumns, rangeOf } from './helpers.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { formatDateTime } from '../../../util/time.js';
 import { sendWorkbook } from '../../../shared/excel.js';
 import { maskPage } from '../../../shared/mask.js';
-import { liveCounts, readIdList } from './service.js';
+import { liveCounts } from './service.js';
 
 /** /theme/*: the forum family's calls beside the generic list / get / add / dels and the declared actions. */
 export function themeForumRoutes(ctx: ThemeContext) {
@@ -28,7 +28,7 @@ export function themeForumRoutes(ctx: ThemeContext) {
   app.post('/theme/themeListBypeopleId', { config: { permission: P.list }, schema: I.byPeople, attachValidation: true }, byPeople);
 }
 
-/** Handling several themes at once: finish all that are due, transfer in any channel (the declared actions). */
+/** 批量办结: every due theme in scope, through the declared 办结 action. */
 export function themeForumActionRoutes(ctx: ThemeContext) {
   const { app, inputs: I } = ctx;
   const { act } = staffCalls(ctx);
@@ -40,7 +40,6 @@ export function themeForumActionRoutes(ctx: ThemeContext) {
     const due = await app.entities.api(currentUser(r)).find('theme', { where: { status: 1, replyState: 1, handleState: 0, ...(channel ? { channel } : {}) } });
     return ok(due.length ? await act(r, 'examine', due.map((t) => Number(t.id)), 'all') : 0, '办结成功');
   });
-  app.post('/theme/transfer', { config: { permission: 'theme:transfer' }, schema: I.transfer, attachValidation: true }, async (r) => ok(await act(r, 'transfer', readIdList(r), 'all'), '转办成功'));
 }
 
 /** Counts by state, and by department, plate or channel over a period (with its Excel). */

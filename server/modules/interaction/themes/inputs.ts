@@ -1,7 +1,7 @@
 import type { ResourceDecl } from '../../../../resources/types.js';
 import { declaredInput, describeInput, ID, IDS, PAGING, TIME_RANGE, type InputField, type InputFields } from '../../../http/routeInput.js';
 
-/** readIdList (service.ts): `ids` (array or comma list), else a single `id`; query or body. */
+/** idList (server/entities/theme/rules.ts): `ids` (array or comma list), else a single `id`; query or body. */
 const ID_LIST: InputFields = { ids: IDS, id: ['integer', '单个记录ID（无 ids 时）'] };
 const REMARK: InputFields = { remark: ['string', '意见，不超过500个字符'] };
 const AUDIT: InputFields = { status: ['integer', '审核结果：1（审核通过）、2（审核不通过）、3（待定）'], ...REMARK };

@@ -1,28 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { ResourceDecl } from '../../../../resources/types.js';
 import { applyScope, scopeRule, type ScopeRule } from '../../../auth/dataScope.js';
 import type { Db, Row } from '../../../db/types.js';
-import { invalidValue, notFoundRecord } from '../../../http/errors.js';
+import { notFoundRecord } from '../../../http/errors.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
-import { bodyOf, param } from '../../../http/params.js';
 import { hoursBetween } from '../../../util/time.js';
 
-export type Channel = 'bbs' | 'll' | 'xax';
-export const CHANNELS: readonly Channel[] = ['bbs', 'll', 'xax'];
+import type { Channel } from '../../../entities/theme/rules.js';
+
+export type { Channel };
 /** The channels a channel's staff calls find (see `ThemeService.load`). */
 export const CHANNEL_FAMILY: Record<Channel, Channel[]> = { bbs: ['bbs'], ll: ['ll', 'bbs'], xax: ['xax'] };
-
-/** `ids` (array or comma list) or a single `id`, from the body or the query. */
-export function readIdList(request: FastifyRequest): number[] {
-  const body = bodyOf(request);
-  const raw = body.ids ?? param(request, 'ids') ?? body.id ?? param(request, 'id');
-  if (raw === undefined || raw === null || raw === '' || (Array.isArray(raw) && raw.length === 0)) throw invalidValue('请选择要操作的记录');
-  const parts = Array.isArray(raw) ? raw : String(raw).split(',');
-  const ids = parts.map((p) => Number(typeof p === 'string' ? p.trim() : p));
-  if (ids.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw invalidValue('参数格式不正确：ids');
-  return [...new Set(ids)];
-}
 
 export class ThemeService {
   constructor(
