@@ -38,6 +38,12 @@ export default defineResource({
       monthHistoryExcel: { path: '/admin/themeCount/listByMonthExcel', label: '导出月度统计' },
       addMonthHistory: { path: '/themeCount/addMonthHistoryThemeCount', label: '生成月度统计' },
     },
+    // The channels' own copies: a /ll/theme/* get or delete also finds forum topics (bbs), its list does not.
+    alsoAt: [
+      { where: { channel: 'll' }, list: '/ll/theme/list' },
+      { where: { channel: ['ll', 'bbs'] }, get: '/ll/theme/get', delete: '/ll/theme/dels' },
+      { where: { channel: 'xax' }, list: '/xax/theme/list', get: '/xax/theme/get', delete: '/xax/theme/dels' },
+    ],
   },
   fields: [
     { name: 'id', label: 'ID', type: 'number', readOnly: true },

@@ -1,4 +1,4 @@
-import type { AccessDecl, Hooks } from './behaviour';
+import type { AccessDecl, Hooks, WhereData } from './behaviour';
 import type { FieldDecl } from './shape/fields';
 import type { ChildDecl } from './relations/children';
 import type { LinkDecl } from './relations/links';
@@ -79,6 +79,19 @@ export interface ResourceApi {
   readonly pageParam?: 'pageNum' | 'pageNumber';
   /** Further calls of the resource (top lists, type lists, state lists). */
   readonly extra?: Readonly<Record<string, ApiCall & { readonly label: string }>>;
+  /**
+   * The list, get and delete calls served at other paths too, each over the records matching `where` (ANDed
+   * with the declaration's own `where`, access and data scope): the spec's per-channel copies of a call
+   * (论坛主题's `/ll/theme/list` over `channel: 'll'`, `/xax/theme/get` over `channel: 'xax'`).
+   */
+  readonly alsoAt?: readonly CallAlias[];
+}
+
+export interface CallAlias {
+  readonly where: WhereData;
+  readonly list?: string;
+  readonly get?: string;
+  readonly delete?: string;
 }
 
 /** Permission keys a role must hold for each operation; they are Button entries of the menu tree. */

@@ -61,6 +61,25 @@ describe('theme on the generic routes', () => {
     await server.app.entities.api().delete('theme', [Number(created.id)]);
   });
 
+  it('the channels\' copies (api.alsoAt, action alsoAt) keep to their channels', async () => {
+    const ll = await server.app.entities.api().create('theme', { title: '领导留言副本', content: '内容', channel: 'll', status: 1 });
+    const xax = await server.app.entities.api().create('theme', { title: '县长信箱副本', content: '内容', channel: 'xax', status: 1 });
+    const llList = await call<{ list: Rec[] }>(url, '/ll/theme/list', { token: admin, body: { pageSize: 500 } });
+    expect(llList.body.data.list.length).toBeGreaterThan(0);
+    expect(llList.body.data.list.every((t) => t.channel === 'll')).toBe(true);
+    // A /ll/theme/* get also finds a forum topic, a /xax/theme/* one only 县长信箱.
+    expect((await call(url, '/ll/theme/get', { token: admin, body: { id } })).body.errorCode).toBe('0');
+    expect((await call(url, '/xax/theme/get', { token: admin, body: { id } })).body.errorCode).toBe('1003');
+    expect((await call(url, '/xax/theme/get', { token: admin, body: { id: xax.id } })).body.errorCode).toBe('0');
+    expect((await call(url, '/xax/theme/dels', { token: admin, body: { ids: [ll.id] } })).body.errorCode).toBe('1003');
+    const dept = Number((await server.app.db.selectFrom('departments').select('id').orderBy('id').executeTakeFirstOrThrow()).id);
+    expect((await call(url, '/ll/theme/themeTransfer', { token: admin, body: { ids: [xax.id], deptId: dept } })).body.errorCode).toBe('1003');
+    const any = await call(url, '/theme/transfer', { token: admin, body: { ids: [xax.id, ll.id], deptId: dept } });
+    expect(any.body).toMatchObject({ errorCode: '0', errorMsg: '转办成功', data: 2 });
+    expect((await call(url, '/ll/theme/dels', { token: admin, body: { ids: [ll.id] } })).body.errorCode).toBe('0');
+    expect((await call(url, '/xax/theme/dels', { token: admin, body: { ids: [xax.id] } })).body).toMatchObject({ errorCode: '0', data: 1 });
+  });
+
   it('a delete takes the replies along and the plate count follows (afterDelete)', async () => {
     expect(await count('theme_reply', 'themeId', id)).toBe(1);
     const before = await plateCount();

@@ -5,41 +5,24 @@ import { searchOf } from '../../../crud/routes.js';
 import { applyFilters, readPaging } from '../../../crud/listQuery.js';
 import { ok } from '../../../http/envelope.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
-import { readId, readIds } from '../../../http/params.js';
-import { notFoundRecord } from '../../../http/errors.js';
-import type { FastifyRequest } from 'fastify';
+import { readId } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/time.js';
 import { optionLabel } from '../../../shared/records.js';
 import { sendWorkbook } from '../../../shared/excel.js';
 import { paginate } from '../../../shared/paging.js';
 import { maskPage } from '../../../shared/mask.js';
-import { FORUM_PAGES } from './helpers.js';
-import { CHANNEL_FAMILY, type Channel } from './service.js';
 
 /** /ll/theme/* and /xax/theme/*: the two 网络问政 channels' staff calls (the forum family shares one service). */
 export function themeChannelRoutes(ctx: ThemeContext) {
   const { app, decl, inputs: I } = ctx;
   const P = decl.permissions;
-  const { adminList, adminGet, replyQuery, replyGet } = staffCalls(ctx);
+  const { replyQuery, replyGet } = staffCalls(ctx);
+  // The channels' list, get and dels are the declaration's `api.alsoAt` (generic routes).
   for (const channel of ['ll', 'xax'] as const) {
     const base = `/${channel}/theme`;
-    // /ll/theme/* also serves the forum's (bbs) topics, which the site's forum pages show; /xax/theme/* does not.
-    const republish = channel === 'll' ? FORUM_PAGES : undefined;
-    app.post(`${base}/list`, { config: { permission: P.list }, schema: I.list, attachValidation: true }, async (r) => ok(await adminList(r, channel)));
-    app.post(`${base}/get`, { config: { permission: P.get }, schema: I.id, attachValidation: true }, (r) => adminGet(r, channel));
-    app.post(`${base}/dels`, { config: { permission: P.delete, republish }, schema: I.ids, attachValidation: true }, async (r) => ok(await deleteIn(ctx, r, channel), '删除成功'));
     app.post(`${base}/reply/get`, { config: { permission: P.get }, schema: I.id, attachValidation: true }, (r) => replyGet(r, channel));
     app.post(`${base}/replyQuery`, { config: { permission: P.list }, schema: I.replyQuery, attachValidation: true }, (r) => replyQuery(r, channel));
   }
-}
-
-/** Deletes themes of a channel family through the local API (the theme's hooks take its replies along). */
-async function deleteIn({ app }: ThemeContext, request: FastifyRequest, channel: Channel): Promise<number> {
-  const api = app.entities.api(currentUser(request));
-  const ids = readIds(request);
-  const found = await api.find('theme', { where: { id: ids, channel: CHANNEL_FAMILY[channel] } });
-  if (found.length !== ids.length) throw notFoundRecord();
-  return api.delete('theme', ids);
 }
 
 /** Calls of one channel only: the department's to-do list, audits and export (ll), the transfer targets (xax). */

@@ -26,6 +26,3 @@ export function countColumns(keyLabel: string) {
     { header: '平均回复用时（小时）', key: 'avgReplyHours', width: 20 },
   ];
 }
-
-/** The site pages that show forum topics, rendered again after a change (`config.republish`, generation/forumPages.ts). */
-export const FORUM_PAGES = ['forum'] as const;
