@@ -165,7 +165,8 @@ export default defineResource({
     sortable: ['createTime', 'readCount', 'replyCount', 'updateTime'],
     defaultSort: { field: 'createTime', order: 'DESC' },
   },
-  form: ['channel', 'plateId', 'title', 'name', 'phone', 'isOpen', 'content'],
+  // A staff post is a forum topic on a plate (the behaviour sets the channel).
+  form: ['plateId', 'title', 'name', 'phone', 'isOpen', 'content'],
   permissions: standardPermissions('theme'),
   // The staff's steps run on the server (server/entities/theme/staff.ts, replies.ts). The /ll/theme/* calls
   // serve forum topics (bbs) too; the 县长信箱 copies (/xax/theme/*) are the same actions for its channel.
