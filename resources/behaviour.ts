@@ -90,13 +90,13 @@ export interface Hooks {
   readonly enrich?: readonly ((args: { readonly records: readonly RecordData[]; readonly ctx: HookContext }) => Awaitable<readonly RecordData[]>)[];
   /** Before a delete, in the transaction, with the records about to go: refuse or clean up. */
   readonly beforeDelete?: readonly ((args: { readonly records: readonly RecordData[]; readonly ctx: HookContext }) => Awaitable<void>)[];
+  /** After a delete, in the transaction, with the records gone: counters elsewhere (a plate's topic count). */
+  readonly afterDelete?: readonly ((args: { readonly records: readonly RecordData[]; readonly ctx: HookContext }) => Awaitable<void>)[];
   /**
    * The save call's answer, after the commit: values to add to the answered record and the envelope's
    * message (e.g. what the server changed in what was sent); gets the request body as sent.
    */
   readonly afterSave?: readonly ((args: SaveAnswerArgs) => Awaitable<SaveAnswer | void>)[];
-  /** After a delete, in the transaction, with the records that went. */
-  readonly afterDelete?: readonly ((args: { readonly records: readonly RecordData[]; readonly ctx: HookContext }) => Awaitable<void>)[];
   /** Records reachable beyond the data scope for an operation (a WhereData ORed with it; server/crud/entity/types.ts). */
   readonly grant?: readonly ((args: { readonly operation: string; readonly ctx: HookContext }) => Awaitable<WhereData | void>)[];
   /**

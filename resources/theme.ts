@@ -38,6 +38,12 @@ export default defineResource({
       monthHistoryExcel: { path: '/admin/themeCount/listByMonthExcel', label: '导出月度统计' },
       addMonthHistory: { path: '/themeCount/addMonthHistoryThemeCount', label: '生成月度统计' },
     },
+    // The channels' own copies: a /ll/theme/* get or delete also finds forum topics (bbs), its list does not.
+    alsoAt: [
+      { where: { channel: 'll' }, list: '/ll/theme/list' },
+      { where: { channel: ['ll', 'bbs'] }, get: '/ll/theme/get', delete: '/ll/theme/dels' },
+      { where: { channel: 'xax' }, list: '/xax/theme/list', get: '/xax/theme/get', delete: '/xax/theme/dels' },
+    ],
   },
   fields: [
     { name: 'id', label: 'ID', type: 'number', readOnly: true },
@@ -126,7 +132,7 @@ export default defineResource({
     },
     { name: 'queryCode', label: '查询码', type: 'text', readOnly: true },
     { name: 'name', label: '留言人', type: 'text', maxLength: 50 },
-    { name: 'phone', label: '联系电话', type: 'text', maxLength: 20 },
+    { name: 'phone', label: '联系电话', type: 'text', maxLength: 20, personal: 'phone' },
     { name: 'email', label: '电子邮箱', type: 'text', maxLength: 100 },
     { name: 'peopleId', label: '会员ID', type: 'number', readOnly: true },
     { name: 'ip', label: 'IP', type: 'text', readOnly: true },
@@ -159,22 +165,37 @@ export default defineResource({
     sortable: ['createTime', 'readCount', 'replyCount', 'updateTime'],
     defaultSort: { field: 'createTime', order: 'DESC' },
   },
-  form: ['channel', 'plateId', 'title', 'name', 'phone', 'isOpen', 'content'],
+  // A staff post is a forum topic on a plate (the behaviour sets the channel).
+  form: ['plateId', 'title', 'name', 'phone', 'isOpen', 'content'],
   permissions: standardPermissions('theme'),
+  // The staff's steps run on the server (server/entities/theme/staff.ts, replies.ts). The /ll/theme/* calls
+  // serve forum topics (bbs) too; the 县长信箱 copies (/xax/theme/*) are the same actions for its channel.
   actions: [
-    { name: 'update', label: '修改', path: '/ll/theme/update', permission: 'theme:update', scope: 'row' },
-    { name: 'audit', label: '审核', path: '/ll/theme/themeAudit', permission: 'theme:audit', scope: 'both' },
-    { name: 'show', label: '公开', path: '/ll/theme/themeAuditShow', permission: 'theme:show', scope: 'both' },
-    { name: 'transfer', label: '转办', path: '/ll/theme/themeTransfer', permission: 'theme:transfer', scope: 'both' },
-    { name: 'reply', label: '回复', path: '/ll/theme/reply/save', permission: 'theme:reply', scope: 'row' },
-    { name: 'replyAudit', label: '回复审核', path: '/ll/theme/themeReplyAudit', permission: 'theme:replyAudit', scope: 'row' },
-    { name: 'examine', label: '办结', path: '/theme/examine', permission: 'theme:examine', scope: 'both' },
-    { name: 'recommend', label: '推荐', path: '/theme/themeRecommend', permission: 'theme:recommend', scope: 'row' },
+    { name: 'update', label: '修改', path: '/ll/theme/update', permission: 'theme:update', scope: 'row', run: true, republish: true, alsoAt: [{ path: '/xax/theme/update', values: { family: 'xax' } }] },
+    { name: 'audit', label: '审核', path: '/ll/theme/themeAudit', permission: 'theme:audit', scope: 'both', run: true, republish: true },
+    { name: 'show', label: '公开', path: '/ll/theme/themeAuditShow', permission: 'theme:show', scope: 'both', run: true, republish: true, alsoAt: [{ path: '/xax/theme/themeAuditShow', values: { family: 'xax' } }] },
+    { name: 'transfer', label: '转办', path: '/ll/theme/themeTransfer', permission: 'theme:transfer', scope: 'both', run: true,
+      alsoAt: [{ path: '/xax/theme/themeTransfer', values: { family: 'xax' } }, { path: '/theme/transfer', values: { family: 'all' } }] },
+    { name: 'reply', label: '回复', path: '/ll/theme/reply/save', permission: 'theme:reply', scope: 'none', run: true, alsoAt: [{ path: '/xax/theme/reply/save', values: { family: 'xax' } }] },
+    { name: 'replyAudit', label: '回复审核', path: '/ll/theme/themeReplyAudit', permission: 'theme:replyAudit', scope: 'none', run: true, republish: true },
+    { name: 'replyDelete', label: '删除回复', path: '/ll/theme/reply/delete', permission: 'theme:reply', scope: 'none', run: true, republish: true, alsoAt: [{ path: '/xax/theme/reply/delete', values: { family: 'xax' } }] },
+    { name: 'examine', label: '办结', path: '/theme/examine', permission: 'theme:examine', scope: 'both', run: true },
+    { name: 'recommend', label: '推荐', path: '/theme/themeRecommend', permission: 'theme:recommend', scope: 'both', run: true },
     { name: 'export', label: '导出', path: '/ll/theme/themeExcel', permission: 'theme:export', scope: 'none' },
     { name: 'count', label: '统计', path: '/theme/themeCountList', permission: 'theme:count', scope: 'none' },
     { name: 'countEdit', label: '统计修订', path: '/admin/themeCount/edit', permission: 'theme:countEdit', scope: 'none' },
   ],
+  // A citizen's post (server/entities/theme/citizen.ts): image code, per-address limits per channel.
+  publicOps: [
+    { name: 'forumPost', label: '发帖', path: '/theme/webAdd', guard: 'theme:bbs', captcha: true, success: '提交成功，请牢记查询码', republish: true },
+    { name: 'llPost', label: '领导留言', path: '/llweb/theme/save', guard: 'theme:ll', captcha: true, success: '提交成功，请牢记查询码' },
+    { name: 'xaxPost', label: '县长信箱', path: '/xaxweb/theme/save', guard: 'theme:xax', captcha: true, success: '提交成功，请牢记查询码' },
+  ],
+  // The replies: answered by the get call, deleted with the theme; written by the actions above.
+  children: [{ name: 'replies', label: '回复', table: 'theme_reply', key: 'themeId', orderBy: ['replyTime'] }],
+  // The site's forum pages show the topics: rendered again after a save, a delete or a marked action.
+  republish: ['forum'],
+  personalLog: { label: '论坛主题', field: 'queryCode' },
   ownership,
-  routes: 'module',
   menu: { group: 'interact', path: '/main/interact/themeManage', sort: 72 },
 });

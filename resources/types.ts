@@ -1,5 +1,6 @@
-import type { AccessDecl, Hooks } from './behaviour';
+import type { AccessDecl, Hooks, WhereData } from './behaviour';
 import type { FieldDecl } from './shape/fields';
+import type { ChildDecl } from './relations/children';
 import type { LinkDecl } from './relations/links';
 import type { TreeDecl } from './relations/tree';
 import type { ActionDecl } from './shape/actions';
@@ -83,6 +84,19 @@ export interface ResourceApi {
   readonly pageParam?: 'pageNum' | 'pageNumber';
   /** Further calls of the resource (top lists, type lists, state lists). */
   readonly extra?: Readonly<Record<string, ApiCall & { readonly label: string }>>;
+  /**
+   * The list, get and delete calls served at other paths too, each over the records matching `where` (ANDed
+   * with the declaration's own `where`, access and data scope): the spec's per-channel copies of a call
+   * (论坛主题's `/ll/theme/list` over `channel: 'll'`, `/xax/theme/get` over `channel: 'xax'`).
+   */
+  readonly alsoAt?: readonly CallAlias[];
+}
+
+export interface CallAlias {
+  readonly where: WhereData;
+  readonly list?: string;
+  readonly get?: string;
+  readonly delete?: string;
 }
 
 /** Permission keys a role must hold for each operation; they are Button entries of the menu tree. */
@@ -139,6 +153,8 @@ export interface PublicOpDecl {
   readonly input?: readonly FieldDecl[];
   /** Calls per address in a window (@fastify/rate-limit), for lookups that the guard does not count. */
   readonly rateLimit?: { readonly max: number; readonly timeWindow: string };
+  /** Render the declaration's `republish` site pages again after a successful call. */
+  readonly republish?: boolean;
 }
 
 export interface ResourceDecl {
@@ -206,5 +222,7 @@ export interface ResourceDecl {
   readonly tree?: TreeDecl;
   /** Many-to-many links in link tables (角色 ↔ 菜单): see LinkDecl. */
   readonly links?: readonly LinkDecl[];
+  /** Rows of another table that belong to a record (论坛主题's replies): see ChildDecl. */
+  readonly children?: readonly ChildDecl[];
 }
 

@@ -59,6 +59,19 @@ export interface ActionDecl {
    * `text` and `note` with `{name}` filled from the answer's data, the values in bold.
    */
   readonly answerDialog?: { readonly title?: string; readonly text: string; readonly note?: string };
+  /** Render the declaration's `republish` site pages again after a successful run (论坛主题's 审核 → the forum pages). */
+  readonly republish?: boolean;
+  /**
+   * The same action served at other paths too, each with body values the server sets (over the caller's):
+   * the spec's 县长信箱 copy of a step (`/xax/theme/themeAuditShow` with `family: 'xax'`). The UI calls `path`.
+   */
+  readonly alsoAt?: readonly ActionAlias[];
+}
+
+export interface ActionAlias {
+  readonly path: string;
+  readonly values: Readonly<Record<string, string | number>>;
+  readonly republish?: boolean;
 }
 
 /**

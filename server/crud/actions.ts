@@ -67,20 +67,23 @@ export function registerActionRoutes(app: FastifyInstance, decl: ResourceDecl): 
   for (const action of decl.actions ?? []) {
     if (!action.run) continue;
     if (action.run === true) throw new Error(`resources/${decl.name}.ts: 动作 ${action.name} 声明 run: true，但 server/entities/ 中没有 ${decl.name} 的该动作`);
-    app.route({
-      method: action.method ?? 'POST',
-      url: action.path,
-      // The schema describes the call (OpenAPI); when it refuses, the action's own checks answer in Chinese.
-      schema: actionRouteSchema(decl, action),
-      attachValidation: true,
-      config: { permission: action.permission, invalidInput: (request) => void checkActionInput(decl, action, { ...queryOf(request), ...bodyOf(request) }) },
-      handler: async (request) => {
-        settleSchemaRefusal(request);
-        const body = { ...queryOf(request), ...bodyOf(request) };
-        const result = await runDeclaredAction(app.db, decl, action, currentUser(request), targetIds(request, action), body);
-        if (result instanceof ActionAnswer) return ok(result.data ?? null, result.message);
-        return ok(result ?? null, action.success ?? '操作成功');
-      },
-    });
+    // The action's own path, then its aliases (`alsoAt`): the same run with the values the server sets.
+    for (const at of [{ path: action.path, values: {}, republish: action.republish }, ...(action.alsoAt ?? [])]) {
+      app.route({
+        method: action.method ?? 'POST',
+        url: at.path,
+        // The schema describes the call (OpenAPI); when it refuses, the action's own checks answer in Chinese.
+        schema: actionRouteSchema(decl, action),
+        attachValidation: true,
+        config: { permission: action.permission, ...(at.republish && decl.republish?.length ? { republish: decl.republish } : {}), invalidInput: (request) => void checkActionInput(decl, action, { ...queryOf(request), ...bodyOf(request) }) },
+        handler: async (request) => {
+          settleSchemaRefusal(request);
+          const body = { ...queryOf(request), ...bodyOf(request), ...at.values };
+          const result = await runDeclaredAction(app.db, decl, action, currentUser(request), targetIds(request, action), body);
+          if (result instanceof ActionAnswer) return ok(result.data ?? null, result.message);
+          return ok(result ?? null, action.success ?? '操作成功');
+        },
+      });
+    }
   }
 }

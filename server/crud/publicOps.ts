@@ -23,10 +23,10 @@ export async function runPublicOp(app: FastifyInstance, decl: ResourceDecl, op: 
   if (op.guard) await admitPublicSubmission(app, request);
   const body = { ...queryOf(request), ...bodyOf(request) };
   const reads = hookContext(dynamic(app.db), decl, systemUser);
-  const values = await handler.check({ body, api: reads.api, services: reads.services });
+  const values = await handler.check({ body, api: reads.api, services: reads.services, request });
   if (op.guard) await guardPublicSubmission(app, request, op.guard, { captcha: op.captcha === true });
   const ip = (request.ip || '').slice(0, 64);
-  const answer = await inTransaction(dynamic(app.db), (trx) => Promise.resolve(handler.run({ values, ip, ctx: hookContext(trx, decl, systemUser) })));
+  const answer = await inTransaction(dynamic(app.db), (trx) => Promise.resolve(handler.run({ values, ip, ctx: hookContext(trx, decl, systemUser), request })));
   return ok(answer ?? null, op.success);
 }
 
@@ -43,7 +43,7 @@ export function registerPublicOps(app: FastifyInstance, decl: ResourceDecl): voi
       url: op.path,
       schema: publicOpSchema(decl, op),
       attachValidation: true,
-      config: { public: true, ...(op.rateLimit ? { rateLimit: op.rateLimit } : {}) },
+      config: { public: true, ...(op.rateLimit ? { rateLimit: op.rateLimit } : {}), ...(op.republish && decl.republish?.length ? { republish: decl.republish } : {}) },
       handler: (request) => runPublicOp(app, decl, op, request),
     });
   }

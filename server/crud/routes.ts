@@ -1,5 +1,6 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
-import type { ApiCall, ResourceDecl } from '../../resources/types.js';
+import type { AccessFn } from '../../resources/behaviour.js';
+import type { ApiCall, CallAlias, ResourceApi, ResourceDecl } from '../../resources/types.js';
 import { ok } from '../http/envelope.js';
 import { missingParam, notFoundRecord } from '../http/errors.js';
 import { currentUser } from '../http/fastifyTypes.js';
@@ -108,13 +109,40 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
     },
   });
 
-  route(api.get, schemas.get, {
+  if (api.get) route(api.get, schemas.get, {
     config: { permission: permissions.get, invalidInput: (request) => readKey(request, api.get, decl.idField) },
     handler: async (request) => ok(await revealPersonal(app.db, request, decl, await getRecord(app.db, decl, currentUser(request), readKey(request, api.get, decl.idField)))),
   });
 
   registerSaveRoutes(app, decl, route, schemas);
   registerDeleteRoute(app, decl, route, schemas);
+  for (const alias of api.alsoAt ?? []) registerCrudRoutes(app, aliasDecl(decl, alias));
+}
+
+/**
+ * The declaration as one `api.alsoAt` entry serves it: only its list, get and delete paths, over the records
+ * matching its `where` too; no save, action, public operation or export of its own.
+ */
+function aliasDecl(decl: ResourceDecl, alias: CallAlias): ResourceDecl {
+  const { api } = decl;
+  const at = <C extends ApiCall>(call: C | undefined, path: string | undefined) => (call && path ? { ...call, path } : undefined);
+  // The alias's condition ANDed with the declaration's own access answer (which may also narrow or deny).
+  const narrowed = (op: 'list' | 'get' | 'delete'): AccessFn => async (args) => {
+    const own = decl.access?.[op];
+    const base = own ? await own(args) : true;
+    return base === false ? false : { ...(base === true ? {} : base), ...alias.where };
+  };
+  return {
+    ...decl,
+    access: { ...decl.access, list: narrowed('list'), get: narrowed('get'), delete: narrowed('delete') },
+    actions: [],
+    publicOps: [],
+    api: {
+      list: alias.list ? { ...api.list, path: alias.list } : { ...api.list, servedBy: 'module' },
+      get: at(api.get, alias.get) as ResourceApi['get'],
+      delete: at(api.delete, alias.delete),
+    },
+  };
 }
 
 type CrudSchemas = ReturnType<typeof crudRouteSchemas>;

@@ -8,7 +8,7 @@ import { applyListWhere, applyWhere, enriched, hookContext, readOut, recordsWher
 import { applyReach, reachOf } from './reach.js';
 import { applyFilters, readPaging, readSort, withJoins } from './listQuery.js';
 import { checkDictValues } from './dictValues.js';
-import { validateRecord } from './validate.js';
+import { OWNER_FIELDS, validateRecord } from './validate.js';
 import { committing } from './entity/commit.js';
 import { pageOf } from '../shared/paging.js';
 
@@ -110,7 +110,8 @@ export async function createRecord(db: Db, decl: ResourceDecl, user: PortalUser,
     const filled: Row = { deptId: user.deptId, deptName: user.deptName, creatorId: user.userId, creatorName: user.name, createTime: ctx.now, updateTime: ctx.now };
     // A seed's stamps are its own: a creator it does not name stays empty, as a direct insert left it.
     const stamp = (k: string, v: unknown) => (!options.seed ? v : body[k] !== undefined ? body[k] : k.endsWith('Time') ? v : null);
-    for (const [k, v] of Object.entries(filled)) if (has(decl, k)) values[k] = stamp(k, v);
+    // The department the server's own code named (trusted, validate.ts OWNER_FIELDS) stays.
+    for (const [k, v] of Object.entries(filled)) if (has(decl, k) && !(options.trusted && !options.seed && OWNER_FIELDS.has(k) && k in values)) values[k] = stamp(k, v);
     values = columnsOf(decl, { ...(await runChangeHooks(decl.hooks?.beforeChange, { operation: 'create', data: values, ctx })), ...(decl.where ?? {}) });
     await checkUnique(trx, decl, values, null);
     await checkDictValues(trx, decl, values);

@@ -6,6 +6,8 @@ import { sanitizeRichText, stripHtml } from './sanitize.js';
 
 /** Fields the server fills itself; a client value for them is ignored. */
 export const SERVER_FIELDS = new Set(['deptId', 'deptName', 'creatorId', 'creatorName', 'createTime', 'updateTime']);
+/** Of those, the owning department: the server's own code (the local API) may set it — a transfer hands a record on. */
+export const OWNER_FIELDS = new Set(['deptId', 'deptName']);
 
 /** A value not given: absent, null or blank text (an empty list is a value: the field rules judge it). */
 export const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -79,7 +81,8 @@ function convert(field: FieldDecl, raw: unknown): unknown {
 export function validateRecord(decl: ResourceDecl, body: Record<string, unknown>, mode: 'create' | 'update', trusted = false): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of decl.fields) {
-    if (field.name === decl.idField || isVirtualField(field) || SERVER_FIELDS.has(field.name)) continue;
+    if (field.name === decl.idField || isVirtualField(field)) continue;
+    if (SERVER_FIELDS.has(field.name) && !(trusted && OWNER_FIELDS.has(field.name) && Object.prototype.hasOwnProperty.call(body, field.name))) continue;
     // Read-only fields come from the server: its own code (the local API, `trusted`) may set them, a client never.
     if (field.readOnly && !(trusted && Object.prototype.hasOwnProperty.call(body, field.name))) continue;
     const present = Object.prototype.hasOwnProperty.call(body, field.name);

@@ -1,43 +1,66 @@
 import { defineBehaviour } from '../crud/entity/define.js';
-import type { Db, Row } from '../db/types.js';
-import { formatDateTime } from '../util/time.js';
+import { systemUser } from '../crud/entity/runtime.js';
+import type { EntityContext } from '../crud/entity/types.js';
+import { newQueryCode } from '../public/guard.js';
 import { refreshPlateCount } from './plate.js';
+import { citizenOps } from './theme/citizen.js';
+import { replyActions } from './theme/replies.js';
+import { plateFor, plateValues, themeFields } from './theme/rules.js';
+import { staffActions } from './theme/staff.js';
 
 /**
- * 论坛主题 / 网络问政: still on its module routes (server/modules/interaction/themes/: three channels, audit,
- * transfer, replies, counts). This file is the one place that writes the `theme` table; the module calls
- * these stores inside its own transactions (a plate's topic count follows every insert and delete).
+ * 论坛主题 / 网络问政 (resources/theme.ts; flows in docs/interaction-forums.md): the generic routes serve
+ * list / get / add / dels; the staff's steps are declared actions (theme/staff.ts), the replies a child
+ * collection written by actions (theme/replies.ts), the citizens' posts public operations
+ * (theme/citizen.ts). A plate's topic count follows every create and delete.
  */
-export default defineBehaviour({ name: 'theme' });
 
-/** A new theme; its plate's topic count follows. Answers the id. */
-export async function insertTheme(trx: Db, values: Row): Promise<number> {
-  const inserted = (await trx.insertInto('theme').values(values).returning('id').executeTakeFirstOrThrow()) as { id: number };
-  if (values.plateId !== null && values.plateId !== undefined) await refreshPlateCount(trx, Number(values.plateId));
-  return inserted.id;
-}
+/** Server code creating as the system (a citizen's post, the demo seed) gives a topic's full values itself. */
+const byStaff = (ctx: unknown) => (ctx as EntityContext).caller !== systemUser;
 
-/** Sets values on themes (the caller has read them in its scope); the update time is stamped. */
-export async function setThemes(trx: Db, ids: readonly number[], values: Row): Promise<void> {
-  if (!ids.length) return;
-  const stamped: Row = { ...values, updateTime: values.updateTime ?? formatDateTime() };
-  await trx.updateTable('theme').set(stamped).where('id', 'in', [...ids]).execute();
-}
-
-/** Deletes themes with their replies; the plates' topic counts follow. */
-export async function deleteThemes(trx: Db, rows: readonly Row[]): Promise<void> {
-  const ids = rows.map((r) => Number(r.id));
-  if (!ids.length) return;
-  await trx.deleteFrom('theme_reply').where('themeId', 'in', ids).execute();
-  await trx.deleteFrom('theme').where('id', 'in', ids).execute();
-  const plates = [...new Set(rows.map((r) => r.plateId).filter((p) => p !== null && p !== undefined).map(Number))];
-  for (const p of plates) await refreshPlateCount(trx, p);
-}
-
-/** Reply counters of a theme after replies change: published count, replied flag, first reply time. */
-export async function refreshReplyState(trx: Db, themeId: number): Promise<void> {
-  const published = (await trx.selectFrom('theme_reply').select(['replyTime']).where('themeId', '=', themeId).where('status', '=', 1).orderBy('replyTime', 'asc').execute()) as {
-    replyTime: string;
-  }[];
-  await setThemes(trx, [themeId], { replyCount: published.length, replyState: published.length > 0 ? 1 : 0, firstReplyTime: published[0]?.replyTime ?? null });
-}
+export default defineBehaviour({
+  name: 'theme',
+  hooks: {
+    beforeValidate: [
+      // Staff post a forum topic on a plate (/theme/add): the visitor fields cleaned, the plate required.
+      async ({ operation, data, ctx }) => {
+        if (operation !== 'create' || !byStaff(ctx)) return data;
+        await plateFor((ctx as EntityContext).trx, data.plateId, true);
+        return { ...themeFields(data, 'bbs'), plateId: data.plateId };
+      },
+    ],
+    beforeChange: [
+      // …passed and shown at once (unless the author declined), handled by the plate's department.
+      async ({ operation, data, ctx }) => {
+        if (operation !== 'create' || !byStaff(ctx)) return data;
+        const plate = await plateFor((ctx as EntityContext).trx, data.plateId, true);
+        const fromPlate = plateValues(plate);
+        return {
+          ...data,
+          ...fromPlate,
+          deptId: fromPlate.deptId ?? data.deptId,
+          deptName: fromPlate.deptName ?? data.deptName,
+          channel: 'bbs',
+          type: 0,
+          status: 1,
+          isShow: data.isOpen === 0 ? 0 : 1,
+          queryCode: newQueryCode(),
+          auditTime: ctx.now,
+        };
+      },
+    ],
+    afterChange: [
+      async ({ operation, record, ctx }) => {
+        if (operation === 'create' && record.plateId !== null && record.plateId !== undefined) await refreshPlateCount(ctx.trx, Number(record.plateId));
+      },
+    ],
+    afterDelete: [
+      async ({ records, ctx }) => {
+        const plates = new Set(records.map((r) => r.plateId).filter((p) => p !== null && p !== undefined).map(Number));
+        for (const p of plates) await refreshPlateCount(ctx.trx, p);
+      },
+    ],
+  },
+  actions: { ...staffActions, ...replyActions },
+  publicOps: citizenOps,
+});

@@ -73,6 +73,19 @@ export function readIds(request: FastifyRequest, name = 'ids'): number[] {
   return ids;
 }
 
+/** `ids` (array or comma list), else a single `id`, from a bag of values; 1002 请选择要操作的记录 when neither. */
+export function idListOf(bag: Readonly<Bag>): number[] {
+  const raw = bag.ids ?? bag.id;
+  if (raw === undefined || raw === null || raw === '' || (Array.isArray(raw) && raw.length === 0)) throw invalidValue('请选择要操作的记录');
+  const parts = Array.isArray(raw) ? raw : String(raw).split(',');
+  const ids = parts.map((p) => Number(typeof p === 'string' ? p.trim() : p));
+  if (ids.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw invalidValue('参数格式不正确：ids');
+  return [...new Set(ids)];
+}
+
+/** idListOf over the body, then the query (论坛主题's and 问答's bulk steps). */
+export const readIdList = (request: FastifyRequest): number[] => idListOf({ ...queryOf(request), ...bodyOf(request) });
+
 /** Optional positive integer (e.g. `size`), clamped to [1, max]. */
 export function readSize(request: FastifyRequest, name: string, fallback: number, max: number, required = false): number {
   const raw = required ? requireParam(request, name) : param(request, name);

@@ -1,11 +1,12 @@
 import type { AccessFn, AccessResult, Hooks, WhereData } from '../../../resources/behaviour.js';
 import type { ActionDecl, PublicOpDecl, ResourceDecl } from '../../../resources/types.js';
+import { childHooks } from '../children.js';
 import { linkHooks } from '../links.js';
 import { treeHooks } from '../tree.js';
 import type { EntityAccess, EntityBehaviour, EntityHooks, PublicOpRun } from './types.js';
 
 type HookName = keyof Hooks;
-const HOOK_NAMES: readonly HookName[] = ['beforeValidate', 'beforeChange', 'afterChange', 'afterRead', 'beforeDelete', 'afterSave', 'afterGet', 'listWhere', 'enrich', 'afterDelete', 'grant'];
+const HOOK_NAMES: readonly HookName[] = ['beforeValidate', 'beforeChange', 'afterChange', 'afterRead', 'beforeDelete', 'afterDelete', 'afterSave', 'afterGet', 'listWhere', 'enrich', 'grant'];
 const OPERATIONS = ['list', 'get', 'create', 'update', 'delete'] as const;
 
 /** The declaration's hooks, then the behaviour file's, per hook name. */
@@ -88,6 +89,7 @@ export function attachBehaviours(decls: readonly ResourceDecl[], behaviours: rea
     // Declared relations run after the entity's own hooks (its refusals come first).
     if (out.tree) out = { ...out, hooks: mergeHooks(out.hooks, treeHooks(out) as EntityHooks) };
     if (out.links?.length) out = { ...out, hooks: mergeHooks(out.hooks, linkHooks(out, (name) => decls.find((d) => d.name === name)) as EntityHooks) };
+    if (out.children?.length) out = { ...out, hooks: mergeHooks(out.hooks, childHooks(out) as EntityHooks) };
     return out;
   });
 }

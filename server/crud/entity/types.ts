@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { ChangeArgs, HookContext, RecordData, SaveAnswer, SaveAnswerArgs, WhereData } from '../../../resources/behaviour.js';
 import type { PortalConfig } from '../../config.js';
@@ -136,9 +136,12 @@ export interface EntityJob {
  * system, and answers what the citizen may read back.
  */
 export interface PublicOpRun {
-  /** `api` (as the system, outside any transaction) and `services` for reads the check needs (a department that must exist). */
-  readonly check: (args: { readonly body: RecordData; readonly api: LocalApi; readonly services: PortalServices }) => Awaitable<RecordData>;
-  readonly run: (args: { readonly values: RecordData; readonly ip: string; readonly ctx: EntityContext }) => Awaitable<unknown>;
+  /**
+   * `api` (as the system, outside any transaction) and `services` for reads the check needs (a department that
+   * must exist); `request`: the citizen's own request (a signed-in member's session token, headers).
+   */
+  readonly check: (args: { readonly body: RecordData; readonly api: LocalApi; readonly services: PortalServices; readonly request: FastifyRequest }) => Awaitable<RecordData>;
+  readonly run: (args: { readonly values: RecordData; readonly ip: string; readonly ctx: EntityContext; readonly request: FastifyRequest }) => Awaitable<unknown>;
 }
 
 export interface EntityBehaviour {

@@ -101,7 +101,7 @@ export function crudRouteSchemas(decl: ResourceDecl): Record<CrudOperation, Rout
   const keyed = (method: string | undefined, name: string, schema: JsonSchema) => ((method ?? 'POST') === 'GET' ? { querystring: inQuery(name, schema) } : { body: inBody(name, schema) });
   return {
     list: { summary: `${label}列表`, tags, 'x-permission': permissions.list, ...request(api.list.method, listSearchSchema(decl)), response: answer(list) },
-    get: { summary: `${label}详情`, tags, 'x-permission': permissions.get, ...keyed(api.get.method, decl.idField, idInput), response: answer(orNull(record)) },
+    get: { summary: `${label}详情`, tags, 'x-permission': permissions.get, ...keyed(api.get?.method, decl.idField, idInput), response: answer(orNull(record)) },
     create: { summary: `新增${label}`, tags, 'x-permission': permissions.create, ...request(api.create?.method, saveBodySchema(decl, 'create')), response: answer(orNull(record)) },
     update: { summary: `修改${label}`, tags, 'x-permission': permissions.update, ...request(api.update?.method, saveBodySchema(decl, 'update')), response: answer(orNull(record)) },
     save: { summary: `新增或修改${label}（带ID为修改）`, tags, 'x-permission': `${permissions.create} / ${permissions.update}`, ...request(api.create?.method, saveBodySchema(decl, 'save')), response: answer(orNull(record)) },

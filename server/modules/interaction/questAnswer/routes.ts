@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors.js';
-import { bodyOf, param, readSize } from '../../../http/params.js';
+import { bodyOf, param, readIdList, readSize } from '../../../http/params.js';
 import { cleanText, guardPublicSubmission } from '../../../public/guard.js';
 import { formatDateTime } from '../../../util/time.js';
 import { badState } from '../../../shared/records.js';
-import { readIdList } from '../themes/service.js';
 import { rank } from './similarity.js';
 import { increment } from '../../../shared/counters.js';
 import { CAPTCHA, describeInput, ID, IDS, NO_INPUT, type InputFields } from '../../../http/routeInput.js';

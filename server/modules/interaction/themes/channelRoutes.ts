@@ -5,55 +5,23 @@ import { searchOf } from '../../../crud/routes.js';
 import { applyFilters, readPaging } from '../../../crud/listQuery.js';
 import { ok } from '../../../http/envelope.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
-import { bodyOf, readId, readIds } from '../../../http/params.js';
+import { readId } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/time.js';
-import { badState, optionLabel } from '../../../shared/records.js';
+import { optionLabel } from '../../../shared/records.js';
 import { sendWorkbook } from '../../../shared/excel.js';
 import { paginate } from '../../../shared/paging.js';
 import { maskPage } from '../../../shared/mask.js';
-import { FORUM_PAGES } from './helpers.js';
-import {
-  readAuditStatus,
-  readIdList,
-  readRemark,
-  } from './service.js';
 
 /** /ll/theme/* and /xax/theme/*: the two 网络问政 channels' staff calls (the forum family shares one service). */
 export function themeChannelRoutes(ctx: ThemeContext) {
-  const { app, svc, decl, inputs: I } = ctx;
+  const { app, decl, inputs: I } = ctx;
   const P = decl.permissions;
-  const { adminList, adminGet, updateTheme, transferBody, replyQuery, replyGet, replySave } = staffCalls(ctx);
-  // ---- the two 网络问政 channels (ll = 领导留言, xax = 县长信箱) and the forum family share one service.
+  const { replyQuery, replyGet } = staffCalls(ctx);
+  // The channels' list, get and dels are the declaration's `api.alsoAt` (generic routes).
   for (const channel of ['ll', 'xax'] as const) {
     const base = `/${channel}/theme`;
-    // /ll/theme/* also serves the forum's (bbs) topics, which the site's forum pages show; /xax/theme/* does not.
-    const republish = channel === 'll' ? FORUM_PAGES : undefined;
-    app.post(`${base}/list`, { config: { permission: P.list }, schema: I.list, attachValidation: true }, async (r) => ok(await adminList(r, channel)));
-    app.post(`${base}/get`, { config: { permission: P.get }, schema: I.id, attachValidation: true }, (r) => adminGet(r, channel));
-    app.post(`${base}/dels`, { config: { permission: P.delete, republish }, schema: I.ids, attachValidation: true }, async (r) => ok(await svc.deleteThemes(currentUser(r), readIds(r), channel), '删除成功'));
-    app.post(`${base}/update`, { config: { permission: 'theme:update', republish }, schema: I.update, attachValidation: true }, (r) => updateTheme(r, channel));
-    app.post(`${base}/reply/delete`, { config: { permission: 'theme:reply', republish }, schema: I.ids, attachValidation: true }, async (r) => ok(await svc.deleteReplies(currentUser(r), readIds(r), channel), '删除成功'));
     app.post(`${base}/reply/get`, { config: { permission: P.get }, schema: I.id, attachValidation: true }, (r) => replyGet(r, channel));
-    app.post(`${base}/reply/save`, { config: { permission: 'theme:reply' }, schema: I.replySave, attachValidation: true }, (r) => replySave(r, channel));
     app.post(`${base}/replyQuery`, { config: { permission: P.list }, schema: I.replyQuery, attachValidation: true }, (r) => replyQuery(r, channel));
-    app.post(`${base}/themeTransfer`, { config: { permission: 'theme:transfer' }, schema: I.transfer, attachValidation: true }, async (r) => {
-      const t = transferBody(r);
-      return ok(await svc.transfer(currentUser(r), t.ids, t.deptId, t.remark, channel), '转办成功');
-    });
-    // Audit and show in one step: { ids, status?, isShow? } (see docs/interaction-forums.md).
-    app.post(`${base}/themeAuditShow`, { config: { permission: 'theme:show', republish }, schema: I.auditShow, attachValidation: true }, async (r) => {
-      const body = bodyOf(r);
-      const ids = readIdList(r);
-      const user = currentUser(r);
-      if (body.status !== undefined && body.status !== null && body.status !== '') {
-        const status = readAuditStatus(body);
-        if (!user.permissions.has('theme:audit')) throw badState('没有审核权限');
-        await svc.audit(user, ids, status, readRemark(body), channel);
-        if (status !== 1) return ok(ids.length, '审核成功');
-      }
-      const isShow = body.isShow === undefined || body.isShow === null || body.isShow === '' ? 1 : Number(body.isShow);
-      return ok(await svc.show(user, ids, isShow, channel), isShow === 1 ? '已公开' : '已隐藏');
-    });
   }
 }
 
@@ -70,14 +38,6 @@ export function themeLlRoutes({ app, svc, decl, db, inputs: I }: ThemeContext) {
       .where('status', '=', 1)
       .where('handleState', '=', 0);
     return ok(maskPage(await paginate(q, { pageNum, pageSize }, (s) => s.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc'))));
-  });
-  app.post('/ll/theme/themeAudit', { config: { permission: 'theme:audit', republish: FORUM_PAGES }, schema: I.audit, attachValidation: true }, async (r) => {
-    const body = bodyOf(r);
-    return ok(await svc.audit(currentUser(r), readIdList(r), readAuditStatus(body), readRemark(body), 'll'), '审核成功');
-  });
-  app.post('/ll/theme/themeReplyAudit', { config: { permission: 'theme:replyAudit', republish: FORUM_PAGES }, schema: I.audit, attachValidation: true }, async (r) => {
-    const body = bodyOf(r);
-    return ok(await svc.auditReply(currentUser(r), readIdList(r), readAuditStatus(body), readRemark(body)), '审核成功');
   });
   app.post('/ll/theme/themeExcel', { config: { permission: 'theme:export' }, schema: I.excel, attachValidation: true }, async (request, reply) => {
     const search = { ...searchOf(request), channel: 'll' };

@@ -4,33 +4,21 @@ import { staffCalls } from './staffCalls.js';
 import { applyScope } from '../../../auth/dataScope.js';
 import { searchOf } from '../../../crud/routes.js';
 import { listRecords } from '../../../crud/service.js';
-import type { Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
-import { invalidValue, missingParam } from '../../../http/errors.js';
+import { missingParam } from '../../../http/errors.js';
+import { bodyOf, readIdList } from '../../../http/params.js';
+import type { Row } from '../../../db/types.js';
+import { countColumns, rangeOf } from './helpers.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
-import { bodyOf, readIds } from '../../../http/params.js';
-import { newQueryCode } from '../../../public/guard.js';
 import { formatDateTime } from '../../../util/time.js';
-import { badState } from '../../../shared/records.js';
 import { sendWorkbook } from '../../../shared/excel.js';
-import { countColumns, FORUM_PAGES, plateFor, rangeOf, themeFields } from './helpers.js';
 import { maskPage } from '../../../shared/mask.js';
-import { insertTheme, setThemes } from '../../../entities/theme.js';
-import {
-  type Channel,
-  liveCounts,
-  readIdList,
-  } from './service.js';
+import { liveCounts } from './service.js';
 
-/** /theme/*: the forum family, all channels for staff. */
+/** /theme/*: the forum family's calls beside the generic list / get / add / dels and the declared actions. */
 export function themeForumRoutes(ctx: ThemeContext) {
-  const { app, decl, svc, db, inputs: I } = ctx;
+  const { app, decl, db, inputs: I } = ctx;
   const P = decl.permissions;
-  const { adminList, adminGet } = staffCalls(ctx);
-  // ---- /theme/* (the forum family, all channels for staff)
-  app.post('/theme/list', { config: { permission: P.list }, schema: I.list, attachValidation: true }, async (r) => ok(await adminList(r)));
-  app.post('/theme/get', { config: { permission: P.get }, schema: I.id, attachValidation: true }, (r) => adminGet(r));
-  app.post('/theme/dels', { config: { permission: P.delete, republish: FORUM_PAGES }, schema: I.ids, attachValidation: true }, async (r) => ok(await svc.deleteThemes(currentUser(r), readIds(r)), '删除成功'));
   const byPeople = async (request: FastifyRequest) => {
     const search = searchOf(request);
     if (search.peopleId === undefined || search.peopleId === null || search.peopleId === '') throw missingParam('peopleId');
@@ -38,72 +26,19 @@ export function themeForumRoutes(ctx: ThemeContext) {
   };
   app.post('/theme/listByPeopleId', { config: { permission: P.list }, schema: I.byPeople, attachValidation: true }, byPeople);
   app.post('/theme/themeListBypeopleId', { config: { permission: P.list }, schema: I.byPeople, attachValidation: true }, byPeople);
-
-  // Staff post a topic on a plate: passed and shown at once.
-  app.post('/theme/add', { config: { permission: P.create, republish: FORUM_PAGES }, schema: I.add, attachValidation: true }, async (request) => {
-    const body = bodyOf(request);
-    const user = currentUser(request);
-    const fields = await themeFields(body, 'bbs');
-    const now = formatDateTime();
-    const row = await db.transaction().execute(async (trx) => {
-      const plate = await plateFor(trx, body.plateId, true);
-      const values: Row = {
-        ...fields,
-        channel: 'bbs',
-        type: 0,
-        status: 1,
-        isShow: fields.isOpen === 0 ? 0 : 1,
-        isRecommend: 0,
-        replyState: 0,
-        handleState: 0,
-        readCount: 0,
-        replyCount: 0,
-        queryCode: newQueryCode(),
-        plateId: plate?.id ?? null,
-        plateName: plate?.name ?? null,
-        forumId: plate?.forumId ?? null,
-        deptId: plate?.handleDeptId ?? user.deptId,
-        deptName: plate?.handleDeptName ?? user.deptName,
-        creatorId: user.userId,
-        creatorName: user.name,
-        auditTime: now,
-        createTime: now,
-        updateTime: now,
-      };
-      const id = await insertTheme(trx, values);
-      return trx.selectFrom('theme').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    });
-    return ok(row, '新增成功');
-  });
 }
 
-/** Handling several themes at once: finish, transfer, recommend. */
+/** 批量办结: every due theme in scope, through the declared 办结 action. */
 export function themeForumActionRoutes(ctx: ThemeContext) {
-  const { app, svc, db, inputs: I } = ctx;
-  const { transferBody } = staffCalls(ctx);
-  app.post('/theme/examine', { config: { permission: 'theme:examine' }, schema: I.idList, attachValidation: true }, async (r) => ok(await svc.examine(currentUser(r), readIdList(r)), '办结成功'));
+  const { app, inputs: I } = ctx;
+  const { act } = staffCalls(ctx);
   app.post('/theme/examineAll', { config: { permission: 'theme:examine' }, schema: I.examineAll, attachValidation: true }, async (r) => {
     const body = bodyOf(r);
-    if (body.ids !== undefined && !(Array.isArray(body.ids) && body.ids.length === 0)) return ok(await svc.examine(currentUser(r), readIdList(r)), '办结成功');
-    const channel = typeof body.channel === 'string' && ['bbs', 'll', 'xax'].includes(body.channel) ? (body.channel as Channel) : undefined;
-    return ok(await svc.examineAll(currentUser(r), channel), '办结成功');
-  });
-  app.post('/theme/transfer', { config: { permission: 'theme:transfer' }, schema: I.transfer, attachValidation: true }, async (r) => {
-    const t = transferBody(r);
-    return ok(await svc.transfer(currentUser(r), t.ids, t.deptId, t.remark), '转办成功');
-  });
-  app.post('/theme/themeRecommend', { config: { permission: 'theme:recommend' }, schema: I.recommend, attachValidation: true }, async (request) => {
-    const body = bodyOf(request);
-    const ids = readIdList(request);
-    const isRecommend = body.isRecommend === undefined || body.isRecommend === '' ? 1 : Number(body.isRecommend);
-    if (isRecommend !== 0 && isRecommend !== 1) throw invalidValue('推荐的值无效，可选值：0（否）、1（是）');
-    const rule = await svc.rule(currentUser(request));
-    await db.transaction().execute(async (trx) => {
-      const rows = await svc.load(trx, rule, ids);
-      if (isRecommend === 1 && rows.some((t) => Number(t.status) !== 1 || Number(t.isShow) !== 1)) throw badState('只有已公开的主题才能推荐');
-      await setThemes(trx, ids, { isRecommend });
-    });
-    return ok(ids.length, isRecommend ? '推荐成功' : '已取消推荐');
+    if (body.ids !== undefined && !(Array.isArray(body.ids) && body.ids.length === 0)) return ok(await act(r, 'examine', readIdList(r), 'all'), '办结成功');
+    // Every passed, replied, unfinished theme in the caller's scope (optionally of one channel).
+    const channel = typeof body.channel === 'string' && ['bbs', 'll', 'xax'].includes(body.channel) ? body.channel : undefined;
+    const due = await app.entities.api(currentUser(r)).find('theme', { where: { status: 1, replyState: 1, handleState: 0, ...(channel ? { channel } : {}) } });
+    return ok(due.length ? await act(r, 'examine', due.map((t) => Number(t.id)), 'all') : 0, '办结成功');
   });
 }
 

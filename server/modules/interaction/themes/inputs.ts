@@ -1,20 +1,12 @@
 import type { ResourceDecl } from '../../../../resources/types.js';
-import { CAPTCHA, declaredInput, describeInput, ID, IDS, PAGING, TIME_RANGE, type InputField, type InputFields } from '../../../http/routeInput.js';
+import { declaredInput, describeInput, ID, IDS, PAGING, TIME_RANGE, type InputField, type InputFields } from '../../../http/routeInput.js';
 
-/** readIdList (service.ts): `ids` (array or comma list), else a single `id`; query or body. */
+/** idList (server/entities/theme/rules.ts): `ids` (array or comma list), else a single `id`; query or body. */
 const ID_LIST: InputFields = { ids: IDS, id: ['integer', '单个记录ID（无 ids 时）'] };
 const REMARK: InputFields = { remark: ['string', '意见，不超过500个字符'] };
 const AUDIT: InputFields = { status: ['integer', '审核结果：1（审核通过）、2（审核不通过）、3（待定）'], ...REMARK };
 const COUNT: InputFields = { ...TIME_RANGE, channel: ['string', '渠道：bbs、ll、xax；不传为全部'], groupBy: ['string', '分组：dept（默认）、plate、channel'] };
 
-const POST: InputFields = {
-  title: ['string', '标题，不超过100个字符'],
-  content: ['string', '内容，不超过5000个字符'],
-  name: ['string', '留言人'],
-  phone: ['string', '联系电话'],
-  email: ['string', '电子邮箱'],
-  isOpen: ['integer', '是否公开：0（不同意）、1（同意，默认）'],
-};
 const PUBLIC_SEARCH: InputFields = { title: ['string', '标题（包含）'], plateId: ['integer', '版块ID'], forumId: ['integer', '论坛ID'], ...PAGING };
 const MONTH: InputField = ['string', '月份 YYYY-MM'];
 const CHANNEL: InputField = ['string', '渠道：bbs（论坛）、ll（领导留言）、xax（县长信箱）'];
@@ -26,7 +18,6 @@ export function themeInputs(decl: ResourceDecl) {
     byPeople: declaredInput(decl, 'list', { peopleId: ['integer', '群众ID（必填）'] }),
     id: describeInput({ either: { id: ID } }),
     ids: describeInput({ either: { ids: IDS } }),
-    idList: describeInput({ either: ID_LIST }),
     update: describeInput({
       body: {
         id: ID,
@@ -38,21 +29,17 @@ export function themeInputs(decl: ResourceDecl) {
         isOpen: ['integer', '留言人同意公开：0（不同意）、1（同意）'],
       },
     }),
-    add: describeInput({ body: { ...POST, plateId: ['integer', '版块ID（必填）'] } }),
     replyQuery: describeInput({ either: { themeId: ['integer', '主题ID'], status: ['integer', '回复审核状态'], ...PAGING } }),
     replySave: describeInput({ body: { id: ['integer', '回复ID（修改时）'], themeId: ['integer', '主题ID（新增时）'], content: ['string', '回复内容，不超过5000个字符'] } }),
     transfer: describeInput({ body: REMARK, either: { ...ID_LIST, deptId: ['integer', '转办到的部门ID'] } }),
     auditShow: describeInput({ body: { ...AUDIT, isShow: ['integer', '是否公开：1（公开，默认）、0（隐藏）'] }, either: ID_LIST }),
-    audit: describeInput({ body: AUDIT, either: ID_LIST }),
     examineAll: describeInput({ body: { ...ID_LIST, channel: ['string', '渠道：bbs、ll、xax；不传为全部'] } }),
-    recommend: describeInput({ body: { isRecommend: ['integer', '推荐：1（是，默认）、0（否）'] }, either: ID_LIST }),
     state: describeInput({ either: { channel: ['string', '渠道：bbs、ll、xax；不传为全部'] } }),
     count: describeInput({ either: COUNT }),
     excel: declaredInput(decl, 'list'),
     // public calls
     webPage: describeInput({ either: PUBLIC_SEARCH }),
     appeal: describeInput({ either: { ...PUBLIC_SEARCH, ...TIME_RANGE, pageNumber: ['integer', '页码（必填）'], pageSize: ['integer', '每页条数（必填）'] } }),
-    webSave: describeInput({ body: { ...POST, plateId: ['integer', '版块ID（论坛必填）'] }, either: CAPTCHA }),
     byCode: describeInput({ either: { queryCode: ['string', '查询码'], code: ['string', '查询码（同 queryCode）'], phone: ['string', '联系电话'], tel: ['string', '联系电话（同 phone）'] } }),
     paging: describeInput({ either: PAGING }),
     // monthly counts

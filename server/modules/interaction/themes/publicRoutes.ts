@@ -4,20 +4,17 @@ import { readPaging } from '../../../crud/listQuery.js';
 import type { Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { missingParam, notFoundRecord } from '../../../http/errors.js';
-import { bodyOf, param, readId } from '../../../http/params.js';
-import { cleanPhone, guardPublicSubmission, newQueryCode, normaliseQueryCode } from '../../../public/guard.js';
+import { param, readId } from '../../../http/params.js';
+import { cleanPhone, normaliseQueryCode } from '../../../public/guard.js';
 import { increment } from '../../../shared/counters.js';
 import { paginate } from '../../../shared/paging.js';
-import { formatDateTime } from '../../../util/time.js';
-import { frozenPerson, personOf } from '../people/peopleSession.js';
+import { personOf } from '../people/peopleSession.js';
 import type { ThemeContext } from './context.js';
-import { FORUM_PAGES, plateFor, rangeOf, themeFields } from './helpers.js';
+import { rangeOf } from './helpers.js';
 import { type Channel, likeOf, publicReply, publicTheme } from './service.js';
-import { insertTheme } from '../../../entities/theme.js';
 
-/** The public theme calls: the forum family's lists, posts, and the two 网络问政 channels (/llweb, /xaxweb). */
-/** The public reads and the visitor's post, shared by the forum and the two channels. */
-function publicCalls({ app, svc, db }: ThemeContext) {
+/** The public reads shared by the forum and the two 网络问政 channels (/llweb, /xaxweb); posting is a public operation (server/entities/theme/citizen.ts). */
+function publicCalls({ svc, db }: ThemeContext) {
   // ---- public: forum family
   const publishedQuery = (channel?: Channel) => {
     let q = db.selectFrom('theme').where('status', '=', 1).where('isShow', '=', 1);
@@ -48,58 +45,18 @@ function publicCalls({ app, svc, db }: ThemeContext) {
     const after = await db.selectFrom('theme').select('readCount').where('id', '=', id).executeTakeFirst();
     return ok({ ...publicTheme({ ...row, readCount: Number(after?.readCount ?? 0) }), replies: (await svc.replies(id, true)).map(publicReply) });
   };
-  /** A visitor's topic: guard (rate limit, captcha) first, then clean, then one insert. */
-  const publicSave = async (request: FastifyRequest, channel: Channel) => {
-    await guardPublicSubmission(app, request, `theme:${channel}`);
-    const body = bodyOf(request);
-    const person = await personOf(app, request, false);
-    if (person && person.state === 1) throw frozenPerson();
-    const fields = await themeFields(body, channel);
-    const now = formatDateTime();
-    const queryCode = newQueryCode();
-    const id = await db.transaction().execute(async (trx) => {
-      const plate = await plateFor(trx, body.plateId, channel === 'bbs');
-      const direct = plate !== null && Number(plate.needAudit) === 0;
-      const values: Row = {
-        ...fields,
-        channel,
-        type: 0,
-        status: direct ? 1 : 0,
-        isShow: direct && fields.isOpen === 1 ? 1 : 0,
-        isRecommend: 0,
-        replyState: 0,
-        handleState: 0,
-        readCount: 0,
-        replyCount: 0,
-        queryCode,
-        plateId: plate?.id ?? null,
-        plateName: plate?.name ?? null,
-        forumId: plate?.forumId ?? null,
-        deptId: plate?.handleDeptId ?? null,
-        deptName: plate?.handleDeptName ?? null,
-        peopleId: person?.puPeopleId ?? null,
-        ip: (request.ip || '').slice(0, 64),
-        createTime: now,
-        updateTime: now,
-      };
-      return insertTheme(trx, values);
-    });
-    return ok({ id, queryCode, createTime: now }, '提交成功，请牢记查询码');
-  };
-  return { publicPage, publicGet, publicSave };
+  return { publicPage, publicGet };
 }
 
 /** The forum family's public lists, reads and posts. */
 export function themePublicRoutes(ctx: ThemeContext) {
   const { app, inputs: I } = ctx;
-  const { publicPage, publicGet, publicSave } = publicCalls(ctx);
+  const { publicPage, publicGet } = publicCalls(ctx);
   app.post('/theme/weblist', { config: { public: true }, schema: I.webPage, attachValidation: true }, (r) => publicPage(r, 'bbs'));
   app.post('/theme/webget', { config: { public: true }, schema: I.id, attachValidation: true }, (r) => publicGet(r, undefined));
   app.post('/theme/hotThemeList', { config: { public: true }, schema: I.webPage, attachValidation: true }, (r) => publicPage(r, undefined, undefined, 'hot'));
   app.post('/theme/themeRecommendList', { config: { public: true }, schema: I.webPage, attachValidation: true }, (r) => publicPage(r, undefined, (q) => q.where('isRecommend', '=', 1)));
   app.post('/theme/zcwdThemeList', { config: { public: true }, schema: I.webPage, attachValidation: true }, (r) => publicPage(r, undefined, (q) => q.where('replyState', '=', 1)));
-
-  app.post('/theme/webAdd', { config: { public: true, republish: FORUM_PAGES }, schema: I.webSave, attachValidation: true }, (r) => publicSave(r, 'bbs'));
 
   themeChannelPublicRoutes(ctx);
 }
@@ -107,11 +64,10 @@ export function themePublicRoutes(ctx: ThemeContext) {
 /** The two 网络问政 channels (/llweb, /xaxweb): post, lists, the author's own themes, appeals. */
 function themeChannelPublicRoutes(ctx: ThemeContext) {
   const { app, svc, db, inputs: I } = ctx;
-  const { publicPage, publicGet, publicSave } = publicCalls(ctx);
+  const { publicPage, publicGet } = publicCalls(ctx);
   // ---- public: the two 网络问政 channels
   for (const channel of ['ll', 'xax'] as const) {
     const base = `/${channel}web/theme`;
-    app.post(`${base}/save`, { config: { public: true }, schema: I.webSave, attachValidation: true }, (r) => publicSave(r, channel));
     app.post(`${base}/list`, { config: { public: true }, schema: I.webPage, attachValidation: true }, (r) => publicPage(r, channel));
     app.post(`${base}/get`, { config: { public: true }, schema: I.id, attachValidation: true }, (r) => publicGet(r, channel));
     // The visitor finds their own theme by query code and phone, whatever its state.
