@@ -81,10 +81,13 @@ export function hookStore(trx: Db, decl: ResourceDecl): HookStore {
   };
 }
 
-/** What hooks and actions get: the caller, the transaction, its store, the local API over it, the services. */
-export function hookContext(trx: Db, decl: ResourceDecl, user: PortalUser): EntityContext {
+/**
+ * What hooks and actions get: the caller, the transaction, its store, the local API over it, the services;
+ * `seed` when the operation writes the first start's demo data (the local API's `seed`).
+ */
+export function hookContext(trx: Db, decl: ResourceDecl, user: PortalUser, seed = false): EntityContext {
   const runtime = runtimeOf(decl, trx);
-  return { user: callerInfo(user), store: hookStore(trx, decl), now: formatDateTime(), trx, caller: user, api: localApi(runtime, trx, user), services: runtime.services };
+  return { user: callerInfo(user), store: hookStore(trx, decl), now: formatDateTime(), trx, caller: user, api: localApi(runtime, trx, user), services: runtime.services, seed };
 }
 
 /** A record as answered: virtual fields computed, then each afterRead hook. */

@@ -5,7 +5,8 @@ import { formatDateTime } from '../util/time.js';
 import { DEMO_ANNOUNCEMENTS, DEMO_HOT, DEMO_SENSITIVE, DEMO_WEBSITES } from './demoRecords.js';
 import { domainSeeds, type SeedContext } from './domainSeeds.js';
 import { registerOwnSite } from '../modules/monitoring/ownSite.js';
-import { seedApi } from '../crud/entity/seed.js';
+import { seedApi, seedOne } from '../crud/entity/seed.js';
+import type { LocalApi } from '../crud/entity/types.js';
 import { ADMIN_ROLE_ALIAS, CATALOGUES, ensureResource, grant, syncDeclarationMenus } from './menuSync.js';
 
 export const PORTAL_NAME = '云溪县人民政府门户网站';
@@ -64,7 +65,7 @@ export async function seedFirstStart(
   const now = formatDateTime();
   const generated = options.adminPassword ? undefined : randomPassword(16);
   const adminPassword = options.adminPassword ?? (generated as string);
-  const { deptIds, roleIds } = await seedOrgUnits(db, now, options.demo);
+  const { deptIds, roleIds } = await seedOrgUnits(db, seedApi(db, decls), now, options.demo);
   const reportMenus = await seedMenus(db, decls);
 
   // 系统管理员: every entry of both apps.
@@ -97,13 +98,15 @@ export async function seedFirstStart(
 type Person = { userId: number; name: string; deptId: number; deptName: string };
 
 /** Departments and roles (only the first of each without demo data); answers their ids by name and alias. */
-async function seedOrgUnits(db: Db, now: string, demo: boolean) {
+async function seedOrgUnits(db: Db, api: LocalApi, now: string, demo: boolean) {
   const deptIds = new Map<string, number>();
   const depts = demo ? DEPARTMENTS : DEPARTMENTS.slice(0, 1);
   for (const [i, d] of depts.entries()) {
     const parentId = d.parent ? (deptIds.get(d.parent) ?? 0) : 0;
     const level = d.parent ? (d.no.length / 3) - 1 : 0;
-    deptIds.set(d.name, await insertReturningId(db, 'departments', { name: d.name, no: d.no, parentId, level, state: 0, deptType: 0, isCount: 0, type: d.parent ? 2 : 1, sort: i }, 'id'));
+    // Through the local API: the department's tree rules (parent, level, siblings' names) run on them too.
+    const row = await seedOne(api, 'department', { name: d.name, no: d.no, parentId, level, state: 0, deptType: 0, isCount: 0, type: d.parent ? 2 : 1, sort: i, createTime: now, updateTime: now });
+    deptIds.set(d.name, Number(row.id));
   }
 
   const roleIds = new Map<string, number>();
