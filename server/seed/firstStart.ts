@@ -172,16 +172,17 @@ async function seedDemoUsers(db: Db, now: string, ids: { deptIds: Map<string, nu
 /** Records spread over people and departments so every data scope shows something different. */
 async function seedDemoRecords(db: Db, decls: readonly ResourceDecl[], now: string, deptIds: Map<string, number>, people: Person[]) {
   const owner = (i: number) => people[i % people.length] as (typeof people)[number];
+  // Through the local API as the system: each entity's hooks and checks run on its demo records.
+  const api = seedApi(db, decls);
   const insertAll = async (name: string, rows: Row[]) => {
-    const decl = decls.find((d) => d.name === name);
-    if (!decl) return;
-    for (const [i, { dept, ...r }] of rows.entries()) {
+    if (!decls.some((d) => d.name === name)) return;
+    await api.seed(name, rows.map(({ dept, ...r }, i) => {
       const p = owner(i);
       // A row naming its department (`dept`) belongs to it; others are spread over the demo people.
       const deptId = dept ? (deptIds.get(String(dept)) ?? p.deptId) : p.deptId;
       const deptName = dept ? String(dept) : p.deptName;
-      await (db as DynamicDb).insertInto(decl.table).values({ ...r, deptId, deptName, creatorId: p.userId, creatorName: p.name, createTime: now, updateTime: now }).execute();
-    }
+      return { ...r, deptId, deptName, creatorId: p.userId, creatorName: p.name, createTime: now, updateTime: now };
+    }));
   };
   await insertAll('announcement', DEMO_ANNOUNCEMENTS.map((a) => ({ ...a, readCount: 0 })));
   await insertAll('hot', DEMO_HOT);
