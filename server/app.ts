@@ -8,7 +8,7 @@ import type { PortalConfig } from './config.js';
 import { registerCrudRoutes } from './crud/routes.js';
 import { ensureDeclaredDicts } from './crud/dictValues.js';
 import { installEntities } from './crud/entity/install.js';
-import { loadBehaviours } from './crud/entity/loadBehaviours.js';
+import { behavioursFor, loadBehaviours } from './crud/entity/loadBehaviours.js';
 import type { EntityBehaviour } from './crud/entity/types.js';
 import { ajvOptions } from './crud/schema/ajv.js';
 import { buildValidatorOnce } from './crud/schema/compileOnce.js';
@@ -100,7 +100,9 @@ export async function buildApp(config: PortalConfig, options: BuildOptions = {})
 
   try {
     await migrate(db, dialect);
-    const entities = installEntities(app, config, options.declarations ?? (await loadDeclarations()), [...(await loadBehaviours()), ...(options.behaviours ?? [])]);
+    const shipped = await loadDeclarations();
+    const decls = options.declarations ?? shipped;
+    const entities = installEntities(app, config, decls, [...behavioursFor(await loadBehaviours(), decls, shipped), ...(options.behaviours ?? [])]);
     app.decorate('entities', entities);
     const declarations = entities.decls;
     await syncDeclarationTables(db, dialect, declarations);

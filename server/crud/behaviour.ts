@@ -96,8 +96,11 @@ export function hookStore(trx: Db, decl: ResourceDecl): HookStore {
   };
 }
 
-/** What hooks and actions get: the caller, the transaction, its store, the local API over it, the services. */
-export function hookContext(trx: Db, decl: ResourceDecl, user: PortalUser): EntityContext {
+/**
+ * What hooks and actions get: the caller, the transaction, its store, the local API over it, the services;
+ * `seed` when the operation writes the first start's demo data (the local API's `seed`).
+ */
+export function hookContext(trx: Db, decl: ResourceDecl, user: PortalUser, seed = false): EntityContext {
   const runtime = runtimeOf(decl, trx);
   const report = (error: unknown) => {
     try {
@@ -115,6 +118,7 @@ export function hookContext(trx: Db, decl: ResourceDecl, user: PortalUser): Enti
     api: localApi(runtime, trx, user),
     services: runtime.services,
     afterCommit: (task) => afterCommit(trx, task, report),
+    seed,
   };
 }
 

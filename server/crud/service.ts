@@ -97,14 +97,17 @@ function columnsOf(decl: ResourceDecl, data: Row): Row {
 /** `trusted`: server code (the local API) writing, which may set read-only fields. */
 export interface WriteOptions {
   readonly trusted?: boolean;
-  /** Demo data of the first start (the local API's `seed`): the row's own stamps (a past createTime, its creator) are kept. */
+  /**
+   * Demo data of the first start (the local API's `seed`): the row's own stamps (a past createTime, its
+   * creator) are kept, and the hooks see `ctx.seed` (they may keep the row's given states).
+   */
   readonly seed?: boolean;
 }
 
 export async function createRecord(db: Db, decl: ResourceDecl, user: PortalUser, body: Record<string, unknown>, options: WriteOptions = {}): Promise<Row> {
   await recordsWhere(decl, 'create', user, db);
   return inTransaction(db, async (trx) => {
-    const ctx = hookContext(trx, decl, user);
+    const ctx = hookContext(trx, decl, user, options.seed === true);
     const raw = await runChangeHooks(decl.hooks?.beforeValidate, { operation: 'create', data: body, ctx });
     let values: Row = validateRecord(decl, raw, 'create', options.trusted);
     const filled: Row = { deptId: user.deptId, deptName: user.deptName, creatorId: user.userId, creatorName: user.name, createTime: ctx.now, updateTime: ctx.now };

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { PostgresAdapter, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database } from './database.generated.js';
 
 export type { Database } from './database.generated.js';
@@ -39,4 +39,9 @@ export type Row = Record<string, unknown>;
 /** The same handle seen as `DynamicDb`, for a query on a table named at run time (a declaration's table). */
 export function dynamic(db: Db): DynamicDb {
   return db;
+}
+
+/** The dialect of a handle (the database or one of its transactions), read from its adapter. */
+export function dialectOf(db: Kysely<any>): DialectName { // eslint-disable-line @typescript-eslint/no-explicit-any
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }

@@ -29,13 +29,18 @@ export async function runAdviceTask(db: DynamicDb, now = formatDateTime()): Prom
   });
 }
 
-/** The times of a save: the end after the start and not past; the status follows the start. */
-function timed(data: RecordData, original: RecordData | undefined, now: string): RecordData {
+/**
+ * The times of a save: the end after the start and not past; the status follows the start. Demo data
+ * (`seed`) may be a topic of the past as it stands: its end, status and count are kept.
+ */
+function timed(data: RecordData, original: RecordData | undefined, now: string, seed: boolean): RecordData {
   const start = String(data.startTime ?? original?.startTime);
   const end = String(data.endTime ?? original?.endTime);
   if (start >= end) throw invalidValue('结束时间必须晚于开始时间');
-  if (end < now) throw invalidValue('结束时间不能早于当前时间');
-  return { ...data, status: start <= now ? 1 : 0, ...(original ? {} : { opinionCount: 0 }) };
+  if (end < now && !seed) throw invalidValue('结束时间不能早于当前时间');
+  const own: RecordData = { status: start <= now ? 1 : 0, ...(original ? {} : { opinionCount: 0 }) };
+  if (seed) for (const k of ['status', 'opinionCount']) if (data[k] !== undefined && data[k] !== null) delete own[k];
+  return { ...data, ...own };
 }
 
 /**
@@ -52,7 +57,7 @@ export default defineBehaviour({
         if (operation === 'update' && isFormSave(data) && Number(original?.status) >= 2) throw notAllowed('征集已结束，不能再修改');
       },
     ],
-    beforeChange: [({ operation, data, original, ctx }) => (operation === 'create' || isFormSave(data) ? timed(data, original, ctx.now) : data)],
+    beforeChange: [({ operation, data, original, ctx }) => (operation === 'create' || isFormSave(data) ? timed(data, original, ctx.now, ctx.seed) : data)],
     beforeDelete: [
       async ({ records, ctx }) => {
         // advice_opinion is the topic's own child table (no declaration of its own).

@@ -5,6 +5,7 @@ import type { EntityContext } from '../crud/entity/types.js';
 import { isBlank } from '../crud/validate.js';
 import { subtreeIds } from '../crud/tree.js';
 import { pathSegments } from '../files/confine.js';
+import { defaultLimitDays, guessRole } from '../modules/monitoring/columnKinds.js';
 
 const TEMPLATE_EXT = /\.(html?|liquid)$/i;
 const LINK_TYPE = 3; // 外链
@@ -109,3 +110,23 @@ export default defineBehaviour({
     beforeDelete: [({ records, ctx }) => guardDelete(trxOf(ctx), records)],
   },
 });
+
+// Data migrations of the column table, called by the released migrations of server/modules/monitoring/
+// migrations.ts (their names and order unchanged): a proposal for every existing column, once.
+
+/** 更新期限（天）: the default of the column's kind, guessed from its title (news 14 days, notice/policy 180). */
+export async function proposeUpdateLimits(db: DynamicDb): Promise<void> {
+  const columns = (await db.selectFrom('category').select(['categoryId', 'categoryTitle']).execute()) as { categoryId: number; categoryTitle: string }[];
+  for (const c of columns) {
+    await db.updateTable('category').set({ updateLimitDays: defaultLimitDays(String(c.categoryTitle)) }).where('categoryId', '=', c.categoryId).execute();
+  }
+}
+
+/** 栏目类别（考核）: a cover column is the overview, the rest guessed from the title; staff correct it on the form. */
+export async function proposeColumnRoles(db: DynamicDb): Promise<void> {
+  const columns = (await db.selectFrom('category').select(['categoryId', 'categoryTitle', 'columnType']).execute()) as { categoryId: number; categoryTitle: string; columnType: number }[];
+  for (const c of columns) {
+    const role = Number(c.columnType) === 2 ? 'overview' : guessRole(String(c.categoryTitle));
+    await db.updateTable('category').set({ columnRole: role }).where('categoryId', '=', c.categoryId).execute();
+  }
+}

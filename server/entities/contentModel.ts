@@ -1,19 +1,10 @@
 import type { RecordData } from '../../resources/behaviour.js';
-import type { Db, Row } from '../db/types.js';
+import { dialectOf, type Db, type Row } from '../db/types.js';
 import { invalidValue, missingParam, PortalError } from '../http/errors.js';
 import { defineBehaviour } from '../crud/entity/define.js';
 import type { EntityContext } from '../crud/entity/types.js';
-import { checkTableName, normaliseField, physicalTable, readFieldDefinition } from '../modules/content/contentModels/service.js';
+import { checkTableName, ensureModelTable, normaliseField, physicalTable, readFieldDefinition, tableNameTaken, type ModelField } from '../modules/content/contentModels/service.js';
 import { plainText } from '../shared/text.js';
-
-/** The model tables' service the content module provides (server/modules/content/contentModels/routes.ts). */
-export const MODEL_TABLES_SERVICE = 'contentModel:tables';
-
-export interface ModelTables {
-  /** Creates `cm_<name>` when missing and adds a column per field it lacks (the dialect's column types). */
-  ensure(db: Db, cmTableName: string, fields: readonly Row[]): Promise<void>;
-  taken(db: Db, cmTableName: string): Promise<boolean>;
-}
 
 /** The fields a new model's body brings, from beforeValidate to afterChange of the same operation. */
 const pendingFields = new WeakMap<object, Row[]>();
@@ -39,7 +30,6 @@ function newFields(body: RecordData): Row[] {
   return fields;
 }
 
-const tables = (ctx: EntityContext) => ctx.services.get<ModelTables>(MODEL_TABLES_SERVICE);
 const typed = (ctx: EntityContext) => ctx.trx as unknown as Db;
 
 /**
@@ -61,7 +51,7 @@ export default defineBehaviour({
         const cmTipsName = modelTitle(data, true);
         const cmTableName = checkTableName(data.cmTableName);
         pendingFields.set(ctx, newFields(data));
-        if (await tables(ctx).taken(typed(ctx), cmTableName)) throw new PortalError(1004, `表名已存在：${cmTableName}`);
+        if (await tableNameTaken(typed(ctx), cmTableName)) throw new PortalError(1004, `表名已存在：${cmTableName}`);
         return { ...data, cmTipsName, cmTableName };
       },
     ],
@@ -71,7 +61,7 @@ export default defineBehaviour({
         const fields = pendingFields.get(ctx) ?? [];
         // content_model_field is the model's own child table (no declaration of its own).
         for (const f of fields) await ctx.trx.insertInto('content_model_field').values({ ...f, fieldCmId: record.cmId, createTime: ctx.now }).execute();
-        await tables(ctx).ensure(typed(ctx), String(record.cmTableName), fields);
+        await ensureModelTable(typed(ctx), dialectOf(typed(ctx)), String(record.cmTableName), fields as unknown as ModelField[]);
       },
     ],
     beforeDelete: [

@@ -50,13 +50,19 @@ async function beforeValidate({ operation, data, original, ctx }: EntityChangeAr
   return { ...data, ...cleaned };
 }
 
-/** A new letter starts waiting for examination with its query code; a change carries its derived values. */
+/**
+ * A new letter starts waiting for examination with its query code; a change carries its derived values.
+ * Demo data (`ctx.seed`) may be a letter further on (accepted, replied, published, days old): the state
+ * values its row gives are kept.
+ */
 function beforeChange({ operation, data, ctx }: EntityChangeArgs): RecordData {
   const derived = notes.get(ctx)?.derived ?? {};
   if (operation === 'update') return { ...data, ...derived };
   const citizen = fromCitizen(ctx);
   const by = citizen ? { creatorId: null, creatorName: null } : {};
-  return { ...data, ...derived, ...by, status: 0, stage: S.PENDING, publicFlag: 0, satisfaction: 0, rkFlag: 0, source: citizen ? 1 : 2, queryCode: newQueryCode(), receivedAt: ctx.now };
+  const fresh: RecordData = { status: 0, stage: S.PENDING, publicFlag: 0, satisfaction: 0, rkFlag: 0, source: citizen ? 1 : 2, queryCode: newQueryCode(), receivedAt: ctx.now };
+  if (ctx.seed) for (const k of Object.keys(fresh)) if (data[k] !== undefined && data[k] !== null) delete fresh[k];
+  return { ...data, ...derived, ...by, ...fresh };
 }
 
 /** A satisfaction change moves the receiving department's counts. */
@@ -75,7 +81,8 @@ async function countSatisfaction(ctx: EntityContext, record: RecordData, previou
 /** The handling history (mail_forum): the letter's arrival, a staff change, a publication. */
 async function afterChange({ operation, record, previous, ctx }: { operation: 'create' | 'update'; record: RecordData; previous?: RecordData; ctx: EntityContext }): Promise<void> {
   const id = Number(record.id);
-  if (operation === 'create') return addHistory(ctx.trx, id, fromCitizen(ctx) ? 'submit' : 'create', fromCitizen(ctx) ? null : ctx.caller);
+  // A demo letter comes in the stage its row gives: no handling history is made up for it.
+  if (operation === 'create') return ctx.seed ? undefined : addHistory(ctx.trx, id, fromCitizen(ctx) ? 'submit' : 'create', fromCitizen(ctx) ? null : ctx.caller);
   const note = notes.get(ctx);
   if (!note || !previous) return;
   if ('satisfaction' in record && note.changed.includes('satisfaction')) await countSatisfaction(ctx, record, previous);

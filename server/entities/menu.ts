@@ -1,6 +1,6 @@
 import { Refusal, type RecordData } from '../../resources/behaviour.js';
 import { defineBehaviour } from '../crud/entity/define.js';
-import type { DynamicDb } from '../db/types.js';
+import { dynamic, type Db, type DynamicDb, type MenuRow } from '../db/types.js';
 
 /** Alias of the 系统管理员 role (server/seed/menuSync.ts): it always holds every entry. */
 const ADMIN_ROLE_ALIAS = 'admin';
@@ -70,3 +70,35 @@ export default defineBehaviour({
     ],
   },
 });
+
+/** Urls the code once gave its entries: 内容管理's, before it took the spec's /main/article. */
+const RETIRED_URLS = new Set(['/main/content']);
+
+/**
+ * A stored url the code may replace by its own: none, a retired one, or one outside the spec's route
+ * families (a short route such as `/article`). A url under /main or /report set in 菜单管理 stays.
+ */
+export function isOutdatedUrl(url: string | null): boolean {
+  const u = (url ?? '').trim();
+  return u === '' || RETIRED_URLS.has(u) || !/^\/(main|report)(\/|$)/.test(u);
+}
+
+/**
+ * The menu sync's one write (server/seed/menuSync.ts and the modules' own entries, at every start before
+ * requests): an entry is inserted when its alias is new in that app, placed by the rules a staff save
+ * follows (checkPlacement); an existing one keeps its name, place and grants, but an outdated url
+ * (isOutdatedUrl) takes the code's spec route, so an upgraded database's menu opens the same routes as a
+ * new one's. Answers its id and whether it was new; granting it is the caller's (the sync grants to 系统管理员).
+ */
+export async function ensureMenuEntry(db: Db, entry: Omit<MenuRow, 'id'>): Promise<{ id: number; created: boolean }> {
+  const found = await db.selectFrom('resources').selectAll().where('dingAppKey', '=', entry.dingAppKey).where('alias', '=', entry.alias).executeTakeFirst();
+  if (found) {
+    if (entry.url && found.url !== entry.url && isOutdatedUrl(found.url)) {
+      await db.updateTable('resources').set({ url: entry.url }).where('id', '=', found.id).execute();
+    }
+    return { id: found.id, created: false };
+  }
+  await checkPlacement(dynamic(db), entry);
+  const row = (await db.insertInto('resources').values(entry).returning('id').executeTakeFirstOrThrow()) as { id: number };
+  return { id: row.id, created: true };
+}

@@ -89,7 +89,8 @@ export default defineBehaviour({
         if (typeof data.content === 'string' && !plainText(data.content, 'input') && !/<img/i.test(data.content)) throw new Refusal(1001, '缺少必填参数：内容');
         const out: RecordData = { ...data };
         const names = pendingNames.get(ctx);
-        if (names !== undefined) out.targetNames = names;
+        // Demo data (ctx.seed) may name its addressees as staff would say it (全部部门).
+        if (names !== undefined && !(ctx.seed && !isBlank(data.targetNames))) out.targetNames = names;
         if (operation === 'create') {
           out.isPublic ??= 0;
           out.readCount = 0;

@@ -12,3 +12,8 @@ export async function storeServerSample(db: Db, sample: NewRow<'server_sample'>)
   await db.insertInto('server_sample').values(sample).execute();
   await db.deleteFrom('server_sample').where('sampleTime', '<', formatDateTime(new Date(Date.now() - KEEP_MS))).execute();
 }
+
+/** Data migration (the released `2026_s18_purge_sample_monitoring`): the old demo's made-up samples (host `portal-demo`) removed. */
+export async function purgeSampleHosts(db: Db): Promise<void> {
+  await db.deleteFrom('server_sample').where('hostName', '=', 'portal-demo').execute();
+}

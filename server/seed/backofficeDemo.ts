@@ -56,19 +56,19 @@ async function seedSubmissions(db: Db, api: LocalApi): Promise<void> {
   );
 }
 
-async function seedNotices(db: Db, ctx: SeedContext): Promise<void> {
+async function seedNotices(api: LocalApi, ctx: SeedContext): Promise<void> {
   const admin = ctx.people[0];
   if (!admin) return;
-  const deptIds = [...ctx.deptIds.values()];
-  for (const { days, ...n } of NOTICES) {
-    const time = daysBefore(ctx.now, days);
-    const row = await db
-      .insertInto('notice')
-      .values({ ...n, publisher: '县政府办公室', targetNames: '全部部门', readCount: 0, deptId: admin.deptId, deptName: admin.deptName, creatorId: admin.userId, creatorName: admin.name, createTime: time, updateTime: time })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (const targetId of deptIds) await db.insertInto('notice_target').values({ noticeId: row.id, targetType: 'dept', targetId }).execute();
-  }
+  const targetDeptIds = [...ctx.deptIds.values()];
+  // Through the local API: the notice's checks run and its links write the addressees (notice_target);
+  // as demo data (ctx.seed) 接收范围 keeps the row's 全部部门.
+  await api.seed(
+    'notice',
+    NOTICES.map(({ days, ...n }) => {
+      const time = daysBefore(ctx.now, days);
+      return { ...n, publisher: '县政府办公室', targetNames: '全部部门', targetDeptIds, readCount: 0, deptId: admin.deptId, deptName: admin.deptName, creatorId: admin.userId, creatorName: admin.name, createTime: time, updateTime: time };
+    }),
+  );
 }
 
 /** A few past log lines so 操作日志 is not empty before anyone works (the server adds real ones). */
@@ -98,7 +98,7 @@ export async function backofficeDemoSeed(db: Db, ctx: SeedContext): Promise<void
     await api.seed('noticeSetting', [{ ...s, receiverIds: String(roleId), receiverNames: roleName, smsTemplate: '【云溪县】您有{event}：{title}', status: 1, remark: '', creatorName: admin?.name ?? '系统管理员', ...stamp }]);
   }
   await api.seed('passwordRule', PASSWORD_RULES.map((r) => ({ ...r, ...stamp })));
-  await seedNotices(db, ctx);
+  await seedNotices(api, ctx);
   await seedSubmissions(db, api);
   await seedLogs(api, ctx);
 }

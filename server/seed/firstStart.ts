@@ -5,7 +5,8 @@ import { formatDateTime } from '../util/time.js';
 import { DEMO_ANNOUNCEMENTS, DEMO_HOT, DEMO_SENSITIVE, DEMO_WEBSITES } from './demoRecords.js';
 import { domainSeeds, type SeedContext } from './domainSeeds.js';
 import { registerOwnSite } from '../modules/monitoring/ownSite.js';
-import { seedApi } from '../crud/entity/seed.js';
+import { seedApi, seedOne } from '../crud/entity/seed.js';
+import type { LocalApi } from '../crud/entity/types.js';
 import { ADMIN_ROLE_ALIAS, CATALOGUES, ensureResource, grant, syncDeclarationMenus } from './menuSync.js';
 
 export const PORTAL_NAME = '云溪县人民政府门户网站';
@@ -64,7 +65,7 @@ export async function seedFirstStart(
   const now = formatDateTime();
   const generated = options.adminPassword ? undefined : randomPassword(16);
   const adminPassword = options.adminPassword ?? (generated as string);
-  const { deptIds, roleIds } = await seedOrgUnits(db, now, options.demo);
+  const { deptIds, roleIds } = await seedOrgUnits(db, seedApi(db, decls), now, options.demo);
   const reportMenus = await seedMenus(db, decls);
 
   // 系统管理员: every entry of both apps.
@@ -97,13 +98,15 @@ export async function seedFirstStart(
 type Person = { userId: number; name: string; deptId: number; deptName: string };
 
 /** Departments and roles (only the first of each without demo data); answers their ids by name and alias. */
-async function seedOrgUnits(db: Db, now: string, demo: boolean) {
+async function seedOrgUnits(db: Db, api: LocalApi, now: string, demo: boolean) {
   const deptIds = new Map<string, number>();
   const depts = demo ? DEPARTMENTS : DEPARTMENTS.slice(0, 1);
   for (const [i, d] of depts.entries()) {
     const parentId = d.parent ? (deptIds.get(d.parent) ?? 0) : 0;
     const level = d.parent ? (d.no.length / 3) - 1 : 0;
-    deptIds.set(d.name, await insertReturningId(db, 'departments', { name: d.name, no: d.no, parentId, level, state: 0, deptType: 0, isCount: 0, type: d.parent ? 2 : 1, sort: i }, 'id'));
+    // Through the local API: the department's tree rules (parent, level, siblings' names) run on them too.
+    const row = await seedOne(api, 'department', { name: d.name, no: d.no, parentId, level, state: 0, deptType: 0, isCount: 0, type: d.parent ? 2 : 1, sort: i, createTime: now, updateTime: now });
+    deptIds.set(d.name, Number(row.id));
   }
 
   const roleIds = new Map<string, number>();
@@ -169,16 +172,17 @@ async function seedDemoUsers(db: Db, now: string, ids: { deptIds: Map<string, nu
 /** Records spread over people and departments so every data scope shows something different. */
 async function seedDemoRecords(db: Db, decls: readonly ResourceDecl[], now: string, deptIds: Map<string, number>, people: Person[]) {
   const owner = (i: number) => people[i % people.length] as (typeof people)[number];
+  // Through the local API as the system: each entity's hooks and checks run on its demo records.
+  const api = seedApi(db, decls);
   const insertAll = async (name: string, rows: Row[]) => {
-    const decl = decls.find((d) => d.name === name);
-    if (!decl) return;
-    for (const [i, { dept, ...r }] of rows.entries()) {
+    if (!decls.some((d) => d.name === name)) return;
+    await api.seed(name, rows.map(({ dept, ...r }, i) => {
       const p = owner(i);
       // A row naming its department (`dept`) belongs to it; others are spread over the demo people.
       const deptId = dept ? (deptIds.get(String(dept)) ?? p.deptId) : p.deptId;
       const deptName = dept ? String(dept) : p.deptName;
-      await (db as DynamicDb).insertInto(decl.table).values({ ...r, deptId, deptName, creatorId: p.userId, creatorName: p.name, createTime: now, updateTime: now }).execute();
-    }
+      return { ...r, deptId, deptName, creatorId: p.userId, creatorName: p.name, createTime: now, updateTime: now };
+    }));
   };
   await insertAll('announcement', DEMO_ANNOUNCEMENTS.map((a) => ({ ...a, readCount: 0 })));
   await insertAll('hot', DEMO_HOT);

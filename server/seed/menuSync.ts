@@ -1,5 +1,6 @@
 import type { MenuGroup, ResourceDecl } from '../../resources/types.js';
-import type { Db, MenuRow } from '../db/types.js';
+import type { Db } from '../db/types.js';
+import { ensureMenuEntry as ensureResource, isOutdatedUrl } from '../entities/menu.js';
 
 export const ADMIN_ROLE_ALIAS = 'admin';
 
@@ -14,39 +15,8 @@ export const CATALOGUES: Record<MenuGroup, { name: string; icon: string; url: st
 
 const BUTTON_NAMES = { list: '查询', get: '查看', create: '新增', update: '修改', delete: '删除' } as const;
 
-
-async function findRes(db: Db, app: string, alias: string): Promise<MenuRow | undefined> {
-  return db.selectFrom('resources').selectAll().where('dingAppKey', '=', app).where('alias', '=', alias).executeTakeFirst();
-}
-
-/** Urls the code once gave its entries: 内容管理's, before it took the spec's /main/article. */
-const RETIRED_URLS = new Set(['/main/content']);
-
-/**
- * A stored url the code may replace by its own: none, a retired one, or one outside the spec's route
- * families (a short route such as `/article`). A url under /main or /report set in 菜单管理 stays.
- */
-export function isOutdatedUrl(url: string | null): boolean {
-  const u = (url ?? '').trim();
-  return u === '' || RETIRED_URLS.has(u) || !/^\/(main|report)(\/|$)/.test(u);
-}
-
-/**
- * Inserts a menu-tree entry when its alias is new in that app; answers its id and whether it was new.
- * An existing entry keeps its name, place and grants, but an outdated url (isOutdatedUrl) takes the
- * code's spec route, so an upgraded database's menu opens the same routes as a new one's.
- */
-export async function ensureResource(db: Db, entry: Omit<MenuRow, 'id'>): Promise<{ id: number; created: boolean }> {
-  const found = await findRes(db, entry.dingAppKey, entry.alias);
-  if (found) {
-    if (entry.url && found.url !== entry.url && isOutdatedUrl(found.url)) {
-      await db.updateTable('resources').set({ url: entry.url }).where('id', '=', found.id).execute();
-    }
-    return { id: found.id, created: false };
-  }
-  const row = (await db.insertInto('resources').values(entry).returning('id').executeTakeFirstOrThrow()) as { id: number };
-  return { id: row.id, created: true };
-}
+// The entries' writes are the menu entity's (server/entities/menu.ts): the sync and the modules call them.
+export { ensureResource, isOutdatedUrl };
 
 export async function grant(db: Db, roleId: number, resourceIds: number[]): Promise<void> {
   for (const resourceId of resourceIds) {

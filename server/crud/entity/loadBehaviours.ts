@@ -30,3 +30,14 @@ export async function loadBehaviours(dir: string = defaultBehavioursDir): Promis
   }
   return out;
 }
+
+/**
+ * The shipped behaviour files for a start's declarations: a start that leaves out a shipped entity (a
+ * trimmed start, e.g. without 网站管理) leaves its behaviour file out too. A behaviour naming an entity that
+ * no shipped declaration has is kept, so attaching it still stops the start (a misspelt name).
+ */
+export function behavioursFor(behaviours: readonly EntityBehaviour[], decls: readonly { name: string }[], shipped: readonly { name: string }[]): EntityBehaviour[] {
+  const declared = new Set(decls.map((d) => d.name));
+  const known = new Set(shipped.map((d) => d.name));
+  return behaviours.filter((b) => declared.has(b.name) || !known.has(b.name));
+}

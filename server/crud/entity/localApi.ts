@@ -8,7 +8,7 @@ import { applyReach, reachOf } from '../reach.js';
 import { applyFilters, withJoins } from '../listQuery.js';
 import { createRecord, deleteRecords, inTransaction, listRecords, updateRecord } from '../service.js';
 import { systemUser, type EntityRuntime } from './runtime.js';
-import type { FindOptions, LocalApi } from './types.js';
+import type { FindOptions, LocalApi, SeedOptions } from './types.js';
 
 /** Most records one `find` answers when it names no limit. */
 const FIND_LIMIT = 10_000;
@@ -33,8 +33,8 @@ export async function findRecords(db: DynamicDb, decl: ResourceDecl, user: Porta
 }
 
 /** The local API's `seed`: every row through the entity's create, in one transaction. */
-async function seedRecords(db: DynamicDb, decl: ResourceDecl, user: PortalUser, rows: readonly RecordData[]): Promise<RecordData[]> {
-  const names = new Set(decl.fields.map((f) => f.name));
+async function seedRecords(db: DynamicDb, decl: ResourceDecl, user: PortalUser, rows: readonly RecordData[], options: SeedOptions = {}): Promise<RecordData[]> {
+  const names = new Set([...decl.fields.map((f) => f.name), ...(decl.links ?? []).map((l) => l.name), ...(options.inputs ?? [])]);
   for (const row of rows) {
     const unknown = Object.keys(row).filter((k) => !names.has(k));
     if (unknown.length) throw new Error(`seed of ${decl.name}: ${unknown.join(', ')} ${unknown.length > 1 ? 'are' : 'is'} not declared`);
@@ -57,7 +57,7 @@ export function localApi(runtime: EntityRuntime, db: DynamicDb, user: PortalUser
     list: (entity, search) => listRecords(db, declOf(runtime, entity), user, { ...search }),
     create: (entity, data) => createRecord(db, declOf(runtime, entity), user, { ...data }, { trusted: true }),
     update: (entity, id, data) => updateRecord(db, declOf(runtime, entity), user, id, { ...data }, { trusted: true }),
-    seed: (entity, rows) => seedRecords(db, declOf(runtime, entity), user, rows),
+    seed: (entity, rows, options) => seedRecords(db, declOf(runtime, entity), user, rows, options),
     delete: (entity, ids) => deleteRecords(db, declOf(runtime, entity), user, [...ids]),
     runAction: (entity, name, input = {}) => {
       const decl = declOf(runtime, entity);

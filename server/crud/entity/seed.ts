@@ -2,7 +2,7 @@ import type { ResourceDecl } from '../../../resources/types.js';
 import { dynamic, type Db } from '../../db/types.js';
 import { localApi } from './localApi.js';
 import { runtimeOfAll, systemUser } from './runtime.js';
-import type { LocalApi } from './types.js';
+import type { LocalApi, SeedOptions } from './types.js';
 
 /**
  * The one way demo data is written (server/seed/, the modules' seed.ts): the local API as the system over
@@ -15,8 +15,8 @@ export function seedApi(db: Db, decls: readonly ResourceDecl[]): LocalApi {
 }
 
 /** One demo record whose id the next rows need (its own stamps kept, as `seed` does). */
-export async function seedOne(api: LocalApi, entity: string, row: Readonly<Record<string, unknown>>): Promise<Record<string, unknown>> {
-  const [record] = await api.seed(entity, [row]);
+export async function seedOne(api: LocalApi, entity: string, row: Readonly<Record<string, unknown>>, options?: SeedOptions): Promise<Record<string, unknown>> {
+  const [record] = await api.seed(entity, [row], options);
   if (!record) throw new Error(`seed of ${entity}: nothing created`);
   return record;
 }

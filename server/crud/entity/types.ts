@@ -23,6 +23,12 @@ export interface FindOptions {
   readonly limit?: number;
 }
 
+/** Options of the local API's `seed`. */
+export interface SeedOptions {
+  /** Body names that are no declared field but which the entity's hooks read (a survey's `questions`). */
+  readonly inputs?: readonly string[];
+}
+
 /**
  * Payload's `req.payload`: operations on any declared entity by name, in the caller's transaction, each
  * running that entity's own hooks, access and data scope (as the caller, or as the system with `asSystem`).
@@ -38,10 +44,11 @@ export interface LocalApi {
   /**
    * Demo data (the first start's seeds): creates the records in one transaction, each through the
    * entity's hooks, validation and unique and dictionary checks, keeping the rows' own stamps (createTime,
-   * creator…). A name that is no declared field stops the seed (nothing is dropped silently). Answers the
-   * created records in order.
+   * creator…), with `ctx.seed` set for the hooks. A name that is no declared field stops the seed (nothing
+   * is dropped silently) unless `options.inputs` names it: a body value the entity's hooks read (a
+   * survey's `questions`). Answers the created records in order.
    */
-  seed(entity: string, rows: readonly RecordData[]): Promise<RecordData[]>;
+  seed(entity: string, rows: readonly RecordData[], options?: SeedOptions): Promise<RecordData[]>;
   /** Runs a declared action of the entity (its `when`, its records read in scope, its `run`). */
   runAction(entity: string, action: string, input?: { readonly ids?: readonly number[]; readonly body?: RecordData }): Promise<unknown>;
   /** The same API acting as the system: every record, every access function answered with the system caller. */
@@ -70,6 +77,12 @@ export interface EntityContext extends HookContext {
    * static pages, files. A failing task is logged; the change stands (server/crud/entity/commit.ts).
    */
   afterCommit(task: () => unknown): Promise<void>;
+  /**
+   * True while the first start's demo data is written (`api.seed`). A hook may then keep the values the
+   * demo row gives where a new record would get its own (an ended topic's status, a replied letter's
+   * stage and dates); its checks and its other work still run. Never set by a route.
+   */
+  readonly seed: boolean;
 }
 
 type Awaitable<T> = T | Promise<T>;

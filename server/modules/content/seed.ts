@@ -1,10 +1,8 @@
-import { PostgresAdapter } from 'kysely';
 import { ARTICLE_WRITE, type ArticleWrite } from './articles/changes.js';
-import { type Db, type DialectName, type Row, dynamic } from '../../db/types.js';
+import { type Db, type Row, dynamic } from '../../db/types.js';
 import type { SeedContext } from '../../seed/domainSeeds.js';
 import { seedApi, seedOne } from '../../crud/entity/seed.js';
 import { ADMIN_ROLE_ALIAS, CATALOGUES, ensureResource, grant } from '../../seed/menuSync.js';
-import { ensureModelTable } from './contentModels/service.js';
 import { DISCLOSURE_ARTICLES } from './seedDisclosure.js';
 import { plainText } from '../../shared/text.js';
 import type { ColumnRole } from '../../../resources/monitoring/columnRoles.js';
@@ -69,26 +67,25 @@ const ARTICLES: { column: string; title: string; by: keyof typeof PEOPLE; status
  * model, column grants of the demo roles, their content keys, and articles in every state with history.
  */
 export async function contentSeed(db: Db, ctx: SeedContext): Promise<void> {
-  const cmId = await seedPolicyModel(db, ctx.now);
+  const cmId = await seedPolicyModel(db, ctx.decls, ctx.now);
   const ids = await seedColumns(db, ctx.decls, cmId, ctx.now);
   await seedContentGrants(db, ctx, ids);
   await seedArticles(db, ctx, ids);
 }
 
-/** The 政策文件 model; answers its id. */
-async function seedPolicyModel(db: Db, now: string): Promise<number> {
-// The 政策文件 model (its fields match the ZWGK search filters: document number, issuer, date, type).
-const model = await db.insertInto('content_model').values({ cmTipsName: '政策文件', cmTableName: 'policy_doc', createTime: now, updateTime: now }).returning('cmId').executeTakeFirstOrThrow();
-const cmId = model.cmId;
-const fields = [
-  { fieldTipsName: '文号', fieldFieldName: 'wjbh', fieldType: 1, fieldOptions: null, fieldRequired: 0, fieldSort: 0 },
-  { fieldTipsName: '发文机关', fieldFieldName: 'fwjg', fieldType: 1, fieldOptions: null, fieldRequired: 0, fieldSort: 1 },
-  { fieldTipsName: '成文日期', fieldFieldName: 'cwrq', fieldType: 5, fieldOptions: null, fieldRequired: 0, fieldSort: 2 },
-  { fieldTipsName: '文件类型', fieldFieldName: 'wjlx', fieldType: 6, fieldOptions: JSON.stringify(['决定', '通知', '意见', '办法', '规划']), fieldRequired: 0, fieldSort: 3 },
-];
-for (const f of fields) await db.insertInto('content_model_field').values({ ...f, fieldCmId: cmId, createTime: now }).execute();
-await ensureModelTable(db, dialectOf(db), 'policy_doc', fields);
-  return cmId;
+/**
+ * The 政策文件 model (its fields match the ZWGK search filters: document number, issuer, date, type), through
+ * the local API: the model's hooks check it and write its fields and its table, as a staff save does.
+ */
+async function seedPolicyModel(db: Db, decls: SeedContext['decls'], now: string): Promise<number> {
+  const fields = [
+    { fieldTipsName: '文号', fieldFieldName: 'wjbh', fieldType: 1, fieldRequired: 0, fieldSort: 0 },
+    { fieldTipsName: '发文机关', fieldFieldName: 'fwjg', fieldType: 1, fieldRequired: 0, fieldSort: 1 },
+    { fieldTipsName: '成文日期', fieldFieldName: 'cwrq', fieldType: 5, fieldRequired: 0, fieldSort: 2 },
+    { fieldTipsName: '文件类型', fieldFieldName: 'wjlx', fieldType: 6, fieldOptions: ['决定', '通知', '意见', '办法', '规划'], fieldRequired: 0, fieldSort: 3 },
+  ];
+  const model = await seedOne(seedApi(db, decls), 'contentModel', { cmTipsName: '政策文件', cmTableName: 'policy_doc', fields, createTime: now, updateTime: now }, { inputs: ['fields'] });
+  return Number(model.cmId);
 }
 
 /** The column tree; answers the ids by title. */
@@ -191,8 +188,4 @@ for (const a of ARTICLES) {
   }
   if (a.fields) await dynamic(db).insertInto('cm_policy_doc').values({ articleId, ...a.fields }).execute();
 }
-}
-
-function dialectOf(db: Db): DialectName {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }

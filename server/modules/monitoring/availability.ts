@@ -1,5 +1,6 @@
 import type { Db, Row, RowOf } from '../../db/types.js';
 import { recordInspection } from '../../entities/inspectionRecord.js';
+import { storeCheckState } from '../../entities/website.js';
 import { INSTANCE_ID, tryLease } from '../../jobs/lock.js';
 import { formatDateTime, parseDateTime } from '../../util/time.js';
 import { dispatchReminder } from '../system/noticeSettings/reminders.js';
@@ -63,13 +64,7 @@ export async function checkWebsite(db: Db, site: Row, settings: MonitorSettings)
         detail: JSON.stringify({ url: site.url, keywordFound: result.keywordFound }),
         checkTime: now,
     });
-    // Left direct: a trimmed start may leave out the website declaration (no behaviour file can name it), and
-    // the local API's update would stamp updateTime on every check (docs/extending.md "Writes that stay direct").
-    await trx
-      .updateTable('website')
-      .set({ state, lastCheckTime: now, responseMs: result.responseMs, certExpireDays: result.certExpireDays, lastMessage: result.message.slice(0, 500) })
-      .where('id', '=', site.id as number)
-      .execute();
+    await storeCheckState(trx, Number(site.id), { state, lastCheckTime: now, responseMs: result.responseMs, certExpireDays: result.certExpireDays, lastMessage: result.message.slice(0, 500) });
     return id;
   });
   const previous = Number(before?.state ?? STATE.unchecked);

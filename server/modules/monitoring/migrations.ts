@@ -1,7 +1,9 @@
 import { sql, type Migration } from 'kysely';
 import { addSerialKey } from '../../db/columns.js';
-import type { Db, DialectName } from '../../db/types.js';
-import { defaultLimitDays, guessRole } from './columnKinds.js';
+import { dynamic, type Db, type DialectName } from '../../db/types.js';
+import { proposeColumnRoles, proposeUpdateLimits } from '../../entities/column.js';
+import { purgeMadeUpChecks } from '../../entities/inspectionRecord.js';
+import { purgeSampleHosts } from '../../entities/serverInfo.js';
 
 /**
  * Monitoring tables (docs/monitoring.md): inspection records and server samples (their columns match
@@ -76,10 +78,7 @@ export function monitorTablesMigration(dialect: DialectName): Migration {
         .execute();
 
       await db.schema.alterTable('category').addColumn('updateLimitDays', 'integer').execute();
-      const columns = (await db.selectFrom('category').select(['categoryId', 'categoryTitle']).execute()) as { categoryId: number; categoryTitle: string }[];
-      for (const c of columns) {
-        await db.updateTable('category').set({ updateLimitDays: defaultLimitDays(c.categoryTitle) }).where('categoryId', '=', c.categoryId).execute();
-      }
+      await proposeUpdateLimits(dynamic(db));
     },
   };
 }
@@ -92,11 +91,7 @@ export function columnRoleMigration(): Migration {
   return {
     async up(db: Db) {
       await db.schema.alterTable('category').addColumn('columnRole', 'text').execute();
-      const columns = (await db.selectFrom('category').select(['categoryId', 'categoryTitle', 'columnType']).execute()) as { categoryId: number; categoryTitle: string; columnType: number }[];
-      for (const c of columns) {
-        const role = c.columnType === 2 ? 'overview' : guessRole(String(c.categoryTitle));
-        await sql`update category set "columnRole" = ${role} where "categoryId" = ${c.categoryId}`.execute(db);
-      }
+      await proposeColumnRoles(dynamic(db));
     },
   };
 }
@@ -109,14 +104,8 @@ export function columnRoleMigration(): Migration {
 export function purgeSampleMonitoringMigration(): Migration {
   return {
     async up(db: Db) {
-      await db.deleteFrom('inspection_record').where('kind', '=', 'availability').where('detail', 'like', '%"demo":true%').execute();
-      await db.deleteFrom('server_sample').where('hostName', '=', 'portal-demo').execute();
-      const fake = await db.selectFrom('inspection_record').select('id').where('kind', '=', 'links').where('message', '=', '检查页面18个、链接240个，错误链接2个（首页0个），外部链接3个').execute();
-      const ids = fake.map((r) => r.id);
-      if (ids.length) {
-        await db.deleteFrom('broken_link').where('recordId', 'in', ids).execute();
-        await db.deleteFrom('inspection_record').where('id', 'in', ids).execute();
-      }
+      await purgeMadeUpChecks(db);
+      await purgeSampleHosts(db);
     },
   };
 }

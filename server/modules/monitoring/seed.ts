@@ -34,5 +34,6 @@ export async function monitorDemoSeed(db: Db, context: SeedContext): Promise<voi
   }
   // A letter 13 days old: the MAIL_OVERDUE setting (15 days, 3 in advance) reminds about it on the first sweep.
   const received = formatDateTime(new Date(now - 13 * 24 * HOUR));
-  await db.insertInto('mail').values({ title: '关于城西农贸市场停车难的咨询', content: '城西农贸市场周边停车位不足，早市时段车辆乱停，请问是否有规划增设停车场？', type: 1, boxType: 2, name: '陈立', phone: '13907195566', isPublic: 1, publicFlag: 0, satisfaction: 0, rkFlag: 0, status: 0, stage: 1, source: 1, queryCode: newQueryCode(), receivedAt: received, createTime: received, updateTime: received }).execute();
+  // Through the local API; as demo data (ctx.seed) the letter keeps its arrival 13 days back.
+  await api.seed('mail', [{ title: '关于城西农贸市场停车难的咨询', content: '城西农贸市场周边停车位不足，早市时段车辆乱停，请问是否有规划增设停车场？', type: 1, boxType: 2, name: '陈立', phone: '13907195566', isPublic: 1, publicFlag: 0, satisfaction: 0, rkFlag: 0, status: 0, stage: 1, source: 1, queryCode: newQueryCode(), receivedAt: received, createTime: received, updateTime: received }]);
 }

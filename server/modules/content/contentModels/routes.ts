@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PermissionKeys } from '../../../../resources/types.js';
-import { type Db, type Row, dynamic, type NewRow } from '../../../db/types.js';
+import { type Row, dynamic, type NewRow } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { bodyOf, readIds } from '../../../http/params.js';
@@ -13,11 +13,11 @@ import {
   normaliseField,
   physicalTable,
   readFieldDefinition,
+  tableNameTaken,
   type ModelField,
 } from './service.js';
 import { CONTENT_MODEL_INPUT } from './inputs.js';
 import { pageOf } from '../../../shared/paging.js';
-import { MODEL_TABLES_SERVICE, type ModelTables } from '../../../entities/contentModel.js';
 
 function pathNumber(request: FastifyRequest, name: string, label = name): number {
   const raw = (request.params as Record<string, string>)[name];
@@ -37,23 +37,11 @@ function bodyNumber(body: Row, names: string[], label: string): number {
   throw missingParam(label);
 }
 
-async function tableNameTaken(db: Db, name: string): Promise<boolean> {
-  if (await db.selectFrom('content_model').select('cmId').where('cmTableName', '=', name).executeTakeFirst()) return true;
-  const tables = await db.introspection.getTables();
-  return tables.some((t) => t.name === physicalTable(name));
-}
-
 /** /api/contentModel/*: the model's fields ("form"), its rows and the table-name check; the models themselves
  * are generic (resources/contentModel.ts, server/entities/contentModel.ts). See docs/content.md. */
 export async function contentModelRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'contentModel');
   if (!decl) return;
-  const dialect = app.portal.dialect;
-  const tables: ModelTables = {
-    ensure: (db, cmTableName, fields) => ensureModelTable(db, dialect, cmTableName, fields as unknown as ModelField[]),
-    taken: tableNameTaken,
-  };
-  app.entities.provide(MODEL_TABLES_SERVICE, tables);
   app.get('/api/contentModel/:key/checkcmTableNameExist', { config: { permission: decl.permissions.list }, schema: CONTENT_MODEL_INPUT.tableName, attachValidation: true }, async (request) => {
     const name = checkTableName((request.params as { key: string }).key);
     return ok(await tableNameTaken(app.db, name));

@@ -133,6 +133,13 @@ export function readFieldDefinition(input: Row, mode: 'create' | 'update'): Row 
 const columnTypeOf = (fieldType: number, dialect: DialectName) =>
   fieldType === 4 ? (dialect === 'postgres' ? 'double precision' : 'real') : 'text';
 
+/** True when a model already has this table name, or a table of that name exists. */
+export async function tableNameTaken(db: Db, name: string): Promise<boolean> {
+  if (await db.selectFrom('content_model').select('cmId').where('cmTableName', '=', name).executeTakeFirst()) return true;
+  const tables = await db.introspection.getTables();
+  return tables.some((t) => t.name === physicalTable(name));
+}
+
 /** Creates the model's table when missing and adds a column for each field it lacks (additive). */
 export async function ensureModelTable(db: Db, dialect: DialectName, cmTableName: string, fields: readonly Pick<ModelField, 'fieldFieldName' | 'fieldType'>[]): Promise<void> {
   const table = physicalTable(cmTableName);

@@ -24,7 +24,7 @@ export async function searchModule(app: FastifyInstance) {
     const published = await app.db.selectFrom('article').select('articleId').where('status', '=', 5).limit(1).executeTakeFirst();
     if (published) await rebuildSearchIndex(app.db);
   }
-  await seedSynonyms(app.db);
+  await seedSynonyms(app);
   const understanding = createUnderstandingStore(app.db);
   // On every route of the app (this module is not encapsulated): the staff's generic CRUD calls. Before the
   // answer goes out (onSend, not onResponse), so the staff's very next search already uses the change.

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/types.js';
 import { seedApi } from '../../../crud/entity/seed.js';
 import type { SeedContext } from '../../../seed/domainSeeds.js';
@@ -48,13 +49,16 @@ const SERVICE_SEEDS = [
 /**
  * The search's staff tables, filled once: synonym groups on any first start (the search relies on them; a
  * group staff no longer want is disabled, not deleted, or it returns when the table is empty again), local
- * names, wrong forms and service entries with the demo data (domainSeeds.ts).
+ * names, wrong forms and service entries with the demo data (domainSeeds.ts). The groups are created
+ * through the local API as the system, in one transaction (the synonym's checks run on them).
  */
-export async function seedSynonyms(db: Db): Promise<void> {
-  const any = await db.selectFrom('search_synonym').select('id').limit(1).executeTakeFirst();
+export async function seedSynonyms(app: FastifyInstance): Promise<void> {
+  if (!app.entities.decls.some((d) => d.name === 'searchSynonym')) return;
+  const any = await app.db.selectFrom('search_synonym').select('id').limit(1).executeTakeFirst();
   if (any) return;
-  const now = formatDateTime();
-  for (const words of SYNONYM_SEEDS) await db.insertInto('search_synonym').values({ words, status: 1, remark: '预置', updateTime: now }).execute();
+  await app.entities.transaction(undefined, async (api) => {
+    for (const words of SYNONYM_SEEDS) await api.create('searchSynonym', { words, status: 1, remark: '预置' });
+  });
 }
 
 export async function searchDemoSeed(db: Db, ctx: SeedContext): Promise<void> {

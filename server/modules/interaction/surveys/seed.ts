@@ -1,4 +1,6 @@
+import { seedApi, seedOne } from '../../../crud/entity/seed.js';
 import type { Db } from '../../../db/types.js';
+import { loadQuestions } from './service.js';
 import type { SeedContext } from '../../../seed/domainSeeds.js';
 import { formatDateTime } from '../../../util/time.js';
 
@@ -28,24 +30,23 @@ async function insertSurvey(
   const deptId = ctx.deptIds.get(survey.dept) ?? owner?.deptId ?? null;
   const { dept: _dept, ...columns } = survey;
   void _dept;
-  const row = (await db
-    .insertInto('survey')
-    .values({ ...columns, recordCount: records.length, deptId, deptName: survey.dept, creatorId: owner?.userId ?? null, creatorName: owner?.name ?? null, createTime: daysFrom(-40), updateTime: ctx.now })
-    .returning('id')
-    .executeTakeFirstOrThrow()) as { id: number };
-  const surveyId = row.id;
-  const qIds: number[] = [];
-  const optionIds: number[][] = [];
-  for (const [qi, q] of questions.entries()) {
-    const qr = (await db.insertInto('survey_question').values({ surveyId, title: q.title, type: q.type, required: q.type === 2 ? 0 : 1, sort: qi + 1 }).returning('id').executeTakeFirstOrThrow()) as { id: number };
-    qIds.push(qr.id);
-    const ids: number[] = [];
-    for (const [oi, content] of q.options.entries()) {
-      const or = (await db.insertInto('survey_option').values({ surveyId, questionId: qr.id, content, sort: oi + 1 }).returning('id').executeTakeFirstOrThrow()) as { id: number };
-      ids.push(or.id);
-    }
-    optionIds.push(ids);
-  }
+  // Through the local API: the survey's hooks save its questions → options as a staff save would; as demo
+  // data its state, answer count and dates are the row's own.
+  const row = await seedOne(
+    seedApi(db, ctx.decls),
+    'survey',
+    {
+      ...columns,
+      questions: questions.map((q) => ({ title: q.title, type: q.type, required: q.type === 2 ? 0 : 1, options: q.options })),
+      recordCount: records.length, deptId, deptName: survey.dept, creatorId: owner?.userId ?? null, creatorName: owner?.name ?? null, createTime: daysFrom(-40), updateTime: ctx.now,
+    },
+    { inputs: ['questions'] },
+  );
+  const surveyId = Number(row.id);
+  const saved = await loadQuestions(db, surveyId);
+  const qIds = saved.map((q) => Number(q.id));
+  const optionIds = saved.map((q) => q.options.map((o) => Number(o.id)));
+  // The demo answers: the survey's own child tables (survey_record, survey_answer), as a citizen's answer writes them.
   for (const [ri, rec] of records.entries()) {
     const rr = (await db
       .insertInto('survey_record')
