@@ -53,7 +53,12 @@ export interface FieldDecl {
    * `value` the call answers plain strings (栏目's template files). Without an answer (no permission) the
    * field stays a text box.
    */
-  readonly choicesFrom?: { readonly path: string; readonly method?: 'GET' | 'POST'; readonly value?: string; readonly label?: string };
+  readonly choicesFrom?: ChoicesFrom;
+  /**
+   * An `enum` holding a set of its options (文章属性): checkboxes in the form, a chip per value in views;
+   * the form sends the chosen values as an array (the server stores a comma list).
+   */
+  readonly multiple?: boolean;
   /** Set by the server (creator, times, counters); never accepted from a client. */
   readonly readOnly?: boolean;
   /** No two records may share the value. */
@@ -106,4 +111,19 @@ export interface FieldDisplay {
   readonly format?: (record: RecordData) => string;
   readonly align?: 'left' | 'right';
   readonly tone?: (record: RecordData) => 'error' | 'success' | undefined;
+}
+
+/**
+ * Choices read from a call: each item's `value` and `label` keys (plain strings without `value`). A nested
+ * answer (`children`: the key of the sub-items) is flattened in order with an indent per level; a flat one
+ * with a `parent` key is labelled by its path (新闻中心 / 部门动态). Items matching any of `skip` are left out.
+ */
+export interface ChoicesFrom {
+  readonly path: string;
+  readonly method?: 'GET' | 'POST';
+  readonly value?: string;
+  readonly label?: string;
+  readonly children?: string;
+  readonly parent?: string;
+  readonly skip?: readonly Readonly<Record<string, string | number | boolean>>[];
 }
