@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ChoicesFrom } from '../../../resources/shape/fields';
 import { callChoices } from '../../../src/generic/callChoices';
 
 describe('choices read from a call (choicesFrom)', () => {
@@ -14,7 +15,7 @@ describe('choices read from a call (choicesFrom)', () => {
       { categoryId: 3, categoryTitle: '外部链接', categoryCategoryId: 1, columnType: 3 },
       { categoryId: 4, categoryTitle: '乡镇动态', categoryCategoryId: 1, columnType: 1, granted: false },
     ];
-    const from = { path: '/x', value: 'categoryId', label: 'categoryTitle', parent: 'categoryCategoryId', skip: [{ columnType: 3 }, { granted: false }] };
+    const from = { path: '/x', value: 'categoryId', label: 'categoryTitle', parent: 'categoryCategoryId', skip: [{ columnType: 3 }, { granted: false }] } as ChoicesFrom;
     expect(callChoices(rows, from)).toEqual([
       { id: 1, name: '新闻中心' },
       { id: 2, name: '新闻中心 / 部门动态' },
