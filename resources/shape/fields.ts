@@ -55,8 +55,8 @@ export interface FieldDecl {
    */
   readonly choicesFrom?: ChoicesFrom;
   /**
-   * An `enum` holding a set of its options (文章属性): checkboxes in the form, a chip per value in views;
-   * the form sends the chosen values as an array (the server stores a comma list).
+   * A `text` field holding a set of its `options` (文章属性), stored as a comma list: checkboxes in the form
+   * (sent as the array of the chosen values, each once, in order), a chip per value in lists and show views.
    */
   readonly multiple?: boolean;
   /** Set by the server (creator, times, counters); never accepted from a client. */
