@@ -68,17 +68,6 @@ export const ARTICLE_TRANSITIONS: Readonly<
   delete: { label: '删除', from: [3, 2, 1], to: null, permission: 'article:delete' },
 };
 
-/** A workflow step as a declared action: its label, key and starting states from ARTICLE_TRANSITIONS. */
-function step(name: ArticleTransition, path: string, opinion: 'required' | 'optional' | 'none', success: string): ActionDecl {
-  const t = ARTICLE_TRANSITIONS[name];
-  return {
-    name, label: t.label, path, permission: t.permission, scope: name === 'withdraw' ? 'row' : 'both', placement: ['row', 'show'],
-    confirm: `确定执行“${t.label}”吗？`, confirmTitle: '提示信息', success,
-    input: opinion === 'none' ? undefined : [{ name: 'opinion', label: '审核意见', type: 'textarea', maxLength: 500, required: opinion === 'required' }],
-    call: { title: '提示信息', shownWhen: { status: t.from } },
-  };
-}
-
 export default defineResource({
   name: 'article',
   table: 'article',
@@ -194,3 +183,14 @@ export default defineResource({
   ownership,
   menu: { group: 'content', path: '/main/article/essay', sort: 10 },
 });
+
+/** A workflow step as a declared action: its label, key and starting states from ARTICLE_TRANSITIONS. */
+function step(name: ArticleTransition, path: string, opinion: 'required' | 'optional' | 'none', success: string): ActionDecl {
+  const t = ARTICLE_TRANSITIONS[name];
+  return {
+    name, label: t.label, path, permission: t.permission, scope: name === 'withdraw' ? 'row' : 'both', placement: ['row', 'show'],
+    confirm: `确定执行“${t.label}”吗？`, confirmTitle: '提示信息', success,
+    input: opinion === 'none' ? undefined : [{ name: 'opinion', label: '审核意见', type: 'textarea', maxLength: 500, required: opinion === 'required' }],
+    call: { title: '提示信息', shownWhen: { status: t.from } },
+  };
+}
