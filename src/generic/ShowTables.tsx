@@ -15,7 +15,7 @@ function ShowTable({ table }: { table: ShowTableDecl }) {
   const record = useRecordContext();
   const rows = Array.isArray(record?.[table.source]) ? (record[table.source] as Record<string, unknown>[]) : [];
   return (
-    <Box sx={{ mt: 3 }}>
+    <Box sx={{ mt: 3, px: 2, pb: 2 }}>
       <Typography variant="subtitle1" component="h2" sx={{ mb: 1, fontWeight: 600 }}>
         {table.label}
       </Typography>

@@ -55,7 +55,7 @@ export default function ArticleRelated() {
   useEffect(load, [load]);
   if (!record) return null;
   return (
-    <Box sx={{ mt: 3 }}>
+    <Box sx={{ mt: 3, px: 2, pb: 2 }}>
       <Typography variant="subtitle1" component="h2" sx={{ mb: 1, fontWeight: 600 }}>
         相关文章
       </Typography>

@@ -91,7 +91,7 @@ export default function ArticleVoice() {
   const record = useRecordContext();
   if (!record) return null;
   return (
-    <Box sx={{ mt: 3 }}>
+    <Box sx={{ mt: 3, px: 2, pb: 2 }}>
       <Typography variant="subtitle1" component="h2" sx={{ mb: 1, fontWeight: 600 }}>
         语音播报
       </Typography>
