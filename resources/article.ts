@@ -145,9 +145,15 @@ export default defineResource({
   // 保存草稿 keeps it editing; 提交审核 asks first and hands it to the reviewers (docs/content.md).
   formSubmits: [
     { label: '保存草稿', values: { status: ARTICLE_STATUS.EDITING }, primary: true },
-    { label: '提交审核', values: { status: ARTICLE_STATUS.REVIEW }, shownWhen: { status: ARTICLE_TRANSITIONS.submit.from },
+    { label: '提交审核', values: { status: ARTICLE_STATUS.REVIEW }, shownWhen: { status: ARTICLE_TRANSITIONS.submit.from }, check: true,
       confirmTitle: '提示信息', confirm: '确定提交审核吗？提交后在审核完成前不能修改。', success: '已提交审核，等待审核人员处理' },
   ],
+  // 敏感词检测 of what is typed, also run before 提交审核: the hits in context; a 禁止发布 word cannot be submitted.
+  formCheck: {
+    label: '敏感词检测', call: 'detection', fields: ['title', 'summary', 'content'], list: 'hits', blocked: 'blocked',
+    blockedText: '包含“禁止发布”的敏感词，修改后才能提交审核', empty: '未发现敏感词',
+    columns: [{ field: 'word', label: '敏感词' }, { field: 'levelName', label: '处理方式' }, { field: 'field', label: '位置' }, { field: 'context', label: '上下文' }],
+  },
   // The content model's extra fields of the chosen column (docs/content.md: field types 1–8).
   formFieldsFrom: {
     call: 'fieldOverwrite', params: { columnId: 'columnId' }, list: 'fields', source: 'modelFields',

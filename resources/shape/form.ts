@@ -21,6 +21,27 @@ export interface FormSubmitDecl {
   readonly success?: string;
   /** The main button (contained) or a secondary one (outlined, the default). */
   readonly primary?: boolean;
+  /** Run the declaration's `formCheck` first: findings are shown before anything is saved (see FormCheckDecl). */
+  readonly check?: boolean;
+}
+
+/**
+ * A check of what is typed, by an `api.extra` call (文章's 敏感词检测, `/api/article/detection`): the body is the
+ * form's `fields`; the answer's `list` (findings) is shown as a table of `columns`. Offered as a toolbar button
+ * (`label`) and run before a submit with `check: true`: no finding goes on to its question; findings are shown
+ * with 取消 / 确定提交 — or only 取消, with `blockedText`, when the answer's `blocked` key is true.
+ */
+export interface FormCheckDecl {
+  readonly label: string;
+  readonly call: string;
+  readonly fields: readonly string[];
+  readonly list: string;
+  readonly columns: readonly { readonly field: string; readonly label: string }[];
+  readonly blocked?: string;
+  readonly blockedText?: string;
+  /** The dialog's title (default 提示信息) and the text when nothing is found. */
+  readonly title?: string;
+  readonly empty?: string;
 }
 
 /**

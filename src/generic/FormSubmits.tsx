@@ -7,6 +7,7 @@ import type { FormSubmitDecl, ResourceDecl } from '../../resources/types';
 import { useIdempotencyKey } from '../components/form/useIdempotencyKey';
 import { useOnce } from '../components/form/useOnce';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
+import { CheckButton, CheckDialog, useFormCheck, type CheckFindings } from './FormCheck';
 
 type Mode = 'create' | 'edit';
 
@@ -36,8 +37,11 @@ function SubmitButton({ decl, submit, index, mode }: { decl: ResourceDecl; submi
   const onError = useErrorNotifier();
   const redirect = useRedirect();
   const [asking, setAsking] = useState<Record<string, unknown> | null>(null);
+  const [found, setFound] = useState<{ values: Record<string, unknown>; findings: CheckFindings } | null>(null);
   const [busy, setBusy] = useState(false);
-  const disabled = busy || isSubmitting || !!saveContext?.saving;
+  const [checking, setChecking] = useState(false);
+  const check = useFormCheck(decl);
+  const disabled = busy || checking || isSubmitting || !!saveContext?.saving;
   const send = (values: Record<string, unknown>) => {
     setBusy(true);
     const done = () => setBusy(false);
@@ -54,13 +58,35 @@ function SubmitButton({ decl, submit, index, mode }: { decl: ResourceDecl; submi
       },
     });
   };
-  const click = () =>
-    void form.handleSubmit((values) => (submit.confirm ? setAsking(values) : send(values)))();
+  const ask = (values: Record<string, unknown>) => (submit.confirm ? setAsking(values) : send(values));
+  // The declared check first (敏感词检测): findings are shown with 确定提交 (unless they forbid it), none goes on to the question.
+  const checked = async (values: Record<string, unknown>) => {
+    if (!submit.check || !decl.formCheck) return ask(values);
+    setChecking(true);
+    const findings = await check(values);
+    setChecking(false);
+    if (!findings) return;
+    if (findings.rows.length === 0) ask(values);
+    else setFound({ values, findings });
+  };
+  const click = () => void form.handleSubmit(checked)();
   return (
     <>
       <Button variant={submit.primary ? 'contained' : 'outlined'} disabled={disabled} onClick={click}>
         {submit.label}
       </Button>
+      {decl.formCheck && (
+        <CheckDialog
+          check={decl.formCheck}
+          findings={found?.findings ?? null}
+          onClose={() => setFound(null)}
+          onSubmit={() => {
+            const values = found?.values;
+            setFound(null);
+            if (values) send(values);
+          }}
+        />
+      )}
       {submit.confirm && (
         <Confirm
           isOpen={asking !== null}
@@ -93,6 +119,7 @@ export function SubmitsToolbar({ decl, mode }: { decl: ResourceDecl; mode: Mode 
       {submitsFor(decl, mode === 'edit' ? record : undefined).map((submit, i) => (
         <SubmitButton key={submit.label} decl={decl} submit={submit} index={i} mode={mode} />
       ))}
+      {decl.formCheck && <CheckButton decl={decl} />}
       {mode === 'edit' && decl.api.delete && (!record || inState(record, decl.list.rowDeleteWhen)) && (
         <DeleteButton sx={{ ml: 'auto' }} mutationMode="pessimistic" mutationOptions={{ onError }} />
       )}

@@ -10,6 +10,34 @@ import type { ResourceDecl, ShowTableDecl } from '../../resources/types';
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
+/** Rows of an answered array as a table of the declared columns, or the empty text. */
+export function RowsTable({ rows, table }: { rows: readonly Record<string, unknown>[]; table: Pick<ShowTableDecl, 'label' | 'columns' | 'empty'> }) {
+  return rows.length === 0 ? (
+    <Typography variant="body2" color="text.secondary">
+      {table.empty ?? '暂无记录'}
+    </Typography>
+  ) : (
+    <Table size="small" aria-label={table.label}>
+      <TableHead>
+        <TableRow>
+          {table.columns.map((c) => (
+            <TableCell key={c.field}>{c.label}</TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row, i) => (
+          <TableRow key={i}>
+            {table.columns.map((c) => (
+              <TableCell key={c.field}>{text(row[c.field])}</TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+      );
+}
+
 /** One declared table of an array the get call answered (`showTables`): its heading, columns, or its empty text. */
 function ShowTable({ table }: { table: ShowTableDecl }) {
   const record = useRecordContext();
@@ -19,30 +47,7 @@ function ShowTable({ table }: { table: ShowTableDecl }) {
       <Typography variant="subtitle1" component="h2" sx={{ mb: 1, fontWeight: 600 }}>
         {table.label}
       </Typography>
-      {rows.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          {table.empty ?? '暂无记录'}
-        </Typography>
-      ) : (
-        <Table size="small" aria-label={table.label}>
-          <TableHead>
-            <TableRow>
-              {table.columns.map((c) => (
-                <TableCell key={c.field}>{c.label}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row, i) => (
-              <TableRow key={i}>
-                {table.columns.map((c) => (
-                  <TableCell key={c.field}>{text(row[c.field])}</TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <RowsTable rows={rows} table={table} />
     </Box>
   );
 }

@@ -7,6 +7,7 @@ import type { FieldsFromDecl, ResourceDecl } from '../../../resources/types';
 import { RecordActions } from '../../../src/generic/ActionButtons';
 import { fieldsFromAnswer, fieldsFromQuery, fieldsFromTitle } from '../../../src/generic/fieldsFrom';
 import { submitsFor } from '../../../src/generic/FormSubmits';
+import { findingsOf } from '../../../src/generic/FormCheck';
 import { AdminWrapper, API, useMsw } from './helpers';
 
 // 文章 on the generic views (issue 19): the form's declared submits, the fields a call answers (content
@@ -50,6 +51,17 @@ describe('formSubmits', () => {
     expect(submitsFor(decl, undefined).map((s) => s.label)).toEqual(['保存草稿', '提交审核']);
     expect(submitsFor(decl, { id: 1, status: 2 }).map((s) => s.label)).toEqual(['保存草稿', '提交审核']);
     expect(submitsFor(decl, { id: 1, status: 4 }).map((s) => s.label)).toEqual(['保存草稿']);
+  });
+});
+
+describe('formCheck: 敏感词检测 before 提交审核', () => {
+  it('reads the findings and whether they forbid the submit', () => {
+    const check = decl.formCheck!;
+    const hit = { word: '某词', levelName: '禁止发布', field: '正文', context: '…【某词】…' };
+    expect(findingsOf(check, { hits: [hit], blocked: true })).toEqual({ rows: [hit], blocked: true });
+    expect(findingsOf(check, { hits: [], blocked: false })).toEqual({ rows: [], blocked: false });
+    expect(findingsOf(check, null)).toEqual({ rows: [], blocked: false });
+    expect(decl.formSubmits?.find((s) => s.label === '提交审核')?.check).toBe(true);
   });
 });
 
