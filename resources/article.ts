@@ -1,4 +1,5 @@
 import { defineResource, ownership, ownershipFields } from './define';
+import type { ActionDecl } from './types';
 
 /**
  * 文章: the portal's articles and their review workflow (docs/content.md has the state machine).
@@ -70,7 +71,6 @@ export const ARTICLE_TRANSITIONS: Readonly<
 };
 
 /** A review step's opinion (the steps also read `remark` / `reason`, and name what is missing themselves). */
-const OPINION = { name: 'opinion', label: '审核意见', type: 'textarea' } as const;
 
 export default defineResource({
   name: 'article',
@@ -107,11 +107,14 @@ export default defineResource({
     { name: 'articleId', label: '文章ID', type: 'number', readOnly: true },
     { name: 'title', label: '标题', type: 'text', required: true, maxLength: 200 },
     { name: 'subTitle', label: '副标题', type: 'text', maxLength: 200 },
-    { name: 'columnId', label: '所属栏目', type: 'reference', reference: 'column', required: true },
+    // The columns the caller may publish into, by their path (新闻中心 / 部门动态); shown as the list answers the title.
+    { name: 'columnId', label: '所属栏目', type: 'reference', reference: 'column', required: true,
+      choicesFrom: { path: '/column/role/user/list', method: 'GET', value: 'categoryId', label: 'categoryTitle', parent: 'categoryCategoryId', skip: [{ columnType: 3 }, { granted: false }] },
+      display: { format: (r) => String(r.columnTitle ?? '') } },
     { name: 'content', label: '正文', type: 'richtext', maxLength: 500000 },
     { name: 'summary', label: '摘要', type: 'textarea', maxLength: 500 },
     { name: 'thumbnail', label: '缩略图', type: 'image', maxLength: 500 },
-    { name: 'flags', label: '文章属性', type: 'text', maxLength: 20 },
+    { name: 'flags', label: '文章属性', type: 'text', maxLength: 20, multiple: true, options: ESSAY_FLAGS },
     { name: 'source', label: '来源', type: 'text', maxLength: 100 },
     { name: 'author', label: '作者', type: 'text', maxLength: 50 },
     { name: 'keywords', label: '关键字', type: 'text', maxLength: 200 },
@@ -128,25 +131,57 @@ export default defineResource({
   list: {
     columns: ['title', 'columnId', 'status', 'deptName', 'creatorName', 'publishTime', 'hits'],
     // The title is what staff look for: the department, author and hits fold first on a narrow screen.
-    columnLayout: { columnId: { minWidth: 112 }, columnTitle: { minWidth: 112 }, deptName: { priority: 3, minWidth: 112 }, creatorName: { priority: 3, width: 96 }, hits: { priority: 3, width: 72 } },
+    columnLayout: { columnId: { minWidth: 112 }, deptName: { priority: 3, minWidth: 112 }, creatorName: { priority: 3, width: 96 }, hits: { priority: 3, width: 72 } },
     filters: [
       { field: 'title', op: 'like', alwaysOn: true },
       { field: 'status', op: 'eq', alwaysOn: true },
-      { field: 'publishTime', op: 'range' },
+      { field: 'publishTime', op: 'range', label: '发布日期' },
+      { field: 'deptId', op: 'eq', alwaysOn: true, label: '部门', choicesFrom: { path: '/ding/dept/data', value: 'value', label: 'label', children: 'children' } },
     ],
     sortable: ['publishTime', 'createTime', 'sort', 'hits', 'title'],
     defaultSort: { field: 'sort', order: 'DESC' },
+    // The caller's own columns beside the table; a column shows its articles and its sub-columns'.
+    treeFilter: { field: 'columnId', tree: 'column', call: 'userList' },
+    rowEditWhen: { status: ARTICLE_TRANSITIONS.edit.from },
+    rowDeleteWhen: { status: ARTICLE_TRANSITIONS.delete.from },
   },
   form: ['title', 'subTitle', 'columnId', 'flags', 'jumpUrl', 'source', 'author', 'keywords', 'publishTime', 'thumbnail', 'summary', 'sort', 'content'],
+  // 保存草稿 keeps it editing; 提交审核 asks first and hands it to the reviewers (docs/content.md).
+  formSubmits: [
+    { label: '保存草稿', values: { status: ARTICLE_STATUS.EDITING }, primary: true },
+    { label: '提交审核', values: { status: ARTICLE_STATUS.REVIEW }, shownWhen: { status: ARTICLE_TRANSITIONS.submit.from }, check: true,
+      confirmTitle: '提示信息', confirm: '确定提交审核吗？提交后在审核完成前不能修改。', success: '已提交审核，等待审核人员处理' },
+  ],
+  // 敏感词检测 of what is typed, also run before 提交审核: the hits in context; a 禁止发布 word cannot be submitted.
+  formCheck: {
+    label: '敏感词检测', call: 'detection', fields: ['title', 'summary', 'content'], list: 'hits', blocked: 'blocked',
+    blockedText: '包含“禁止发布”的敏感词，修改后才能提交审核', empty: '未发现敏感词',
+    columns: [{ field: 'word', label: '敏感词' }, { field: 'levelName', label: '处理方式' }, { field: 'field', label: '位置' }, { field: 'context', label: '上下文' }],
+  },
+  // The content model's extra fields of the chosen column (docs/content.md: field types 1–8).
+  formFieldsFrom: {
+    call: 'fieldOverwrite', params: { columnId: 'columnId' }, list: 'fields', source: 'modelFields',
+    name: 'fieldFieldName', label: 'fieldTipsName', required: 'fieldRequired', options: 'fieldOptions', title: '扩展字段（{model.cmTipsName}）',
+    type: { key: 'fieldType', map: { 1: 'text', 2: 'textarea', 3: 'richtext', 4: 'number', 5: 'date', 6: 'enum', 7: 'image', 8: 'file' } },
+  },
+  show: ['title', 'subTitle', 'status', 'columnId', 'flags', 'source', 'author', 'keywords', 'publishTime', 'hits', 'thumbnail', 'summary', 'lastOpinion', 'jumpUrl', 'deptName', 'creatorName', 'submitTime', 'content'],
+  showTables: [
+    { source: 'sensitiveHits', label: '敏感词', empty: '未发现敏感词',
+      columns: [{ field: 'word', label: '敏感词' }, { field: 'levelName', label: '处理方式' }, { field: 'field', label: '位置' }, { field: 'context', label: '上下文' }] },
+    { source: 'flowList', label: '审核记录', empty: '暂无记录',
+      columns: [{ field: 'createTime', label: '时间' }, { field: 'actionName', label: '操作' }, { field: 'userName', label: '操作人' }, { field: 'fromStatusName', label: '原状态' }, { field: 'toStatusName', label: '新状态' }, { field: 'opinion', label: '意见' }] },
+  ],
+  showPanels: ['articleVoice', 'articleRelated'],
   permissions: { list: 'article:list', get: 'article:get', create: 'article:add', update: 'article:update', delete: 'article:delete' },
   actions: [
-    // The review steps `{ ids, opinion }` (run: server/entities/article/steps.ts).
-    { name: 'accept', label: '初审', path: '/api/article/accept', permission: 'article:accept', scope: 'both', run: true, input: [OPINION] },
-    { name: 'approve', label: '终审发布', path: '/api/article/approve', permission: 'article:approve', scope: 'both', run: true, input: [OPINION] },
-    { name: 'reject', label: '退回', path: '/api/article/reject', permission: 'article:reject', scope: 'both', run: true, input: [OPINION] },
-    { name: 'acceptReject', label: '初审退回', path: '/api/article/acceptReject', permission: 'article:accept', scope: 'both', run: true, input: [OPINION] },
-    { name: 'withdraw', label: '撤回', path: '/api/article/delArticleTask', permission: 'article:update', scope: 'both', run: true, input: [OPINION] },
-    { name: 'takeDown', label: '下线', path: '/api/article/rejectArticleTask', permission: 'article:approve', scope: 'both', run: true, input: [OPINION] },
+    // The workflow steps of ARTICLE_TRANSITIONS as row and show-view buttons, offered in the states they start
+    // from (the server checks the state and the key again); each asks 提示信息 with the opinion.
+    step('accept', '/api/article/accept', 'optional', '已初审通过，等待终审'),
+    step('acceptReject', '/api/article/acceptReject', 'required', '已退回给作者'),
+    step('approve', '/api/article/approve', 'optional', '已发布'),
+    step('reject', '/api/article/reject', 'required', '已退回给作者'),
+    step('withdraw', '/api/article/delArticleTask', 'none', '已撤回，文章回到编辑中'),
+    step('takeDown', '/api/article/rejectArticleTask', 'optional', '已下线'),
     { name: 'saveAdmin', label: '管理员发布', path: '/api/article/save/admin', permission: 'article:saveAdmin', scope: 'none' },
     { name: 'sort', label: '排序', path: '/api/article/articleSort', permission: 'article:sort', scope: 'row' },
     { name: 'copy', label: '复制', path: '/api/article/articleCopy', permission: 'article:copy', scope: 'bulk' },
@@ -158,3 +193,14 @@ export default defineResource({
   ownership,
   menu: { group: 'content', path: '/main/article/essay', sort: 10 },
 });
+
+/** A workflow step as a declared action: its label, key and starting states from ARTICLE_TRANSITIONS. */
+function step(name: ArticleTransition, path: string, opinion: 'required' | 'optional' | 'none', success: string): ActionDecl {
+  const t = ARTICLE_TRANSITIONS[name];
+  return {
+    name, label: t.label, path, permission: t.permission, scope: 'both', placement: ['row', 'show'], run: true,
+    confirm: `确定执行“${t.label}”吗？`, confirmTitle: '提示信息', success,
+    input: opinion === 'none' ? undefined : [{ name: 'opinion', label: '审核意见', type: 'textarea', maxLength: 500, required: opinion === 'required' }],
+    call: { title: '提示信息', shownWhen: { status: t.from } },
+  };
+}

@@ -5,6 +5,7 @@ import type { LinkDecl } from './relations/links';
 import type { TreeDecl } from './relations/tree';
 import type { ActionDecl } from './shape/actions';
 import type { ListDecl } from './shape/list';
+import type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowTableDecl } from './shape/form';
 
 /**
  * The shape of a resource declaration: plain data that the data provider, the admin views and the
@@ -14,6 +15,7 @@ import type { ListDecl } from './shape/list';
 export type { EnumOption, EnumTone, FieldDecl, FieldDisplay, FieldType } from './shape/fields';
 export type { FilterOp, FilterDecl, FilterChoice, DetailDrawerDecl, JoinDecl, ColumnLayout, ListDecl, TreeFilterDecl, ListSourcesDecl, ListSourceDecl, RowLinkDecl } from './shape/list';
 export type { ActionDecl, ListExportDecl, ActionCallDecl, ActionVariant, UploadDecl } from './shape/actions';
+export type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowTableDecl } from './shape/form';
 
 /**
  * Where a call carries its key: `?id=`/`?ids=1,2` in the query, `{ id }`/`{ ids: [] }` as JSON body,
@@ -176,6 +178,14 @@ export interface ResourceDecl {
   readonly show?: readonly string[];
   /** Fields of create and edit forms, in order; default every field that is not read-only. */
   readonly form?: readonly string[];
+  /** Submit buttons of the forms instead of 保存 (保存草稿 / 提交审核): see FormSubmitDecl. */
+  readonly formSubmits?: readonly FormSubmitDecl[];
+  /** A check of what is typed (敏感词检测), a toolbar button and the first step of submits with `check`. */
+  readonly formCheck?: FormCheckDecl;
+  /** Form fields a call answers for the values of other fields (a content model's fields): see FieldsFromDecl. */
+  readonly formFieldsFrom?: FieldsFromDecl;
+  /** Tables of arrays the get call answers (a review history), under the show view's fields. */
+  readonly showTables?: readonly ShowTableDecl[];
   readonly permissions: PermissionKeys;
   /** Calls with their own permission keys (workflow steps, exports); see ActionDecl. */
   readonly actions?: readonly ActionDecl[];

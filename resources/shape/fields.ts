@@ -58,7 +58,12 @@ export interface FieldDecl {
    * `value` the call answers plain strings (栏目's template files). Without an answer (no permission) the
    * field stays a text box.
    */
-  readonly choicesFrom?: { readonly path: string; readonly method?: 'GET' | 'POST'; readonly value?: string; readonly label?: string };
+  readonly choicesFrom?: ChoicesFrom;
+  /**
+   * A `text` field holding a set of its `options` (文章属性), stored as a comma list: checkboxes in the form
+   * (sent as the array of the chosen values, each once, in order), a chip per value in lists and show views.
+   */
+  readonly multiple?: boolean;
   /** Set by the server (creator, times, counters); never accepted from a client. */
   readonly readOnly?: boolean;
   /** No two records may share the value. */
@@ -137,3 +142,18 @@ export interface FieldDisplay {
 
 /** True for a field with no column: computed (`compute`), answered by the server's hooks (`answered`) or by a page call. */
 export const isVirtualField = (f: FieldDecl): boolean => f.compute !== undefined || f.answered === true || f.pageCall !== undefined;
+
+/**
+ * Choices read from a call: each item's `value` and `label` keys (plain strings without `value`). A nested
+ * answer (`children`: the key of the sub-items) is flattened in order with an indent per level; a flat one
+ * with a `parent` key is labelled by its path (新闻中心 / 部门动态). Items matching any of `skip` are left out.
+ */
+export interface ChoicesFrom {
+  readonly path: string;
+  readonly method?: 'GET' | 'POST';
+  readonly value?: string;
+  readonly label?: string;
+  readonly children?: string;
+  readonly parent?: string;
+  readonly skip?: readonly Readonly<Record<string, string | number | boolean>>[];
+}

@@ -1,3 +1,6 @@
+import type { WhereData } from '../behaviour';
+import type { ChoicesFrom } from './fields';
+
 /** A declared list's search, columns, joins and the ways it opens (part of resources/types.ts, split for size). */
 
 export type FilterOp = 'eq' | 'like' | 'range';
@@ -25,6 +28,8 @@ export interface FilterDecl {
    * (`sends`, 操作 → operation and client). The UI sends those values; the wire stays an `eq` or a list.
    */
   readonly choices?: readonly FilterChoice[];
+  /** The search form's choices read from a call (部门 from the department data call); see ChoicesFrom. */
+  readonly choicesFrom?: ChoicesFrom;
   /** The list call takes it, the search form does not offer it (操作日志's 用户ID, 结果码, 应用: for other callers). */
   readonly apiOnly?: boolean;
   /** What the UI sends when the filter is left blank (全部: every type, where the server's blank is narrower). */
@@ -99,6 +104,9 @@ export interface ListDecl {
    * `/main/interact/applyPerson?id={id}`, the spec's detail page); default: rows are not clickable.
    */
   readonly rowOpens?: string;
+  /** The row's 编辑 / 删除 only for records in these states (the server refuses the others anyway). */
+  readonly rowEditWhen?: WhereData;
+  readonly rowDeleteWhen?: WhereData;
   /** Tabs over the list, each answered by its own declared call (see ListSourcesDecl). */
   readonly sources?: ListSourcesDecl;
 }
@@ -113,6 +121,11 @@ export interface TreeFilterDecl {
   readonly tree: string;
   /** The panel's heading and the tree's accessible name (default: the tree entity's label without 管理, and that + 树). */
   readonly label?: string;
+  /**
+   * An `api.extra` call of the tree entity answering the nodes to offer (文章: the caller's own columns,
+   * `userList`), nested or flat (then nested by the tree's `parentField`); default its tree.
+   */
+  readonly call?: string;
 }
 
 /**

@@ -24,6 +24,9 @@ import { renderInput } from './inputs';
 import { formLinks, LinksInput } from './LinksInput';
 import { RecordActions } from './ActionButtons';
 import { Panels } from './ListPanels';
+import { SubmitsToolbar } from './FormSubmits';
+import { FieldsFromInput } from './FieldsFromInput';
+import { ShowTables } from './ShowTables';
 
 /** Fields of the create and edit forms: `form` in order, else every field that is not read-only. */
 export function formFields(decl: ResourceDecl): FieldDecl[] {
@@ -57,10 +60,11 @@ function inputs(decl: ResourceDecl, mode: 'create' | 'edit'): ReactElement {
   const links = formLinks(decl);
   const fields = formFields(decl).filter((f) => mode === 'create' || !f.writeOnly);
   const grid = <FormGrid fields={fields} render={(field) => renderInput(field, decl)} />;
-  if (!links.length) return grid;
+  if (!links.length && !decl.formFieldsFrom) return grid;
   return (
     <>
       {grid}
+      {decl.formFieldsFrom && <FieldsFromInput decl={decl} />}
       {links.map((link) => (
         <LinksInput key={link.name} link={link} />
       ))}
@@ -125,7 +129,7 @@ export function GenericCreate({ decl }: { decl: ResourceDecl }) {
         },
       }}
     >
-      <SimpleForm toolbar={<CreateToolbar />} resetOptions={keepTyped}>{inputs(decl, 'create')}</SimpleForm>
+      <SimpleForm toolbar={decl.formSubmits ? <SubmitsToolbar decl={decl} mode="create" /> : <CreateToolbar />} resetOptions={keepTyped}>{inputs(decl, 'create')}</SimpleForm>
     </Create>
   );
 }
@@ -159,7 +163,7 @@ export function GenericEdit({ decl }: { decl: ResourceDecl }) {
         },
       }}
     >
-      <SimpleForm toolbar={<EditToolbar />} resetOptions={keepTyped}>{inputs(decl, 'edit')}</SimpleForm>
+      <SimpleForm toolbar={decl.formSubmits ? <SubmitsToolbar decl={decl} mode="edit" /> : <EditToolbar />} resetOptions={keepTyped}>{inputs(decl, 'edit')}</SimpleForm>
     </Edit>
   );
 }
@@ -192,6 +196,7 @@ export function GenericShow({ decl, id }: { decl: ResourceDecl; id?: Identifier 
       }}
     >
       <ShowGrid decl={decl} fields={showFields(decl)} />
+      <ShowTables decl={decl} />
       {/* Declared panels (resources' showPanels) under the fields, with the record in context. */}
       {decl.showPanels?.length ? <Panels decl={decl} names={decl.showPanels} /> : null}
     </Show>

@@ -14,7 +14,9 @@ import {
   type RaRecord,
   ShowButton,
   useCanAccess,
+  useRecordContext,
 } from 'react-admin';
+import { inState } from '../../resources/behaviour';
 import { useMemo, useState } from 'react';
 import { columnPlan, columnSx } from '../components/list/columns';
 import { ColumnChooser, useHiddenColumns } from '../components/list/ColumnChooser';
@@ -174,13 +176,17 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
 function RowActions({ decl, editable, deletable, onOpen }: { label?: string; decl: ResourceDecl; editable: boolean; deletable: boolean; onOpen?: (record: RaRecord) => void }) {
   const onError = useErrorNotifier();
   const drawer = decl.list.detailDrawer;
+  const record = useRecordContext();
+  // `list.rowEditWhen` / `rowDeleteWhen`: only for records in those states (an article under review is not edited).
+  const mayEdit = editable && (!record || inState(record, decl.list.rowEditWhen));
+  const mayDelete = deletable && (!record || inState(record, decl.list.rowDeleteWhen));
   return (
     <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
       <RowLinks decl={decl} />
       {drawer && onOpen ? <DetailDrawerButton drawer={drawer} onOpen={onOpen} /> : <ShowButton />}
       <RecordActions decl={decl} place="row" />
-      {editable && <EditButton />}
-      {deletable && <DeleteButton mutationMode="pessimistic" mutationOptions={{ onError }} redirect={false} />}
+      {mayEdit && <EditButton />}
+      {mayDelete && <DeleteButton mutationMode="pessimistic" mutationOptions={{ onError }} redirect={false} />}
     </Box>
   );
 }

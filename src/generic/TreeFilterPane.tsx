@@ -3,14 +3,15 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo, type ReactNode } from 'react';
-import { useListContext } from 'react-admin';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useDataProvider, useListContext } from 'react-admin';
+import type { PortalDataProviderExtras } from '../../providers/types';
 import type { ResourceDecl, TreeFilterDecl } from '../../resources/types';
 import { ResizablePanes } from '../components/tree/ResizablePanes';
 import { SelectTree } from '../components/tree/Trees';
 import { getResource } from '../resources';
 import { useTree } from './TreeList';
-import { initiallyExpanded, toNodes } from './treeParts';
+import { initiallyExpanded, nestRows, toNodes, type TreeRow } from './treeParts';
 
 const EMPTY = {};
 
@@ -25,9 +26,28 @@ export function withTreeChoice(values: Record<string, unknown>, field: string, i
   return id === null ? rest : { ...rest, [field]: Number.isNaN(Number(id)) ? id : Number(id) };
 }
 
+/** The nodes of the declared `call` (nested by the tree's parent field when flat); none: null. */
+function useCalledTree(tree: ResourceDecl, call: string | undefined): { all: TreeRow[]; loading: boolean } | null {
+  const dataProvider = useDataProvider() as unknown as PortalDataProviderExtras;
+  const [rows, setRows] = useState<TreeRow[] | null>(null);
+  useEffect(() => {
+    if (!call) return;
+    let live = true;
+    dataProvider.callExtra<TreeRow[]>(tree.name, call, { silent: true }).then(
+      (answer) => live && setRows(nestRows(Array.isArray(answer) ? answer : [], tree.idField, tree.tree?.parentField)),
+      () => live && setRows([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [dataProvider, tree, call]);
+  return call ? { all: rows ?? [], loading: rows === null } : null;
+}
+
 function TreePanel({ filter, tree }: { filter: TreeFilterDecl; tree: ResourceDecl }) {
   const { filterValues, displayedFilters, setFilters } = useListContext();
-  const { all, loading } = useTree(tree, EMPTY);
+  const whole = useTree(tree, EMPTY, !filter.call);
+  const { all, loading } = useCalledTree(tree, filter.call) ?? whole;
   const items = useMemo(() => toNodes(tree, all), [tree, all]);
   const chosen = filterValues[filter.field];
   const selected = chosen === undefined || chosen === null || chosen === '' ? null : String(chosen);

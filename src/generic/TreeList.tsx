@@ -17,7 +17,8 @@ import { TreeDetails, useKey, type Editing } from './TreeDetails';
 import { initialSearch, initiallyExpanded, topLabel, searchTree, toNodes, treeFilters, treeSource, type TreeRow } from './treeParts';
 
 /** The tree: from the list call with the search (shape 'tree'), or from the `tree` call searched here. */
-export function useTree(decl: ResourceDecl, search: Row) {
+/** The tree's records as the tree view loads them; `enabled` false loads nothing (a tree filter with its own call). */
+export function useTree(decl: ResourceDecl, search: Row, enabled = true) {
   const dataProvider = useDataProvider() as DataProvider & PortalDataProviderExtras;
   const [rows, setRows] = useState<TreeRow[]>();
   const [loading, setLoading] = useState(true);
@@ -25,6 +26,7 @@ export function useTree(decl: ResourceDecl, search: Row) {
   const fromList = treeSource(decl) === 'list';
   const sent = fromList ? JSON.stringify(search) : '';
   useEffect(() => {
+    if (!enabled) return;
     let alive = true;
     setLoading(true);
     const load = fromList ? dataProvider.call<TreeRow[]>(crudCall(decl, 'list'), { body: JSON.parse(sent) as Row }) : dataProvider.callExtra<TreeRow[]>(decl.name, 'tree', {});
@@ -35,7 +37,7 @@ export function useTree(decl: ResourceDecl, search: Row) {
     return () => {
       alive = false;
     };
-  }, [dataProvider, decl, fromList, sent, tick]);
+  }, [dataProvider, decl, fromList, sent, tick, enabled]);
   const all = useMemo(() => rows ?? [], [rows]);
   const shown = useMemo(() => (fromList ? all : searchTree(decl, all, search)), [fromList, all, decl, search]);
   return { all, shown, loading, reload: useCallback(() => setTick((t) => t + 1), []) };

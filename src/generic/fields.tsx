@@ -26,19 +26,40 @@ interface DeclFieldProps {
   field: FieldDecl;
 }
 
-export function EnumField({ source, field }: DeclFieldProps) {
-  const value = useFieldValue({ source });
+/** The values of a `multiple` enum: an array, or a comma list as stored. */
+export function enumValues(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  return typeof value === 'string' && value !== '' ? value.split(',') : typeof value === 'number' ? [String(value)] : [];
+}
+
+/** One enum value as a chip coloured by what the state means (toneOf); nothing for no value. */
+export function EnumChip({ field, value }: { field: FieldDecl; value: unknown }) {
   const label = enumLabel(field.options, value);
   if (!label) return null;
-  // A chip per value, coloured by what the state means (toneOf), so states read at a glance.
   const option = field.options?.find((o) => String(o.value) === String(value));
   return <Chip size="small" variant="outlined" label={label} color={toneOf(option)} data-value={value == null ? '' : String(value)} />;
+}
+
+export function EnumField({ source, field }: DeclFieldProps) {
+  const value = useFieldValue({ source });
+  if (field.multiple) {
+    // A set (文章属性): a chip per chosen option.
+    return (
+      <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, flexWrap: 'wrap' }}>
+        {enumValues(value).map((v) => (
+          <Chip key={v} size="small" variant="outlined" label={enumLabel(field.options, v)} />
+        ))}
+      </Box>
+    );
+  }
+  // A chip per value, coloured by what the state means (toneOf), so states read at a glance.
+  return <EnumChip field={field} value={value} />;
 }
 
 /** Rich text in a show view: the lazy, sandboxed HTML viewer (renders once scrolled near). */
 export function HtmlField({ source, field }: DeclFieldProps) {
   const value = useFieldValue({ source });
-  return <HtmlViewer html={typeof value === 'string' ? value : ''} title={field.label} />;
+  return <HtmlViewer html={typeof value === 'string' ? value : ''} title={`${field.label}预览`} />;
 }
 
 /** A field with a declared display (`display.format` / `tone`): its text from the whole record. */
@@ -106,6 +127,7 @@ export function renderField(decl: ResourceDecl, field: FieldDecl, inTable: boole
     sortable: inTable ? decl.list.sortable.includes(field.name) : false,
   };
   if (field.display) return <DisplayField key={key} {...common} textAlign={field.display.align} />;
+  if (field.multiple && field.options) return <EnumField key={key} {...common} />;
   switch (field.type) {
     case 'enum':
       return <EnumField key={key} {...common} />;

@@ -3,6 +3,7 @@ import { NumberInput, SelectInput, TextInput } from 'react-admin';
 import { dateRangeInputs } from '../components/list/dateRange';
 import type { ResourceDecl } from '../../resources/types';
 import { DictSelectInput } from '../dict/DictInputs';
+import { CallChoicesInput } from './CallChoicesInput';
 
 /**
  * The filter inputs of a list, from `list.filters`: `like` and `eq` on text → a text box, `eq` on an enum
@@ -25,6 +26,9 @@ export function buildFilters(decl: ResourceDecl): ReactElement[] {
           <NumberInput key={end} source={end} label={`结束${label}`} alwaysOn={alwaysOn} sx={{ width: 120 }} />,
         );
       } else inputs.push(...dateRangeInputs(start, end, label));
+    } else if (filter.choicesFrom) {
+      // Choices a call answers (部门 from the department data any staff member may read).
+      inputs.push(<CallChoicesInput key={filter.field} source={filter.field} label={label} alwaysOn={alwaysOn} emptyText="全部" from={filter.choicesFrom} />);
     } else if (filter.choices || (field?.type === 'enum' && field.options)) {
       // The filter's own choices (each may stand for several values: resources/filterValues.ts), else the field's options.
       const choices = filter.choices ?? field?.options ?? [];

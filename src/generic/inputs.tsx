@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { PickerInput } from '../components/dates/DateInputs';
-import { NumberInput, SelectInput, TextInput, type Validator } from 'react-admin';
+import { CheckboxGroupInput, NumberInput, SelectInput, TextInput, type Validator } from 'react-admin';
 import type { FieldDecl, ResourceDecl } from '../../resources/types';
 import { ImageUploadInput } from '../components/imageUpload/ImageUpload';
 import { LazyRichTextInput } from '../components/richText';
@@ -20,11 +20,13 @@ export function validatorsFor(field: FieldDecl): Validator[] {
   const validators: Validator[] = [];
   const label = field.label;
   if (field.required) {
-    const message = field.type === 'enum' || field.type === 'dict' ? `请选择${label}` : `请输入${label}`;
+    const chosen = field.type === 'enum' || field.type === 'dict' || field.type === 'reference' || !!field.choicesFrom;
+    const message = chosen ? `请选择${label}` : `请输入${label}`;
     const required: Validator = (value: unknown) =>
       value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? message : undefined;
     // react-admin shows the asterisk when a validator is marked as the required one.
     (required as Validator & { isRequired?: boolean }).isRequired = true;
+    if (field.multiple) validators.push((value: unknown) => (Array.isArray(value) && value.length === 0 ? message : undefined));
     validators.push(required);
   }
   if (field.maxLength !== undefined && field.type !== 'number') {
@@ -61,6 +63,15 @@ export function validatorsFor(field: FieldDecl): Validator[] {
 /** The n/max counter of a limited text field (never a maxlength attribute, which cuts a paste silently). */
 const counter = (field: FieldDecl) => (field.maxLength !== undefined ? <LengthCounter source={field.name} max={field.maxLength} /> : undefined);
 
+const enumChoices = (field: FieldDecl) => (field.options ?? []).map((o) => ({ id: o.value, name: o.label }));
+/** A set's values as the options' own type (numbers stay numbers), each once, in order. */
+const asValue = (v: unknown) => (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v);
+export function parseSet(v: unknown): unknown[] {
+  const list = Array.isArray(v) ? v : typeof v === 'string' && v !== '' ? v.split(',') : [];
+  return [...new Set(list.map(asValue))].sort((a, b) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b))));
+}
+const formatSet = (v: unknown) => parseSet(v);
+
 /** The form input for a declared field (create and edit forms). */
 export function renderInput(field: FieldDecl, decl?: ResourceDecl): ReactElement {
   const key = field.name;
@@ -74,6 +85,8 @@ export function renderInput(field: FieldDecl, decl?: ResourceDecl): ReactElement
   if (field.idsOf) return <IdsOfInput key={key} field={field} />;
   if (field.many && field.reference) return <RecordChecksInput key={key} field={field} />;
   if (field.choicesFrom) return <CallChoicesInput key={key} field={field} {...common} />;
+  // A set of options (文章属性): checkboxes, sent as the array of the chosen values.
+  if (field.multiple && field.options) return <CheckboxGroupInput key={key} {...common} choices={enumChoices(field)} parse={parseSet} format={formatSet} />;
   switch (field.type) {
     case 'number':
       return (

@@ -124,3 +124,19 @@ export function topLabel(decl: ResourceDecl): string {
   const top = kinds ? fieldOf(decl, kinds.field)?.options?.find((o) => String(o.value) === kinds.top) : undefined;
   return top ? `新增${top.label}` : `新增顶级${decl.label.replace(/管理$/, '')}`;
 }
+
+/**
+ * Flat rows (a `parentField` on each) as nested rows; rows already nested are kept as they are. A row
+ * whose parent is not among them is a top node (the caller's columns without their hidden ancestors).
+ */
+export function nestRows(rows: readonly TreeRow[], idField: string, parentField: string | undefined): TreeRow[] {
+  if (!parentField || rows.some((r) => Array.isArray(r.children) && r.children.length > 0)) return [...rows];
+  const byId = new Map<string, TreeRow>(rows.map((r) => [String(r[idField]), { ...r, children: [] as TreeRow[] }]));
+  const top: TreeRow[] = [];
+  for (const row of byId.values()) {
+    const parent = byId.get(String(row[parentField]));
+    if (parent && parent !== row) parent.children?.push(row);
+    else top.push(row);
+  }
+  return top;
+}

@@ -17,7 +17,8 @@ import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifie
 import type { PageDecl } from '../pages';
 import { REPORT_ROUTES } from '../routes/specRoutes';
 import { SUBMITTED_MESSAGE, SubmitReviewConfirm } from '../views/content/SubmitReviewConfirm';
-import { useColumnChoices } from '../views/content/ArticleForm';
+import type { FieldDecl } from '../../resources/types';
+import { useCallChoices } from '../generic/CallChoicesInput';
 
 type Values = { title?: string; columnId?: number; source?: string; author?: string; thumbnail?: string; content?: string };
 const FIELDS = ['title', 'columnId', 'source', 'author', 'thumbnail', 'content'] as const;
@@ -73,11 +74,14 @@ function Buttons({ articleId, status }: { articleId?: number; status?: number })
   );
 }
 
+const columnChoices = (articleDecl.fields as readonly FieldDecl[]).find((f) => f.name === 'columnId')!.choicesFrom!;
+
 /** 信息报送 (reporting app, /report/article/infoReport): add news (or edit one's draft / returned item with ?id=). */
 function InfoReport() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || undefined;
-  const columns = useColumnChoices();
+  // The columns the caller may publish into, by path: the article form's declared choices.
+  const columns = useCallChoices(columnChoices) ?? [];
   const onError = useErrorNotifier();
   const { canAccess, isPending } = useCanAccess({ action: id ? 'article:update' : 'article:add', resource: 'article' });
   const [record, setRecord] = useState<(Values & { status?: number; lastOpinion?: string | null }) | null>(id ? null : {});

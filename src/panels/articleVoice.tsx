@@ -4,9 +4,9 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
-import { Confirm, useCanAccess } from 'react-admin';
-import { dataProvider } from '../../data';
-import { useErrorNotifier, useSuccessNotifier } from '../../notices/useErrorNotifier';
+import { Confirm, useCanAccess, useRecordContext } from 'react-admin';
+import { dataProvider } from '../data';
+import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
 
 export interface VoiceState {
   status: 'none' | 'pending' | 'working' | 'ready' | 'failed';
@@ -82,6 +82,20 @@ export function VoicePanel({ articleId }: { articleId: number }) {
         }}
         onClose={() => setConfirm(false)}
       />
+    </Box>
+  );
+}
+
+/** The show panel (resources/article.ts showPanels): the voice of the record shown. */
+export default function ArticleVoice() {
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <Box sx={{ mt: 3, px: 2, pb: 2 }}>
+      <Typography variant="subtitle1" component="h2" sx={{ mb: 1, fontWeight: 600 }}>
+        语音播报
+      </Typography>
+      <VoicePanel articleId={Number(record.id)} />
     </Box>
   );
 }
