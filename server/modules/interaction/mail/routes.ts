@@ -5,7 +5,7 @@ import { maskPersonalPage } from '../../../crud/personal.js';
 import { listRecords } from '../../../crud/service.js';
 import { ok } from '../../../http/envelope.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
-import { bodyOf, queryOf, readId, readSize } from '../../../http/params.js';
+import { bodyOf, queryOf, readSize } from '../../../http/params.js';
 import { labelled, mailDecl } from './common.js';
 import { MAIL_INPUT } from './inputs.js';
 
@@ -15,16 +15,11 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
 
 /**
  * The admin calls of /mail/* beside the generic ones (list, get, add, dels, the steps and the export are
- * resources/mail.ts + server/entities/mail.ts): one letter's delete, the leaders' boxes, the latest letters.
+ * resources/mail.ts + server/entities/mail.ts; /mail/del is the delete's `alsoAt`): the leaders' boxes, the
+ * latest letters.
  */
 export async function mailRoutes(app: FastifyInstance) {
   const db = app.db;
-  // /mail/del (query id): the generic delete of one letter, its history with it.
-  app.post('/mail/del', { config: { permission: P.delete }, schema: MAIL_INPUT.id, attachValidation: true }, async (request) => {
-    await app.entities.api(currentUser(request)).delete('mail', [readId(request)]);
-    return ok(null, '删除成功');
-  });
-
   // 书记/县长信箱: the leaders' boxes (boxType 1 and 2) unless a boxType is asked for.
   app.post('/mail/smzjlist', { config: { permission: P.list }, schema: MAIL_INPUT.list, attachValidation: true }, async (request) => {
     const search = searchOf(request);
