@@ -72,6 +72,8 @@ export default defineResource({
       name: 'stop', label: '停止征集', path: '/advice/stopAdvice', permission: 'advice:stop', scope: 'row', confirmTitle: '提示信息',
       confirm: '停止后将不再接受群众意见，且不能重新开始，确定停止征集吗？',
       when: { status: [0, 1] }, refusal: '该征集已结束', success: '已结束征集', run: true,
+      // spec part 1 writes 结束征集 at the root too.
+      alsoAt: [{ path: '/stopAdvice', values: {} }],
     },
     {
       name: 'resultReply', label: '结果反馈', path: '/advice/resultReply', permission: 'advice:reply', scope: 'row',

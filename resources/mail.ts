@@ -117,6 +117,9 @@ export default defineResource({
     // A body of only { id, publicFlag } is 公开 / 取消公开: the 公开 key, not the edit key.
     update: { path: '/mail/add', onlyFields: { fields: ['publicFlag'], permission: MAIL_PERMISSIONS.publish } },
     delete: { path: '/mail/dels', ids: 'body', orId: true, answer: 'none' },
+    // /mail/del (query id): the same delete of one letter, its history with it. /mail/smzjlist: the
+    // leaders' boxes (书记/县长信箱) unless a boxType is asked for.
+    alsoAt: [{ where: {}, delete: '/mail/del', list: '/mail/smzjlist', defaults: { boxType: [1, 2] } }],
     extra: {
       smzjlist: { path: '/mail/smzjlist', label: '领导信箱信件' },
       szxxList: { path: '/mail/szxxList', label: '县长信箱最新信件' },

@@ -49,6 +49,8 @@ export interface ResourceApi {
      * 通知's inbox with read flags); the other calls stay generic. The module's route carries its schema.
      */
     readonly servedBy?: 'module';
+    /** Filter values searched with when the call leaves them blank (set by an `api.alsoAt` entry's `defaults`). */
+    readonly defaults?: Readonly<Record<string, unknown>>;
   };
   /** `idParam` names the key parameter when it is not `id` (e.g. `deptId`). */
   readonly get: ApiCall & { readonly id: KeyLocation; readonly idParam?: string };
@@ -97,6 +99,8 @@ export interface ResourceApi {
 export interface CallAlias {
   readonly where: WhereData;
   readonly list?: string;
+  /** The list's filter values when the caller leaves them blank (unlike `where`, the caller may ask for others). */
+  readonly defaults?: Readonly<Record<string, unknown>>;
   readonly get?: string;
   readonly delete?: string;
 }

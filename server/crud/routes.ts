@@ -29,6 +29,15 @@ export function searchOf(request: FastifyRequest): Record<string, unknown> {
   return { ...queryOf(request), ...bodyOf(request) };
 }
 
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+
+/** A list call's search: the caller's values, and the call's `defaults` for those left blank. */
+export function listSearchOf(request: FastifyRequest, defaults: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
+  const search = searchOf(request);
+  for (const [k, v] of Object.entries(defaults ?? {})) if (isBlank(search[k])) search[k] = v;
+  return search;
+}
+
 function bodyId(decl: ResourceDecl, body: Record<string, unknown>): number | null {
   const raw = body[decl.idField];
   if (raw === undefined || raw === null || raw === '') return null;
@@ -95,17 +104,17 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
       permission: permissions.list,
       invalidInput: (request) => {
         requireBody(request);
-        const search = searchOf(request);
+        const search = listSearchOf(request, api.list.defaults);
         readPaging(search);
         applyFilters(dynamic(app.db).selectFrom(decl.table), decl, search);
       },
     },
     handler: async (request) => {
       requireBody(request);
-      if (api.list.shape === 'tree') return ok(await listTree(app.db, decl, currentUser(request), searchOf(request)));
+      if (api.list.shape === 'tree') return ok(await listTree(app.db, decl, currentUser(request), listSearchOf(request, api.list.defaults)));
       // Every record the caller reaches, in the default sort (the client pages it).
-      if (api.list.shape === 'array') return ok(await findRecords(app.db, decl, currentUser(request), { search: searchOf(request), sort: [decl.list.defaultSort] }));
-      return ok(maskPersonalPage(decl, await listRecords(app.db, decl, currentUser(request), searchOf(request))));
+      if (api.list.shape === 'array') return ok(await findRecords(app.db, decl, currentUser(request), { search: listSearchOf(request, api.list.defaults), sort: [decl.list.defaultSort] }));
+      return ok(maskPersonalPage(decl, await listRecords(app.db, decl, currentUser(request), listSearchOf(request, api.list.defaults))));
     },
   });
 
@@ -138,7 +147,7 @@ function aliasDecl(decl: ResourceDecl, alias: CallAlias): ResourceDecl {
     actions: [],
     publicOps: [],
     api: {
-      list: alias.list ? { ...api.list, path: alias.list } : { ...api.list, servedBy: 'module' },
+      list: alias.list ? { ...api.list, path: alias.list, ...(alias.defaults ? { defaults: alias.defaults } : {}) } : { ...api.list, servedBy: 'module' },
       get: at(api.get, alias.get) as ResourceApi['get'],
       delete: at(api.delete, alias.delete),
     },

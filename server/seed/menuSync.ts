@@ -25,6 +25,13 @@ export async function grant(db: Db, roleId: number, resourceIds: number[]): Prom
   }
 }
 
+/** Grants a role the app's entries (menus, permission keys) named by alias; an unknown alias is skipped. */
+export async function grantAliases(db: Db, roleId: number | undefined, aliases: readonly string[], appKey = 'adminSite'): Promise<void> {
+  if (!roleId || !aliases.length) return;
+  const rows = (await db.selectFrom('resources').select('id').where('dingAppKey', '=', appKey).where('alias', 'in', [...aliases]).execute()) as { id: number }[];
+  await grant(db, roleId, rows.map((r) => r.id));
+}
+
 /**
  * Every start: each declaration gets its Menu (under its group's Catalogue) and five Buttons (its
  * permission keys). Entries inserted now are granted to the 系统管理员 role, so a new declaration

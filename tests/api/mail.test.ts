@@ -215,6 +215,20 @@ describe('admin calls', () => {
     expect(sz.body.data.every((m) => m.boxType === 2)).toBe(true);
   });
 
+  it('/mail/smzjlist (an api.alsoAt list with defaults): the leaders\' boxes unless another box is asked for', async () => {
+    const added = await call<Rec>(url, '/mail/add', { token: admin, body: letter({ boxType: 3, targetDeptId: eduId }) });
+    expect(added.body.errorMsg).toBe('新增成功');
+    const dept = added.body.data.id;
+    const leaders = await call<Page>(url, '/mail/smzjlist', { token: admin, body: { pageSize: 200 } });
+    const boxes = new Set(leaders.body.data.list.map((m) => m.boxType));
+    expect([...boxes].sort()).toEqual([1, 2]);
+    expect(leaders.body.data.list.map((m) => m.id)).not.toContain(dept);
+    const asked = await call<Page>(url, '/mail/smzjlist', { token: admin, body: { boxType: 3, pageSize: 200 } });
+    expect(asked.body.data.list.map((m) => m.id)).toContain(dept);
+    expect(asked.body.data.list.every((m) => m.boxType === 3)).toBe(true);
+    expect((await call(url, '/mail/smzjlist', { body: {} })).status).toBe(401);
+  });
+
   it('enters, edits and deletes letters with their history', async () => {
     const add = await call<Rec>(url, '/mail/add', { token: admin, body: letter({ name: '来访人' }) });
     expect(add.body.data).toMatchObject({ source: 2, stage: 0, creatorName: '系统管理员' });

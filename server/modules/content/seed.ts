@@ -2,7 +2,7 @@ import { ARTICLE_WRITE, type ArticleWrite } from './articles/changes.js';
 import { type Db, type Row, dynamic } from '../../db/types.js';
 import type { SeedContext } from '../../seed/domainSeeds.js';
 import { seedApi, seedOne } from '../../crud/entity/seed.js';
-import { ADMIN_ROLE_ALIAS, CATALOGUES, ensureResource, grant } from '../../seed/menuSync.js';
+import { ADMIN_ROLE_ALIAS, CATALOGUES, ensureResource, grant, grantAliases } from '../../seed/menuSync.js';
 import { DISCLOSURE_ARTICLES } from './seedDisclosure.js';
 import { plainText } from '../../shared/text.js';
 import type { ColumnRole } from '../../../resources/monitoring/columnRoles.js';
@@ -124,20 +124,9 @@ if (editor) for (const t of ['部门动态', '乡镇动态', '通知公告', '�
 
 // Content keys of the demo roles (系统管理员 holds every key already).
 const auditMenuId = await ensureAuditMenu(db);
-const byAlias = async (alias: string) =>
-  await db.selectFrom('resources').select('id').where('dingAppKey', '=', 'adminSite').where('alias', '=', alias).executeTakeFirst();
-const grantKeys = async (roleId: number | undefined, keys: string[]) => {
-  if (!roleId) return;
-  const out: number[] = [];
-  for (const k of keys) {
-    const r = await byAlias(k);
-    if (r) out.push(r.id);
-  }
-  await grant(db, roleId, out);
-};
-await grantKeys(auditor, ['home', 'content', 'article', 'article:list', 'article:get', 'article:update', 'article:accept', 'article:reject', 'file:upload']);
+await grantAliases(db, auditor, ['home', 'content', 'article', 'article:list', 'article:get', 'article:update', 'article:accept', 'article:reject', 'file:upload']);
 if (auditor) await grant(db, auditor, [auditMenuId]);
-await grantKeys(editor, ['content', 'article', 'article:list', 'article:get', 'article:add', 'article:update', 'article:delete', 'article:copy', 'file:upload']);
+await grantAliases(db, editor, ['content', 'article', 'article:list', 'article:get', 'article:add', 'article:update', 'article:delete', 'article:copy', 'file:upload']);
 }
 
 /** Articles in every state, with the history that brought them there. */

@@ -27,8 +27,8 @@ const publicTopic = (row: RowOf<'advice'>) => Object.fromEntries(PUBLIC_FIELDS.m
 
 /**
  * 意见征集 (spec part 1 §7 "Advice"): topics under /advice/*, the public calls under /advice/web/*.
- * `/stopAdvice` and the public `/web/list`, `/web/my/detail`, `/web/my/list` are also answered without
- * the prefix, as spec part 1 writes them.
+ * The public `/web/list`, `/web/my/detail`, `/web/my/list` are also answered without the prefix, as spec
+ * part 1 writes them (`/stopAdvice` is the declared action's `alsoAt`).
  */
 export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'advice');
@@ -36,12 +36,6 @@ export const adviceRoutes = atRoot(async function adviceRoutes(app: FastifyInsta
   // The close check: a job of server/entities/advice.ts, run by the cluster scheduler with this task.
   app.entities.provide(ADVICE_TASK_SERVICE, (now: string) => runAdviceTask(dynamic(app.db), now));
   const ctx: AdviceContext = { app, decl, db: app.db, input: adviceInputs(decl), load: (request, id) => getRecord(dynamic(app.db), decl, currentUser(request), id) };
-  // spec part 1 writes 结束征集 at the root too: the declared action (server/entities/advice.ts), through the local API.
-  app.post('/stopAdvice', { config: { permission: 'advice:stop' }, schema: ctx.input.id, attachValidation: true }, async (request) => {
-    const action = decl.actions?.find((a) => a.name === 'stop');
-    const record = await app.entities.api(currentUser(request)).runAction('advice', 'stop', { ids: [readId(request)] });
-    return ok(record, action?.success);
-  });
   adviceExportRoute(ctx);
   advicePublicRoutes(ctx);
 });

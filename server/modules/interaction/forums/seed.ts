@@ -1,7 +1,7 @@
 import type { Db, Row } from '../../../db/types.js';
 import { newQueryCode } from '../../../public/guard.js';
 import type { SeedContext } from '../../../seed/domainSeeds.js';
-import { grant } from '../../../seed/menuSync.js';
+import { grantAliases } from '../../../seed/menuSync.js';
 import { formatDateTime } from '../../../util/time.js';
 import { liveCounts } from '../themes/service.js';
 import { refreshPlateCount } from '../../../entities/plate.js';
@@ -76,11 +76,9 @@ type Officer = { userId: number; name: string } | undefined;
 
 /** The officers' role: see and answer their department's themes (given to `jiaoyu`). */
 async function seedOfficerRole(db: Db, ctx: SeedContext): Promise<{ officerRole: number; officer: Officer }> {
-  const resIds = async (aliases: string[]) =>
-    ((await db.selectFrom('resources').select('id').where('dingAppKey', '=', 'adminSite').where('alias', 'in', aliases).execute()) as { id: number }[]).map((r) => r.id);
   const role = await seedOne(seedApi(db, ctx.decls), 'role', { name: '网络问政办理员', roleAlias: THEME_OFFICER_ROLE, description: '办理转办到本部门的论坛主题、领导留言和县长信箱', enabled: 1, dingAppKey: 'adminSite', dataScope: 'DEPART', createTime: ctx.now });
   const officerRole = Number(role.roleId);
-  await grant(db, officerRole, await resIds(['home', 'interact', 'theme', 'theme:list', 'theme:get', 'theme:reply']));
+  await grantAliases(db, officerRole, ['home', 'interact', 'theme', 'theme:list', 'theme:get', 'theme:reply']);
   const officer = (await db.selectFrom('users').select(['userId', 'name']).where('username', '=', 'jiaoyu').executeTakeFirst()) as { userId: number; name: string } | undefined;
   if (officer) await db.insertInto('user_roles').values({ userId: officer.userId, roleId: officerRole }).execute();
   return { officerRole, officer };

@@ -19,7 +19,6 @@ const COUNTS: InputFields = Object.fromEntries(
 /** What each 领导信箱 route reads (server/http/routeInput.ts: descriptive, the handlers still answer refusals). */
 export const MAIL_INPUT = {
   // /mail/*
-  list: declaredInput(mailDecl, 'list'),
   id: describeInput({ either: { id: ID } }),
   none: NO_INPUT,
   size: describeInput({ either: { size: ['integer', '条数，默认10，最多50'] } }),

@@ -1,37 +1,19 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { MAIL_PERMISSIONS as P } from '../../../../resources/mail.js';
 import { applyScope, scopeRule } from '../../../auth/dataScope.js';
-import { maskPersonalPage } from '../../../crud/personal.js';
-import { listRecords } from '../../../crud/service.js';
 import { ok } from '../../../http/envelope.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
-import { bodyOf, queryOf, readId, readSize } from '../../../http/params.js';
+import { readSize } from '../../../http/params.js';
 import { labelled, mailDecl } from './common.js';
 import { MAIL_INPUT } from './inputs.js';
 
-type Bag = Record<string, unknown>;
-const searchOf = (request: FastifyRequest): Bag => ({ ...queryOf(request), ...bodyOf(request) });
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
-
 /**
  * The admin calls of /mail/* beside the generic ones (list, get, add, dels, the steps and the export are
- * resources/mail.ts + server/entities/mail.ts): one letter's delete, the leaders' boxes, the latest letters.
+ * resources/mail.ts + server/entities/mail.ts; /mail/del and /mail/smzjlist are `api.alsoAt`): the latest
+ * letters.
  */
 export async function mailRoutes(app: FastifyInstance) {
   const db = app.db;
-  // /mail/del (query id): the generic delete of one letter, its history with it.
-  app.post('/mail/del', { config: { permission: P.delete }, schema: MAIL_INPUT.id, attachValidation: true }, async (request) => {
-    await app.entities.api(currentUser(request)).delete('mail', [readId(request)]);
-    return ok(null, '删除成功');
-  });
-
-  // 书记/县长信箱: the leaders' boxes (boxType 1 and 2) unless a boxType is asked for.
-  app.post('/mail/smzjlist', { config: { permission: P.list }, schema: MAIL_INPUT.list, attachValidation: true }, async (request) => {
-    const search = searchOf(request);
-    if (blank(search.boxType)) search.boxType = [1, 2];
-    return ok(maskPersonalPage(mailDecl, await listRecords(db, mailDecl, currentUser(request), search)));
-  });
-
   // 县长信箱 (szxx): the latest published letters to the county head, for the portal's home block.
   app.post('/mail/szxxList', { config: { permission: P.list }, schema: MAIL_INPUT.none, attachValidation: true }, async () => {
     const rows = await db

@@ -7,7 +7,7 @@ import { seedApi, seedOne } from '../../../crud/entity/seed.js';
 import type { LocalApi } from '../../../crud/entity/types.js';
 import type { Db } from '../../../db/types.js';
 import type { SeedContext } from '../../../seed/domainSeeds.js';
-import { grant } from '../../../seed/menuSync.js';
+import { grantAliases } from '../../../seed/menuSync.js';
 import { newQueryCode } from '../../../public/guard.js';
 
 export const MAIL_OFFICER_ROLE = 'mailOfficer';
@@ -20,23 +20,11 @@ export const MAIL_OFFICER_USER = { username: 'jiaoyu', name: '刘洋', dept: '�
  * and a few letters in different stages.
  */
 export async function mailDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
-  const byAlias = async (alias: string) =>
-    (await db.selectFrom('resources').select('id').where('dingAppKey', '=', 'adminSite').where('alias', '=', alias).executeTakeFirst()) as { id: number } | undefined;
-  const ids = async (aliases: string[]) => {
-    const out: number[] = [];
-    for (const a of aliases) {
-      const r = await byAlias(a);
-      if (r) out.push(r.id);
-    }
-    return out;
-  };
-
   const roleRow = await seedOne(seedApi(db, ctx.decls), 'role', { name: '信件办理员', roleAlias: MAIL_OFFICER_ROLE, description: '办理转办到本部门的领导信箱信件', enabled: 1, dingAppKey: 'adminSite', dataScope: 'DEPART', createTime: ctx.now });
   const officerRole = Number(roleRow.roleId);
-  await grant(db, officerRole, await ids(['home', 'interact', 'mail', P.list, P.get, P.deptList, P.reply, P.returnMail, NOTICE_PERMISSIONS.my]));
+  await grantAliases(db, officerRole, ['home', 'interact', 'mail', P.list, P.get, P.deptList, P.reply, P.returnMail, NOTICE_PERMISSIONS.my]);
   // Every demo role reads the notices addressed to it.
-  const myKey = await ids([NOTICE_PERMISSIONS.my]);
-  for (const roleId of ctx.roleIds.values()) await grant(db, roleId, myKey);
+  for (const roleId of ctx.roleIds.values()) await grantAliases(db, roleId, [NOTICE_PERMISSIONS.my]);
 
   const deptId = ctx.deptIds.get(MAIL_OFFICER_USER.dept);
   if (deptId === undefined) return;
