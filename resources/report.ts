@@ -80,7 +80,9 @@ export default defineResource({
   actions: [
     { name: 'my', label: '我的报送', path: '/api/report/my', permission: 'report:my', scope: 'none' },
     { name: 'role', label: '待我审核', path: '/api/report/role', permission: 'report:role', scope: 'none' },
-    { name: 'audit', label: '审核', path: '/api/report/reportAudit', permission: 'report:audit', scope: 'both' },
+    // Runs on the server (server/entities/report.ts: the article's review step through the local API); reads its
+    // own ids (ids | articleId | id), so scope 'none'. No button of its own: 通过 / 退回 below are its buttons.
+    { name: 'audit', label: '审核', path: '/api/report/reportAudit', permission: 'report:audit', scope: 'none', run: true, placement: [] },
     // The screen's row buttons over the same calls (served by the module): the article's preview, 通过 / 退回 with the opinion.
     // 报送统计: the statistics (counts per department, month or state) in a dialog from the toolbar.
     { name: 'statistics', label: '报送统计', path: '/api/report/reportDeptList', permission: 'report:list', scope: 'none', placement: ['toolbar'], dialog: 'reportStatistics' },
