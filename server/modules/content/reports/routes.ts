@@ -12,6 +12,9 @@ import { declarationOf } from '../../declarationLookup.js';
 import { accessFilter, applyArticleFilters, columnTitleMap, LIST_COLUMNS, readArticleIds, readSortOrder, todoStates, toApi } from '../articles/service.js';
 import { loadReports } from '../../../entities/report.js';
 import { REPORT_INPUT } from './inputs.js';
+import reportDecl from '../../../../resources/report.js';
+import { crudRouteSchemas } from '../../../crud/schema/routeSchemas.js';
+import { safeSerializerCompiler } from '../../../crud/schema/serializer.js';
 import { pageOf, slicePage } from '../../../shared/paging.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -89,11 +92,13 @@ function reportHelpers(app: FastifyInstance, articleDecl: ResourceDecl) {
 
 /** My reports, those in my scope, my review queue. */
 function reportListRoutes(app: FastifyInstance, { filtered, page }: ReportHelpers) {
+  const answers = crudRouteSchemas(reportDecl);
   app.post('/api/report/my', { config: { permission: 'report:my' }, schema: REPORT_INPUT.list, attachValidation: true }, async (request) => {
     const s = search(request);
     return ok(await page(await filtered(currentUser(request), s, 'my'), s));
   });
-  app.post('/api/report/reportList', { config: { permission: 'report:list' }, schema: REPORT_INPUT.list, attachValidation: true }, async (request) => {
+  // The declared list call (api.list.servedBy): with the generic page's answer schema, as the generic list has.
+  app.post('/api/report/reportList', { config: { permission: 'report:list' }, schema: { ...REPORT_INPUT.list, response: answers.list.response }, serializerCompiler: safeSerializerCompiler, attachValidation: true }, async (request) => {
     const s = search(request);
     return ok(await page(await filtered(currentUser(request), s, 'all'), s));
   });
@@ -156,7 +161,8 @@ function reportCountRoute(app: FastifyInstance, { filtered }: ReportHelpers) {
  * action of server/entities/report.ts.
  */
 function reportDeleteRoute(app: FastifyInstance) {
-  app.post('/api/report/deleteReport', { config: { permission: 'report:delete' }, schema: REPORT_INPUT.ids, attachValidation: true }, async (request) => {
+  const answers = crudRouteSchemas(reportDecl);
+  app.post('/api/report/deleteReport', { config: { permission: 'report:delete' }, schema: { ...REPORT_INPUT.ids, response: answers.delete.response }, serializerCompiler: safeSerializerCompiler, attachValidation: true }, async (request) => {
     const user = currentUser(request);
     const ids = readArticleIds(queryOf(request), bodyOf(request));
     await loadReports(app.db, user, ids, 'own');
