@@ -43,7 +43,7 @@ describe('servedBy on the generic calls', () => {
     expect(await routesOf(decl(true))).toEqual({ list: false, get: false, add: true, edit: true, del: false });
   });
   it('报送: on the generic routes, its audit a declared action the server runs, its three calls served elsewhere', () => {
-    expect(report.routes).toBeUndefined();
+    expect((report as ResourceDecl).routes).toBeUndefined();
     expect([report.api.list.servedBy, report.api.get.servedBy, report.api.delete?.servedBy]).toEqual(['module', 'module', 'module']);
     expect(report.actions?.find((a) => a.name === 'audit')?.run).toBe(true);
   });
