@@ -4,8 +4,9 @@ import type { RecordData } from '../../resources/behaviour.js';
 import { ActionAnswer } from '../crud/actions.js';
 import { defineBehaviour } from '../crud/entity/define.js';
 import type { ActionRun, EntityContext } from '../crud/entity/types.js';
-import type { Db, DynamicDb, Row } from '../db/types.js';
+import type { Db, Row } from '../db/types.js';
 import { invalidValue, missingParam, PortalError } from '../http/errors.js';
+import { isBlank as blank } from '../http/params.js';
 import type { PortalUser } from '../http/fastifyTypes.js';
 import { accessFilter, readArticleIds, readOpinion } from '../modules/content/articles/service.js';
 import { createdBy } from '../shared/records.js';
@@ -22,18 +23,11 @@ import { formatDateTime } from '../util/time.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Q = SelectQueryBuilder<any, any, any>;
 
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
-
-/** Marks an article saved from the reporting app as the caller's submission. */
-export async function markReported(db: Db | DynamicDb, articleId: number, user: PortalUser): Promise<void> {
-  const now = formatDateTime();
-  await (db as DynamicDb).insertInto('article_report').values({ articleId, reportTime: now, ...createdBy(user, now) }).execute();
-}
-
-/** A new article saved from the reporting app (appKey reportSite) is a submission: marked in the save's transaction. */
+/** A new article saved from the reporting app (appKey reportSite) is the caller's submission: marked in the save's transaction. */
 export async function markSubmission(record: RecordData, ctx: EntityContext): Promise<void> {
   if (ctx.caller.appKey !== 'reportSite') return;
-  await markReported(ctx.trx, Number(record.articleId), ctx.caller);
+  const now = formatDateTime();
+  await ctx.trx.insertInto('article_report').values({ articleId: Number(record.articleId), reportTime: now, ...createdBy(ctx.caller, now) }).execute();
 }
 
 /** A deleted article is no longer a submission. */

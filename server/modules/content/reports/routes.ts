@@ -7,7 +7,7 @@ import type { Db, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, PortalError } from '../../../http/errors.js';
 import { currentUser, type PortalUser } from '../../../http/fastifyTypes.js';
-import { bodyOf, queryOf } from '../../../http/params.js';
+import { bodyOf, isBlank as blank, queryOf } from '../../../http/params.js';
 import { declarationOf } from '../../declarationLookup.js';
 import { accessFilter, applyArticleFilters, columnTitleMap, LIST_COLUMNS, readArticleIds, readSortOrder, todoStates, toApi } from '../articles/service.js';
 import { loadReports } from '../../../entities/report.js';
@@ -20,7 +20,6 @@ import { pageOf, slicePage } from '../../../shared/paging.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Q = SelectQueryBuilder<any, any, any>;
 
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 const search = (request: FastifyRequest): Row => ({ ...queryOf(request), ...bodyOf(request) });
 const STATUS_VALUES = ARTICLE_STATUS_OPTIONS.map((o) => o.value as number);
 
@@ -90,23 +89,16 @@ function reportHelpers(app: FastifyInstance, articleDecl: ResourceDecl) {
   return { filtered, page };
 }
 
-/** My reports, those in my scope, my review queue. */
+/** My reports, those in my scope (the declared list call: the generic page's answer schema), my review queue. */
 function reportListRoutes(app: FastifyInstance, { filtered, page }: ReportHelpers) {
-  const answers = crudRouteSchemas(reportDecl);
-  app.post('/api/report/my', { config: { permission: 'report:my' }, schema: REPORT_INPUT.list, attachValidation: true }, async (request) => {
-    const s = search(request);
-    return ok(await page(await filtered(currentUser(request), s, 'my'), s));
-  });
-  // The declared list call (api.list.servedBy): with the generic page's answer schema, as the generic list has.
-  app.post('/api/report/reportList', { config: { permission: 'report:list' }, schema: { ...REPORT_INPUT.list, response: answers.list.response }, serializerCompiler: safeSerializerCompiler, attachValidation: true }, async (request) => {
-    const s = search(request);
-    return ok(await page(await filtered(currentUser(request), s, 'all'), s));
-  });
-  app.post('/api/report/role', { config: { permission: 'report:role' }, schema: REPORT_INPUT.list, attachValidation: true }, async (request) => {
-    const s = search(request);
-    return ok(await page(await filtered(currentUser(request), s, 'queue'), s));
-  });
-
+  const response = crudRouteSchemas(reportDecl).list.response;
+  for (const [url, permission, mode] of [['/api/report/my', 'report:my', 'my'], ['/api/report/reportList', 'report:list', 'all'], ['/api/report/role', 'report:role', 'queue']] as const) {
+    const schema = mode === 'all' ? { ...REPORT_INPUT.list, response } : REPORT_INPUT.list;
+    app.post(url, { config: { permission }, schema, serializerCompiler: safeSerializerCompiler, attachValidation: true }, async (request) => {
+      const s = search(request);
+      return ok(await page(await filtered(currentUser(request), s, mode), s));
+    });
+  }
 }
 
 /** Counts per department, month or state. */
@@ -161,8 +153,8 @@ function reportCountRoute(app: FastifyInstance, { filtered }: ReportHelpers) {
  * action of server/entities/report.ts.
  */
 function reportDeleteRoute(app: FastifyInstance) {
-  const answers = crudRouteSchemas(reportDecl);
-  app.post('/api/report/deleteReport', { config: { permission: 'report:delete' }, schema: { ...REPORT_INPUT.ids, response: answers.delete.response }, serializerCompiler: safeSerializerCompiler, attachValidation: true }, async (request) => {
+  const response = crudRouteSchemas(reportDecl).delete.response;
+  app.post('/api/report/deleteReport', { config: { permission: 'report:delete' }, schema: { ...REPORT_INPUT.ids, response }, serializerCompiler: safeSerializerCompiler, attachValidation: true }, async (request) => {
     const user = currentUser(request);
     const ids = readArticleIds(queryOf(request), bodyOf(request));
     await loadReports(app.db, user, ids, 'own');
