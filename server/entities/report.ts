@@ -13,11 +13,8 @@ import { createdBy } from '../shared/records.js';
 import { formatDateTime } from '../util/time.js';
 
 /**
- * 信息报送: a submission IS an article created from the reporting app; `article_report` marks it. This file
- * is the one place that writes that table: the mark is written inside the article save's transaction
- * (`markSubmission`, told by the article's behaviour through ARTICLE_CREATED), a deleted article's mark goes
- * with it (`forgetReported`, a follower after the commit). The audit (/api/report/reportAudit) is a declared
- * action that runs the article's own review steps through the local API.
+ * 信息报送: a submission is an article saved from the reporting app, marked in `article_report` (only here):
+ * in the save's transaction (ARTICLE_CREATED), gone with the article. The audit runs the article's steps.
  */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -35,7 +32,7 @@ export async function forgetReported(db: Db, articleId: number): Promise<void> {
   await db.deleteFrom('article_report').where('articleId', '=', articleId).execute();
 }
 
-/** Submissions among the ids, inside the caller's access to articles (its ownership: resources/article.ts) (`read`, or `own` to delete); anything else answers 1003. */
+/** Submissions among the ids in the caller's access to articles (`read`, or `own` to delete); else 1003. */
 export async function loadReports(db: Db, user: PortalUser, ids: number[], purpose: 'read' | 'own'): Promise<Row[]> {
   const rows = await (db.selectFrom('article') as Q)
     .where('articleId', 'in', db.selectFrom('article_report').select('articleId'))
@@ -56,10 +53,7 @@ function stepOf(decision: 'pass' | 'reject', state: number, has: (k: string) => 
   return null;
 }
 
-/**
- * reportDto { ids | articleId, status: 1 通过 | 2 退回, opinion }: the matching review step of the article
- * (docs/content.md), run through the local API as the caller, in this action's transaction.
- */
+/** reportDto { ids | articleId, status: 1 通过 | 2 退回, opinion }: the article's step, run through the local API as the caller. */
 const audit: ActionRun = async ({ body, ctx }) => {
   const user = ctx.caller;
   const ids = readArticleIds({}, body);

@@ -35,11 +35,7 @@ export async function tellFollowers(services: PortalServices, articleId: number,
   }
 }
 
-/**
- * Told of each article a staff save creates (not a copy, not demo data), **inside** the save's transaction:
- * what must commit or roll back with the article (the reports' mark: a save from the reporting app is a
- * submission, seen in /api/report/my as soon as the save answers). Provided by its module.
- */
+/** Told of each article a staff save creates (no copy, no demo), inside its transaction: the reports' mark. */
 export type ArticleCreated = (record: RecordData, ctx: EntityContext) => Promise<void>;
 export const ARTICLE_CREATED = { reports: 'article.created.reports' } as const;
 
