@@ -5,7 +5,8 @@ import type { FieldDecl } from './types';
 /**
  * 报送管理: news submitted by departments through the reporting app (appKey reportSite). A submission IS
  * an article (resources/article.ts) created in the reporting app; this table only marks it as one
- * (docs/search-and-reports.md). Served by server/modules/content/reports; the review is the article workflow.
+ * (docs/search-and-reports.md). On the generic routes since session 24: the audit is a declared action run on
+ * the server (the article's review steps through the local API); lists and delete stay the module's (below).
  * 报送管理 in the admin app is the generic list (issue 19, session 24): the article's title, column, state,
  * submission time and last opinion are answered by the list call (not stored here), 通过 / 退回 are the
  * audit call with an opinion dialog, 预览 the article's preview dialog, 报送统计 a dialog from the toolbar.
@@ -31,11 +32,15 @@ export default defineResource({
   icon: 'Assignment',
   idField: 'articleId',
   titleField: 'articleId',
-  routes: 'module',
+  // The generic routes serve the declared audit action (server/entities/report.ts). The three calls below are
+  // not this table's records, so others serve them: the list answers the submitted *articles* with the
+  // article's filters (a column with its sub-columns, a department with those below: server/modules/content/
+  // reports/routes.ts), the get is the article's own get call, the delete removes the articles through the
+  // local API (the mark goes with them).
   api: {
-    list: { path: '/api/report/reportList' },
-    get: { path: '/api/article/redisByArticleId', method: 'GET', id: 'query', idParam: 'articleId' },
-    delete: { path: '/api/report/deleteReport', ids: 'body' },
+    list: { path: '/api/report/reportList', servedBy: 'module' },
+    get: { path: '/api/article/redisByArticleId', method: 'GET', id: 'query', idParam: 'articleId', servedBy: 'module' },
+    delete: { path: '/api/report/deleteReport', ids: 'body', servedBy: 'module' },
     extra: {
       my: { path: '/api/report/my', label: '我的报送' },
       role: { path: '/api/report/role', label: '待我审核' },
@@ -80,7 +85,9 @@ export default defineResource({
   actions: [
     { name: 'my', label: '我的报送', path: '/api/report/my', permission: 'report:my', scope: 'none' },
     { name: 'role', label: '待我审核', path: '/api/report/role', permission: 'report:role', scope: 'none' },
-    { name: 'audit', label: '审核', path: '/api/report/reportAudit', permission: 'report:audit', scope: 'both' },
+    // Runs on the server (server/entities/report.ts: the article's review step through the local API); reads its
+    // own ids (ids | articleId | id), so scope 'none'. No button of its own: 通过 / 退回 below are its buttons.
+    { name: 'audit', label: '审核', path: '/api/report/reportAudit', permission: 'report:audit', scope: 'none', run: true, placement: [] },
     // The screen's row buttons over the same calls (served by the module): the article's preview, 通过 / 退回 with the opinion.
     // 报送统计: the statistics (counts per department, month or state) in a dialog from the toolbar.
     { name: 'statistics', label: '报送统计', path: '/api/report/reportDeptList', permission: 'report:list', scope: 'none', placement: ['toolbar'], dialog: 'reportStatistics' },

@@ -52,8 +52,11 @@ export interface ResourceApi {
     /** Filter values searched with when the call leaves them blank (set by an `api.alsoAt` entry's `defaults`). */
     readonly defaults?: Readonly<Record<string, unknown>>;
   };
-  /** `idParam` names the key parameter when it is not `id` (e.g. `deptId`). */
-  readonly get: ApiCall & { readonly id: KeyLocation; readonly idParam?: string };
+  /**
+   * `idParam` names the key parameter when it is not `id` (e.g. `deptId`). `servedBy: 'module'`: another
+   * route answers it (报送's get is the article's own get call), so the generic routes do not register it.
+   */
+  readonly get: ApiCall & { readonly id: KeyLocation; readonly idParam?: string; readonly servedBy?: 'module' };
   /**
    * Absent for records nobody creates through the back office (logs, public submissions). `withId:
    * 'update'`: the create path also updates when the body carries the id (the spec's add-or-update calls
@@ -83,6 +86,11 @@ export interface ResourceApi {
     readonly answer?: 'count' | 'none';
     /** Also takes one `id` (body or query) when the ids parameter is absent (the spec's save-DTO deletes). */
     readonly orId?: boolean;
+    /**
+     * `module`: a module registers this delete call itself (with its schema and the generic answer schema):
+     * 报送's delete removes the submitted articles through the local API, not rows of its own table.
+     */
+    readonly servedBy?: 'module';
   };
   /** Paging parameter name of the list call; `pageNum` unless the spec says `pageNumber`. */
   readonly pageParam?: 'pageNum' | 'pageNumber';

@@ -118,7 +118,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
     },
   });
 
-  if (api.get) route(api.get, schemas.get, {
+  if (api.get && api.get.servedBy !== 'module') route(api.get, schemas.get, {
     config: { permission: permissions.get, invalidInput: (request) => readKey(request, api.get, decl.idField) },
     handler: async (request) => ok(await revealPersonal(app.db, request, decl, await getRecord(app.db, decl, currentUser(request), readKey(request, api.get, decl.idField)))),
   });
@@ -217,7 +217,7 @@ function registerDeleteRoute(app: FastifyInstance, decl: ResourceDecl, route: Ro
     if (del?.orId && param(request, name) === undefined && param(request, decl.idField) !== undefined) return [readId(request, decl.idField)];
     return readIds(request, name);
   };
-  if (api.delete) route(api.delete, schemas.delete, {
+  if (api.delete && api.delete.servedBy !== 'module') route(api.delete, schemas.delete, {
     config: { permission: permissions.delete, invalidInput: deleteIds, ...republishOf(decl) },
     handler: async (request) => {
       const count = await deleteRecords(app.db, decl, currentUser(request), deleteIds(request));

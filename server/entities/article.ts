@@ -3,11 +3,11 @@ import { defineBehaviour } from '../crud/entity/define.js';
 import type { EntityChangeArgs, EntityContext } from '../crud/entity/types.js';
 import { dynamic, type DynamicDb } from '../db/types.js';
 import { PortalError } from '../http/errors.js';
-import { tellFollowers } from '../modules/content/articles/changes.js';
+import { tellCreated, tellFollowers } from '../modules/content/articles/changes.js';
 import { articleDetail, assertTransition, isReviewer } from '../modules/content/articles/service.js';
 import { modelOfColumn, physicalTable } from '../modules/content/contentModels/service.js';
 import { userColumnIds } from '../modules/content/columns/service.js';
-import { articleAfterChange, articleBeforeChange, articleBeforeValidate, writeOf } from './article/save.js';
+import { articleAfterChange, articleBeforeChange, articleBeforeValidate, writeIn, writeOf } from './article/save.js';
 import { articleSteps } from './article/steps.js';
 
 /**
@@ -62,8 +62,10 @@ export default defineBehaviour({
       },
     ],
     afterChange: [
-      async ({ record, ctx }) => {
+      async ({ operation, record, ctx }) => {
         const change = await articleAfterChange(record, ctx);
+        // A staff save's new article (no copy, no demo data): the reports' mark, in this transaction.
+        if (operation === 'create' && change && !writeIn(ctx)?.copyOf) await tellCreated(record, ctx);
         if (change) await ctx.afterCommit(() => tellFollowers(ctx.services, Number(record.articleId), change));
       },
     ],

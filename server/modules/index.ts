@@ -29,7 +29,6 @@ import { publicCors } from './generation/cors.js';
 import { sitePageRepublishHook } from './generation/sitePageHooks.js';
 import { searchModule } from './content/search/index.js';
 import { reportModule } from './content/reports/index.js';
-import { reportMarkHook } from './content/reports/mark.js';
 import { mailModule } from './interaction/mail/index.js';
 import { noticeRoutes } from './interaction/notices/routes.js';
 import { statisticsModule } from './statistics/index.js';
@@ -70,8 +69,6 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   siteSettingRoutes,
   hotWordRoutes,
   templateRoutes,
-  // Before contentModule: marks the articles saved in the reporting app (an app-wide onSend hook).
-  reportMarkHook,
   contentModule,
   generationModule,
   searchModule,

@@ -35,6 +35,9 @@ const notes = new WeakMap<EntityContext, SaveNotes>();
 /** Demo records being written (nobody is told of them). */
 const seeds = new WeakSet<EntityContext>();
 
+/** What server code said about the operation's write (ARTICLE_WRITE), once the article's beforeValidate kept it. */
+export const writeIn = (ctx: EntityContext): ArticleWrite | undefined => notes.get(ctx)?.write;
+
 export const writeOf = (data: RecordData): ArticleWrite => ((data as Record<symbol, unknown>)[ARTICLE_WRITE] as ArticleWrite | undefined) ?? {};
 
 function refuseBlocked(hits: readonly SensitiveHit[]) {

@@ -1,5 +1,6 @@
 import type { ArticleTransition } from '../../../../resources/article.js';
-import type { PortalServices } from '../../../crud/entity/types.js';
+import type { RecordData } from '../../../../resources/behaviour.js';
+import type { EntityContext, PortalServices } from '../../../crud/entity/types.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
 
 /**
@@ -32,6 +33,15 @@ export async function tellFollowers(services: PortalServices, articleId: number,
       services.log.error({ err: error, articleId, change }, `${name} failed`);
     }
   }
+}
+
+/** Told of each article a staff save creates (no copy, no demo), inside its transaction: the reports' mark. */
+export type ArticleCreated = (record: RecordData, ctx: EntityContext) => Promise<void>;
+export const ARTICLE_CREATED = { reports: 'article.created.reports' } as const;
+
+/** Tells every provided ARTICLE_CREATED service, in the transaction (a failure rolls the save back). */
+export async function tellCreated(record: RecordData, ctx: EntityContext): Promise<void> {
+  for (const name of Object.values(ARTICLE_CREATED)) if (ctx.services.has(name)) await ctx.services.get<ArticleCreated>(name)(record, ctx);
 }
 
 /** What a state change means for search and static pages. */

@@ -26,14 +26,5 @@ const IDS: InputFields = {
 export const REPORT_INPUT = {
   list: describeInput({ either: { ...FILTERS, ...PAGE, sortField: ['string', '排序字段，默认 updateTime'], sortOrder: ['string', 'ASC 或 DESC（默认）'] } }),
   counts: describeInput({ either: { ...FILTERS, ...PAGE, groupBy: ['string', '分组：dept（按部门，默认）、month（按月份）、status（按状态）'] } }),
-  audit: describeInput({
-    either: {
-      ...IDS,
-      status: ['string', '审核结果：1（通过）、2（退回）'],
-      auditStatus: ['string', '审核结果（同 status）'],
-      type: ['string', '审核结果（同 status）'],
-      opinion: ['string', '审核意见，不超过500个字符（退回时必填）'],
-    },
-  }),
   ids: describeInput({ either: IDS }),
 };

@@ -4,19 +4,22 @@ import { articleStatusLabel, ARTICLE_STATUS_OPTIONS } from '../../../../resource
 import type { ResourceDecl } from '../../../../resources/types.js';
 import { departmentAndDescendants } from '../../../auth/dataScope.js';
 import type { Db, Row } from '../../../db/types.js';
-import { ok, type Envelope } from '../../../http/envelope.js';
-import { invalidValue, missingParam, PortalError } from '../../../http/errors.js';
+import { ok } from '../../../http/envelope.js';
+import { invalidValue, PortalError } from '../../../http/errors.js';
 import { currentUser, type PortalUser } from '../../../http/fastifyTypes.js';
-import { bodyOf, queryOf } from '../../../http/params.js';
+import { bodyOf, isBlank as blank, queryOf } from '../../../http/params.js';
 import { declarationOf } from '../../declarationLookup.js';
-import { accessFilter, applyArticleFilters, columnTitleMap, LIST_COLUMNS, readArticleIds, readOpinion, readSortOrder, todoStates, toApi } from '../articles/service.js';
+import { accessFilter, applyArticleFilters, columnTitleMap, LIST_COLUMNS, readArticleIds, readSortOrder, todoStates, toApi } from '../articles/service.js';
+import { loadReports } from '../../../entities/report.js';
 import { REPORT_INPUT } from './inputs.js';
+import reportDecl from '../../../../resources/report.js';
+import { crudRouteSchemas } from '../../../crud/schema/routeSchemas.js';
+import { safeSerializerCompiler } from '../../../crud/schema/serializer.js';
 import { pageOf, slicePage } from '../../../shared/paging.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Q = SelectQueryBuilder<any, any, any>;
 
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 const search = (request: FastifyRequest): Row => ({ ...queryOf(request), ...bodyOf(request) });
 const STATUS_VALUES = ARTICLE_STATUS_OPTIONS.map((o) => o.value as number);
 
@@ -45,12 +48,12 @@ export async function reportRoutes(app: FastifyInstance) {
   const h = reportHelpers(app, found);
   reportListRoutes(app, h);
   reportCountRoute(app, h);
-  reportAuditRoutes(app, h);
+  reportDeleteRoute(app);
 }
 
 type ReportHelpers = ReturnType<typeof reportHelpers>;
 
-/** Lists, pages, the forward to the article workflow and the access check the report routes share. */
+/** The lists and pages the report routes share. */
 function reportHelpers(app: FastifyInstance, articleDecl: ResourceDecl) {
   const db = app.db;
 
@@ -83,47 +86,19 @@ function reportHelpers(app: FastifyInstance, articleDecl: ResourceDecl) {
     return pageOf(list.map((r) => toApi(r, titles)), { pageNum, pageSize }, total);
   }
 
-  /** Runs a content-core call as the caller (same token and app), so its rules, history and hooks apply. */
-  async function forward(request: FastifyRequest, url: string, payload: Row): Promise<Envelope> {
-    const h = request.headers;
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    for (const k of ['authorization', 'appkey', 'clientid', 'version', 'user-agent']) if (typeof h[k] === 'string') headers[k] = h[k] as string;
-    const r = await app.inject({ method: 'POST', url, headers, payload: JSON.stringify(payload), remoteAddress: request.ip });
-    const body = r.json() as Envelope;
-    if (r.statusCode === 403) throw new PortalError(1005, '没有执行该审核步骤的权限');
-    if (body.errorCode !== '0') throw new PortalError(Number(body.errorCode) || 1005, body.errorMsg);
-    return body;
-  }
-
-  /** Reports among the ids, inside the caller's access; anything else answers 1003. */
-  async function loadReports(user: PortalUser, ids: number[], purpose: 'read' | 'own'): Promise<Row[]> {
-    const rows = await onlyReports(db)(db.selectFrom('article') as Q)
-      .select(['articleId', 'status', 'title'])
-      .where('articleId', 'in', ids)
-      .where(await accessFilter(db, user, articleDecl, purpose))
-      .execute();
-    if (rows.length !== ids.length) throw new PortalError(1003, '报送信息不存在或无权操作');
-    return rows;
-  }
-
-  return { filtered, page, forward, loadReports };
+  return { filtered, page };
 }
 
-/** My reports, those in my scope, my review queue. */
+/** My reports, those in my scope (the declared list call: the generic page's answer schema), my review queue. */
 function reportListRoutes(app: FastifyInstance, { filtered, page }: ReportHelpers) {
-  app.post('/api/report/my', { config: { permission: 'report:my' }, schema: REPORT_INPUT.list, attachValidation: true }, async (request) => {
-    const s = search(request);
-    return ok(await page(await filtered(currentUser(request), s, 'my'), s));
-  });
-  app.post('/api/report/reportList', { config: { permission: 'report:list' }, schema: REPORT_INPUT.list, attachValidation: true }, async (request) => {
-    const s = search(request);
-    return ok(await page(await filtered(currentUser(request), s, 'all'), s));
-  });
-  app.post('/api/report/role', { config: { permission: 'report:role' }, schema: REPORT_INPUT.list, attachValidation: true }, async (request) => {
-    const s = search(request);
-    return ok(await page(await filtered(currentUser(request), s, 'queue'), s));
-  });
-
+  const response = crudRouteSchemas(reportDecl).list.response;
+  for (const [url, permission, mode] of [['/api/report/my', 'report:my', 'my'], ['/api/report/reportList', 'report:list', 'all'], ['/api/report/role', 'report:role', 'queue']] as const) {
+    const schema = mode === 'all' ? { ...REPORT_INPUT.list, response } : REPORT_INPUT.list;
+    app.post(url, { config: { permission }, schema, serializerCompiler: safeSerializerCompiler, attachValidation: true }, async (request) => {
+      const s = search(request);
+      return ok(await page(await filtered(currentUser(request), s, mode), s));
+    });
+  }
 }
 
 /** Counts per department, month or state. */
@@ -172,39 +147,20 @@ function reportCountRoute(app: FastifyInstance, { filtered }: ReportHelpers) {
 
 }
 
-/** Review and delete, through the article workflow. */
-function reportAuditRoutes(app: FastifyInstance, { forward, loadReports }: ReportHelpers) {
-  // reportDto { ids | articleId, status: 1 通过 | 2 退回, opinion }: the matching workflow step of docs/content.md.
-  app.post('/api/report/reportAudit', { config: { permission: 'report:audit' }, schema: REPORT_INPUT.audit, attachValidation: true }, async (request) => {
-    const user = currentUser(request);
-    const s = search(request);
-    const ids = readArticleIds(queryOf(request), bodyOf(request));
-    const raw = s.status ?? s.auditStatus ?? s.type;
-    if (blank(raw)) throw missingParam('status');
-    const decision = String(raw) === '1' || raw === 'pass' ? 'pass' : String(raw) === '2' || raw === 'reject' ? 'reject' : null;
-    if (!decision) throw invalidValue('status的值无效，可选值：1（通过）、2（退回）');
-    const opinion = readOpinion(queryOf(request), bodyOf(request), decision === 'reject');
-    const rows = await loadReports(user, ids, 'read');
-    const states = new Set(rows.map((r) => Number(r.status)));
-    if (states.size > 1) throw new PortalError(1005, '所选报送处于不同的审核阶段，请分别审核');
-    const state = [...states][0] as number;
-    const has = (k: string) => user.permissions.has(k);
-    let step: { url: string; key: string } | null = null;
-    if (decision === 'pass' && state === 4) step = { url: '/api/article/accept', key: 'article:accept' };
-    if (decision === 'pass' && state === 6) step = { url: '/api/article/approve', key: 'article:approve' };
-    if (decision === 'reject' && state === 4) step = has('article:accept') ? { url: '/api/article/acceptReject', key: 'article:accept' } : { url: '/api/article/reject', key: 'article:reject' };
-    if (decision === 'reject' && state === 6) step = { url: '/api/article/reject', key: 'article:reject' };
-    if (!step) throw new PortalError(1005, `当前状态为${articleStatusLabel(state)}，不能审核`);
-    if (!has(step.key)) throw new PortalError(1005, `当前状态为${articleStatusLabel(state)}，您没有${decision === 'pass' ? (state === 4 ? '初审' : '终审') : '退回'}权限`);
-    const r = await forward(request, step.url, { ids, opinion: opinion ?? undefined });
-    return ok(r.data, decision === 'pass' ? (state === 4 ? '初审通过' : '已发布') : '已退回');
-  });
-
-  app.post('/api/report/deleteReport', { config: { permission: 'report:delete' }, schema: REPORT_INPUT.ids, attachValidation: true }, async (request) => {
+/**
+ * Delete: the submissions' articles, through the local API as the caller (the article's own hooks — its
+ * state check, dependents, followers — run; the mark goes with the article). The audit is the declared
+ * action of server/entities/report.ts.
+ */
+function reportDeleteRoute(app: FastifyInstance) {
+  const response = crudRouteSchemas(reportDecl).delete.response;
+  app.post('/api/report/deleteReport', { config: { permission: 'report:delete' }, schema: { ...REPORT_INPUT.ids, response }, serializerCompiler: safeSerializerCompiler, attachValidation: true }, async (request) => {
     const user = currentUser(request);
     const ids = readArticleIds(queryOf(request), bodyOf(request));
-    await loadReports(user, ids, 'own');
-    await forward(request, '/api/article/delete', { ids });
+    await loadReports(app.db, user, ids, 'own');
+    // The article's delete key, as the article's own delete call asks it.
+    if (!user.permissions.has('article:delete')) throw new PortalError(1005, '没有执行该审核步骤的权限');
+    await app.entities.api(user).delete('article', ids);
     return ok(ids.length, '删除成功');
   });
 }
