@@ -83,7 +83,7 @@ function useRunAction(decl: ResourceDecl, action: ActionDecl) {
  * One action button: permission from the role's keys; 提示 / 确定 / 取消 first when the action asks, or the
  * dialog of its input fields when it takes values (`action.input`).
  */
-function ActionButton({ decl, action, target, disabled }: { decl: ResourceDecl; action: ActionDecl; target: { id?: number | string; ids?: readonly (number | string)[] }; disabled?: boolean }) {
+export function ActionButton({ decl, action, target, disabled }: { decl: ResourceDecl; action: ActionDecl; target: { id?: number | string; ids?: readonly (number | string)[] }; disabled?: boolean }) {
   const { canAccess } = useCanAccess({ resource: decl.name, action: action.permission });
   const { run, busy, answerDialog } = useRunAction(decl, action);
   const [asking, setAsking] = useState(false);
