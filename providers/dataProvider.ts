@@ -211,11 +211,13 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
       const values: Record<string, unknown> = { ...(action.call?.values ?? {}), ...(params.body ?? {}) };
       if (params.id !== undefined) values[action.call?.idParam ?? 'id'] = params.id;
       if (params.ids !== undefined) values.ids = params.ids;
+      // `call.at`: one of the action's own copies (alsoAt), never a path of its own.
+      const path = action.alsoAt?.some((a) => a.path === action.call?.at) ? action.call!.at! : action.path;
       if (action.method === 'GET') {
         const query = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)]));
-        return http.request<T>({ path: action.path, method: 'GET', query });
+        return http.request<T>({ path, method: 'GET', query });
       }
-      return http.request<T>({ path: action.path, method: action.method, body: values });
+      return http.request<T>({ path, method: action.method, body: values });
     },
 
     exportExcel(path: string, body: unknown, fallbackName: string) {

@@ -174,8 +174,14 @@ export default defineResource({
     { name: 'update', label: '修改', path: '/ll/theme/update', permission: 'theme:update', scope: 'row', run: true, republish: true, alsoAt: [{ path: '/xax/theme/update', values: { family: 'xax' } }] },
     { name: 'audit', label: '审核', path: '/ll/theme/themeAudit', permission: 'theme:audit', scope: 'both', run: true, republish: true },
     { name: 'show', label: '公开', path: '/ll/theme/themeAuditShow', permission: 'theme:show', scope: 'both', run: true, republish: true, alsoAt: [{ path: '/xax/theme/themeAuditShow', values: { family: 'xax' } }] },
-    { name: 'transfer', label: '转办', path: '/ll/theme/themeTransfer', permission: 'theme:transfer', scope: 'both', run: true,
-      alsoAt: [{ path: '/xax/theme/themeTransfer', values: { family: 'xax' } }, { path: '/theme/transfer', values: { family: 'all' } }] },
+    // 转办 from the screen goes to /theme/transfer (every channel); the department by its path in the tree.
+    { name: 'transfer', label: '转办', path: '/ll/theme/themeTransfer', permission: 'theme:transfer', scope: 'both', run: true, success: '转办成功',
+      alsoAt: [{ path: '/xax/theme/themeTransfer', values: { family: 'xax' } }, { path: '/theme/transfer', values: { family: 'all' } }],
+      call: { title: '转办主题', at: '/theme/transfer', shownWhen: { status: 1, handleState: 0 } },
+      input: [
+        { name: 'deptId', label: '办理部门', type: 'number', required: true, choicesFrom: { path: '/ding/dept/data', value: 'value', label: 'label', children: 'children', search: true } },
+        { name: 'remark', label: '转办说明', type: 'textarea' },
+      ] },
     { name: 'reply', label: '回复', path: '/ll/theme/reply/save', permission: 'theme:reply', scope: 'none', run: true, alsoAt: [{ path: '/xax/theme/reply/save', values: { family: 'xax' } }] },
     { name: 'replyAudit', label: '回复审核', path: '/ll/theme/themeReplyAudit', permission: 'theme:replyAudit', scope: 'none', run: true, republish: true },
     { name: 'replyDelete', label: '删除回复', path: '/ll/theme/reply/delete', permission: 'theme:reply', scope: 'none', run: true, republish: true, alsoAt: [{ path: '/xax/theme/reply/delete', values: { family: 'xax' } }] },

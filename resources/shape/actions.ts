@@ -112,6 +112,11 @@ export interface ActionCallDecl {
   readonly shownWhen?: WhereData;
   /** The UI leaves it out for records in these states (查看身份证明 where `{ proofFile: null }`: nothing to show). */
   readonly hiddenWhen?: WhereData;
+  /**
+   * The UI calls this one of the action's `alsoAt` paths instead of `path` (论坛主题's 转办 goes to
+   * /theme/transfer, the copy that serves every channel, where /ll/theme/themeTransfer serves 领导留言 only).
+   */
+  readonly at?: string;
 }
 
 export interface ActionVariant {

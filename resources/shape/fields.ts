@@ -156,4 +156,9 @@ export interface ChoicesFrom {
   readonly children?: string;
   readonly parent?: string;
   readonly skip?: readonly Readonly<Record<string, string | number | boolean>>[];
+  /**
+   * A box to type in instead of a select (a department among hundreds): each item by its own name, indented
+   * per level, and the chosen one's path from the top under the box (县政府 / 县教育局), telling equal names apart.
+   */
+  readonly search?: boolean;
 }

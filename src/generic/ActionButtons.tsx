@@ -83,7 +83,20 @@ function useRunAction(decl: ResourceDecl, action: ActionDecl) {
  * One action button: permission from the role's keys; 提示 / 确定 / 取消 first when the action asks, or the
  * dialog of its input fields when it takes values (`action.input`).
  */
-function ActionButton({ decl, action, target, disabled }: { decl: ResourceDecl; action: ActionDecl; target: { id?: number | string; ids?: readonly (number | string)[] }; disabled?: boolean }) {
+export function ActionButton({
+  decl,
+  action,
+  target,
+  disabled,
+  variant = 'outlined',
+}: {
+  decl: ResourceDecl;
+  action: ActionDecl;
+  target: { id?: number | string; ids?: readonly (number | string)[] };
+  disabled?: boolean;
+  /** A screen whose other buttons are text buttons (论坛主题's rows) asks for `text`. */
+  variant?: 'outlined' | 'text';
+}) {
   const { canAccess } = useCanAccess({ resource: decl.name, action: action.permission });
   const { run, busy, answerDialog } = useRunAction(decl, action);
   const [asking, setAsking] = useState(false);
@@ -99,7 +112,7 @@ function ActionButton({ decl, action, target, disabled }: { decl: ResourceDecl; 
     <>
       <Button
         size="small"
-        variant="outlined"
+        variant={variant}
         disabled={busy || disabled}
         data-testid={`action-${action.name}`}
         onClick={(e) => {

@@ -4,6 +4,7 @@ import type { FieldDecl } from '../../resources/types';
 import type { ChoicesFrom } from '../../resources/shape/fields';
 import type { PortalDataProvider } from '../../providers';
 import { callChoices, type Choice } from './callChoices';
+import { SearchChoicesInput } from './SearchChoicesInput';
 
 type Common = { source: string; label: string; validate?: Validator[]; helperText?: string | false; defaultValue?: string | number; alwaysOn?: boolean; emptyText?: string };
 
@@ -26,8 +27,10 @@ export function useCallChoices(from: ChoicesFrom): Choice[] | null {
   return choices;
 }
 
-/** A select whose choices a call answers (`field.choicesFrom`); a text box until, or unless, they arrive. */
+/** A select (or, with `search`, a box to type in) whose choices a call answers (`field.choicesFrom`); a text box until, or unless, they arrive. */
 export function CallChoicesInput({ field, from, ...common }: Common & { field?: FieldDecl; from?: ChoicesFrom }) {
-  const choices = useCallChoices((from ?? field?.choicesFrom)!);
+  const described = (from ?? field?.choicesFrom)!;
+  const choices = useCallChoices(described);
+  if (choices && described.search) return <SearchChoicesInput choices={choices} source={common.source} label={common.label} validate={common.validate} helperText={common.helperText} />;
   return choices ? <SelectInput {...common} choices={choices} emptyText={common.emptyText ?? '请选择'} /> : <TextInput {...common} />;
 }

@@ -5,6 +5,9 @@ import type { ChoicesFrom } from '../../resources/shape/fields';
 export interface Choice {
   readonly id: string | number;
   readonly name: string;
+  /** With `search`: the item's path from the top (县政府 / 县教育局) and its level (0 on top). */
+  readonly path?: string;
+  readonly depth?: number;
 }
 
 type Item = Record<string, unknown>;
@@ -42,21 +45,27 @@ export function callChoices(answer: unknown, from: ChoicesFrom): Choice[] {
   const out: Choice[] = [];
   if (children) {
     // Nested: in order, an ideographic space per level.
-    const walk = (items: unknown[], depth: number) => {
+    const walk = (items: unknown[], depth: number, parents: readonly string[]) => {
       for (const item of items.filter(isItem)) {
-        if (!skipped(item, from.skip)) out.push({ id: idOf(item[value]), name: `${'\u3000'.repeat(depth)}${String(item[label])}` });
+        const own = String(item[label]);
+        const path = [...parents, own];
+        // `search`: the name alone (the box indents it), with the path to tell equal names apart.
+        const shown = from.search ? { name: own, path: path.join(' / '), depth } : { name: `${'\u3000'.repeat(depth)}${own}` };
+        if (!skipped(item, from.skip)) out.push({ id: idOf(item[value]), ...shown });
         const sub = item[children];
-        if (Array.isArray(sub)) walk(sub, depth + 1);
+        if (Array.isArray(sub)) walk(sub, depth + 1, path);
       }
     };
-    walk(answer, 0);
+    walk(answer, 0, []);
     return out;
   }
   const items = answer.filter(isItem);
   const paths = from.parent ? pathLabels(items, from, value, label) : undefined;
   for (const item of items) {
     if (skipped(item, from.skip)) continue;
-    out.push({ id: idOf(item[value]), name: paths?.get(String(item[value])) ?? String(item[label]) });
+    const path = paths?.get(String(item[value]));
+    if (from.search) out.push({ id: idOf(item[value]), name: String(item[label]), path: path ?? String(item[label]), depth: path ? path.split(' / ').length - 1 : 0 });
+    else out.push({ id: idOf(item[value]), name: path ?? String(item[label]) });
   }
   return out;
 }

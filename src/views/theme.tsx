@@ -19,8 +19,12 @@ import type { PortalDataProvider } from '../../providers';
 import { actionCall, crudCall, extraCall } from '../../resources/declaredCalls';
 import { ListEmpty, PortalList } from '../generic/GenericList';
 import { useErrorNotifier } from '../notices/useErrorNotifier';
-import { AuditButton, ConfirmAction, EditButton, TransferButton, channelCall, type ThemeRec as Rec } from './theme/actions';
+import { ActionButton } from '../generic/ActionButtons';
+import { AuditButton, ConfirmAction, EditButton, channelCall, type ThemeRec as Rec } from './theme/actions';
 import { DetailButton, STATUS_COLORS } from './theme/DetailButton';
+
+// 转办: the declared action (its department input searches the tree and shows the chosen path).
+const transfer = themeDecl.actions!.find((a) => a.name === 'transfer')!;
 
 const CHANNELS = [
   { id: 'bbs', name: '论坛' },
@@ -43,7 +47,7 @@ function RowActions() {
       {Number(record.isShow) === 1 && (
         <ConfirmAction label="隐藏" content="确定隐藏该主题吗？" call={channelCall(record.channel, 'show')} body={{ ids: [record.id], isShow: 0 }} message="已隐藏" permission="theme:show" />
       )}
-      {status === 1 && Number(record.handleState) === 0 && <TransferButton ids={[record.id]} />}
+      {status === 1 && Number(record.handleState) === 0 && <ActionButton decl={themeDecl} action={transfer} target={{ ids: [record.id] }} variant="text" />}
       {status === 1 && Number(record.handleState) === 0 && (
         <ConfirmAction label="办结" content="确定将该主题标记为已办结吗？办结后不能再转办和回复。" call={actionCall(themeDecl, 'examine')} body={{ id: record.id }} message="办结成功" permission="theme:examine" />
       )}
@@ -79,7 +83,7 @@ export function BulkActions() {
           批量审核
         </Button>
       )}
-      <TransferButton ids={ids} label="批量转办" onDone={() => unselect()} />
+      <ActionButton decl={themeDecl} action={{ ...transfer, label: '批量转办' }} target={{ ids }} disabled={!ids.length} variant="text" />
       <ConfirmAction
         label="批量办结"
         content={`确定将选中的${ids.length}条主题标记为已办结吗？`}

@@ -15,7 +15,6 @@ import theme, { commentStatusOptions } from '../../../resources/theme';
 import type { ApiCall } from '../../../resources/types';
 import { actionCall, extraCall } from '../../../resources/declaredCalls';
 import { useSuccessNotifier } from '../../notices/useErrorNotifier';
-import { DeptPicker } from './DeptPicker';
 
 export type ThemeRec = Record<string, unknown> & { id: number };
 
@@ -131,40 +130,6 @@ export function AuditButton({ ids, channel, label = '审核', onDone }: { ids: n
           } else setConfirming(false);
         }}
       />
-    </CanAccess>
-  );
-}
-
-/** 转办: hand passed, unfinished themes to a department picked from the department tree. */
-export function TransferButton({ ids, label = '转办', onDone }: { ids: number[]; label?: string; onDone?: () => void }) {
-  const [open, setOpen] = useState(false);
-  const [deptId, setDeptId] = useState<number | null>(null);
-  const [remark, setRemark] = useState('');
-  const act = useThemeAction();
-  return (
-    <CanAccess action="theme:transfer" resource="theme">
-      <Button size="small" onClick={() => setOpen(true)} disabled={!ids.length}>
-        {label}
-      </Button>
-      <ActionDialog
-        open={open}
-        title={ids.length > 1 ? `转办主题（${ids.length}条）` : '转办主题'}
-        okDisabled={deptId === null}
-        onClose={() => setOpen(false)}
-        onOk={async () => {
-          if (await act(extraCall(theme, 'transfer'), { ids, deptId, remark }, '转办成功')) {
-            setOpen(false);
-            setDeptId(null);
-            setRemark('');
-            onDone?.();
-          }
-        }}
-      >
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <DeptPicker value={deptId} onChange={setDeptId} enabled={open} />
-          <TextField label="转办说明" value={remark} onChange={(e) => setRemark(e.target.value)} multiline minRows={2} inputProps={{ maxLength: 500 }} />
-        </Stack>
-      </ActionDialog>
     </CanAccess>
   );
 }

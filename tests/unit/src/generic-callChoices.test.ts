@@ -31,6 +31,18 @@ describe('choices read from a call (choicesFrom)', () => {
     ]);
   });
 
+  it('`search` keeps the tree order with each item\'s level and path (moved from the theme screen\'s flattenDeptTree)', () => {
+    const tree = [{ value: 1, label: '县政府', children: [{ value: 2, label: '县政府办公室', children: [] }, { value: 3, label: '县教育局', children: [{ value: 10, label: '县第一中学', children: [] }] }] }];
+    const from: ChoicesFrom = { path: '/ding/dept/data', value: 'value', label: 'label', children: 'children', search: true };
+    expect(callChoices(tree, from).map((d) => `${d.depth}:${d.path}`)).toEqual(['0:县政府', '1:县政府 / 县政府办公室', '1:县政府 / 县教育局', '2:县政府 / 县教育局 / 县第一中学']);
+    expect(callChoices(tree, from).map((d) => d.name)).toEqual(['县政府', '县政府办公室', '县教育局', '县第一中学']);
+    const flat = [{ id: 1, t: '新闻中心', p: 0 }, { id: 2, t: '部门动态', p: 1 }];
+    expect(callChoices(flat, { path: '/x', value: 'id', label: 't', parent: 'p', search: true })).toEqual([
+      { id: 1, name: '新闻中心', path: '新闻中心', depth: 0 },
+      { id: 2, name: '部门动态', path: '新闻中心 / 部门动态', depth: 1 },
+    ]);
+  });
+
   it('a parent loop does not hang', () => {
     const rows = [{ id: 1, t: 'A', p: 2 }, { id: 2, t: 'B', p: 1 }];
     expect(callChoices(rows, { path: '/x', value: 'id', label: 't', parent: 'p' }).map((c) => c.name)).toEqual(['B / A', 'A / B']);
