@@ -41,7 +41,9 @@ const decls = declFiles
     // The declaration's own name (a constant above it may hold a field's `name:`).
     const own = read(f).slice(Math.max(0, read(f).search(/defineResource\(|economicArea\(/)));
     const name = /name:\s*'(\w+)'/.exec(own)?.[1] ?? path.basename(f, '.ts');
-    return { name, file: f, table: /table:\s*'(\w+)'/.exec(text)?.[1] ?? /table:\s*(\w+)/.exec(text)?.[1], module: /routes:\s*'module'/.test(text) };
+    // Calls of the generic API still answered by a module (`servedBy: 'module'`): printed beside the count.
+    const served = [...read(f).matchAll(/(\w+): \{[^{}\n]*servedBy: 'module'/g)].map((m) => m[1]);
+    return { name, file: f, served, table: /table:\s*'(\w+)'/.exec(text)?.[1] ?? /table:\s*(\w+)/.exec(text)?.[1], module: /routes:\s*'module'/.test(text) };
   });
 const byName = new Map(decls.map((d) => [d.name, d]));
 const original = ORIGINAL.map((n) => byName.get(n)).filter(Boolean);
@@ -163,6 +165,7 @@ const genericViewed = original.filter((d) => !exists(`src/views/${d.name}.tsx`))
 const rows = [
   [`original entities declared`, `${original.length} of ${ORIGINAL.length}`],
   ['on the generic routes', `${genericRouted.length}  (${genericRouted.map((d) => d.name).join(' ')})`],
+  ['  of which calls still served by a module', genericRouted.filter((d) => d.served.length).map((d) => `${d.name}: ${d.served.join(', ')}`).join('; ') || 'none'],
   ['on the generic views', `${genericViewed.length}  (${genericViewed.map((d) => d.name).join(' ')})`],
   ['per-entity code, lines', `${sum(moduleFiles) + sum(behaviourFiles) + sum(screens)}  (modules ${sum(moduleFiles)} in ${moduleFiles.length} files, behaviour files ${sum(behaviourFiles)}, custom screens ${sum(screens)})`],
   ['  not counted: service modules reading them', `${sum(serviceModules)}  in ${serviceModules.length} files (generation, search, statistics, monitoring…)`],
