@@ -34,6 +34,12 @@ export interface FilterDecl {
   readonly apiOnly?: boolean;
   /** What the UI sends when the filter is left blank (全部: every type, where the server's blank is narrower). */
   readonly blankSends?: readonly (string | number)[];
+  /**
+   * The behaviour's listWhere answers this filter (a value the equality or range rules cannot say: a list of
+   * states `4,6`, a department with the ones below, dates on publish-or-create time): the generic filters skip
+   * it, the search form and the request schema still offer it.
+   */
+  readonly byHook?: true;
 }
 
 export interface FilterChoice {
@@ -91,6 +97,8 @@ export interface ListDecl {
   readonly joins?: readonly JoinDecl[];
   /** Orders after the chosen sort, before the id (e.g. the period after the year, in the same direction). */
   readonly thenBy?: (sort: { readonly field: string; readonly order: 'ASC' | 'DESC' }) => readonly { readonly field: string; readonly order: 'ASC' | 'DESC' }[];
+  /** Columns the list call leaves out of its rows (an article's body): the page reads only the other declared fields. */
+  readonly leaveOut?: readonly string[];
   /** Search values the list opens with (and 重置 returns to), e.g. the last five years. */
   readonly filterDefaults?: Readonly<Record<string, string | number>>;
   /** Buttons in each row that open another screen for the record (数据字典's 字典项); see RowLinkDecl. */

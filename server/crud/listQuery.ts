@@ -92,8 +92,8 @@ export function applyFilters<Q extends AnySelect>(query: Q, decl: ResourceDecl, 
   let q: AnySelect = query;
   for (const filter of decl.list.filters) {
     const field = decl.fields.find((f) => f.name === filter.field);
-    // A virtual field has no column: its filter is the behaviour's listWhere to answer.
-    if (field?.compute) continue;
+    // A virtual field has no column, a `byHook` filter no plain rule: the behaviour's listWhere answers them.
+    if (field?.compute || filter.byHook) continue;
     if (filter.op === 'range') {
       const [startName, endName] = filter.params ?? ['startTime', 'endTime'];
       const start = search[startName];
