@@ -95,6 +95,8 @@ export interface ListDecl {
   readonly defaultSort: { readonly field: string; readonly order: 'ASC' | 'DESC' };
   /** Values from other tables shown with each record (see JoinDecl). */
   readonly joins?: readonly JoinDecl[];
+  /** The direction of a sort field the search names without `sortOrder` (default ASC; 文章's DESC). */
+  readonly chosenOrder?: 'ASC' | 'DESC';
   /** Orders after the chosen sort, before the id (e.g. the period after the year, in the same direction). */
   readonly thenBy?: (sort: { readonly field: string; readonly order: 'ASC' | 'DESC' }) => readonly { readonly field: string; readonly order: 'ASC' | 'DESC' }[];
   /** Columns the list call leaves out of its rows (an article's body): the page reads only the other declared fields. */

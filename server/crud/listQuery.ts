@@ -35,7 +35,8 @@ export function readSort(decl: ResourceDecl, search: Record<string, unknown>): {
   const field = typeof search.sortField === 'string' ? search.sortField : '';
   const orderText = typeof search.sortOrder === 'string' ? search.sortOrder.toUpperCase() : '';
   if (field && decl.list.sortable.includes(field)) {
-    return { field, order: orderText === 'DESC' ? 'desc' : orderText === 'ASC' ? 'asc' : 'asc' };
+    const chosen = orderText === 'DESC' || orderText === 'ASC' ? orderText : (decl.list.chosenOrder ?? 'ASC');
+    return { field, order: chosen === 'DESC' ? 'desc' : 'asc' };
   }
   const order = orderText === 'ASC' || orderText === 'DESC' ? orderText : decl.list.defaultSort.order;
   return { field: decl.list.defaultSort.field, order: order === 'DESC' ? 'desc' : 'asc' };

@@ -65,3 +65,11 @@ describe('list.leaveOut', () => {
     expect(full.list[0]?.body).toBe('正文1');
   });
 });
+
+describe('list.chosenOrder', () => {
+  it('is the direction of a chosen sort field named without sortOrder', async () => {
+    const titles = async (list: Partial<ResourceDecl['list']>) => (await listRecords(db, noteDecl({ sortable: ['status'], ...list }), admin, { sortField: 'status' })).list.map((r) => r.status);
+    expect(await titles({})).toEqual([1, 2, 3]);
+    expect(await titles({ chosenOrder: 'DESC' })).toEqual([3, 2, 1]);
+  });
+});
