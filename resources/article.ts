@@ -81,7 +81,7 @@ export default defineResource({
   titleField: 'title',
   api: {
     // The generic list; what its filters cannot say is the behaviour's listWhere (server/entities/article/list.ts).
-    list: { path: '/api/article/list' },
+    list: { path: '/api/article/list', cachedBy: 'articleLists' },
     get: { path: '/api/article/redisByArticleId', method: 'GET', id: 'query', idParam: 'articleId' },
     create: { path: '/api/article/save/role' },
     update: { path: '/api/article/update' },

@@ -49,6 +49,11 @@ export interface ResourceApi {
      * 通知's inbox with read flags); the other calls stay generic. The module's route carries its schema.
      */
     readonly servedBy?: 'module';
+    /**
+     * The pages are kept per caller and search while this database counter has not moved
+     * (server/crud/listCache.ts, docs/performance.md): only for a table whose writes its triggers cover.
+     */
+    readonly cachedBy?: 'articleLists';
   };
   /** `idParam` names the key parameter when it is not `id` (e.g. `deptId`). */
   readonly get: ApiCall & { readonly id: KeyLocation; readonly idParam?: string };

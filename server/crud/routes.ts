@@ -11,6 +11,7 @@ import { registerActionRoutes } from './actions.js';
 import { registerExportRoutes } from './listExport.js';
 import { readKey, requirePaging, routeUrl } from './pathKeys.js';
 import { listTree } from './treeList.js';
+import { createListCache } from './listCache.js';
 import { maskPersonalPage, revealPersonal, withoutMasked } from './personal.js';
 import { publicOpOnUpdatePath, registerPublicOps, runPublicOp } from './publicOps.js';
 import { requireStaff } from '../shared/routeHelpers.js';
@@ -90,6 +91,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
 
   if (decl.singleton) return registerSingletonRoutes(app, decl, route);
 
+  const cachedList = api.list.cachedBy ? createListCache<Awaited<ReturnType<typeof listRecords>>>(api.list.cachedBy) : undefined;
   if (api.list.servedBy !== 'module') route(api.list, schemas.list, {
     config: {
       permission: permissions.list,
@@ -105,7 +107,8 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
       if (api.list.shape === 'tree') return ok(await listTree(app.db, decl, currentUser(request), searchOf(request)));
       // Every record the caller reaches, in the default sort (the client pages it).
       if (api.list.shape === 'array') return ok(await findRecords(app.db, decl, currentUser(request), { search: searchOf(request), sort: [decl.list.defaultSort] }));
-      return ok(maskPersonalPage(decl, await listRecords(app.db, decl, currentUser(request), searchOf(request))));
+      const load = async () => maskPersonalPage(decl, await listRecords(app.db, decl, currentUser(request), searchOf(request)));
+      return ok(await (cachedList ? cachedList(request, searchOf(request), load) : load()));
     },
   });
 

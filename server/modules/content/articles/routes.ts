@@ -12,6 +12,8 @@ import { articleInputs, type ArticleInputs } from './inputs.js';
 import { accessFilter, loadArticle, readOneId } from './service.js';
 import { detectSensitive } from './sensitive.js';
 import { WITHIN_DEPTS } from '../../../entities/article/list.js';
+import { createListCache } from '../../../crud/listCache.js';
+import type { Page } from '../../../crud/service.js';
 import { articleWriteRoutes } from './writeRoutes.js';
 import { declarationOf } from '../../declarationLookup.js';
 
@@ -46,10 +48,17 @@ export async function articleRoutes(app: FastifyInstance) {
  * kept to the caller's department and the ones below.
  */
 function articleByDeptRoute({ app, db, decl, input }: ArticleContext) {
+  const cachedList = createListCache<Page>('articleLists');
   app.post('/api/article/listByDept', { config: { permission: decl.permissions.list }, schema: input.byDept, attachValidation: true }, async (request) => {
     const user = currentUser(request);
-    const depts = user.deptId === null ? [] : await departmentAndDescendants(db, user.deptId);
-    return ok(await app.entities.api(user).list('article', { ...search(request), todo: undefined, [WITHIN_DEPTS]: depts }));
+    const s = search(request);
+    // The departments are read on a miss only (a moved department moves the counter).
+    return ok(
+      await cachedList(request, ['byDept', s], async () => {
+        const depts = user.deptId === null ? [] : await departmentAndDescendants(db, user.deptId);
+        return app.entities.api(user).list('article', { ...s, todo: undefined, [WITHIN_DEPTS]: depts });
+      }),
+    );
   });
 }
 
