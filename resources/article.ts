@@ -134,8 +134,8 @@ export default defineResource({
     columnLayout: { columnId: { minWidth: 112 }, deptName: { priority: 3, minWidth: 112 }, creatorName: { priority: 3, width: 96 }, hits: { priority: 3, width: 72 } },
     filters: [
       { field: 'title', op: 'like', alwaysOn: true },
-      // A list of states (`4,6`), dates on publish-or-create time, a department with the ones below: the listWhere's.
-      { field: 'status', op: 'eq', alwaysOn: true, byHook: true },
+      { field: 'status', op: 'eq', alwaysOn: true, commaList: true, onlyOptions: true },
+      // Dates on publish-or-create time, a department with the ones below: the listWhere's.
       { field: 'publishTime', op: 'range', label: '发布日期', byHook: true },
       { field: 'deptId', op: 'eq', alwaysOn: true, byHook: true, label: '部门', choicesFrom: { path: '/ding/dept/data', value: 'value', label: 'label', children: 'children' } },
     ],

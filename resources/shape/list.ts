@@ -21,6 +21,8 @@ export interface FilterDecl {
   readonly orFields?: readonly string[];
   /** An `eq` filter on an enum takes only its options: another value answers 1002 as a save would. */
   readonly onlyOptions?: boolean;
+  /** An `eq` filter that also takes a comma list (`4,6`: one of them); with onlyOptions each value is checked. */
+  readonly commaList?: true;
   /** The search form's label when not the field's (操作日志's 账号 is searched as 用户). */
   readonly label?: string;
   /**
@@ -35,8 +37,8 @@ export interface FilterDecl {
   /** What the UI sends when the filter is left blank (全部: every type, where the server's blank is narrower). */
   readonly blankSends?: readonly (string | number)[];
   /**
-   * The behaviour's listWhere answers this filter (a value the equality or range rules cannot say: a list of
-   * states `4,6`, a department with the ones below, dates on publish-or-create time): the generic filters skip
+   * The behaviour's listWhere answers this filter (a value the equality or range rules cannot say: a
+   * department with the ones below, dates on publish-or-create time): the generic filters skip
    * it, the search form and the request schema still offer it.
    */
   readonly byHook?: true;

@@ -111,9 +111,11 @@ export function applyFilters<Q extends AnySelect>(query: Q, decl: ResourceDecl, 
       const escaped = String(value).trim().replace(/[\\%_]/g, (c) => `\\${c}`);
       const pattern = `%${escaped}%`;
       q = q.where((eb: AnyEb) => eb.or([filter.field, ...(filter.orFields ?? [])].map((name) => sql<boolean>`${sql.ref(name)} like ${pattern} escape '\\'`)));
-    } else if (Array.isArray(value)) {
-      if (value.length > FILTER_LIST_MAX) throw invalidValue(`${field?.label ?? filter.field}最多${FILTER_LIST_MAX}项`);
-      q = q.where(filter.field, 'in', value.map((v) => eqValue(field, v)));
+    } else if (Array.isArray(value) || (filter.commaList && typeof value === 'string' && value.includes(','))) {
+      const values: unknown[] = Array.isArray(value) ? value : value.split(',').filter((v) => v.trim() !== '');
+      if (values.length > FILTER_LIST_MAX) throw invalidValue(`${field?.label ?? filter.field}最多${FILTER_LIST_MAX}项`);
+      if (filter.commaList && filter.onlyOptions) for (const v of values) onlyOptions(field, v);
+      q = q.where(filter.field, 'in', values.map((v) => eqValue(field, v)));
     } else {
       if (filter.onlyOptions) onlyOptions(field, value);
       q = q.where(filter.field, '=', eqValue(field, value));

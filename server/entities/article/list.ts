@@ -9,31 +9,18 @@ import { articleConditions, columnTitleMap, todoStates, toApi } from '../../modu
 
 /**
  * 文章's list on the generic list route: what the declared filters cannot say, as the behaviour's listWhere
- * (a column with its sub-columns, 文章属性 contains, dates on publish-or-create time, states like `4,6`, the
- * review queue `todo`, a department with the ones below), and the answer's columnTitle / statusName (enrich).
+ * (a column with its sub-columns, 文章属性 contains, dates on publish-or-create time, the review queue `todo`,
+ * a department with the ones below), and the answer's columnTitle / statusName (enrich).
  * The title is the declared `like` filter; the scope and reviewers' granted columns are the `grant` hook.
  */
 
 /** A search key only server code can set: `/api/article/listByDept` keeps the list to these departments. */
 export const WITHIN_DEPTS = Symbol('article.withinDepts');
 
-const STATES = [1, 2, 3, 4, 5, 6];
-
-function statusList(v: unknown): number[] {
-  const parts = Array.isArray(v) ? v : String(v).split(',');
-  const out = parts.filter((p) => p !== '').map(Number);
-  if (out.some((n) => !STATES.includes(n))) throw invalidValue('状态的值无效，可选值：3（编辑中）、4（审核中）、6（待终审）、2（已退回）、5（已发布）、1（已下线）');
-  return out;
-}
-
 const nothing: ListCondition = () => sql<SqlBool>`1 = 0`;
 
 export async function articleListWhere({ search, ctx }: { readonly search: RecordData; readonly ctx: EntityContext }): Promise<ListCondition | void> {
   const conds: ListCondition[] = await articleConditions(ctx.trx, { ...search, title: undefined }, true, await loadColumns(ctx.trx));
-  if (!isBlank(search.status)) {
-    const states = statusList(search.status);
-    conds.push((eb) => eb(eb.ref('status'), 'in', states));
-  }
   if (search.todo === 1 || search.todo === '1' || search.todo === true) {
     const states = todoStates(ctx.caller);
     conds.push(states.length ? (eb) => eb(eb.ref('status'), 'in', states) : nothing);

@@ -73,3 +73,11 @@ describe('list.chosenOrder', () => {
     expect(await titles({ chosenOrder: 'DESC' })).toEqual([3, 2, 1]);
   });
 });
+
+describe('commaList', () => {
+  it('takes `1,3` as one of them, each checked with onlyOptions', async () => {
+    const decl = noteDecl({ filters: [{ field: 'status', op: 'eq', commaList: true, onlyOptions: true }] });
+    expect((await listRecords(db, decl, admin, { status: '1,3' })).list.map((r) => r.status)).toEqual([1, 3]);
+    await expect(listRecords(db, decl, admin, { status: '1,9' })).rejects.toThrow('状态的值无效，可选值：1（一）、2（二）、3（三）');
+  });
+});
