@@ -9,7 +9,7 @@ import { modelOfColumn, physicalTable } from '../modules/content/contentModels/s
 import { userColumnIds } from '../modules/content/columns/service.js';
 import { articleAfterChange, articleBeforeChange, articleBeforeValidate, writeOf } from './article/save.js';
 import { articleSteps } from './article/steps.js';
-import { articleEnrich, articleListWhere } from './article/list.js';
+import { articleEnrich, articleListIn, articleListWhere } from './article/list.js';
 
 /**
  * 文章 (docs/content.md): get, create (/api/article/save/role), update and delete on the generic routes,
@@ -85,7 +85,7 @@ export default defineBehaviour({
         return grant;
       },
     ],
-    listWhere: [articleListWhere],
+    listWhere: [articleListWhere, articleListIn],
     enrich: [articleEnrich],
     afterGet: [({ record, ctx }) => articleDetail(ctx.trx, record)],
     // The save answers the article as its detail does, and says what happened.
