@@ -3,8 +3,8 @@ import type { ActionDecl } from './types';
 
 /**
  * 文章: the portal's articles and their review workflow (docs/content.md has the state machine).
- * Get, save, update and delete on the generic routes, the review steps as actions, their behaviour in
- * server/entities/article.ts; the list, public reads, order and copies in server/modules/content/articles.
+ * List, get, save, update and delete on the generic routes, the review steps as actions, their behaviour in
+ * server/entities/article.ts; public reads, order and copies in server/modules/content/articles.
  * The state machine below is shared by server and UI.
  */
 
@@ -80,8 +80,8 @@ export default defineResource({
   idField: 'articleId',
   titleField: 'title',
   api: {
-    // The list (filters by column with sub-columns, the review queue, its cache) is the module's.
-    list: { path: '/api/article/list', servedBy: 'module' },
+    // The generic list; what its filters cannot say is the behaviour's listWhere (server/entities/article/list.ts).
+    list: { path: '/api/article/list', cachedBy: 'articleLists' },
     get: { path: '/api/article/redisByArticleId', method: 'GET', id: 'query', idParam: 'articleId' },
     create: { path: '/api/article/save/role' },
     update: { path: '/api/article/update' },
@@ -134,12 +134,18 @@ export default defineResource({
     columnLayout: { columnId: { minWidth: 112 }, deptName: { priority: 3, minWidth: 112 }, creatorName: { priority: 3, width: 96 }, hits: { priority: 3, width: 72 } },
     filters: [
       { field: 'title', op: 'like', alwaysOn: true },
-      { field: 'status', op: 'eq', alwaysOn: true },
-      { field: 'publishTime', op: 'range', label: '发布日期' },
-      { field: 'deptId', op: 'eq', alwaysOn: true, label: '部门', choicesFrom: { path: '/ding/dept/data', value: 'value', label: 'label', children: 'children' } },
+      { field: 'status', op: 'eq', alwaysOn: true, commaList: true, onlyOptions: true },
+      // Dates on publish-or-create time, a department with the ones below: the listWhere's.
+      { field: 'publishTime', op: 'range', label: '发布日期', byHook: true },
+      { field: 'deptId', op: 'eq', alwaysOn: true, byHook: true, label: '部门', choicesFrom: { path: '/ding/dept/data', value: 'value', label: 'label', children: 'children' } },
     ],
-    sortable: ['publishTime', 'createTime', 'sort', 'hits', 'title'],
+    sortable: ['publishTime', 'createTime', 'sort', 'hits', 'title', 'updateTime', 'submitTime'],
     defaultSort: { field: 'sort', order: 'DESC' },
+    chosenOrder: 'DESC',
+    // The newest first among equal sort values; ties on a chosen field by id in its direction (one index each).
+    thenBy: ({ field, order }) => (field === 'sort' && order === 'DESC' ? [{ field: 'publishTime', order: 'DESC' }, { field: 'articleId', order: 'DESC' }] : [{ field: 'articleId', order }]),
+    // The body stays out of list rows.
+    leaveOut: ['content'],
     // The caller's own columns beside the table; a column shows its articles and its sub-columns'.
     treeFilter: { field: 'columnId', tree: 'column', call: 'userList' },
     rowEditWhen: { status: ARTICLE_TRANSITIONS.edit.from },

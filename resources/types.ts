@@ -51,6 +51,11 @@ export interface ResourceApi {
     readonly servedBy?: 'module';
     /** Filter values searched with when the call leaves them blank (set by an `api.alsoAt` entry's `defaults`). */
     readonly defaults?: Readonly<Record<string, unknown>>;
+    /**
+     * The pages are kept per caller and search while this database counter has not moved
+     * (server/crud/listCache.ts, docs/performance.md): only for a table whose writes its triggers cover.
+     */
+    readonly cachedBy?: 'articleLists';
   };
   /**
    * `idParam` names the key parameter when it is not `id` (e.g. `deptId`). `servedBy: 'module'`: another

@@ -21,6 +21,8 @@ export interface FilterDecl {
   readonly orFields?: readonly string[];
   /** An `eq` filter on an enum takes only its options: another value answers 1002 as a save would. */
   readonly onlyOptions?: boolean;
+  /** An `eq` filter that also takes a comma list (`4,6`: one of them); with onlyOptions each value is checked. */
+  readonly commaList?: true;
   /** The search form's label when not the field's (操作日志's 账号 is searched as 用户). */
   readonly label?: string;
   /**
@@ -34,6 +36,12 @@ export interface FilterDecl {
   readonly apiOnly?: boolean;
   /** What the UI sends when the filter is left blank (全部: every type, where the server's blank is narrower). */
   readonly blankSends?: readonly (string | number)[];
+  /**
+   * The behaviour's listWhere answers this filter (a value the equality or range rules cannot say: a
+   * department with the ones below, dates on publish-or-create time): the generic filters skip
+   * it, the search form and the request schema still offer it.
+   */
+  readonly byHook?: true;
 }
 
 export interface FilterChoice {
@@ -89,8 +97,12 @@ export interface ListDecl {
   readonly defaultSort: { readonly field: string; readonly order: 'ASC' | 'DESC' };
   /** Values from other tables shown with each record (see JoinDecl). */
   readonly joins?: readonly JoinDecl[];
+  /** The direction of a sort field the search names without `sortOrder` (default ASC; 文章's DESC). */
+  readonly chosenOrder?: 'ASC' | 'DESC';
   /** Orders after the chosen sort, before the id (e.g. the period after the year, in the same direction). */
   readonly thenBy?: (sort: { readonly field: string; readonly order: 'ASC' | 'DESC' }) => readonly { readonly field: string; readonly order: 'ASC' | 'DESC' }[];
+  /** Columns the list call leaves out of its rows (an article's body): the page reads only the other declared fields. */
+  readonly leaveOut?: readonly string[];
   /** Search values the list opens with (and 重置 returns to), e.g. the last five years. */
   readonly filterDefaults?: Readonly<Record<string, string | number>>;
   /** Buttons in each row that open another screen for the record (数据字典's 字典项); see RowLinkDecl. */

@@ -35,7 +35,8 @@ export function readSort(decl: ResourceDecl, search: Record<string, unknown>): {
   const field = typeof search.sortField === 'string' ? search.sortField : '';
   const orderText = typeof search.sortOrder === 'string' ? search.sortOrder.toUpperCase() : '';
   if (field && decl.list.sortable.includes(field)) {
-    return { field, order: orderText === 'DESC' ? 'desc' : orderText === 'ASC' ? 'asc' : 'asc' };
+    const chosen = orderText === 'DESC' || orderText === 'ASC' ? orderText : (decl.list.chosenOrder ?? 'ASC');
+    return { field, order: chosen === 'DESC' ? 'desc' : 'asc' };
   }
   const order = orderText === 'ASC' || orderText === 'DESC' ? orderText : decl.list.defaultSort.order;
   return { field: decl.list.defaultSort.field, order: order === 'DESC' ? 'desc' : 'asc' };
@@ -92,8 +93,8 @@ export function applyFilters<Q extends AnySelect>(query: Q, decl: ResourceDecl, 
   let q: AnySelect = query;
   for (const filter of decl.list.filters) {
     const field = decl.fields.find((f) => f.name === filter.field);
-    // A virtual field has no column: its filter is the behaviour's listWhere to answer.
-    if (field?.compute) continue;
+    // A virtual field has no column, a `byHook` filter no plain rule: the behaviour's listWhere answers them.
+    if (field?.compute || filter.byHook) continue;
     if (filter.op === 'range') {
       const [startName, endName] = filter.params ?? ['startTime', 'endTime'];
       const start = search[startName];
@@ -110,9 +111,11 @@ export function applyFilters<Q extends AnySelect>(query: Q, decl: ResourceDecl, 
       const escaped = String(value).trim().replace(/[\\%_]/g, (c) => `\\${c}`);
       const pattern = `%${escaped}%`;
       q = q.where((eb: AnyEb) => eb.or([filter.field, ...(filter.orFields ?? [])].map((name) => sql<boolean>`${sql.ref(name)} like ${pattern} escape '\\'`)));
-    } else if (Array.isArray(value)) {
-      if (value.length > FILTER_LIST_MAX) throw invalidValue(`${field?.label ?? filter.field}最多${FILTER_LIST_MAX}项`);
-      q = q.where(filter.field, 'in', value.map((v) => eqValue(field, v)));
+    } else if (Array.isArray(value) || (filter.commaList && typeof value === 'string' && value.includes(','))) {
+      const values: unknown[] = Array.isArray(value) ? value : value.split(',').filter((v) => v.trim() !== '');
+      if (values.length > FILTER_LIST_MAX) throw invalidValue(`${field?.label ?? filter.field}最多${FILTER_LIST_MAX}项`);
+      if (filter.commaList && filter.onlyOptions) for (const v of values) onlyOptions(field, v);
+      q = q.where(filter.field, 'in', values.map((v) => eqValue(field, v)));
     } else {
       if (filter.onlyOptions) onlyOptions(field, value);
       q = q.where(filter.field, '=', eqValue(field, value));

@@ -11,6 +11,7 @@ import { registerActionRoutes } from './actions.js';
 import { registerExportRoutes } from './listExport.js';
 import { readKey, requirePaging, routeUrl } from './pathKeys.js';
 import { listTree } from './treeList.js';
+import { createListCache } from './listCache.js';
 import { maskPersonalPage, revealPersonal, withoutMasked } from './personal.js';
 import { publicOpOnUpdatePath, registerPublicOps, runPublicOp } from './publicOps.js';
 import { requireStaff } from '../shared/routeHelpers.js';
@@ -99,6 +100,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
 
   if (decl.singleton) return registerSingletonRoutes(app, decl, route);
 
+  const cachedList = api.list.cachedBy ? createListCache<Awaited<ReturnType<typeof listRecords>>>(api.list.cachedBy) : undefined;
   if (api.list.servedBy !== 'module') route(api.list, schemas.list, {
     config: {
       permission: permissions.list,
@@ -113,8 +115,10 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
       requireBody(request);
       if (api.list.shape === 'tree') return ok(await listTree(app.db, decl, currentUser(request), listSearchOf(request, api.list.defaults)));
       // Every record the caller reaches, in the default sort (the client pages it).
-      if (api.list.shape === 'array') return ok(await findRecords(app.db, decl, currentUser(request), { search: listSearchOf(request, api.list.defaults), sort: [decl.list.defaultSort] }));
-      return ok(maskPersonalPage(decl, await listRecords(app.db, decl, currentUser(request), listSearchOf(request, api.list.defaults))));
+      const search = listSearchOf(request, api.list.defaults);
+      if (api.list.shape === 'array') return ok(await findRecords(app.db, decl, currentUser(request), { search, sort: [decl.list.defaultSort] }));
+      const load = async () => maskPersonalPage(decl, await listRecords(app.db, decl, currentUser(request), search));
+      return ok(await (cachedList ? cachedList(request, search, load) : load()));
     },
   });
 

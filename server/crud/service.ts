@@ -32,6 +32,14 @@ const has = (decl: ResourceDecl, name: string) => decl.fields.some((f) => f.name
 /** The rows of the declaration the caller reaches for an operation: fixed values, access answer, data scope and grants (reach.ts). */
 const reachable = reachOf;
 
+/** Every column, or with `list.leaveOut` the declared stored fields but those (an article's body stays out of its list). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function listColumns(base: any, decl: ResourceDecl): any {
+  const out = decl.list.leaveOut;
+  if (!out?.length) return base.selectAll();
+  return base.select(decl.fields.filter((f) => !isVirtualField(f) && !f.writeOnly && !out.includes(f.name)).map((f) => `${decl.table}.${f.name}`));
+}
+
 /** One page of a declared table, with filters, joins, sort and the caller's data scope. */
 export async function listRecords(db: Db, decl: ResourceDecl, user: PortalUser, search: Record<string, unknown>): Promise<Page> {
   const { pageNum, pageSize } = readPaging(search);
@@ -41,7 +49,7 @@ export async function listRecords(db: Db, decl: ResourceDecl, user: PortalUser, 
   if (decl.hooks?.listWhere) base = await applyListWhere(base, decl, search, hookContext(db, decl, user));
   const countRow = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string } | undefined;
   const totalRow = Number(countRow?.n ?? 0);
-  let query = withJoins(base.selectAll(), decl).orderBy(sort.field, sort.order);
+  let query = withJoins(listColumns(base, decl), decl).orderBy(sort.field, sort.order);
   const upper = sort.order === 'asc' ? 'ASC' : 'DESC';
   for (const then of decl.list.thenBy?.({ field: sort.field, order: upper }) ?? []) query = query.orderBy(then.field, then.order === 'ASC' ? 'asc' : 'desc');
   const rows = (await query

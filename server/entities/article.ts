@@ -9,6 +9,7 @@ import { modelOfColumn, physicalTable } from '../modules/content/contentModels/s
 import { userColumnIds } from '../modules/content/columns/service.js';
 import { articleAfterChange, articleBeforeChange, articleBeforeValidate, writeIn, writeOf } from './article/save.js';
 import { articleSteps } from './article/steps.js';
+import { articleEnrich, articleListIn, articleListWhere } from './article/list.js';
 
 /**
  * 文章 (docs/content.md): get, create (/api/article/save/role), update and delete on the generic routes,
@@ -16,7 +17,7 @@ import { articleSteps } from './article/steps.js';
  * copies and order included — through the local API, so these hooks always run: the body's parts and the
  * state machine (./article/save.ts), the history, model values, sensitive-word hits, and after the commit
  * the search index, static pages, audio and reports (their modules' followers: articles/changes.ts).
- * The list stays the module's (its filters, the review queue and its cache: articles/routes.ts).
+ * The list is the generic list route's, with its filters, answer and queue from ./article/list.ts.
  */
 
 /** Transactions in which 删除导入文章 deletes: imported articles go whatever their state. */
@@ -86,6 +87,8 @@ export default defineBehaviour({
         return grant;
       },
     ],
+    listWhere: [articleListWhere, articleListIn],
+    enrich: [articleEnrich],
     afterGet: [({ record, ctx }) => articleDetail(ctx.trx, record)],
     // The save answers the article as its detail does, and says what happened.
     afterSave: [

@@ -39,7 +39,6 @@ const SAVE_EXTRA: InputFields = {
 /** What each article route reads (server/http/routeInput.ts: descriptive, the handlers still answer refusals). */
 export function articleInputs(decl: ResourceDecl) {
   return {
-    list: declaredInput(decl, 'list', { ...FILTERS, ...PAGE, deptId: ['integer', '部门ID'], todo: ['integer', '1：只看待我处理的文章'], sortField: ['string', '排序字段'], sortOrder: ['string', 'ASC 或 DESC（默认）'] }),
     byDept: declaredInput(decl, 'list', { ...FILTERS, ...PAGE, sortField: ['string', '排序字段'], sortOrder: ['string', 'ASC 或 DESC（默认）'] }),
     fieldOverwrite: describeInput({ query: { columnId: ['integer', '栏目ID（必填）'], basicId: ['integer', '文章ID：给出时带回该文章的模型字段值'] } }),
     articleId: describeInput({ either: { articleId: ARTICLE_ID } }),

@@ -9,13 +9,13 @@ import { bodyOf, queryOf } from '../../../http/params.js';
 import { modelOfColumn, readFieldValues } from '../contentModels/service.js';
 import { articleOrderRoutes } from './orderRoutes.js';
 import { articleInputs, type ArticleInputs } from './inputs.js';
-import { accessFilter, listArticles, loadArticle, readOneId } from './service.js';
+import { accessFilter, loadArticle, readOneId } from './service.js';
 import { detectSensitive } from './sensitive.js';
-import { createListCache } from './listCache.js';
+import { WITHIN_DEPTS } from '../../../entities/article/list.js';
+import { createListCache } from '../../../crud/listCache.js';
+import type { Page } from '../../../crud/service.js';
 import { articleWriteRoutes } from './writeRoutes.js';
 import { declarationOf } from '../../declarationLookup.js';
-import { crudRouteSchemas } from '../../../crud/schema/routeSchemas.js';
-import { safeSerializerCompiler } from '../../../crud/schema/serializer.js';
 
 const search = (request: FastifyRequest): Row => ({ ...queryOf(request), ...bodyOf(request) });
 
@@ -29,7 +29,7 @@ interface ArticleContext {
 
 /**
  * /api/article/* beside the generic get, save, update, delete and review steps (server/entities/article.ts):
- * the admin lists, model fields and sensitive words, the module's writes through the local API
+ * 本部门文章, model fields and sensitive words, the module's writes through the local API
  * (writeRoutes.ts, orderRoutes.ts). See docs/content.md.
  */
 export async function articleRoutes(app: FastifyInstance) {
@@ -37,31 +37,26 @@ export async function articleRoutes(app: FastifyInstance) {
   if (!found) return;
   const decl: ResourceDecl = found;
   const ctx: ArticleContext = { app, db: app.db, decl, input: articleInputs(decl) };
-  articleListRoutes(ctx);
+  articleByDeptRoute(ctx);
   articleReadRoutes(ctx);
   articleWriteRoutes(app, decl, ctx.input);
   await articleOrderRoutes(app, decl);
 }
 
-/** The admin lists. Results cached until an article, column, department, grant or the user's rights change (listCache.ts). */
-function articleListRoutes({ app, db, decl, input }: ArticleContext) {
-  const p = decl.permissions;
-  const cachedList = createListCache<Awaited<ReturnType<typeof listArticles>>>();
-  // The answer is described as the generic list's page (records open to extra values: columnTitle, statusName).
-  const answer = crudRouteSchemas(decl).list.response;
-  app.post('/api/article/list', { config: { permission: p.list }, schema: { ...input.list, response: answer }, serializerCompiler: safeSerializerCompiler, attachValidation: true }, async (request) => {
-    const s = search(request);
-    const todo = s.todo === 1 || s.todo === '1' || s.todo === true;
-    return ok(await cachedList(request, ['list', s, todo], () => listArticles(db, decl, currentUser(request), s, { todo, listVersion: request.cacheVersions?.articleLists })));
-  });
-
-  app.post('/api/article/listByDept', { config: { permission: p.list }, schema: input.byDept, attachValidation: true }, async (request) => {
+/**
+ * 本部门文章: the article list (the generic list's search, filters and answer, through the local API)
+ * kept to the caller's department and the ones below.
+ */
+function articleByDeptRoute({ app, db, decl, input }: ArticleContext) {
+  const cachedList = createListCache<Page>('articleLists');
+  app.post('/api/article/listByDept', { config: { permission: decl.permissions.list }, schema: input.byDept, attachValidation: true }, async (request) => {
     const user = currentUser(request);
     const s = search(request);
+    // The departments are read on a miss only (a moved department moves the counter).
     return ok(
       await cachedList(request, ['byDept', s], async () => {
         const depts = user.deptId === null ? [] : await departmentAndDescendants(db, user.deptId);
-        return listArticles(db, decl, user, s, { deptIds: depts, listVersion: request.cacheVersions?.articleLists });
+        return app.entities.api(user).list('article', { ...s, todo: undefined, [WITHIN_DEPTS]: depts });
       }),
     );
   });

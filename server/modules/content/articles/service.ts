@@ -1,21 +1,20 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { ARTICLE_TRANSITIONS, ESSAY_FLAGS, articleStatusLabel, type ArticleTransition } from '../../../../resources/article.js';
 import type { ResourceDecl } from '../../../../resources/types.js';
-import { departmentAndDescendants, scopeExpression, scopeRule } from '../../../auth/dataScope.js';
+import { scopeExpression, scopeRule } from '../../../auth/dataScope.js';
 import { modelOfColumn, readFieldValues } from '../contentModels/service.js';
 import type { Db, Row, RowOf } from '../../../db/types.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
 import { formatDateTime } from '../../../util/time.js';
-import { descendantIds, findColumn, loadColumns, loadColumnsAt, userColumnIds, type ColumnRow } from '../columns/service.js';
+import { descendantIds, findColumn, loadColumns, userColumnIds, type ColumnRow } from '../columns/service.js';
 import { sanitizeArticleHtml } from '../../../shared/articleHtml.js';
 import { plainText } from '../../../shared/text.js';
-import { pageOf } from '../../../shared/paging.js';
 
 export const REVIEW_KEYS = ['article:accept', 'article:approve', 'article:reject'] as const;
 const CONTENT_MAX = 500_000;
 
-/** Columns of `article` answered by lists (everything but the body). */
+/** Columns of `article` answered by the report lists (everything but the body). */
 export const LIST_COLUMNS = [
   'articleId', 'title', 'subTitle', 'columnId', 'summary', 'thumbnail', 'flags', 'source', 'author', 'keywords', 'publishTime',
   'jumpUrl', 'status', 'sort', 'hits', 'imported', 'lastOpinion', 'submitTime', 'deptId', 'deptName', 'creatorId', 'creatorName',
@@ -207,15 +206,6 @@ export async function flowOf(db: Db, articleId: number): Promise<Row[]> {
   }));
 }
 
-export interface ListOptions {
-  /** Restrict to these department ids. */
-  deptIds?: number[];
-  /** Only states the user can act on (the review queue). */
-  todo?: boolean;
-  /** The article-list counter read for this call: the columns are then read once per change (loadColumnsAt). */
-  listVersion?: number;
-}
-
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
 function dateBound(v: unknown, end: boolean, name: string): string {
@@ -225,11 +215,45 @@ function dateBound(v: unknown, end: boolean, name: string): string {
   throw invalidValue(`${name}格式应为YYYY-MM-DD或YYYY-MM-DD HH:mm:ss`);
 }
 
-function statusList(v: unknown): number[] {
-  const parts = Array.isArray(v) ? v : String(v).split(',');
-  const out = parts.filter((p) => p !== '').map(Number);
-  if (out.some((n) => ![1, 2, 3, 4, 5, 6].includes(n))) throw invalidValue('状态的值无效，可选值：3（编辑中）、4（审核中）、6（待终审）、2（已退回）、5（已发布）、1（已下线）');
+/**
+ * The column (with its sub-columns when asked), title, attribute ("contains") and date (publish-or-create
+ * time) filters of a search, as conditions: the public lists apply them, the admin list's listWhere answers them.
+ */
+export async function articleConditions(db: Db, search: Row, columnsWithSub: boolean, columns?: readonly ColumnRow[]): Promise<AccessFilter[]> {
+  const out: AccessFilter[] = [];
+  const col = search.columnId ?? search.categoryId;
+  if (!isBlank(col)) {
+    const id = Number(col);
+    if (!Number.isSafeInteger(id) || id <= 0) throw invalidValue('参数格式不正确：columnId');
+    const ids = columnsWithSub ? descendantIds(columns ?? (await loadColumns(db)), id) : [id];
+    out.push((eb) => eb(eb.ref('columnId'), 'in', ids));
+  }
+  if (!isBlank(search.title)) {
+    const escaped = String(search.title).trim().replace(/[\\%_]/g, (c) => `\\${c}`);
+    out.push(() => sql<SqlBool>`${sql.ref('title')} like ${`%${escaped}%`} escape '\\'`);
+  }
+  if (!isBlank(search.flag)) {
+    const flag = parseFlags([search.flag])[0];
+    out.push((eb) => eb(eb.ref('flags'), 'like', `%,${flag},%`));
+  }
+  const dateExpr = sql`coalesce(${sql.ref('publishTime')}, ${sql.ref('createTime')})`;
+  if (!isBlank(search.startTime)) {
+    const from = dateBound(search.startTime, false, '开始时间');
+    out.push(() => sql<SqlBool>`${dateExpr} >= ${from}`);
+  }
+  if (!isBlank(search.endTime)) {
+    const to = dateBound(search.endTime, true, '结束时间');
+    out.push(() => sql<SqlBool>`${dateExpr} <= ${to}`);
+  }
   return out;
+}
+
+/** Filters shared by the public lists (articleConditions). */
+export async function applyArticleFilters<Q>(db: Db, query: Q, search: Row, columnsWithSub: boolean): Promise<Q> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  let q = query as any;
+  for (const c of await articleConditions(db, search, columnsWithSub)) q = q.where(c);
+  return q as Q;
 }
 
 /** The states a user can act on in the review queue. */
@@ -238,31 +262,6 @@ export function todoStates(user: PortalUser): number[] {
   if (user.permissions.has('article:accept') || user.permissions.has('article:reject')) s.add(4);
   if (user.permissions.has('article:approve') || user.permissions.has('article:reject')) s.add(6);
   return [...s];
-}
-
-/** Filters shared by the admin and public lists. */
-export async function applyArticleFilters<Q>(db: Db, query: Q, search: Row, columnsWithSub: boolean, columns?: readonly ColumnRow[]): Promise<Q> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  let q = query as any;
-  const col = search.columnId ?? search.categoryId;
-  if (!isBlank(col)) {
-    const id = Number(col);
-    if (!Number.isSafeInteger(id) || id <= 0) throw invalidValue('参数格式不正确：columnId');
-    const ids = columnsWithSub ? descendantIds(columns ?? (await loadColumns(db)), id) : [id];
-    q = q.where('columnId', 'in', ids);
-  }
-  if (!isBlank(search.title)) {
-    const escaped = String(search.title).trim().replace(/[\\%_]/g, (c) => `\\${c}`);
-    q = q.where(sql<boolean>`${sql.ref('title')} like ${`%${escaped}%`} escape '\\'`);
-  }
-  if (!isBlank(search.flag)) {
-    const flag = parseFlags([search.flag])[0];
-    q = q.where('flags', 'like', `%,${flag},%`);
-  }
-  const dateExpr = sql`coalesce(${sql.ref('publishTime')}, ${sql.ref('createTime')})`;
-  if (!isBlank(search.startTime)) q = q.where(sql<boolean>`${dateExpr} >= ${dateBound(search.startTime, false, '开始时间')}`);
-  if (!isBlank(search.endTime)) q = q.where(sql<boolean>`${dateExpr} <= ${dateBound(search.endTime, true, '结束时间')}`);
-  return q as Q;
 }
 
 export function readSortOrder(search: Row): { field: string; order: 'asc' | 'desc' }[] {
@@ -276,32 +275,4 @@ export function readSortOrder(search: Row): { field: string; order: 'asc' | 'des
     { field: 'publishTime', order: 'desc' },
     { field: 'articleId', order: 'desc' },
   ];
-}
-
-/** The admin list: access, filters (column with sub-columns, state, title, dates, department), paging. */
-export async function listArticles(db: Db, decl: ResourceDecl, user: PortalUser, search: Row, options: ListOptions = {}) {
-  const pageNum = Math.max(1, Number.parseInt(String(search.pageNum ?? search.pageNumber ?? 1), 10) || 1);
-  const pageSize = Math.min(Math.max(1, Number.parseInt(String(search.pageSize ?? 10), 10) || 10), 200);
-  const access = await accessFilter(db, user, decl);
-  // The column table is read once: sub-columns of the filter and the titles of the rows.
-  const columns = await loadColumnsAt(db, options.listVersion);
-  let base = db.selectFrom('article').where(access);
-  base = await applyArticleFilters(db, base, search, true, columns);
-  if (!isBlank(search.status)) base = base.where('status', 'in', statusList(search.status));
-  if (options.todo) {
-    const states = todoStates(user);
-    base = states.length ? base.where('status', 'in', states) : base.where(sql<boolean>`1 = 0`);
-  }
-  if (!isBlank(search.deptId)) {
-    const d = Number(search.deptId);
-    if (!Number.isSafeInteger(d) || d <= 0) throw invalidValue('参数格式不正确：deptId');
-    base = base.where('deptId', 'in', await departmentAndDescendants(db, d));
-  }
-  if (options.deptIds) base = options.deptIds.length ? base.where('deptId', 'in', options.deptIds) : base.where(sql<boolean>`1 = 0`);
-  const total = Number(((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
-  let q = base.select([...LIST_COLUMNS]);
-  for (const s of readSortOrder(search)) q = q.orderBy(sql.ref(s.field), s.order);
-  const rows = await q.limit(pageSize).offset((pageNum - 1) * pageSize).execute();
-  const titles = new Map(columns.map((c) => [c.categoryId, c.categoryTitle]));
-  return pageOf(rows.map((r) => toApi(r, titles)), { pageNum, pageSize }, total);
 }

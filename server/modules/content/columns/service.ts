@@ -23,23 +23,6 @@ export async function loadColumns(db: Db): Promise<ColumnRow[]> {
   return rows.map(normaliseColumn);
 }
 
-const columnsKept = new WeakMap<Db, { version: number; columns: Promise<ColumnRow[]> }>();
-
-/**
- * The columns as of the article-list counter `version` (read by the authentication hook; database triggers
- * raise it on every write to `category`, by any instance): an admin list reads the table once per change,
- * not once per call (issue 26). Callers must not change the rows.
- */
-export function loadColumnsAt(db: Db, version: number | undefined): Promise<ColumnRow[]> {
-  if (version === undefined) return loadColumns(db);
-  const kept = columnsKept.get(db);
-  if (kept && kept.version === version) return kept.columns;
-  const columns = loadColumns(db);
-  columnsKept.set(db, { version, columns });
-  columns.catch(() => columnsKept.delete(db));
-  return columns;
-}
-
 export function normaliseColumn(r: Row): ColumnRow {
   return {
     ...r,

@@ -1,23 +1,23 @@
 import type { FastifyRequest } from 'fastify';
-import { resultCaches } from '../../../auth/cacheVersions.js';
-import { currentUser } from '../../../http/fastifyTypes.js';
+import { resultCaches, type CacheVersions } from '../auth/cacheVersions.js';
+import { currentUser } from '../http/fastifyTypes.js';
 
 /** Most results kept at once; the oldest goes first beyond that. */
 const MAX_ENTRIES = 500;
 /** Longer search bodies are not cached (the key would cost more than it saves). */
 const MAX_KEY = 2000;
-/** A result's view counts (`hits`, which do not move the counter: articleListTrigger.ts) are at most this old. */
+/** A result's view counts (文章's `hits`, which do not move its counter: articleListTrigger.ts) are at most this old. */
 const MAX_AGE_MS = 30_000;
 
 /**
- * Article list results cached per user and search, valid while two database counters have not moved
- * (server/auth/cacheVersions.ts, read once per call by the authentication hook): the article-list counter,
- * which triggers raise on every write to articles, columns, departments and column grants, by any instance
- * or by hand; and the permission counter (the user's roles, scope and department). An edited article or a
+ * List results cached per user and search (a declaration's `api.list.cachedBy`, 文章's list and listByDept),
+ * valid while two database counters have not moved (server/auth/cacheVersions.ts, read once per call by the
+ * authentication hook): the list's counter — the article-list counter, which triggers raise on every write to
+ * articles, columns, departments and column grants, by any instance or by hand; and the permission counter (the user's roles, scope and department). An edited article or a
  * revoked grant therefore shows on the very next call, on every instance; only view counts may lag, by up
  * to MAX_AGE_MS. Calls that miss together share one load. A result is shared by the calls that hit it: it must not be changed after it is returned.
  */
-export function createListCache<T>() {
+export function createListCache<T>(counter: Exclude<keyof CacheVersions, 'permissions' | 'sessions'>) {
   let version = -1;
   const entries = new Map<string, { at: number; result: T }>();
   const loading = new Map<string, Promise<T>>();
@@ -26,10 +26,10 @@ export function createListCache<T>() {
     const user = currentUser(request);
     const json = JSON.stringify(parts);
     if (!v || json.length > MAX_KEY || !resultCaches.enabled) return load();
-    if (v.articleLists !== version) {
+    if (v[counter] !== version) {
       // Only a newer counter empties the cache; a call that read an older one just goes to the database.
-      if (v.articleLists < version) return load();
-      version = v.articleLists;
+      if (v[counter] < version) return load();
+      version = v[counter];
       entries.clear();
       loading.clear();
     }

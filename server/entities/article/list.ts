@@ -1,0 +1,45 @@
+import type { RecordData, WhereData } from '../../../resources/behaviour.js';
+import { departmentAndDescendants } from '../../auth/dataScope.js';
+import type { EntityContext, ListCondition } from '../../crud/entity/types.js';
+import { invalidValue } from '../../http/errors.js';
+import { isBlank } from '../../http/params.js';
+import { articleConditions, columnTitleMap, todoStates, toApi } from '../../modules/content/articles/service.js';
+
+/**
+ * 文章's list on the generic list route. listWhere: what the declared filters cannot say (a column with its
+ * sub-columns, 文章属性 contains, dates on publish-or-create time, the review queue `todo`, a department with
+ * the ones below); enrich: columnTitle / statusName. Scope and reviewers' granted columns: the `grant` hook.
+ */
+
+/** A search key only server code can set: `/api/article/listByDept` keeps the list to these departments. */
+export const WITHIN_DEPTS = Symbol('article.withinDepts');
+
+type Args = { readonly search: RecordData; readonly ctx: EntityContext };
+
+/** The column, flag and date conditions (the title is the declared `like` filter). */
+export async function articleListWhere({ search, ctx }: Args): Promise<ListCondition | void> {
+  const conds = await articleConditions(ctx.trx, { ...search, title: undefined }, true);
+  if (conds.length) return (eb) => eb.and(conds.map((c) => c(eb)));
+}
+
+/** The review queue and the departments, as equalities (an empty list finds nothing). */
+export async function articleListIn({ search, ctx }: Args): Promise<WhereData> {
+  const where: Record<string, number[]> = {};
+  if (search.todo === 1 || search.todo === '1' || search.todo === true) where.status = todoStates(ctx.caller);
+  let depts = (search as Record<symbol, unknown>)[WITHIN_DEPTS] as number[] | undefined;
+  if (!isBlank(search.deptId)) {
+    const d = Number(search.deptId);
+    if (!Number.isSafeInteger(d) || d <= 0) throw invalidValue('参数格式不正确：deptId');
+    const below = await departmentAndDescendants(ctx.trx, d);
+    depts = depts ? depts.filter((id) => below.includes(id)) : below;
+  }
+  if (depts) where.deptId = depts;
+  return where;
+}
+
+/** Each row as the module's list answered it: numbers, 文章属性 as a list, statusName, columnTitle. */
+export async function articleEnrich({ records, ctx }: { readonly records: readonly RecordData[]; readonly ctx: EntityContext }): Promise<RecordData[]> {
+  if (!records.length) return [];
+  const titles = await columnTitleMap(ctx.trx);
+  return records.map((r) => toApi(r, titles));
+}
