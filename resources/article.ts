@@ -206,10 +206,8 @@ function step(name: ArticleTransition, path: string, opinion: 'required' | 'opti
   return {
     name, label: t.label, path, permission: t.permission, scope: 'both', placement: ['row', 'show'], run: true,
     confirm: `确定执行“${t.label}”吗？`, confirmTitle: '提示信息', success,
-    // A return's opinion is required by the step itself (server/entities/article/steps.ts), whose refusal names
-    // `opinion` as the original server did; the field is not marked required here, or the generic input check
-    // would answer first with another message.
-    input: opinion === 'none' ? undefined : [{ name: 'opinion', label: opinion === 'required' ? '审核意见（必填）' : '审核意见', type: 'textarea', maxLength: 500 }],
+    // A return's refusal without an opinion names the key, as the original server's did.
+    input: opinion === 'none' ? undefined : [{ name: 'opinion', label: '审核意见', type: 'textarea', maxLength: 500, required: opinion === 'required', missingMessage: '缺少必填参数：opinion' }],
     call: { title: '提示信息', shownWhen: { status: t.from } },
   };
 }

@@ -99,6 +99,11 @@ export interface FieldDecl {
    * value a form sends back is never stored (server/crud/personal.ts).
    */
   readonly personal?: 'phone' | 'idNumber';
+  /**
+   * The 1001 refusal of a declared action's required input when it is missing (default 缺少必填参数：<label>):
+   * for a call whose original answer named the key (文章's return opinion: 缺少必填参数：opinion).
+   */
+  readonly missingMessage?: string;
   /** A text value must match `source` (a RegExp source), else 1002 `message` (default `<label>格式不正确`). */
   readonly pattern?: { readonly source: string; readonly message?: string };
   /**

@@ -40,7 +40,7 @@ export class ActionAnswer {
  */
 function checkActionInput(decl: ResourceDecl, action: ActionDecl, body: RecordData): RecordData {
   if (!action.input?.length) return {};
-  for (const f of action.input) if (f.required && isBlank(body[f.name])) throw missingParam(f.label);
+  for (const f of action.input) if (f.required && isBlank(body[f.name])) throw f.missingMessage ? new PortalError(1001, f.missingMessage) : missingParam(f.label);
   return validateRecord({ ...decl, fields: action.input }, body, 'create');
 }
 
