@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTICLE_FOLLOWERS, type ArticleFollower } from '../../server/modules/content/articles/changes.js';
 import { call, DEMO_PASSWORD, login, startTestServer, type TestServer } from './helpers/testServer.js';
 
 type Rec = Record<string, unknown>;
@@ -264,7 +265,6 @@ describe('saving', () => {
     const flagged = await call<{ list: Detail[] }>(url, '/api/article/list', { token: admin, body: { title: '跳转', pageSize: 50 } });
     expect(flagged.body.data.list.map((a) => a.articleId)).toContain(id);
   });
-
   it('filters the list by column with sub-columns, status, title, dates and department', async () => {
     const cols = (await call<Rec[]>(url, '/column/list', { token: admin, method: 'GET' })).body.data;
     const news = Number(cols.find((c) => c.categoryTitle === '新闻中心')?.categoryId);
@@ -350,7 +350,6 @@ describe('copy, sort, move up, related articles, public reads', () => {
     expect((await order()).slice(0, 2)).toEqual([b, a]);
     expect((await call(url, '/api/article/articleUp', { token: admin, body: { articleId: b } })).body.errorCode).toBe('1005');
   });
-
   it('relates articles and shows published ones publicly; hits count; unpublished ones are not readable', async () => {
     const main = await inState(5, '主文章');
     const rel = await inState(5, '相关文章');
@@ -378,16 +377,13 @@ describe('copy, sort, move up, related articles, public reads', () => {
     expect(byParent.body.data.list.every((a) => a.status === undefined)).toBe(true);
     expect(byParent.body.data.list.length).toBeGreaterThan(0);
   });
-
   it('the voice service answers (tests/api/article-voice.test.ts tests it); manualSavaEs runs the hooks', async () => {
     const v = await call(url, '/articleVoice/synthesis', { token: admin, body: { articleId: 1 } });
     expect(v.body.errorCode, v.body.errorMsg).toBe('0');
     // The article's behaviour tells its followers after each commit; this one wraps the search index's.
-    const { ARTICLE_FOLLOWERS } = await import('../../server/modules/content/articles/changes.js');
-    type Follower = import('../../server/modules/content/articles/changes.js').ArticleFollower;
     const seen: [number, string][] = [];
-    const search = server.app.entities.runtime.services.get<Follower>(ARTICLE_FOLLOWERS.search);
-    server.app.entities.provide(ARTICLE_FOLLOWERS.search, async (id: number, change: Parameters<Follower>[1]) => {
+    const search = server.app.entities.runtime.services.get<ArticleFollower>(ARTICLE_FOLLOWERS.search);
+    server.app.entities.provide(ARTICLE_FOLLOWERS.search, async (id: number, change: Parameters<ArticleFollower>[1]) => {
       seen.push([id, change]);
       await search(id, change);
     });
