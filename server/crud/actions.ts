@@ -67,7 +67,9 @@ export function registerActionRoutes(app: FastifyInstance, decl: ResourceDecl): 
   for (const action of decl.actions ?? []) {
     if (!action.run) continue;
     if (action.run === true) throw new Error(`resources/${decl.name}.ts: 动作 ${action.name} 声明 run: true，但 server/entities/ 中没有 ${decl.name} 的该动作`);
-    // The action's own path, then its aliases (`alsoAt`): the same run with the values the server sets.
+    // The action's own path, then its aliases (`alsoAt`): the same run with the values the server sets. A key an
+    // alias sets is the server's on every path: the caller's own value is dropped (论坛主题's `family`).
+    const serverKeys = new Set((action.alsoAt ?? []).flatMap((a) => Object.keys(a.values)));
     for (const at of [{ path: action.path, values: {}, republish: action.republish }, ...(action.alsoAt ?? [])]) {
       app.route({
         method: action.method ?? 'POST',
@@ -78,7 +80,8 @@ export function registerActionRoutes(app: FastifyInstance, decl: ResourceDecl): 
         config: { permission: action.permission, ...(at.republish && decl.republish?.length ? { republish: decl.republish } : {}), invalidInput: (request) => void checkActionInput(decl, action, { ...queryOf(request), ...bodyOf(request) }) },
         handler: async (request) => {
           settleSchemaRefusal(request);
-          const body = { ...queryOf(request), ...bodyOf(request), ...at.values };
+          const sent = Object.entries({ ...queryOf(request), ...bodyOf(request) }).filter(([k]) => !serverKeys.has(k));
+          const body = { ...Object.fromEntries(sent), ...at.values };
           const result = await runDeclaredAction(app.db, decl, action, currentUser(request), targetIds(request, action), body);
           if (result instanceof ActionAnswer) return ok(result.data ?? null, result.message);
           return ok(result ?? null, action.success ?? '操作成功');

@@ -74,6 +74,8 @@ describe('theme on the generic routes', () => {
     expect((await call(url, '/xax/theme/dels', { token: admin, body: { ids: [ll.id] } })).body.errorCode).toBe('1003');
     const dept = Number((await server.app.db.selectFrom('departments').select('id').orderBy('id').executeTakeFirstOrThrow()).id);
     expect((await call(url, '/ll/theme/themeTransfer', { token: admin, body: { ids: [xax.id], deptId: dept } })).body.errorCode).toBe('1003');
+    // `family` is set by the server's copies only: sent to a /ll/theme/* step, it is dropped (no reach into 县长信箱).
+    expect((await call(url, '/ll/theme/themeTransfer', { token: admin, body: { ids: [xax.id], deptId: dept, family: 'all' } })).body.errorCode).toBe('1003');
     const any = await call(url, '/theme/transfer', { token: admin, body: { ids: [xax.id, ll.id], deptId: dept } });
     expect(any.body).toMatchObject({ errorCode: '0', errorMsg: '转办成功', data: 2 });
     expect((await call(url, '/ll/theme/dels', { token: admin, body: { ids: [ll.id] } })).body.errorCode).toBe('0');
