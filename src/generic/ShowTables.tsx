@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import { useRecordContext } from 'react-admin';
 import type { ResourceDecl, ShowTableDecl } from '../../resources/types';
+import { ShowSection } from './ShowSection';
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
@@ -43,12 +44,9 @@ function ShowTable({ table }: { table: ShowTableDecl }) {
   const record = useRecordContext();
   const rows = Array.isArray(record?.[table.source]) ? (record[table.source] as Record<string, unknown>[]) : [];
   return (
-    <Box sx={{ mt: 3, px: 2, pb: 2 }}>
-      <Typography variant="subtitle1" component="h2" sx={{ mb: 1, fontWeight: 600 }}>
-        {table.label}
-      </Typography>
+    <ShowSection title={table.label}>
       <RowsTable rows={rows} table={table} />
-    </Box>
+    </ShowSection>
   );
 }
 

@@ -1,6 +1,5 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,6 +12,7 @@ import { Confirm, useCanAccess, useRecordContext } from 'react-admin';
 import articleDecl from '../../resources/article';
 import { dataProvider } from '../data';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
+import { ShowSection } from '../generic/ShowSection';
 
 interface Related {
   id: number;
@@ -55,10 +55,7 @@ export default function ArticleRelated() {
   useEffect(load, [load]);
   if (!record) return null;
   return (
-    <Box sx={{ mt: 3, px: 2, pb: 2 }}>
-      <Typography variant="subtitle1" component="h2" sx={{ mb: 1, fontWeight: 600 }}>
-        相关文章
-      </Typography>
+    <ShowSection title="相关文章">
       {rows === null ? (
         <Typography variant="body2">正在加载…</Typography>
       ) : rows.length === 0 ? (
@@ -114,6 +111,6 @@ export default function ArticleRelated() {
         }}
         onClose={() => setRemoving(null)}
       />
-    </Box>
+    </ShowSection>
   );
 }

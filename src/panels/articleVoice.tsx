@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Confirm, useCanAccess, useRecordContext } from 'react-admin';
 import { dataProvider } from '../data';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
+import { ShowSection } from '../generic/ShowSection';
 
 export interface VoiceState {
   status: 'none' | 'pending' | 'working' | 'ready' | 'failed';
@@ -91,11 +92,8 @@ export default function ArticleVoice() {
   const record = useRecordContext();
   if (!record) return null;
   return (
-    <Box sx={{ mt: 3, px: 2, pb: 2 }}>
-      <Typography variant="subtitle1" component="h2" sx={{ mb: 1, fontWeight: 600 }}>
-        语音播报
-      </Typography>
+    <ShowSection title="语音播报">
       <VoicePanel articleId={Number(record.id)} />
-    </Box>
+    </ShowSection>
   );
 }
