@@ -4,7 +4,7 @@
 // - generic routes: the declaration does not say `routes: 'module'`;
 // - generic views: no src/views/<name>.tsx;
 // - per-entity code: server module files that read or write an original entity's table or look up its
-//   declaration (modules for what is not an entity listed apart), behaviour files (server/entities/), custom
+//   declaration or call the local API on it by name (modules for what is not an entity listed apart), behaviour files (server/entities/), custom
 //   screens (src/views/<name>.tsx, src/views/<name>/ and the src/views files they import, the src/panels/
 //   files the declaration names, and any src/ file only those screens import);
 // - direct writes: insertInto/updateTable/deleteFrom on a declared entity's table outside server/crud/ and
@@ -79,9 +79,13 @@ const tableCalls = (text, kinds) => {
 };
 const WRITE = 'insertInto|updateTable|deleteFrom';
 const originalTables = new Set(original.map((d) => d.table));
+// A module reaches an original entity by its table, its declaration, or the local API by name
+// (`api.find('mail', …)`, `api.seed('user', …)`): going through the local API is the right way in, and the
+// code is that entity's all the same.
+const LOCAL_API = new RegExp(`(?:\\.(?:find|findOne|get|create|update|delete|run|seed|list|count|alsoAt)\\(|seedOne\\([^,]+,)\\s*'(${ORIGINAL.join('|')})'`);
 const readsOriginal = walk('server/modules').filter((f) => {
   const text = read(f);
-  return tableCalls(text, `selectFrom|${WRITE}`).some((t) => originalTables.has(t)) || ORIGINAL.some((n) => text.includes(`declarationOf(app, '${n}')`));
+  return tableCalls(text, `selectFrom|${WRITE}`).some((t) => originalTables.has(t)) || ORIGINAL.some((n) => text.includes(`declarationOf(app, '${n}')`)) || LOCAL_API.test(text);
 });
 // Modules for what is not an entity (generation, search, statistics, monitoring, the site's own services,
 // speech, templates, sessions) read entities' tables to do their own work; they are not an entity's code.
@@ -168,6 +172,7 @@ const rows = [
   ['  of which calls still served by a module', genericRouted.filter((d) => d.served.length).map((d) => `${d.name}: ${d.served.join(', ')}`).join('; ') || 'none'],
   ['on the generic views', `${genericViewed.length}  (${genericViewed.map((d) => d.name).join(' ')})`],
   ['per-entity code, lines', `${sum(moduleFiles) + sum(behaviourFiles) + sum(screens)}  (modules ${sum(moduleFiles)} in ${moduleFiles.length} files, behaviour files ${sum(behaviourFiles)}, custom screens ${sum(screens)})`],
+  ['  of which demo data (seed files)', `${sum([...moduleFiles].filter((f) => /\/seed\.ts$/.test(f)))}`],
   ['  not counted: service modules reading them', `${sum(serviceModules)}  in ${serviceModules.length} files (generation, search, statistics, monitoring…)`],
   ['direct writes to a declared table outside its behaviour file', directWriteSites.length],
   ['routes with a request schema', `${schemaShare} %  (generic ${genericRoutes}, module ${moduleWithSchema} of ${moduleRoutes})`],
