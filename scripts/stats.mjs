@@ -93,9 +93,10 @@ const readsOriginal = walk('server/modules').filter((f) => {
 const NOT_ENTITY = /^server\/modules\/(generation|statistics|monitoring|site|workbench|interworking|auth|economic|content\/search|content\/voice|system\/templates|system\/backups)\//;
 const moduleFiles = readsOriginal.filter((f) => !NOT_ENTITY.test(f));
 const serviceModules = readsOriginal.filter((f) => NOT_ENTITY.test(f));
-const behaviourFiles = walk('server/entities');
 // server/entities/<name>.ts, or a file of its folder server/entities/<name>/ (mail, apply).
 const behaviourOf = (f) => f.slice('server/entities/'.length).split('/')[0].replace(/\.ts$/, '');
+// The original entities' behaviour files (the entities declared since are listed apart, like their screens).
+const behaviourFiles = walk('server/entities').filter((f) => ORIGINAL.includes(behaviourOf(f)));
 // Panels an original declaration names (`dialog`, `listPanels`, `showPanels`: src/panels/<name>.tsx) are that
 // entity's screens too, and so is every src/components file that only such screens import (a dialog's component).
 const importsOf = (f) =>
