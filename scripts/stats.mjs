@@ -82,7 +82,7 @@ const originalTables = new Set(original.map((d) => d.table));
 // A module reaches an original entity by its table, its declaration, or the local API by name
 // (`api.find('mail', …)`, `api.seed('user', …)`): going through the local API is the right way in, and the
 // code is that entity's all the same.
-const LOCAL_API = new RegExp(`(?:\\.(?:find|findOne|get|create|update|delete|run|seed|list|count|alsoAt)\\(|seedOne\\([^,]+,)\\s*'(${ORIGINAL.join('|')})'`);
+const LOCAL_API = new RegExp(`(?:\\.(?:find|findById|findOne|get|create|update|delete|run|runAction|seed|list|count|alsoAt)\\(|seedOne\\([^,]+,)\\s*'(${ORIGINAL.join('|')})'`);
 const readsOriginal = walk('server/modules').filter((f) => {
   const text = read(f);
   return tableCalls(text, `selectFrom|${WRITE}`).some((t) => originalTables.has(t)) || ORIGINAL.some((n) => text.includes(`declarationOf(app, '${n}')`)) || LOCAL_API.test(text);
