@@ -43,6 +43,11 @@ export default defineResource({
       { where: { channel: 'll' }, list: '/ll/theme/list' },
       { where: { channel: ['ll', 'bbs'] }, get: '/ll/theme/get', delete: '/ll/theme/dels' },
       { where: { channel: 'xax' }, list: '/xax/theme/list', get: '/xax/theme/get', delete: '/xax/theme/dels' },
+      // The department's to-do list: passed, unfinished 领导留言 handed to the caller's own department.
+      { where: { channel: 'll', status: 1, handleState: 0 }, whereCaller: { deptId: 'deptId' }, list: '/ll/theme/qnsqlist' },
+      // A member's themes (the search must name the member).
+      { where: {}, requires: 'peopleId', list: '/theme/listByPeopleId' },
+      { where: {}, requires: 'peopleId', list: '/theme/themeListBypeopleId' },
     ],
   },
   fields: [
@@ -231,7 +236,9 @@ export default defineResource({
     { name: 'recommend', label: '推荐', path: '/theme/themeRecommend', permission: 'theme:recommend', scope: 'both', placement: ['row'], run: true, success: '操作成功',
       confirm: '确定推荐该主题吗？', confirmTitle: '提示信息',
       call: { values: { isRecommend: 1 }, shownWhen: { isShow: 1 }, variant: { when: { isRecommend: 1 }, label: '取消推荐', values: { isRecommend: 0 }, confirm: '确定取消推荐吗？' } } },
-    { name: 'export', label: '导出', path: '/ll/theme/themeExcel', permission: 'theme:export', scope: 'none' },
+    // 领导留言's export: the list's search over the ll themes (the generic list export, phones masked).
+    { name: 'export', label: '导出', path: '/ll/theme/themeExcel', permission: 'theme:export', scope: 'none',
+      export: { fileName: '领导留言', where: { channel: 'll' }, columns: ['queryCode', 'title', 'name', 'phone', 'channel', 'plateName', 'status', 'replyState', 'handleState', 'deptName', { field: 'createTime', header: '收到时间', width: 20 }, { field: 'firstReplyTime', width: 20 }] } },
     { name: 'count', label: '统计', path: '/theme/themeCountList', permission: 'theme:count', scope: 'none' },
     { name: 'countEdit', label: '统计修订', path: '/admin/themeCount/edit', permission: 'theme:countEdit', scope: 'none' },
   ],

@@ -90,6 +90,8 @@ export interface ListExportDecl {
   readonly sheet?: string;
   /** Columns first, in order: a field name, or a field with its own header and width. */
   readonly columns?: readonly (string | { readonly field: string; readonly header?: string; readonly width?: number })[];
+  /** Fixed values the exported records match, whatever the search says (领导留言's `{ channel: 'll' }`). */
+  readonly where?: WhereData;
 }
 
 /**
