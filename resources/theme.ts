@@ -238,7 +238,7 @@ export default defineResource({
       call: { values: { isRecommend: 1 }, shownWhen: { isShow: 1 }, variant: { when: { isRecommend: 1 }, label: '取消推荐', values: { isRecommend: 0 }, confirm: '确定取消推荐吗？' } } },
     // 领导留言's export: the list's search over the ll themes (the generic list export, phones masked).
     { name: 'export', label: '导出', path: '/ll/theme/themeExcel', permission: 'theme:export', scope: 'none',
-      export: { fileName: '领导留言', where: { channel: 'll' }, columns: ['queryCode', 'title', 'name', 'phone', 'channel', 'plateName', 'status', 'replyState', 'handleState', 'deptName', { field: 'createTime', header: '收到时间', width: 20 }, { field: 'firstReplyTime', width: 20 }] } },
+      export: { fileName: '领导留言', where: { channel: 'll' }, onlyNamed: true, columns: ['queryCode', 'title', 'name', 'phone', 'channel', 'plateName', 'status', 'replyState', 'handleState', 'deptName', { field: 'createTime', header: '收到时间', width: 20 }, { field: 'firstReplyTime', width: 20 }] } },
     { name: 'count', label: '统计', path: '/theme/themeCountList', permission: 'theme:count', scope: 'none' },
     { name: 'countEdit', label: '统计修订', path: '/admin/themeCount/edit', permission: 'theme:countEdit', scope: 'none' },
   ],

@@ -90,6 +90,8 @@ export interface ListExportDecl {
   readonly sheet?: string;
   /** Columns first, in order: a field name, or a field with its own header and width. */
   readonly columns?: readonly (string | { readonly field: string; readonly header?: string; readonly width?: number })[];
+  /** Only the `columns` named, not the other list columns after them (the spec's sheet as it is: 论坛版块's seven). */
+  readonly onlyNamed?: boolean;
   /** Fixed values the exported records match, whatever the search says (领导留言's `{ channel: 'll' }`). */
   readonly where?: WhereData;
 }

@@ -19,7 +19,7 @@ export function exportColumns(decl: ResourceDecl, spec: ListExportDecl): SheetCo
   const field = (name: string): FieldDecl | undefined => decl.fields.find((f) => f.name === name);
   const named = (spec.columns ?? []).map((c) => (typeof c === 'string' ? { field: c } : c));
   const seen = new Set(named.map((c) => c.field));
-  const all = [...named, ...decl.list.columns.filter((c) => !seen.has(c)).map((c) => ({ field: c }))];
+  const all = spec.onlyNamed ? named : [...named, ...decl.list.columns.filter((c) => !seen.has(c)).map((c) => ({ field: c }))];
   return all.map((c: { field: string; header?: string; width?: number }) => {
     const f = field(c.field);
     const options = f?.options;
