@@ -204,15 +204,18 @@ export function createDataProvider(http: HttpClient, resources: readonly Resourc
     },
 
 
-    async runAction<T = unknown>(resource: string, actionName: string, params: { id?: number | string; ids?: readonly (number | string)[]; body?: Record<string, unknown> } = {}) {
-      const action = findAction(declFor(resource), actionName);
+    async runAction<T = unknown>(resource: string, actionName: string, params: { id?: number | string; ids?: readonly (number | string)[]; body?: Record<string, unknown>; at?: string } = {}) {
+      const decl = declFor(resource);
+      const action = findAction(decl, actionName);
       if (!action) throw new PortalError(`Unknown action ${actionName} of resource ${resource}`);
       // The body as the action declares it: fixed values, the inputs, the key under its spec name.
       const values: Record<string, unknown> = { ...(action.call?.values ?? {}), ...(params.body ?? {}) };
       if (params.id !== undefined) values[action.call?.idParam ?? 'id'] = params.id;
       if (params.ids !== undefined) values.ids = params.ids;
       // `call.at`: one of the action's own copies (alsoAt), never a path of its own.
-      const path = action.alsoAt?.some((a) => a.path === action.call?.at) ? action.call!.at! : action.path;
+      // `params.at` (the record's route, `call.atFor`): a path of one of the declaration's actions or their copies.
+      const declared = (at: string | undefined) => !!at && (decl.actions ?? []).some((a) => a.path === at || a.alsoAt?.some((c) => c.path === at));
+      const path = declared(params.at) ? params.at! : action.alsoAt?.some((a) => a.path === action.call?.at) ? action.call!.at! : action.path;
       if (action.method === 'GET') {
         const query = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)]));
         return http.request<T>({ path, method: 'GET', query });

@@ -125,7 +125,7 @@ export interface PortalDataProviderExtras {
    * Runs the declared action `actionName` of the resource: a row action with `id`, a bulk one with `ids`,
    * plus any `body` values; resolves with the envelope's data.
    */
-  runAction<T = unknown>(resource: string, actionName: string, params?: { id?: number | string; ids?: readonly (number | string)[]; body?: Record<string, unknown> }): Promise<T>;
+  runAction<T = unknown>(resource: string, actionName: string, params?: { id?: number | string; ids?: readonly (number | string)[]; body?: Record<string, unknown>; at?: string }): Promise<T>;
   /** Downloads an Excel export (POST `path` with `body`) and resolves with the file name used. */
   exportExcel(path: string, body: unknown, fallbackName: string): Promise<string>;
   /**

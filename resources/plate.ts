@@ -55,6 +55,8 @@ export default defineResource({
       ],
     },
     { name: 'themeCount', label: '主题数', type: 'number', readOnly: true, default: 0 },
+    // The moderating roles' names (plate_role), answered by the behaviour's enrich for the export.
+    { name: 'roleNames', label: '版主角色', type: 'text', answered: true },
     ...ownershipFields,
   ],
   list: {
@@ -73,7 +75,11 @@ export default defineResource({
   listPanels: [{ name: 'plateRoles', place: 'above' }],
   actions: [
     { name: 'plateRole', label: '版主设置', path: '/plateRole/save', permission: 'plate:role', scope: 'none' },
-    { name: 'export', label: '导出', path: '/plate/plateRoleExcel', permission: 'plate:export', scope: 'none' },
+    { name: 'export', label: '导出', path: '/plate/plateRoleExcel', permission: 'plate:export', scope: 'none',
+      export: { fileName: '论坛版块', onlyNamed: true, columns: [
+        { field: 'name', width: 24 }, { field: 'forumName', header: '所属论坛', width: 20 }, { field: 'handleDeptName', header: '负责部门', width: 20 },
+        { field: 'roleNames', width: 30 }, 'needAudit', 'status', { field: 'themeCount', width: 10 },
+      ] } },
   ],
   menu: { group: 'interact', path: '/main/interact/plateManage', sort: 71 },
 });

@@ -43,6 +43,11 @@ export default defineResource({
       { where: { channel: 'll' }, list: '/ll/theme/list' },
       { where: { channel: ['ll', 'bbs'] }, get: '/ll/theme/get', delete: '/ll/theme/dels' },
       { where: { channel: 'xax' }, list: '/xax/theme/list', get: '/xax/theme/get', delete: '/xax/theme/dels' },
+      // The department's to-do list: passed, unfinished 领导留言 handed to the caller's own department.
+      { where: { channel: 'll', status: 1, handleState: 0 }, whereCaller: { deptId: 'deptId' }, list: '/ll/theme/qnsqlist' },
+      // A member's themes (the search must name the member).
+      { where: {}, requires: 'peopleId', list: '/theme/listByPeopleId' },
+      { where: {}, requires: 'peopleId', list: '/theme/themeListBypeopleId' },
     ],
   },
   fields: [
@@ -114,6 +119,8 @@ export default defineResource({
       type: 'enum',
       readOnly: true,
       default: 0,
+      // The list says how many replies are published: 已回复（2）.
+      display: { format: (r) => (Number(r.replyState) === 1 ? `已回复（${String(r.replyCount ?? 0)}）` : '未回复') },
       options: [
         { value: 0, label: '未回复' },
         { value: 1, label: '已回复' },
@@ -164,6 +171,20 @@ export default defineResource({
     ],
     sortable: ['createTime', 'readCount', 'replyCount', 'updateTime'],
     defaultSort: { field: 'createTime', order: 'DESC' },
+    // 详情: the theme with its replies (通过并发布 / 不通过) and the handling department's reply box.
+    thread: {
+      button: '详情',
+      meta: '查询码：{queryCode} · 留言人：{name} {phone} · 收到时间：{createTime} · 办理部门：{deptName|未转办}',
+      body: 'content',
+      items: {
+        source: 'replies', label: '回复', testId: 'reply', meta: '{replyDeptName} · {replyName} · {replyTime} ·', body: 'content', state: 'status', empty: '暂无回复',
+        actions: [
+          { action: 'replyAudit', label: '通过并发布', values: { status: 1 }, shownWhen: { status: [0, 3] } },
+          { action: 'replyAudit', label: '不通过', values: { status: 2 }, shownWhen: { status: [0, 3] } },
+        ],
+      },
+      compose: { action: 'reply', key: 'themeId', field: 'content', label: '回复内容', submit: '提交回复', maxLength: 5000, shownWhen: { status: 1, handleState: 0 } },
+    },
   },
   // A staff post is a forum topic on a plate (the behaviour sets the channel).
   form: ['plateId', 'title', 'name', 'phone', 'isOpen', 'content'],
@@ -171,23 +192,53 @@ export default defineResource({
   // The staff's steps run on the server (server/entities/theme/staff.ts, replies.ts). The /ll/theme/* calls
   // serve forum topics (bbs) too; the 县长信箱 copies (/xax/theme/*) are the same actions for its channel.
   actions: [
-    { name: 'update', label: '修改', path: '/ll/theme/update', permission: 'theme:update', scope: 'row', run: true, republish: true, alsoAt: [{ path: '/xax/theme/update', values: { family: 'xax' } }] },
-    { name: 'audit', label: '审核', path: '/ll/theme/themeAudit', permission: 'theme:audit', scope: 'both', run: true, republish: true },
-    { name: 'show', label: '公开', path: '/ll/theme/themeAuditShow', permission: 'theme:show', scope: 'both', run: true, republish: true, alsoAt: [{ path: '/xax/theme/themeAuditShow', values: { family: 'xax' } }] },
+    // 编辑: the changed fields only, to the channel's update call; the run checks them (server/entities/theme/staff.ts).
+    { name: 'update', label: '编辑', path: '/ll/theme/update', permission: 'theme:update', scope: 'row', run: true, republish: true, success: '修改成功', inputChecks: 'run',
+      alsoAt: [{ path: '/xax/theme/update', values: { family: 'xax' } }],
+      call: { title: '编辑主题', submit: '保存', prefillFromRecord: true, onlyChanged: true, atFor: [{ when: { channel: 'xax' }, at: '/xax/theme/update' }] },
+      input: [
+        { name: 'title', label: '标题', type: 'text', maxLength: 100 },
+        { name: 'content', label: '内容', type: 'textarea', maxLength: 5000 },
+        { name: 'name', label: '留言人', type: 'text', maxLength: 50 },
+        { name: 'phone', label: '联系电话', type: 'text', maxLength: 20 },
+        { name: 'isOpen', label: '留言人同意公开（取消后主题不再公开显示）', type: 'enum', toggle: true, options: [{ value: 0, label: '不同意' }, { value: 1, label: '同意' }] },
+      ] },
+    // 审核: a result and an opinion, then a question naming them; 县长信箱's themes audit at its own call without publishing.
+    { name: 'audit', label: '审核', path: '/ll/theme/themeAudit', permission: 'theme:audit', scope: 'both', run: true, republish: true, success: '审核成功', inputChecks: 'run', confirmTitle: '提示信息',
+      call: {
+        title: '审核主题', bulkLabel: '批量审核', rowAsIds: true, sendBlanks: true, startValues: { status: 1 }, shownWhen: { status: [0, 3] },
+        confirmChosen: { one: '确定将该主题审核为「{status}」吗？', many: '确定将选中的{count}条主题审核为「{status}」吗？' },
+        atFor: [{ when: { channel: 'xax' }, at: '/xax/theme/themeAuditShow', values: { isShow: 0 } }], mixedHint: '县长信箱与其他渠道的主题请分开审核',
+      },
+      input: [
+        { name: 'status', label: '审核结果', type: 'enum', required: true, options: commentStatusOptions.filter((o) => o.value !== 0) },
+        { name: 'remark', label: '审核意见', type: 'textarea', maxLength: 500 },
+      ] },
+    { name: 'show', label: '公开', path: '/ll/theme/themeAuditShow', permission: 'theme:show', scope: 'both', placement: ['row'], run: true, republish: true,
+      confirm: '确定公开显示该主题吗？', confirmTitle: '提示信息', success: '已公开', alsoAt: [{ path: '/xax/theme/themeAuditShow', values: { family: 'xax' } }],
+      call: { values: { isShow: 1 }, rowAsIds: true, shownWhen: { status: 1 }, atFor: [{ when: { channel: 'xax' }, at: '/xax/theme/themeAuditShow' }],
+        variant: { when: { isShow: 1 }, label: '隐藏', values: { isShow: 0 }, confirm: '确定隐藏该主题吗？', success: '已隐藏' } } },
     // 转办 from the screen goes to /theme/transfer (every channel); the department by its path in the tree.
     { name: 'transfer', label: '转办', path: '/ll/theme/themeTransfer', permission: 'theme:transfer', scope: 'both', run: true, success: '转办成功',
       alsoAt: [{ path: '/xax/theme/themeTransfer', values: { family: 'xax' } }, { path: '/theme/transfer', values: { family: 'all' } }],
-      call: { title: '转办主题', at: '/theme/transfer', shownWhen: { status: 1, handleState: 0 } },
+      call: { title: '转办主题', at: '/theme/transfer', shownWhen: { status: 1, handleState: 0 }, rowAsIds: true, bulkLabel: '批量转办' },
       input: [
         { name: 'deptId', label: '办理部门', type: 'number', required: true, choicesFrom: { path: '/ding/dept/data', value: 'value', label: 'label', children: 'children', search: true } },
         { name: 'remark', label: '转办说明', type: 'textarea' },
       ] },
-    { name: 'reply', label: '回复', path: '/ll/theme/reply/save', permission: 'theme:reply', scope: 'none', run: true, alsoAt: [{ path: '/xax/theme/reply/save', values: { family: 'xax' } }] },
-    { name: 'replyAudit', label: '回复审核', path: '/ll/theme/themeReplyAudit', permission: 'theme:replyAudit', scope: 'none', run: true, republish: true },
-    { name: 'replyDelete', label: '删除回复', path: '/ll/theme/reply/delete', permission: 'theme:reply', scope: 'none', run: true, republish: true, alsoAt: [{ path: '/xax/theme/reply/delete', values: { family: 'xax' } }] },
-    { name: 'examine', label: '办结', path: '/theme/examine', permission: 'theme:examine', scope: 'both', run: true },
-    { name: 'recommend', label: '推荐', path: '/theme/themeRecommend', permission: 'theme:recommend', scope: 'both', run: true },
-    { name: 'export', label: '导出', path: '/ll/theme/themeExcel', permission: 'theme:export', scope: 'none' },
+    // The reply steps are the 详情 dialog's (list.thread), not buttons of their own.
+    { name: 'reply', label: '回复', path: '/ll/theme/reply/save', permission: 'theme:reply', scope: 'none', placement: [], run: true, success: '回复成功，待审核后发布',
+      alsoAt: [{ path: '/xax/theme/reply/save', values: { family: 'xax' } }], call: { atFor: [{ when: { channel: 'xax' }, at: '/xax/theme/reply/save' }] } },
+    { name: 'replyAudit', label: '回复审核', path: '/ll/theme/themeReplyAudit', permission: 'theme:replyAudit', scope: 'none', placement: [], run: true, republish: true, success: '审核成功' },
+    { name: 'replyDelete', label: '删除回复', path: '/ll/theme/reply/delete', permission: 'theme:reply', scope: 'none', placement: [], run: true, republish: true, alsoAt: [{ path: '/xax/theme/reply/delete', values: { family: 'xax' } }] },
+    { name: 'examine', label: '办结', path: '/theme/examine', permission: 'theme:examine', scope: 'both', run: true, success: '办结成功',
+      confirm: '确定将该主题标记为已办结吗？办结后不能再转办和回复。', confirmTitle: '提示信息', call: { bulkLabel: '批量办结', shownWhen: { status: 1, handleState: 0 } } },
+    { name: 'recommend', label: '推荐', path: '/theme/themeRecommend', permission: 'theme:recommend', scope: 'both', placement: ['row'], run: true, success: '操作成功',
+      confirm: '确定推荐该主题吗？', confirmTitle: '提示信息',
+      call: { values: { isRecommend: 1 }, shownWhen: { isShow: 1 }, variant: { when: { isRecommend: 1 }, label: '取消推荐', values: { isRecommend: 0 }, confirm: '确定取消推荐吗？' } } },
+    // 领导留言's export: the list's search over the ll themes (the generic list export, phones masked).
+    { name: 'export', label: '导出', path: '/ll/theme/themeExcel', permission: 'theme:export', scope: 'none',
+      export: { fileName: '领导留言', where: { channel: 'll' }, onlyNamed: true, columns: ['queryCode', 'title', 'name', 'phone', 'channel', 'plateName', 'status', 'replyState', 'handleState', 'deptName', { field: 'createTime', header: '收到时间', width: 20 }, { field: 'firstReplyTime', width: 20 }] } },
     { name: 'count', label: '统计', path: '/theme/themeCountList', permission: 'theme:count', scope: 'none' },
     { name: 'countEdit', label: '统计修订', path: '/admin/themeCount/edit', permission: 'theme:countEdit', scope: 'none' },
   ],

@@ -51,6 +51,8 @@ export interface ResourceApi {
     readonly servedBy?: 'module';
     /** Filter values searched with when the call leaves them blank (set by an `api.alsoAt` entry's `defaults`). */
     readonly defaults?: Readonly<Record<string, unknown>>;
+    /** A search value the call cannot do without (set by an `api.alsoAt` entry's `requires`). */
+    readonly requires?: string;
     /**
      * The pages are kept per caller and search while this database counter has not moved
      * (server/crud/listCache.ts, docs/performance.md): only for a table whose writes its triggers cover.
@@ -116,6 +118,13 @@ export interface CallAlias {
   readonly defaults?: Readonly<Record<string, unknown>>;
   readonly get?: string;
   readonly delete?: string;
+  /**
+   * Values of the caller the records must match too: column → the caller's key (`{ deptId: 'deptId' }`,
+   * 领导留言's to-do list of the caller's department). A caller without the value reaches none.
+   */
+  readonly whereCaller?: Readonly<Record<string, 'deptId' | 'userId'>>;
+  /** A search value the list cannot do without: blank answers 1001 缺少必填参数：<name> (`/theme/listByPeopleId`). */
+  readonly requires?: string;
 }
 
 /** Permission keys a role must hold for each operation; they are Button entries of the menu tree. */

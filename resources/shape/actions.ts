@@ -1,5 +1,6 @@
 import type { Awaitable, HookContext, RecordData, WhereData } from '../behaviour';
 import type { FieldDecl } from './fields';
+import type { ActionCallMore } from './actionCallMore';
 
 /** A declared action: its call, input dialog, upload and export (part of resources/types.ts, split for size). */
 
@@ -37,6 +38,11 @@ export interface ActionDecl {
    * shows them in a dialog, the server checks them by the field rules and hands them to `run` in the body.
    */
   readonly input?: readonly FieldDecl[];
+  /**
+   * `run`: the action's run checks its inputs itself, with its own messages (the spec's DTO as it always
+   * answered), so the server skips the field-rule check; the dialog and the request schema still use them.
+   */
+  readonly inputChecks?: 'run';
   /** How the call's body is built, and how its dialog asks (see ActionCallDecl). */
   readonly call?: ActionCallDecl;
   /** The call answers a file (Excel, Word): the UI downloads it under this name instead of running it. */
@@ -84,6 +90,10 @@ export interface ListExportDecl {
   readonly sheet?: string;
   /** Columns first, in order: a field name, or a field with its own header and width. */
   readonly columns?: readonly (string | { readonly field: string; readonly header?: string; readonly width?: number })[];
+  /** Only the `columns` named, not the other list columns after them (the spec's sheet as it is: 论坛版块's seven). */
+  readonly onlyNamed?: boolean;
+  /** Fixed values the exported records match, whatever the search says (领导留言's `{ channel: 'll' }`). */
+  readonly where?: WhereData;
 }
 
 /**
@@ -91,7 +101,7 @@ export interface ListExportDecl {
  * key name (会员 `{ puPeopleId, authStatus, remark }`), fixed values (冻结 `state: 1`), where the inputs start
  * (the record's reply, the officer's department) and what the dialog says.
  */
-export interface ActionCallDecl {
+export interface ActionCallDecl extends ActionCallMore {
   /** The key parameter for one record when not `id`: the UI sends the record's id under it, the server reads it there. */
   readonly idParam?: string;
   /** Values the call always sends beside the key and the inputs. */

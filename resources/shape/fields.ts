@@ -87,6 +87,8 @@ export interface FieldDecl {
   readonly compute?: (record: RecordData) => unknown;
   /** How the admin views show the value (lists and show views); what is stored and sent stays as it is. */
   readonly display?: FieldDisplay;
+  /** An enum of two options edited as a switch (forms, input dialogs): off the first, on the second (留言人同意公开). */
+  readonly toggle?: boolean;
   /**
    * A comma list of ids of the resource another field's value names (消息提醒设置's 提醒对象: roles, users or
    * departments by 提醒对象类型): the form offers a multiple choice of that resource's records, by their

@@ -1,5 +1,6 @@
 import type { WhereData } from '../behaviour';
 import type { ChoicesFrom } from './fields';
+import type { ThreadDecl } from './thread';
 
 /** A declared list's search, columns, joins and the ways it opens (part of resources/types.ts, split for size). */
 
@@ -109,6 +110,8 @@ export interface ListDecl {
   readonly rowLinks?: readonly RowLinkDecl[];
   /** Each row opens its record in a drawer (see DetailDrawerDecl). */
   readonly detailDrawer?: DetailDrawerDecl;
+  /** Each row opens its record as a thread in a dialog, with its child items and a reply box (see ThreadDecl). */
+  readonly thread?: ThreadDecl;
   /** A tree beside the table whose chosen node filters the list (users by department); see TreeFilterDecl. */
   readonly treeFilter?: TreeFilterDecl;
   /**

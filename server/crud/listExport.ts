@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ActionDecl, FieldDecl, ListExportDecl, ResourceDecl } from '../../resources/types.js';
+import type { WhereData } from '../../resources/behaviour.js';
 import type { DynamicDb, Row } from '../db/types.js';
 import { currentUser, type PortalUser } from '../http/fastifyTypes.js';
 import { bodyOf, queryOf } from '../http/params.js';
@@ -18,7 +19,7 @@ export function exportColumns(decl: ResourceDecl, spec: ListExportDecl): SheetCo
   const field = (name: string): FieldDecl | undefined => decl.fields.find((f) => f.name === name);
   const named = (spec.columns ?? []).map((c) => (typeof c === 'string' ? { field: c } : c));
   const seen = new Set(named.map((c) => c.field));
-  const all = [...named, ...decl.list.columns.filter((c) => !seen.has(c)).map((c) => ({ field: c }))];
+  const all = spec.onlyNamed ? named : [...named, ...decl.list.columns.filter((c) => !seen.has(c)).map((c) => ({ field: c }))];
   return all.map((c: { field: string; header?: string; width?: number }) => {
     const f = field(c.field);
     const options = f?.options;
@@ -29,9 +30,9 @@ export function exportColumns(decl: ResourceDecl, spec: ListExportDecl): SheetCo
 }
 
 /** The rows the list's search finds, in the list's order and the caller's scope. */
-export async function exportRows(db: DynamicDb, decl: ResourceDecl, user: PortalUser, search: Record<string, unknown>): Promise<Row[]> {
+export async function exportRows(db: DynamicDb, decl: ResourceDecl, user: PortalUser, search: Record<string, unknown>, where?: WhereData): Promise<Row[]> {
   const sort = readSort(decl, search);
-  const rows = await findRecords(db, decl, user, { search, sort: [{ field: sort.field, order: sort.order === 'asc' ? 'ASC' : 'DESC' }], limit: EXPORT_LIMIT });
+  const rows = await findRecords(db, decl, user, { search, where, sort: [{ field: sort.field, order: sort.order === 'asc' ? 'ASC' : 'DESC' }], limit: EXPORT_LIMIT });
   return rows.map((r) => maskPersonalRow(decl, r as Row));
 }
 
@@ -52,7 +53,7 @@ function registerExport(app: FastifyInstance, decl: ResourceDecl, action: Action
     attachValidation: true,
     config: { permission: action.permission },
     handler: async (request, reply) => {
-      const rows = await exportRows(app.db as unknown as DynamicDb, decl, currentUser(request), { ...queryOf(request), ...bodyOf(request) });
+      const rows = await exportRows(app.db as unknown as DynamicDb, decl, currentUser(request), { ...queryOf(request), ...bodyOf(request) }, spec.where);
       const name = `${spec.fileName}_${formatDateTime().slice(0, 10)}.xlsx`;
       return sendWorkbook(reply, name, [{ name: spec.sheet ?? decl.label, columns: exportColumns(decl, spec), rows }]);
     },

@@ -81,6 +81,8 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   const requireBody = (request: FastifyRequest) => {
     const name = api.list.bodyRequired;
     if (name && (request.body === undefined || request.body === null)) throw missingParam(name);
+    const needed = api.list.requires;
+    if (needed && isBlank(searchOf(request)[needed])) throw missingParam(needed);
     requirePaging(decl, searchOf(request));
   };
   // The schema checks first; when it refuses, `invalidInput` (the handler's own checks) gives the answer.
@@ -143,7 +145,9 @@ function aliasDecl(decl: ResourceDecl, alias: CallAlias): ResourceDecl {
   const narrowed = (op: 'list' | 'get' | 'delete'): AccessFn => async (args) => {
     const own = decl.access?.[op];
     const base = own ? await own(args) : true;
-    return base === false ? false : { ...(base === true ? {} : base), ...alias.where };
+    // `whereCaller`: the caller's own values (a caller without one reaches nothing: an empty list matches no row).
+    const mine = Object.fromEntries(Object.entries(alias.whereCaller ?? {}).map(([column, key]) => [column, args.user[key] ?? []]));
+    return base === false ? false : { ...(base === true ? {} : base), ...alias.where, ...mine };
   };
   return {
     ...decl,
@@ -151,7 +155,7 @@ function aliasDecl(decl: ResourceDecl, alias: CallAlias): ResourceDecl {
     actions: [],
     publicOps: [],
     api: {
-      list: alias.list ? { ...api.list, path: alias.list, ...(alias.defaults ? { defaults: alias.defaults } : {}) } : { ...api.list, servedBy: 'module' },
+      list: alias.list ? { ...api.list, path: alias.list, ...(alias.defaults ? { defaults: alias.defaults } : {}), ...(alias.requires ? { requires: alias.requires } : {}) } : { ...api.list, servedBy: 'module' },
       get: at(api.get, alias.get) as ResourceApi['get'],
       delete: at(api.delete, alias.delete),
     },

@@ -29,6 +29,14 @@ export default defineBehaviour({
         return out;
       },
     ],
+    // The moderating roles' names, one query for the records read (the export's 版主角色).
+    enrich: [
+      async ({ records, ctx }) => {
+        const ids = records.map((r) => Number(r.id));
+        const links = ids.length ? await ctx.trx.selectFrom('plate_role').innerJoin('roles', 'roles.roleId', 'plate_role.roleId').select(['plate_role.plateId', 'roles.name']).where('plate_role.plateId', 'in', ids).execute() : [];
+        return records.map((r) => ({ ...r, roleNames: links.filter((l) => Number(l.plateId) === Number(r.id)).map((l) => l.name).join('、') }));
+      },
+    ],
     afterGet: [
       async ({ record, ctx }) => {
         const roles = await ctx.trx

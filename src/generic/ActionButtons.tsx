@@ -6,7 +6,8 @@ import type { ActionDecl, ResourceDecl } from '../../resources/types';
 import type { PortalDataProviderExtras } from '../../providers/types';
 import { exportActions } from '../components/list/Toolbar';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
-import { ActionInputDialog, answerText } from './ActionInputDialog';
+import { ActionInputDialog, answerText, type ActionTarget } from './ActionInputDialog';
+import { routeFor } from './actionCallParts';
 import { AnswerDialog } from './AnswerDialog';
 import { DialogPanel } from './ListPanels';
 import { UploadDialog } from './UploadDialog';
@@ -54,7 +55,7 @@ function useRunAction(decl: ResourceDecl, action: ActionDecl) {
   const [busy, setBusy] = useState(false);
   // `answerDialog`: what the call answered, shown in a dialog instead of the passing message.
   const [answered, setAnswered] = useState<{ data: unknown } | null>(null);
-  const run = (target: { id?: number | string; ids?: readonly (number | string)[] }) => {
+  const run = (target: ActionTarget) => {
     setBusy(true);
     if (action.download) {
       // A file answer (Excel, Word): downloaded under the declared name.
@@ -66,7 +67,7 @@ function useRunAction(decl: ResourceDecl, action: ActionDecl) {
       return;
     }
     dataProvider
-      .runAction(decl.name, action.name, { ...target, body: { ...action.call?.values } })
+      .runAction(decl.name, action.name, { ...target, body: { ...action.call?.values, ...target.values } })
       .then((answer) => {
         if (action.answerDialog) setAnswered({ data: answer });
         else success(answerText(action.success ?? '操作成功', answer));
@@ -88,12 +89,15 @@ export function ActionButton({
   action,
   target,
   disabled,
+  hint,
   variant = 'outlined',
 }: {
   decl: ResourceDecl;
   action: ActionDecl;
-  target: { id?: number | string; ids?: readonly (number | string)[] };
+  target: ActionTarget;
   disabled?: boolean;
+  /** The button's title (why it is disabled). */
+  hint?: string;
   /** A screen whose other buttons are text buttons (论坛主题's rows) asks for `text`. */
   variant?: 'outlined' | 'text';
 }) {
@@ -115,6 +119,7 @@ export function ActionButton({
         variant={variant}
         disabled={busy || disabled}
         data-testid={`action-${action.name}`}
+        title={hint}
         onClick={(e) => {
           e.stopPropagation();
           if (action.dialog) setShowing(true);
@@ -182,7 +187,12 @@ export function ToolbarActions({ decl }: { decl: ResourceDecl }) {
         if (scope === 'none') return <ActionButton key={action.name} decl={decl} action={action} target={{}} />;
         const chosen = data.filter((r) => selectedIds.includes(r.id));
         const allowed = chosen.length > 0 && chosen.every((r) => inState(r, action.when));
-        return <ActionButton key={action.name} decl={decl} action={action} target={{ ids: selectedIds }} disabled={!allowed} />;
+        // `call.atFor`: records whose calls go to different paths are not sent together.
+        const route = routeFor(action, chosen);
+        const mixed = route === 'mixed';
+        const bulk = action.call?.bulkLabel ? { ...action, label: action.call.bulkLabel } : action;
+        const target = { ids: selectedIds, ...(mixed ? {} : route) };
+        return <ActionButton key={action.name} decl={decl} action={bulk} target={target} disabled={!allowed || mixed} hint={mixed ? action.call?.mixedHint : undefined} />;
       })}
     </>
   );
@@ -197,8 +207,15 @@ export function RecordActions({ decl, place }: { decl: ResourceDecl; place: 'row
       {actionsAt(decl, place)
         .filter((action) => inState(record, action.when) && inState(record, action.call?.shownWhen) && !(action.call?.hiddenWhen && inState(record, action.call.hiddenWhen)))
         .map((action) => (
-          <ActionButton key={action.name} decl={decl} action={actionFor(action, record)} target={{ id: record.id }} />
+          <ActionButton key={action.name} decl={decl} action={actionFor(action, record)} target={rowTarget(action, record)} />
         ))}
     </>
   );
+}
+
+/** A row's call: its key (`ids: [id]` with `call.rowAsIds`) and the record's route (`call.atFor`). */
+function rowTarget(action: ActionDecl, record: RaRecord): ActionTarget {
+  const route = routeFor(action, [record]);
+  const key = action.call?.rowAsIds ? { ids: [record.id] } : { id: record.id };
+  return route === 'mixed' ? key : { ...key, ...route };
 }

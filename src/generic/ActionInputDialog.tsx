@@ -8,15 +8,39 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { Form, useDataProvider, useGetIdentity, type RaRecord } from 'react-admin';
+import { Confirm, Form, useDataProvider, useGetIdentity, type RaRecord } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import type { ActionDecl, FieldDecl, ResourceDecl } from '../../resources/types';
 import type { PortalDataProviderExtras } from '../../providers/types';
 import { renderInput } from './inputs';
 import { htmlToText, textToHtml } from '../components/interaction/richText';
+import { changedInputs, chosenQuestion } from './actionCallParts';
 
 export interface ActionTarget {
   readonly id?: number | string;
   readonly ids?: readonly (number | string)[];
+  /** The record's route (`call.atFor`): another declared path, and values added to the body. */
+  readonly at?: string;
+  readonly values?: Readonly<Record<string, string | number>>;
+}
+
+/** What the dialog sends of the typed values: all of them, only the changed ones, blanks as '' or left out. */
+function bodyOf(action: ActionDecl, record: RaRecord | undefined, values: Record<string, unknown>): Record<string, unknown> {
+  const fields = action.input ?? [];
+  if (action.call?.onlyChanged) return changedInputs(fields, record, values);
+  const typed = inputValues(fields, values);
+  return action.call?.sendBlanks ? { ...Object.fromEntries(fields.map((f) => [f.name, ''])), ...typed } : typed;
+}
+
+/** The submit button; with `call.onlyChanged` disabled until an input differs from the record. */
+function SubmitButton({ action, record, busy }: { action: ActionDecl; record?: RaRecord; busy: boolean }) {
+  const values = useWatch() as Record<string, unknown>;
+  const unchanged = !!action.call?.onlyChanged && Object.keys(changedInputs(action.input ?? [], record, values)).length === 0;
+  return (
+    <Button type="submit" variant="contained" disabled={busy || unchanged} startIcon={busy ? <CircularProgress size={16} /> : undefined} data-testid={`action-input-submit-${action.name}`}>
+      {action.call?.submit ?? '确定'}
+    </Button>
+  );
 }
 
 /** The declared input values of a filled form: blanks left out (the server fills defaults, refuses a missing required one). */
@@ -72,18 +96,27 @@ export function ActionInputDialog({ decl, action, target, record, onClose, onDon
   const title = action.call?.title ?? action.label;
   // Read once the user is known: a new start object would reset what is typed.
   const waiting = !!action.call?.prefillFromUser && isPending;
-  const start = useMemo(() => (waiting ? {} : startValues(action, record, identity)), [waiting, action, record, identity]);
-  const send = (values: Record<string, unknown>) => {
+  const start = useMemo(() => (waiting ? {} : { ...action.call?.startValues, ...startValues(action, record, identity) }), [waiting, action, record, identity]);
+  // `call.confirmChosen`: the body waits for 确定 in the question worded from what was chosen.
+  const [asking, setAsking] = useState<{ question: string; body: Record<string, unknown> } | null>(null);
+  const post = (body: Record<string, unknown>) => {
     setBusy(true);
     setProblem('');
     return dataProvider
-      .runAction(decl.name, action.name, { ...target, body: { ...action.call?.values, ...inputValues(fields, values) } })
+      .runAction(decl.name, action.name, { ...target, body: { ...action.call?.values, ...target.values, ...body } })
       .then(onDone, (e: unknown) => setProblem(e instanceof Error && e.message ? e.message : `${action.label}失败`))
       .finally(() => setBusy(false));
   };
+  const send = (values: Record<string, unknown>) => {
+    const body = bodyOf(action, record, values);
+    const question = chosenQuestion(action, values, target.ids?.length ?? 1);
+    if (question) setAsking({ question, body });
+    else return post(body);
+  };
   return (
     // Clicks inside stay here: the dialog is rendered from a list row, whose click opens the record.
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby={titleId} onClick={(e) => e.stopPropagation()}>
+    <>
+    <Dialog open={!asking} keepMounted onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby={titleId} onClick={(e) => e.stopPropagation()}>
       {waiting ? null : (
         <Form record={start} onSubmit={send} noValidate>
           <DialogTitle id={titleId}>{title}</DialogTitle>
@@ -102,12 +135,26 @@ export function ActionInputDialog({ decl, action, target, record, onClose, onDon
             <Button onClick={onClose} disabled={busy}>
               取消
             </Button>
-            <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} /> : undefined} data-testid={`action-input-submit-${action.name}`}>
-              {action.call?.submit ?? '确定'}
-            </Button>
+            <SubmitButton action={action} record={record} busy={busy} />
           </DialogActions>
         </Form>
       )}
     </Dialog>
+    {asking && (
+      <Confirm
+        isOpen
+        title={action.confirmTitle ?? '提示'}
+        content={asking.question}
+        confirm="确定"
+        cancel="取消"
+        onConfirm={() => {
+          const body = asking.body;
+          setAsking(null);
+          void post(body);
+        }}
+        onClose={() => setAsking(null)}
+      />
+    )}
+    </>
   );
 }

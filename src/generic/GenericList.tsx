@@ -34,6 +34,7 @@ import { RecordActions, ToolbarActions } from './ActionButtons';
 import { ListPanels, listPanelsAt, Panels } from './ListPanels';
 import { RowLinks } from './RowLinks';
 import { DetailDrawer, DetailDrawerButton } from './DetailDrawer';
+import { ThreadButton } from './ThreadDialog';
 import { WithTreeFilter } from './TreeFilterPane';
 import { SourceTabs } from './SourceTabs';
 
@@ -184,6 +185,7 @@ function RowActions({ decl, editable, deletable, onOpen }: { label?: string; dec
     <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
       <RowLinks decl={decl} />
       {drawer && onOpen ? <DetailDrawerButton drawer={drawer} onOpen={onOpen} /> : <ShowButton />}
+      {decl.list.thread && <ThreadButton decl={decl} thread={decl.list.thread} />}
       <RecordActions decl={decl} place="row" />
       {mayEdit && <EditButton />}
       {mayDelete && <DeleteButton mutationMode="pessimistic" mutationOptions={{ onError }} redirect={false} />}

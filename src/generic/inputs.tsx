@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { PickerInput } from '../components/dates/DateInputs';
-import { CheckboxGroupInput, NumberInput, SelectInput, TextInput, type Validator } from 'react-admin';
+import { BooleanInput, CheckboxGroupInput, NumberInput, SelectInput, TextInput, type Validator } from 'react-admin';
 import type { FieldDecl, ResourceDecl } from '../../resources/types';
 import { ImageUploadInput } from '../components/imageUpload/ImageUpload';
 import { LazyRichTextInput } from '../components/richText';
@@ -99,6 +99,11 @@ export function renderInput(field: FieldDecl, decl?: ResourceDecl): ReactElement
         />
       );
     case 'enum':
+      // `toggle`: a switch between the two options (off: the first, on: the second).
+      if (field.toggle && field.options?.length === 2) {
+        const [off, on] = field.options;
+        return <BooleanInput key={key} {...common} format={(v: unknown) => String(v) === String(on!.value)} parse={(b: boolean) => (b ? on!.value : off!.value)} />;
+      }
       return (
         <SelectInput
           key={key}

@@ -2,8 +2,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { describe, expect, it, vi } from 'vitest';
 import { createDataProvider, createHttpClient } from '../../../providers';
 import { resources } from '../../../src/resources';
-import { ThemeList } from '../../../src/views/theme';
-import { changedThemeFields, EditButton } from '../../../src/views/theme/actions';
+import themeDecl from '../../../resources/theme';
+import { GenericList } from '../../../src/generic/GenericList';
+import { changedInputs } from '../../../src/generic/actionCallParts';
 import { AdminWrapper, API, fakeAuthProvider, useMsw } from './helpers';
 
 const { on } = useMsw();
@@ -19,6 +20,10 @@ const themes = [
   { ...base, id: 13, channel: 'xax', title: '异地就医备案怎么办理', content: '备案材料', name: '王浩', phone: '13757803109', status: 3 },
   { ...base, id: 14, channel: 'xax', title: '县实验小学门口交通拥堵', content: '拥堵', name: '吴志强', phone: '13757803102', status: 1 },
 ];
+// Since session 25 the theme screen is the generic list of resources/theme.ts (its actions' calls and the 详情 thread).
+const ThemeList = () => <GenericList decl={themeDecl} />;
+const update = themeDecl.actions!.find((a) => a.name === 'update')!;
+const changedThemeFields = (record: Record<string, unknown>, values: Record<string, unknown>) => changedInputs(update.input!, record, values);
 const deptTree = [{ value: 1, label: '县政府', children: [{ value: 2, label: '县政府办公室', children: [] }, { value: 3, label: '县教育局', children: [{ value: 10, label: '县第一中学', children: [] }] }] }];
 
 function renderList(allow?: (resource: string, action: string) => boolean) {
@@ -118,12 +123,8 @@ describe('transfer and edit', () => {
 
   it('编辑 sends only the changed fields to the channel\'s update call', async () => {
     const seen = on('/xax/theme/update', themes[2]);
-    render(
-      <AdminWrapper dataProvider={dataProvider}>
-        <EditButton record={themes[2]!} />
-      </AdminWrapper>,
-    );
-    fireEvent.click(await screen.findByRole('button', { name: '编辑' }));
+    renderList();
+    fireEvent.click(await within(await row('异地就医备案怎么办理')).findByRole('button', { name: '编辑' }));
     const dialog = await screen.findByRole('dialog', { name: '编辑主题' });
     expect(within(dialog).getByRole('button', { name: '保存' })).toBeDisabled();
     fireEvent.change(within(dialog).getByRole('textbox', { name: '标题' }), { target: { value: '医保异地就医备案怎么办理' } });

@@ -7,7 +7,6 @@ const ROLE = ['integer', '角色ID'] as const;
 export const FORUM_INPUT = {
   webList: describeInput({ either: { ...NAME, ...PAGING } }),
   plates: describeInput({ either: { ...NAME, forumId: ['integer', '论坛ID'], ...PAGING } }),
-  plateExcel: describeInput({ either: { ...NAME, forumId: ['integer', '论坛ID'] } }),
   id: describeInput({ either: { id: ID } }),
   roleList: describeInput({ either: { roleId: ['integer', '角色ID（不传为全部）'] } }),
   rolePlates: describeInput({ either: { roleId: ['integer', '角色ID（必填）'], ...NAME, ...PAGING } }),

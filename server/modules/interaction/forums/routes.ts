@@ -7,8 +7,7 @@ import { notFoundRecord, invalidValue } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, param, readId } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/time.js';
-import { optionLabel, requireDecl } from '../../../shared/records.js';
-import { sendWorkbook } from '../../../shared/excel.js';
+import { requireDecl } from '../../../shared/records.js';
 import type { ResourceDecl } from '../../../../resources/types.js';
 import { FORUM_INPUT } from './inputs.js';
 import { pageOf } from '../../../shared/paging.js';
@@ -69,7 +68,7 @@ function forumPublicRoutes(app: FastifyInstance) {
   });
 }
 
-/** The plates a caller moderates, and the export with their roles. */
+/** The plates a caller moderates. */
 function plateRoutes(app: FastifyInstance, plate: ResourceDecl) {
   const db = app.db;
   // Plates the caller moderates through a role (every plate for an ALL-scope user).
@@ -88,31 +87,7 @@ function plateRoutes(app: FastifyInstance, plate: ResourceDecl) {
     const list = await q.selectAll().orderBy('sort', 'asc').orderBy('id', 'asc').limit(pageSize).offset((pageNum - 1) * pageSize).execute();
     return ok(pageOf(list, { pageNum, pageSize }, total));
   });
-  // Plates with their moderating roles, as a real .xlsx.
-  app.post('/plate/plateRoleExcel', { config: { permission: 'plate:export' }, schema: FORUM_INPUT.plateExcel, attachValidation: true }, async (request, reply) => {
-    const search = searchOf(request);
-    let q = db.selectFrom('plate').selectAll();
-    if (typeof search.name === 'string' && search.name.trim()) q = q.where('name', 'like', likeText(search.name));
-    if (search.forumId !== undefined && search.forumId !== '') q = q.where('forumId', '=', Number(search.forumId));
-    const plates = await q.orderBy('sort', 'asc').orderBy('id', 'asc').limit(10000).execute();
-    const links = (await db
-      .selectFrom('plate_role')
-      .innerJoin('roles', 'roles.roleId', 'plate_role.roleId')
-      .select(['plate_role.plateId', 'roles.name'])
-      .execute()) as { plateId: number; name: string }[];
-    const rows = plates.map((p) => ({ ...p, roleNames: links.filter((l) => l.plateId === p.id).map((l) => l.name).join('、') }));
-    const status = optionLabel(plate, 'status');
-    const audit = optionLabel(plate, 'needAudit');
-    return sendWorkbook(reply, `论坛版块_${formatDateTime().slice(0, 10)}.xlsx`, [{ name: '论坛版块', columns: [
-      { header: '版块名称', key: 'name', width: 24 },
-      { header: '所属论坛', key: 'forumName', width: 20 },
-      { header: '负责部门', key: 'handleDeptName', width: 20 },
-      { header: '版主角色', key: 'roleNames', width: 30 },
-      { header: '发帖审核', key: 'needAudit', map: audit },
-      { header: '状态', key: 'status', map: status },
-      { header: '主题数', key: 'themeCount', width: 10 },
-    ], rows: rows }]);
-  });
+  // 导出 (/plate/plateRoleExcel) is the generic list export of resources/plate.ts.
 }
 
 /** Plate roles: which roles moderate which plates. */

@@ -4,7 +4,6 @@ import type { SeedContext } from '../../../seed/domainSeeds.js';
 import { grantAliases } from '../../../seed/menuSync.js';
 import { formatDateTime } from '../../../util/time.js';
 import { liveCounts } from '../themes/service.js';
-import { refreshPlateCount } from '../../../entities/plate.js';
 import { seedApi, seedOne } from '../../../crud/entity/seed.js';
 import { peopleDemoSeed } from '../people/seed.js';
 import { questAnswerDemoSeed } from '../questAnswer/seed.js';
@@ -103,22 +102,9 @@ async function seedForumsAndPlates(db: Db, ctx: SeedContext, officerRole: number
     { forum: '云溪发展建言', name: '乡村振兴', dept: '县农业农村局', needAudit: 0, description: '特色产业、农村人居环境' },
     { forum: '云溪发展建言', name: '城镇建设', dept: '县政府办公室', needAudit: 1, description: '道路、路灯、停车等城镇管理' },
   ].entries()) {
-    const values: Row = {
-      forumId: forumIds.get(p.forum),
-      forumName: p.forum,
-      name: p.name,
-      description: p.description,
-      handleDeptId: deptId(p.dept),
-      handleDeptName: p.dept,
-      needAudit: p.needAudit,
-      sort: i + 1,
-      status: 1,
-      themeCount: 0,
-      createTime: ctx.now,
-      updateTime: ctx.now,
-    };
-    const row = await seedOne(api, 'plate', values);
-    plates.set(p.name, { ...values, id: Number(row.id) });
+    // The plate's hook stores the forum's and the department's names.
+    const values: Row = { forumId: forumIds.get(p.forum), name: p.name, description: p.description, handleDeptId: deptId(p.dept), needAudit: p.needAudit, sort: i + 1, status: 1, createTime: ctx.now, updateTime: ctx.now };
+    plates.set(p.name, await seedOne(api, 'plate', values));
   }
   // Moderators: the content auditors moderate every plate, the officers' role the education plate.
   const links: [string, number | undefined][] = [
@@ -192,13 +178,12 @@ function demoThemes(now: Date): ThemeSeed[] {
   ];
 }
 
-/** Writes the themes with their replies, then the plates' theme counts. */
+/** Writes the themes with their replies (the theme's hook counts each plate's topics). */
 async function seedThemes(db: Db, ctx: SeedContext, themes: ThemeSeed[], at: { plates: Map<string, Row>; officer: Officer; people: { phone: string; puPeopleId: number }[] }) {
   const { plates, officer, people } = at;
   const deptId = (name: string) => ctx.deptIds.get(name) ?? null;
   const byPhone = new Map(people.map((p) => [p.phone, p.puPeopleId]));
   const api = seedApi(db, ctx.decls);
-  const touchedPlates = new Set<number>();
   for (const t of themes) {
     const plate = t.plate ? plates.get(t.plate) : undefined;
     const dept = plate ? String(plate.handleDeptName) : t.transferTo;
@@ -259,9 +244,7 @@ async function seedThemes(db: Db, ctx: SeedContext, themes: ThemeSeed[], at: { p
         })
         .execute();
     }
-    if (plate) touchedPlates.add(Number(plate.id));
   }
-  for (const p of touchedPlates) await refreshPlateCount(db, p);
 }
 
 /** Stored monthly counts of the last three months, computed as «生成本月统计» does. */

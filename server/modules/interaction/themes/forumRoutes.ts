@@ -1,32 +1,15 @@
-import type { FastifyRequest } from 'fastify';
 import type { ThemeContext } from './context.js';
 import { staffCalls } from './staffCalls.js';
 import { applyScope } from '../../../auth/dataScope.js';
 import { searchOf } from '../../../crud/routes.js';
-import { listRecords } from '../../../crud/service.js';
 import { ok } from '../../../http/envelope.js';
-import { missingParam } from '../../../http/errors.js';
 import { bodyOf, readIdList } from '../../../http/params.js';
 import type { Row } from '../../../db/types.js';
 import { countColumns, rangeOf } from './helpers.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { formatDateTime } from '../../../util/time.js';
 import { sendWorkbook } from '../../../shared/excel.js';
-import { maskPage } from '../../../shared/mask.js';
 import { liveCounts } from './service.js';
-
-/** /theme/*: the forum family's calls beside the generic list / get / add / dels and the declared actions. */
-export function themeForumRoutes(ctx: ThemeContext) {
-  const { app, decl, db, inputs: I } = ctx;
-  const P = decl.permissions;
-  const byPeople = async (request: FastifyRequest) => {
-    const search = searchOf(request);
-    if (search.peopleId === undefined || search.peopleId === null || search.peopleId === '') throw missingParam('peopleId');
-    return ok(maskPage(await listRecords(db, decl, currentUser(request), search)));
-  };
-  app.post('/theme/listByPeopleId', { config: { permission: P.list }, schema: I.byPeople, attachValidation: true }, byPeople);
-  app.post('/theme/themeListBypeopleId', { config: { permission: P.list }, schema: I.byPeople, attachValidation: true }, byPeople);
-}
 
 /** 批量办结: every due theme in scope, through the declared 办结 action. */
 export function themeForumActionRoutes(ctx: ThemeContext) {

@@ -1,5 +1,4 @@
-import type { ResourceDecl } from '../../../../resources/types.js';
-import { declaredInput, describeInput, ID, IDS, PAGING, TIME_RANGE, type InputField, type InputFields } from '../../../http/routeInput.js';
+import { describeInput, ID, IDS, PAGING, TIME_RANGE, type InputField, type InputFields } from '../../../http/routeInput.js';
 
 /** idList (server/entities/theme/rules.ts): `ids` (array or comma list), else a single `id`; query or body. */
 const ID_LIST: InputFields = { ids: IDS, id: ['integer', '单个记录ID（无 ids 时）'] };
@@ -12,10 +11,8 @@ const MONTH: InputField = ['string', '月份 YYYY-MM'];
 const CHANNEL: InputField = ['string', '渠道：bbs（论坛）、ll（领导留言）、xax（县长信箱）'];
 
 /** What each theme route reads (server/http/routeInput.ts: descriptive, the handlers still answer refusals). */
-export function themeInputs(decl: ResourceDecl) {
+export function themeInputs() {
   return {
-    list: declaredInput(decl, 'list'),
-    byPeople: declaredInput(decl, 'list', { peopleId: ['integer', '群众ID（必填）'] }),
     id: describeInput({ either: { id: ID } }),
     ids: describeInput({ either: { ids: IDS } }),
     update: describeInput({
@@ -36,7 +33,6 @@ export function themeInputs(decl: ResourceDecl) {
     examineAll: describeInput({ body: { ...ID_LIST, channel: ['string', '渠道：bbs、ll、xax；不传为全部'] } }),
     state: describeInput({ either: { channel: ['string', '渠道：bbs、ll、xax；不传为全部'] } }),
     count: describeInput({ either: COUNT }),
-    excel: declaredInput(decl, 'list'),
     // public calls
     webPage: describeInput({ either: PUBLIC_SEARCH }),
     appeal: describeInput({ either: { ...PUBLIC_SEARCH, ...TIME_RANGE, pageNumber: ['integer', '页码（必填）'], pageSize: ['integer', '每页条数（必填）'] } }),

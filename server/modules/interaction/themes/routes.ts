@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireDecl } from '../../../shared/records.js';
 import { themeChannelRoutes, themeLlRoutes } from './channelRoutes.js';
 import { themeCountRoutes } from './countRoutes.js';
-import { themeForumActionRoutes, themeForumRoutes, themeStateRoutes } from './forumRoutes.js';
+import { themeForumActionRoutes, themeStateRoutes } from './forumRoutes.js';
 import { themeInputs } from './inputs.js';
 import { themePublicRoutes } from './publicRoutes.js';
 import { ThemeService } from './service.js';
@@ -13,10 +13,9 @@ import { ThemeService } from './service.js';
  */
 export async function themeRoutes(app: FastifyInstance) {
   const decl = requireDecl(app, 'theme');
-  const ctx = { app, decl, svc: new ThemeService(app, decl), db: app.db, inputs: themeInputs(decl) };
+  const ctx = { app, decl, svc: new ThemeService(app, decl), db: app.db, inputs: themeInputs() };
   themeChannelRoutes(ctx);
   themeLlRoutes(ctx);
-  themeForumRoutes(ctx);
   themeForumActionRoutes(ctx);
   themeStateRoutes(ctx);
   themePublicRoutes(ctx);
