@@ -14,6 +14,7 @@ import { listTree } from './treeList.js';
 import { createListCache } from './listCache.js';
 import { maskPersonalPage, revealPersonal, withoutMasked } from './personal.js';
 import { publicOpOnUpdatePath, registerPublicOps, runPublicOp } from './publicOps.js';
+import { registerPublicReads } from './publicReads.js';
 import { requireStaff } from '../shared/routeHelpers.js';
 import { applyFilters, readPaging } from './listQuery.js';
 import { crudRouteSchemas, type RouteSchema } from './schema/routeSchemas.js';
@@ -73,6 +74,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   // Declared actions with `run` are served here for module resources too.
   registerActionRoutes(app, decl);
   registerPublicOps(app, decl);
+  registerPublicReads(app, decl);
   registerExportRoutes(app, decl);
   // A domain module serves the declared paths of a `module` resource itself.
   if (decl.routes === 'module') return;

@@ -9,6 +9,7 @@ import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifie
 import { ActionInputDialog, answerText } from './ActionInputDialog';
 import { AnswerDialog } from './AnswerDialog';
 import { DialogPanel } from './ListPanels';
+import { TableDialog } from './TableDialog';
 import { UploadDialog } from './UploadDialog';
 
 type Place = 'toolbar' | 'row' | 'show';
@@ -117,7 +118,7 @@ export function ActionButton({
         data-testid={`action-${action.name}`}
         onClick={(e) => {
           e.stopPropagation();
-          if (action.dialog) setShowing(true);
+          if (action.dialog || action.tableDialog) setShowing(true);
           else if (action.upload) setUploading(true);
           else if (asks) setFilling(true);
           else if (action.confirm) setAsking(true);
@@ -128,6 +129,11 @@ export function ActionButton({
       </Button>
       {answerDialog}
       {action.dialog && showing && <DialogPanel name={action.dialog} decl={decl} onClose={() => setShowing(false)} />}
+      {action.tableDialog && showing && record && (
+        <span onClick={(e) => e.stopPropagation()}>
+          <TableDialog decl={decl} table={action.tableDialog} record={record} onClose={() => setShowing(false)} />
+        </span>
+      )}
       {action.upload && uploading && (
         <UploadDialog
           decl={decl}
