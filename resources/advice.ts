@@ -123,11 +123,11 @@ export default defineResource({
   }],
   // What the public site reads: the collecting topics, the answered ones, one topic once opened.
   publicReads: [
-    { name: 'webList', label: '征集中的主题', path: '/advice/web/list', alsoAt: ['/web/list'], kind: 'list', where: { status: 1 }, fields: PUBLIC_FIELDS,
+    { name: 'webList', label: '征集中的主题', path: '/advice/web/list', alsoAt: ['/web/list'], shape: 'array', where: { status: 1 }, fields: PUBLIC_FIELDS,
       sort: [{ field: 'endTime', order: 'ASC' }, { field: 'id', order: 'DESC' }] },
-    { name: 'resultList', label: '已反馈的主题', path: '/advice/web/resultList', kind: 'list', where: { status: 3 }, fields: PUBLIC_FIELDS,
+    { name: 'resultList', label: '已反馈的主题', path: '/advice/web/resultList', shape: 'array', where: { status: 3 }, fields: PUBLIC_FIELDS,
       sort: [{ field: 'resultTime', order: 'DESC' }, { field: 'id', order: 'DESC' }] },
-    { name: 'webMyDetail', label: '主题详情', path: '/advice/web/my/detail', alsoAt: ['/web/my/detail'], kind: 'get', where: { status: [1, 2, 3] }, fields: PUBLIC_FIELDS },
+    { name: 'webMyDetail', label: '主题详情', path: '/advice/web/my/detail', alsoAt: ['/web/my/detail'], shape: 'one', where: { status: [1, 2, 3] }, fields: PUBLIC_FIELDS },
   ],
   // The public's opinions (table advice_opinion): answered by the detail call, newest first, phones masked;
   // deleted with the topic. The citizen's public operation writes them (server/entities/advice.ts).

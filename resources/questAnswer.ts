@@ -68,7 +68,7 @@ export default defineResource({
   }],
   // The public assistant's common questions: enabled ones marked common, by their order.
   publicReads: [{
-    name: 'commonList', label: '常见问题', path: '/questAnswer/commonList', kind: 'list', where: { status: 1, isCommon: 1 }, fields: ['id', 'quest', 'answer'],
+    name: 'commonList', label: '常见问题', path: '/questAnswer/commonList', shape: 'array', where: { status: 1, isCommon: 1 }, fields: ['id', 'quest', 'answer'],
     sort: [{ field: 'sort', order: 'ASC' }, { field: 'hitCount', order: 'DESC' }],
   }],
   menu: { group: 'interact', path: '/main/interact/questAnswerList', sort: 74 },

@@ -3,8 +3,9 @@ import type { WhereData } from '../behaviour';
 /**
  * A read of the public site (no login) over the records that are public (issue 19: "which records are
  * public"): served by the generic routes (server/crud/publicReads.ts) as the system, answering only `fields`.
- * - `kind: 'list'`: the first `size` records (the `size` parameter, default and most) in `sort` order, as an array;
- * - `kind: 'get'`: the one record the `id` parameter names (query or body), 1003 when it is not public.
+ * - `shape: 'array'`: the first N records (the `size` parameter, its default and cap) in `sort` order;
+ * - `shape: 'one'`: the one record the `id` parameter names (query or body), 1003 when it is not public.
+ * Its names follow the declared reads of `api.extra` (`reads`, resources/shape/extraReads.ts, session 25).
  */
 export interface PublicReadDecl {
   readonly name: string;
@@ -13,13 +14,13 @@ export interface PublicReadDecl {
   /** The same read at other paths (the spec writes some at the root: 意见征集's `/web/list`). */
   readonly alsoAt?: readonly string[];
   readonly method?: 'GET' | 'POST';
-  readonly kind: 'list' | 'get';
+  readonly shape: 'array' | 'one';
   /** The records that are public (`{ status: 1 }`; an array is "one of"). */
   readonly where: WhereData;
   /** The fields answered, in order (a missing value is null). */
   readonly fields: readonly string[];
-  /** A list's order (then by id ascending). */
+  /** An array's order (then by id ascending). */
   readonly sort?: readonly { readonly field: string; readonly order: 'ASC' | 'DESC' }[];
-  /** A list's `size`: when not sent, and the most answered (default 10 and 50). */
-  readonly size?: { readonly fallback: number; readonly max: number };
+  /** An array's N: the parameter naming it, its default and cap (default `size`, 10, 50). */
+  readonly size?: { readonly param: string; readonly default: number; readonly max: number };
 }

@@ -10,23 +10,25 @@ import { systemUser } from './entity/runtime.js';
 
 const pick = (read: PublicReadDecl, row: Record<string, unknown>) => Object.fromEntries(read.fields.map((k) => [k, row[k] ?? null]));
 
-/** What the read takes: a list's `size`, a get's `id` (the query first, then the body; a GET only the query). */
+const SIZE = { param: 'size', default: 10, max: 50 };
+
+/** What the read takes: an array's size, the one record's `id` (the query first, then the body; a GET only the query). */
 function readInput(read: PublicReadDecl) {
-  const size = read.size ?? { fallback: 10, max: 50 };
-  const fields: InputFields = read.kind === 'get' ? { id: ID } : { size: ['integer', `条数，默认${size.fallback}，最多${size.max}`] };
+  const size = read.size ?? SIZE;
+  const fields: InputFields = read.shape === 'one' ? { id: ID } : { [size.param]: ['integer', `条数，默认${size.default}，最多${size.max}`] };
   return describeInput(read.method === 'GET' ? { query: fields } : { either: fields });
 }
 
 /** The answer of one public read (PublicReadDecl): as the system, over the public records only. */
 async function answer(app: FastifyInstance, decl: ResourceDecl, read: PublicReadDecl, request: FastifyRequest) {
   const db = dynamic(app.db);
-  if (read.kind === 'get') {
+  if (read.shape === 'one') {
     const [row] = await findRecords(db, decl, systemUser, { where: { ...read.where, [decl.idField]: readId(request) }, limit: 1 });
     if (!row) throw notFoundRecord();
     return ok(pick(read, row));
   }
-  const size = read.size ?? { fallback: 10, max: 50 };
-  const limit = readSize(request, 'size', size.fallback, size.max);
+  const size = read.size ?? SIZE;
+  const limit = readSize(request, size.param, size.default, size.max);
   return ok((await findRecords(db, decl, systemUser, { where: read.where, sort: read.sort, limit })).map((r) => pick(read, r)));
 }
 
