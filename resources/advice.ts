@@ -9,6 +9,9 @@ const PUBLIC_FIELDS = ['id', 'title', 'content', 'solicitDept', 'startTime', 'en
  * behaviour in server/entities/advice.ts (the module server/modules/interaction/advice provides its close task);
  * statuses in docs/interaction-forms.md.
  */
+/** The public lists' `size`: 10 unless asked, at most 50. */
+const SIZE = { param: 'size', default: 10, max: 50 };
+
 export default defineResource({
   name: 'advice',
   table: 'advice',
@@ -123,9 +126,9 @@ export default defineResource({
   }],
   // What the public site reads: the collecting topics, the answered ones, one topic once opened.
   publicReads: [
-    { name: 'webList', label: '征集中的主题', path: '/advice/web/list', alsoAt: ['/web/list'], shape: 'array', where: { status: 1 }, fields: PUBLIC_FIELDS,
+    { name: 'webList', label: '征集中的主题', path: '/advice/web/list', alsoAt: ['/web/list'], shape: 'array', size: SIZE, where: { status: 1 }, fields: PUBLIC_FIELDS,
       sort: [{ field: 'endTime', order: 'ASC' }, { field: 'id', order: 'DESC' }] },
-    { name: 'resultList', label: '已反馈的主题', path: '/advice/web/resultList', shape: 'array', where: { status: 3 }, fields: PUBLIC_FIELDS,
+    { name: 'resultList', label: '已反馈的主题', path: '/advice/web/resultList', shape: 'array', size: SIZE, where: { status: 3 }, fields: PUBLIC_FIELDS,
       sort: [{ field: 'resultTime', order: 'DESC' }, { field: 'id', order: 'DESC' }] },
     { name: 'webMyDetail', label: '主题详情', path: '/advice/web/my/detail', alsoAt: ['/web/my/detail'], shape: 'one', where: { status: [1, 2, 3] }, fields: PUBLIC_FIELDS },
   ],

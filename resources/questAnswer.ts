@@ -1,6 +1,9 @@
 import { defineResource, ownershipFields, standardPermissions } from './define';
 
 /** 智能问答知识库: questions, answers and keywords; the public looks up similar questions. */
+/** The public lists' `size`: 10 unless asked, at most 50. */
+const SIZE = { param: 'size', default: 10, max: 50 };
+
 export default defineResource({
   name: 'questAnswer',
   table: 'quest_answer',
@@ -68,7 +71,7 @@ export default defineResource({
   }],
   // The public assistant's common questions: enabled ones marked common, by their order.
   publicReads: [{
-    name: 'commonList', label: '常见问题', path: '/questAnswer/commonList', shape: 'array', where: { status: 1, isCommon: 1 }, fields: ['id', 'quest', 'answer'],
+    name: 'commonList', label: '常见问题', path: '/questAnswer/commonList', shape: 'array', size: SIZE, where: { status: 1, isCommon: 1 }, fields: ['id', 'quest', 'answer'],
     sort: [{ field: 'sort', order: 'ASC' }, { field: 'hitCount', order: 'DESC' }],
   }],
   menu: { group: 'interact', path: '/main/interact/questAnswerList', sort: 74 },

@@ -3,7 +3,7 @@ import type { WhereData } from '../behaviour';
 /**
  * A read of the public site (no login) over the records that are public (issue 19: "which records are
  * public"): served by the generic routes (server/crud/publicReads.ts) as the system, answering only `fields`.
- * - `shape: 'array'`: the first N records (the `size` parameter, its default and cap) in `sort` order;
+ * - `shape: 'array'`: the records in `sort` order (the first N with `size`);
  * - `shape: 'one'`: the one record the `id` parameter names (query or body), 1003 when it is not public.
  * Its names follow the declared reads of `api.extra` (`reads`, resources/shape/extraReads.ts, session 25).
  */
@@ -21,6 +21,6 @@ export interface PublicReadDecl {
   readonly fields: readonly string[];
   /** An array's order (then by id ascending). */
   readonly sort?: readonly { readonly field: string; readonly order: 'ASC' | 'DESC' }[];
-  /** An array's N: the parameter naming it, its default and cap (default `size`, 10, 50). */
+  /** An array's N: the parameter naming it, its default and cap; without it the whole array. */
   readonly size?: { readonly param: string; readonly default: number; readonly max: number };
 }

@@ -4,18 +4,17 @@ import { dynamic } from '../db/types.js';
 import { ok } from '../http/envelope.js';
 import { notFoundRecord } from '../http/errors.js';
 import { readId, readSize } from '../http/params.js';
-import { describeInput, ID, type InputFields } from '../http/routeInput.js';
+import { describeInput, ID, NO_INPUT, type InputFields } from '../http/routeInput.js';
 import { findRecords } from './entity/localApi.js';
 import { systemUser } from './entity/runtime.js';
 
 const pick = (read: PublicReadDecl, row: Record<string, unknown>) => Object.fromEntries(read.fields.map((k) => [k, row[k] ?? null]));
 
-const SIZE = { param: 'size', default: 10, max: 50 };
-
 /** What the read takes: an array's size, the one record's `id` (the query first, then the body; a GET only the query). */
 function readInput(read: PublicReadDecl) {
-  const size = read.size ?? SIZE;
-  const fields: InputFields = read.shape === 'one' ? { id: ID } : { [size.param]: ['integer', `条数，默认${size.default}，最多${size.max}`] };
+  const size = read.size;
+  const fields: InputFields = read.shape === 'one' ? { id: ID } : size ? { [size.param]: ['integer', `条数，默认${size.default}，最多${size.max}`] } : {};
+  if (!Object.keys(fields).length) return NO_INPUT;
   return describeInput(read.method === 'GET' ? { query: fields } : { either: fields });
 }
 
@@ -27,8 +26,8 @@ async function answer(app: FastifyInstance, decl: ResourceDecl, read: PublicRead
     if (!row) throw notFoundRecord();
     return ok(pick(read, row));
   }
-  const size = read.size ?? SIZE;
-  const limit = readSize(request, size.param, size.default, size.max);
+  const size = read.size;
+  const limit = size ? readSize(request, size.param, size.default, size.max) : undefined;
   return ok((await findRecords(db, decl, systemUser, { where: read.where, sort: read.sort, limit })).map((r) => pick(read, r)));
 }
 

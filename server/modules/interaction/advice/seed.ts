@@ -2,14 +2,9 @@ import { seedApi } from '../../../crud/entity/seed.js';
 import type { Db } from '../../../db/types.js';
 import { newQueryCode } from '../../../public/guard.js';
 import type { SeedContext } from '../../../seed/domainSeeds.js';
-import { formatDateTime } from '../../../util/time.js';
+import { dayAt } from '../../../util/time.js';
 
-const DAY = 24 * 3600_000;
-const daysFrom = (days: number, hour = 9) => {
-  const d = new Date(Date.now() + days * DAY);
-  d.setHours(hour, 0, 0, 0);
-  return formatDateTime(d);
-};
+const daysFrom = (days: number, hour = 9) => dayAt(days, hour);
 
 /**
  * Demo advice topics (docs/interaction-forms.md): one collecting with a few public opinions, one whose
