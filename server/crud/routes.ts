@@ -136,7 +136,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
 
 /**
  * The declaration as one `api.alsoAt` entry serves it: only its list, get and delete paths, over the records
- * matching its `where` too; no save, action, public operation or export of its own.
+ * matching its `where` too; no save, action, public operation, public read or export of its own.
  */
 function aliasDecl(decl: ResourceDecl, alias: CallAlias): ResourceDecl {
   const { api } = decl;
@@ -152,6 +152,7 @@ function aliasDecl(decl: ResourceDecl, alias: CallAlias): ResourceDecl {
     access: { ...decl.access, list: narrowed('list'), get: narrowed('get'), delete: narrowed('delete') },
     actions: [],
     publicOps: [],
+    publicReads: [],
     api: {
       list: alias.list ? { ...api.list, path: alias.list, ...(alias.defaults ? { defaults: alias.defaults } : {}) } : { ...api.list, servedBy: 'module' },
       get: at(api.get, alias.get) as ResourceApi['get'],
