@@ -65,7 +65,11 @@ export default defineResource({
   form: ['quest', 'questAnswerId', 'satisfied', 'content', 'reply'],
   permissions: standardPermissions('dearchFeedback'),
   actions: [
-    { name: 'satisfiedAudit', label: '处理', path: '/questAnswer/satisfiedAudit', permission: 'dearchFeedback:audit', scope: 'bulk' },
+    {
+      // `ids` (or one `id`), each still 未处理 (server/entities/dearchFeedback.ts).
+      name: 'satisfiedAudit', label: '处理', path: '/questAnswer/satisfiedAudit', permission: 'dearchFeedback:audit', scope: 'both', placement: ['toolbar'],
+      when: { auditState: 0 }, refusal: '所选反馈中有已处理的记录', success: '处理成功', run: true,
+    },
     {
       // The question a visitor could not get answered goes into the knowledge base with staff's answer,
       // and the feedback is handled with it (server/entities/dearchFeedback.ts; docs/interaction-forums.md).
@@ -96,5 +100,15 @@ export default defineResource({
       ],
     },
   ],
+  // A visitor rates an answer (satisfied 1 满意 / 2 不满意) and may say why: image code, limits of 'qaAssess'.
+  publicOps: [{
+    name: 'assess', label: '评价答案', path: '/questAnswer/assessDearchfeedback', guard: 'qaAssess', captcha: true, success: '感谢您的评价',
+    input: [
+      { name: 'satisfied', label: '满意度：1（满意）、2（不满意）', type: 'number', required: true },
+      { name: 'questAnswerId', label: '被评价的问答ID', type: 'number' },
+      { name: 'quest', label: '问题（无问答ID时必填）', type: 'text', maxLength: 200 },
+      { name: 'content', label: '反馈内容', type: 'textarea', maxLength: 1000 },
+    ],
+  }],
   menu: { group: 'interact', path: '/main/interact/dearchFeedback', sort: 75 },
 });

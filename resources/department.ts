@@ -114,5 +114,11 @@ export default defineResource({
     uniqueAmongSiblings: { field: 'name', message: '同一上级部门下已存在部门：{value}' },
     inUse: [{ table: 'users', column: 'deptId', message: '该部门下还有用户，不能删除' }],
   },
+  // The departments an application for disclosure may go to (依申请公开's public form; the spec's paths).
+  publicReads: [
+    { name: 'applyDepts', label: '受理部门列表', path: '/web/apply/dept/list', shape: 'array', where: {}, fields: ['id', 'name', 'phone', 'parentId'],
+      sort: [{ field: 'sort', order: 'ASC' }] },
+    { name: 'applyDept', label: '受理部门', path: '/web/apply/dept', shape: 'one', where: {}, fields: ['id', 'name', 'phone', 'desc', 'parentId'] },
+  ],
   menu: { group: 'system', path: '/main/system/department', sort: 20 },
 });

@@ -1,6 +1,9 @@
 import { defineResource, ownershipFields, standardPermissions } from './define';
 
 /** 智能问答知识库: questions, answers and keywords; the public looks up similar questions. */
+/** The public lists' `size`: 10 unless asked, at most 50. */
+const SIZE = { param: 'size', default: 10, max: 50 };
+
 export default defineResource({
   name: 'questAnswer',
   table: 'quest_answer',
@@ -15,7 +18,6 @@ export default defineResource({
     update: { path: '/questAnswer/save' },
     delete: { path: '/questAnswer/dels', ids: 'body' },
     extra: {
-      commonList: { path: '/questAnswer/commonList', label: '常见问题（公众）' },
       welcome: { path: '/questAnswer/getWelcomeMessage', label: '欢迎语（公众）' },
     },
   },
@@ -61,6 +63,16 @@ export default defineResource({
   },
   form: ['quest', 'keywords', 'answer', 'isCommon', 'status', 'sort'],
   permissions: standardPermissions('questAnswer'),
-  actions: [{ name: 'commonAudit', label: '设为常见问题', path: '/questAnswer/commonAudit', permission: 'questAnswer:common', scope: 'bulk' }],
+  actions: [{
+    // `ids` (or one `id`); isCommon 1 (the default) marks them, 0 unmarks them (server/entities/questAnswer.ts).
+    name: 'commonAudit', label: '设为常见问题', path: '/questAnswer/commonAudit', permission: 'questAnswer:common', scope: 'both', placement: ['toolbar'],
+    success: '操作成功', run: true,
+    input: [{ name: 'isCommon', label: '常见问题', type: 'enum', default: 1, options: [{ value: 1, label: '是' }, { value: 0, label: '否' }] }],
+  }],
+  // The public assistant's common questions: enabled ones marked common, by their order.
+  publicReads: [{
+    name: 'commonList', label: '常见问题', path: '/questAnswer/commonList', shape: 'array', size: SIZE, where: { status: 1, isCommon: 1 }, fields: ['id', 'quest', 'answer'],
+    sort: [{ field: 'sort', order: 'ASC' }, { field: 'hitCount', order: 'DESC' }],
+  }],
   menu: { group: 'interact', path: '/main/interact/questAnswerList', sort: 74 },
 });

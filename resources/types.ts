@@ -6,6 +6,7 @@ import type { TreeDecl } from './relations/tree';
 import type { ActionDecl } from './shape/actions';
 import type { ListDecl } from './shape/list';
 import type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowTableDecl } from './shape/form';
+import type { PublicReadDecl } from './shape/publicReads';
 
 /**
  * The shape of a resource declaration: plain data that the data provider, the admin views and the
@@ -14,8 +15,9 @@ import type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowTableDecl } fro
 
 export type { EnumOption, EnumTone, FieldDecl, FieldDisplay, FieldType } from './shape/fields';
 export type { FilterOp, FilterDecl, FilterChoice, DetailDrawerDecl, JoinDecl, ColumnLayout, ListDecl, TreeFilterDecl, ListSourcesDecl, ListSourceDecl, RowLinkDecl } from './shape/list';
-export type { ActionDecl, ListExportDecl, ActionCallDecl, ActionVariant, UploadDecl } from './shape/actions';
+export type { ActionDecl, ListExportDecl, ActionCallDecl, ActionVariant, UploadDecl, TableDialogDecl, ChildExportDecl } from './shape/actions';
 export type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowTableDecl } from './shape/form';
+export type { PublicReadDecl } from './shape/publicReads';
 
 /**
  * Where a call carries its key: `?id=`/`?ids=1,2` in the query, `{ id }`/`{ ids: [] }` as JSON body,
@@ -172,6 +174,8 @@ export interface PublicOpDecl {
   readonly name: string;
   readonly label: string;
   readonly path: string;
+  /** The same operation at other paths (the spec writes some at the root: 意见征集's `/web/my/list`). */
+  readonly alsoAt?: readonly string[];
   readonly method?: 'GET' | 'POST';
   readonly guard?: string;
   readonly captcha?: boolean;
@@ -235,6 +239,8 @@ export interface ResourceDecl {
   readonly personalLog?: { readonly label: string; readonly field: string };
   /** Calls of citizens on the public site (see PublicOpDecl); handlers in the behaviour file. */
   readonly publicOps?: readonly PublicOpDecl[];
+  /** Reads of the public site over the public records (PublicReadDecl). */
+  readonly publicReads?: readonly PublicReadDecl[];
   /** Site pages (`pages/<name>.html`) rendered again after a successful save or delete (问卷调查's `survey`). */
   readonly republish?: readonly string[];
   /** Code run around each operation (see resources/behaviour.ts). */

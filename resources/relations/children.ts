@@ -13,4 +13,10 @@ export interface ChildDecl {
   readonly table: string;
   readonly key: string;
   readonly orderBy?: readonly string[];
+  /** The direction of `orderBy` and the id (default 'asc'; 'desc': newest first, 意见征集's opinions). */
+  readonly order?: 'asc' | 'desc';
+  /** Most rows answered (the first ones in that order). */
+  readonly limit?: number;
+  /** The rows are citizens' (name, phone…): their personal values answered masked (server/shared/mask.ts). */
+  readonly masked?: boolean;
 }

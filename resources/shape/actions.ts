@@ -58,6 +58,12 @@ export interface ActionDecl {
    * the record in context), which renders its own dialog (意见征集's 查看意见). Needs `placement`.
    */
   readonly dialog?: string;
+  /**
+   * No call of its own: the button opens a dialog listing an array the get call answers with the record (a
+   * child collection: 意见征集's opinions), paged in the browser, with an optional download of those rows
+   * through another action (src/generic/TableDialog.tsx). Needs `placement`.
+   */
+  readonly tableDialog?: TableDialogDecl;
   /** A whole-list Excel export served by the generic routes (server/crud/listExport.ts); `scope: 'none'`. */
   readonly export?: ListExportDecl;
   /**
@@ -72,6 +78,21 @@ export interface ActionDecl {
    * the spec's 县长信箱 copy of a step (`/xax/theme/themeAuditShow` with `family: 'xax'`). The UI calls `path`.
    */
   readonly alsoAt?: readonly ActionAlias[];
+}
+
+/** What an action's `tableDialog` shows (`{field}` in `title` and `download.fileName`: the record's value). */
+export interface TableDialogDecl {
+  /** The array of the get call's answer (a child collection's `name`). */
+  readonly source: string;
+  readonly title: string;
+  /** Columns of the rows: `blank` is shown for an empty value (匿名), `wrap` keeps the text's lines. */
+  readonly columns: readonly { readonly field: string; readonly label: string; readonly width?: number; readonly blank?: string; readonly wrap?: boolean }[];
+  /** A first column numbering the rows from 1, with this heading (序号). */
+  readonly numbered?: string;
+  /** The text when there are no rows (default 暂无数据). */
+  readonly empty?: string;
+  /** A button (shown with that action's key) downloading the rows: that action's call with the record's id. */
+  readonly download?: { readonly action: string; readonly label: string; readonly fileName: string };
 }
 
 export interface ActionAlias {
@@ -94,6 +115,25 @@ export interface ListExportDecl {
   readonly onlyNamed?: boolean;
   /** Fixed values the exported records match, whatever the search says (领导留言's `{ channel: 'll' }`). */
   readonly where?: WhereData;
+  /** `false`: the file is `<fileName>.xlsx`, without the date. */
+  readonly dated?: false;
+  /** With the record's id in the search, the export is that record's child collection instead (server/crud/childExport.ts). */
+  readonly child?: ChildExportDecl;
+}
+
+/**
+ * One record's child collection as a sheet (意见征集's opinions of a topic): the record's title above the
+ * header row, the child rows by id, personal values masked by their keys. `{field}` in `fileName` is the
+ * record's value (at most 40 characters).
+ */
+export interface ChildExportDecl {
+  /** The child collection's `name` (ResourceDecl.children). */
+  readonly name: string;
+  readonly sheet: string;
+  readonly fileName: string;
+  readonly columns: readonly { readonly field: string; readonly header: string; readonly width?: number }[];
+  /** A first column numbering the rows from 1, with this heading (序号). */
+  readonly numbered?: string;
 }
 
 /**

@@ -3,16 +3,21 @@ import type { ChildDecl } from '../../resources/relations/children.js';
 import type { ResourceDecl } from '../../resources/types.js';
 // Tables of declarations are named at run time: the deliberately untyped handle (server/db/types.ts).
 import type { DynamicDb as Db, Row } from '../db/types.js';
+import { maskPersonal } from '../shared/mask.js';
 import type { EntityContext } from './entity/types.js';
 
 const trxOf = (ctx: unknown) => (ctx as EntityContext).trx;
 
-/** The child rows of records, in the declared order then by id. */
+/** The child rows of records, in the declared order then by id (at most `limit`, masked when `masked`). */
 export async function childRows(db: Db, child: ChildDecl, parentIds: readonly unknown[]): Promise<Row[]> {
   if (!parentIds.length) return [];
+  const order = child.order ?? 'asc';
   let q = db.selectFrom(child.table).selectAll().where(child.key, 'in', [...parentIds]);
-  for (const f of child.orderBy ?? []) q = q.orderBy(f, 'asc');
-  return (await q.orderBy('id', 'asc').execute()) as Row[];
+  for (const f of child.orderBy ?? []) q = q.orderBy(f, order);
+  q = q.orderBy('id', order);
+  if (child.limit) q = q.limit(child.limit);
+  const rows = (await q.execute()) as Row[];
+  return child.masked ? rows.map((r) => maskPersonal(r)) : rows;
 }
 
 /** The child collections as hooks, run after the entity's own (server/crud/entity/attach.ts). */

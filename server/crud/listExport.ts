@@ -6,6 +6,7 @@ import { currentUser, type PortalUser } from '../http/fastifyTypes.js';
 import { bodyOf, queryOf } from '../http/params.js';
 import { sendWorkbook, type SheetColumn } from '../shared/excel.js';
 import { formatDateTime } from '../util/time.js';
+import { sendChildExport } from './childExport.js';
 import { findRecords } from './entity/localApi.js';
 import { readSort } from './listQuery.js';
 import { maskPersonalRow } from './personal.js';
@@ -53,8 +54,11 @@ function registerExport(app: FastifyInstance, decl: ResourceDecl, action: Action
     attachValidation: true,
     config: { permission: action.permission },
     handler: async (request, reply) => {
-      const rows = await exportRows(app.db as unknown as DynamicDb, decl, currentUser(request), { ...queryOf(request), ...bodyOf(request) }, spec.where);
-      const name = `${spec.fileName}_${formatDateTime().slice(0, 10)}.xlsx`;
+      const search = { ...queryOf(request), ...bodyOf(request) };
+      const id = search[decl.idField];
+      if (spec.child && id !== undefined && id !== null && id !== '') return sendChildExport(reply, app.db as unknown as DynamicDb, decl, currentUser(request), spec.child, id);
+      const rows = await exportRows(app.db as unknown as DynamicDb, decl, currentUser(request), search, spec.where);
+      const name = spec.dated === false ? `${spec.fileName}.xlsx` : `${spec.fileName}_${formatDateTime().slice(0, 10)}.xlsx`;
       return sendWorkbook(reply, name, [{ name: spec.sheet ?? decl.label, columns: exportColumns(decl, spec), rows }]);
     },
   });

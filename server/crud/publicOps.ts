@@ -33,14 +33,14 @@ export async function runPublicOp(app: FastifyInstance, decl: ResourceDecl, op: 
 /** The public operation that shares the declaration's update path, if any. */
 export const publicOpOnUpdatePath = (decl: ResourceDecl) => decl.publicOps?.find((o) => o.onUpdatePath && decl.api.update && o.path === decl.api.update.path);
 
-/** Routes of the public operations that have a path of their own. */
+/** Routes of the public operations that have a path of their own (and their `alsoAt` paths). */
 export function registerPublicOps(app: FastifyInstance, decl: ResourceDecl): void {
   for (const op of decl.publicOps ?? []) {
     if (op === publicOpOnUpdatePath(decl)) continue;
     // The schema describes the body; a body it refuses still reaches `check`, which names the field in Chinese.
-    app.route({
+    for (const url of [op.path, ...(op.alsoAt ?? [])]) app.route({
       method: op.method ?? 'POST',
-      url: op.path,
+      url,
       schema: publicOpSchema(decl, op),
       attachValidation: true,
       config: { public: true, ...(op.rateLimit ? { rateLimit: op.rateLimit } : {}), ...(op.republish && decl.republish?.length ? { republish: decl.republish } : {}) },

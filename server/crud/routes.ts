@@ -14,6 +14,7 @@ import { listTree } from './treeList.js';
 import { createListCache } from './listCache.js';
 import { maskPersonalPage, revealPersonal, withoutMasked } from './personal.js';
 import { publicOpOnUpdatePath, registerPublicOps, runPublicOp } from './publicOps.js';
+import { registerPublicReads } from './publicReads.js';
 import { requireStaff } from '../shared/routeHelpers.js';
 import { applyFilters, readPaging } from './listQuery.js';
 import { crudRouteSchemas, type RouteSchema } from './schema/routeSchemas.js';
@@ -73,6 +74,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   // Declared actions with `run` are served here for module resources too.
   registerActionRoutes(app, decl);
   registerPublicOps(app, decl);
+  registerPublicReads(app, decl);
   registerExportRoutes(app, decl);
   // A domain module serves the declared paths of a `module` resource itself.
   if (decl.routes === 'module') return;
@@ -136,7 +138,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
 
 /**
  * The declaration as one `api.alsoAt` entry serves it: only its list, get and delete paths, over the records
- * matching its `where` too; no save, action, public operation or export of its own.
+ * matching its `where` too; no save, action, public operation, public read or export of its own.
  */
 function aliasDecl(decl: ResourceDecl, alias: CallAlias): ResourceDecl {
   const { api } = decl;
@@ -154,6 +156,7 @@ function aliasDecl(decl: ResourceDecl, alias: CallAlias): ResourceDecl {
     access: { ...decl.access, list: narrowed('list'), get: narrowed('get'), delete: narrowed('delete') },
     actions: [],
     publicOps: [],
+    publicReads: [],
     api: {
       list: alias.list ? { ...api.list, path: alias.list, ...(alias.defaults ? { defaults: alias.defaults } : {}), ...(alias.requires ? { requires: alias.requires } : {}) } : { ...api.list, servedBy: 'module' },
       get: at(api.get, alias.get) as ResourceApi['get'],

@@ -5,7 +5,7 @@ import type { DynamicDb } from '../db/types.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../http/errors.js';
 import { cleanPhone, cleanText, newQueryCode } from '../public/guard.js';
 import { increment } from '../shared/counters.js';
-import { maskPersonal } from '../shared/mask.js';
+import { wholePage } from '../shared/paging.js';
 import { asInt } from '../shared/routeHelpers.js';
 import { formatDateTime } from '../util/time.js';
 
@@ -46,7 +46,7 @@ function timed(data: RecordData, original: RecordData | undefined, now: string, 
 /**
  * 意见征集 (docs/interaction-forms.md): topics on the generic routes (/advice/add saves both ways: a change
  * only while the topic is open), 结束征集 and 结果反馈 as declared actions, 到期检查 and the scheduled
- * open/close check, a topic's opinions (masked) on its detail, and the citizen's opinion as the public
+ * open/close check, and the citizen's opinion as the public
  * operation `opinion` (/advice/web/add), counted on the topic atomically.
  */
 export default defineBehaviour({
@@ -58,19 +58,6 @@ export default defineBehaviour({
       },
     ],
     beforeChange: [({ operation, data, original, ctx }) => (operation === 'create' || isFormSave(data) ? timed(data, original, ctx.now, ctx.seed) : data)],
-    beforeDelete: [
-      async ({ records, ctx }) => {
-        // advice_opinion is the topic's own child table (no declaration of its own).
-        await ctx.trx.deleteFrom('advice_opinion').where('adviceId', 'in', records.map((r) => Number(r.id))).execute();
-      },
-    ],
-    afterGet: [
-      async ({ record, ctx }) => {
-        const opinions = await ctx.trx.selectFrom('advice_opinion').selectAll().where('adviceId', '=', Number(record.id)).orderBy('createTime', 'desc').orderBy('id', 'desc').limit(500).execute();
-        // The opinions are a list of citizens: their phones masked (个人信息保护法).
-        return { ...record, opinions: opinions.map((o) => maskPersonal(o)) };
-      },
-    ],
   },
   actions: {
     stop: async ({ records, ctx }) => ctx.api.update('advice', Number(records[0]?.id), { status: 2, stopTime: ctx.now }),
@@ -103,6 +90,21 @@ export default defineBehaviour({
         await increment(ctx.trx, 'advice', 'opinionCount', { column: 'id', keys: adviceId });
         return { queryCode, createTime: ctx.now };
       },
+    },
+    // One's own opinions, by the query code and the phone given with them, with the topic's state and result.
+    myList: {
+      check: ({ body }) => ({ queryCode: cleanText(body.queryCode, { label: '查询码', max: 32, required: true }).toUpperCase(), phone: cleanPhone(body.phone, '联系电话') }),
+      run: async ({ values, ctx }) =>
+        wholePage(
+          await ctx.trx
+            .selectFrom('advice_opinion as o')
+            .innerJoin('advice as a', 'a.id', 'o.adviceId')
+            .select(['o.id as id', 'o.adviceId as adviceId', 'o.content as content', 'o.createTime as createTime', 'o.queryCode as queryCode', 'a.title as title', 'a.status as status', 'a.resultContent as resultContent', 'a.resultTime as resultTime'])
+            .where('o.queryCode', '=', String(values.queryCode))
+            .where('o.phone', '=', String(values.phone))
+            .orderBy('o.id', 'desc')
+            .execute(),
+        ),
     },
   },
   jobs: [

@@ -39,3 +39,10 @@ export function hoursBetween(from: unknown, to: unknown): number | null {
   if (!Number.isFinite(a) || !Number.isFinite(b)) return null;
   return Math.max(0, (b - a) / 3_600_000);
 }
+
+/** `YYYY-MM-DD HH:mm:00` of the day `offsetDays` from today (negative: past) at that local hour (demo data's times). */
+export function dayAt(offsetDays: number, hour: number, minute = 0): string {
+  const d = new Date(Date.now() + offsetDays * 86_400_000);
+  d.setHours(hour, minute, 0, 0);
+  return formatDateTime(d);
+}

@@ -10,6 +10,7 @@ import { ActionInputDialog, answerText, type ActionTarget } from './ActionInputD
 import { routeFor } from './actionCallParts';
 import { AnswerDialog } from './AnswerDialog';
 import { DialogPanel } from './ListPanels';
+import { TableDialog } from './TableDialog';
 import { UploadDialog } from './UploadDialog';
 
 type Place = 'toolbar' | 'row' | 'show';
@@ -122,7 +123,7 @@ export function ActionButton({
         title={hint}
         onClick={(e) => {
           e.stopPropagation();
-          if (action.dialog) setShowing(true);
+          if (action.dialog || action.tableDialog) setShowing(true);
           else if (action.upload) setUploading(true);
           else if (asks) setFilling(true);
           else if (action.confirm) setAsking(true);
@@ -133,6 +134,11 @@ export function ActionButton({
       </Button>
       {answerDialog}
       {action.dialog && showing && <DialogPanel name={action.dialog} decl={decl} onClose={() => setShowing(false)} />}
+      {action.tableDialog && showing && record && (
+        <span onClick={(e) => e.stopPropagation()}>
+          <TableDialog decl={decl} table={action.tableDialog} record={record} onClose={() => setShowing(false)} />
+        </span>
+      )}
       {action.upload && uploading && (
         <UploadDialog
           decl={decl}

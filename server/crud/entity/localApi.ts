@@ -32,16 +32,27 @@ export async function findRecords(db: DynamicDb, decl: ResourceDecl, user: Porta
   return decl.hooks?.enrich ? enriched(decl, hookContext(db, decl, user), records) : records;
 }
 
-/** The local API's `seed`: every row through the entity's create, in one transaction. */
+/** The local API's `seed`: every row through the entity's create, with its child rows, in one transaction. */
 async function seedRecords(db: DynamicDb, decl: ResourceDecl, user: PortalUser, rows: readonly RecordData[], options: SeedOptions = {}): Promise<RecordData[]> {
-  const names = new Set([...decl.fields.map((f) => f.name), ...(decl.links ?? []).map((l) => l.name), ...(options.inputs ?? [])]);
+  // A declared child collection's rows may come with the record, under its name (意见征集's opinions).
+  const children = new Map((decl.children ?? []).map((c) => [c.name, c]));
+  const names = new Set([...decl.fields.map((f) => f.name), ...(decl.links ?? []).map((l) => l.name), ...children.keys(), ...(options.inputs ?? [])]);
   for (const row of rows) {
     const unknown = Object.keys(row).filter((k) => !names.has(k));
     if (unknown.length) throw new Error(`seed of ${decl.name}: ${unknown.join(', ')} ${unknown.length > 1 ? 'are' : 'is'} not declared`);
   }
   return inTransaction(db, async (trx) => {
     const out: RecordData[] = [];
-    for (const row of rows) out.push(await createRecord(trx, decl, user, { ...row }, { trusted: true, seed: true }));
+    for (const row of rows) {
+      // A copy (its symbol keys too: 文章's write note) without the child rows.
+      const body: Record<string | symbol, unknown> = { ...row };
+      for (const name of children.keys()) delete body[name];
+      const record = await createRecord(trx, decl, user, body, { trusted: true, seed: true });
+      for (const [name, child] of children) {
+        for (const c of (row[name] as readonly RecordData[] | undefined) ?? []) await trx.insertInto(child.table).values({ ...c, [child.key]: record[decl.idField] }).execute();
+      }
+      out.push(record);
+    }
     return out;
   });
 }

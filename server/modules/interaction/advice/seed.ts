@@ -1,15 +1,10 @@
-import { seedApi, seedOne } from '../../../crud/entity/seed.js';
+import { seedApi } from '../../../crud/entity/seed.js';
 import type { Db } from '../../../db/types.js';
 import { newQueryCode } from '../../../public/guard.js';
 import type { SeedContext } from '../../../seed/domainSeeds.js';
-import { formatDateTime } from '../../../util/time.js';
+import { dayAt } from '../../../util/time.js';
 
-const DAY = 24 * 3600_000;
-const daysFrom = (days: number, hour = 9) => {
-  const d = new Date(Date.now() + days * DAY);
-  d.setHours(hour, 0, 0, 0);
-  return formatDateTime(d);
-};
+const daysFrom = (days: number, hour = 9) => dayAt(days, hour);
 
 /**
  * Demo advice topics (docs/interaction-forms.md): one collecting with a few public opinions, one whose
@@ -58,26 +53,15 @@ export async function adviceDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
       ],
     },
   ];
-  const api = seedApi(db, ctx.decls);
-  for (const t of topics) {
-    const p = owner(t.dept);
-    const values = {
-      ...t.values,
-      opinionCount: t.opinions.length,
-      deptId: ctx.deptIds.get(t.dept) ?? p?.deptId ?? null,
-      deptName: t.dept,
-      creatorId: p?.userId ?? null,
-      creatorName: p?.name ?? null,
-      createTime: t.values.startTime,
-      updateTime: ctx.now,
-    };
-    // Through the local API: the topic's checks run; as demo data (ctx.seed) an ended topic keeps its state.
-    const row = { id: Number((await seedOne(api, 'advice', values)).id) };
-    for (const [i, o] of t.opinions.entries()) {
-      await db
-        .insertInto('advice_opinion')
-        .values({ adviceId: row.id, content: o.content, name: o.name, phone: o.phone, queryCode: newQueryCode(), ip: `10.20.2.${i + 31}`, createTime: daysFrom(o.day, 10 + i) })
-        .execute();
-    }
-  }
+  // Through the local API: the topic's checks run; as demo data (ctx.seed) an ended topic keeps its state;
+  // the opinions come with each topic (its child collection).
+  await seedApi(db, ctx.decls).seed(
+    'advice',
+    topics.map((t) => {
+      const p = owner(t.dept);
+      const opinions = t.opinions.map((o, i) => ({ content: o.content, name: o.name, phone: o.phone, queryCode: newQueryCode(), ip: `10.20.2.${i + 31}`, createTime: daysFrom(o.day, 10 + i) }));
+      const stamps = { deptId: ctx.deptIds.get(t.dept) ?? p?.deptId ?? null, deptName: t.dept, creatorId: p?.userId ?? null, creatorName: p?.name ?? null, createTime: t.values.startTime, updateTime: ctx.now };
+      return { ...t.values, opinionCount: t.opinions.length, ...stamps, opinions };
+    }),
+  );
 }

@@ -2,15 +2,10 @@ import { seedApi } from '../../../crud/entity/seed.js';
 import type { Db, Row } from '../../../db/types.js';
 import { newQueryCode } from '../../../public/guard.js';
 import type { SeedContext } from '../../../seed/domainSeeds.js';
-import { formatDateTime } from '../../../util/time.js';
+import { dayAt } from '../../../util/time.js';
 import { addWorkingDays, DEFAULT_SETTINGS } from './service.js';
 
-const DAY = 24 * 3600_000;
-const daysAgo = (days: number, hour = 10) => {
-  const d = new Date(Date.now() - days * DAY);
-  d.setHours(hour, 30, 0, 0);
-  return formatDateTime(d);
-};
+const daysAgo = (days: number, hour = 10) => dayAt(-days, hour, 30);
 
 /**
  * Demo disclosure applications (docs/interaction-forms.md), one per state a desk officer meets: a new one
