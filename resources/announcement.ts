@@ -14,7 +14,9 @@ export default defineResource({
     create: { path: '/announcement/add' },
     update: { path: '/announcement/add' },
     delete: { path: '/announcement/dels', ids: 'query' },
-    extra: { top: { path: '/announcement/getTop', label: '置顶公告' } },
+    // The home page's block: published ones, pinned first (server/crud/topList.ts).
+    extra: { top: { path: '/announcement/getTop', label: '置顶公告', top: { size: 5, max: 50, public: true, where: { status: 1 },
+      sort: [{ field: 'isTop', order: 'DESC' }, { field: 'sort', order: 'ASC' }, { field: 'publishTime', order: 'DESC' }, { field: 'id', order: 'DESC' }] } } },
   },
   fields: [
     { name: 'id', label: 'ID', type: 'number', readOnly: true },

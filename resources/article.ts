@@ -177,7 +177,16 @@ export default defineResource({
     { source: 'flowList', label: '审核记录', empty: '暂无记录',
       columns: [{ field: 'createTime', label: '时间' }, { field: 'actionName', label: '操作' }, { field: 'userName', label: '操作人' }, { field: 'fromStatusName', label: '原状态' }, { field: 'toStatusName', label: '新状态' }, { field: 'opinion', label: '意见' }] },
   ],
-  showPanels: ['articleVoice', 'articleRelated'],
+  showPanels: ['articleVoice'],
+  // 相关文章: served and shown by the generic machinery (server/crud/related.ts, src/generic/RelatedRecords.tsx).
+  related: {
+    label: '相关文章', table: 'article_relevant', from: 'articleId', to: 'relevantId',
+    calls: { list: 'relevantList', add: 'relevantSave', remove: 'relevantDelete' },
+    fields: ['title', 'status', 'statusName', 'columnId', 'columnTitle', 'publishTime'],
+    columns: ['title', 'columnTitle', 'statusName'], hint: 'columnTitle', max: 50,
+    messages: { tooMany: '一次最多关联50篇文章', self: '不能关联文章本身', missing: '相关文章不存在' },
+    empty: '暂无相关文章', confirm: '确定移除这篇相关文章吗？',
+  },
   permissions: { list: 'article:list', get: 'article:get', create: 'article:add', update: 'article:update', delete: 'article:delete' },
   actions: [
     // The workflow steps of ARTICLE_TRANSITIONS as row and show-view buttons, offered in the states they start

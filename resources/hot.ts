@@ -14,7 +14,9 @@ export default defineResource({
     create: { path: '/hot/add' },
     update: { path: '/hot/add' },
     delete: { path: '/hot/dels', ids: 'body' },
-    extra: { top: { path: '/hot/top', label: '热点排行' } },
+    // The portal's hot-topics block: enabled ones (server/crud/topList.ts).
+    extra: { top: { path: '/hot/top', label: '热点排行', top: { size: 10, max: 50, public: true, where: { status: 1 },
+      sort: [{ field: 'sort', order: 'ASC' }, { field: 'clickCount', order: 'DESC' }, { field: 'id', order: 'DESC' }] } } },
   },
   fields: [
     { name: 'id', label: 'ID', type: 'number', readOnly: true },

@@ -2,6 +2,8 @@ import type { AccessDecl, Hooks, WhereData } from './behaviour';
 import type { FieldDecl } from './shape/fields';
 import type { ChildDecl } from './relations/children';
 import type { LinkDecl } from './relations/links';
+import type { RelatedDecl } from './relations/related';
+import type { TopListDecl } from './shape/topList';
 import type { TreeDecl } from './relations/tree';
 import type { ActionDecl } from './shape/actions';
 import type { ListDecl } from './shape/list';
@@ -100,7 +102,7 @@ export interface ResourceApi {
   /** Paging parameter name of the list call; `pageNum` unless the spec says `pageNumber`. */
   readonly pageParam?: 'pageNum' | 'pageNumber';
   /** Further calls of the resource (top lists, type lists, state lists). */
-  readonly extra?: Readonly<Record<string, ApiCall & { readonly label: string }>>;
+  readonly extra?: Readonly<Record<string, ApiCall & { readonly label: string; readonly top?: TopListDecl }>>;
   /**
    * The list, get and delete calls served at other paths too, each over the records matching `where` (ANDed
    * with the declaration's own `where`, access and data scope): the spec's per-channel copies of a call
@@ -251,5 +253,7 @@ export interface ResourceDecl {
   readonly links?: readonly LinkDecl[];
   /** Rows of another table that belong to a record (论坛主题's replies): see ChildDecl. */
   readonly children?: readonly ChildDecl[];
+  /** Records of the same entity a record points at, by calls of their own (文章's 相关文章): see RelatedDecl. */
+  readonly related?: RelatedDecl;
 }
 

@@ -60,13 +60,6 @@ export function articleInputs(decl: ResourceDecl) {
     view: describeInput({ query: { articleID: ['integer', '文章ID'], articleId: ['integer', '文章ID（同 articleID）'] } }),
     preview: describeInput({ query: { articleID: ['integer', '文章ID'], articleId: ['integer', '文章ID（同 articleID）'] } }),
     column: describeInput({ query: { categoryId: ['integer', '栏目ID（必填）'] } }),
-    // related articles
-    relevantList: describeInput({ either: { id: ['integer', '文章ID'], articleId: ['integer', '文章ID（同 id）'] } }),
-    relevantSave: describeInput({
-      body: { relevantIds: ['ids', '相关文章ID：数组或以逗号分隔（最多50篇）'], relevantId: ['ids', '相关文章ID（同 relevantIds）'], ids: ['ids', '相关文章ID（同 relevantIds）'] },
-      either: { articleId: ['integer', '文章ID（必填）'] },
-    }),
-    relevantDelete: describeInput({ either: { id: ['integer', '关联记录ID（getArticleRelevantList 答复中的 id）'] } }),
   };
 }
 
