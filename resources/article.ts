@@ -178,6 +178,12 @@ export default defineResource({
       columns: [{ field: 'createTime', label: '时间' }, { field: 'actionName', label: '操作' }, { field: 'userName', label: '操作人' }, { field: 'fromStatusName', label: '原状态' }, { field: 'toStatusName', label: '新状态' }, { field: 'opinion', label: '意见' }] },
   ],
   showPanels: ['articleVoice'],
+  // The reviewer's 预览 (待审文章, 信息报送): src/generic/RecordPreview.tsx.
+  preview: {
+    meta: [{ label: '栏目', value: '{columnTitle}' }, { label: '作者/来源', value: '{author} / {source}' }, { label: '创建人', value: '{creatorName}[（{deptName}）]' },
+      { label: '提交时间', value: '{submitTime}' }, { label: '状态', value: '{statusName}' }],
+    body: 'content', bodyTitle: '文章预览', tables: ['flowList'],
+  },
   // 相关文章: served and shown by the generic machinery (server/crud/related.ts, src/generic/RelatedRecords.tsx).
   related: {
     label: '相关文章', table: 'article_relevant', from: 'articleId', to: 'relevantId',

@@ -4,6 +4,7 @@ import type { ChildDecl } from './relations/children';
 import type { LinkDecl } from './relations/links';
 import type { RelatedDecl } from './relations/related';
 import type { TopListDecl } from './shape/topList';
+import type { PreviewDecl } from './shape/preview';
 import type { TreeDecl } from './relations/tree';
 import type { ActionDecl } from './shape/actions';
 import type { ListDecl } from './shape/list';
@@ -255,5 +256,7 @@ export interface ResourceDecl {
   readonly children?: readonly ChildDecl[];
   /** Records of the same entity a record points at, by calls of their own (文章's 相关文章): see RelatedDecl. */
   readonly related?: RelatedDecl;
+  /** A preview dialog of a record for screens that open one (文章's 预览 in 待审文章): see PreviewDecl. */
+  readonly preview?: PreviewDecl;
 }
 
