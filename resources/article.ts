@@ -193,6 +193,13 @@ export default defineResource({
     messages: { tooMany: '一次最多关联50篇文章', self: '不能关联文章本身', missing: '相关文章不存在' },
     empty: '暂无相关文章', confirm: '确定移除这篇相关文章吗？',
   },
+  // 排序 / 上移 within a column, in the public lists' order (server/crud/ordering.ts).
+  ordering: {
+    field: 'sort', within: 'columnId', min: 0, max: 999999, permission: 'article:sort',
+    by: [{ field: 'sort', order: 'DESC' }, { field: 'publishTime', order: 'DESC' }, { field: 'articleId', order: 'DESC' }],
+    set: { path: '/api/article/articleSort', success: '排序成功', invalid: '排序必须是0–999999的整数' },
+    up: { path: '/api/article/articleUp', success: '上移成功', first: '已经是本栏目的第一篇，不能上移' },
+  },
   permissions: { list: 'article:list', get: 'article:get', create: 'article:add', update: 'article:update', delete: 'article:delete' },
   actions: [
     // The workflow steps of ARTICLE_TRANSITIONS as row and show-view buttons, offered in the states they start

@@ -5,6 +5,7 @@ import type { LinkDecl } from './relations/links';
 import type { RelatedDecl } from './relations/related';
 import type { TopListDecl } from './shape/topList';
 import type { PreviewDecl } from './shape/preview';
+import type { OrderingDecl } from './shape/ordering';
 import type { TreeDecl } from './relations/tree';
 import type { ActionDecl } from './shape/actions';
 import type { ListDecl } from './shape/list';
@@ -258,5 +259,7 @@ export interface ResourceDecl {
   readonly related?: RelatedDecl;
   /** A preview dialog of a record for screens that open one (文章's 预览 in 待审文章): see PreviewDecl. */
   readonly preview?: PreviewDecl;
+  /** Hand-set order within groups (文章's 排序 / 上移 within a column): see OrderingDecl. */
+  readonly ordering?: OrderingDecl;
 }
 

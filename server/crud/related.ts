@@ -5,24 +5,12 @@ import { dynamic, type Row } from '../db/types.js';
 import { ok } from '../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord } from '../http/errors.js';
 import { currentUser } from '../http/fastifyTypes.js';
-import { bodyOf, queryOf } from '../http/params.js';
+import { bodyOf, firstId, queryOf } from '../http/params.js';
 import { describeInput } from '../http/routeInput.js';
 import { formatDateTime } from '../util/time.js';
 import type { LocalApi } from './entity/types.js';
 
-/** The first of `names` given (the body before the query), as a positive integer; 1001 naming the first when none is. */
-function firstId(request: FastifyRequest, names: readonly string[]): number {
-  const body = bodyOf(request);
-  const query = queryOf(request);
-  for (const name of names) {
-    const v = body[name] ?? query[name];
-    if (v === undefined || v === null || v === '') continue;
-    const n = Number(v);
-    if (!Number.isSafeInteger(n) || n <= 0) throw invalidValue(`参数格式不正确：${name}`);
-    return n;
-  }
-  throw missingParam(names[0] as string);
-}
+const idOf = (request: FastifyRequest, names: readonly string[]) => firstId(queryOf(request), bodyOf(request), names);
 
 /** The related ids of an add: `<to>s`, `<to>` or `ids`, an array or a comma list. */
 function addedIds(rel: RelatedDecl, body: Row): number[] {
@@ -67,7 +55,7 @@ export function registerRelatedRoutes(app: FastifyInstance, decl: ResourceDecl):
   const { get: getKey, update: updateKey } = decl.permissions;
   const listSchema = describeInput({ either: { id: ['integer', `${what}ID`], [rel.from]: ['integer', `${what}ID（同 id）`] } });
   app.post(pathOf(rel.calls.list), { config: { permission: getKey }, schema: listSchema, attachValidation: true }, async (request) => {
-    const id = firstId(request, ['id', rel.from]);
+    const id = idOf(request, ['id', rel.from]);
     await reached(app.entities.api(currentUser(request)), decl, id);
     return ok(await relationsOf(app, decl, rel, id));
   });
@@ -75,7 +63,7 @@ export function registerRelatedRoutes(app: FastifyInstance, decl: ResourceDecl):
   const ids = ['ids', `${rel.label}ID：数组或以逗号分隔（最多${rel.max}条）`] as const;
   const addSchema = describeInput({ body: { [`${rel.to}s`]: ids, [rel.to]: ids, ids }, either: { [rel.from]: ['integer', `${what}ID（必填）`] } });
   app.post(pathOf(rel.calls.add), { config: { permission: updateKey }, schema: addSchema, attachValidation: true }, async (request) => {
-    const id = firstId(request, [rel.from]);
+    const id = idOf(request, [rel.from]);
     const added = addedIds(rel, bodyOf(request));
     if (added.includes(id)) throw invalidValue(rel.messages.self);
     await app.entities.transaction(currentUser(request), async (api, trx) => {
@@ -90,7 +78,7 @@ export function registerRelatedRoutes(app: FastifyInstance, decl: ResourceDecl):
 
   const removeSchema = describeInput({ either: { id: ['integer', `关联记录ID（${pathOf(rel.calls.list)} 答复中的 id）`] } });
   app.post(pathOf(rel.calls.remove), { config: { permission: updateKey }, schema: removeSchema, attachValidation: true }, async (request) => {
-    const id = firstId(request, ['id']);
+    const id = idOf(request, ['id']);
     const row = (await dynamic(app.db).selectFrom(rel.table).select(['id', rel.from]).where('id', '=', id).executeTakeFirst()) as Row | undefined;
     if (!row) throw notFoundRecord();
     await reached(app.entities.api(currentUser(request)), decl, Number(row[rel.from]));

@@ -11,6 +11,7 @@ import { registerActionRoutes } from './actions.js';
 import { registerExportRoutes } from './listExport.js';
 import { registerRelatedRoutes } from './related.js';
 import { registerTopLists } from './topList.js';
+import { registerOrderingRoutes } from './ordering.js';
 import { readKey, requirePaging, routeUrl } from './pathKeys.js';
 import { listTree } from './treeList.js';
 import { createListCache } from './listCache.js';
@@ -78,6 +79,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   registerExportRoutes(app, decl);
   registerRelatedRoutes(app, decl);
   registerTopLists(app, decl);
+  registerOrderingRoutes(app, decl);
   // A domain module serves the declared paths of a `module` resource itself.
   if (decl.routes === 'module') return;
   const { api, permissions } = decl;
@@ -155,6 +157,7 @@ function aliasDecl(decl: ResourceDecl, alias: CallAlias): ResourceDecl {
     actions: [],
     publicOps: [],
     related: undefined,
+    ordering: undefined,
     api: {
       list: alias.list ? { ...api.list, path: alias.list, ...(alias.defaults ? { defaults: alias.defaults } : {}) } : { ...api.list, servedBy: 'module' },
       get: at(api.get, alias.get) as ResourceApi['get'],

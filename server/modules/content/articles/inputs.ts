@@ -47,11 +47,6 @@ export function articleInputs(decl: ResourceDecl) {
     update: declaredInput(decl, 'update', { ...SAVE_EXTRA, id: ['integer', '文章ID（同 articleId）'], ...OPINION }),
     ids: describeInput({ either: ARTICLE_IDS }),
     copy: describeInput({ either: ARTICLE_IDS, body: { columnId: ['integer', '复制到的栏目ID（默认原栏目）'], categoryId: ['integer', '复制到的栏目ID（同 columnId）'] } }),
-    sort: describeInput({
-      body: { list: ['array', '多篇：[{ articleId, sort }]'] },
-      either: { articleId: ARTICLE_ID, id: ['integer', '文章ID（同 articleId）'], sort: ['integer', '排序，0到999999'] },
-    }),
-    up: describeInput({ either: { articleId: ARTICLE_ID, id: ['integer', '文章ID（同 articleId）'] } }),
     reindex: describeInput({ either: { ids: ARTICLE_IDS.ids as InputField, articleId: ['ids', '文章ID（同 ids）；都不给出时重建全部'] } }),
     // public calls
     webList: describeInput({ either: { ...FILTERS, ...PAGE, size: ['integer', '每页条数（同 pageSize）'] } }),
