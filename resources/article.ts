@@ -102,6 +102,8 @@ export default defineResource({
       withdraw: { path: '/api/article/delArticleTask', label: '撤回' },
       takeDown: { path: '/api/article/rejectArticleTask', label: '下线' },
     },
+    // 本部门文章: the list kept to the caller's department and those below (the review queue's `todo` not taken).
+    alsoAt: [{ where: {}, list: '/api/article/listByDept', ownDepartments: true, ignore: ['todo'] }],
   },
   fields: [
     { name: 'articleId', label: '文章ID', type: 'number', readOnly: true },

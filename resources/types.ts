@@ -55,6 +55,8 @@ export interface ResourceApi {
     readonly servedBy?: 'module';
     /** Filter values searched with when the call leaves them blank (set by an `api.alsoAt` entry's `defaults`). */
     readonly defaults?: Readonly<Record<string, unknown>>;
+    /** Search values the call does not take: dropped before the search (set by an `api.alsoAt` entry's `ignore`). */
+    readonly ignore?: readonly string[];
     /**
      * The pages are kept per caller and search while this database counter has not moved
      * (server/crud/listCache.ts, docs/performance.md): only for a table whose writes its triggers cover.
@@ -118,6 +120,13 @@ export interface CallAlias {
   readonly list?: string;
   /** The list's filter values when the caller leaves them blank (unlike `where`, the caller may ask for others). */
   readonly defaults?: Readonly<Record<string, unknown>>;
+  /** Search values this list path does not take (文章's `/api/article/listByDept` ignores the review queue's `todo`). */
+  readonly ignore?: readonly string[];
+  /**
+   * Only the records of the caller's department and the departments below it (the ownership's department
+   * column; a caller without a department finds none): 文章's 本部门文章 `/api/article/listByDept`.
+   */
+  readonly ownDepartments?: boolean;
   readonly get?: string;
   readonly delete?: string;
 }

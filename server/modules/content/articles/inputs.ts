@@ -39,7 +39,6 @@ const SAVE_EXTRA: InputFields = {
 /** What each article route reads (server/http/routeInput.ts: descriptive, the handlers still answer refusals). */
 export function articleInputs(decl: ResourceDecl) {
   return {
-    byDept: declaredInput(decl, 'list', { ...FILTERS, ...PAGE, sortField: ['string', '排序字段'], sortOrder: ['string', 'ASC 或 DESC（默认）'] }),
     fieldOverwrite: describeInput({ query: { columnId: ['integer', '栏目ID（必填）'], basicId: ['integer', '文章ID：给出时带回该文章的模型字段值'] } }),
     articleId: describeInput({ either: { articleId: ARTICLE_ID } }),
     detection: describeInput({ either: { title: ['string', '标题'], summary: ['string', '摘要'], content: ['string', '正文'], articleId: ['integer', '文章ID（不给出标题和正文时检测该文章）'] } }),
