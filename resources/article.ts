@@ -202,6 +202,8 @@ export default defineResource({
     set: { path: '/api/article/articleSort', success: '排序成功', invalid: '排序必须是0–999999的整数' },
     up: { path: '/api/article/articleUp', success: '上移成功', first: '已经是本栏目的第一篇，不能上移' },
   },
+  // A citizen's read of a published article counts (server/crud/counterCalls.ts).
+  counters: [{ field: 'hits', path: '/api/article/hit', method: 'GET', where: { status: ARTICLE_STATUS.PUBLISHED }, idParams: ['articleID', 'articleId'] }],
   permissions: { list: 'article:list', get: 'article:get', create: 'article:add', update: 'article:update', delete: 'article:delete' },
   actions: [
     // The workflow steps of ARTICLE_TRANSITIONS as row and show-view buttons, offered in the states they start

@@ -6,6 +6,7 @@ import type { RelatedDecl } from './relations/related';
 import type { TopListDecl } from './shape/topList';
 import type { PreviewDecl } from './shape/preview';
 import type { OrderingDecl } from './shape/ordering';
+import type { CounterCallDecl } from './shape/counter';
 import type { TreeDecl } from './relations/tree';
 import type { ActionDecl } from './shape/actions';
 import type { ListDecl } from './shape/list';
@@ -270,5 +271,7 @@ export interface ResourceDecl {
   readonly preview?: PreviewDecl;
   /** Hand-set order within groups (文章's 排序 / 上移 within a column): see OrderingDecl. */
   readonly ordering?: OrderingDecl;
+  /** Citizens' view counts (文章's `/api/article/hit`): see CounterCallDecl. */
+  readonly counters?: readonly CounterCallDecl[];
 }
 

@@ -14,6 +14,7 @@ import { registerExportRoutes } from './listExport.js';
 import { registerRelatedRoutes } from './related.js';
 import { registerTopLists } from './topList.js';
 import { registerOrderingRoutes } from './ordering.js';
+import { registerCounterCalls } from './counterCalls.js';
 import { readKey, requirePaging, routeUrl } from './pathKeys.js';
 import { listTree } from './treeList.js';
 import { createListCache } from './listCache.js';
@@ -83,6 +84,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   registerRelatedRoutes(app, decl);
   registerTopLists(app, decl);
   registerOrderingRoutes(app, decl);
+  registerCounterCalls(app, decl);
   // A domain module serves the declared paths of a `module` resource itself.
   if (decl.routes === 'module') return;
   const { api, permissions } = decl;
@@ -169,6 +171,7 @@ function aliasDecl(db: Db, decl: ResourceDecl, alias: CallAlias): ResourceDecl {
     publicOps: [],
     related: undefined,
     ordering: undefined,
+    counters: undefined,
     api: {
       list: alias.list ? { ...api.list, path: alias.list, ...(alias.defaults ? { defaults: alias.defaults } : {}), ...(alias.ignore ? { ignore: alias.ignore } : {}) } : { ...api.list, servedBy: 'module' },
       get: at(api.get, alias.get) as ResourceApi['get'],
