@@ -14,8 +14,8 @@ export default defineResource({
     create: { path: '/announcement/add' },
     update: { path: '/announcement/add' },
     delete: { path: '/announcement/dels', ids: 'query' },
-    // The home page's block: published ones, pinned first (server/crud/topList.ts).
-    extra: { top: { path: '/announcement/getTop', label: '置顶公告', top: { size: 5, max: 50, public: true, where: { status: 1 },
+    // The home page's block: published ones, pinned first (a declared read: server/crud/extraReads.ts).
+    extra: { top: { path: '/announcement/getTop', label: '置顶公告', reads: { shape: 'array', size: { param: 'size', default: 5, max: 50 }, who: 'public', where: { status: 1 },
       sort: [{ field: 'isTop', order: 'DESC' }, { field: 'sort', order: 'ASC' }, { field: 'publishTime', order: 'DESC' }, { field: 'id', order: 'DESC' }] } } },
   },
   fields: [

@@ -14,8 +14,8 @@ export default defineResource({
     create: { path: '/hot/add' },
     update: { path: '/hot/add' },
     delete: { path: '/hot/dels', ids: 'body' },
-    // The portal's hot-topics block: enabled ones (server/crud/topList.ts).
-    extra: { top: { path: '/hot/top', label: '热点排行', top: { size: 10, max: 50, public: true, where: { status: 1 },
+    // The portal's hot-topics block: enabled ones (a declared read: server/crud/extraReads.ts).
+    extra: { top: { path: '/hot/top', label: '热点排行', reads: { shape: 'array', size: { param: 'size', default: 10, max: 50 }, who: 'public', where: { status: 1 },
       sort: [{ field: 'sort', order: 'ASC' }, { field: 'clickCount', order: 'DESC' }, { field: 'id', order: 'DESC' }] } } },
   },
   fields: [

@@ -3,7 +3,7 @@ import type { FieldDecl } from './shape/fields';
 import type { ChildDecl } from './relations/children';
 import type { LinkDecl } from './relations/links';
 import type { RelatedDecl } from './relations/related';
-import type { TopListDecl } from './shape/topList';
+import type { ExtraReadDecl } from './shape/extraReads';
 import type { PreviewDecl } from './shape/preview';
 import type { OrderingDecl } from './shape/ordering';
 import type { CounterCallDecl } from './shape/counter';
@@ -106,8 +106,8 @@ export interface ResourceApi {
   };
   /** Paging parameter name of the list call; `pageNum` unless the spec says `pageNumber`. */
   readonly pageParam?: 'pageNum' | 'pageNumber';
-  /** Further calls of the resource (top lists, type lists, state lists). */
-  readonly extra?: Readonly<Record<string, ApiCall & { readonly label: string; readonly top?: TopListDecl }>>;
+  /** Further calls of the resource (top lists, type lists, state lists); with `reads` the generic routes answer them (ExtraReadDecl). */
+  readonly extra?: Readonly<Record<string, ApiCall & { readonly label: string; readonly reads?: ExtraReadDecl }>>;
   /**
    * The list, get and delete calls served at other paths too, each over the records matching `where` (ANDed
    * with the declaration's own `where`, access and data scope): the spec's per-channel copies of a call

@@ -11,8 +11,8 @@ import { bodyOf, param, queryOf, readId, readIds } from '../http/params.js';
 import { settleSchemaRefusal } from '../http/validation.js';
 import { registerActionRoutes } from './actions.js';
 import { registerExportRoutes } from './listExport.js';
+import { registerExtraReads } from './extraReads.js';
 import { registerRelatedRoutes } from './related.js';
-import { registerTopLists } from './topList.js';
 import { registerOrderingRoutes } from './ordering.js';
 import { registerCounterCalls } from './counterCalls.js';
 import { readKey, requirePaging, routeUrl } from './pathKeys.js';
@@ -81,8 +81,8 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   registerActionRoutes(app, decl);
   registerPublicOps(app, decl);
   registerExportRoutes(app, decl);
+  registerExtraReads(app, decl);
   registerRelatedRoutes(app, decl);
-  registerTopLists(app, decl);
   registerOrderingRoutes(app, decl);
   registerCounterCalls(app, decl);
   // A domain module serves the declared paths of a `module` resource itself.
