@@ -102,6 +102,8 @@ export default defineResource({
       withdraw: { path: '/api/article/delArticleTask', label: '撤回' },
       takeDown: { path: '/api/article/rejectArticleTask', label: '下线' },
     },
+    // 本部门文章: the list kept to the caller's department and those below (the review queue's `todo` not taken).
+    alsoAt: [{ where: {}, list: '/api/article/listByDept', ownDepartments: true, ignore: ['todo'] }],
   },
   fields: [
     { name: 'articleId', label: '文章ID', type: 'number', readOnly: true },
@@ -177,7 +179,31 @@ export default defineResource({
     { source: 'flowList', label: '审核记录', empty: '暂无记录',
       columns: [{ field: 'createTime', label: '时间' }, { field: 'actionName', label: '操作' }, { field: 'userName', label: '操作人' }, { field: 'fromStatusName', label: '原状态' }, { field: 'toStatusName', label: '新状态' }, { field: 'opinion', label: '意见' }] },
   ],
-  showPanels: ['articleVoice', 'articleRelated'],
+  showPanels: ['articleVoice'],
+  // The reviewer's 预览 (待审文章, 信息报送): src/generic/RecordPreview.tsx.
+  preview: {
+    meta: [{ label: '栏目', value: '{columnTitle}' }, { label: '作者/来源', value: '{author} / {source}' }, { label: '创建人', value: '{creatorName}[（{deptName}）]' },
+      { label: '提交时间', value: '{submitTime}' }, { label: '状态', value: '{statusName}' }],
+    body: 'content', bodyTitle: '文章预览', tables: ['flowList'],
+  },
+  // 相关文章: served and shown by the generic machinery (server/crud/related.ts, src/generic/RelatedRecords.tsx).
+  related: {
+    label: '相关文章', table: 'article_relevant', from: 'articleId', to: 'relevantId',
+    calls: { list: 'relevantList', add: 'relevantSave', remove: 'relevantDelete' },
+    fields: ['title', 'status', 'statusName', 'columnId', 'columnTitle', 'publishTime'],
+    columns: ['title', 'columnTitle', 'statusName'], hint: 'columnTitle', max: 50,
+    messages: { tooMany: '一次最多关联50篇文章', self: '不能关联文章本身', missing: '相关文章不存在' },
+    empty: '暂无相关文章', confirm: '确定移除这篇相关文章吗？',
+  },
+  // 排序 / 上移 within a column, in the public lists' order (server/crud/ordering.ts).
+  ordering: {
+    field: 'sort', within: 'columnId', min: 0, max: 999999, permission: 'article:sort',
+    by: [{ field: 'sort', order: 'DESC' }, { field: 'publishTime', order: 'DESC' }, { field: 'articleId', order: 'DESC' }],
+    set: { path: '/api/article/articleSort', success: '排序成功', invalid: '排序必须是0–999999的整数' },
+    up: { path: '/api/article/articleUp', success: '上移成功', first: '已经是本栏目的第一篇，不能上移' },
+  },
+  // A citizen's read of a published article counts (server/crud/counterCalls.ts).
+  counters: [{ field: 'hits', path: '/api/article/hit', method: 'GET', where: { status: ARTICLE_STATUS.PUBLISHED }, idParams: ['articleID', 'articleId'] }],
   permissions: { list: 'article:list', get: 'article:get', create: 'article:add', update: 'article:update', delete: 'article:delete' },
   actions: [
     // The workflow steps of ARTICLE_TRANSITIONS as row and show-view buttons, offered in the states they start

@@ -2,6 +2,11 @@ import type { AccessDecl, Hooks, WhereData } from './behaviour';
 import type { FieldDecl } from './shape/fields';
 import type { ChildDecl } from './relations/children';
 import type { LinkDecl } from './relations/links';
+import type { RelatedDecl } from './relations/related';
+import type { ExtraReadDecl } from './shape/extraReads';
+import type { PreviewDecl } from './shape/preview';
+import type { OrderingDecl } from './shape/ordering';
+import type { CounterCallDecl } from './shape/counter';
 import type { TreeDecl } from './relations/tree';
 import type { ActionDecl } from './shape/actions';
 import type { ListDecl } from './shape/list';
@@ -55,6 +60,8 @@ export interface ResourceApi {
     readonly defaults?: Readonly<Record<string, unknown>>;
     /** A search value the call cannot do without (set by an `api.alsoAt` entry's `requires`). */
     readonly requires?: string;
+    /** Search values the call does not take: dropped before the search (set by an `api.alsoAt` entry's `ignore`). */
+    readonly ignore?: readonly string[];
     /**
      * The pages are kept per caller and search while this database counter has not moved
      * (server/crud/listCache.ts, docs/performance.md): only for a table whose writes its triggers cover.
@@ -103,8 +110,8 @@ export interface ResourceApi {
   };
   /** Paging parameter name of the list call; `pageNum` unless the spec says `pageNumber`. */
   readonly pageParam?: 'pageNum' | 'pageNumber';
-  /** Further calls of the resource (top lists, type lists, state lists). */
-  readonly extra?: Readonly<Record<string, ApiCall & { readonly label: string }>>;
+  /** Further calls of the resource (top lists, type lists, state lists); with `reads` the generic routes answer them (ExtraReadDecl). */
+  readonly extra?: Readonly<Record<string, ApiCall & { readonly label: string; readonly reads?: ExtraReadDecl }>>;
   /**
    * The list, get and delete calls served at other paths too, each over the records matching `where` (ANDed
    * with the declaration's own `where`, access and data scope): the spec's per-channel copies of a call
@@ -118,6 +125,13 @@ export interface CallAlias {
   readonly list?: string;
   /** The list's filter values when the caller leaves them blank (unlike `where`, the caller may ask for others). */
   readonly defaults?: Readonly<Record<string, unknown>>;
+  /** Search values this list path does not take (文章's `/api/article/listByDept` ignores the review queue's `todo`). */
+  readonly ignore?: readonly string[];
+  /**
+   * Only the records of the caller's department and the departments below it (the ownership's department
+   * column; a caller without a department finds none): 文章's 本部门文章 `/api/article/listByDept`.
+   */
+  readonly ownDepartments?: boolean;
   readonly get?: string;
   readonly delete?: string;
   /**
@@ -266,5 +280,13 @@ export interface ResourceDecl {
   readonly links?: readonly LinkDecl[];
   /** Rows of another table that belong to a record (论坛主题's replies): see ChildDecl. */
   readonly children?: readonly ChildDecl[];
+  /** Records of the same entity a record points at, by calls of their own (文章's 相关文章): see RelatedDecl. */
+  readonly related?: RelatedDecl;
+  /** A preview dialog of a record for screens that open one (文章's 预览 in 待审文章): see PreviewDecl. */
+  readonly preview?: PreviewDecl;
+  /** Hand-set order within groups (文章's 排序 / 上移 within a column): see OrderingDecl. */
+  readonly ordering?: OrderingDecl;
+  /** Citizens' view counts (文章's `/api/article/hit`): see CounterCallDecl. */
+  readonly counters?: readonly CounterCallDecl[];
 }
 

@@ -1,5 +1,7 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
-import type { AccessFn } from '../../resources/behaviour.js';
+import type { AccessFn, CallerInfo, WhereData } from '../../resources/behaviour.js';
+import { departmentAndDescendants } from '../auth/dataScope.js';
+import type { Db } from '../db/types.js';
 import type { ApiCall, CallAlias, ResourceApi, ResourceDecl } from '../../resources/types.js';
 import { ok } from '../http/envelope.js';
 import { missingParam, notFoundRecord } from '../http/errors.js';
@@ -9,6 +11,10 @@ import { bodyOf, param, queryOf, readId, readIds } from '../http/params.js';
 import { settleSchemaRefusal } from '../http/validation.js';
 import { registerActionRoutes } from './actions.js';
 import { registerExportRoutes } from './listExport.js';
+import { registerExtraReads } from './extraReads.js';
+import { registerRelatedRoutes } from './related.js';
+import { registerOrderingRoutes } from './ordering.js';
+import { registerCounterCalls } from './counterCalls.js';
 import { readKey, requirePaging, routeUrl } from './pathKeys.js';
 import { listTree } from './treeList.js';
 import { createListCache } from './listCache.js';
@@ -34,9 +40,10 @@ export function searchOf(request: FastifyRequest): Record<string, unknown> {
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
 /** A list call's search: the caller's values, and the call's `defaults` for those left blank. */
-export function listSearchOf(request: FastifyRequest, defaults: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
+export function listSearchOf(request: FastifyRequest, defaults: Readonly<Record<string, unknown>> | undefined, ignore?: readonly string[]): Record<string, unknown> {
   const search = searchOf(request);
   for (const [k, v] of Object.entries(defaults ?? {})) if (isBlank(search[k])) search[k] = v;
+  for (const k of ignore ?? []) delete search[k];
   return search;
 }
 
@@ -76,6 +83,10 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   registerPublicOps(app, decl);
   registerPublicReads(app, decl);
   registerExportRoutes(app, decl);
+  registerExtraReads(app, decl);
+  registerRelatedRoutes(app, decl);
+  registerOrderingRoutes(app, decl);
+  registerCounterCalls(app, decl);
   // A domain module serves the declared paths of a `module` resource itself.
   if (decl.routes === 'module') return;
   const { api, permissions } = decl;
@@ -110,16 +121,16 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
       permission: permissions.list,
       invalidInput: (request) => {
         requireBody(request);
-        const search = listSearchOf(request, api.list.defaults);
+        const search = listSearchOf(request, api.list.defaults, api.list.ignore);
         readPaging(search);
         applyFilters(dynamic(app.db).selectFrom(decl.table), decl, search);
       },
     },
     handler: async (request) => {
       requireBody(request);
-      if (api.list.shape === 'tree') return ok(await listTree(app.db, decl, currentUser(request), listSearchOf(request, api.list.defaults)));
+      if (api.list.shape === 'tree') return ok(await listTree(app.db, decl, currentUser(request), listSearchOf(request, api.list.defaults, api.list.ignore)));
       // Every record the caller reaches, in the default sort (the client pages it).
-      const search = listSearchOf(request, api.list.defaults);
+      const search = listSearchOf(request, api.list.defaults, api.list.ignore);
       if (api.list.shape === 'array') return ok(await findRecords(app.db, decl, currentUser(request), { search, sort: [decl.list.defaultSort] }));
       const load = async () => maskPersonalPage(decl, await listRecords(app.db, decl, currentUser(request), search));
       return ok(await (cachedList ? cachedList(request, search, load) : load()));
@@ -133,14 +144,21 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
 
   registerSaveRoutes(app, decl, route, schemas);
   registerDeleteRoute(app, decl, route, schemas);
-  for (const alias of api.alsoAt ?? []) registerCrudRoutes(app, aliasDecl(decl, alias));
+  for (const alias of api.alsoAt ?? []) registerCrudRoutes(app, aliasDecl(app.db, decl, alias));
+}
+
+/** An alias's `ownDepartments`: the caller's department and those below it (none without a department). */
+async function ownDepartments(db: Db, decl: ResourceDecl, alias: CallAlias, user: CallerInfo): Promise<WhereData> {
+  const column = decl.ownership?.department;
+  if (!alias.ownDepartments || !column) return {};
+  return { [column]: user.deptId === null ? [] : await departmentAndDescendants(db, user.deptId) };
 }
 
 /**
  * The declaration as one `api.alsoAt` entry serves it: only its list, get and delete paths, over the records
  * matching its `where` too; no save, action, public operation, public read or export of its own.
  */
-function aliasDecl(decl: ResourceDecl, alias: CallAlias): ResourceDecl {
+function aliasDecl(db: Db, decl: ResourceDecl, alias: CallAlias): ResourceDecl {
   const { api } = decl;
   const at = <C extends ApiCall>(call: C | undefined, path: string | undefined) => (call && path ? { ...call, path } : undefined);
   // The alias's condition ANDed with the declaration's own access answer (which may also narrow or deny).
@@ -149,7 +167,8 @@ function aliasDecl(decl: ResourceDecl, alias: CallAlias): ResourceDecl {
     const base = own ? await own(args) : true;
     // `whereCaller`: the caller's own values (a caller without one reaches nothing: an empty list matches no row).
     const mine = Object.fromEntries(Object.entries(alias.whereCaller ?? {}).map(([column, key]) => [column, args.user[key] ?? []]));
-    return base === false ? false : { ...(base === true ? {} : base), ...alias.where, ...mine };
+    if (base === false) return false;
+    return { ...(base === true ? {} : base), ...alias.where, ...mine, ...(await ownDepartments(db, decl, alias, args.user)) };
   };
   return {
     ...decl,
@@ -157,8 +176,13 @@ function aliasDecl(decl: ResourceDecl, alias: CallAlias): ResourceDecl {
     actions: [],
     publicOps: [],
     publicReads: [],
+    related: undefined,
+    ordering: undefined,
+    counters: undefined,
     api: {
-      list: alias.list ? { ...api.list, path: alias.list, ...(alias.defaults ? { defaults: alias.defaults } : {}), ...(alias.requires ? { requires: alias.requires } : {}) } : { ...api.list, servedBy: 'module' },
+      list: alias.list
+        ? { ...api.list, path: alias.list, ...(alias.defaults ? { defaults: alias.defaults } : {}), ...(alias.requires ? { requires: alias.requires } : {}), ...(alias.ignore ? { ignore: alias.ignore } : {}) }
+        : { ...api.list, servedBy: 'module' },
       get: at(api.get, alias.get) as ResourceApi['get'],
       delete: at(api.delete, alias.delete),
     },

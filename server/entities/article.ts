@@ -1,5 +1,6 @@
 import type { RecordData, WhereData } from '../../resources/behaviour.js';
 import { defineBehaviour } from '../crud/entity/define.js';
+import { isOrderOnly } from '../crud/ordering.js';
 import type { EntityChangeArgs, EntityContext } from '../crud/entity/types.js';
 import { dynamic, type DynamicDb } from '../db/types.js';
 import { PortalError } from '../http/errors.js';
@@ -7,7 +8,7 @@ import { tellCreated, tellFollowers } from '../modules/content/articles/changes.
 import { articleDetail, assertTransition, isReviewer } from '../modules/content/articles/service.js';
 import { modelOfColumn, physicalTable } from '../modules/content/contentModels/service.js';
 import { userColumnIds } from '../modules/content/columns/service.js';
-import { articleAfterChange, articleBeforeChange, articleBeforeValidate, writeIn, writeOf } from './article/save.js';
+import { articleAfterChange, articleBeforeChange, articleBeforeValidate, writeIn } from './article/save.js';
 import { articleSteps } from './article/steps.js';
 import { articleEnrich, articleListIn, articleListWhere } from './article/list.js';
 
@@ -29,7 +30,7 @@ export const allowImportedDelete = (trx: DynamicDb) => void importedDeletes.add(
  * cannot both succeed (1005 for the second).
  */
 async function holdInState({ operation, data, original, ctx }: EntityChangeArgs): Promise<void> {
-  if (operation !== 'update' || !original || writeOf(data).orderOnly) return;
+  if (operation !== 'update' || !original || isOrderOnly(data)) return;
   const id = Number(original.articleId);
   const before = Number(original.status);
   const r = await dynamic(ctx.trx).updateTable('article').set({ status: before }).where('articleId', '=', id).where('status', '=', before).executeTakeFirst();

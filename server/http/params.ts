@@ -94,3 +94,18 @@ export function readSize(request: FastifyRequest, name: string, fallback: number
   if (!Number.isInteger(n) || n <= 0) throw invalidValue(`参数格式不正确：${name}`);
   return Math.min(n, max);
 }
+
+/**
+ * The first of `names` given, the body's value before the query's, as a positive integer (1002
+ * 参数格式不正确：<name> otherwise); 1001 naming the first when none is given.
+ */
+export function firstId(query: Readonly<Bag>, body: Readonly<Bag>, names: readonly string[]): number {
+  for (const name of names) {
+    const v = body[name] ?? query[name];
+    if (v === undefined || v === null || v === '') continue;
+    const n = Number(v);
+    if (!Number.isSafeInteger(n) || n <= 0) throw invalidValue(`参数格式不正确：${name}`);
+    return n;
+  }
+  throw missingParam(names[0] as string);
+}

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { menuRoutes } from './auth/menuRoutes.js';
-import { announcementTopRoute } from './content/announcementTop.js';
-import { hotTopRoute } from './content/hotTop.js';
 import { websiteStateListRoute } from './monitoring/websiteStateList.js';
 import { sensitiveExtraRoutes } from './system/sensitiveExtras.js';
 import { systemOrgRoutes } from './system/org/index.js';
@@ -50,8 +48,6 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   // App-wide too: routes with `config.republish` render their site pages again (survey, forum).
   sitePageRepublishHook,
   menuRoutes,
-  announcementTopRoute,
-  hotTopRoute,
   sensitiveExtraRoutes,
   websiteStateListRoute,
   systemOrgRoutes,

@@ -27,6 +27,7 @@ import { Panels } from './ListPanels';
 import { SubmitsToolbar } from './FormSubmits';
 import { FieldsFromInput } from './FieldsFromInput';
 import { ShowTables } from './ShowTables';
+import { RelatedRecords } from './RelatedRecords';
 
 /** Fields of the create and edit forms: `form` in order, else every field that is not read-only. */
 export function formFields(decl: ResourceDecl): FieldDecl[] {
@@ -199,6 +200,7 @@ export function GenericShow({ decl, id }: { decl: ResourceDecl; id?: Identifier 
       <ShowTables decl={decl} />
       {/* Declared panels (resources' showPanels) under the fields, with the record in context. */}
       {decl.showPanels?.length ? <Panels decl={decl} names={decl.showPanels} /> : null}
+      {decl.related ? <RelatedRecords decl={decl} /> : null}
     </Show>
   );
 }

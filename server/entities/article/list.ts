@@ -11,9 +11,6 @@ import { articleConditions, columnTitleMap, todoStates, toApi } from '../../modu
  * the ones below); enrich: columnTitle / statusName. Scope and reviewers' granted columns: the `grant` hook.
  */
 
-/** A search key only server code can set: `/api/article/listByDept` keeps the list to these departments. */
-export const WITHIN_DEPTS = Symbol('article.withinDepts');
-
 type Args = { readonly search: RecordData; readonly ctx: EntityContext };
 
 /** The column, flag and date conditions (the title is the declared `like` filter). */
@@ -26,14 +23,11 @@ export async function articleListWhere({ search, ctx }: Args): Promise<ListCondi
 export async function articleListIn({ search, ctx }: Args): Promise<WhereData> {
   const where: Record<string, number[]> = {};
   if (search.todo === 1 || search.todo === '1' || search.todo === true) where.status = todoStates(ctx.caller);
-  let depts = (search as Record<symbol, unknown>)[WITHIN_DEPTS] as number[] | undefined;
   if (!isBlank(search.deptId)) {
     const d = Number(search.deptId);
     if (!Number.isSafeInteger(d) || d <= 0) throw invalidValue('参数格式不正确：deptId');
-    const below = await departmentAndDescendants(ctx.trx, d);
-    depts = depts ? depts.filter((id) => below.includes(id)) : below;
+    where.deptId = await departmentAndDescendants(ctx.trx, d);
   }
-  if (depts) where.deptId = depts;
   return where;
 }
 

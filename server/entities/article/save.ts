@@ -9,6 +9,7 @@ import { ARTICLE_WRITE, changeOf, type ArticleChange, type ArticleWrite } from '
 import { detectSensitive, recordSensitiveHits, type SensitiveHit } from '../../modules/content/articles/sensitive.js';
 import { addFlow, assertTransition, checkArticleRules, checkTargetColumn, parseFlags, readOpinion, splitArticleBody, storeFlags, type ArticleBodyParts } from '../../modules/content/articles/service.js';
 import { createdBy } from '../../shared/records.js';
+import { isOrderOnly } from '../../crud/ordering.js';
 
 /** A history entry to write once the article's row is stored. */
 interface FlowEntry {
@@ -52,7 +53,7 @@ function refuseBlocked(hits: readonly SensitiveHit[]) {
 export function articleBeforeValidate({ operation, data, ctx }: EntityChangeArgs): RecordData {
   const write = writeOf(data);
   if (write.seed) seeds.add(ctx);
-  if (write.orderOnly || write.seed) return data;
+  if (isOrderOnly(data) || write.seed) return data;
   const parts = splitArticleBody({ ...data });
   const rest: Row = { ...parts.rest };
   for (const name of ['status', 'hits', 'imported', 'lastOpinion', 'submitTime', 'deptId', 'deptName', 'creatorId', 'creatorName', 'createTime', 'updateTime']) delete rest[name];

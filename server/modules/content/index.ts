@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { articlePublicRoutes } from './articles/publicRoutes.js';
-import { relevantRoutes } from './articles/relevantRoutes.js';
 import { articleRoutes } from './articles/routes.js';
 import { columnRoutes } from './columns/routes.js';
 import { contentModelRoutes } from './contentModels/routes.js';
@@ -15,7 +14,6 @@ export async function contentModule(app: FastifyInstance) {
   await app.register(contentModelRoutes);
   await app.register(articleRoutes);
   await app.register(articlePublicRoutes);
-  await app.register(relevantRoutes);
   await app.register(fileRoutes);
   await app.register(voiceModule);
 }

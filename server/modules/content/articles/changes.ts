@@ -68,8 +68,6 @@ export interface ArticleWrite {
   readonly admin?: boolean;
   /** A copy of this article: the history says so; no new sensitive-word hits are counted. */
   readonly copyOf?: number;
-  /** Only the order changes (articleSort, articleUp): no checks, no history. */
-  readonly orderOnly?: boolean;
   /** Demo data of the first start: the values as given (state, stamps), no checks, no history, nobody told. */
   readonly seed?: boolean;
 }

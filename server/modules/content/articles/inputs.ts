@@ -39,7 +39,6 @@ const SAVE_EXTRA: InputFields = {
 /** What each article route reads (server/http/routeInput.ts: descriptive, the handlers still answer refusals). */
 export function articleInputs(decl: ResourceDecl) {
   return {
-    byDept: declaredInput(decl, 'list', { ...FILTERS, ...PAGE, sortField: ['string', '排序字段'], sortOrder: ['string', 'ASC 或 DESC（默认）'] }),
     fieldOverwrite: describeInput({ query: { columnId: ['integer', '栏目ID（必填）'], basicId: ['integer', '文章ID：给出时带回该文章的模型字段值'] } }),
     articleId: describeInput({ either: { articleId: ARTICLE_ID } }),
     detection: describeInput({ either: { title: ['string', '标题'], summary: ['string', '摘要'], content: ['string', '正文'], articleId: ['integer', '文章ID（不给出标题和正文时检测该文章）'] } }),
@@ -47,11 +46,6 @@ export function articleInputs(decl: ResourceDecl) {
     update: declaredInput(decl, 'update', { ...SAVE_EXTRA, id: ['integer', '文章ID（同 articleId）'], ...OPINION }),
     ids: describeInput({ either: ARTICLE_IDS }),
     copy: describeInput({ either: ARTICLE_IDS, body: { columnId: ['integer', '复制到的栏目ID（默认原栏目）'], categoryId: ['integer', '复制到的栏目ID（同 columnId）'] } }),
-    sort: describeInput({
-      body: { list: ['array', '多篇：[{ articleId, sort }]'] },
-      either: { articleId: ARTICLE_ID, id: ['integer', '文章ID（同 articleId）'], sort: ['integer', '排序，0到999999'] },
-    }),
-    up: describeInput({ either: { articleId: ARTICLE_ID, id: ['integer', '文章ID（同 articleId）'] } }),
     reindex: describeInput({ either: { ids: ARTICLE_IDS.ids as InputField, articleId: ['ids', '文章ID（同 ids）；都不给出时重建全部'] } }),
     // public calls
     webList: describeInput({ either: { ...FILTERS, ...PAGE, size: ['integer', '每页条数（同 pageSize）'] } }),
@@ -60,13 +54,6 @@ export function articleInputs(decl: ResourceDecl) {
     view: describeInput({ query: { articleID: ['integer', '文章ID'], articleId: ['integer', '文章ID（同 articleID）'] } }),
     preview: describeInput({ query: { articleID: ['integer', '文章ID'], articleId: ['integer', '文章ID（同 articleID）'] } }),
     column: describeInput({ query: { categoryId: ['integer', '栏目ID（必填）'] } }),
-    // related articles
-    relevantList: describeInput({ either: { id: ['integer', '文章ID'], articleId: ['integer', '文章ID（同 id）'] } }),
-    relevantSave: describeInput({
-      body: { relevantIds: ['ids', '相关文章ID：数组或以逗号分隔（最多50篇）'], relevantId: ['ids', '相关文章ID（同 relevantIds）'], ids: ['ids', '相关文章ID（同 relevantIds）'] },
-      either: { articleId: ['integer', '文章ID（必填）'] },
-    }),
-    relevantDelete: describeInput({ either: { id: ['integer', '关联记录ID（getArticleRelevantList 答复中的 id）'] } }),
   };
 }
 

@@ -2,29 +2,24 @@ import type { FastifyInstance } from 'fastify';
 import type { ResourceDecl } from '../../../../resources/types.js';
 import type { Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
-import { invalidValue, PortalError } from '../../../http/errors.js';
+import { invalidValue } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, queryOf } from '../../../http/params.js';
-import type { LocalApi } from '../../../crud/entity/types.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
 import { modelOfColumn, readFieldValues, saveFieldValues } from '../contentModels/service.js';
 import { ARTICLE_WRITE, tellFollowers, type ArticleWrite } from './changes.js';
-import { accessFilter, loadArticle, parseFlags, readArticleIds, readOneId } from './service.js';
+import { accessFilter, loadArticle, parseFlags, readArticleIds } from './service.js';
 import { articleInputs, type ArticleInputs } from './inputs.js';
 
 /**
- * /api/article/articleCopy, articleSort, articleUp and the search-index rebuild: order and copies of
- * articles. Their writes go through the local API (the article's hooks run: history, followers).
+ * /api/article/articleCopy and the search-index rebuild (排序 / 上移 are the declaration's `ordering`,
+ * server/crud/ordering.ts). Copies are written through the local API (the article's hooks run: history, followers).
  */
 export async function articleOrderRoutes(app: FastifyInstance, decl: ResourceDecl) {
   const input = articleInputs(decl);
   articleCopyRoute(app, decl, input);
-  articleSortRoutes(app, decl, input);
   articleIndexRoute(app, input);
 }
-
-/** A new place in the column's order, the caller's reach checked by the route. */
-const setSort = (api: LocalApi, id: number, sort: number) => api.asSystem().update('article', id, { sort, [ARTICLE_WRITE]: { orderOnly: true } satisfies ArticleWrite });
 
 /** The copy's values: the source's text and settings, as a new draft. */
 function copyValues(src: Row, columnId: number, user: PortalUser): Row {
@@ -62,59 +57,6 @@ function articleCopyRoute(app: FastifyInstance, decl: ResourceDecl, input: Artic
       return out;
     });
     return ok(created, '复制成功');
-  });
-
-}
-
-/** The order of articles in a column: a sort value, or one place up. */
-function articleSortRoutes(app: FastifyInstance, decl: ResourceDecl, input: ArticleInputs) {
-  const db = app.db;
-  app.post('/api/article/articleSort', { config: { permission: 'article:sort' }, schema: input.sort, attachValidation: true }, async (request) => {
-    const user = currentUser(request);
-    const body = bodyOf(request);
-    const query = queryOf(request);
-    const items: { id: number; sort: number }[] = Array.isArray(body.list)
-      ? (body.list as Row[]).map((it) => ({ id: readOneId({}, it ?? {}, ['articleId']), sort: Number(it?.sort) }))
-      : [{ id: readOneId(query, body, ['articleId', 'id']), sort: Number(body.sort ?? query.sort) }];
-    for (const it of items) if (!Number.isInteger(it.sort) || it.sort < 0 || it.sort > 999999) throw invalidValue('排序必须是0–999999的整数');
-    const access = await accessFilter(db, user, decl);
-    await app.entities.transaction(undefined, async (api, trx) => {
-      for (const it of items) {
-        await loadArticle(trx, access, it.id);
-        await setSort(api, it.id, it.sort);
-      }
-    });
-    return ok(items.length, '排序成功');
-  });
-
-  // Moves an article one place up in its column's order (sort desc, publish time desc, id desc).
-  app.post('/api/article/articleUp', { config: { permission: 'article:sort' }, schema: input.up, attachValidation: true }, async (request) => {
-    const user = currentUser(request);
-    const id = readOneId(queryOf(request), bodyOf(request), ['articleId', 'id']);
-    const access = await accessFilter(db, user, decl);
-    await app.entities.transaction(undefined, async (api, trx) => {
-      const row = await loadArticle(trx, access, id);
-      const list = (await trx
-        .selectFrom('article')
-        .select(['articleId', 'sort'])
-        .where('columnId', '=', row.columnId)
-        .orderBy('sort', 'desc')
-        .orderBy('publishTime', 'desc')
-        .orderBy('articleId', 'desc')
-        .execute()) as { articleId: number; sort: number }[];
-      const at = list.findIndex((r) => r.articleId === id);
-      if (at <= 0) throw new PortalError(1005, '已经是本栏目的第一篇，不能上移');
-      const prev = list[at - 1] as { articleId: number; sort: number };
-      const mine = row.sort;
-      const theirs = prev.sort;
-      if (mine === theirs) {
-        await setSort(api, id, theirs + 1);
-      } else {
-        await setSort(api, id, theirs);
-        await setSort(api, prev.articleId, mine);
-      }
-    });
-    return ok(id, '上移成功');
   });
 
 }

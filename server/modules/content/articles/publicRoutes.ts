@@ -10,7 +10,6 @@ import { buildTree, descendantIds, findColumn, loadColumns } from '../columns/se
 import { modelOfColumn, readFieldValues } from '../contentModels/service.js';
 import { accessFilter, applyArticleFilters, columnTitleMap, loadArticle, PUBLIC_COLUMNS, readOneId, toApi } from './service.js';
 import { articleInputs } from './inputs.js';
-import { increment } from '../../../shared/counters.js';
 import { pageOf } from '../../../shared/paging.js';
 
 const search = (request: FastifyRequest): Row => ({ ...queryOf(request), ...bodyOf(request) });
@@ -127,14 +126,6 @@ export async function articlePublicRoutes(app: FastifyInstance) {
     const id = readOneId(queryOf(request), {}, ['articleID', 'articleId']);
     const row = await loadArticle(db, await accessFilter(db, currentUser(request), decl), id);
     return ok({ ...(await publicDetail(db, row)), status: row.status });
-  });
-
-  app.get('/api/article/hit', { ...pub, schema: input.view, attachValidation: true }, async (request) => {
-    const row = await publishedArticle(db, request);
-    const id = Number(row.articleId);
-    await increment(db, 'article', 'hits', { column: 'articleId', keys: id });
-    const after = await db.selectFrom('article').select('hits').where('articleId', '=', id).executeTakeFirstOrThrow();
-    return ok({ articleId: id, hits: after.hits });
   });
 
   // A column's public data: its fields, its children and the path from the top.

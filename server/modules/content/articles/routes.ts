@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ResourceDecl } from '../../../../resources/types.js';
-import { departmentAndDescendants } from '../../../auth/dataScope.js';
 import type { Db, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue } from '../../../http/errors.js';
@@ -11,9 +10,6 @@ import { articleOrderRoutes } from './orderRoutes.js';
 import { articleInputs, type ArticleInputs } from './inputs.js';
 import { accessFilter, loadArticle, readOneId } from './service.js';
 import { detectSensitive } from './sensitive.js';
-import { WITHIN_DEPTS } from '../../../entities/article/list.js';
-import { createListCache } from '../../../crud/listCache.js';
-import type { Page } from '../../../crud/service.js';
 import { articleWriteRoutes } from './writeRoutes.js';
 import { declarationOf } from '../../declarationLookup.js';
 
@@ -28,8 +24,8 @@ interface ArticleContext {
 }
 
 /**
- * /api/article/* beside the generic get, save, update, delete and review steps (server/entities/article.ts):
- * 本部门文章, model fields and sensitive words, the module's writes through the local API
+ * /api/article/* beside the generic list (本部门文章 is its `alsoAt` copy), get, save, update, delete and review
+ * steps (server/entities/article.ts): model fields and sensitive words, the module's writes through the local API
  * (writeRoutes.ts, orderRoutes.ts). See docs/content.md.
  */
 export async function articleRoutes(app: FastifyInstance) {
@@ -37,29 +33,9 @@ export async function articleRoutes(app: FastifyInstance) {
   if (!found) return;
   const decl: ResourceDecl = found;
   const ctx: ArticleContext = { app, db: app.db, decl, input: articleInputs(decl) };
-  articleByDeptRoute(ctx);
   articleReadRoutes(ctx);
   articleWriteRoutes(app, decl, ctx.input);
   await articleOrderRoutes(app, decl);
-}
-
-/**
- * 本部门文章: the article list (the generic list's search, filters and answer, through the local API)
- * kept to the caller's department and the ones below.
- */
-function articleByDeptRoute({ app, db, decl, input }: ArticleContext) {
-  const cachedList = createListCache<Page>('articleLists');
-  app.post('/api/article/listByDept', { config: { permission: decl.permissions.list }, schema: input.byDept, attachValidation: true }, async (request) => {
-    const user = currentUser(request);
-    const s = search(request);
-    // The departments are read on a miss only (a moved department moves the counter).
-    return ok(
-      await cachedList(request, ['byDept', s], async () => {
-        const depts = user.deptId === null ? [] : await departmentAndDescendants(db, user.deptId);
-        return app.entities.api(user).list('article', { ...s, todo: undefined, [WITHIN_DEPTS]: depts });
-      }),
-    );
-  });
 }
 
 /** An article's model fields, its sensitive-word hits, a detection run. */

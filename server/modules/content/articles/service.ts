@@ -95,16 +95,8 @@ export function readArticleIds(query: Row, body: Row): number[] {
   return [...new Set(ids)];
 }
 
-export function readOneId(query: Row, body: Row, names: string[]): number {
-  for (const name of names) {
-    const v = body[name] ?? query[name];
-    if (v === undefined || v === null || v === '') continue;
-    const n = Number(v);
-    if (!Number.isSafeInteger(n) || n <= 0) throw invalidValue(`参数格式不正确：${name}`);
-    return n;
-  }
-  throw missingParam(names[0] as string);
-}
+// One id among several names, the body's before the query's: the shared helper.
+export { firstId as readOneId } from '../../../http/params.js';
 
 export function readOpinion(query: Row, body: Row, required: boolean): string | null {
   const raw = body.opinion ?? body.remark ?? body.reason ?? query.opinion;
