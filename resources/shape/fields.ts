@@ -1,3 +1,4 @@
+import type { FieldToggleDecl } from './showCalls';
 import type { RecordData } from '../behaviour';
 
 /** A declared field: its type, rules, display and relations (part of resources/types.ts, split for size). */
@@ -87,6 +88,8 @@ export interface FieldDecl {
   readonly compute?: (record: RecordData) => unknown;
   /** How the admin views show the value (lists and show views); what is stored and sent stays as it is. */
   readonly display?: FieldDisplay;
+  /** A 0/1 enum the list shows as a switch that saves at once (see FieldToggleDecl). */
+  readonly toggle?: FieldToggleDecl;
   /**
    * A comma list of ids of the resource another field's value names (消息提醒设置's 提醒对象: roles, users or
    * departments by 提醒对象类型): the form offers a multiple choice of that resource's records, by their

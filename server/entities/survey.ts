@@ -2,6 +2,7 @@ import type { RecordData } from '../../resources/behaviour.js';
 import { defineBehaviour } from '../crud/entity/define.js';
 import type { EntityChangeArgs, EntityContext } from '../crud/entity/types.js';
 import { checkWindow } from '../modules/interaction/surveys/context.js';
+import { examineSurvey, openSurvey } from './survey/transitions.js';
 import { loadQuestions, notAllowed, parseQuestions, writeQuestions, type QuestionInput, type QuestionOut } from '../modules/interaction/surveys/service.js';
 
 /** The save's raw body (its `questions` are no field) and the questions checked, per operation. */
@@ -36,10 +37,12 @@ async function saveQuestions({ operation, record, ctx }: { operation: 'create' |
 /**
  * 问卷调查 (docs/interaction-forms.md): the survey record on the generic routes with its questions → options
  * saved and answered with it (`questions` of saveInvestSurveyDto), deleted with it, and read by the detail
- * view. The transitions, results, records and the public answering stay in server/modules/interaction/surveys.
+ * view; the transitions are its declared actions (survey/transitions.ts). The results, records and the public
+ * answering stay in server/modules/interaction/surveys.
  */
 export default defineBehaviour({
   name: 'survey',
+  actions: { open: openSurvey, examine: examineSurvey },
   hooks: {
     beforeValidate: [({ data, ctx }) => void saving.set(ctx, { body: data, questions: null })],
     beforeChange: [checkSave],

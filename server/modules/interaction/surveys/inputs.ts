@@ -3,12 +3,9 @@ import { CAPTCHA, declaredInput, describeInput, ID, PAGING, TIME_RANGE } from '.
 
 /** What each survey route reads (server/http/routeInput.ts: descriptive, the handlers still answer refusals). */
 export function surveyInputs(decl: ResourceDecl) {
-  const status = (values: string) => ({ id: ID, status: ['integer', `目标状态：${values}`] }) as const;
   const surveyId = { surveyId: ['integer', '问卷ID'], id: ['integer', '问卷ID（同 surveyId）'] } as const;
   return {
     id: describeInput({ either: { id: ID } }),
-    open: describeInput({ either: status('1（开始/恢复）、2（暂停）') }),
-    examine: describeInput({ either: status('3（结束）、0（退回未开始）') }),
     records: describeInput({ either: { ...surveyId, ...TIME_RANGE, phone: ['string', '答卷人联系电话'], ...PAGING } }),
     text: describeInput({ either: { id: ['integer', '文本题的题目ID'], ...PAGING } }),
     excel: declaredInput(decl, 'list', { ...surveyId }),
