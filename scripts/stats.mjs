@@ -4,7 +4,8 @@
 // - generic routes: the declaration does not say `routes: 'module'`;
 // - generic views: no src/views/<name>.tsx;
 // - per-entity code: server module files that read or write an original entity's table or look up its
-//   declaration or call the local API on it by name (modules for what is not an entity listed apart), behaviour files (server/entities/), custom
+//   declaration or call the local API on it by name (its tables: its own and those named after it,
+//   survey_question, theme_reply) (modules for what is not an entity listed apart), behaviour files (server/entities/), custom
 //   screens (src/views/<name>.tsx, src/views/<name>/ and the src/views files they import, the src/panels/
 //   files the declaration names, and any src/ file only those screens import);
 // - direct writes: insertInto/updateTable/deleteFrom on a declared entity's table outside server/crud/ and
@@ -79,13 +80,15 @@ const tableCalls = (text, kinds) => {
 };
 const WRITE = 'insertInto|updateTable|deleteFrom';
 const originalTables = new Set(original.map((d) => d.table));
+// An entity's own tables: its table and those named after it (survey_question, theme_reply, article_report).
+const ownedByOriginal = (t) => originalTables.has(t) || [...originalTables].some((o) => t.startsWith(`${o}_`));
 // A module reaches an original entity by its table, its declaration, or the local API by name
 // (`api.find('mail', …)`, `api.seed('user', …)`): going through the local API is the right way in, and the
 // code is that entity's all the same.
-const LOCAL_API = new RegExp(`(?:\\.(?:find|findOne|get|create|update|delete|run|seed|list|count|alsoAt)\\(|seedOne\\([^,]+,)\\s*'(${ORIGINAL.join('|')})'`);
+const LOCAL_API = new RegExp(`(?:\\.(?:find|findById|findOne|get|create|update|delete|run|runAction|seed|list|count|alsoAt)\\(|seedOne\\([^,]+,)\\s*'(${ORIGINAL.join('|')})'`);
 const readsOriginal = walk('server/modules').filter((f) => {
   const text = read(f);
-  return tableCalls(text, `selectFrom|${WRITE}`).some((t) => originalTables.has(t)) || ORIGINAL.some((n) => text.includes(`declarationOf(app, '${n}')`)) || LOCAL_API.test(text);
+  return tableCalls(text, `selectFrom|${WRITE}`).some(ownedByOriginal) || ORIGINAL.some((n) => text.includes(`declarationOf(app, '${n}')`)) || LOCAL_API.test(text);
 });
 // Modules for what is not an entity (generation, search, statistics, monitoring, the site's own services,
 // speech, templates, sessions) read entities' tables to do their own work; they are not an entity's code.
