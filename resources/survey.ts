@@ -31,7 +31,6 @@ export default defineResource({
       excel: { path: '/survey/survrveyExcel', label: '导出' },
       webFind: { path: '/web/survey/find', label: '问卷（公众）' },
       webList: { path: '/web/survey/list', label: '问卷列表（公众）' },
-      webSave: { path: '/web/survey/save', label: '提交答卷（公众）' },
       webTop: { path: '/web/survey/top', label: '最新问卷（公众）' },
     },
   },
@@ -138,6 +137,18 @@ export default defineResource({
     // One survey's results and records: the same call with the survey's id.
     { name: 'exportResult', label: '导出Excel', path: '/survey/survrveyExcel', permission: 'survey:export', scope: 'row', placement: ['show'], download: '问卷结果.xlsx' },
   ],
+  // The citizen's answers (image code, the per-address limits of 'survey'; one answer per visitor): checked
+  // and written by server/entities/survey/answering.ts.
+  publicOps: [{
+    name: 'answer', label: '提交答卷', path: '/web/survey/save', guard: 'survey', captcha: true, success: '提交成功，感谢您的参与',
+    input: [
+      { name: 'surveyId', label: '问卷ID', type: 'number', required: true, help: '也可写作 id' },
+      { name: 'visitorToken', label: '访客标识', type: 'text', required: true, help: '客户端保存的16–64位字母、数字、_或-' },
+      { name: 'name', label: '姓名', type: 'text', maxLength: 50, help: '非匿名问卷必填' },
+      { name: 'phone', label: '联系电话', type: 'text', help: '非匿名问卷必填' },
+      { name: 'answers', label: '答案', type: 'textarea', required: true, help: '数组：[{ questionId, optionIds 或 optionId, text }]' },
+    ],
+  }],
   ownership,
   // The site's 在线调查 page shows the open surveys and public results: rendered again after a save or delete.
   republish: ['survey'],

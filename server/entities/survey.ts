@@ -2,6 +2,7 @@ import type { RecordData } from '../../resources/behaviour.js';
 import { defineBehaviour } from '../crud/entity/define.js';
 import type { EntityChangeArgs, EntityContext } from '../crud/entity/types.js';
 import { checkWindow } from '../modules/interaction/surveys/context.js';
+import { answerSurvey } from './survey/answering.js';
 import { examineSurvey, openSurvey } from './survey/transitions.js';
 import { loadQuestions, notAllowed, parseQuestions, writeQuestions, type QuestionInput, type QuestionOut } from '../modules/interaction/surveys/service.js';
 
@@ -43,6 +44,7 @@ async function saveQuestions({ operation, record, ctx }: { operation: 'create' |
 export default defineBehaviour({
   name: 'survey',
   actions: { open: openSurvey, examine: examineSurvey },
+  publicOps: { answer: answerSurvey },
   hooks: {
     beforeValidate: [({ data, ctx }) => void saving.set(ctx, { body: data, questions: null })],
     beforeChange: [checkSave],

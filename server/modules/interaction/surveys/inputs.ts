@@ -1,5 +1,5 @@
 import type { ResourceDecl } from '../../../../resources/types.js';
-import { CAPTCHA, declaredInput, describeInput, ID, PAGING, TIME_RANGE } from '../../../http/routeInput.js';
+import { declaredInput, describeInput, ID, PAGING, TIME_RANGE } from '../../../http/routeInput.js';
 
 /** What each survey route reads (server/http/routeInput.ts: descriptive, the handlers still answer refusals). */
 export function surveyInputs(decl: ResourceDecl) {
@@ -11,16 +11,6 @@ export function surveyInputs(decl: ResourceDecl) {
     excel: declaredInput(decl, 'list', { ...surveyId }),
     webList: describeInput({ either: { title: ['string', '问卷标题（包含）'], ...PAGING } }),
     top: describeInput({ either: { size: ['integer', '条数，1–50'] } }),
-    answer: describeInput({
-      body: {
-        ...surveyId,
-        visitorToken: ['string', '访客标识：客户端保存的16–64位字母、数字、_或-'],
-        name: ['string', '姓名（非匿名问卷必填）'],
-        phone: ['string', '联系电话（非匿名问卷必填）'],
-        answers: ['array', '答案：[{ questionId, optionIds 或 optionId, text }]'],
-      },
-      either: CAPTCHA,
-    }),
   };
 }
 

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { applyFilters, readPaging } from '../../../crud/listQuery.js';
 import { searchOf } from '../../../crud/routes.js';
 import { ok } from '../../../http/envelope.js';
@@ -8,9 +7,8 @@ import { pageOf } from '../../../shared/paging.js';
 import { publicSurvey, type SurveyContext } from './context.js';
 import { publicResultRoutes } from './publicResults.js';
 import { answerRefusal, loadQuestions } from './service.js';
-import { submitAnswers } from './submission.js';
 
-/** Public calls: one survey with its questions, the running surveys, the newest ones, answering. */
+/** Public reads: one survey with its questions, the running surveys, the newest ones (answering is the declared public op). */
 export function surveyPublicRoutes(ctx: SurveyContext) {
   const { app, decl, inputs } = ctx;
   const db = app.db;
@@ -44,6 +42,4 @@ export function surveyPublicRoutes(ctx: SurveyContext) {
     const list = (await db.selectFrom('survey').selectAll().where('status', '=', 1).orderBy('createTime', 'desc').orderBy('id', 'desc').limit(size).execute()).map(publicSurvey);
     return ok(list);
   });
-
-  app.post('/web/survey/save', { config: { public: true }, schema: inputs.answer, attachValidation: true }, (request: FastifyRequest) => submitAnswers(app, request, publicLoad));
 }
