@@ -137,6 +137,13 @@ export default defineResource({
     // One survey's results and records: the same call with the survey's id.
     { name: 'exportResult', label: '导出Excel', path: '/survey/survrveyExcel', permission: 'survey:export', scope: 'row', placement: ['show'], download: '问卷结果.xlsx' },
   ],
+  // The questions → options (survey_question, survey_option): answered by the detail call, deleted with the
+  // survey, saved with it by server/entities/survey.ts (writeChildTree). Types: 0 单选, 1 多选, 2 文本.
+  children: [{
+    name: 'questions', label: '题目', table: 'survey_question', key: 'surveyId', orderBy: ['sort'],
+    fields: ['id', 'surveyId', 'title', 'type', 'required', 'sort'], labelOf: { field: 'type', as: 'typeName', options: { 0: '单选', 1: '多选', 2: '文本' } },
+    children: [{ name: 'options', label: '选项', table: 'survey_option', key: 'questionId', rootKey: 'surveyId', orderBy: ['sort'], fields: ['id', 'questionId', 'content', 'sort'] }],
+  }],
   // The citizen's answers (image code, the per-address limits of 'survey'; one answer per visitor): checked
   // and written by server/entities/survey/answering.ts.
   publicOps: [{

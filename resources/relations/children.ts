@@ -13,4 +13,14 @@ export interface ChildDecl {
   readonly table: string;
   readonly key: string;
   readonly orderBy?: readonly string[];
+  /** The columns answered, in order (default every column). */
+  readonly fields?: readonly string[];
+  /** An enum column answered with its label too: `{ field: 'type', as: 'typeName', options: { 0: '单选' } }`. */
+  readonly labelOf?: { readonly field: string; readonly as: string; readonly options: Readonly<Record<string, string>> };
+  /**
+   * Rows under each child row (问卷 → 题目 → 选项): answered inside it under their `name`, deleted with it;
+   * their `key` holds the child row's id, their `rootKey` (if any) the record's id as well.
+   */
+  readonly children?: readonly ChildDecl[];
+  readonly rootKey?: string;
 }
