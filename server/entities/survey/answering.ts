@@ -13,7 +13,7 @@ const MAX_RECORDS_PER_IP = Number(process.env.SURVEY_MAX_PER_IP) > 0 ? Number(pr
 const VISITOR_TOKEN_RE = /^[A-Za-z0-9_-]{16,64}$/;
 
 type Questions = Awaited<ReturnType<typeof loadQuestions>>;
-type Given = Map<number, { optionIds: number[]; text: string }>;
+export type Given = Map<number, { optionIds: number[]; text: string }>;
 const duplicate = () => notAllowed('您已提交过该问卷，请勿重复提交');
 
 /**
@@ -50,7 +50,7 @@ export const answerSurvey: PublicOpRun = {
   run: async ({ values, ctx }) => {
     const { given, ...record } = values as RecordData & { given: Given };
     try {
-      return { recordId: await saveRecord(ctx.trx as unknown as Db, { ...(record as NewRow<'survey_record'>), createTime: formatDateTime() }, given) };
+      return { recordId: await storeAnswer(ctx.trx as unknown as Db, { ...(record as NewRow<'survey_record'>), createTime: formatDateTime() }, given) };
     } catch (error) {
       // The unique index on (surveyId, visitorToken) catches a concurrent second answer.
       const text = String((error as { message?: string; code?: string }).code ?? '') + String((error as Error).message ?? '');
@@ -97,7 +97,8 @@ async function refuseSeen(db: Db, surveyId: number, visitorToken: string, phone:
   if (Number(perIp?.n ?? 0) >= MAX_RECORDS_PER_IP) throw notAllowed('该网络地址提交的答卷已达上限');
 }
 
-async function saveRecord(trx: Db, record: NewRow<'survey_record'>, given: Given): Promise<number> {
+/** The survey's store of answers (a citizen's, the demo's): the record, its answers and the survey's 答卷数. */
+export async function storeAnswer(trx: Db, record: NewRow<'survey_record'>, given: Given): Promise<number> {
   const surveyId = Number(record.surveyId);
   const inserted = await trx.insertInto('survey_record').values(record).returning('id').executeTakeFirstOrThrow();
   const rows: NewRow<'survey_answer'>[] = [];
