@@ -1,12 +1,12 @@
 import type { RecordData } from '../../../resources/behaviour.js';
 import type { PublicOpRun } from '../../crud/entity/types.js';
 import type { Db, NewRow } from '../../db/types.js';
-import { invalidValue, missingParam, notFoundRecord } from '../../http/errors.js';
+import { invalidValue, missingParam } from '../../http/errors.js';
 import { cleanPhone, cleanText } from '../../public/guard.js';
 import { increment } from '../../shared/counters.js';
 import { asInt, asObject } from '../../shared/routeHelpers.js';
 import { formatDateTime } from '../../util/time.js';
-import { answerRefusal, loadQuestions, notAllowed } from '../../modules/interaction/surveys/service.js';
+import { answerRefusal, loadPublicSurvey, loadQuestions, notAllowed } from '../../modules/interaction/surveys/service.js';
 
 /** At most this many answer records per survey from one IP address (offices share addresses behind NAT). */
 const MAX_RECORDS_PER_IP = Number(process.env.SURVEY_MAX_PER_IP) > 0 ? Number(process.env.SURVEY_MAX_PER_IP) : 50;
@@ -30,9 +30,7 @@ export const answerSurvey: PublicOpRun = {
     const visitorToken = typeof body.visitorToken === 'string' ? body.visitorToken.trim() : '';
     if (!visitorToken) throw missingParam('visitorToken');
     if (!VISITOR_TOKEN_RE.test(visitorToken)) throw invalidValue('visitorToken格式不正确');
-    const survey = await db.selectFrom('survey').selectAll().where('id', '=', surveyId).executeTakeFirst();
-    // A survey nobody started is not public yet (a missing status counts as 0).
-    if (!survey || (survey.status ?? 0) === 0) throw notFoundRecord();
+    const survey = await loadPublicSurvey(db, surveyId);
     const refusal = answerRefusal(survey);
     if (refusal) throw notAllowed(refusal);
 

@@ -1,25 +1,18 @@
 import { applyFilters, readPaging } from '../../../crud/listQuery.js';
 import { searchOf } from '../../../crud/routes.js';
 import { ok } from '../../../http/envelope.js';
-import { notFoundRecord } from '../../../http/errors.js';
 import { readId, readSize } from '../../../http/params.js';
 import { pageOf } from '../../../shared/paging.js';
 import { publicSurvey, type SurveyContext } from './context.js';
 import { publicResultRoutes } from './publicResults.js';
-import { answerRefusal, loadQuestions } from './service.js';
+import { answerRefusal, loadPublicSurvey, loadQuestions } from './service.js';
 
 /** Public reads: one survey with its questions, the running surveys, the newest ones (answering is the declared public op). */
 export function surveyPublicRoutes(ctx: SurveyContext) {
   const { app, decl, inputs } = ctx;
   const db = app.db;
-  const publicLoad = async (id: number) => {
-    const survey = await db.selectFrom('survey').selectAll().where('id', '=', id).executeTakeFirst();
-    // A survey nobody started is not public yet (a missing status counts as 0).
-    if (!survey || (survey.status ?? 0) === 0) throw notFoundRecord();
-    return survey;
-  };
   app.post('/web/survey/find', { config: { public: true }, schema: inputs.id, attachValidation: true }, async (request) => {
-    const survey = await publicLoad(readId(request));
+    const survey = await loadPublicSurvey(db, readId(request));
     return ok({ ...publicSurvey(survey), accepting: answerRefusal(survey) === null, questions: await loadQuestions(db, survey.id) });
   });
 

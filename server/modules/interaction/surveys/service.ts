@@ -3,7 +3,7 @@ import type { ResourceDecl } from '../../../../resources/types.js';
 import { readChildTree } from '../../../crud/childTree.js';
 import { cleanText } from '../../../public/guard.js';
 import { dynamic, type Db, type Row } from '../../../db/types.js';
-import { invalidValue, missingParam, PortalError } from '../../../http/errors.js';
+import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { formatDateTime } from '../../../util/time.js';
 import { asInt, asObject } from '../../../shared/routeHelpers.js';
 
@@ -67,6 +67,13 @@ export interface QuestionOut {
 /** The questions of a survey with their options, in order (the declared child collection). */
 export async function loadQuestions(db: Db, surveyId: number): Promise<QuestionOut[]> {
   return (await readChildTree(dynamic(db), QUESTIONS, [surveyId])) as unknown as QuestionOut[];
+}
+
+/** A survey as the public reads it: a survey nobody started is not public yet (a missing status counts as 0), 1003. */
+export async function loadPublicSurvey(db: Db, id: number) {
+  const survey = await db.selectFrom('survey').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!survey || (survey.status ?? 0) === 0) throw notFoundRecord();
+  return survey;
 }
 
 /** Answers are accepted only while the survey is started and inside its time window. */
