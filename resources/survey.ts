@@ -2,8 +2,8 @@ import { defineResource, ownership, ownershipFields, standardPermissions } from 
 
 /**
  * 问卷调查: questionnaires with questions (0 单选, 1 多选, 2 文本) and options; the public answers them.
- * The record's CRUD is generic, its questions saved with it by server/entities/survey.ts;
- * server/modules/interaction/surveys serves the transitions, records, results, exports and the public calls;
+ * The record's CRUD and transitions are generic, its questions saved with it by server/entities/survey.ts;
+ * server/modules/interaction/surveys serves the records, results, exports and the public calls;
  * statuses and transitions in docs/interaction-forms.md.
  */
 export default defineResource({
@@ -18,9 +18,10 @@ export default defineResource({
     get: { path: '/survey/detail', id: 'body' },
     create: { path: '/survey/add' },
     update: { path: '/survey/add' },
-    delete: { path: '/survey/dels', ids: 'body' },
+    // orId: /survey/delete (query id) is the same delete of one survey (alsoAt below).
+    delete: { path: '/survey/dels', ids: 'body', orId: true },
+    alsoAt: [{ where: {}, delete: '/survey/delete' }],
     extra: {
-      remove: { path: '/survey/delete', label: '删除问卷' },
       open: { path: '/survey/open', label: '开始/暂停' },
       examine: { path: '/survey/examine', label: '结束' },
       answerdetail: { path: '/survey/answerdetail', label: '统计结果' },
@@ -30,7 +31,6 @@ export default defineResource({
       excel: { path: '/survey/survrveyExcel', label: '导出' },
       webFind: { path: '/web/survey/find', label: '问卷（公众）' },
       webList: { path: '/web/survey/list', label: '问卷列表（公众）' },
-      webSave: { path: '/web/survey/save', label: '提交答卷（公众）' },
       webTop: { path: '/web/survey/top', label: '最新问卷（公众）' },
     },
   },
@@ -74,6 +74,8 @@ export default defineResource({
         { value: 1, label: '公开' },
       ],
       help: '公开后，门户网站的在线调查页面可查看该问卷的统计结果（文本答案不公开）',
+      // A switch in the list (an ended survey is no longer edited, this still changes).
+      toggle: { ariaLabel: '公开“{title}”的调查结果', on: '已公开结果', off: '已取消公开结果' },
     },
     { name: 'recordCount', label: '答卷数', type: 'number', readOnly: true, default: 0 },
     ...ownershipFields,
@@ -87,15 +89,73 @@ export default defineResource({
     ],
     sortable: ['title', 'startTime', 'endTime', 'recordCount', 'createTime'],
     defaultSort: { field: 'createTime', order: 'DESC' },
+    // 统计结果 is the show view (its charts and records below); a running survey is not edited, nor deleted.
+    rowLinks: [{ label: '统计结果', to: '/main/interact/problemExamine/{id}/show', permission: 'survey:result', shownWhen: { status: [1, 2, 3] } }],
+    createLabel: '新建问卷',
+    rowEditWhen: { status: [0, 2] },
+    rowDeleteWhen: { status: [0, 2, 3] },
   },
+  // 统计结果: a chart per choice question (a pie for 单选, bars for 多选), the text answers of a 文本 question paged.
+  showCharts: {
+    call: 'answerdetail',
+    label: '统计结果',
+    total: { field: 'recordCount', label: '答卷数' },
+    groups: 'questions',
+    title: '{title}（{typeName}，{answered}人作答）',
+    items: 'options',
+    itemLabel: 'content',
+    count: 'count',
+    percent: 'percent',
+    unit: '票',
+    pieWhen: { type: 0 },
+    pagedWhen: { when: { type: 2 }, call: 'text', param: 'id', columns: [{ field: 'content', label: '回答内容' }, { field: 'createTime', label: '提交时间' }] },
+  },
+  showPaged: [
+    {
+      call: 'recordList',
+      label: '答卷记录',
+      param: 'surveyId',
+      columns: [{ field: 'id', label: '答卷编号' }, { field: 'name', label: '姓名', empty: '匿名' }, { field: 'phone', label: '联系电话' }, { field: 'createTime', label: '提交时间' }],
+    },
+  ],
   form: ['title', 'description', 'startTime', 'endTime', 'anonymous', 'publicResult'],
   permissions: standardPermissions('survey'),
+  // The transitions post statusDto `{ id, status }`: open and examine run in server/entities/survey/transitions.ts;
+  // 暂停 is the open call with status 2 (docs/interaction-forms.md).
   actions: [
-    { name: 'open', label: '开始/暂停', path: '/survey/open', permission: 'survey:open', scope: 'row' },
-    { name: 'examine', label: '结束', path: '/survey/examine', permission: 'survey:examine', scope: 'row', confirm: '结束后不再接受答卷，确定结束该问卷吗？' },
+    {
+      name: 'open', label: '开始', path: '/survey/open', permission: 'survey:open', scope: 'row', placement: ['row', 'show'], success: '问卷已开始', run: true, republish: true,
+      call: { values: { status: 1 }, shownWhen: { status: [0, 2] }, variant: { when: { status: 2 }, label: '恢复', success: '问卷已恢复' } },
+    },
+    { name: 'pause', label: '暂停', path: '/survey/open', permission: 'survey:open', scope: 'row', placement: ['row', 'show'], success: '问卷已暂停', call: { values: { status: 2 }, shownWhen: { status: 1 } } },
+    {
+      name: 'examine', label: '结束', path: '/survey/examine', permission: 'survey:examine', scope: 'row', placement: ['row', 'show'], success: '问卷已结束', run: true, republish: true,
+      confirm: '结束后不再接受答卷，且不能重新开始，确定结束该问卷吗？', confirmTitle: '提示信息', call: { values: { status: 3 }, shownWhen: { status: [0, 1, 2] } },
+    },
     { name: 'result', label: '统计结果', path: '/survey/answerdetail', permission: 'survey:result', scope: 'row' },
-    { name: 'export', label: '导出', path: '/survey/survrveyExcel', permission: 'survey:export', scope: 'none' },
+    { name: 'export', label: '导出', path: '/survey/survrveyExcel', permission: 'survey:export', scope: 'none', download: '问卷列表.xlsx' },
+    // One survey's results and records: the same call with the survey's id.
+    { name: 'exportResult', label: '导出Excel', path: '/survey/survrveyExcel', permission: 'survey:export', scope: 'row', placement: ['show'], download: '问卷结果.xlsx' },
   ],
+  // The questions → options (survey_question, survey_option): answered by the detail call, deleted with the
+  // survey, saved with it by server/entities/survey.ts (writeChildTree). Types: 0 单选, 1 多选, 2 文本.
+  children: [{
+    name: 'questions', label: '题目', table: 'survey_question', key: 'surveyId', orderBy: ['sort'],
+    fields: ['id', 'surveyId', 'title', 'type', 'required', 'sort'], labelOf: { field: 'type', as: 'typeName', options: { 0: '单选', 1: '多选', 2: '文本' } },
+    children: [{ name: 'options', label: '选项', table: 'survey_option', key: 'questionId', rootKey: 'surveyId', orderBy: ['sort'], fields: ['id', 'questionId', 'content', 'sort'] }],
+  }],
+  // The citizen's answers (image code, the per-address limits of 'survey'; one answer per visitor): checked
+  // and written by server/entities/survey/answering.ts.
+  publicOps: [{
+    name: 'answer', label: '提交答卷', path: '/web/survey/save', guard: 'survey', captcha: true, success: '提交成功，感谢您的参与',
+    input: [
+      { name: 'surveyId', label: '问卷ID', type: 'number', required: true, help: '也可写作 id' },
+      { name: 'visitorToken', label: '访客标识', type: 'text', required: true, help: '客户端保存的16–64位字母、数字、_或-' },
+      { name: 'name', label: '姓名', type: 'text', maxLength: 50, help: '非匿名问卷必填' },
+      { name: 'phone', label: '联系电话', type: 'text', help: '非匿名问卷必填' },
+      { name: 'answers', label: '答案', type: 'textarea', required: true, help: '数组：[{ questionId, optionIds 或 optionId, text }]' },
+    ],
+  }],
   ownership,
   // The site's 在线调查 page shows the open surveys and public results: rendered again after a save or delete.
   republish: ['survey'],

@@ -12,6 +12,7 @@ import type { ActionDecl } from './shape/actions';
 import type { ListDecl } from './shape/list';
 import type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowTableDecl } from './shape/form';
 import type { PublicReadDecl } from './shape/publicReads';
+import type { ShowChartsDecl, ShowPagedDecl } from './shape/showCalls';
 
 /**
  * The shape of a resource declaration: plain data that the data provider, the admin views and the
@@ -23,6 +24,7 @@ export type { FilterOp, FilterDecl, FilterChoice, DetailDrawerDecl, JoinDecl, Co
 export type { ActionDecl, ListExportDecl, ActionCallDecl, ActionVariant, UploadDecl, TableDialogDecl, ChildExportDecl } from './shape/actions';
 export type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowTableDecl } from './shape/form';
 export type { PublicReadDecl } from './shape/publicReads';
+export type { CallColumnDecl, FieldToggleDecl, ShowChartsDecl, ShowPagedDecl } from './shape/showCalls';
 
 /**
  * Where a call carries its key: `?id=`/`?ids=1,2` in the query, `{ id }`/`{ ids: [] }` as JSON body,
@@ -230,6 +232,10 @@ export interface ResourceDecl {
   readonly formFieldsFrom?: FieldsFromDecl;
   /** Tables of arrays the get call answers (a review history), under the show view's fields. */
   readonly showTables?: readonly ShowTableDecl[];
+  /** Charts of counts a call answers for the shown record (统计结果), under the show view's fields: see ShowChartsDecl. */
+  readonly showCharts?: ShowChartsDecl;
+  /** Paged tables of calls made for the shown record (答卷记录), under the charts: see ShowPagedDecl. */
+  readonly showPaged?: readonly ShowPagedDecl[];
   readonly permissions: PermissionKeys;
   /** Calls with their own permission keys (workflow steps, exports); see ActionDecl. */
   readonly actions?: readonly ActionDecl[];

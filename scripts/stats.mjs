@@ -84,8 +84,8 @@ const originalTables = new Set(original.map((d) => d.table));
 const ownedByOriginal = (t) => originalTables.has(t) || [...originalTables].some((o) => t.startsWith(`${o}_`));
 // A module reaches an original entity by its table, its declaration, or the local API by name
 // (`api.find('mail', …)`, `api.seed('user', …)`): going through the local API is the right way in, and the
-// code is that entity's all the same.
-const LOCAL_API = new RegExp(`(?:\\.(?:find|findById|findOne|get|create|update|delete|run|runAction|seed|list|count|alsoAt)\\(|seedOne\\([^,]+,)\\s*'(${ORIGINAL.join('|')})'`);
+// code is that entity's all the same. seedOne's first argument may be a call (`seedOne(seedApi(db, decls), 'survey', …)`).
+const LOCAL_API = new RegExp(`(?:\\.(?:find|findById|findOne|get|create|update|delete|run|runAction|seed|list|count|alsoAt)\\(|seedOne\\((?:[^,()]|\\([^()]*\\))+,)\\s*'(${ORIGINAL.join('|')})'`);
 const readsOriginal = walk('server/modules').filter((f) => {
   const text = read(f);
   return tableCalls(text, `selectFrom|${WRITE}`).some(ownedByOriginal) || ORIGINAL.some((n) => text.includes(`declarationOf(app, '${n}')`)) || LOCAL_API.test(text);

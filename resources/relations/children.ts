@@ -15,8 +15,18 @@ export interface ChildDecl {
   readonly orderBy?: readonly string[];
   /** The direction of `orderBy` and the id (default 'asc'; 'desc': newest first, 意见征集's opinions). */
   readonly order?: 'asc' | 'desc';
-  /** Most rows answered (the first ones in that order). */
+  /** Most rows answered (the first ones in that order; meant for a collection read under one record). */
   readonly limit?: number;
   /** The rows are citizens' (name, phone…): their personal values answered masked (server/shared/mask.ts). */
   readonly masked?: boolean;
+  /** The columns answered, in order (default every column). */
+  readonly fields?: readonly string[];
+  /** An enum column answered with its label too: `{ field: 'type', as: 'typeName', options: { 0: '单选' } }`. */
+  readonly labelOf?: { readonly field: string; readonly as: string; readonly options: Readonly<Record<string, string>> };
+  /**
+   * Rows under each child row (问卷 → 题目 → 选项): answered inside it under their `name`, deleted with it;
+   * their `key` holds the child row's id, their `rootKey` (if any) the record's id as well.
+   */
+  readonly children?: readonly ChildDecl[];
+  readonly rootKey?: string;
 }

@@ -1,3 +1,4 @@
+import type { FieldToggleDecl } from './showCalls';
 import type { RecordData } from '../behaviour';
 
 /** A declared field: its type, rules, display and relations (part of resources/types.ts, split for size). */
@@ -87,8 +88,11 @@ export interface FieldDecl {
   readonly compute?: (record: RecordData) => unknown;
   /** How the admin views show the value (lists and show views); what is stored and sent stays as it is. */
   readonly display?: FieldDisplay;
-  /** An enum of two options edited as a switch (forms, input dialogs): off the first, on the second (留言人同意公开). */
-  readonly toggle?: boolean;
+  /**
+   * An enum of two options shown as a switch: `true` in forms and input dialogs (off the first option, on the
+   * second: 留言人同意公开); a FieldToggleDecl also in the list, where the switch saves at once (公开结果).
+   */
+  readonly toggle?: boolean | FieldToggleDecl;
   /**
    * A comma list of ids of the resource another field's value names (消息提醒设置's 提醒对象: roles, users or
    * departments by 提醒对象类型): the form offers a multiple choice of that resource's records, by their

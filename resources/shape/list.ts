@@ -119,6 +119,8 @@ export interface ListDecl {
    * `/main/interact/applyPerson?id={id}`, the spec's detail page); default: rows are not clickable.
    */
   readonly rowOpens?: string;
+  /** The toolbar's create button when the screen names it otherwise than 新增 (新建问卷). */
+  readonly createLabel?: string;
   /** The row's 编辑 / 删除 only for records in these states (the server refuses the others anyway). */
   readonly rowEditWhen?: WhereData;
   readonly rowDeleteWhen?: WhereData;
@@ -168,4 +170,6 @@ export interface RowLinkDecl {
   readonly to: string;
   /** Permission key the button needs; default the list's. */
   readonly permission?: string;
+  /** Shown only for records in these states (统计结果 once a survey has started). */
+  readonly shownWhen?: WhereData;
 }

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { hasEditForm } from '../../resources/declaredCalls';
 import {
   Create,
@@ -28,6 +28,10 @@ import { SubmitsToolbar } from './FormSubmits';
 import { FieldsFromInput } from './FieldsFromInput';
 import { ShowTables } from './ShowTables';
 import { RelatedRecords } from './RelatedRecords';
+import { ShowPaged } from './ShowPaged';
+
+// recharts comes only with a show view that declares charts (showCharts).
+const ShowCharts = lazy(() => import('./ShowCharts'));
 
 /** Fields of the create and edit forms: `form` in order, else every field that is not read-only. */
 export function formFields(decl: ResourceDecl): FieldDecl[] {
@@ -198,6 +202,12 @@ export function GenericShow({ decl, id }: { decl: ResourceDecl; id?: Identifier 
     >
       <ShowGrid decl={decl} fields={showFields(decl)} />
       <ShowTables decl={decl} />
+      {decl.showCharts && (
+        <Suspense fallback={null}>
+          <ShowCharts decl={decl} />
+        </Suspense>
+      )}
+      <ShowPaged decl={decl} />
       {/* Declared panels (resources' showPanels) under the fields, with the record in context. */}
       {decl.showPanels?.length ? <Panels decl={decl} names={decl.showPanels} /> : null}
       {decl.related ? <RelatedRecords decl={decl} /> : null}

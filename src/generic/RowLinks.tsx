@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import { useCanAccess, useRecordContext } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { inState } from '../../resources/behaviour';
 import type { ResourceDecl, RowLinkDecl } from '../../resources/types';
 
 /** The route of a row link for a record: each `{field}` replaced by the record's value, encoded. */
@@ -12,7 +13,7 @@ function RowLink({ decl, link }: { decl: ResourceDecl; link: RowLinkDecl }) {
   const record = useRecordContext();
   const navigate = useNavigate();
   const { canAccess } = useCanAccess({ resource: decl.name, action: link.permission ?? 'list' });
-  if (!record || !canAccess) return null;
+  if (!record || !canAccess || !inState(record, link.shownWhen)) return null;
   return (
     <Button
       size="small"

@@ -11,6 +11,7 @@ import { HtmlViewer } from '../components/htmlViewer/HtmlViewer';
 import { DictField } from '../dict/DictInputs';
 import { resources } from '../resources';
 import { toneOf } from '../../resources/shape/enumTone';
+import { ToggleField } from './ToggleField';
 
 /** Label of an enum value ('' for no value; the raw value when no option matches). */
 export function enumLabel(options: readonly EnumOption[] | undefined, value: unknown): string {
@@ -126,6 +127,8 @@ export function renderField(decl: ResourceDecl, field: FieldDecl, inTable: boole
     field,
     sortable: inTable ? decl.list.sortable.includes(field.name) : false,
   };
+  // A declared toggle (公开结果) is a switch in the table; elsewhere the enum's label.
+  if (typeof field.toggle === 'object' && inTable) return <ToggleField key={key} decl={decl} source={field.name} label={field.label} field={field} toggle={field.toggle} />;
   if (field.display) return <DisplayField key={key} {...common} textAlign={field.display.align} />;
   if (field.multiple && field.options) return <EnumField key={key} {...common} />;
   switch (field.type) {

@@ -1,9 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { ListLoading } from '../generic/GenericList';
 
-const SurveyList = lazy(() => import('./survey/SurveyList'));
 const SurveyEditor = lazy(() => import('./survey/SurveyEditor'));
-const SurveyResults = lazy(() => import('./survey/SurveyResults'));
 
 const wrap = (C: ComponentType) =>
   function SurveyView() {
@@ -15,7 +13,8 @@ const wrap = (C: ComponentType) =>
   };
 
 /**
- * 问卷调查: the list with status actions, the questionnaire editor (create and edit) and the results
- * screen with charts (show). See docs/interaction-forms.md.
+ * 问卷调查: the questionnaire designer (create and edit: questions → options in one save, not a table plus
+ * a form). The list (status actions, 公开结果 switch) and the show view (统计结果 charts, 答卷记录) are the
+ * generic views from resources/survey.ts. See docs/interaction-forms.md.
  */
-export default { list: wrap(SurveyList), create: wrap(SurveyEditor), edit: wrap(SurveyEditor), show: wrap(SurveyResults) };
+export default { create: wrap(SurveyEditor), edit: wrap(SurveyEditor) };

@@ -100,7 +100,7 @@ export function ResourceToolbar({ decl, children }: { decl: ResourceDecl; childr
     <PortalToolbar>
       {decl.api.create && (
         <Permitted resource={decl.name} action="create">
-          <CreateButton label="新增" variant="contained" />
+          <CreateButton label={decl.list.createLabel ?? '新增'} variant="contained" />
         </Permitted>
       )}
       {hasEditForm(decl) && (

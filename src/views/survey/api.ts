@@ -29,22 +29,6 @@ export interface SurveyRecord {
   recordCount: number;
   questions: SurveyQuestion[];
 }
-export interface QuestionResult {
-  id: number;
-  title: string;
-  type: number;
-  typeName: string;
-  answered: number;
-  textCount: number;
-  options: { id: number; content: string; count: number; percent: number }[];
-}
-export interface SurveyResults {
-  survey: SurveyRecord;
-  recordCount: number;
-  questions: QuestionResult[];
-}
-
-export const SURVEY_STATUS = ['未开始', '已开始', '已暂停', '已结束'];
 export const QUESTION_TYPES = [
   { value: 0, label: '单选' },
   { value: 1, label: '多选' },
@@ -54,17 +38,4 @@ export const QUESTION_TYPES = [
 export const surveyApi = {
   detail: (id: number | string) => dataProvider.call<SurveyRecord>(crudCall(survey, 'get'), { body: { id: Number(id) }, required: ['id'] }),
   save: (body: Record<string, unknown>) => dataProvider.call<SurveyRecord>(crudCall(survey, 'create'), { body }),
-  open: (id: number, status: 1 | 2) => dataProvider.callExtra<SurveyRecord>('survey', 'open', { body: { id, status } }),
-  examine: (id: number, status: 0 | 3) => dataProvider.callExtra<SurveyRecord>('survey', 'examine', { body: { id, status } }),
-  results: (id: number | string) => dataProvider.callExtra<SurveyResults>('survey', 'answerdetail', { body: { id: Number(id) } }),
-  records: (surveyId: number, pageNum: number, pageSize: number) =>
-    dataProvider.callExtra<{ list: { id: number; name: string | null; phone: string | null; ip: string | null; createTime: string }[]; totalRow: number }>('survey', 'recordList', {
-      body: { surveyId, pageNum, pageSize },
-    }),
-  record: (id: number) =>
-    dataProvider.callExtra<{ id: number; createTime: string; answers: { questionId: number; title: string; typeName: string; optionContents: string[]; text: string | null }[] }>('survey', 'recordGet', {
-      body: { id },
-    }),
-  texts: (questionId: number, pageNum: number, pageSize: number) =>
-    dataProvider.callExtra<{ list: { id: number; content: string; createTime: string }[]; totalRow: number }>('survey', 'text', { query: { id: questionId, pageNum, pageSize } }),
 };

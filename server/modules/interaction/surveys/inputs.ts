@@ -1,29 +1,16 @@
 import type { ResourceDecl } from '../../../../resources/types.js';
-import { CAPTCHA, declaredInput, describeInput, ID, PAGING, TIME_RANGE } from '../../../http/routeInput.js';
+import { declaredInput, describeInput, ID, PAGING, TIME_RANGE } from '../../../http/routeInput.js';
 
 /** What each survey route reads (server/http/routeInput.ts: descriptive, the handlers still answer refusals). */
 export function surveyInputs(decl: ResourceDecl) {
-  const status = (values: string) => ({ id: ID, status: ['integer', `目标状态：${values}`] }) as const;
   const surveyId = { surveyId: ['integer', '问卷ID'], id: ['integer', '问卷ID（同 surveyId）'] } as const;
   return {
     id: describeInput({ either: { id: ID } }),
-    open: describeInput({ either: status('1（开始/恢复）、2（暂停）') }),
-    examine: describeInput({ either: status('3（结束）、0（退回未开始）') }),
     records: describeInput({ either: { ...surveyId, ...TIME_RANGE, phone: ['string', '答卷人联系电话'], ...PAGING } }),
     text: describeInput({ either: { id: ['integer', '文本题的题目ID'], ...PAGING } }),
     excel: declaredInput(decl, 'list', { ...surveyId }),
     webList: describeInput({ either: { title: ['string', '问卷标题（包含）'], ...PAGING } }),
     top: describeInput({ either: { size: ['integer', '条数，1–50'] } }),
-    answer: describeInput({
-      body: {
-        ...surveyId,
-        visitorToken: ['string', '访客标识：客户端保存的16–64位字母、数字、_或-'],
-        name: ['string', '姓名（非匿名问卷必填）'],
-        phone: ['string', '联系电话（非匿名问卷必填）'],
-        answers: ['array', '答案：[{ questionId, optionIds 或 optionId, text }]'],
-      },
-      either: CAPTCHA,
-    }),
   };
 }
 

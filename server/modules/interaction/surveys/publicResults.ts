@@ -3,10 +3,9 @@ import { searchOf } from '../../../crud/routes.js';
 import { readPaging } from '../../../crud/listQuery.js';
 import type { Row, RowOf } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
-import { notFoundRecord } from '../../../http/errors.js';
 import { readId } from '../../../http/params.js';
 import { describeInput, ID, PAGING } from '../../../http/routeInput.js';
-import { notAllowed, surveyResults } from './service.js';
+import { loadPublicSurvey, notAllowed, surveyResults } from './service.js';
 import { pageOf } from '../../../shared/paging.js';
 
 /**
@@ -33,8 +32,7 @@ export function publicResultRoutes(app: FastifyInstance, publicSurvey: (row: Row
   });
 
   app.post('/web/survey/result', { config: { public: true }, schema: describeInput({ either: { id: ID } }), attachValidation: true }, async (request) => {
-    const survey = await db.selectFrom('survey').selectAll().where('id', '=', readId(request)).executeTakeFirst();
-    if (!survey || (survey.status ?? 0) === 0) throw notFoundRecord();
+    const survey = await loadPublicSurvey(db, readId(request));
     if (!resultsArePublic(survey)) throw notAllowed('该问卷的调查结果尚未公布');
     const results = await surveyResults(db, survey);
     return ok({

@@ -1,27 +1,18 @@
-import type { FastifyRequest } from 'fastify';
 import { applyFilters, readPaging } from '../../../crud/listQuery.js';
 import { searchOf } from '../../../crud/routes.js';
 import { ok } from '../../../http/envelope.js';
-import { notFoundRecord } from '../../../http/errors.js';
 import { readId, readSize } from '../../../http/params.js';
 import { pageOf } from '../../../shared/paging.js';
 import { publicSurvey, type SurveyContext } from './context.js';
 import { publicResultRoutes } from './publicResults.js';
-import { answerRefusal, loadQuestions } from './service.js';
-import { submitAnswers } from './submission.js';
+import { answerRefusal, loadPublicSurvey, loadQuestions } from './service.js';
 
-/** Public calls: one survey with its questions, the running surveys, the newest ones, answering. */
+/** Public reads: one survey with its questions, the running surveys, the newest ones (answering is the declared public op). */
 export function surveyPublicRoutes(ctx: SurveyContext) {
   const { app, decl, inputs } = ctx;
   const db = app.db;
-  const publicLoad = async (id: number) => {
-    const survey = await db.selectFrom('survey').selectAll().where('id', '=', id).executeTakeFirst();
-    // A survey nobody started is not public yet (a missing status counts as 0).
-    if (!survey || (survey.status ?? 0) === 0) throw notFoundRecord();
-    return survey;
-  };
   app.post('/web/survey/find', { config: { public: true }, schema: inputs.id, attachValidation: true }, async (request) => {
-    const survey = await publicLoad(readId(request));
+    const survey = await loadPublicSurvey(db, readId(request));
     return ok({ ...publicSurvey(survey), accepting: answerRefusal(survey) === null, questions: await loadQuestions(db, survey.id) });
   });
 
@@ -44,6 +35,4 @@ export function surveyPublicRoutes(ctx: SurveyContext) {
     const list = (await db.selectFrom('survey').selectAll().where('status', '=', 1).orderBy('createTime', 'desc').orderBy('id', 'desc').limit(size).execute()).map(publicSurvey);
     return ok(list);
   });
-
-  app.post('/web/survey/save', { config: { public: true }, schema: inputs.answer, attachValidation: true }, (request: FastifyRequest) => submitAnswers(app, request, publicLoad));
 }

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { applyScope, scopeRule } from '../../../auth/dataScope.js';
-import { applyFilters, readPaging } from '../../../crud/listQuery.js';
+import { exportColumns, exportRows } from '../../../crud/listExport.js';
+import { readPaging } from '../../../crud/listQuery.js';
 import { searchOf } from '../../../crud/routes.js';
-import type { Row } from '../../../db/types.js';
+import type { DynamicDb, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
@@ -14,7 +14,7 @@ import { asInt } from '../../../shared/routeHelpers.js';
 import { revealOrMask } from '../../../shared/sensitiveView.js';
 import type { SurveyContext } from './context.js';
 import { surveyResultSheets } from './exportSheets.js';
-import { loadQuestions, surveyResults, SURVEY_STATUS } from './service.js';
+import { loadQuestions, surveyResults } from './service.js';
 
 const surveyIdOf = (search: Record<string, unknown>) => search.surveyId ?? search.id;
 const given = (v: unknown) => v !== undefined && v !== null && v !== '';
@@ -112,17 +112,8 @@ async function recordDetail({ app, load }: SurveyContext, request: FastifyReques
   };
 }
 
-const LIST_COLUMNS = [
-  { header: 'ID', key: 'id', map: Number, width: 8 },
-  { header: '问卷标题', key: 'title', width: 36 },
-  { header: '状态', key: 'status', map: (v: unknown) => SURVEY_STATUS[Number(v)] ?? '' },
-  { header: '答卷方式', key: 'anonymous', map: (v: unknown) => (Number(v) === 1 ? '匿名' : '需填写联系方式') },
-  { header: '开始时间', key: 'startTime', width: 20 },
-  { header: '结束时间', key: 'endTime', width: 20 },
-  { header: '答卷数', key: 'recordCount', map: (v: unknown) => Number(v ?? 0), width: 10 },
-  { header: '所属部门', key: 'deptName', width: 18 },
-  { header: '创建时间', key: 'createTime', width: 20 },
-];
+/** The list's export: the generic builder's columns (ID and title first, then the list's columns) and rows. */
+const LIST_EXPORT = { fileName: '问卷列表', columns: [{ field: 'id', header: 'ID', width: 8 }, { field: 'title', width: 36 }] };
 
 /** Excel: one survey's results and records (with surveyId/id), else the survey list. */
 function surveyExcelRoute({ app, decl, load, inputs }: SurveyContext) {
@@ -134,8 +125,7 @@ function surveyExcelRoute({ app, decl, load, inputs }: SurveyContext) {
       const survey = await load(request, asInt(surveyIdRaw, 'surveyId'));
       return sendWorkbook(reply, `问卷结果_${String(survey.title).slice(0, 40)}.xlsx`, await surveyResultSheets(db, survey));
     }
-    const rule = await scopeRule(db, currentUser(request), decl);
-    const rows = await applyScope(applyFilters(db.selectFrom('survey').selectAll(), decl, search), rule).orderBy('createTime', 'desc').limit(10_000).execute();
-    return sendWorkbook(reply, '问卷列表.xlsx', [{ name: '问卷列表', columns: LIST_COLUMNS, rows }]);
+    const rows = await exportRows(db as unknown as DynamicDb, decl, currentUser(request), search);
+    return sendWorkbook(reply, '问卷列表.xlsx', [{ name: '问卷列表', columns: exportColumns(decl, LIST_EXPORT), rows }]);
   });
 }

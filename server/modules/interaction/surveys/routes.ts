@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { atRoot } from '../../../shared/routeHelpers.js';
 import { declarationOf } from '../../declarationLookup.js';
-import { surveyAdminRoutes, surveyTransitionRoutes } from './adminRoutes.js';
 import { surveyContext } from './context.js';
 import { surveyPublicRoutes } from './publicRoutes.js';
 import { surveyRecordRoutes } from './recordRoutes.js';
@@ -15,8 +14,6 @@ export const surveyRoutes = atRoot(async function surveyRoutes(app: FastifyInsta
   const decl = declarationOf(app, 'survey');
   if (!decl) return;
   const ctx = surveyContext(app, decl);
-  surveyAdminRoutes(ctx);
-  surveyTransitionRoutes(ctx);
   surveyRecordRoutes(ctx);
   surveyPublicRoutes(ctx);
 });

@@ -1,5 +1,6 @@
 import { seedApi, seedOne } from '../../../crud/entity/seed.js';
 import type { Db } from '../../../db/types.js';
+import { storeAnswer, type Given } from '../../../entities/survey/answering.js';
 import { loadQuestions } from './service.js';
 import type { SeedContext } from '../../../seed/domainSeeds.js';
 import { formatDateTime } from '../../../util/time.js';
@@ -31,38 +32,30 @@ async function insertSurvey(
   const { dept: _dept, ...columns } = survey;
   void _dept;
   // Through the local API: the survey's hooks save its questions → options as a staff save would; as demo
-  // data its state, answer count and dates are the row's own.
+  // data its state and dates are the row's own.
   const row = await seedOne(
     seedApi(db, ctx.decls),
     'survey',
     {
       ...columns,
       questions: questions.map((q) => ({ title: q.title, type: q.type, required: q.type === 2 ? 0 : 1, options: q.options })),
-      recordCount: records.length, deptId, deptName: survey.dept, creatorId: owner?.userId ?? null, creatorName: owner?.name ?? null, createTime: daysFrom(-40), updateTime: ctx.now,
+      deptId, deptName: survey.dept, creatorId: owner?.userId ?? null, creatorName: owner?.name ?? null, createTime: daysFrom(-40), updateTime: ctx.now,
     },
     { inputs: ['questions'] },
   );
   const surveyId = Number(row.id);
   const saved = await loadQuestions(db, surveyId);
-  const qIds = saved.map((q) => Number(q.id));
-  const optionIds = saved.map((q) => q.options.map((o) => Number(o.id)));
-  // The demo answers: the survey's own child tables (survey_record, survey_answer), as a citizen's answer writes them.
+  // The demo answers: written as a citizen's answer is (the survey's store: records, answers, 答卷数).
   for (const [ri, rec] of records.entries()) {
-    const rr = (await db
-      .insertInto('survey_record')
-      .values({ surveyId, visitorToken: `demo-seed-visitor-${surveyId}-${ri}`, ip: `192.168.10.${ri + 11}`, name: rec.name ?? null, phone: rec.phone ?? null, createTime: daysFrom(-(records.length - ri)) })
-      .returning('id')
-      .executeTakeFirstOrThrow()) as { id: number };
-    for (const [qi, answer] of rec.answers.entries()) {
-      const questionId = qIds[qi] as number;
+    const given: Given = new Map();
+    rec.answers.forEach((answer, qi) => {
+      const q = saved[qi]!;
       if (typeof answer === 'string') {
-        if (answer) await db.insertInto('survey_answer').values({ recordId: rr.id, surveyId, questionId, optionId: null, content: answer }).execute();
-        continue;
-      }
-      for (const oi of answer) {
-        await db.insertInto('survey_answer').values({ recordId: rr.id, surveyId, questionId, optionId: optionIds[qi]?.[oi] ?? null, content: null }).execute();
-      }
-    }
+        if (answer) given.set(q.id, { optionIds: [], text: answer });
+      } else given.set(q.id, { optionIds: answer.map((oi) => q.options[oi]!.id), text: '' });
+    });
+    const visitor = { surveyId, visitorToken: `demo-seed-visitor-${surveyId}-${ri}`, ip: `192.168.10.${ri + 11}`, name: rec.name ?? null, phone: rec.phone ?? null };
+    await storeAnswer(db, { ...visitor, createTime: daysFrom(-(records.length - ri)) }, given);
   }
 }
 

@@ -1,12 +1,14 @@
+import survey from '../../../../resources/survey.js';
 import type { ResourceDecl } from '../../../../resources/types.js';
+import { readChildTree } from '../../../crud/childTree.js';
 import { cleanText } from '../../../public/guard.js';
-import type { Db, Row } from '../../../db/types.js';
-import { invalidValue, missingParam, PortalError } from '../../../http/errors.js';
+import { dynamic, type Db, type Row } from '../../../db/types.js';
+import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { formatDateTime } from '../../../util/time.js';
 import { asInt, asObject } from '../../../shared/routeHelpers.js';
 
-/** Question types of the spec: 0 单选, 1 多选, 2 文本. */
-export const QUESTION_TYPES: Record<number, string> = { 0: '单选', 1: '多选', 2: '文本' };
+/** The questions → options child collection (resources/survey.ts). */
+const QUESTIONS = survey.children![0]!;
 export const SURVEY_STATUS: Record<number, string> = { 0: '未开始', 1: '已开始', 2: '已暂停', 3: '已结束' };
 
 export const MAX_QUESTIONS = 100;
@@ -32,7 +34,7 @@ export function parseQuestions(raw: unknown): QuestionInput[] {
     const q = asObject(item, `第${index + 1}题`);
     const title = cleanText(q.title, { label: `第${index + 1}题题目`, max: 500, required: true });
     const type = q.type === undefined || q.type === null || q.type === '' ? 0 : asInt(q.type, '题目类型');
-    if (!(type in QUESTION_TYPES)) throw invalidValue('题目类型的值无效，可选值：0（单选）、1（多选）、2（文本）');
+    if (!(type in QUESTIONS.labelOf!.options)) throw invalidValue('题目类型的值无效，可选值：0（单选）、1（多选）、2（文本）');
     const required = q.required === undefined || q.required === null || q.required === '' ? 1 : asInt(q.required, '是否必答') ? 1 : 0;
     const sort = q.sort === undefined || q.sort === null || q.sort === '' ? index + 1 : asInt(q.sort, '排序');
     let options: QuestionInput['options'] = [];
@@ -51,24 +53,6 @@ export function parseQuestions(raw: unknown): QuestionInput[] {
   });
 }
 
-export async function writeQuestions(trx: Db, surveyId: number, questions: QuestionInput[]): Promise<void> {
-  await trx.deleteFrom('survey_option').where('surveyId', '=', surveyId).execute();
-  await trx.deleteFrom('survey_question').where('surveyId', '=', surveyId).execute();
-  for (const q of questions) {
-    const inserted = (await trx
-      .insertInto('survey_question')
-      .values({ surveyId, title: q.title, type: q.type, required: q.required, sort: q.sort })
-      .returning('id')
-      .executeTakeFirstOrThrow()) as { id: number };
-    if (q.options.length) {
-      await trx
-        .insertInto('survey_option')
-        .values(q.options.map((o) => ({ surveyId, questionId: inserted.id, content: o.content, sort: o.sort })))
-        .execute();
-    }
-  }
-}
-
 export interface QuestionOut {
   id: number;
   surveyId: number;
@@ -80,22 +64,16 @@ export interface QuestionOut {
   options: { id: number; questionId: number; content: string; sort: number }[];
 }
 
-/** The questions of a survey with their options, in order. */
+/** The questions of a survey with their options, in order (the declared child collection). */
 export async function loadQuestions(db: Db, surveyId: number): Promise<QuestionOut[]> {
-  const questions = await db.selectFrom('survey_question').selectAll().where('surveyId', '=', surveyId).orderBy('sort').orderBy('id').execute();
-  const options = await db.selectFrom('survey_option').selectAll().where('surveyId', '=', surveyId).orderBy('sort').orderBy('id').execute();
-  return questions.map((q) => ({
-    id: q.id,
-    surveyId: q.surveyId,
-    title: String(q.title),
-    type: q.type,
-    typeName: QUESTION_TYPES[q.type] ?? '',
-    required: q.required,
-    sort: q.sort,
-    options: options
-      .filter((o) => o.questionId === q.id)
-      .map((o) => ({ id: o.id, questionId: o.questionId, content: String(o.content), sort: o.sort })),
-  }));
+  return (await readChildTree(dynamic(db), QUESTIONS, [surveyId])) as unknown as QuestionOut[];
+}
+
+/** A survey as the public reads it: a survey nobody started is not public yet (a missing status counts as 0), 1003. */
+export async function loadPublicSurvey(db: Db, id: number) {
+  const survey = await db.selectFrom('survey').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!survey || (survey.status ?? 0) === 0) throw notFoundRecord();
+  return survey;
 }
 
 /** Answers are accepted only while the survey is started and inside its time window. */
