@@ -5,13 +5,14 @@ import reportDecl from '../../resources/report';
 import type { PageDecl } from '../pages';
 import { REPORT_ROUTES } from '../routes/specRoutes';
 import { EMPTY_REPORT_SEARCH, ReportSearchBar } from '../views/report/SearchBar';
-import { AuditButtons, PreviewButton, ReportTable, usePagedList, type ReportRow } from '../views/report/common';
+import { AuditButtons, PreviewButton, reportColumns, useReportList } from '../views/report/common';
+import { PagedTable } from '../generic/PagedTable';
 
 /** 文章审核 (reporting app): the submissions awaiting the reviewer's step (report's declared `role` list). */
 function ReportAudit() {
   const [search, setSearch] = useState(EMPTY_REPORT_SEARCH);
   const [selected, setSelected] = useState<number[]>([]);
-  const list = usePagedList<ReportRow>(reportDecl.api.extra.role, { title: search.title, status: search.status });
+  const list = useReportList(reportDecl.api.extra.role, { title: search.title, status: search.status });
   const done = () => (setSelected([]), list.reload());
   return (
     <Box sx={{ p: 2 }}>
@@ -30,18 +31,16 @@ function ReportAudit() {
           </Box>
         }
       />
-      <ReportTable
-        list={list}
-        empty="暂无待审核的报送"
-        selectable
-        selected={selected}
-        onSelect={setSelected}
-        actions={(r) => (
+      <PagedTable
+        {...list.table}
+        testId="report-table"
+        selection={{ selected, onSelect: setSelected, label: (r) => `选择${String(r.title ?? '')}` }}
+        columns={reportColumns((r) => (
           <>
-            <PreviewButton row={r} actions={(close) => <AuditButtons ids={[r.articleId]} onDone={() => (close(), done())} />} />
-            <AuditButtons ids={[r.articleId]} onDone={done} />
+            <PreviewButton row={r} actions={(close) => <AuditButtons ids={[r.id]} onDone={() => (close(), done())} />} />
+            <AuditButtons ids={[r.id]} onDone={done} />
           </>
-        )}
+        ))}
       />
     </Box>
   );

@@ -11,7 +11,8 @@ import type { PageDecl } from '../pages';
 import { REPORT_ROUTES } from '../routes/specRoutes';
 import { useUrlFilter } from '../dashboard/urlFilter';
 import { EMPTY_REPORT_SEARCH, ReportSearchBar } from '../views/report/SearchBar';
-import { ConfirmButton, PreviewButton, ReportTable, usePagedList, type ReportRow } from '../views/report/common';
+import { ConfirmButton, PreviewButton, reportColumns, useReportList } from '../views/report/common';
+import { PagedTable } from '../generic/PagedTable';
 
 /** 我的报送 (reporting app, /report/article/reportList): own submissions, their state and the reviewer's opinion. */
 function MyReports() {
@@ -19,7 +20,7 @@ function MyReports() {
   const urlStatus = useUrlFilter(['status'] as const).status ?? '';
   const [opened] = useState(() => ({ ...EMPTY_REPORT_SEARCH, status: urlStatus }));
   const [search, setSearch] = useState(opened);
-  const list = usePagedList<ReportRow>(reportDecl.api.extra.my, { title: search.title, status: search.status });
+  const list = useReportList(reportDecl.api.extra.my, { title: search.title, status: search.status });
   const navigate = useNavigate();
   const onError = useErrorNotifier();
   const success = useSuccessNotifier();
@@ -52,22 +53,21 @@ function MyReports() {
           )
         }
       />
-      <ReportTable
-        list={list}
-        empty="暂无报送信息"
-        showOpinion
-        actions={(r) => (
+      <PagedTable
+        {...list.table}
+        testId="report-table"
+        columns={reportColumns((r) => (
           <>
             <PreviewButton row={r} />
             {canEdit && (r.status === 3 || r.status === 2) && (
-              <Button size="small" onClick={() => navigate(`${REPORT_ROUTES.info}?id=${r.articleId}`)}>
+              <Button size="small" onClick={() => navigate(`${REPORT_ROUTES.info}?id=${r.id}`)}>
                 编辑
               </Button>
             )}
-            {canEdit && r.status === 4 && <ConfirmButton label="撤回" color="warning" message="确定撤回该报送吗？撤回后可修改再提交。" onConfirm={act(() => dataProvider.callExtra('article', 'withdraw', { body: { ids: [r.articleId] } }), '已撤回')} />}
-            {canDelete && [3, 2, 1].includes(r.status) && <ConfirmButton label="删除" color="error" message="确定删除该报送吗？删除后不可恢复。" onConfirm={act(() => dataProvider.delete('report', { id: r.articleId }), '删除成功')} />}
+            {canEdit && r.status === 4 && <ConfirmButton label="撤回" color="warning" message="确定撤回该报送吗？撤回后可修改再提交。" onConfirm={act(() => dataProvider.callExtra('article', 'withdraw', { body: { ids: [r.id] } }), '已撤回')} />}
+            {canDelete && [3, 2, 1].includes(Number(r.status)) && <ConfirmButton label="删除" color="error" message="确定删除该报送吗？删除后不可恢复。" onConfirm={act(() => dataProvider.delete('report', { id: r.id }), '删除成功')} />}
           </>
-        )}
+        ), true)}
       />
     </Box>
   );

@@ -2,24 +2,19 @@ import { ARTICLE_WRITE, type ArticleWrite } from './articles/changes.js';
 import { type Db, type Row, dynamic } from '../../db/types.js';
 import type { SeedContext } from '../../seed/domainSeeds.js';
 import { seedApi, seedOne } from '../../crud/entity/seed.js';
-import { ADMIN_ROLE_ALIAS, CATALOGUES, ensureResource, grant, grantAliases } from '../../seed/menuSync.js';
+import { CATALOGUES, grant, grantAliases } from '../../seed/menuSync.js';
+import { ensureMenuTree } from '../../seed/menuTree.js';
 import { DISCLOSURE_ARTICLES } from './seedDisclosure.js';
 import { plainText } from '../../shared/text.js';
 import type { ColumnRole } from '../../../resources/monitoring/columnRoles.js';
 
 /** The admin home's review queue (spec route "/main/home: audit", home_audit), opened by src/pages/homeAudit.tsx. */
-export const AUDIT_MENU = { alias: 'home_audit', name: '待审文章', url: '/main/home/audit', icon: 'FactCheck' } as const;
+export const AUDIT_MENU = { alias: 'home_audit', name: '待审文章', url: '/main/home/audit', icon: 'FactCheck', sort: 1 } as const;
 
 /** Makes sure the review queue's menu entry exists under 首页 (granted to 系统管理员 when new). */
 export async function ensureAuditMenu(db: Db): Promise<number> {
-  const home = CATALOGUES.home;
-  const cat = await ensureResource(db, { parentId: 0, name: home.name, alias: 'home', icon: home.icon, type: 'Catalogue', url: home.url, dingAppKey: 'adminSite', sort: home.sort });
-  const menu = await ensureResource(db, { parentId: cat.id, name: AUDIT_MENU.name, alias: AUDIT_MENU.alias, icon: AUDIT_MENU.icon, type: 'Menu', url: AUDIT_MENU.url, dingAppKey: 'adminSite', sort: 1 });
-  if (menu.created) {
-    const admin = await db.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst();
-    if (admin) await grant(db, admin.roleId, [menu.id]);
-  }
-  return menu.id;
+  const ids = await ensureMenuTree(db, { app: 'adminSite', catalogue: { alias: 'home', ...CATALOGUES.home }, menus: [AUDIT_MENU] });
+  return ids.get(AUDIT_MENU.alias) as number;
 }
 
 // `role`: 栏目类别（考核）, what the inspection indicators and the annual report judge the column by.
