@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { subtreePaths } from '../../../server/crud/treePath';
+import { withAncestors } from '../../../server/shared/subtree';
 
 // A tree's `pathField` (server/crud/treePath.ts): the API tests run it on both databases through 栏目.
 describe('a declared tree path', () => {
@@ -20,5 +21,13 @@ describe('a declared tree path', () => {
     expect(subtreePaths(rows, 9, 'id', 'parentId', 'path').size).toBe(0);
     const cycle = [{ id: 1, parentId: 2, path: null }, { id: 2, parentId: 1, path: null }];
     expect(subtreePaths(cycle, 1, 'id', 'parentId', 'path').size).toBe(2);
+  });
+
+  it('keeps the given nodes with the ancestors that place them, and stops at a cycle', () => {
+    const id = (r: { id: number }) => r.id;
+    const parent = (r: { parentId: number }) => r.parentId;
+    expect([...withAncestors(rows, [3], id, parent)].sort()).toEqual([1, 2, 3]);
+    expect([...withAncestors(rows, [4, 9], id, parent)]).toEqual([4]);
+    expect([...withAncestors([{ id: 1, parentId: 2 }, { id: 2, parentId: 1 }], [1], id, parent)].sort()).toEqual([1, 2]);
   });
 });
