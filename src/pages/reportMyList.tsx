@@ -4,7 +4,10 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useCanAccess } from 'react-admin';
 import { useNavigate } from 'react-router';
+import articleDecl from '../../resources/article';
 import reportDecl from '../../resources/report';
+import type { ActionDecl } from '../../resources/types';
+import { ActionButton } from '../generic/ActionButtons';
 import { dataProvider } from '../data';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
 import type { PageDecl } from '../pages';
@@ -13,6 +16,9 @@ import { useUrlFilter } from '../dashboard/urlFilter';
 import { EMPTY_REPORT_SEARCH, ReportSearchBar } from '../views/report/SearchBar';
 import { ConfirmButton, PreviewButton, reportColumns, useReportList } from '../views/report/common';
 import { PagedTable } from '../generic/PagedTable';
+
+/** 撤回: the article's declared step (its confirm, article:update). */
+const WITHDRAW = articleDecl.actions?.find((a) => a.name === 'withdraw') as ActionDecl;
 
 /** 我的报送 (reporting app, /report/article/reportList): own submissions, their state and the reviewer's opinion. */
 function MyReports() {
@@ -64,7 +70,7 @@ function MyReports() {
                 编辑
               </Button>
             )}
-            {canEdit && r.status === 4 && <ConfirmButton label="撤回" color="warning" message="确定撤回该报送吗？撤回后可修改再提交。" onConfirm={act(() => dataProvider.callExtra('article', 'withdraw', { body: { ids: [r.id] } }), '已撤回')} />}
+            {r.status === 4 && <ActionButton decl={articleDecl} action={WITHDRAW} target={{ ids: [r.id] }} variant="text" onDone={list.reload} />}
             {canDelete && [3, 2, 1].includes(Number(r.status)) && <ConfirmButton label="删除" color="error" message="确定删除该报送吗？删除后不可恢复。" onConfirm={act(() => dataProvider.delete('report', { id: r.id }), '删除成功')} />}
           </>
         ), true)}

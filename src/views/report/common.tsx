@@ -1,21 +1,15 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState, type ReactNode } from 'react';
-import { useCanAccess } from 'react-admin';
+import { Confirm } from 'react-admin';
 import { ARTICLE_STATUS_OPTIONS } from '../../../resources/article';
 import reportDecl from '../../../resources/report';
-import type { ApiCall } from '../../../resources/types';
-import { dataProvider } from '../../data';
+import type { ActionDecl, ApiCall } from '../../../resources/types';
+import { ActionButton } from '../../generic/ActionButtons';
 import { declaredColumns } from '../../generic/declaredColumns';
 import type { Column } from '../../generic/PagedTable';
 import { usePagedCall, type Row } from '../../generic/pagedCall';
-import { useErrorNotifier, useSuccessNotifier } from '../../notices/useErrorNotifier';
 import { PreviewButton as ArticlePreview } from '../content/ArticlePreview';
 
 export const REPORT_COLUMNS = declaredColumns(reportDecl, reportDecl.list.columns);
@@ -50,61 +44,16 @@ export function StatusSelect({ value, onChange, choices = STATUS_CHOICES }: { va
   );
 }
 
-/** 提示信息 / 确定 / 取消, with an optional opinion field (required for returning). */
-export function ConfirmButton(props: {
-  label: string;
-  message: string;
-  onConfirm: (opinion: string) => Promise<void>;
-  opinion?: 'none' | 'optional' | 'required';
-  color?: 'primary' | 'error' | 'warning' | 'success';
-  disabled?: boolean;
-}) {
-  const { label, message, onConfirm, opinion = 'none', color = 'primary', disabled } = props;
+/** 提示信息 / 确定 / 取消 before a call of the screen's own (删除 a submission). */
+export function ConfirmButton({ label, message, onConfirm, color = 'primary' }: { label: string; message: string; onConfirm: () => Promise<void>; color?: 'primary' | 'error' }) {
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const missing = opinion === 'required' && !text.trim();
-  const run = async () => {
-    if (missing) return;
-    setBusy(true);
-    try {
-      await onConfirm(text.trim());
-      setOpen(false);
-      setText('');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const close = () => setOpen(false);
   return (
     <>
-      <Button size="small" color={color} disabled={disabled} onClick={() => setOpen(true)}>
+      <Button size="small" color={color} onClick={() => setOpen(true)}>
         {label}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">
-        <DialogTitle>提示信息</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: opinion === 'none' ? 0 : 2 }}>{message}</DialogContentText>
-          {opinion !== 'none' && (
-            <TextField
-              label={opinion === 'required' ? '审核意见（必填）' : '审核意见'}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              multiline
-              minRows={3}
-              fullWidth
-              error={missing}
-              helperText={missing ? '请填写退回原因' : ' '}
-              slotProps={{ htmlInput: { maxLength: 500, name: 'opinion' } }}
-            />
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>取消</Button>
-          <Button variant="contained" onClick={() => void run()} disabled={busy || missing}>
-            确定
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <Confirm isOpen={open} title="提示信息" content={message} confirm="确定" cancel="取消" onClose={close} onConfirm={() => (close(), void onConfirm().catch(() => undefined))} />
     </>
   );
 }
@@ -117,27 +66,16 @@ export function PreviewButton({ row, actions }: { row: Row; actions?: (close: ()
   return <ArticlePreview articleId={row.id} title={String(row.title ?? '')} actions={actions ? (_a, close) => actions(close) : undefined} />;
 }
 
-/** 通过 / 退回 (report's declared `audit` call) for some submissions, shown with report:audit only. */
+const PASS = reportDecl.actions?.find((a) => a.name === 'pass') as ActionDecl;
+const REJECT = reportDecl.actions?.find((a) => a.name === 'reject') as ActionDecl;
+
+/** 通过 / 退回 for some submissions: report's declared actions (the opinion dialog, report:audit), then `onDone`. */
 export function AuditButtons({ ids, onDone, disabled }: { ids: number[]; onDone: () => void; disabled?: boolean }) {
-  const { canAccess } = useCanAccess({ action: 'report:audit', resource: 'report' });
-  const onError = useErrorNotifier();
-  const success = useSuccessNotifier();
-  if (!canAccess) return null;
-  const audit = (status: 1 | 2) => async (opinion: string) => {
-    try {
-      await dataProvider.callExtra('report', 'audit', { body: { ids, status, opinion: opinion || undefined } });
-      success(status === 1 ? '审核通过' : '已退回');
-      onDone();
-    } catch (e) {
-      onError(e);
-      throw e;
-    }
-  };
-  const what = ids.length > 1 ? `选中的${ids.length}条报送` : '该报送';
   return (
     <>
-      <ConfirmButton label="通过" color="success" disabled={disabled || !ids.length} message={`确定审核通过${what}吗？`} opinion="optional" onConfirm={audit(1)} />
-      <ConfirmButton label="退回" color="warning" disabled={disabled || !ids.length} message={`确定退回${what}吗？`} opinion="required" onConfirm={audit(2)} />
+      {[PASS, REJECT].map((action) => (
+        <ActionButton key={action.name} decl={reportDecl} action={action} target={{ ids }} disabled={disabled || !ids.length} variant="text" onDone={onDone} />
+      ))}
     </>
   );
 }
