@@ -13,7 +13,8 @@ import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifie
 import type { PageDecl } from '../pages';
 import { REPORT_ROUTES } from '../routes/specRoutes';
 import { useUrlFilter } from '../dashboard/urlFilter';
-import { EMPTY_REPORT_SEARCH, ReportSearchBar } from '../views/report/SearchBar';
+import { PlainFilterForm, type PlainSearch } from '../generic/PlainFilterForm';
+import { PortalToolbar } from '../components/list/Toolbar';
 import { ConfirmButton, PreviewButton, reportColumns, useReportList } from '../views/report/common';
 import { PagedTable } from '../generic/PagedTable';
 
@@ -24,9 +25,9 @@ const WITHDRAW = articleDecl.actions?.find((a) => a.name === 'withdraw') as Acti
 function MyReports() {
   // A workbench link (我的报送 · 已退回 …) opens the list filtered: ?status=2.
   const urlStatus = useUrlFilter(['status'] as const).status ?? '';
-  const [opened] = useState(() => ({ ...EMPTY_REPORT_SEARCH, status: urlStatus }));
+  const [opened] = useState((): PlainSearch => (urlStatus ? { status: urlStatus } : {}));
   const [search, setSearch] = useState(opened);
-  const list = useReportList(reportDecl.api.extra.my, { title: search.title, status: search.status });
+  const list = useReportList(reportDecl.api.extra.my, search);
   const navigate = useNavigate();
   const onError = useErrorNotifier();
   const success = useSuccessNotifier();
@@ -48,17 +49,14 @@ function MyReports() {
       <Typography variant="h6" sx={{ mb: 2 }}>
         我的报送
       </Typography>
-      <ReportSearchBar
-        initial={opened}
-        onSearch={setSearch}
-        actions={
-          canAdd && (
-            <Button size="small" variant="contained" onClick={() => navigate(REPORT_ROUTES.info)}>
-              信息报送
-            </Button>
-          )
-        }
-      />
+      <PlainFilterForm decl={reportDecl} initial={opened} onSearch={setSearch} />
+      <PortalToolbar>
+        {canAdd && (
+          <Button size="small" variant="contained" onClick={() => navigate(REPORT_ROUTES.info)}>
+            信息报送
+          </Button>
+        )}
+      </PortalToolbar>
       <PagedTable
         {...list.table}
         testId="report-table"

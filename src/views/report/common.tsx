@@ -1,9 +1,6 @@
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useState, type ReactNode } from 'react';
 import { Confirm } from 'react-admin';
-import { ARTICLE_STATUS_OPTIONS } from '../../../resources/article';
 import reportDecl from '../../../resources/report';
 import type { ActionDecl, ApiCall } from '../../../resources/types';
 import { ActionButton } from '../../generic/ActionButtons';
@@ -27,21 +24,6 @@ export function useReportList(call: ApiCall, search: Record<string, unknown>) {
 /** The table's columns for a screen: the declared ones (the opinion only where asked), then the row's buttons. */
 export function reportColumns(actions: (row: Row) => ReactNode, showOpinion = false): Column[] {
   return [...REPORT_COLUMNS.filter((c) => showOpinion || c.key !== OPINION), { key: 'actions', label: '操作', nowrap: true, render: actions }];
-}
-
-export const STATUS_CHOICES = ARTICLE_STATUS_OPTIONS.map((o) => ({ value: o.value as number, label: o.label }));
-
-export function StatusSelect({ value, onChange, choices = STATUS_CHOICES }: { value: string; onChange: (v: string) => void; choices?: { value: number; label: string }[] }) {
-  return (
-    <TextField select size="small" label="状态" value={value} onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 140 }}>
-      <MenuItem value="">全部</MenuItem>
-      {choices.map((c) => (
-        <MenuItem key={c.value} value={String(c.value)}>
-          {c.label}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
 }
 
 /** 提示信息 / 确定 / 取消 before a call of the screen's own (删除 a submission). */
