@@ -25,12 +25,13 @@ export async function findRecords(db: DynamicDb, decl: ResourceDecl, user: Porta
   let base = applyReach(applyCondition(applyFilters(db.selectFrom(decl.table), decl, options.search ?? {}), options.where), reach);
   // A search runs the list's listWhere hooks too (an export finds what the list shows).
   if (options.search && decl.hooks?.listWhere) base = await applyListWhere(base, decl, options.search, hookContext(db, decl, user));
-  // `columns`: only these, without the joins (a count over many records need not read their bodies).
+  // `columns`: only these, without the joins or the enrich hooks (a count over many records need not read their bodies).
   let q = options.columns ? base.select(options.columns.map((c) => `${decl.table}.${c}`)) : withJoins(base.selectAll(), decl);
   for (const s of options.sort ?? []) q = q.orderBy(s.field, s.order === 'DESC' ? 'desc' : 'asc');
   const rows = (await q.orderBy(`${decl.table}.${decl.idField}`, 'asc').limit(options.limit ?? FIND_LIMIT).execute()) as Row[];
   const records = rows.map((r) => readOut(decl, user, r));
-  return decl.hooks?.enrich ? enriched(decl, hookContext(db, decl, user), records) : records;
+  // Chosen columns are raw values (a count's): the enrich hooks expect whole records.
+  return decl.hooks?.enrich && !options.columns ? enriched(decl, hookContext(db, decl, user), records) : records;
 }
 
 /** The local API's `seed`: every row through the entity's create, in one transaction. */

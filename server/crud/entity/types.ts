@@ -17,7 +17,7 @@ import type { ListNarrowing, Page } from '../service.js';
 export interface FindOptions {
   /** Column values to match (an array is "one of", null is "is null"), or a query-builder condition (server code). */
   readonly where?: ListNarrowing;
-  /** Read only these columns (no joins): a count over many records need not read their bodies. */
+  /** Read only these columns, as stored (no joins, no enrich hooks): a count over many records need not read their bodies. */
   readonly columns?: readonly string[];
   /** Search values of the declaration's list filters (like, eq, range), as the list call takes them. */
   readonly search?: Readonly<Record<string, unknown>>;
