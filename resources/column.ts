@@ -89,8 +89,10 @@ export default defineResource({
     parentField: 'categoryCategoryId',
     parentMissing: '上级栏目不存在',
     cycle: '上级栏目不能是本栏目或其下级栏目',
-    hasChildren: '该栏目下有子栏目，不能删除',
-    inUse: [{ table: 'article', column: 'columnId', message: '该栏目下有文章，不能删除' }],
+    hasChildren: '栏目“{title}”下有子栏目，不能删除',
+    inUse: [{ table: 'article', column: 'columnId', message: '栏目“{title}”下有文章，不能删除' }],
+    // The site path (`/3/12`), written on create and after a move for the subtree (server/crud/treePath.ts).
+    pathField: 'columnPath',
   },
   permissions: { list: 'column:list', get: 'column:get', create: 'column:add', update: 'column:update', delete: 'column:delete' },
   actions: [{ name: 'role', label: '栏目授权', path: '/column/role/save', permission: 'column:role', scope: 'none' }],

@@ -4,13 +4,18 @@ import type { ResourceDecl } from '../../resources/types.js';
 import type { DynamicDb as Db, Row } from '../db/types.js';
 import { notFoundRecord, PortalError } from '../http/errors.js';
 import type { PortalUser } from '../http/fastifyTypes.js';
-import { applyListWhere, applyWhere, enriched, hookContext, readOut, recordsWhere, runChangeHooks } from './behaviour.js';
+import { applyCondition, applyListWhere, applyWhere, enriched, hookContext, readOut, recordsWhere, runChangeHooks } from './behaviour.js';
 import { applyReach, reachOf } from './reach.js';
 import { applyFilters, readPaging, readSort, withJoins } from './listQuery.js';
 import { checkDictValues } from './dictValues.js';
 import { OWNER_FIELDS, validateRecord } from './validate.js';
 import { committing } from './entity/commit.js';
 import { pageOf } from '../shared/paging.js';
+import type { WhereData } from '../../resources/behaviour.js';
+import type { ListCondition } from './entity/types.js';
+
+/** A condition server code adds to a list: equalities, or a query-builder condition (a subquery, `or`). */
+export type ListNarrowing = WhereData | ListCondition;
 
 /**
  * Runs `fn` in a transaction: the caller's when `db` already is one (the local API inside a hook), else a
@@ -41,11 +46,12 @@ function listColumns(base: any, decl: ResourceDecl): any {
 }
 
 /** One page of a declared table, with filters, joins, sort and the caller's data scope. */
-export async function listRecords(db: Db, decl: ResourceDecl, user: PortalUser, search: Record<string, unknown>): Promise<Page> {
+export async function listRecords(db: Db, decl: ResourceDecl, user: PortalUser, search: Record<string, unknown>, narrow?: ListNarrowing): Promise<Page> {
   const { pageNum, pageSize } = readPaging(search);
   const sort = readSort(decl, search);
   const reach = await reachable(db, decl, user, 'list');
-  let base = applyReach(applyFilters(db.selectFrom(decl.table), decl, search), reach);
+  // `narrow`: server code's own condition (the local API's list), ANDed with the filters and the reach.
+  let base = applyCondition(applyReach(applyFilters(db.selectFrom(decl.table), decl, search), reach), narrow);
   if (decl.hooks?.listWhere) base = await applyListWhere(base, decl, search, hookContext(db, decl, user));
   const countRow = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string } | undefined;
   const totalRow = Number(countRow?.n ?? 0);

@@ -7,6 +7,7 @@ import { invalidValue, PortalError } from '../http/errors.js';
 import { applyWhere } from './behaviour.js';
 import type { EntityContext } from './entity/types.js';
 import { subtreeOf } from '../shared/subtree.js';
+import { treePathHooks } from './treePath.js';
 
 /** The operation's transaction (hooks on the generic routes always get the server's context). */
 const trxOf = (ctx: unknown) => (ctx as EntityContext).trx;
@@ -64,11 +65,18 @@ async function relevel(trx: Db, decl: ResourceDecl, tree: TreeDecl, id: unknown,
 async function guardDelete(trx: Db, decl: ResourceDecl, tree: TreeDecl, records: readonly RecordData[]) {
   const ids = records.map((r) => r[decl.idField]);
   const goingIds = new Set(ids.map(Number));
-  const children = (await trx.selectFrom(decl.table).select(decl.idField).where(tree.parentField, 'in', ids).execute()) as Row[];
+  // A message may name the refused record: `{title}` is its titleField.
+  const refuse = (message: string, id: unknown) => {
+    const title = records.find((r) => Number(r[decl.idField]) === Number(id))?.[decl.titleField];
+    return new PortalError(1005, message.replace('{title}', String(title ?? '')));
+  };
+  const children = (await trx.selectFrom(decl.table).select([decl.idField, tree.parentField]).where(tree.parentField, 'in', ids).execute()) as Row[];
   // Deleting a parent together with all its children is fine; a child left behind is not.
-  if (children.some((c) => !goingIds.has(Number(c[decl.idField])))) throw new PortalError(1005, tree.hasChildren);
+  const left = children.find((c) => !goingIds.has(Number(c[decl.idField])));
+  if (left) throw refuse(tree.hasChildren, left[tree.parentField]);
   for (const use of tree.inUse ?? []) {
-    if (await trx.selectFrom(use.table).select(use.column).where(use.column, 'in', ids).executeTakeFirst()) throw new PortalError(1005, use.message);
+    const hit = (await trx.selectFrom(use.table).select(use.column).where(use.column, 'in', ids).executeTakeFirst()) as Row | undefined;
+    if (hit) throw refuse(use.message, hit[use.column]);
   }
 }
 
@@ -76,7 +84,9 @@ async function guardDelete(trx: Db, decl: ResourceDecl, tree: TreeDecl, records:
 export function treeHooks(decl: ResourceDecl): Hooks {
   const tree = decl.tree;
   if (!tree) return {};
+  const path = treePathHooks(decl);
   return {
+    ...path,
     beforeChange: [
       async ({ data, original, ctx }) => {
         const trx = trxOf(ctx);
@@ -86,6 +96,7 @@ export function treeHooks(decl: ResourceDecl): Hooks {
       },
     ],
     afterChange: [
+      ...(path.afterChange ?? []),
       async ({ operation, record, previous, ctx }) => {
         if (operation !== 'update' || !tree.levelField || !previous) return;
         if (Number(record[tree.levelField]) !== Number(previous[tree.levelField])) {

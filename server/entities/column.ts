@@ -3,7 +3,6 @@ import type { DynamicDb, Row } from '../db/types.js';
 import { defineBehaviour } from '../crud/entity/define.js';
 import type { EntityContext } from '../crud/entity/types.js';
 import { isBlank } from '../crud/validate.js';
-import { subtreeIds } from '../crud/tree.js';
 import { pathSegments } from '../files/confine.js';
 import { defaultLimitDays, guessRole } from '../modules/monitoring/columnKinds.js';
 
@@ -47,40 +46,16 @@ async function checkValues(trx: DynamicDb, data: RecordData, original: RecordDat
   return out;
 }
 
-/** The site path of a column and of every column below it: the parent's path, then the id (`/3/12`). */
-async function repath(trx: DynamicDb, id: number): Promise<void> {
-  const rows = (await trx.selectFrom('category').select(['categoryId', 'categoryCategoryId', 'columnPath']).execute()) as Row[];
-  const byId = new Map(rows.map((r) => [Number(r.categoryId), r]));
-  const pathOf = new Map<number, string>();
-  const self = byId.get(id);
-  if (!self) return;
-  pathOf.set(id, `${(byId.get(Number(self.categoryCategoryId))?.columnPath as string | null) ?? ''}/${id}`);
-  // Each column after its parent (subtreeIds answers the subtree top-down).
-  for (const cid of subtreeIds(rows, id, 'categoryId', 'categoryCategoryId')) {
-    const row = byId.get(cid) as Row;
-    const p = cid === id ? (pathOf.get(id) as string) : `${pathOf.get(Number(row.categoryCategoryId)) ?? ''}/${cid}`;
-    pathOf.set(cid, p);
-    await trx.updateTable('category').set({ columnPath: p }).where('categoryId', '=', cid).execute();
-  }
-}
-
-/** A delete names the column it refuses for; the links to the deleted columns from others go. */
-async function guardDelete(trx: DynamicDb, records: readonly RecordData[]): Promise<void> {
-  const ids = records.map((r) => Number(r.categoryId));
-  const going = new Set(ids);
-  for (const col of records) {
-    const child = (await trx.selectFrom('category').select('categoryId').where('categoryCategoryId', '=', Number(col.categoryId)).execute()) as Row[];
-    if (child.some((c) => !going.has(Number(c.categoryId)))) throw new Refusal(1005, `栏目“${String(col.categoryTitle)}”下有子栏目，不能删除`);
-    if (await trx.selectFrom('article').select('articleId').where('columnId', '=', Number(col.categoryId)).executeTakeFirst()) throw new Refusal(1005, `栏目“${String(col.categoryTitle)}”下有文章，不能删除`);
-  }
-  await trx.updateTable('category').set({ relationCategoryid: null }).where('relationCategoryid', 'in', ids).execute();
+/** The links to the deleted columns from others go (the tree's guards name a column that has children or articles). */
+async function clearRelations(trx: DynamicDb, records: readonly RecordData[]): Promise<void> {
+  await trx.updateTable('category').set({ relationCategoryid: null }).where('relationCategoryid', 'in', records.map((r) => Number(r.categoryId))).execute();
 }
 
 /**
  * 栏目: the spec names a missing type by its key; an external link (外链) needs its address and has no
  * children; the content model and the related column must exist; templates are .html files below the
- * templates folder; `columnPath` follows the tree (a moved column's subtree too); a refused delete names
- * the column. Parent, cycle and children checks are the declared tree's.
+ * templates folder. Parent, cycle, children and article checks (naming the column) and `columnPath` are
+ * the declared tree's (`tree.pathField`).
  */
 export default defineBehaviour({
   name: 'column',
@@ -92,22 +67,7 @@ export default defineBehaviour({
       },
     ],
     beforeChange: [({ data, original, ctx }) => checkValues(trxOf(ctx), data, original)],
-    afterChange: [
-      async ({ operation, record, previous, ctx }) => {
-        const moved = operation === 'create' || Number(record.categoryCategoryId) !== Number(previous?.categoryCategoryId);
-        if (moved) await repath(trxOf(ctx), Number(record.categoryId));
-      },
-    ],
-    // The answer of a save carries the path written after the insert (or the move).
-    enrich: [
-      async ({ records, ctx }) => {
-        if (!records.length) return records;
-        const rows = (await trxOf(ctx).selectFrom('category').select(['categoryId', 'columnPath']).where('categoryId', 'in', records.map((r) => Number(r.categoryId))).execute()) as Row[];
-        const paths = new Map(rows.map((r) => [Number(r.categoryId), r.columnPath]));
-        return records.map((r) => ({ ...r, columnPath: paths.get(Number(r.categoryId)) ?? r.columnPath ?? null }));
-      },
-    ],
-    beforeDelete: [({ records, ctx }) => guardDelete(trxOf(ctx), records)],
+    beforeDelete: [({ records, ctx }) => clearRelations(trxOf(ctx), records)],
   },
 });
 

@@ -22,3 +22,20 @@ export function subtreeOf<R>(rows: readonly R[], rootId: number, idOf: (row: R) 
   }
   return out;
 }
+
+/**
+ * The ids of the given nodes and of every ancestor that places them in the tree (a tree's search result,
+ * the columns granted to a user). A cycle in the stored data ends the walk.
+ */
+export function withAncestors<R>(rows: readonly R[], ids: Iterable<number>, idOf: (row: R) => number, parentOf: (row: R) => number): Set<number> {
+  const byId = new Map(rows.map((r) => [idOf(r), r]));
+  const keep = new Set<number>();
+  for (const id of ids) {
+    let cur = byId.get(id);
+    while (cur !== undefined && !keep.has(idOf(cur))) {
+      keep.add(idOf(cur));
+      cur = byId.get(parentOf(cur));
+    }
+  }
+  return keep;
+}

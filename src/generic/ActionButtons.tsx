@@ -48,7 +48,7 @@ export function actionsAt(decl: ResourceDecl, place: Place): ActionDecl[] {
   });
 }
 
-function useRunAction(decl: ResourceDecl, action: ActionDecl) {
+function useRunAction(decl: ResourceDecl, action: ActionDecl, onDone?: () => void) {
   const dataProvider = useDataProvider() as unknown as PortalDataProviderExtras;
   const refresh = useRefresh();
   const onError = useErrorNotifier();
@@ -73,6 +73,7 @@ function useRunAction(decl: ResourceDecl, action: ActionDecl) {
         if (action.answerDialog) setAnswered({ data: answer });
         else success(answerText(action.success ?? '操作成功', answer));
         refresh();
+        onDone?.();
       }, onError)
       .finally(() => setBusy(false));
   };
@@ -92,6 +93,7 @@ export function ActionButton({
   disabled,
   hint,
   variant = 'outlined',
+  onDone,
 }: {
   decl: ResourceDecl;
   action: ActionDecl;
@@ -101,9 +103,11 @@ export function ActionButton({
   hint?: string;
   /** A screen whose other buttons are text buttons (论坛主题's rows) asks for `text`. */
   variant?: 'outlined' | 'text';
+  /** After a success, besides react-admin's refresh: a screen paging its own call reloads it (报送's 文章审核). */
+  onDone?: () => void;
 }) {
   const { canAccess } = useCanAccess({ resource: decl.name, action: action.permission });
-  const { run, busy, answerDialog } = useRunAction(decl, action);
+  const { run, busy, answerDialog } = useRunAction(decl, action, onDone);
   const [asking, setAsking] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [filling, setFilling] = useState(false);
@@ -162,6 +166,7 @@ export function ActionButton({
             setFilling(false);
             success(answerText(action.success ?? '操作成功', answer));
             refresh();
+            onDone?.();
           }}
         />
       )}

@@ -8,6 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import Checkbox from '@mui/material/Checkbox';
 import { PagingBar } from '../components/list/PagingBar';
 import type { Row } from './pagedCall';
 
@@ -16,6 +17,18 @@ export interface Column {
   label: string;
   render?: (row: Row) => ReactNode;
   width?: number | string;
+  /** Keep the cell on one line (date-times, row buttons). */
+  nowrap?: boolean;
+  /** A header cell of its own instead of the label (a selection's 全选 box; a checkbox-wide column). */
+  header?: ReactNode;
+}
+
+/** Rows chosen by a checkbox each (and 全选 for the page), for the screen's toolbar buttons. */
+export interface RowSelection {
+  selected: readonly number[];
+  onSelect: (ids: number[]) => void;
+  /** The checkbox's accessible name for a row (`选择<title>`). */
+  label: (row: Row) => string;
 }
 
 /**
@@ -34,8 +47,10 @@ export function PagedTable(props: {
   testId?: string;
   rowTestId?: string;
   paged?: boolean;
+  selection?: RowSelection;
 }) {
-  const { columns, rows, loading, total } = props;
+  const { rows, loading, total, selection } = props;
+  const columns = selection ? [selectColumn(selection, rows ?? []), ...props.columns] : props.columns;
   return (
     <Box data-testid={props.testId}>
       <TableContainer>
@@ -43,8 +58,8 @@ export function PagedTable(props: {
           <TableHead>
             <TableRow>
               {columns.map((c) => (
-                <TableCell key={c.key} sx={{ fontWeight: 600, width: c.width, whiteSpace: 'nowrap' }}>
-                  {c.label}
+                <TableCell key={c.key} sx={{ fontWeight: 600, width: c.width, whiteSpace: 'nowrap' }} padding={c.header ? 'checkbox' : undefined}>
+                  {c.header ?? c.label}
                 </TableCell>
               ))}
             </TableRow>
@@ -67,7 +82,9 @@ export function PagedTable(props: {
               rows.map((r, i) => (
                 <TableRow key={`${r.id ?? i}`} hover data-testid={props.rowTestId}>
                   {columns.map((c) => (
-                    <TableCell key={c.key}>{c.render ? c.render(r) : String(r[c.key] ?? '')}</TableCell>
+                    <TableCell key={c.key} sx={c.nowrap ? { whiteSpace: 'nowrap' } : undefined} padding={c.header ? 'checkbox' : undefined}>
+                      {c.render ? c.render(r) : String(r[c.key] ?? '')}
+                    </TableCell>
                   ))}
                 </TableRow>
               ))
@@ -85,4 +102,16 @@ export function PagedTable(props: {
       )}
     </Box>
   );
+}
+
+/** The checkbox column of a selection: one per row, 全选 in the header for the rows shown. */
+function selectColumn({ selected, onSelect, label }: RowSelection, rows: readonly Row[]): Column {
+  const all = rows.length > 0 && rows.every((r) => selected.includes(r.id));
+  const toggle = (id: number) => onSelect(selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id]);
+  return {
+    key: '__select',
+    label: '全选',
+    header: <Checkbox checked={all} onChange={(e) => onSelect(e.target.checked ? rows.map((r) => r.id) : [])} slotProps={{ input: { 'aria-label': '全选' } }} />,
+    render: (r) => <Checkbox checked={selected.includes(r.id)} onChange={() => toggle(r.id)} slotProps={{ input: { 'aria-label': label(r) } }} />,
+  };
 }

@@ -3,7 +3,7 @@ import type { ResourceDecl } from '../../../resources/types.js';
 import type { DynamicDb, Row } from '../../db/types.js';
 import type { PortalUser } from '../../http/fastifyTypes.js';
 import { ActionAnswer, runDeclaredAction } from '../actions.js';
-import { applyListWhere, applyWhere, enriched, hookContext, readOut } from '../behaviour.js';
+import { applyCondition, applyListWhere, enriched, hookContext, readOut } from '../behaviour.js';
 import { applyReach, reachOf } from '../reach.js';
 import { applyFilters, withJoins } from '../listQuery.js';
 import { createRecord, deleteRecords, inTransaction, listRecords, updateRecord } from '../service.js';
@@ -22,14 +22,16 @@ function declOf(runtime: EntityRuntime, entity: string): ResourceDecl {
 /** Records of a declaration in the caller's reach (fixed values, access, data scope), filtered, ordered, limited. */
 export async function findRecords(db: DynamicDb, decl: ResourceDecl, user: PortalUser, options: FindOptions = {}): Promise<Row[]> {
   const reach = await reachOf(db, decl, user, 'list');
-  let base = applyReach(applyWhere(applyFilters(db.selectFrom(decl.table), decl, options.search ?? {}), options.where), reach);
+  let base = applyReach(applyCondition(applyFilters(db.selectFrom(decl.table), decl, options.search ?? {}), options.where), reach);
   // A search runs the list's listWhere hooks too (an export finds what the list shows).
   if (options.search && decl.hooks?.listWhere) base = await applyListWhere(base, decl, options.search, hookContext(db, decl, user));
-  let q = withJoins(base.selectAll(), decl);
+  // `columns`: only these, without the joins or the enrich hooks (a count over many records need not read their bodies).
+  let q = options.columns ? base.select(options.columns.map((c) => `${decl.table}.${c}`)) : withJoins(base.selectAll(), decl);
   for (const s of options.sort ?? []) q = q.orderBy(s.field, s.order === 'DESC' ? 'desc' : 'asc');
   const rows = (await q.orderBy(`${decl.table}.${decl.idField}`, 'asc').limit(options.limit ?? FIND_LIMIT).execute()) as Row[];
   const records = rows.map((r) => readOut(decl, user, r));
-  return decl.hooks?.enrich ? enriched(decl, hookContext(db, decl, user), records) : records;
+  // Chosen columns are raw values (a count's): the enrich hooks expect whole records.
+  return decl.hooks?.enrich && !options.columns ? enriched(decl, hookContext(db, decl, user), records) : records;
 }
 
 /** The local API's `seed`: every row through the entity's create, with its child rows, in one transaction. */
@@ -65,7 +67,7 @@ export function localApi(runtime: EntityRuntime, db: DynamicDb, user: PortalUser
   return {
     find: (entity, options) => findRecords(db, declOf(runtime, entity), user, options),
     findById: async (entity, id) => (await findRecords(db, declOf(runtime, entity), user, { where: { [declOf(runtime, entity).idField]: id }, limit: 1 }))[0],
-    list: (entity, search) => listRecords(db, declOf(runtime, entity), user, { ...search }),
+    list: (entity, search, narrow) => listRecords(db, declOf(runtime, entity), user, { ...search }, narrow),
     create: (entity, data) => createRecord(db, declOf(runtime, entity), user, { ...data }, { trusted: true }),
     update: (entity, id, data) => updateRecord(db, declOf(runtime, entity), user, id, { ...data }, { trusted: true }),
     seed: (entity, rows, options) => seedRecords(db, declOf(runtime, entity), user, rows, options),

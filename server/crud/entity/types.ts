@@ -4,7 +4,7 @@ import type { ChangeArgs, HookContext, RecordData, SaveAnswer, SaveAnswerArgs, W
 import type { PortalConfig } from '../../config.js';
 import type { DynamicDb } from '../../db/types.js';
 import type { PortalUser } from '../../http/fastifyTypes.js';
-import type { Page } from '../service.js';
+import type { ListNarrowing, Page } from '../service.js';
 
 /**
  * A declared entity's behaviour on the server (Payload CMS's collection hooks, access and endpoints): a
@@ -15,8 +15,10 @@ import type { Page } from '../service.js';
 
 /** Options of a local-API read: equality conditions, the list's declared filters, order and a limit. */
 export interface FindOptions {
-  /** Column values to match (an array is "one of", null is "is null"). */
-  readonly where?: WhereData;
+  /** Column values to match (an array is "one of", null is "is null"), or a query-builder condition (server code). */
+  readonly where?: ListNarrowing;
+  /** Read only these columns, as stored (no joins, no enrich hooks): a count over many records need not read their bodies. */
+  readonly columns?: readonly string[];
   /** Search values of the declaration's list filters (like, eq, range), as the list call takes them. */
   readonly search?: Readonly<Record<string, unknown>>;
   readonly sort?: readonly { readonly field: string; readonly order: 'ASC' | 'DESC' }[];
@@ -36,7 +38,11 @@ export interface SeedOptions {
 export interface LocalApi {
   find(entity: string, options?: FindOptions): Promise<RecordData[]>;
   findById(entity: string, id: number): Promise<RecordData | undefined>;
-  list(entity: string, search: Readonly<Record<string, unknown>>): Promise<Page>;
+  /**
+   * The list call's page for a search; `narrow` (server code only) ANDs a condition of its own — equalities
+   * or a query-builder condition such as a subquery (报送's lists: only the articles marked as submissions).
+   */
+  list(entity: string, search: Readonly<Record<string, unknown>>, narrow?: ListNarrowing): Promise<Page>;
   create(entity: string, data: RecordData): Promise<RecordData>;
   update(entity: string, id: number, data: RecordData): Promise<RecordData>;
   /** Deletes the records (all or nothing); answers how many went. */

@@ -2,24 +2,19 @@ import { ARTICLE_WRITE, type ArticleWrite } from './articles/changes.js';
 import { type Db, type Row, dynamic } from '../../db/types.js';
 import type { SeedContext } from '../../seed/domainSeeds.js';
 import { seedApi, seedOne } from '../../crud/entity/seed.js';
-import { ADMIN_ROLE_ALIAS, CATALOGUES, ensureResource, grant, grantAliases } from '../../seed/menuSync.js';
+import { CATALOGUES, grantAliases } from '../../seed/menuSync.js';
+import { ensureMenuTree } from '../../seed/menuTree.js';
 import { DISCLOSURE_ARTICLES } from './seedDisclosure.js';
 import { plainText } from '../../shared/text.js';
 import type { ColumnRole } from '../../../resources/monitoring/columnRoles.js';
 
 /** The admin home's review queue (spec route "/main/home: audit", home_audit), opened by src/pages/homeAudit.tsx. */
-export const AUDIT_MENU = { alias: 'home_audit', name: '待审文章', url: '/main/home/audit', icon: 'FactCheck' } as const;
+export const AUDIT_MENU = { alias: 'home_audit', name: '待审文章', url: '/main/home/audit', icon: 'FactCheck', sort: 1 } as const;
 
 /** Makes sure the review queue's menu entry exists under 首页 (granted to 系统管理员 when new). */
 export async function ensureAuditMenu(db: Db): Promise<number> {
-  const home = CATALOGUES.home;
-  const cat = await ensureResource(db, { parentId: 0, name: home.name, alias: 'home', icon: home.icon, type: 'Catalogue', url: home.url, dingAppKey: 'adminSite', sort: home.sort });
-  const menu = await ensureResource(db, { parentId: cat.id, name: AUDIT_MENU.name, alias: AUDIT_MENU.alias, icon: AUDIT_MENU.icon, type: 'Menu', url: AUDIT_MENU.url, dingAppKey: 'adminSite', sort: 1 });
-  if (menu.created) {
-    const admin = await db.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst();
-    if (admin) await grant(db, admin.roleId, [menu.id]);
-  }
-  return menu.id;
+  const ids = await ensureMenuTree(db, { app: 'adminSite', catalogue: { alias: 'home', ...CATALOGUES.home }, menus: [AUDIT_MENU] });
+  return ids.get(AUDIT_MENU.alias) as number;
 }
 
 // `role`: 栏目类别（考核）, what the inspection indicators and the annual report judge the column by.
@@ -68,8 +63,8 @@ const ARTICLES: { column: string; title: string; by: keyof typeof PEOPLE; status
  */
 export async function contentSeed(db: Db, ctx: SeedContext): Promise<void> {
   const cmId = await seedPolicyModel(db, ctx.decls, ctx.now);
-  const ids = await seedColumns(db, ctx.decls, cmId, ctx.now);
-  await seedContentGrants(db, ctx, ids);
+  const ids = await seedColumns(db, ctx, cmId);
+  await seedContentGrants(db, ctx);
   await seedArticles(db, ctx, ids);
 }
 
@@ -88,11 +83,17 @@ async function seedPolicyModel(db: Db, decls: SeedContext['decls'], now: string)
   return Number(model.cmId);
 }
 
-/** The column tree; answers the ids by title. */
-async function seedColumns(db: Db, decls: SeedContext['decls'], cmId: number, now: string): Promise<Map<string, number>> {
+/** Department staff's news columns (reviewers get every column that takes articles). */
+const EDITOR_COLUMNS = ['部门动态', '乡镇动态', '通知公告', '政策文件'];
+
+/** The column tree with the demo roles' grants (the link `roleIds`); answers the ids by title. */
+async function seedColumns(db: Db, ctx: SeedContext, cmId: number): Promise<Map<string, number>> {
 const ids = new Map<string, number>();
-const api = seedApi(db, decls);
+const api = seedApi(db, ctx.decls);
+const now = ctx.now;
+const [auditor, editor] = [ctx.roleIds.get('auditor'), ctx.roleIds.get('editor')];
 for (const c of COLUMNS) {
+  const roleIds = [(c.type ?? 1) !== 3 ? auditor : undefined, EDITOR_COLUMNS.includes(c.title) ? editor : undefined].filter((r): r is number => r !== undefined);
   const parentId = c.parent ? (ids.get(c.parent) ?? 0) : 0;
   // Through the local API: the column's checks run and its hook writes columnPath from the tree.
   const row = await seedOne(api, 'column', {
@@ -103,6 +104,7 @@ for (const c of COLUMNS) {
     columnDiyUrl: c.url ?? null,
     columnDescrip: c.description ?? null,
     columnRole: c.role,
+    roleIds,
     columnContentModelId: c.model ? cmId : null,
     columnListUrl: (c.type ?? 1) === 1 ? 'list.html' : null,
     columnUrl: (c.type ?? 1) !== 3 ? (c.type === 2 ? 'cover.html' : 'content.html') : null,
@@ -114,18 +116,12 @@ for (const c of COLUMNS) {
   return ids;
 }
 
-async function seedContentGrants(db: Db, ctx: SeedContext, ids: Map<string, number>) {
-// Column grants: reviewers every column that takes articles; department staff their news columns.
+async function seedContentGrants(db: Db, ctx: SeedContext) {
 const auditor = ctx.roleIds.get('auditor');
 const editor = ctx.roleIds.get('editor');
-const takesArticles = COLUMNS.filter((c) => (c.type ?? 1) !== 3).map((c) => ids.get(c.title) as number);
-if (auditor) for (const categoryId of takesArticles) await db.insertInto('category_role').values({ roleId: auditor, categoryId }).execute();
-if (editor) for (const t of ['部门动态', '乡镇动态', '通知公告', '政策文件']) await db.insertInto('category_role').values({ roleId: editor, categoryId: ids.get(t) as number }).execute();
-
 // Content keys of the demo roles (系统管理员 holds every key already).
-const auditMenuId = await ensureAuditMenu(db);
-await grantAliases(db, auditor, ['home', 'content', 'article', 'article:list', 'article:get', 'article:update', 'article:accept', 'article:reject', 'file:upload']);
-if (auditor) await grant(db, auditor, [auditMenuId]);
+await ensureAuditMenu(db);
+await grantAliases(db, auditor, ['home', AUDIT_MENU.alias, 'content', 'article', 'article:list', 'article:get', 'article:update', 'article:accept', 'article:reject', 'file:upload']);
 await grantAliases(db, editor, ['content', 'article', 'article:list', 'article:get', 'article:add', 'article:update', 'article:delete', 'article:copy', 'file:upload']);
 }
 

@@ -9,6 +9,7 @@ import { bodyOf, readId } from '../../../http/params.js';
 import { declarationOf } from '../../declarationLookup.js';
 import { columnInputs } from './inputs.js';
 import { buildTree, loadColumns, userColumnIds } from './service.js';
+import { withAncestors } from '../../../shared/subtree.js';
 
 const TEMPLATE_EXT = /\.(html?|liquid)$/i;
 
@@ -103,15 +104,7 @@ function columnGrantRoutes(app: FastifyInstance, input: ColumnInputs) {
     const granted = await userColumnIds(db, user);
     if (granted === null) return ok(rows.map((r) => ({ ...r, granted: true })));
     const set = new Set(granted);
-    const keep = new Set<number>();
-    const byId = new Map(rows.map((r) => [r.categoryId, r]));
-    for (const id of set) {
-      let cur = byId.get(id);
-      while (cur && !keep.has(cur.categoryId)) {
-        keep.add(cur.categoryId);
-        cur = byId.get(cur.categoryCategoryId);
-      }
-    }
+    const keep = withAncestors(rows, set, (r) => r.categoryId, (r) => r.categoryCategoryId);
     return ok(rows.filter((r) => keep.has(r.categoryId)).map((r) => ({ ...r, granted: set.has(r.categoryId) })));
   });
 

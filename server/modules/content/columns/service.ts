@@ -1,6 +1,6 @@
 import type { Db, Row } from '../../../db/types.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
-import { subtreeOf } from '../../../shared/subtree.js';
+import { subtreeOf, withAncestors } from '../../../shared/subtree.js';
 
 export interface ColumnRow {
   categoryId: number;
@@ -44,19 +44,7 @@ export async function findColumn(db: Db, id: number): Promise<ColumnRow | undefi
 /** Nested tree; `only` keeps the given ids and the ancestors needed to reach them. */
 export function buildTree(rows: readonly ColumnRow[], only?: ReadonlySet<number> | null): ColumnNode[] {
   const byId = new Map<number, ColumnNode>(rows.map((r) => [r.categoryId, { ...r, children: [] }]));
-  let keep: Set<number> | null = null;
-  if (only) {
-    keep = new Set<number>();
-    for (const id of only) {
-      let cur = byId.get(id);
-      const seen = new Set<number>();
-      while (cur && !seen.has(cur.categoryId)) {
-        seen.add(cur.categoryId);
-        keep.add(cur.categoryId);
-        cur = byId.get(cur.categoryCategoryId);
-      }
-    }
-  }
+  const keep = only ? withAncestors(rows, only, (r) => r.categoryId, (r) => r.categoryCategoryId) : null;
   const roots: ColumnNode[] = [];
   for (const node of byId.values()) {
     if (keep && !keep.has(node.categoryId)) continue;

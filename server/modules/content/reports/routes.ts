@@ -1,35 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type SelectQueryBuilder } from 'kysely';
 import { articleStatusLabel, ARTICLE_STATUS_OPTIONS } from '../../../../resources/article.js';
-import type { ResourceDecl } from '../../../../resources/types.js';
-import { departmentAndDescendants } from '../../../auth/dataScope.js';
-import type { Db, Row } from '../../../db/types.js';
+import type { Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, PortalError } from '../../../http/errors.js';
 import { currentUser, type PortalUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, isBlank as blank, queryOf } from '../../../http/params.js';
 import { declarationOf } from '../../declarationLookup.js';
-import { accessFilter, applyArticleFilters, columnTitleMap, LIST_COLUMNS, readArticleIds, readSortOrder, todoStates, toApi } from '../articles/service.js';
+import { readArticleIds } from '../articles/service.js';
 import { loadReports } from '../../../entities/report.js';
 import { REPORT_INPUT } from './inputs.js';
 import reportDecl from '../../../../resources/report.js';
 import { crudRouteSchemas } from '../../../crud/schema/routeSchemas.js';
 import { safeSerializerCompiler } from '../../../crud/schema/serializer.js';
-import { pageOf, slicePage } from '../../../shared/paging.js';
+import type { ListCondition } from '../../../crud/entity/types.js';
+import { slicePage } from '../../../shared/paging.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Q = SelectQueryBuilder<any, any, any>;
-
+/** Most submissions one count reads (far beyond a county's years of them). */
+const COUNTED_MAX = 1_000_000;
 const search = (request: FastifyRequest): Row => ({ ...queryOf(request), ...bodyOf(request) });
 const STATUS_VALUES = ARTICLE_STATUS_OPTIONS.map((o) => o.value as number);
 
-function statusList(v: unknown): number[] {
-  const parts = Array.isArray(v) ? v : String(v).split(',');
-  const out = parts.filter((p) => p !== '' && p !== null).map(Number);
-  if (out.some((n) => !STATUS_VALUES.includes(n))) throw invalidValue('状态的值无效，可选值：3（编辑中）、4（审核中）、6（待终审）、2（已退回）、5（已发布）、1（已下线）');
-  return out;
-}
-
+/** The page values as the reporting app sends them: a malformed one is refused, not read as the default. */
 function paging(s: Row) {
   const num = Number(s.pageNum ?? s.pageNumber ?? 1);
   const size = Number(s.pageSize ?? 10);
@@ -38,100 +29,68 @@ function paging(s: Row) {
   return { pageNum: num, pageSize: Math.min(size, 200) };
 }
 
-/** Only submissions: articles marked in article_report (no join, so the article filters stay unambiguous). */
-const onlyReports = (db: Db) => (q: Q) => q.where('articleId', 'in', db.selectFrom('article_report').select('articleId'));
+/** Only submissions: articles marked in article_report. */
+const onlyReports: ListCondition = (eb) => eb('articleId', 'in', eb.selectFrom('article_report').select('articleId'));
+
+/**
+ * The article's own list (its filters, scope, reviewers' columns, queue and answer: server/entities/article/
+ * list.ts) through the local API, over the submissions: my own (`creatorId`, whatever the scope), those in
+ * my reach, or my review queue (the article list's `todo`). Newest change first unless the call sorts.
+ */
+function reportList(app: FastifyInstance, user: PortalUser, s: Row, mode: 'my' | 'all' | 'queue') {
+  const { todo: _own, ...rest } = s;
+  const values = { ...rest, ...paging(s), sortField: s.sortField ?? 'updateTime', ...(mode === 'queue' ? { todo: 1 } : {}) };
+  const api = app.entities.api(user);
+  if (mode === 'my') return api.asSystem().list('article', values, (eb) => eb.and([onlyReports(eb), eb('creatorId', '=', user.userId)]));
+  return api.list('article', values, onlyReports);
+}
 
 /** /api/report/*: the submissions of the reporting app (docs/search-and-reports.md). */
 export async function reportRoutes(app: FastifyInstance) {
-  const found = declarationOf(app, 'article');
-  if (!found) return;
-  const h = reportHelpers(app, found);
-  reportListRoutes(app, h);
-  reportCountRoute(app, h);
+  if (!declarationOf(app, 'article')) return;
+  reportListRoutes(app);
+  reportCountRoute(app);
   reportDeleteRoute(app);
 }
 
-type ReportHelpers = ReturnType<typeof reportHelpers>;
-
-/** The lists and pages the report routes share. */
-function reportHelpers(app: FastifyInstance, articleDecl: ResourceDecl) {
-  const db = app.db;
-
-  /** The caller's reports (own / scope / review queue) with the shared filters. */
-  async function filtered(user: PortalUser, s: Row, mode: 'my' | 'all' | 'queue'): Promise<Q> {
-    let q = onlyReports(db)(db.selectFrom('article') as Q);
-    if (mode === 'my') q = q.where('creatorId', '=', user.userId);
-    else q = q.where(await accessFilter(db, user, articleDecl, 'read'));
-    if (mode === 'queue') {
-      const states = todoStates(user);
-      q = states.length ? q.where('status', 'in', states) : q.where(sql<boolean>`1 = 0`);
-    }
-    q = await applyArticleFilters(db, q, s, true);
-    if (!blank(s.status)) q = q.where('status', 'in', statusList(s.status));
-    if (!blank(s.deptId)) {
-      const d = Number(s.deptId);
-      if (!Number.isSafeInteger(d) || d <= 0) throw invalidValue('参数格式不正确：deptId');
-      q = q.where('deptId', 'in', await departmentAndDescendants(db, d));
-    }
-    return q;
-  }
-
-  async function page(q: Q, s: Row) {
-    const { pageNum, pageSize } = paging(s);
-    const total = Number(((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
-    let rows = q.select([...LIST_COLUMNS]);
-    for (const o of readSortOrder({ sortField: s.sortField ?? 'updateTime', sortOrder: s.sortOrder })) rows = rows.orderBy(o.field, o.order);
-    const list = await rows.limit(pageSize).offset((pageNum - 1) * pageSize).execute();
-    const titles = await columnTitleMap(db);
-    return pageOf(list.map((r) => toApi(r, titles)), { pageNum, pageSize }, total);
-  }
-
-  return { filtered, page };
-}
-
 /** My reports, those in my scope (the declared list call: the generic page's answer schema), my review queue. */
-function reportListRoutes(app: FastifyInstance, { filtered, page }: ReportHelpers) {
+function reportListRoutes(app: FastifyInstance) {
   const response = crudRouteSchemas(reportDecl).list.response;
   for (const [url, permission, mode] of [['/api/report/my', 'report:my', 'my'], ['/api/report/reportList', 'report:list', 'all'], ['/api/report/role', 'report:role', 'queue']] as const) {
     const schema = mode === 'all' ? { ...REPORT_INPUT.list, response } : REPORT_INPUT.list;
-    app.post(url, { config: { permission }, schema, serializerCompiler: safeSerializerCompiler, attachValidation: true }, async (request) => {
-      const s = search(request);
-      return ok(await page(await filtered(currentUser(request), s, mode), s));
-    });
+    app.post(url, { config: { permission }, schema, serializerCompiler: safeSerializerCompiler, attachValidation: true }, async (request) => ok(await reportList(app, currentUser(request), search(request), mode)));
   }
 }
 
-/** Counts per department, month or state. */
-function reportCountRoute(app: FastifyInstance, { filtered }: ReportHelpers) {
-  // Counts per department, month or state, each split by state. startTime/endTime on the submission date.
+/** The submission day of a counted article: its submission time, else its creation. */
+const dayOf = (r: Row) => String(r.submitTime ?? r.createTime ?? '');
+
+/** A `startTime` / `endTime` of the counts as the day's bound (a month or a day takes its whole span). */
+function dayBound(v: unknown, end: boolean, name: string): string | null {
+  if (blank(v)) return null;
+  const t = String(v).trim();
+  if (!/^\d{4}-\d{2}(-\d{2})?( \d{2}:\d{2}(:\d{2})?)?$/.test(t)) throw invalidValue(`${name}格式应为YYYY-MM-DD`);
+  return !end ? t : t.length <= 7 ? `${t}-31 23:59:59` : t.length === 10 ? `${t} 23:59:59` : t;
+}
+
+/** Counts per department, month or state, each split by state, over the submissions the report list finds. */
+function reportCountRoute(app: FastifyInstance) {
   app.post('/api/report/reportDeptList', { config: { permission: 'report:list' }, schema: REPORT_INPUT.counts, attachValidation: true }, async (request) => {
     const s = search(request);
     const groupBy = blank(s.groupBy) ? 'dept' : String(s.groupBy);
     if (!['dept', 'month', 'status'].includes(groupBy)) throw invalidValue('groupBy的值无效，可选值：dept（按部门）、month（按月份）、status（按状态）');
-    const { startTime, endTime, ...rest } = s;
-    let q = await filtered(currentUser(request), rest, 'all');
-    const day = sql<string>`coalesce(${sql.ref('submitTime')}, ${sql.ref('createTime')})`;
-    for (const [v, op, name] of [[startTime, '>=', '开始时间'], [endTime, '<=', '结束时间']] as const) {
-      if (blank(v)) continue;
-      const t = String(v).trim();
-      if (!/^\d{4}-\d{2}(-\d{2})?( \d{2}:\d{2}(:\d{2})?)?$/.test(t)) throw invalidValue(`${name}格式应为YYYY-MM-DD`);
-      const bound = op === '>=' ? t : t.length <= 7 ? `${t}-31 23:59:59` : t.length === 10 ? `${t} 23:59:59` : t;
-      q = q.where(sql<boolean>`${day} ${sql.raw(op)} ${bound}`);
-    }
-    const key = groupBy === 'dept' ? sql<string>`${sql.ref('deptId')}` : groupBy === 'month' ? sql<string>`substr(${day}, 1, 7)` : sql<string>`${sql.ref('status')}`;
-    const rows = await q
-      .select([key.as('k'), sql<string>`max(${sql.ref('deptName')})`.as('deptName'), 'status', (eb) => eb.fn.countAll().as('n')])
-      .groupBy([key, 'status'])
-      .execute();
+    const { startTime, endTime, todo: _own, ...rest } = s;
+    const [from, to] = [dayBound(startTime, false, '开始时间'), dayBound(endTime, true, '结束时间')];
+    const found = await app.entities.api(currentUser(request)).find('article', { search: rest, where: onlyReports, columns: ['deptId', 'deptName', 'status', 'submitTime', 'createTime'], limit: COUNTED_MAX });
+    const rows = found.filter((r) => (from === null || dayOf(r) >= from) && (to === null || dayOf(r) <= to));
     interface Group { key: string | number; name: string; total: number; counts: Record<number, number> }
     const byKey = new Map<string, Group>();
     for (const r of rows) {
-      const k = String(r.k ?? '');
+      const k = groupBy === 'dept' ? String(r.deptId ?? '') : groupBy === 'month' ? dayOf(r).slice(0, 7) : String(r.status);
       const name = groupBy === 'dept' ? String(r.deptName ?? '未知部门') : groupBy === 'month' ? k : articleStatusLabel(r.status);
       const entry = byKey.get(k) ?? { key: groupBy === 'month' ? k : Number(k), name, total: 0, counts: Object.fromEntries(STATUS_VALUES.map((v) => [v, 0])) };
-      const n = Number(r.n);
-      entry.total += n;
-      entry.counts[Number(r.status)] = (entry.counts[Number(r.status)] ?? 0) + n;
+      entry.total += 1;
+      entry.counts[Number(r.status)] = (entry.counts[Number(r.status)] ?? 0) + 1;
       byKey.set(k, entry);
     }
     const groups = [...byKey.values()];
@@ -144,7 +103,6 @@ function reportCountRoute(app: FastifyInstance, { filtered }: ReportHelpers) {
     const { pageNum, pageSize } = paging({ pageNum: s.pageNum ?? s.pageNumber, pageSize: s.pageSize ?? 200 });
     return ok({ ...slicePage(list, { pageNum, pageSize }), groupBy });
   });
-
 }
 
 /**
