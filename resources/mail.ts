@@ -77,6 +77,14 @@ const yesNo = [
   { value: 1, label: '是' },
 ] as const;
 
+/** Published letters: replied, the writer agreed, the office published it. */
+const PUBLISHED = { publicFlag: 1, status: 1, isPublic: 1 };
+/** What the public may see of a letter (no phone, e-mail, address, id number, internal remarks; the writer's name masked). */
+const PUBLIC_FIELDS = ['id', 'title', 'content', 'type', 'boxType', 'targetDeptName', 'name', 'receivedAt', 'status', 'replyDept', 'replyTime', 'replyContent', 'publishTime'];
+const NEWEST = [{ field: 'receivedAt', order: 'DESC' }, { field: 'id', order: 'DESC' }] as const;
+/** The labels the staff's lists answer beside the values (typeName…). */
+const LABELLED = ['type', 'boxType', 'status', 'stage', 'satisfaction'];
+
 /** The public lookups by query code: a few calls per minute and address (the code space is far too large to guess). */
 const LOOKUP_LIMIT = { max: 30, timeWindow: '1 minute' };
 
@@ -122,8 +130,6 @@ export default defineResource({
     alsoAt: [{ where: {}, delete: '/mail/del', list: '/mail/smzjlist', defaults: { boxType: [1, 2] } }],
     extra: {
       smzjlist: { path: '/mail/smzjlist', label: '领导信箱信件' },
-      szxxList: { path: '/mail/szxxList', label: '县长信箱最新信件' },
-      top: { path: '/mail/top', label: '最新信件' },
       listByDept: { path: '/mailForum/mailListByDept', label: '本部门待办信件' },
       forumList: { path: '/mailForum/listByMailid', label: '办理记录' },
       del: { path: '/mail/del', label: '删除' },
@@ -201,8 +207,12 @@ export default defineResource({
       ],
     },
   },
-  // The handling history (the get's `records`) under the letter; 来信统计 / 实时统计 are the 来信统计 action's dialog.
-  showPanels: ['mailHistory'],
+  // The handling history (the get's `records`, mail_forum) under the letter; 来信统计 / 实时统计 are the 来信统计 action's dialog.
+  showTables: [{
+    source: 'records', label: '办理记录', empty: '暂无数据', rowTestId: 'mail-history',
+    columns: [{ field: 'createTime', label: '时间' }, { field: 'action', label: '操作', options: Object.entries(MAIL_ACTION_LABELS).map(([value, label]) => ({ value, label })) },
+      { field: 'userName', label: '办理人' }, { field: 'deptName', label: '办理部门' }, { field: 'toDeptName', label: '转至' }, { field: 'remarks', label: '说明' }, { field: 'content', label: '答复内容' }],
+  }],
   form: ['title', 'type', 'boxType', 'targetDeptId', 'name', 'phone', 'email', 'address', 'idNumber', 'isPublic', 'content'],
   permissions: {
     list: MAIL_PERMISSIONS.list,
@@ -280,6 +290,20 @@ export default defineResource({
     { name: 'query', label: '按查询码查信', path: '/web/mail/code', input: ownInput(), rateLimit: LOOKUP_LIMIT },
     { name: 'myList', label: '我的信件', path: '/web/mail/my/list', input: ownInput(), rateLimit: LOOKUP_LIMIT },
     { name: 'myGet', label: '我的信件详情', path: '/web/mail/my/get', input: [...ownInput(), { name: 'id', label: '信件ID', type: 'number' }], rateLimit: LOOKUP_LIMIT },
+  ],
+  // What the portal publishes (replied, the writer agreed, the office published it) and the staff's latest letters.
+  reads: [
+    { name: 'webList', label: '已公开信件', path: '/web/mail/list', where: PUBLISHED, filters: [{ field: 'title', op: 'like' }, { field: 'type', op: 'eq' }, { field: 'boxType', op: 'eq' }],
+      sort: [{ field: 'replyTime', order: 'DESC' }, { field: 'id', order: 'DESC' }], fields: PUBLIC_FIELDS, labels: ['type', 'boxType', 'status'], masks: { name: 'name' } },
+    // { id, type }: type, when given, is the mailbox (boxType).
+    { name: 'webGet', label: '已公开信件详情', path: '/web/mail/get', shape: 'one', where: PUBLISHED, filters: [{ field: 'boxType', op: 'eq', param: 'type' }],
+      sort: [], fields: PUBLIC_FIELDS, labels: ['type', 'boxType', 'status'], masks: { name: 'name' } },
+    // 县长信箱 (szxx): the latest published letters to the county head, for the portal's home block.
+    { name: 'szxxList', label: '县长信箱最新信件', path: '/mail/szxxList', permission: MAIL_PERMISSIONS.list, shape: 'array', limit: 10, where: { boxType: 2, publicFlag: 1 },
+      sort: NEWEST, fields: ['id', 'title', 'type', 'boxType', 'receivedAt', 'replyDept', 'replyTime', 'status'], labels: LABELLED },
+    // The newest letters in the caller's scope (dashboard).
+    { name: 'top', label: '最新信件', path: '/mail/top', permission: MAIL_PERMISSIONS.list, shape: 'array', scoped: true, limit: { param: 'size', fallback: 10, max: 50 },
+      sort: NEWEST, fields: ['id', 'title', 'type', 'boxType', 'name', 'status', 'stage', 'receivedAt', 'transferDeptName'], labels: LABELLED },
   ],
   personalLog: { label: '领导信箱信件', field: 'queryCode' },
   ownership: { department: 'transferDeptId', creator: 'creatorId' },

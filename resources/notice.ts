@@ -32,7 +32,6 @@ export default defineResource({
     delete: { path: '/notice/dels', ids: 'body', orId: true },
     extra: {
       read: { path: '/notice/read', label: '标记已读' },
-      webList: { path: '/notice/web/list', label: '公开通知（公众）' },
     },
   },
   fields: [
@@ -94,6 +93,11 @@ export default defineResource({
     update: NOTICE_PERMISSIONS.update,
     delete: NOTICE_PERMISSIONS.delete,
   },
+  // The portal's public notices: only those marked public.
+  reads: [{
+    name: 'webList', label: '公开通知（公众）', path: '/notice/web/list', where: { isPublic: 1 }, filters: [{ field: 'title', op: 'like' }],
+    sort: [{ field: 'createTime', order: 'DESC' }, { field: 'id', order: 'DESC' }], fields: ['id', 'title', 'content', 'publisher', 'createTime'],
+  }],
   actions: [{ name: 'my', label: '我的通知', path: '/notice/my/list', permission: NOTICE_PERMISSIONS.my, scope: 'none' }],
   ownership: { department: 'deptId', creator: 'creatorId' },
   menu: { group: 'interact', path: '/main/interact/noticeManage', sort: 60 },

@@ -5,6 +5,7 @@ import type { LinkDecl } from './relations/links';
 import type { TreeDecl } from './relations/tree';
 import type { ActionDecl } from './shape/actions';
 import type { ListDecl } from './shape/list';
+import type { ReadDecl } from './shape/reads';
 import type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowTableDecl } from './shape/form';
 
 /**
@@ -16,6 +17,7 @@ export type { EnumOption, EnumTone, FieldDecl, FieldDisplay, FieldType } from '.
 export type { FilterOp, FilterDecl, FilterChoice, DetailDrawerDecl, JoinDecl, ColumnLayout, ListDecl, TreeFilterDecl, ListSourcesDecl, ListSourceDecl, RowLinkDecl } from './shape/list';
 export type { ActionDecl, ListExportDecl, ActionCallDecl, ActionVariant, UploadDecl } from './shape/actions';
 export type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowTableDecl } from './shape/form';
+export type { ReadDecl, ReadFilterDecl } from './shape/reads';
 
 /**
  * Where a call carries its key: `?id=`/`?ids=1,2` in the query, `{ id }`/`{ ids: [] }` as JSON body,
@@ -174,6 +176,8 @@ export interface PublicOpDecl {
   readonly rateLimit?: { readonly max: number; readonly timeWindow: string };
   /** Render the declaration's `republish` site pages again after a successful call. */
   readonly republish?: boolean;
+  /** The form's own image-code paths: `image` (GET, the login captcha under this path), `check` (a code checked before sending). */
+  readonly captchaPaths?: { readonly image: string; readonly check?: string };
 }
 
 export interface ResourceDecl {
@@ -224,6 +228,8 @@ export interface ResourceDecl {
    * default the declaration's label and its titleField's value.
    */
   readonly personalLog?: { readonly label: string; readonly field: string };
+  /** Reads of the records beside the list: what the portal publishes, staff top lists (see ReadDecl). */
+  readonly reads?: readonly ReadDecl[];
   /** Calls of citizens on the public site (see PublicOpDecl); handlers in the behaviour file. */
   readonly publicOps?: readonly PublicOpDecl[];
   /** Site pages (`pages/<name>.html`) rendered again after a successful save or delete (问卷调查's `survey`). */

@@ -9,5 +9,4 @@ export const NOTICE_INPUT = {
     ...PAGING,
   }),
   read: describeInput({ either: { ids: IDS, id: ['integer', '通知ID'], noticeId: ['integer', '通知ID（同 id）'] } }),
-  webList: describeInput({ either: { title: ['string', '标题（包含）'], ...PAGING } }),
 };

@@ -7,7 +7,6 @@ import { ok } from '../../../http/envelope.js';
 import { invalidValue, notFoundRecord } from '../../../http/errors.js';
 import { currentUser, type PortalUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, param, queryOf, readId, readIds } from '../../../http/params.js';
-import { cleanText } from '../../../public/guard.js';
 import { formatDateTime } from '../../../util/time.js';
 import { pageOf } from '../../../shared/paging.js';
 import { NOTICE_INPUT } from './inputs.js';
@@ -39,11 +38,10 @@ function addressedTo(user: PortalUser) {
 /**
  * 通知 beside its generic routes (get / add / update / dels, server/entities/notice.ts): the list call
  * (the inbox with each reader's read state and unread count, or the outbox with read counts: per-caller
- * state, not a plain page of records), marking read, and the portal's public list.
+ * state, not a plain page of records) and marking read; the portal's public list is the declaration's `reads`.
  */
 export async function noticeRoutes(app: FastifyInstance) {
   noticeInboxRoutes(app);
-  noticePublicRoutes(app);
 }
 
 const LIST_ANSWER = crudRouteSchemas(noticeDecl).list.response;
@@ -124,29 +122,4 @@ function noticeInboxRoutes(app: FastifyInstance) {
     return ok(null, '已标记为已读');
   });
 
-}
-
-/** Public notices on the portal. */
-function noticePublicRoutes(app: FastifyInstance) {
-  const db = app.db;
-  // Public notices on the portal: only those marked public.
-  app.post('/notice/web/list', { config: { public: true }, schema: NOTICE_INPUT.webList, attachValidation: true }, async (request) => {
-    const search = searchOf(request);
-    const { pageNum, pageSize } = readPaging(search);
-    let base = db.selectFrom('notice').where('isPublic', '=', 1);
-    if (!isBlank(search.title)) {
-      const t = cleanText(search.title, { label: '标题', max: 100 }).replace(/[\\%_]/g, '');
-      if (t) base = base.where('title', 'like', `%${t}%`);
-    }
-    const n = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string };
-    const totalRow = Number(n.n);
-    const list = await base
-      .select(['id', 'title', 'content', 'publisher', 'createTime'])
-      .orderBy('createTime', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute();
-    return ok(pageOf(list, { pageNum, pageSize }, totalRow));
-  });
 }
