@@ -6,6 +6,7 @@ import type { TreeDecl } from './relations/tree';
 import type { ActionDecl } from './shape/actions';
 import type { ListDecl } from './shape/list';
 import type { ReadDecl } from './shape/reads';
+import type { GroupCountsDecl } from './shape/groupCounts';
 import type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowTableDecl } from './shape/form';
 
 /**
@@ -18,6 +19,7 @@ export type { FilterOp, FilterDecl, FilterChoice, DetailDrawerDecl, JoinDecl, Co
 export type { ActionDecl, ListExportDecl, ActionCallDecl, ActionVariant, UploadDecl } from './shape/actions';
 export type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowTableDecl } from './shape/form';
 export type { ReadDecl, ReadFilterDecl } from './shape/reads';
+export type { GroupCountsDecl, CountDecl, CountCondition } from './shape/groupCounts';
 
 /**
  * Where a call carries its key: `?id=`/`?ids=1,2` in the query, `{ id }`/`{ ids: [] }` as JSON body,
@@ -230,6 +232,8 @@ export interface ResourceDecl {
   readonly personalLog?: { readonly label: string; readonly field: string };
   /** Reads of the records beside the list: what the portal publishes, staff top lists (see ReadDecl). */
   readonly reads?: readonly ReadDecl[];
+  /** Counts of the records grouped by a field, counted now (see GroupCountsDecl). */
+  readonly groupCounts?: readonly GroupCountsDecl[];
   /** Calls of citizens on the public site (see PublicOpDecl); handlers in the behaviour file. */
   readonly publicOps?: readonly PublicOpDecl[];
   /** Site pages (`pages/<name>.html`) rendered again after a successful save or delete (问卷调查's `survey`). */

@@ -1,5 +1,6 @@
 import type { Awaitable, HookContext, RecordData, WhereData } from '../behaviour';
 import type { FieldDecl } from './fields';
+import type { CallTablesDecl } from './callTables';
 
 /** A declared action: its call, input dialog, upload and export (part of resources/types.ts, split for size). */
 
@@ -52,6 +53,8 @@ export interface ActionDecl {
    * the record in context), which renders its own dialog (意见征集's 查看意见). Needs `placement`.
    */
   readonly dialog?: string;
+  /** No call of its own either: the button opens a dialog of tables over declared calls (see CallTablesDecl). */
+  readonly tables?: CallTablesDecl;
   /** A whole-list Excel export served by the generic routes (server/crud/listExport.ts); `scope: 'none'`. */
   readonly export?: ListExportDecl;
   /**

@@ -7,7 +7,7 @@ import { ok } from '../http/envelope.js';
 import { invalidValue, notFoundRecord } from '../http/errors.js';
 import { currentUser } from '../http/fastifyTypes.js';
 import { bodyOf, isBlank, queryOf, readId } from '../http/params.js';
-import { describeInput, ID, PAGING, type InputFields } from '../http/routeInput.js';
+import { describeInput, ID, NO_INPUT, PAGING, type InputFields } from '../http/routeInput.js';
 import { pageOf } from '../shared/paging.js';
 import { applyWhere } from './behaviour.js';
 import { FILTER_TEXT_MAX, readPaging } from './listQuery.js';
@@ -104,7 +104,7 @@ function readInput(decl: ResourceDecl, read: ReadDecl) {
   if (read.lookup) {
     for (const f of opOf(decl, read.lookup.op)?.input ?? []) fields[f.name] = ['string', f.label];
   }
-  return describeInput({ either: fields });
+  return Object.keys(fields).length ? describeInput({ either: fields }) : NO_INPUT;
 }
 
 /** The routes of the declaration's `reads`. */

@@ -10,6 +10,7 @@ import { settleSchemaRefusal } from '../http/validation.js';
 import { registerActionRoutes } from './actions.js';
 import { registerExportRoutes } from './listExport.js';
 import { registerReadRoutes } from './reads.js';
+import { registerGroupCountRoutes } from './groupCounts.js';
 import { readKey, requirePaging, routeUrl } from './pathKeys.js';
 import { listTree } from './treeList.js';
 import { createListCache } from './listCache.js';
@@ -76,6 +77,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   registerPublicOps(app, decl);
   registerExportRoutes(app, decl);
   registerReadRoutes(app, decl);
+  registerGroupCountRoutes(app, decl);
   // A domain module serves the declared paths of a `module` resource itself.
   if (decl.routes === 'module') return;
   const { api, permissions } = decl;
@@ -153,6 +155,7 @@ function aliasDecl(decl: ResourceDecl, alias: CallAlias): ResourceDecl {
     actions: [],
     publicOps: [],
     reads: [],
+    groupCounts: [],
     api: {
       list: alias.list ? { ...api.list, path: alias.list, ...(alias.defaults ? { defaults: alias.defaults } : {}) } : { ...api.list, servedBy: 'module' },
       get: at(api.get, alias.get) as ResourceApi['get'],

@@ -10,6 +10,7 @@ import { ActionInputDialog, answerText } from './ActionInputDialog';
 import { AnswerDialog } from './AnswerDialog';
 import { DialogPanel } from './ListPanels';
 import { UploadDialog } from './UploadDialog';
+import { CallTablesDialog } from './CallTablesDialog';
 
 type Place = 'toolbar' | 'row' | 'show';
 
@@ -117,7 +118,7 @@ export function ActionButton({
         data-testid={`action-${action.name}`}
         onClick={(e) => {
           e.stopPropagation();
-          if (action.dialog) setShowing(true);
+          if (action.dialog || action.tables) setShowing(true);
           else if (action.upload) setUploading(true);
           else if (asks) setFilling(true);
           else if (action.confirm) setAsking(true);
@@ -128,6 +129,7 @@ export function ActionButton({
       </Button>
       {answerDialog}
       {action.dialog && showing && <DialogPanel name={action.dialog} decl={decl} onClose={() => setShowing(false)} />}
+      {action.tables && showing && <CallTablesDialog decl={decl} tables={action.tables} onClose={() => setShowing(false)} />}
       {action.upload && uploading && (
         <UploadDialog
           decl={decl}
