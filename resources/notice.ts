@@ -4,8 +4,8 @@ import { defineResource } from './define';
  * 通知 (internal notices): published to departments and/or users (the `links` targetDeptIds and
  * targetUserIds, rows of notice_target); each addressee sees them in /notice/my/list (with a read flag) and
  * marks them read (/notice/read). Notices marked public are also listed on the portal (/notice/web/list).
- * get / add / update / dels on the generic routes, behaviour in server/entities/notice.ts; the list (inbox
- * with per-user read state, or the outbox), read and the public list in server/modules/interaction/notices;
+ * list (the inbox with per-user read state, or the outbox), get / add / update / dels on the generic routes,
+ * behaviour in server/entities/notice.ts; the public list a declared read; read in server/modules/interaction/notices;
  * see docs/interaction-mail.md. Reminder settings (/notice/set/*) are another resource.
  */
 export const NOTICE_PERMISSIONS = {
@@ -25,7 +25,8 @@ export default defineResource({
   idField: 'id',
   titleField: 'title',
   api: {
-    list: { path: '/notice/my/list', servedBy: 'module' },
+    // The inbox (default) or, `box: 'outbox'`, the notices the caller may manage: server/entities/notice.ts.
+    list: { path: '/notice/my/list', keyBy: { param: 'box', values: { outbox: NOTICE_PERMISSIONS.list }, otherwise: NOTICE_PERMISSIONS.my } },
     get: { path: '/notice/get', id: 'query' },
     create: { path: '/notice/add', withId: 'update' },
     update: { path: '/notice/update' },

@@ -60,6 +60,11 @@ export interface ResourceApi {
      * (server/crud/listCache.ts, docs/performance.md): only for a table whose writes its triggers cover.
      */
     readonly cachedBy?: 'articleLists';
+    /**
+     * The key the list needs by a search value instead of the list key: `values[search[param]]`, else
+     * `otherwise` (通知's `/notice/my/list`: `box: 'outbox'` needs notice:list, the reader's inbox notice:my).
+     */
+    readonly keyBy?: { readonly param: string; readonly values: Readonly<Record<string, string>>; readonly otherwise: string };
   };
   /**
    * `idParam` names the key parameter when it is not `id` (e.g. `deptId`). `servedBy: 'module'`: another

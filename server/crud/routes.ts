@@ -105,9 +105,10 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   if (decl.singleton) return registerSingletonRoutes(app, decl, route);
 
   const cachedList = api.list.cachedBy ? createListCache<Awaited<ReturnType<typeof listRecords>>>(api.list.cachedBy) : undefined;
+  const keyBy = api.list.keyBy;
   if (api.list.servedBy !== 'module') route(api.list, schemas.list, {
     config: {
-      permission: permissions.list,
+      permission: keyBy ? (request) => keyBy.values[String(searchOf(request)[keyBy.param] ?? '')] ?? keyBy.otherwise : permissions.list,
       invalidInput: (request) => {
         requireBody(request);
         const search = listSearchOf(request, api.list.defaults);
