@@ -84,7 +84,7 @@ const PUBLISHED = { publicFlag: 1, status: 1, isPublic: 1 };
 const PUBLIC_FIELDS = ['id', 'title', 'content', 'type', 'boxType', 'targetDeptName', 'name', 'receivedAt', 'status', 'replyDept', 'replyTime', 'replyContent', 'publishTime'];
 const NEWEST = [{ field: 'receivedAt', order: 'DESC' }, { field: 'id', order: 'DESC' }] as const;
 /** The labels the staff's lists answer beside the values (typeName…). */
-const LABELLED = ['type', 'boxType', 'status', 'stage', 'satisfaction'];
+export const MAIL_LABELLED = ['type', 'boxType', 'status', 'stage', 'satisfaction'];
 
 /** The public lookups by query code: a few calls per minute and address (the code space is far too large to guess). */
 const LOOKUP_LIMIT = { max: 30, timeWindow: '1 minute' };
@@ -206,7 +206,9 @@ export default defineResource({
       ],
     },
   },
-  // The handling history (the get's `records`, mail_forum) under the letter; 来信统计 / 实时统计 are the 来信统计 action's dialog.
+  // The handling history (mail_forum): answered by the get as `records`, deleted with the letter.
+  children: [{ name: 'records', label: '办理记录', table: 'mail_forum', key: 'mailId' }],
+  // The history under the letter; 来信统计 / 实时统计 are the 来信统计 action's dialog.
   showTables: [{
     source: 'records', label: '办理记录', empty: '暂无数据', rowTestId: 'mail-history',
     columns: [{ field: 'createTime', label: '时间' }, { field: 'action', label: '操作', options: Object.entries(MAIL_ACTION_LABELS).map(([value, label]) => ({ value, label })) },
@@ -299,10 +301,10 @@ export default defineResource({
       sort: [], fields: PUBLIC_FIELDS, labels: ['type', 'boxType', 'status'], masks: { name: 'name' } },
     // 县长信箱 (szxx): the latest published letters to the county head, for the portal's home block.
     { name: 'szxxList', label: '县长信箱最新信件', path: '/mail/szxxList', permission: MAIL_PERMISSIONS.list, shape: 'array', limit: 10, where: { boxType: 2, publicFlag: 1 },
-      sort: NEWEST, fields: ['id', 'title', 'type', 'boxType', 'receivedAt', 'replyDept', 'replyTime', 'status'], labels: LABELLED },
+      sort: NEWEST, fields: ['id', 'title', 'type', 'boxType', 'receivedAt', 'replyDept', 'replyTime', 'status'], labels: MAIL_LABELLED },
     // The newest letters in the caller's scope (dashboard).
     { name: 'top', label: '最新信件', path: '/mail/top', permission: MAIL_PERMISSIONS.list, shape: 'array', scoped: true, limit: { param: 'size', fallback: 10, max: 50 },
-      sort: NEWEST, fields: ['id', 'title', 'type', 'boxType', 'name', 'status', 'stage', 'receivedAt', 'transferDeptName'], labels: LABELLED },
+      sort: NEWEST, fields: ['id', 'title', 'type', 'boxType', 'name', 'status', 'stage', 'receivedAt', 'transferDeptName'], labels: MAIL_LABELLED },
   ],
   // 实时统计: counted now from the letters transferred in [startTime, endTime], by transfer time, per department.
   groupCounts: [{

@@ -30,15 +30,18 @@ export function maskName(value: unknown): string {
   return chars.length === 0 ? '' : chars[0] + '*'.repeat(Math.max(1, chars.length - 1));
 }
 
+/** The labels of enum fields' values as `<field>Name` ('' for a value that is none of the options). */
+export function enumLabels(decl: ResourceDecl, names: readonly string[], row: Row): Row {
+  const out: Row = {};
+  for (const name of names) out[`${name}Name`] = decl.fields.find((f) => f.name === name)?.options?.find((o) => String(o.value) === String(row[name]))?.label ?? '';
+  return out;
+}
+
 /** A record as the read answers it: the declared fields (masks applied), then the declared labels. */
 export function readOutput(decl: ResourceDecl, read: ReadDecl, row: Row): Row {
   const out: Row = {};
   for (const name of read.fields) out[name] = read.masks?.[name] === 'name' ? maskName(row[name]) : (row[name] ?? null);
-  for (const name of read.labels ?? []) {
-    const options = decl.fields.find((f) => f.name === name)?.options ?? [];
-    out[`${name}Name`] = options.find((o) => String(o.value) === String(row[name]))?.label ?? '';
-  }
-  return out;
+  return { ...out, ...enumLabels(decl, read.labels ?? [], row) };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

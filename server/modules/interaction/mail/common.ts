@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import mailDecl, { MAIL_BOX_OPTIONS, MAIL_SATISFACTION_OPTIONS, MAIL_STAGE_OPTIONS, MAIL_STATUS, MAIL_TYPE_OPTIONS, type MailAction } from '../../../../resources/mail.js';
+import mailDecl, { MAIL_LABELLED, type MailAction } from '../../../../resources/mail.js';
 import { applyScope, departmentAndDescendants, scopeRule } from '../../../auth/dataScope.js';
 import type { Db, Row, RowOf } from '../../../db/types.js';
 import { notFoundRecord, PortalError } from '../../../http/errors.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
 import { formatDateTime } from '../../../util/time.js';
 import { increment } from '../../../shared/counters.js';
-import { readOutput } from '../../../crud/reads.js';
+import { enumLabels, readOutput } from '../../../crud/reads.js';
 
 export { mailDecl };
 
@@ -80,19 +80,8 @@ export async function bumpCount(trx: Trx, deptId: number, deptName: string, fiel
   await increment(trx, 'mail_count', field, { column: 'deptId', keys: deptId }, { by: delta, also: { deptName, updateTime: now } });
 }
 
-const label = (options: readonly { value: number; label: string }[], v: unknown) => options.find((o) => o.value === Number(v))?.label ?? '';
-
-/** Labels for the staff's lists and the detail view. */
-export function labelled(row: Row): Row {
-  return {
-    ...row,
-    typeName: label(MAIL_TYPE_OPTIONS, row.type),
-    boxTypeName: label(MAIL_BOX_OPTIONS, row.boxType),
-    statusName: label(MAIL_STATUS, row.status),
-    stageName: label(MAIL_STAGE_OPTIONS, row.stage),
-    satisfactionName: label(MAIL_SATISFACTION_OPTIONS, row.satisfaction),
-  };
-}
+/** Labels for the staff's lists and the detail view (typeName, boxTypeName, statusName, stageName, satisfactionName). */
+export const labelled = (row: Row): Row => ({ ...row, ...enumLabels(mailDecl, MAIL_LABELLED, row) });
 
 /** What the writer sees of his own letter (found by query code and phone): the published view, his name in full, the stage. */
 export function ownerView(row: Row): Row {
