@@ -24,8 +24,10 @@ export interface ReadDecl {
   readonly sort: readonly { readonly field: string; readonly order: 'ASC' | 'DESC' }[];
   /** The fields answered, in order: nothing else of the record leaves the server. */
   readonly fields: readonly string[];
-  /** An `array` read's length: fixed, or the caller's `param` (default `fallback`, at most `max`). */
-  readonly limit?: number | { readonly param: string; readonly fallback: number; readonly max: number };
+  /** An `array` read's fixed length (default 10)… */
+  readonly limit?: number;
+  /** …or the caller's, named `param` (its default and cap; the same names as the `api.extra` reads' `size`). */
+  readonly size?: { readonly param: string; readonly default: number; readonly max: number };
   /** Enum fields answered with their label as `<field>Name` too (`status` → `statusName`; '' for no value). */
   readonly labels?: readonly string[];
   /** Values answered masked: `name` keeps the first character (张三 → 张*, 欧阳修 → 欧**). */

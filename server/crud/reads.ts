@@ -66,13 +66,13 @@ function filtered(q: Query, decl: ResourceDecl, filter: ReadFilterDecl, search: 
 
 /** The length of an `array` read: fixed, or the caller's (a positive integer, at most `max`). */
 function limitOf(read: ReadDecl, search: Row): number {
-  const limit = read.limit ?? 10;
-  if (typeof limit === 'number') return limit;
-  const raw = search[limit.param];
-  if (isBlank(raw)) return limit.fallback;
+  const size = read.size;
+  if (!size) return read.limit ?? 10;
+  const raw = search[size.param];
+  if (isBlank(raw)) return size.default;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw invalidValue(`参数格式不正确：${limit.param}`);
-  return Math.min(n, limit.max);
+  if (!Number.isInteger(n) || n <= 0) throw invalidValue(`参数格式不正确：${size.param}`);
+  return Math.min(n, size.max);
 }
 
 async function answer(app: FastifyInstance, decl: ResourceDecl, read: ReadDecl, request: FastifyRequest): Promise<unknown> {
@@ -102,7 +102,7 @@ function readInput(decl: ResourceDecl, read: ReadDecl) {
     fields[f.param ?? f.field] = [f.op === 'like' ? 'string' : 'text', f.op === 'like' ? `${label}（包含）` : label];
   }
   if (read.shape === 'one') fields[decl.idField] = ID;
-  if (read.shape === 'array' && typeof read.limit === 'object') fields[read.limit.param] = ['integer', `条数，默认${read.limit.fallback}，最多${read.limit.max}`];
+  if (read.shape === 'array' && read.size) fields[read.size.param] = ['integer', `条数，默认${read.size.default}，最多${read.size.max}`];
   if ((read.shape ?? 'page') === 'page') Object.assign(fields, PAGING);
   if (read.lookup) {
     for (const f of opOf(decl, read.lookup.op)?.input ?? []) fields[f.name] = ['string', f.label];
