@@ -98,13 +98,27 @@ export interface Hooks {
    */
   readonly afterSave?: readonly ((args: SaveAnswerArgs) => Awaitable<SaveAnswer | void>)[];
   /** Records reachable beyond the data scope for an operation (a WhereData ORed with it; server/crud/entity/types.ts). */
-  readonly grant?: readonly ((args: { readonly operation: string; readonly ctx: HookContext }) => Awaitable<WhereData | void>)[];
+  readonly grant?: readonly ((args: { readonly operation: string; readonly ctx: HookContext; readonly search?: RecordData }) => Awaitable<WhereData | void>)[];
+  /**
+   * The list call's page before it is answered, with the search: per-caller values of its records (a
+   * reader's read time) and values beside the page (`unreadCount`); answers the page to send.
+   */
+  readonly afterList?: readonly ((args: { readonly page: ListPage; readonly search: RecordData; readonly ctx: HookContext }) => Awaitable<ListPage>)[];
   /**
    * A list's search values that are no column (角色's deptId: roles held in a department): conditions ANDed
    * with the declared filters and the data scope, e.g. `{ roleId: [ids] }`; or, in a server behaviour file,
    * a condition of the query builder for comparisons and `or` (依申请公开's overdue: pending and past the deadline).
    */
   readonly listWhere?: readonly ((args: { readonly search: RecordData; readonly ctx: HookContext }) => Awaitable<WhereData | WhereBuilder | void>)[];
+}
+
+/** A list call's page (docs/api-conventions.md), with any values a hook adds beside it. */
+export interface ListPage {
+  readonly list: readonly RecordData[];
+  readonly currPage: number;
+  readonly totalRow: number;
+  readonly totalPage: number;
+  readonly [extra: string]: unknown;
 }
 
 export interface SaveAnswerArgs {

@@ -48,3 +48,15 @@ export function extraCall(decl: ResourceDecl, name: string): ApiCall {
 
 /** Whether the declaration's records are edited in a form (an update call, not declared `editForm: false`). */
 export const hasEditForm = (decl: ResourceDecl): boolean => !!decl.api.update && decl.api.update.editForm !== false;
+
+/**
+ * A call of the declaration by name, whatever declares it: an action, an `api.extra` call, a read, a group
+ * count, or a group count's export (`<name>:export`); undefined when none has that name.
+ */
+export function findNamedCall(decl: ResourceDecl, name: string): ApiCall | undefined {
+  const [base, part] = name.split(':');
+  const counts = decl.groupCounts?.find((g) => g.name === base);
+  if (counts) return part === 'export' ? counts.export && { path: counts.export.path } : { path: counts.path };
+  const read = decl.reads?.find((r) => r.name === name);
+  return findActionCall(decl, name) ?? findExtraCall(decl, name) ?? (read && { path: read.path });
+}

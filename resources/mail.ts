@@ -1,4 +1,5 @@
 import { defineResource } from './define';
+import type { CallTablesDecl } from './shape/callTables';
 import type { FieldDecl } from './types';
 
 /**
@@ -77,6 +78,14 @@ const yesNo = [
   { value: 1, label: '是' },
 ] as const;
 
+/** Published letters: replied, the writer agreed, the office published it. */
+const PUBLISHED = { publicFlag: 1, status: 1, isPublic: 1 };
+/** What the public may see of a letter (no phone, e-mail, address, id number, internal remarks; the writer's name masked). */
+const PUBLIC_FIELDS = ['id', 'title', 'content', 'type', 'boxType', 'targetDeptName', 'name', 'receivedAt', 'status', 'replyDept', 'replyTime', 'replyContent', 'publishTime'];
+const NEWEST = [{ field: 'receivedAt', order: 'DESC' }, { field: 'id', order: 'DESC' }] as const;
+/** The labels the staff's lists answer beside the values (typeName…). */
+export const MAIL_LABELLED = ['type', 'boxType', 'status', 'stage', 'satisfaction'];
+
 /** The public lookups by query code: a few calls per minute and address (the code space is far too large to guess). */
 const LOOKUP_LIMIT = { max: 30, timeWindow: '1 minute' };
 
@@ -122,13 +131,9 @@ export default defineResource({
     alsoAt: [{ where: {}, delete: '/mail/del', list: '/mail/smzjlist', defaults: { boxType: [1, 2] } }],
     extra: {
       smzjlist: { path: '/mail/smzjlist', label: '领导信箱信件' },
-      szxxList: { path: '/mail/szxxList', label: '县长信箱最新信件' },
-      top: { path: '/mail/top', label: '最新信件' },
       listByDept: { path: '/mailForum/mailListByDept', label: '本部门待办信件' },
       forumList: { path: '/mailForum/listByMailid', label: '办理记录' },
       del: { path: '/mail/del', label: '删除' },
-      countRealTime: { path: '/mailCount/realTimeList', label: '实时统计' },
-      countRealExcel: { path: '/mailCount/mailCountRealExcel', label: '导出实时统计' },
     },
   },
   fields: [
@@ -201,8 +206,14 @@ export default defineResource({
       ],
     },
   },
-  // The handling history (the get's `records`) under the letter; 来信统计 / 实时统计 are the 来信统计 action's dialog.
-  showPanels: ['mailHistory'],
+  // The handling history (mail_forum): answered by the get as `records`, deleted with the letter.
+  children: [{ name: 'records', label: '办理记录', table: 'mail_forum', key: 'mailId' }],
+  // The history under the letter; 来信统计 / 实时统计 are the 来信统计 action's dialog.
+  showTables: [{
+    source: 'records', label: '办理记录', empty: '暂无数据', rowTestId: 'mail-history',
+    columns: [{ field: 'createTime', label: '时间' }, { field: 'action', label: '操作', options: Object.entries(MAIL_ACTION_LABELS).map(([value, label]) => ({ value, label })) },
+      { field: 'userName', label: '办理人' }, { field: 'deptName', label: '办理部门' }, { field: 'toDeptName', label: '转至' }, { field: 'remarks', label: '说明' }, { field: 'content', label: '答复内容' }],
+  }],
   form: ['title', 'type', 'boxType', 'targetDeptId', 'name', 'phone', 'email', 'address', 'idNumber', 'isPublic', 'content'],
   permissions: {
     list: MAIL_PERMISSIONS.list,
@@ -267,11 +278,11 @@ export default defineResource({
     },
     { name: 'forumDelete', label: '删除办理记录', path: '/mailForum/dels', permission: MAIL_PERMISSIONS.forumDelete, scope: 'row', confirm: '确定删除该办理记录吗？' },
     { name: 'deptSettings', label: '部门办理设置', path: '/mailForum/dept/save', permission: MAIL_PERMISSIONS.deptSettings, scope: 'none' },
-    // Opens src/panels/mailCounts.tsx (来信统计 / 实时统计 with their own search forms) over the letters.
-    { name: 'countList', label: '来信统计', path: '/mailCount/list', permission: MAIL_PERMISSIONS.countList, scope: 'none', placement: ['toolbar'], dialog: 'mailCounts' },
+    // 来信统计 / 实时统计 in a dialog over the letters, each table with its own search form and 导出Excel.
+    { name: 'countList', label: '来信统计', path: '/mailCount/list', permission: MAIL_PERMISSIONS.countList, scope: 'none', placement: ['toolbar'], tables: countTables() },
     { name: 'countReset', label: '统计清零', path: '/mailCount/reset', permission: MAIL_PERMISSIONS.countReset, scope: 'row', confirm: '确定将该部门的统计清零吗？' },
     { name: 'countUpdate', label: '修改统计', path: '/mailCount/update', permission: MAIL_PERMISSIONS.countUpdate, scope: 'row' },
-    // The counts panel's own 导出Excel (src/panels/mailCounts.tsx), not the letters' toolbar.
+    // The 来信统计 table's own 导出Excel, not the letters' toolbar.
     { name: 'countExport', label: '导出统计', path: '/mailCount/mailCountExcel', permission: MAIL_PERMISSIONS.countExport, scope: 'none', placement: [] },
   ],
   // The citizen's calls (server/entities/mail.ts): the letter, and his own letter by query code and phone.
@@ -281,6 +292,38 @@ export default defineResource({
     { name: 'myList', label: '我的信件', path: '/web/mail/my/list', input: ownInput(), rateLimit: LOOKUP_LIMIT },
     { name: 'myGet', label: '我的信件详情', path: '/web/mail/my/get', input: [...ownInput(), { name: 'id', label: '信件ID', type: 'number' }], rateLimit: LOOKUP_LIMIT },
   ],
+  // What the portal publishes (replied, the writer agreed, the office published it) and the staff's latest letters.
+  reads: [
+    { name: 'webList', label: '已公开信件', path: '/web/mail/list', where: PUBLISHED, filters: [{ field: 'title', op: 'like' }, { field: 'type', op: 'eq' }, { field: 'boxType', op: 'eq' }],
+      sort: [{ field: 'replyTime', order: 'DESC' }, { field: 'id', order: 'DESC' }], fields: PUBLIC_FIELDS, labels: ['type', 'boxType', 'status'], masks: { name: 'name' } },
+    // { id, type }: type, when given, is the mailbox (boxType).
+    { name: 'webGet', label: '已公开信件详情', path: '/web/mail/get', shape: 'one', where: PUBLISHED, filters: [{ field: 'boxType', op: 'eq', param: 'type' }],
+      sort: [], fields: PUBLIC_FIELDS, labels: ['type', 'boxType', 'status'], masks: { name: 'name' } },
+    // 县长信箱 (szxx): the latest published letters to the county head, for the portal's home block.
+    { name: 'szxxList', label: '县长信箱最新信件', path: '/mail/szxxList', permission: MAIL_PERMISSIONS.list, shape: 'array', limit: 10, where: { boxType: 2, publicFlag: 1 },
+      sort: NEWEST, fields: ['id', 'title', 'type', 'boxType', 'receivedAt', 'replyDept', 'replyTime', 'status'], labels: MAIL_LABELLED },
+    // The newest letters in the caller's scope (dashboard).
+    { name: 'top', label: '最新信件', path: '/mail/top', permission: MAIL_PERMISSIONS.list, shape: 'array', scoped: true, size: { param: 'size', default: 10, max: 50 },
+      sort: NEWEST, fields: ['id', 'title', 'type', 'boxType', 'name', 'status', 'stage', 'receivedAt', 'transferDeptName'], labels: MAIL_LABELLED },
+  ],
+  // 实时统计: counted now from the letters transferred in [startTime, endTime], by transfer time, per department.
+  groupCounts: [{
+    name: 'realTime', label: '实时统计', path: '/mailCount/realTimeList', permission: MAIL_PERMISSIONS.countList,
+    by: { field: 'transferDeptId', as: 'deptId' }, title: { field: 'transferDeptName', as: 'deptName', header: '部门' },
+    range: 'transferTime', params: { key: 'deptId', contains: 'deptName' }, orderBy: 'receivedCount',
+    counts: [
+      { name: 'receivedCount', label: '收到转办' },
+      { name: 'handlingCount', label: '办理中', when: [{ where: { stage: MAIL_STAGE.TRANSFERRED } }] },
+      { name: 'repliedCount', label: '已答复', when: [{ where: { stage: MAIL_STAGE.REPLIED } }] },
+      { name: 'returnedCount', label: '已退回', when: [{ where: { stage: MAIL_STAGE.RETURNED } }] },
+      // Past the deadline unreplied, or replied after it.
+      { name: 'overdueCount', label: '超期', when: [{ where: { stage: MAIL_STAGE.TRANSFERRED }, compare: [['deadline', '<', '$now']] }, { where: { stage: MAIL_STAGE.REPLIED }, compare: [['replyTime', '>', 'deadline']] }] },
+      { name: 'satisfiedCount', label: '满意', when: [{ where: { satisfaction: [1, 2] } }] },
+      { name: 'unsatisfiedCount', label: '不满意', when: [{ where: { satisfaction: 3 } }] },
+    ],
+    rates: [{ name: 'replyRate', label: '答复率', part: 'repliedCount', whole: 'receivedCount' }],
+    export: { path: '/mailCount/mailCountRealExcel', permission: MAIL_PERMISSIONS.countExport, fileName: '信件实时统计', sheet: '实时统计' },
+  }],
   personalLog: { label: '领导信箱信件', field: 'queryCode' },
   ownership: { department: 'transferDeptId', creator: 'creatorId' },
   menu: { group: 'interact', path: '/main/interact/LeaderMailbox', sort: 10 },
@@ -293,4 +336,22 @@ function ownInput(): FieldDecl[] {
     { name: 'code', label: '查询码（同 queryCode）', type: 'text' },
     { name: 'phone', label: '联系电话', type: 'text' },
   ];
+}
+
+/** The counts per department (running, since the last 清零; and counted now over a date range): the 来信统计 dialog. */
+function countTables(): CallTablesDecl {
+  const columns = [
+    { key: 'deptName', label: '部门' }, { key: 'receivedCount', label: '收到转办' }, { key: 'repliedCount', label: '已答复' }, { key: 'returnedCount', label: '已退回' },
+    { key: 'overdueCount', label: '超期' }, { key: 'satisfiedCount', label: '满意' }, { key: 'unsatisfiedCount', label: '不满意' }, { key: 'replyRate', label: '答复率' },
+  ];
+  return {
+    title: '信件统计',
+    tabs: [
+      { label: '来信统计', call: 'countList', testId: 'mail-count-table', columns: [...columns, { key: 'resetTime', label: '统计起始' }], search: [{ name: 'deptName', label: '部门名称', type: 'text' }],
+        rowAction: { action: 'countReset', label: '清零', confirm: '确定将「{deptName}」的统计清零吗？', success: '清零成功' },
+        export: { call: 'countExport', permission: MAIL_PERMISSIONS.countExport, fileName: '信件统计.xlsx' } },
+      { label: '实时统计', call: 'realTime', testId: 'mail-realtime-table', paged: false, columns: [...columns.slice(0, 2), { key: 'handlingCount', label: '办理中' }, ...columns.slice(2)],
+        search: [{ name: 'range', label: '日期', type: 'dateRange' }], export: { call: 'realTime:export', permission: MAIL_PERMISSIONS.countExport, fileName: '信件实时统计.xlsx' } },
+    ],
+  };
 }

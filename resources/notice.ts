@@ -4,8 +4,8 @@ import { defineResource } from './define';
  * 通知 (internal notices): published to departments and/or users (the `links` targetDeptIds and
  * targetUserIds, rows of notice_target); each addressee sees them in /notice/my/list (with a read flag) and
  * marks them read (/notice/read). Notices marked public are also listed on the portal (/notice/web/list).
- * get / add / update / dels on the generic routes, behaviour in server/entities/notice.ts; the list (inbox
- * with per-user read state, or the outbox), read and the public list in server/modules/interaction/notices;
+ * list (the inbox with per-user read state, or the outbox), get / add / update / dels on the generic routes,
+ * behaviour in server/entities/notice.ts; the public list a declared read; read in server/modules/interaction/notices;
  * see docs/interaction-mail.md. Reminder settings (/notice/set/*) are another resource.
  */
 export const NOTICE_PERMISSIONS = {
@@ -25,14 +25,14 @@ export default defineResource({
   idField: 'id',
   titleField: 'title',
   api: {
-    list: { path: '/notice/my/list', servedBy: 'module' },
+    // The inbox (default) or, `box: 'outbox'`, the notices the caller may manage: server/entities/notice.ts.
+    list: { path: '/notice/my/list', keyBy: { param: 'box', values: { outbox: NOTICE_PERMISSIONS.list }, otherwise: NOTICE_PERMISSIONS.my } },
     get: { path: '/notice/get', id: 'query' },
     create: { path: '/notice/add', withId: 'update' },
     update: { path: '/notice/update' },
     delete: { path: '/notice/dels', ids: 'body', orId: true },
     extra: {
       read: { path: '/notice/read', label: '标记已读' },
-      webList: { path: '/notice/web/list', label: '公开通知（公众）' },
     },
   },
   fields: [
@@ -94,6 +94,11 @@ export default defineResource({
     update: NOTICE_PERMISSIONS.update,
     delete: NOTICE_PERMISSIONS.delete,
   },
+  // The portal's public notices: only those marked public.
+  reads: [{
+    name: 'webList', label: '公开通知（公众）', path: '/notice/web/list', where: { isPublic: 1 }, filters: [{ field: 'title', op: 'like' }],
+    sort: [{ field: 'createTime', order: 'DESC' }, { field: 'id', order: 'DESC' }], fields: ['id', 'title', 'content', 'publisher', 'createTime'],
+  }],
   actions: [{ name: 'my', label: '我的通知', path: '/notice/my/list', permission: NOTICE_PERMISSIONS.my, scope: 'none' }],
   ownership: { department: 'deptId', creator: 'creatorId' },
   menu: { group: 'interact', path: '/main/interact/noticeManage', sort: 60 },

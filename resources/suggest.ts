@@ -2,8 +2,8 @@ import { defineResource, standardPermissions } from './define';
 
 /**
  * 建议征集 (suggestions from the public): submitted through /suggest/add with an image code, handled
- * (replied) by staff; handled and public ones are listed on the portal. Served by
- * server/modules/interaction/suggestions; see docs/interaction-forms.md.
+ * (replied) by staff; handled and public ones are listed on the portal (`reads`). Behaviour in
+ * server/entities/suggest.ts; see docs/interaction-forms.md.
  */
 export default defineResource({
   name: 'suggest',
@@ -16,12 +16,13 @@ export default defineResource({
     list: { path: '/suggest/list' },
     get: { path: '/suggest/get', id: 'query' },
     update: { path: '/suggest/add', success: '答复成功' },
-    delete: { path: '/suggest/dels', ids: 'body' },
+    // /suggest/del: the same delete of one suggestion, by `id`.
+    delete: { path: '/suggest/dels', ids: 'body', orId: true },
+    alsoAt: [{ where: {}, delete: '/suggest/del' }],
     extra: {
       del: { path: '/suggest/del', label: '删除' },
       code: { path: '/suggest/code', method: 'GET', label: '图片验证码' },
       checkcode: { path: '/suggest/checkcode', label: '校验验证码' },
-      webList: { path: '/suggest/web/list', label: '公开建议（公众）' },
     },
   },
   fields: [
@@ -107,7 +108,18 @@ export default defineResource({
     },
   ],
   // /suggest/add without an id: the citizen's submission (server/entities/suggest.ts); with it the staff reply.
-  publicOps: [{ name: 'submit', label: '提交建议', path: '/suggest/add', guard: 'suggest', captcha: true, success: '提交成功，请牢记查询码', onUpdatePath: true }],
+  publicOps: [
+    { name: 'submit', label: '提交建议', path: '/suggest/add', guard: 'suggest', captcha: true, success: '提交成功，请牢记查询码', onUpdatePath: true,
+      captchaPaths: { image: '/suggest/code', check: '/suggest/checkcode' } },
+    // /suggest/web/list with queryCode + phone: the visitor's own suggestion, handled or not (the read's lookup).
+    { name: 'mine', label: '查看我的建议', path: '/suggest/web/list', guard: 'suggest-query',
+      input: [{ name: 'queryCode', label: '查询码（查看自己的建议时）', type: 'text' }, { name: 'phone', label: '提交时填写的联系电话（与查询码一起）', type: 'text' }] },
+  ],
+  // Public: handled suggestions the visitor agreed to publish (or staff chose to), without personal data.
+  reads: [{
+    name: 'webList', label: '公开建议（公众）', path: '/suggest/web/list', where: { status: 1, isPublic: 1 }, lookup: { param: 'queryCode', op: 'mine' },
+    sort: [{ field: 'replyTime', order: 'DESC' }, { field: 'id', order: 'DESC' }], fields: ['id', 'title', 'content', 'createTime', 'replyDept', 'replyContent', 'replyTime', 'status'],
+  }],
   personalLog: { label: '建议征集', field: 'queryCode' },
   menu: { group: 'interact', path: '/main/interact/suggest', sort: 30 },
 });

@@ -10,6 +10,8 @@ import type { CounterCallDecl } from './shape/counter';
 import type { TreeDecl } from './relations/tree';
 import type { ActionDecl } from './shape/actions';
 import type { ListDecl } from './shape/list';
+import type { ReadDecl } from './shape/reads';
+import type { GroupCountsDecl } from './shape/groupCounts';
 import type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowTableDecl } from './shape/form';
 import type { PublicReadDecl } from './shape/publicReads';
 import type { ShowChartsDecl, ShowPagedDecl } from './shape/showCalls';
@@ -25,6 +27,8 @@ export type { ActionDecl, ListExportDecl, ActionCallDecl, ActionVariant, UploadD
 export type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowTableDecl } from './shape/form';
 export type { PublicReadDecl } from './shape/publicReads';
 export type { CallColumnDecl, FieldToggleDecl, ShowChartsDecl, ShowPagedDecl } from './shape/showCalls';
+export type { ReadDecl, ReadFilterDecl } from './shape/reads';
+export type { GroupCountsDecl, CountDecl, CountCondition } from './shape/groupCounts';
 
 /**
  * Where a call carries its key: `?id=`/`?ids=1,2` in the query, `{ id }`/`{ ids: [] }` as JSON body,
@@ -69,6 +73,11 @@ export interface ResourceApi {
      * (server/crud/listCache.ts, docs/performance.md): only for a table whose writes its triggers cover.
      */
     readonly cachedBy?: 'articleLists';
+    /**
+     * The key the list needs by a search value instead of the list key: `values[search[param]]`, else
+     * `otherwise` (通知's `/notice/my/list`: `box: 'outbox'` needs notice:list, the reader's inbox notice:my).
+     */
+    readonly keyBy?: { readonly param: string; readonly values: Readonly<Record<string, string>>; readonly otherwise: string };
   };
   /**
    * `idParam` names the key parameter when it is not `id` (e.g. `deptId`). `servedBy: 'module'`: another
@@ -203,6 +212,8 @@ export interface PublicOpDecl {
   readonly rateLimit?: { readonly max: number; readonly timeWindow: string };
   /** Render the declaration's `republish` site pages again after a successful call. */
   readonly republish?: boolean;
+  /** The form's own image-code paths: `image` (GET, the login captcha under this path), `check` (a code checked before sending). */
+  readonly captchaPaths?: { readonly image: string; readonly check?: string };
 }
 
 export interface ResourceDecl {
@@ -257,6 +268,10 @@ export interface ResourceDecl {
    * default the declaration's label and its titleField's value.
    */
   readonly personalLog?: { readonly label: string; readonly field: string };
+  /** Reads of the records beside the list: what the portal publishes, staff top lists (see ReadDecl). */
+  readonly reads?: readonly ReadDecl[];
+  /** Counts of the records grouped by a field, counted now (see GroupCountsDecl). */
+  readonly groupCounts?: readonly GroupCountsDecl[];
   /** Calls of citizens on the public site (see PublicOpDecl); handlers in the behaviour file. */
   readonly publicOps?: readonly PublicOpDecl[];
   /** Reads of the public site over the public records (PublicReadDecl). */

@@ -1,6 +1,7 @@
 import type { Awaitable, HookContext, RecordData, WhereData } from '../behaviour';
 import type { FieldDecl } from './fields';
 import type { ActionCallMore } from './actionCallMore';
+import type { CallTablesDecl } from './callTables';
 
 /** A declared action: its call, input dialog, upload and export (part of resources/types.ts, split for size). */
 
@@ -64,6 +65,8 @@ export interface ActionDecl {
    * through another action (src/generic/TableDialog.tsx). Needs `placement`.
    */
   readonly tableDialog?: TableDialogDecl;
+  /** No call of its own either: the button opens a dialog of tables over declared calls (see CallTablesDecl). */
+  readonly tables?: CallTablesDecl;
   /** A whole-list Excel export served by the generic routes (server/crud/listExport.ts); `scope: 'none'`. */
   readonly export?: ListExportDecl;
   /**

@@ -77,6 +77,9 @@ export interface FieldsFromDecl {
 export interface ShowTableDecl {
   readonly source: string;
   readonly label: string;
-  readonly columns: readonly { readonly field: string; readonly label: string }[];
+  /** `options`: the label shown for a stored value (领导信箱's step codes → 转办, 答复…); others as they are. */
+  readonly columns: readonly { readonly field: string; readonly label: string; readonly options?: readonly { readonly value: string | number; readonly label: string }[] }[];
   readonly empty?: string;
+  /** `data-testid` of each row (tests and assistive tools find the rows by it). */
+  readonly rowTestId?: string;
 }

@@ -55,7 +55,7 @@ function eqValue(field: FieldDecl | undefined, v: unknown): unknown {
   return n;
 }
 
-function rangeBound(field: FieldDecl | undefined, v: unknown, end: boolean): string | number {
+export function rangeBound(field: FieldDecl | undefined, v: unknown, end: boolean): string | number {
   const label = field?.label ?? '时间';
   if (field?.type === 'number') {
     // A number range (years, amounts): a number within the field's bounds.

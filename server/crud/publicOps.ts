@@ -9,6 +9,7 @@ import type { AttachedPublicOp } from './entity/attach.js';
 import { systemUser } from './entity/runtime.js';
 import { inTransaction } from './service.js';
 import { publicOpSchema } from './schema/publicOpSchema.js';
+import { registerCaptchaPaths } from './captchaPaths.js';
 
 /**
  * Public operations (PublicOpDecl; docs/extending.md): a citizen's call without login. The instance's flood
@@ -33,10 +34,12 @@ export async function runPublicOp(app: FastifyInstance, decl: ResourceDecl, op: 
 /** The public operation that shares the declaration's update path, if any. */
 export const publicOpOnUpdatePath = (decl: ResourceDecl) => decl.publicOps?.find((o) => o.onUpdatePath && decl.api.update && o.path === decl.api.update.path);
 
-/** Routes of the public operations that have a path of their own (and their `alsoAt` paths). */
+/** Routes of the public operations that have a path of their own (and their `alsoAt` paths), and their image-code paths. */
 export function registerPublicOps(app: FastifyInstance, decl: ResourceDecl): void {
+  registerCaptchaPaths(app, decl);
   for (const op of decl.publicOps ?? []) {
-    if (op === publicOpOnUpdatePath(decl)) continue;
+    // An op on the update path, or the lookup of a declared read (server/crud/reads.ts), is served by that route.
+    if (op === publicOpOnUpdatePath(decl) || decl.reads?.some((r) => r.lookup?.op === op.name)) continue;
     // The schema describes the body; a body it refuses still reaches `check`, which names the field in Chinese.
     for (const url of [op.path, ...(op.alsoAt ?? [])]) app.route({
       method: op.method ?? 'POST',

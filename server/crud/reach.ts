@@ -17,7 +17,7 @@ export interface Reach {
 }
 
 /** `operation`: list, get, update, delete, or `action:<name>` (the access function of update applies to actions). */
-export async function reachOf(db: Db, decl: ResourceDecl, user: PortalUser, operation: string): Promise<Reach> {
+export async function reachOf(db: Db, decl: ResourceDecl, user: PortalUser, operation: string, search?: Readonly<Record<string, unknown>>): Promise<Reach> {
   const access = operation.startsWith('action:') ? 'update' : (operation as 'list' | 'get' | 'update' | 'delete');
   const where = await recordsWhere(decl, access, user, db);
   const rule = await scopeRule(db, user, decl);
@@ -25,7 +25,7 @@ export async function reachOf(db: Db, decl: ResourceDecl, user: PortalUser, oper
   if (rule.kind !== 'all' && decl.hooks?.grant?.length) {
     const ctx = hookContext(db, decl, user);
     for (const hook of decl.hooks.grant) {
-      const answer = await hook({ operation, ctx });
+      const answer = await hook({ operation, ctx, ...(search ? { search } : {}) });
       if (answer) grants.push(answer);
     }
   }

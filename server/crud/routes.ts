@@ -15,6 +15,8 @@ import { registerExtraReads } from './extraReads.js';
 import { registerRelatedRoutes } from './related.js';
 import { registerOrderingRoutes } from './ordering.js';
 import { registerCounterCalls } from './counterCalls.js';
+import { registerReadRoutes } from './reads.js';
+import { registerGroupCountRoutes } from './groupCounts.js';
 import { readKey, requirePaging, routeUrl } from './pathKeys.js';
 import { listTree } from './treeList.js';
 import { createListCache } from './listCache.js';
@@ -87,6 +89,8 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   registerRelatedRoutes(app, decl);
   registerOrderingRoutes(app, decl);
   registerCounterCalls(app, decl);
+  registerReadRoutes(app, decl);
+  registerGroupCountRoutes(app, decl);
   // A domain module serves the declared paths of a `module` resource itself.
   if (decl.routes === 'module') return;
   const { api, permissions } = decl;
@@ -116,9 +120,10 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   if (decl.singleton) return registerSingletonRoutes(app, decl, route);
 
   const cachedList = api.list.cachedBy ? createListCache<Awaited<ReturnType<typeof listRecords>>>(api.list.cachedBy) : undefined;
+  const keyBy = api.list.keyBy;
   if (api.list.servedBy !== 'module') route(api.list, schemas.list, {
     config: {
-      permission: permissions.list,
+      permission: keyBy ? (request) => keyBy.values[String(searchOf(request)[keyBy.param] ?? '')] ?? keyBy.otherwise : permissions.list,
       invalidInput: (request) => {
         requireBody(request);
         const search = listSearchOf(request, api.list.defaults, api.list.ignore);
@@ -179,6 +184,8 @@ function aliasDecl(db: Db, decl: ResourceDecl, alias: CallAlias): ResourceDecl {
     related: undefined,
     ordering: undefined,
     counters: undefined,
+    reads: [],
+    groupCounts: [],
     api: {
       list: alias.list
         ? { ...api.list, path: alias.list, ...(alias.defaults ? { defaults: alias.defaults } : {}), ...(alias.requires ? { requires: alias.requires } : {}), ...(alias.ignore ? { ignore: alias.ignore } : {}) }

@@ -1,3 +1,4 @@
+import type { ListPage } from '../../resources/behaviour.js';
 import { isVirtualField } from '../../resources/shape/fields.js';
 import type { ResourceDecl } from '../../resources/types.js';
 // Tables of declarations are named at run time: the deliberately untyped handle (server/db/types.ts).
@@ -49,7 +50,7 @@ function listColumns(base: any, decl: ResourceDecl): any {
 export async function listRecords(db: Db, decl: ResourceDecl, user: PortalUser, search: Record<string, unknown>, narrow?: ListNarrowing): Promise<Page> {
   const { pageNum, pageSize } = readPaging(search);
   const sort = readSort(decl, search);
-  const reach = await reachable(db, decl, user, 'list');
+  const reach = await reachable(db, decl, user, 'list', search);
   // `narrow`: server code's own condition (the local API's list), ANDed with the filters and the reach.
   let base = applyCondition(applyReach(applyFilters(db.selectFrom(decl.table), decl, search), reach), narrow);
   if (decl.hooks?.listWhere) base = await applyListWhere(base, decl, search, hookContext(db, decl, user));
@@ -64,7 +65,10 @@ export async function listRecords(db: Db, decl: ResourceDecl, user: PortalUser, 
     .offset((pageNum - 1) * pageSize)
     .execute()) as Row[];
   const records = rows.map((r) => readOut(decl, user, r));
-  return pageOf(decl.hooks?.enrich ? await enriched(decl, hookContext(db, decl, user), records) : records, { pageNum, pageSize }, totalRow);
+  let page: Page = pageOf(decl.hooks?.enrich ? await enriched(decl, hookContext(db, decl, user), records) : records, { pageNum, pageSize }, totalRow);
+  // `afterList`: per-caller values of the page's records and values beside the page.
+  for (const hook of decl.hooks?.afterList ?? []) page = (await hook({ page: page as unknown as ListPage, search, ctx: hookContext(db, decl, user) })) as unknown as Page;
+  return page;
 }
 
 async function findOne(db: Db, decl: ResourceDecl, user: PortalUser, id: number, operation: 'get' | 'update' | 'delete'): Promise<Row | undefined> {

@@ -102,19 +102,8 @@ export default defineBehaviour({
     beforeValidate: [beforeValidate],
     beforeChange: [beforeChange],
     afterChange: [afterChange],
-    beforeDelete: [
-      async ({ records, ctx }) => {
-        const ids = records.map((r) => Number(r.id));
-        if (ids.length) await ctx.trx.deleteFrom('mail_forum').where('mailId', 'in', ids).execute();
-      },
-    ],
-    // The detail view: labels and the handling history.
-    afterGet: [
-      async ({ record, ctx }) => ({
-        ...labelled(record),
-        records: await ctx.trx.selectFrom('mail_forum').selectAll().where('mailId', '=', Number(record.id)).orderBy('id', 'asc').execute(),
-      }),
-    ],
+    // The detail view's labels (the handling history is the declared child collection `records`).
+    afterGet: [({ record }) => labelled(record)],
   },
   actions: mailSteps,
   publicOps: mailCitizenOps,

@@ -1,7 +1,8 @@
 import { Refusal, type HookContext, type RecordData } from '../../resources/behaviour.js';
 import type { DynamicDb, Row } from '../db/types.js';
 import { defineBehaviour } from '../crud/entity/define.js';
-import type { EntityContext } from '../crud/entity/types.js';
+import type { EntityContext, EntityHooks } from '../crud/entity/types.js';
+import { sql } from 'kysely';
 import { isBlank } from '../crud/validate.js';
 import { plainText } from '../shared/text.js';
 
@@ -50,6 +51,52 @@ async function withTargets(trx: DynamicDb, records: readonly RecordData[]): Prom
   const of = (id: number, type: string) => targets.filter((t) => Number(t.noticeId) === id && t.targetType === type).map((t) => Number(t.targetId));
   return records.map((r) => ({ ...r, targetDeptIds: of(Number(r.id), 'dept'), targetUserIds: of(Number(r.id), 'user'), readCount: readCount.get(Number(r.id)) ?? 0 }));
 }
+
+/** Notices addressed to the caller: to him by name, or to his department (the inbox, marking read). */
+export function addressedTo(user: { readonly userId: number; readonly deptId: number | null }) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return (eb: any) =>
+    eb.exists(
+      eb.selectFrom('notice_target as t').select('t.noticeId').whereRef('t.noticeId', '=', 'notice.id')
+        .where((w: typeof eb) => w.or([
+          w.and([w('t.targetType', '=', 'user'), w('t.targetId', '=', user.userId)]),
+          ...(user.deptId !== null ? [w.and([w('t.targetType', '=', 'dept'), w('t.targetId', '=', user.deptId)])] : []),
+        ])),
+    );
+}
+
+const outbox = (search: RecordData | undefined) => String(search?.box ?? '') === 'outbox';
+const readBy = (userId: number) => sql<boolean>`exists (select 1 from notice_read r where r."noticeId" = notice.id and r."userId" = ${userId})`;
+
+/**
+ * The list call (/notice/my/list): the outbox (box 'outbox') is the notices in the caller's scope; the inbox
+ * (default) those addressed to him whatever the scope, `readFlag` 0/1 filtering by his read mark. Each row
+ * carries his read time and flag and the read count; the inbox's page its `unreadCount`.
+ */
+const inboxHooks: Pick<EntityHooks, 'grant' | 'listWhere' | 'afterList'> = {
+  grant: [({ operation, search }) => (operation === 'list' && !outbox(search) ? {} : undefined)],
+  listWhere: [
+    ({ search, ctx }) => {
+      if (outbox(search)) return undefined;
+      const flag = isBlank(search.readFlag) ? null : Number(search.readFlag);
+      if (flag !== null && flag !== 0 && flag !== 1) throw new Refusal(1002, '已读标记取值不正确');
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      return (eb: any) => eb.and([addressedTo(ctx.user)(eb), ...(flag === null ? [] : [flag === 1 ? readBy(ctx.user.userId) : sql<boolean>`not ${readBy(ctx.user.userId)}`])]);
+    },
+  ],
+  afterList: [
+    async ({ page, search, ctx }) => {
+      const ids = page.list.map((r) => Number(r.id));
+      const mine = ids.length ? ((await ctx.trx.selectFrom('notice_read').select(['noticeId', 'readTime']).where('noticeId', 'in', ids).where('userId', '=', ctx.user.userId).execute()) as Row[]) : [];
+      const readTime = new Map(mine.map((r) => [Number(r.noticeId), String(r.readTime)]));
+      // The addressees stay the editor's: a reader's page does not list who else received the notice.
+      const list = page.list.map(({ targetDeptIds: _d, targetUserIds: _u, ...r }) => ({ ...r, readTime: readTime.get(Number(r.id)) ?? null, readFlag: readTime.has(Number(r.id)) ? 1 : 0 }));
+      if (outbox(search)) return { ...page, list };
+      const unread = (await ctx.trx.selectFrom('notice').where(addressedTo(ctx.user)).where(sql<boolean>`not ${readBy(ctx.user.userId)}`).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string };
+      return { ...page, list, unreadCount: Number(unread.n) };
+    },
+  ],
+};
 
 // 接收范围 found by beforeValidate (which sees the targets) for beforeChange (which writes the values), per operation.
 const pendingNames = new WeakMap<object, string>();
@@ -106,5 +153,6 @@ export default defineBehaviour({
       },
     ],
     afterSave: [({ operation }) => (operation === 'create' ? { message: '发布成功' } : undefined)],
+    ...inboxHooks,
   },
 });

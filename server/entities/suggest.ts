@@ -1,8 +1,11 @@
 import type { RecordData } from '../../resources/behaviour.js';
 import { defineBehaviour } from '../crud/entity/define.js';
-import { invalidValue } from '../http/errors.js';
+import suggestDecl from '../../resources/suggest.js';
+import { invalidValue, notFoundRecord } from '../http/errors.js';
 import { cleanEmail, cleanPhone, cleanText, newQueryCode } from '../public/guard.js';
 import { asInt } from '../shared/routeHelpers.js';
+import { wholePage } from '../shared/paging.js';
+import { readOutput } from '../crud/reads.js';
 
 /** 0/1 of a yes/no field (是否公开), blank for "not sent". */
 const flag = (v: unknown, label: string) => {
@@ -14,7 +17,7 @@ const flag = (v: unknown, label: string) => {
 
 /**
  * 建议征集 (docs/interaction-forms.md): a citizen submits through the public op `submit` (/suggest/add
- * without an id: image code, guard, query code); staff reply on the same path with the id (处理部门, 答复内容,
+ * without an id: image code, guard, query code) and finds his own with `mine`; staff reply on the same path with the id (处理部门, 答复内容,
  * 是否公开), which marks it 已处理.
  */
 export default defineBehaviour({
@@ -33,6 +36,15 @@ export default defineBehaviour({
         const queryCode = newQueryCode();
         const record = await ctx.api.create('suggest', { ...values, queryCode, status: 0, ip });
         return { queryCode, createTime: record.createTime };
+      },
+    },
+    // The visitor's own suggestion by query code and phone (the public read's lookup): the published view, his name and code.
+    mine: {
+      check: ({ body }) => ({ queryCode: cleanText(body.queryCode, { label: '查询码', max: 32, required: true }).toUpperCase(), phone: cleanPhone(body.phone, '联系电话') }),
+      run: async ({ values, ctx }) => {
+        const [row] = await ctx.api.find('suggest', { where: { queryCode: String(values.queryCode), phone: String(values.phone) }, limit: 1 });
+        if (!row) throw notFoundRecord();
+        return wholePage([{ ...readOutput(suggestDecl, suggestDecl.reads![0]!, row), name: row.name, queryCode: row.queryCode }]);
       },
     },
   },

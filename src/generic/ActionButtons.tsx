@@ -12,6 +12,7 @@ import { AnswerDialog } from './AnswerDialog';
 import { DialogPanel } from './ListPanels';
 import { TableDialog } from './TableDialog';
 import { UploadDialog } from './UploadDialog';
+import { CallTablesDialog } from './CallTablesDialog';
 
 type Place = 'toolbar' | 'row' | 'show';
 
@@ -127,7 +128,7 @@ export function ActionButton({
         title={hint}
         onClick={(e) => {
           e.stopPropagation();
-          if (action.dialog || action.tableDialog) setShowing(true);
+          if (action.dialog || action.tableDialog || action.tables) setShowing(true);
           else if (action.upload) setUploading(true);
           else if (asks) setFilling(true);
           else if (action.confirm) setAsking(true);
@@ -143,6 +144,7 @@ export function ActionButton({
           <TableDialog decl={decl} table={action.tableDialog} record={record} onClose={() => setShowing(false)} />
         </span>
       )}
+      {action.tables && showing && <CallTablesDialog decl={decl} tables={action.tables} onClose={() => setShowing(false)} />}
       {action.upload && uploading && (
         <UploadDialog
           decl={decl}

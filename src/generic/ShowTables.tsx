@@ -10,9 +10,12 @@ import type { ResourceDecl, ShowTableDecl } from '../../resources/types';
 import { ShowSection } from './ShowSection';
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+type Column = ShowTableDecl['columns'][number];
+/** The cell's text: the option's label for a stored value a column names (else the value itself). */
+const cellText = (c: Column, v: unknown) => c.options?.find((o) => String(o.value) === text(v))?.label ?? text(v);
 
 /** Rows of an answered array as a table of the declared columns, or the empty text. */
-export function RowsTable({ rows, table }: { rows: readonly Record<string, unknown>[]; table: Pick<ShowTableDecl, 'label' | 'columns' | 'empty'> }) {
+export function RowsTable({ rows, table }: { rows: readonly Record<string, unknown>[]; table: Pick<ShowTableDecl, 'label' | 'columns' | 'empty' | 'rowTestId'> }) {
   return rows.length === 0 ? (
     <Typography variant="body2" color="text.secondary">
       {table.empty ?? '暂无记录'}
@@ -28,9 +31,9 @@ export function RowsTable({ rows, table }: { rows: readonly Record<string, unkno
       </TableHead>
       <TableBody>
         {rows.map((row, i) => (
-          <TableRow key={i}>
+          <TableRow key={i} data-testid={table.rowTestId}>
             {table.columns.map((c) => (
-              <TableCell key={c.field}>{text(row[c.field])}</TableCell>
+              <TableCell key={c.field}>{cellText(c, row[c.field])}</TableCell>
             ))}
           </TableRow>
         ))}

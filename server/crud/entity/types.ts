@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import type { ChangeArgs, HookContext, RecordData, SaveAnswer, SaveAnswerArgs, WhereData } from '../../../resources/behaviour.js';
+import type { ChangeArgs, HookContext, ListPage, RecordData, SaveAnswer, SaveAnswerArgs, WhereData } from '../../../resources/behaviour.js';
 import type { PortalConfig } from '../../config.js';
 import type { DynamicDb } from '../../db/types.js';
 import type { PortalUser } from '../../http/fastifyTypes.js';
@@ -116,7 +116,9 @@ export interface EntityHooks {
    * `action:<name>` for a declared action's records): a WhereData ORed with the scope, `{}` for every record
    * (文章's reviewers reach the articles of the columns granted to their roles). Access filters still apply.
    */
-  readonly grant?: readonly ((args: { readonly operation: string; readonly ctx: EntityContext }) => Awaitable<WhereData | void>)[];
+  readonly grant?: readonly ((args: { readonly operation: string; readonly ctx: EntityContext; readonly search?: RecordData }) => Awaitable<WhereData | void>)[];
+  /** The list call's page with the search: per-caller values of its records, values beside it (resources/behaviour.ts). */
+  readonly afterList?: readonly ((args: { readonly page: ListPage; readonly search: RecordData; readonly ctx: EntityContext }) => Awaitable<ListPage>)[];
   /** Values of other tables for every record of a list page, a detail view and a save answer (resources/behaviour.ts). */
   readonly enrich?: readonly ((args: { readonly records: readonly RecordData[]; readonly ctx: EntityContext }) => Awaitable<readonly RecordData[]>)[];
   /** The detail view's record (the get call): values of other tables (a plate's moderating roles). */

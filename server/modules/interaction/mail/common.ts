@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import mailDecl, { MAIL_BOX_OPTIONS, MAIL_SATISFACTION_OPTIONS, MAIL_STAGE_OPTIONS, MAIL_STATUS, MAIL_TYPE_OPTIONS, type MailAction } from '../../../../resources/mail.js';
+import mailDecl, { MAIL_LABELLED, type MailAction } from '../../../../resources/mail.js';
 import { applyScope, departmentAndDescendants, scopeRule } from '../../../auth/dataScope.js';
 import type { Db, Row, RowOf } from '../../../db/types.js';
 import { notFoundRecord, PortalError } from '../../../http/errors.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
 import { formatDateTime } from '../../../util/time.js';
 import { increment } from '../../../shared/counters.js';
+import { enumLabels, readOutput } from '../../../crud/reads.js';
 
 export { mailDecl };
 
@@ -79,52 +80,11 @@ export async function bumpCount(trx: Trx, deptId: number, deptName: string, fiel
   await increment(trx, 'mail_count', field, { column: 'deptId', keys: deptId }, { by: delta, also: { deptName, updateTime: now } });
 }
 
-const label = (options: readonly { value: number; label: string }[], v: unknown) => options.find((o) => o.value === Number(v))?.label ?? '';
+/** Labels for the staff's lists and the detail view (typeName, boxTypeName, statusName, stageName, satisfactionName). */
+export const labelled = (row: Row): Row => ({ ...row, ...enumLabels(mailDecl, MAIL_LABELLED, row) });
 
-/** Labels for exports and the public pages. */
-export function labelled(row: Row): Row {
-  return {
-    ...row,
-    typeName: label(MAIL_TYPE_OPTIONS, row.type),
-    boxTypeName: label(MAIL_BOX_OPTIONS, row.boxType),
-    statusName: label(MAIL_STATUS, row.status),
-    stageName: label(MAIL_STAGE_OPTIONS, row.stage),
-    satisfactionName: label(MAIL_SATISFACTION_OPTIONS, row.satisfaction),
-  };
-}
-
-/** 张三 → 张*, 欧阳修 → 欧**: the writer's name as published. */
-export function maskName(name: unknown): string {
-  const chars = [...String(name ?? '')];
-  if (chars.length === 0) return '';
-  return chars[0] + '*'.repeat(Math.max(1, chars.length - 1));
-}
-
-/** What the public may see of a letter (no phone, e-mail, address, id number, internal remarks). */
-export function publicView(row: Row): Row {
-  const l = labelled(row);
-  return {
-    id: row.id,
-    title: row.title,
-    content: row.content,
-    type: row.type,
-    typeName: l.typeName,
-    boxType: row.boxType,
-    boxTypeName: l.boxTypeName,
-    targetDeptName: row.targetDeptName,
-    name: maskName(row.name),
-    receivedAt: row.receivedAt,
-    status: row.status,
-    statusName: l.statusName,
-    replyDept: row.status === 1 ? row.replyDept : null,
-    replyTime: row.status === 1 ? row.replyTime : null,
-    replyContent: row.status === 1 ? row.replyContent : null,
-    publishTime: row.publishTime,
-  };
-}
-
-/** What the writer sees of his own letter (found by query code and phone): the public view plus the stage. */
+/** What the writer sees of his own letter (found by query code and phone): the published view, his name in full, the stage. */
 export function ownerView(row: Row): Row {
-  const l = labelled(row);
-  return { ...publicView(row), name: row.name, queryCode: row.queryCode, stage: row.stage, stageName: l.stageName, isPublic: row.isPublic, publicFlag: row.publicFlag };
+  const published = readOutput(mailDecl, mailDecl.reads!.find((r) => r.name === 'webGet')!, row);
+  return { ...published, name: row.name, queryCode: row.queryCode, stage: row.stage, stageName: labelled(row).stageName, isPublic: row.isPublic, publicFlag: row.publicFlag };
 }

@@ -1,15 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
-import { MAIL_PERMISSIONS as P, MAIL_STAGE as S } from '../../../../resources/mail.js';
+import { MAIL_PERMISSIONS as P } from '../../../../resources/mail.js';
 import { readPaging } from '../../../crud/listQuery.js';
 import type { Db, Row } from '../../../db/types.js';
 import { MAIL_INPUT } from './inputs.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, notFoundRecord } from '../../../http/errors.js';
 import { bodyOf, queryOf, readId } from '../../../http/params.js';
-import { DATE_RE, formatDateTime, normaliseDateTime } from '../../../util/time.js';
+import { formatDateTime } from '../../../util/time.js';
 import { sendWorkbook } from '../../../shared/excel.js';
-import { pageOf, wholePage } from '../../../shared/paging.js';
+import { pageOf } from '../../../shared/paging.js';
 
 type Bag = Record<string, unknown>;
 const searchOf = (request: FastifyRequest): Bag => ({ ...queryOf(request), ...bodyOf(request) });
@@ -32,52 +31,6 @@ async function storedCounts(db: Db, search: Bag, paged: boolean) {
   return pageOf(list, { pageNum, pageSize }, totalRow);
 }
 
-function bound(v: unknown, end: boolean): string | null {
-  if (blank(v)) return null;
-  const text = String(v).trim();
-  if (end && DATE_RE.test(text)) return `${text} 23:59:59`;
-  const full = normaliseDateTime(text);
-  if (!full) throw invalidValue('时间格式应为YYYY-MM-DD或YYYY-MM-DD HH:mm:ss');
-  return full;
-}
-
-/**
- * Counted now from the letters (transferred in [startTime, endTime], by transfer time): received,
- * handling, returned, replied, overdue (past the deadline unreplied, or replied after it), satisfaction.
- */
-async function realTimeCounts(db: Db, search: Bag) {
-  const start = bound(search.startTime, false);
-  const end = bound(search.endTime, true);
-  const now = formatDateTime();
-  let q = db.selectFrom('mail').where('transferDeptId', 'is not', null);
-  if (start) q = q.where('transferTime', '>=', start);
-  if (end) q = q.where('transferTime', '<=', end);
-  if (!blank(search.deptId)) q = q.where('transferDeptId', '=', Number(search.deptId));
-  const rows = await q
-    .select([
-      'transferDeptId as deptId',
-      sql<string>`max(${sql.ref('transferDeptName')})`.as('deptName'),
-      sql<number>`count(*)`.as('receivedCount'),
-      sql<number>`sum(case when stage = ${S.TRANSFERRED} then 1 else 0 end)`.as('handlingCount'),
-      sql<number>`sum(case when stage = ${S.RETURNED} then 1 else 0 end)`.as('returnedCount'),
-      sql<number>`sum(case when stage = ${S.REPLIED} then 1 else 0 end)`.as('repliedCount'),
-      sql<number>`sum(case when (stage = ${S.TRANSFERRED} and deadline < ${now}) or (stage = ${S.REPLIED} and deadline is not null and ${sql.ref('replyTime')} > deadline) then 1 else 0 end)`.as('overdueCount'),
-      sql<number>`sum(case when satisfaction in (1, 2) then 1 else 0 end)`.as('satisfiedCount'),
-      sql<number>`sum(case when satisfaction = 3 then 1 else 0 end)`.as('unsatisfiedCount'),
-    ])
-    .groupBy('transferDeptId')
-    .execute();
-  let list = rows.map((r) => {
-    const out: Row = { deptId: Number(r.deptId), deptName: r.deptName };
-    for (const k of ['receivedCount', 'handlingCount', 'returnedCount', 'repliedCount', 'overdueCount', 'satisfiedCount', 'unsatisfiedCount'] as const) out[k] = Number(r[k] ?? 0);
-    out.replyRate = rate(out.repliedCount as number, out.receivedCount as number);
-    return out;
-  });
-  if (!blank(search.deptName)) list = list.filter((r) => String(r.deptName ?? '').includes(String(search.deptName).trim()));
-  list.sort((a, b) => Number(b.receivedCount) - Number(a.receivedCount) || Number(a.deptId) - Number(b.deptId));
-  return wholePage(list);
-}
-
 const COUNT_COLUMNS = [
   { header: '部门', key: 'deptName', width: 20 },
   { header: '收到转办', key: 'receivedCount', width: 10 },
@@ -89,7 +42,7 @@ const COUNT_COLUMNS = [
   { header: '答复率', key: 'replyRate', width: 10 },
 ];
 
-/** Mail counts per department: running counts (reset, manual correction), real-time counts, exports. */
+/** Mail counts per department: running counts (reset, manual correction) and their export; 实时统计 is the declaration's `groupCounts`. */
 export async function mailCountRoutes(app: FastifyInstance) {
   const db = app.db;
   const getRow = async (id: number) => {
@@ -100,7 +53,6 @@ export async function mailCountRoutes(app: FastifyInstance) {
 
   app.post('/mailCount/list', { config: { permission: P.countList }, schema: MAIL_INPUT.counts, attachValidation: true }, async (request) => ok(await storedCounts(db, searchOf(request), true)));
   app.post('/mailCount/get', { config: { permission: P.countList }, schema: MAIL_INPUT.id, attachValidation: true }, async (request) => ok(await getRow(readId(request))));
-  app.post('/mailCount/realTimeList', { config: { permission: P.countList }, schema: MAIL_INPUT.realTime, attachValidation: true }, async (request) => ok(await realTimeCounts(db, searchOf(request))));
 
   app.post('/mailCount/reset', { config: { permission: P.countReset }, schema: MAIL_INPUT.id, attachValidation: true }, async (request) => {
     const id = readId(request);
@@ -135,12 +87,6 @@ export async function mailCountRoutes(app: FastifyInstance) {
   app.post('/mailCount/mailCountExcel', { config: { permission: P.countExport }, schema: MAIL_INPUT.counts, attachValidation: true }, async (request, reply) => {
     const { list } = await storedCounts(db, searchOf(request), false);
     return sendWorkbook(reply, `信件统计_${formatDateTime().slice(0, 10)}.xlsx`, [{ name: '信件统计', columns: COUNT_COLUMNS, rows: list }]);
-  });
-
-  app.post('/mailCount/mailCountRealExcel', { config: { permission: P.countExport }, schema: MAIL_INPUT.realTime, attachValidation: true }, async (request, reply) => {
-    const { list } = await realTimeCounts(db, searchOf(request));
-    const columns = [...COUNT_COLUMNS.slice(0, 2), { header: '办理中', key: 'handlingCount', width: 10 }, ...COUNT_COLUMNS.slice(2)];
-    return sendWorkbook(reply, `信件实时统计_${formatDateTime().slice(0, 10)}.xlsx`, [{ name: '实时统计', columns, rows: list }]);
   });
 }
 

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { mailCountRoutes } from './counts.js';
 import { mailForumRoutes } from './forum.js';
-import { mailRoutes } from './routes.js';
 import { mailWebRoutes } from './web.js';
 
 /** Leader mailbox: /mail/*, /mailForum/*, /mailCount/*, /web/mail/*, /web/mailCount/* (docs/interaction-mail.md). */
 export async function mailModule(app: FastifyInstance) {
-  await mailRoutes(app);
   await mailForumRoutes(app);
   await mailCountRoutes(app);
   await mailWebRoutes(app);

@@ -1,4 +1,4 @@
-import { declaredInput, describeInput, ID, IDS, NO_INPUT, PAGING, TIME_RANGE, type InputFields } from '../../../http/routeInput.js';
+import { declaredInput, describeInput, ID, IDS, PAGING, type InputFields } from '../../../http/routeInput.js';
 import { mailDecl } from './common.js';
 
 const MAIL_ID: InputFields = { id: ['integer', '信件ID'], mailId: ['integer', '信件ID（同 id）'] };
@@ -20,8 +20,6 @@ const COUNTS: InputFields = Object.fromEntries(
 export const MAIL_INPUT = {
   // /mail/*
   id: describeInput({ either: { id: ID } }),
-  none: NO_INPUT,
-  size: describeInput({ either: { size: ['integer', '条数，默认10，最多50'] } }),
   // /mailForum/*
   ids: describeInput({ either: { ids: IDS } }),
   records: describeInput({ either: { ...MAIL_ID, ...PAGING } }),
@@ -40,9 +38,5 @@ export const MAIL_INPUT = {
   }),
   // /mailCount/*
   counts: describeInput({ either: COUNT_SEARCH }),
-  realTime: describeInput({ either: { ...TIME_RANGE, deptId: ['integer', '部门ID'], deptName: ['string', '部门名称（包含）'] } }),
   countUpdate: describeInput({ body: COUNTS, either: { id: ID } }),
-  // /web/mail/*: the published letters (writing and lookups are the declaration's public operations)
-  webList: describeInput({ either: { title: ['string', '标题（包含）'], type: ['integer', '信件类型'], boxType: ['integer', '信箱'], ...PAGING } }),
-  webGet: describeInput({ either: { id: ID, type: ['integer', '信箱（boxType），给出时须相符'] } }),
 };
