@@ -104,7 +104,7 @@ export default defineResource({
   form: ['name', 'no', 'parentId', 'deptType', 'type', 'phone', 'dingId', 'state', 'isCount', 'sort', 'desc'],
   permissions: standardPermissions('department'),
   // The selected department's parent, users and children (the get answers the counts: server/entities/department.ts).
-  showPanels: ['deptCounts'],
+  showChips: [{ text: '上级：{parentName}', blank: '无' }, { text: '用户 {userCount} 人', blank: '0' }, { text: '下级 {childCount} 个', blank: '0' }],
   tree: {
     parentField: 'parentId',
     levelField: 'level',

@@ -5,7 +5,7 @@ import type { LinkDecl } from './relations/links';
 import type { TreeDecl } from './relations/tree';
 import type { ActionDecl } from './shape/actions';
 import type { ListDecl } from './shape/list';
-import type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowTableDecl } from './shape/form';
+import type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowChipDecl, ShowTableDecl } from './shape/form';
 
 /**
  * The shape of a resource declaration: plain data that the data provider, the admin views and the
@@ -15,7 +15,7 @@ import type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowTableDecl } fro
 export type { EnumOption, EnumTone, FieldDecl, FieldDisplay, FieldType } from './shape/fields';
 export type { FilterOp, FilterDecl, FilterChoice, DetailDrawerDecl, JoinDecl, ColumnLayout, ListDecl, TreeFilterDecl, ListSourcesDecl, ListSourceDecl, RowLinkDecl } from './shape/list';
 export type { ActionDecl, ListExportDecl, ActionCallDecl, ActionVariant, UploadDecl } from './shape/actions';
-export type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowTableDecl } from './shape/form';
+export type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowChipDecl, ShowTableDecl } from './shape/form';
 
 /**
  * Where a call carries its key: `?id=`/`?ids=1,2` in the query, `{ id }`/`{ ids: [] }` as JSON body,
@@ -203,6 +203,8 @@ export interface ResourceDecl {
   readonly formFieldsFrom?: FieldsFromDecl;
   /** Tables of arrays the get call answers (a review history), under the show view's fields. */
   readonly showTables?: readonly ShowTableDecl[];
+  /** Chips of the record's values beside the show view's title (counts, the parent's name): see ShowChipDecl. */
+  readonly showChips?: readonly ShowChipDecl[];
   readonly permissions: PermissionKeys;
   /** Calls with their own permission keys (workflow steps, exports); see ActionDecl. */
   readonly actions?: readonly ActionDecl[];

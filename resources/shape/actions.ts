@@ -1,5 +1,6 @@
 import type { Awaitable, HookContext, RecordData, WhereData } from '../behaviour';
 import type { FieldDecl } from './fields';
+import type { LinkTreeDialogDecl, MembersDialogDecl } from './linkDialogs';
 
 /** A declared action: its call, input dialog, upload and export (part of resources/types.ts, split for size). */
 
@@ -52,6 +53,10 @@ export interface ActionDecl {
    * the record in context), which renders its own dialog (意见征集's 查看意见). Needs `placement`.
    */
   readonly dialog?: string;
+  /** No call of its own: the button opens the generic members dialog of a relation (resources/shape/linkDialogs.ts). */
+  readonly members?: MembersDialogDecl;
+  /** The button opens a checkbox tree of linked records saved through this action's call (resources/shape/linkDialogs.ts). */
+  readonly linkTree?: LinkTreeDialogDecl;
   /** A whole-list Excel export served by the generic routes (server/crud/listExport.ts); `scope: 'none'`. */
   readonly export?: ListExportDecl;
   /**

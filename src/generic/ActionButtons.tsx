@@ -9,6 +9,8 @@ import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifie
 import { ActionInputDialog, answerText } from './ActionInputDialog';
 import { AnswerDialog } from './AnswerDialog';
 import { DialogPanel } from './ListPanels';
+import { LinkTreeDialog } from './LinkTreeDialog';
+import { MembersDialog } from './MembersDialog';
 import { UploadDialog } from './UploadDialog';
 
 type Place = 'toolbar' | 'row' | 'show';
@@ -117,7 +119,7 @@ export function ActionButton({
         data-testid={`action-${action.name}`}
         onClick={(e) => {
           e.stopPropagation();
-          if (action.dialog) setShowing(true);
+          if (action.dialog || action.members || action.linkTree) setShowing(true);
           else if (action.upload) setUploading(true);
           else if (asks) setFilling(true);
           else if (action.confirm) setAsking(true);
@@ -128,6 +130,8 @@ export function ActionButton({
       </Button>
       {answerDialog}
       {action.dialog && showing && <DialogPanel name={action.dialog} decl={decl} onClose={() => setShowing(false)} />}
+      {action.members && showing && <MembersDialog decl={decl} members={action.members} onClose={() => setShowing(false)} />}
+      {action.linkTree && showing && <LinkTreeDialog decl={decl} action={action} tree={action.linkTree} onClose={() => setShowing(false)} />}
       {action.upload && uploading && (
         <UploadDialog
           decl={decl}
