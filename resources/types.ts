@@ -4,6 +4,7 @@ import type { ChildDecl } from './relations/children';
 import type { LinkDecl } from './relations/links';
 import type { TreeDecl } from './relations/tree';
 import type { ActionDecl } from './shape/actions';
+import type { ExtraReadDecl } from './shape/extraReads';
 import type { ListDecl } from './shape/list';
 import type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowChipDecl, ShowTableDecl } from './shape/form';
 
@@ -99,8 +100,8 @@ export interface ResourceApi {
   };
   /** Paging parameter name of the list call; `pageNum` unless the spec says `pageNumber`. */
   readonly pageParam?: 'pageNum' | 'pageNumber';
-  /** Further calls of the resource (top lists, type lists, state lists). */
-  readonly extra?: Readonly<Record<string, ApiCall & { readonly label: string }>>;
+  /** Further calls of the resource (top lists, type lists, state lists); with `reads` the generic routes answer them (ExtraReadDecl). */
+  readonly extra?: Readonly<Record<string, ApiCall & { readonly label: string; readonly reads?: ExtraReadDecl }>>;
   /**
    * The list, get and delete calls served at other paths too, each over the records matching `where` (ANDed
    * with the declaration's own `where`, access and data scope): the spec's per-channel copies of a call

@@ -9,6 +9,7 @@ import { bodyOf, param, queryOf, readId, readIds } from '../http/params.js';
 import { settleSchemaRefusal } from '../http/validation.js';
 import { registerActionRoutes } from './actions.js';
 import { registerExportRoutes } from './listExport.js';
+import { registerExtraReads } from './extraReads.js';
 import { readKey, requirePaging, routeUrl } from './pathKeys.js';
 import { listTree } from './treeList.js';
 import { createListCache } from './listCache.js';
@@ -74,6 +75,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   registerActionRoutes(app, decl);
   registerPublicOps(app, decl);
   registerExportRoutes(app, decl);
+  registerExtraReads(app, decl);
   // A domain module serves the declared paths of a `module` resource itself.
   if (decl.routes === 'module') return;
   const { api, permissions } = decl;

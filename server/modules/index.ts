@@ -3,7 +3,6 @@ import { menuRoutes } from './auth/menuRoutes.js';
 import { announcementTopRoute } from './content/announcementTop.js';
 import { hotTopRoute } from './content/hotTop.js';
 import { websiteStateListRoute } from './monitoring/websiteStateList.js';
-import { sensitiveExtraRoutes } from './system/sensitiveExtras.js';
 import { systemOrgRoutes } from './system/org/index.js';
 import { operationLogHook } from '../audit/operationLog.js';
 import { logRoutes } from './system/logs/logRoutes.js';
@@ -21,7 +20,6 @@ import { questAnswerRoutes } from './interaction/questAnswer/routes.js';
 import { peopleRoutes } from './interaction/people/routes.js';
 import { noticeSettingRoutes } from './system/noticeSettings/index.js';
 import { siteSettingRoutes } from './system/siteSettings/index.js';
-import { hotWordRoutes } from './system/hotWords/index.js';
 import { templateRoutes } from './system/templates/index.js';
 import { contentModule } from './content/index.js';
 import { generationModule } from './generation/index.js';
@@ -52,7 +50,6 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   menuRoutes,
   announcementTopRoute,
   hotTopRoute,
-  sensitiveExtraRoutes,
   websiteStateListRoute,
   systemOrgRoutes,
   operationLogHook,
@@ -67,7 +64,6 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   applyRoutes,
   noticeSettingRoutes,
   siteSettingRoutes,
-  hotWordRoutes,
   templateRoutes,
   contentModule,
   generationModule,

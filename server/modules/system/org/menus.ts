@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { nestRecords } from '../../../crud/treeList.js';
 import type { Db, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors.js';
@@ -10,12 +11,6 @@ import { roleResourceIds } from './roles.js';
 
 export const APP_NAMES: Record<string, string> = { adminSite: '网站管理系统', reportSite: '信息报送系统' };
 const TYPE_NAMES: Record<string, string> = { Catalogue: '目录', Menu: '菜单', Button: '按钮' };
-
-export interface ResNode extends Row {
-  id: number;
-  parentId: number;
-  children: ResNode[];
-}
 
 function shapeRes(r: Row): Row {
   return {
@@ -38,22 +33,6 @@ async function allResources(db: Db, app?: string): Promise<Row[]> {
   return (await q.execute()).map(shapeRes);
 }
 
-export function nest(rows: Row[]): ResNode[] {
-  const nodes = new Map<number, ResNode>();
-  for (const r of rows) nodes.set(Number(r.id), { ...(r as ResNode), children: [] });
-  const roots: ResNode[] = [];
-  for (const n of nodes.values()) {
-    const parent = nodes.get(n.parentId);
-    (parent && parent !== n ? parent.children : roots).push(n);
-  }
-  const sortAll = (list: ResNode[]) => {
-    list.sort((a, b) => Number(a.sort) - Number(b.sort) || a.id - b.id);
-    list.forEach((n) => sortAll(n.children));
-  };
-  sortAll(roots);
-  return roots;
-}
-
 function appOf(search: Record<string, unknown>): string | undefined {
   const app = search.dingAppKey;
   if (isBlank(app)) return undefined;
@@ -63,6 +42,7 @@ function appOf(search: Record<string, unknown>): string | undefined {
 
 export async function menuRoutesOfSystem(app: FastifyInstance) {
   const db = app.db;
+  const menu = declOf(app, 'menu');
   const INPUT = orgInputs(declOf(app, 'user'));
 
   // The grant tree of the role screen: one root per app, then its Catalogues, Menus and Buttons.
@@ -73,7 +53,7 @@ export async function menuRoutesOfSystem(app: FastifyInstance) {
     return ok(
       Object.entries(APP_NAMES)
         .filter(([key]) => !only || key === only)
-        .map(([key, label]) => ({ dingAppKey: key, name: label, children: nest(rows.filter((r) => r.dingAppKey === key)) })),
+        .map(([key, label]) => ({ dingAppKey: key, name: label, children: nestRecords(menu, rows.filter((r) => r.dingAppKey === key)) })),
     );
   });
 
