@@ -5,6 +5,7 @@ import type { LinkDecl } from './relations/links';
 import type { TreeDecl } from './relations/tree';
 import type { ActionDecl } from './shape/actions';
 import type { ExtraReadDecl } from './shape/extraReads';
+import type { RecordsPanelDecl } from './shape/recordsPanel';
 import type { ListDecl } from './shape/list';
 import type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowChipDecl, ShowTableDecl } from './shape/form';
 
@@ -220,6 +221,8 @@ export interface ResourceDecl {
    * a chart, a settings block. The list, forms and show view stay generic.
    */
   readonly listPanels?: readonly PanelRef[];
+  /** Tables of a module's own records under the generic list, edited in a dialog (see RecordsPanelDecl). */
+  readonly listRecords?: readonly RecordsPanelDecl[];
   /** Panels under the show view, in the record's context (e.g. the links a check found). */
   readonly showPanels?: readonly string[];
   /**

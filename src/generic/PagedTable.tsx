@@ -34,12 +34,15 @@ export function PagedTable(props: {
   testId?: string;
   rowTestId?: string;
   paged?: boolean;
+  /** The empty table's text (default 暂无数据) and the table's accessible name. */
+  empty?: string;
+  ariaLabel?: string;
 }) {
   const { columns, rows, loading, total } = props;
   return (
     <Box data-testid={props.testId}>
       <TableContainer>
-        <Table size="small">
+        <Table size="small" aria-label={props.ariaLabel}>
           <TableHead>
             <TableRow>
               {columns.map((c) => (
@@ -60,7 +63,7 @@ export function PagedTable(props: {
             ) : !rows?.length ? (
               <TableRow>
                 <TableCell colSpan={columns.length} align="center">
-                  <Typography color="text.secondary">暂无数据</Typography>
+                  <Typography color="text.secondary">{props.empty ?? '暂无数据'}</Typography>
                 </TableCell>
               </TableRow>
             ) : (
