@@ -116,6 +116,8 @@ export interface CallAlias {
   readonly list?: string;
   /** The list's filter values when the caller leaves them blank (unlike `where`, the caller may ask for others). */
   readonly defaults?: Readonly<Record<string, unknown>>;
+  /** The list at this path searches without the filters' `blankMeans` (操作日志's `/log/list`: every type unless one is asked). */
+  readonly ignoreBlankMeans?: true;
   readonly get?: string;
   readonly delete?: string;
 }

@@ -147,8 +147,10 @@ function aliasDecl(decl: ResourceDecl, alias: CallAlias): ResourceDecl {
     const base = own ? await own(args) : true;
     return base === false ? false : { ...(base === true ? {} : base), ...alias.where };
   };
+  const list = alias.ignoreBlankMeans ? { ...decl.list, filters: decl.list.filters.map(({ blankMeans: _blank, ...filter }) => filter) } : decl.list;
   return {
     ...decl,
+    list,
     access: { ...decl.access, list: narrowed('list'), get: narrowed('get'), delete: narrowed('delete') },
     actions: [],
     publicOps: [],
