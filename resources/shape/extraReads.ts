@@ -10,9 +10,10 @@ export interface ExtraReadDecl {
   /**
    * `array`: the records, in `sort` (default the list's sort and `thenBy`); `tree`: the same records nested
    * under their parents (a declaration with `tree`); `counts`: one `{ value, label, count }` per option of
-   * `field`, in the options' order.
+   * `field`, in the options' order; `record`: a singleton's one record, its empty values the declared
+   * defaults (站点设置's public subset).
    */
-  readonly shape: 'array' | 'tree' | 'counts';
+  readonly shape: 'array' | 'tree' | 'counts' | 'record';
   /** Fixed values the records have (`{ state: 0 }`; an array is "one of"). */
   readonly where?: WhereData;
   /** Records with these values are left out (`{ parentId: 0 }`: no top level). */

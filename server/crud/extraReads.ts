@@ -11,6 +11,7 @@ import { findRecords } from './entity/localApi.js';
 import { systemUser } from './entity/runtime.js';
 import { applyWhere } from './behaviour.js';
 import { applyReach, reachOf } from './reach.js';
+import { readSingleton } from './singleton.js';
 import { nestRecords } from './treeList.js';
 
 /** The declared sort of a read: its own, else the list's default sort and `thenBy`. */
@@ -35,6 +36,7 @@ export async function answerRead(app: FastifyInstance, decl: ResourceDecl, reads
     const options = decl.fields.find((f) => f.name === field)?.options ?? [];
     return options.map((o) => ({ value: o.value, label: o.label, count: Number(rows.find((r) => String(r[field]) === String(o.value))?.n ?? 0) }));
   }
+  if (reads.shape === 'record') return pick(await readSingleton(db, decl, user), reads.fields);
   const limit = reads.size ? readSize(request, reads.size.param, reads.size.default, reads.size.max, reads.size.required) : undefined;
   const found = await findRecords(db, decl, user, { where: reads.where, sort: readSort(decl, reads), limit });
   const kept = reads.except ? found.filter((r) => !inState(r, reads.except)) : found;

@@ -19,7 +19,6 @@ import { themeRoutes } from './interaction/themes/routes.js';
 import { questAnswerRoutes } from './interaction/questAnswer/routes.js';
 import { peopleRoutes } from './interaction/people/routes.js';
 import { noticeSettingRoutes } from './system/noticeSettings/index.js';
-import { siteSettingRoutes } from './system/siteSettings/index.js';
 import { templateRoutes } from './system/templates/index.js';
 import { contentModule } from './content/index.js';
 import { generationModule } from './generation/index.js';
@@ -63,7 +62,6 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   adviceRoutes,
   applyRoutes,
   noticeSettingRoutes,
-  siteSettingRoutes,
   templateRoutes,
   contentModule,
   generationModule,
