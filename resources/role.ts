@@ -13,7 +13,7 @@ const DATA_SCOPE_NAMES: Record<string, string> = { SELF: '本人', DEPART: '本�
 /**
  * 角色管理: roles with their menu/button grants (`links`: role_resources), data permission and members. CRUD
  * on the generic routes; 系统管理员's protections, the department search and the member count in
- * server/entities/role.ts; the member and grant calls in server/modules/system/org/roles.ts.
+ * server/entities/role.ts; the grants it holds a declared read; the member and grant calls in server/modules/system/org/.
  */
 export default defineResource({
   name: 'role',
@@ -29,7 +29,7 @@ export default defineResource({
     update: { path: '/role/save' },
     delete: { path: '/role/del', ids: 'body', idsParam: 'roleId', perRecord: true },
     extra: {
-      resList: { path: '/role/res/list', label: '角色资源' },
+      resList: { path: '/role/res/list', label: '角色资源', reads: { shape: 'linked', link: 'resourceIds', key: 'roleId', who: 'get' } },
       userList: { path: '/role/user/list', label: '已分配用户' },
       userNotList: { path: '/role/user/not/list', label: '未分配用户' },
       dataUserList: { path: '/role/data/user/list', label: '数据权限用户' },

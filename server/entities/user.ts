@@ -10,6 +10,7 @@ import type { Db, DynamicDb } from '../db/types.js';
 import { forbidden, invalidValue, missingParam, notFoundRecord } from '../http/errors.js';
 import type { PortalUser } from '../http/fastifyTypes.js';
 import { idsOf, isBlank, optionalId } from '../http/params.js';
+import { visibleDepartmentIds } from './department.js';
 import { ADMIN_ROLE_ALIAS } from './role.js';
 
 /** Password-state columns of `users` (server/auth/): never answered (the hash is the write-only field's column). */
@@ -17,14 +18,6 @@ const PASSWORD_STATE = ['passwordChangedAt', 'failedLogins', 'lockedUntil', 'mus
 
 const has = (data: RecordData, key: string) => Object.prototype.hasOwnProperty.call(data, key);
 const typed = (trx: DynamicDb) => trx as unknown as Db;
-
-/** True when the caller's data scope reaches a department (its users may be placed there). */
-async function deptInScope(trx: DynamicDb, caller: PortalUser, deptId: number): Promise<boolean> {
-  if (caller.dataScope === 'ALL') return true;
-  if (caller.dataScope === 'SELF' || caller.deptId === null) return false;
-  const ids = caller.dataScope === 'DEPARTS' ? await departmentAndDescendants(typed(trx), caller.deptId) : [caller.deptId];
-  return ids.includes(deptId);
-}
 
 /** Only a holder of the 系统管理员 role may hand it out or take it away. */
 export async function guardAdminRole(trx: DynamicDb, caller: PortalUser, roleIds: readonly number[]): Promise<void> {
@@ -50,7 +43,9 @@ async function checkDept(data: RecordData, operation: 'create' | 'update', ctx: 
   if (deptId === null) return undefined;
   const dept = await ctx.trx.selectFrom('departments').select('id').where('id', '=', deptId).executeTakeFirst();
   if (!dept) throw invalidValue('所属部门不存在');
-  if (!(await deptInScope(ctx.trx, ctx.caller, deptId))) throw notFoundRecord();
+  // Users are placed only in the departments the caller reaches (SELF: none).
+  const reach = ctx.caller.dataScope === 'SELF' ? [] : await visibleDepartmentIds(ctx.caller, ctx.api.asSystem());
+  if (reach !== null && !reach.includes(deptId)) throw notFoundRecord();
   return deptId;
 }
 

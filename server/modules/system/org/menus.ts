@@ -7,7 +7,6 @@ import { currentUser } from '../../../http/fastifyTypes.js';
 import { declOf, idList, requiredId, searchOf } from './common.js';
 import { isBlank } from '../../../http/params.js';
 import { orgInputs } from './inputs.js';
-import { roleResourceIds } from './roles.js';
 
 export const APP_NAMES: Record<string, string> = { adminSite: '网站管理系统', reportSite: '信息报送系统' };
 const TYPE_NAMES: Record<string, string> = { Catalogue: '目录', Menu: '菜单', Button: '按钮' };
@@ -62,7 +61,7 @@ export async function menuRoutesOfSystem(app: FastifyInstance) {
     const roleId = requiredId(searchOf(request), 'roleId');
     const role = await db.selectFrom('roles').select('roleId').where('roleId', '=', roleId).executeTakeFirst();
     if (!role) throw notFoundRecord();
-    const ids = await roleResourceIds(db, roleId);
+    const ids = (await db.selectFrom('role_resources').select('resourceId').where('roleId', '=', roleId).orderBy('resourceId').execute()).map((r) => r.resourceId);
     const rows = ids.length ? (await db.selectFrom('resources').selectAll().where('id', 'in', ids).orderBy('id').execute()) : [];
     return ok(rows.map(shapeRes));
   });
