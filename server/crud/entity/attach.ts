@@ -1,6 +1,7 @@
 import type { AccessFn, AccessResult, Hooks, WhereData } from '../../../resources/behaviour.js';
 import type { ActionDecl, PublicOpDecl, ResourceDecl } from '../../../resources/types.js';
 import { childHooks } from '../children.js';
+import { idsOfHooks } from '../idsOfCheck.js';
 import { linkHooks } from '../links.js';
 import { treeHooks } from '../tree.js';
 import type { EntityAccess, EntityBehaviour, EntityHooks, PublicOpRun } from './types.js';
@@ -90,6 +91,7 @@ export function attachBehaviours(decls: readonly ResourceDecl[], behaviours: rea
     if (out.tree) out = { ...out, hooks: mergeHooks(out.hooks, treeHooks(out) as EntityHooks) };
     if (out.links?.length) out = { ...out, hooks: mergeHooks(out.hooks, linkHooks(out, (name) => decls.find((d) => d.name === name)) as EntityHooks) };
     if (out.children?.length) out = { ...out, hooks: mergeHooks(out.hooks, childHooks(out) as EntityHooks) };
+    if (out.fields.some((f) => f.idsOf)) out = { ...out, hooks: mergeHooks(out.hooks, idsOfHooks(out, (name) => decls.find((d) => d.name === name)) as EntityHooks) };
     return out;
   });
 }
