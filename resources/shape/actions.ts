@@ -55,6 +55,12 @@ export interface ActionDecl {
   readonly dialog?: string;
   /** No call of its own: the button opens the generic members dialog of a relation (resources/shape/linkDialogs.ts). */
   readonly members?: MembersDialogDecl;
+  /**
+   * The action adds (`op: 'add'`) or removes links of the declared `link` for the records named in the body
+   * under `keys`, the linked ids under `ids` (server/crud/linkSteps.ts; no `run` to write): 用户's 授予角色 /
+   * 移除角色 with `{ userId | userIds, roleId | roleIds }`. A behaviour's own `run` of the action takes precedence.
+   */
+  readonly linkStep?: { readonly link: string; readonly op: 'add' | 'remove'; readonly keys: readonly string[]; readonly ids: readonly string[] };
   /** The button opens a checkbox tree of linked records saved through this action's call (resources/shape/linkDialogs.ts). */
   readonly linkTree?: LinkTreeDialogDecl;
   /** A whole-list Excel export served by the generic routes (server/crud/listExport.ts); `scope: 'none'`. */
