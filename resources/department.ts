@@ -6,8 +6,8 @@ const DEPT_TYPE_NAMES: Record<string, string> = { 0: '区域', 1: '检察院', 2
 /**
  * 部门管理: the department tree (county government → bureaus and towns → units). CRUD on the generic
  * routes with the tree rules (`tree`); behaviour (data scope, top-level rule, counts) in
- * server/entities/department.ts; the tree and option calls (`api.extra`) in
- * server/modules/system/org/departments.ts. The screen is the generic tree view (src/generic/TreeList.tsx), its tree from the `tree` call.
+ * server/entities/department.ts; the tree and flat lists are declared reads (`api.extra` with `reads`), the
+ * option tree and name calls are server/modules/system/org/departments.ts. The screen is the generic tree view (src/generic/TreeList.tsx), its tree from the `tree` call.
  */
 export default defineResource({
   name: 'department',
@@ -24,9 +24,13 @@ export default defineResource({
     delete: { path: '/ding/dept/{id}', ids: 'path', perRecord: true },
     pageParam: 'pageNumber',
     extra: {
-      tree: { path: '/ding/dept/tree', label: '部门树' },
-      list: { path: '/ding/dept/list', label: '部门列表' },
-      listNotAll: { path: '/ding/dept/list/not/all', label: '下级部门列表' },
+      // Declared reads (server/crud/extraReads.ts): the caller's departments (its data scope, the access of
+      // server/entities/department.ts) nested or flat, without the top level; the public site's names.
+      tree: { path: '/ding/dept/tree', label: '部门树', reads: { shape: 'tree' } },
+      list: { path: '/ding/dept/list', label: '部门列表', reads: { shape: 'array' } },
+      listNotAll: { path: '/ding/dept/list/not/all', label: '下级部门列表', reads: { shape: 'array', except: { parentId: 0 } } },
+      deptListWeb: { path: '/ding/dept/deptListWeb', label: '门户部门列表', reads: { shape: 'array', who: 'public', where: { state: 0 }, fields: ['id', 'name', 'parentId', 'level'] } },
+      themeWeblist: { path: '/ding/dept/themeWeblist', label: '门户办理部门', reads: { shape: 'array', who: 'public', where: { state: 0 }, except: { parentId: 0 }, fields: ['id', 'name', 'parentId', 'level'] } },
       data: { path: '/ding/dept/data', label: '部门选项' },
       byUser: { path: '/ding/dept/ByUser', label: '本人部门' },
       view: { path: '/ding/dept/view', label: '部门详情' },
@@ -104,7 +108,7 @@ export default defineResource({
   form: ['name', 'no', 'parentId', 'deptType', 'type', 'phone', 'dingId', 'state', 'isCount', 'sort', 'desc'],
   permissions: standardPermissions('department'),
   // The selected department's parent, users and children (the get answers the counts: server/entities/department.ts).
-  showPanels: ['deptCounts'],
+  showChips: [{ text: '上级：{parentName}', blank: '无' }, { text: '用户 {userCount} 人', blank: '0' }, { text: '下级 {childCount} 个', blank: '0' }],
   tree: {
     parentField: 'parentId',
     levelField: 'level',

@@ -18,7 +18,13 @@ export default defineResource({
     create: { path: '/hotWord/add' },
     update: { path: '/hotWord/add' },
     delete: { path: '/hotWord/dels', ids: 'body' },
-    extra: { webList: { path: '/web/hotWord/list', label: '门户热词' } },
+    extra: {
+      // The public site's words under its search box (a declared read, server/crud/extraReads.ts): enabled, by sort, most searched first.
+      webList: {
+        path: '/web/hotWord/list', label: '门户热词',
+        reads: { shape: 'array', who: 'public', where: { status: 1 }, fields: ['id', 'word', 'searchCount'], sort: [{ field: 'sort', order: 'ASC' }, { field: 'searchCount', order: 'DESC' }], size: { param: 'size', default: 10, max: 50 } },
+      },
+    },
   },
   fields: [
     { name: 'id', label: 'ID', type: 'number', readOnly: true },

@@ -57,7 +57,8 @@ export default defineResource({
     {
       name: 'receiverIds', label: '提醒对象', type: 'text', required: true, maxLength: 1000, help: '角色、人员或部门的ID，多个用英文逗号分隔',
       // The form picks roles, users or departments by 提醒对象类型 (src/generic/IdsOfInput.tsx).
-      idsOf: { by: 'receiverType', resources: { ROLE: { resource: 'role', label: '角色' }, USER: { resource: 'user', label: '人员' }, DEPT: { resource: 'department', label: '部门' } } },
+      // The server checks them and names them in receiverNames (server/crud/idsOfCheck.ts).
+      idsOf: { by: 'receiverType', resources: { ROLE: { resource: 'role', label: '角色' }, USER: { resource: 'user', label: '人员' }, DEPT: { resource: 'department', label: '部门' } }, max: 100, names: 'receiverNames' },
     },
     { name: 'receiverNames', label: '提醒对象名称', type: 'text', maxLength: 3000, help: '由服务端根据提醒对象填写' },
     {

@@ -16,6 +16,8 @@ export default defineResource({
   api: {
     list: { path: '/systemLogList' },
     get: { path: '/log/get', id: 'query' },
+    // /log/list: the same list searching every type unless one is asked (no `blankMeans`).
+    alsoAt: [{ where: {}, list: '/log/list', ignoreBlankMeans: true }],
     extra: {
       search: { path: '/log/list', label: '日志查询' },
       save: { path: '/log/systemLogSave', label: '上报日志' },

@@ -5,7 +5,7 @@ import { defineResource, enabledOptions } from './define';
  * (only one is enabled at a time); with none, the defaults apply (8 characters, 3 classes, 90 days,
  * 5 failures lock 10 minutes). The character classes (密码类型) live in `password_type`.
  * The generic routes serve the rules (one enabled at a time: server/entities/passwordRule.ts);
- * server/modules/system/password/ serves the whole list, the single delete and the types; see docs/system-security.md.
+ * the whole list is a declared read; server/modules/system/password/ serves the single delete and the types; see docs/system-security.md.
  */
 export default defineResource({
   name: 'passwordRule',
@@ -21,7 +21,7 @@ export default defineResource({
     update: { path: '/passwordRule/saveOrUpdate' },
     delete: { path: '/passwordRule/dels', ids: 'body', answer: 'none' },
     extra: {
-      all: { path: '/passwordRule/list', label: '全部密码规则' },
+      all: { path: '/passwordRule/list', label: '全部密码规则', reads: { shape: 'array', sort: [{ field: 'enabled', order: 'DESC' }, { field: 'id', order: 'DESC' }] } },
       del: { path: '/passwordRule/del', label: '删除密码规则' },
       typeList: { path: '/passwordType/list', label: '密码类型' },
       typeGet: { path: '/passwordType/get', label: '密码类型详情' },
@@ -55,9 +55,29 @@ export default defineResource({
     delete: 'passwordRule:delete',
   },
   actions: [
-    { name: 'typeSave', label: '修改密码类型', path: '/passwordType/saveOrUpdate', permission: 'passwordType:update', scope: 'none' },
-    { name: 'typeReset', label: '恢复默认密码类型', path: '/passwordType/reset', permission: 'passwordType:update', scope: 'none', confirm: '确定恢复默认的密码类型吗？' },
+    { name: 'typeSave', label: '修改密码类型', path: '/passwordType/saveOrUpdate', permission: 'passwordType:update', scope: 'none', success: '保存成功' },
+    {
+      name: 'typeReset', label: '恢复默认密码类型', path: '/passwordType/reset', permission: 'passwordType:update', scope: 'none', success: '已恢复默认密码类型',
+      confirmTitle: '提示信息', confirm: '确定恢复默认的密码类型吗？（大写字母、小写字母、数字、特殊字符；新增和修改过的类型将被替换）',
+    },
   ],
-  listPanels: ['passwordTypes'],
+  // 密码类型: the character classes 至少包含字符类数 counts (password_type, served by server/modules/system/password/).
+  listRecords: [
+    {
+      label: '密码类型', testId: 'password-types', rowTestId: 'password-type', list: 'typeList',
+      note: '密码规则中的“至少包含字符类数”按下列字符类计数：密码中含有某一类的字符即计为一类。',
+      fields: [
+        { name: 'name', label: '类型名称', type: 'text', required: true, maxLength: 20 },
+        // One bracket character class, nothing that can backtrack (the server checks the same).
+        { name: 'pattern', label: '字符规则', type: 'text', required: true, maxLength: 64, help: '一个字符类，例如 [A-Z]、[0-9]、[^A-Za-z0-9]',
+          pattern: { source: '^\\[\\^?[^[\\]]{1,60}\\]$', message: '字符规则须为一个字符类，例如 [A-Z] 或 [^A-Za-z0-9]' } },
+        { name: 'remark', label: '备注', type: 'text', maxLength: 200 },
+      ],
+      columns: [{ field: 'name', label: '类型名称' }, { field: 'pattern', label: '字符规则', code: true }, { field: 'remark', label: '备注' }, { field: 'updateTime', label: '更新时间' }],
+      empty: '暂无数据（按默认的四类字符计算）',
+      save: { action: 'typeSave', add: '新增类型', max: 10, maxText: '密码类型最多10个' },
+      reset: { action: 'typeReset', label: '恢复默认' },
+    },
+  ],
   menu: { group: 'system', path: '/main/system/passwordRule', sort: 75 },
 });

@@ -1,11 +1,17 @@
 import { defineResource } from './define';
 
+/** Fields the public site may read (POST /web/site/info); everything but who changed it and when. */
+export const PUBLIC_SITE_FIELDS = [
+  'siteName', 'siteDomain', 'siteIdCode', 'icp', 'policeRecord', 'sponsor', 'organizer', 'phone', 'address', 'email',
+  'conacImage', 'conacLink', 'logo', 'homeTitle', 'keywords', 'description', 'statCode', 'grayMode', 'templateSkin',
+] as const;
+
 /**
  * 站点设置: the one place of the portal's identity (国办发〔2017〕47号): name, domain, 网站标识码, sponsor and
  * organiser, contacts, ICP and 公安机关 filing numbers, the 党政机关网站标识 and its link; SEO texts,
  * statistics code, mourning mode, the skin in use. The generated pages' footer and meta tags, the annual
  * report and monitoring's identity check read it (server/shared/siteIdentity.ts). A singleton on the generic
- * routes, its rules in server/entities/siteSetting.ts; /web/site/info in server/modules/system/siteSettings
+ * routes, its rules in server/entities/siteSetting.ts; /web/site/info the declared read of PUBLIC_SITE_FIELDS
  * (docs/system-settings.md); the screen is one form.
  */
 export default defineResource({
@@ -21,7 +27,8 @@ export default defineResource({
     get: { path: '/site/setting/get', id: 'query' },
     update: { path: '/site/setting/save' },
     extra: {
-      publicInfo: { path: '/web/site/info', label: '站点公开信息' },
+      // The public site's subset, without login (a declared read, server/crud/extraReads.ts).
+      publicInfo: { path: '/web/site/info', label: '站点公开信息', reads: { shape: 'record', who: 'public', fields: PUBLIC_SITE_FIELDS } },
       // The settings screen reads and saves the one record without an id.
       current: { path: '/site/setting/get', label: '读取' },
       save: { path: '/site/setting/save', label: '保存' },

@@ -9,10 +9,11 @@ import type { OrderingDecl } from './shape/ordering';
 import type { CounterCallDecl } from './shape/counter';
 import type { TreeDecl } from './relations/tree';
 import type { ActionDecl } from './shape/actions';
+import type { RecordsPanelDecl } from './shape/recordsPanel';
 import type { ListDecl } from './shape/list';
 import type { ReadDecl } from './shape/reads';
 import type { GroupCountsDecl } from './shape/groupCounts';
-import type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowTableDecl } from './shape/form';
+import type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowChipDecl, ShowTableDecl } from './shape/form';
 import type { PublicReadDecl } from './shape/publicReads';
 import type { ShowChartsDecl, ShowPagedDecl } from './shape/showCalls';
 
@@ -24,7 +25,7 @@ import type { ShowChartsDecl, ShowPagedDecl } from './shape/showCalls';
 export type { EnumOption, EnumTone, FieldDecl, FieldDisplay, FieldType } from './shape/fields';
 export type { FilterOp, FilterDecl, FilterChoice, DetailDrawerDecl, JoinDecl, ColumnLayout, ListDecl, TreeFilterDecl, ListSourcesDecl, ListSourceDecl, RowLinkDecl } from './shape/list';
 export type { ActionDecl, ListExportDecl, ActionCallDecl, ActionVariant, UploadDecl, TableDialogDecl, ChildExportDecl } from './shape/actions';
-export type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowTableDecl } from './shape/form';
+export type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowChipDecl, ShowTableDecl } from './shape/form';
 export type { PublicReadDecl } from './shape/publicReads';
 export type { CallColumnDecl, FieldToggleDecl, ShowChartsDecl, ShowPagedDecl } from './shape/showCalls';
 export type { ReadDecl, ReadFilterDecl } from './shape/reads';
@@ -143,6 +144,8 @@ export interface CallAlias {
    * column; a caller without a department finds none): 文章's 本部门文章 `/api/article/listByDept`.
    */
   readonly ownDepartments?: boolean;
+  /** The list at this path searches without the filters' `blankMeans` (操作日志's `/log/list`: every type unless one is asked). */
+  readonly ignoreBlankMeans?: true;
   readonly get?: string;
   readonly delete?: string;
   /**
@@ -247,6 +250,8 @@ export interface ResourceDecl {
   readonly showCharts?: ShowChartsDecl;
   /** Paged tables of calls made for the shown record (答卷记录), under the charts: see ShowPagedDecl. */
   readonly showPaged?: readonly ShowPagedDecl[];
+  /** Chips of the record's values beside the show view's title (counts, the parent's name): see ShowChipDecl. */
+  readonly showChips?: readonly ShowChipDecl[];
   readonly permissions: PermissionKeys;
   /** Calls with their own permission keys (workflow steps, exports); see ActionDecl. */
   readonly actions?: readonly ActionDecl[];
@@ -261,6 +266,8 @@ export interface ResourceDecl {
    * a chart, a settings block. The list, forms and show view stay generic.
    */
   readonly listPanels?: readonly PanelRef[];
+  /** Tables of a module's own records under the generic list, edited in a dialog (see RecordsPanelDecl). */
+  readonly listRecords?: readonly RecordsPanelDecl[];
   /** Panels under the show view, in the record's context (e.g. the links a check found). */
   readonly showPanels?: readonly string[];
   /**

@@ -106,8 +106,11 @@ export default defineResource({
   actions: [
     // The spec's grant and removal calls (roleGrantDto / roleDelDto: userId or userIds, roleId or roleIds), run by
     // the behaviour file through the local API; the screen's 角色 dialog below saves the whole set instead.
-    { name: 'grantRole', label: '授予角色', path: '/ding/user/grant/role', permission: 'user:grant', scope: 'none', placement: [], run: true, success: '授权成功' },
-    { name: 'delRole', label: '移除角色', path: '/ding/user/del/role', permission: 'user:grant', scope: 'none', placement: [], run: true, success: '移除成功', confirm: '确定移除该用户的角色吗？' },
+    // The declared link's steps (server/crud/linkSteps.ts): { userId | userIds, roleId | roleIds }.
+    { name: 'grantRole', label: '授予角色', path: '/ding/user/grant/role', permission: 'user:grant', scope: 'none', placement: [], run: true, success: '授权成功',
+      linkStep: { link: 'roleIds', op: 'add', keys: ['userId', 'userIds'], ids: ['roleId', 'roleIds'] } },
+    { name: 'delRole', label: '移除角色', path: '/ding/user/del/role', permission: 'user:grant', scope: 'none', placement: [], run: true, success: '移除成功', confirm: '确定移除该用户的角色吗？',
+      linkStep: { link: 'roleIds', op: 'remove', keys: ['userId', 'userIds'], ids: ['roleId', 'roleIds'] } },
     // Run by server/entities/user.ts; the generated password is answered once and shown in a dialog.
     { name: 'resetPwd', label: '重置密码', path: '/ding/user/resetPwd', permission: 'user:resetPwd', scope: 'row', confirm: '确定重置该用户的密码吗？',
       run: true, call: { idParam: 'userId' },

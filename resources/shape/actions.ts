@@ -2,6 +2,7 @@ import type { Awaitable, HookContext, RecordData, WhereData } from '../behaviour
 import type { FieldDecl } from './fields';
 import type { ActionCallMore } from './actionCallMore';
 import type { CallTablesDecl } from './callTables';
+import type { LinkTreeDialogDecl, MembersDialogDecl } from './linkDialogs';
 
 /** A declared action: its call, input dialog, upload and export (part of resources/types.ts, split for size). */
 
@@ -67,6 +68,16 @@ export interface ActionDecl {
   readonly tableDialog?: TableDialogDecl;
   /** No call of its own either: the button opens a dialog of tables over declared calls (see CallTablesDecl). */
   readonly tables?: CallTablesDecl;
+  /** No call of its own: the button opens the generic members dialog of a relation (resources/shape/linkDialogs.ts). */
+  readonly members?: MembersDialogDecl;
+  /**
+   * The action adds (`op: 'add'`) or removes links of the declared `link` for the records named in the body
+   * under `keys`, the linked ids under `ids` (server/crud/linkSteps.ts; no `run` to write): 用户's 授予角色 /
+   * 移除角色 with `{ userId | userIds, roleId | roleIds }`. A behaviour's own `run` of the action takes precedence.
+   */
+  readonly linkStep?: { readonly link: string; readonly op: 'add' | 'remove'; readonly keys: readonly string[]; readonly ids: readonly string[] };
+  /** The button opens a checkbox tree of linked records saved through this action's call (resources/shape/linkDialogs.ts). */
+  readonly linkTree?: LinkTreeDialogDecl;
   /** A whole-list Excel export served by the generic routes (server/crud/listExport.ts); `scope: 'none'`. */
   readonly export?: ListExportDecl;
   /**

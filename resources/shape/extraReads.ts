@@ -11,9 +11,12 @@ export interface ExtraReadDecl {
    * `array`: the records, in `sort` (default the list's sort and `thenBy`); `tree`: the same records nested
    * under their parents (a declaration with `tree`); `counts`: one `{ value, label, count }` per option of
    * `field`, in the options' order; `record`: a singleton's one record, its empty values the declared
-   * defaults (站点设置's public subset).
+   * defaults (站点设置's public subset); `linked`: one record's ids of a declared link (角色's menu grants).
    */
-  readonly shape: 'array' | 'tree' | 'counts' | 'record';
+  readonly shape: 'array' | 'tree' | 'counts' | 'record' | 'linked';
+  /** For `linked`: the ids one record (its id under `key`, default the idField) holds through the declared `link`, ascending. */
+  readonly link?: string;
+  readonly key?: string;
   /** Fixed values the records have (`{ state: 0 }`; an array is "one of"). */
   readonly where?: WhereData;
   /** Records with these values are left out (`{ parentId: 0 }`: no top level). */
@@ -26,8 +29,8 @@ export interface ExtraReadDecl {
   /** For `counts`: the enum field counted. */
   readonly field?: string;
   /**
-   * Who may call: the list's permission key (default); `staff`: anyone logged in (pickers of other screens);
-   * `public`: no login (the public site), read as the system.
+   * Who may call: the list's permission key (default); `get`: the get key (one record's values); `staff`:
+   * anyone logged in (pickers of other screens); `public`: no login (the public site), read as the system.
    */
-  readonly who?: 'staff' | 'public';
+  readonly who?: 'get' | 'staff' | 'public';
 }

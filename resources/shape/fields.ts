@@ -96,9 +96,16 @@ export interface FieldDecl {
   /**
    * A comma list of ids of the resource another field's value names (消息提醒设置's 提醒对象: roles, users or
    * departments by 提醒对象类型): the form offers a multiple choice of that resource's records, by their
-   * titleField; `label` says what they are (角色). The server checks the ids itself (a behaviour hook).
+   * titleField; `label` says what they are (角色). The server checks them (server/crud/idsOfCheck.ts).
    */
-  readonly idsOf?: { readonly by: string; readonly resources: Readonly<Record<string, { readonly resource: string; readonly label: string }>> };
+  readonly idsOf?: {
+    readonly by: string;
+    readonly resources: Readonly<Record<string, { readonly resource: string; readonly label: string }>>;
+    /** At most this many ids (`<label>不能超过<max>个`). */
+    readonly max?: number;
+    /** The field the server fills with the records' titles (joined by 、); a client's value is dropped. */
+    readonly names?: string;
+  };
   /**
    * Personal data (个人信息保护法): masked in lists, exports and Word files (138****1234,
    * 3101**********1234); in full only on the detail view for 查看敏感信息, and that view is logged; a masked

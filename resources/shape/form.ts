@@ -83,3 +83,13 @@ export interface ShowTableDecl {
   /** `data-testid` of each row (tests and assistive tools find the rows by it). */
   readonly rowTestId?: string;
 }
+
+/**
+ * A chip beside the show view's title (the tree view) or over its fields: `text` with `{field}` filled from
+ * the record the get call answers, a missing or null value shown as `blank` (default empty). 部门's
+ * `上级：{parentName}` (blank 无), `用户 {userCount} 人`, `下级 {childCount} 个` (blank 0).
+ */
+export interface ShowChipDecl {
+  readonly text: string;
+  readonly blank?: string;
+}

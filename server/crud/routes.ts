@@ -175,8 +175,10 @@ function aliasDecl(db: Db, decl: ResourceDecl, alias: CallAlias): ResourceDecl {
     if (base === false) return false;
     return { ...(base === true ? {} : base), ...alias.where, ...mine, ...(await ownDepartments(db, decl, alias, args.user)) };
   };
+  const list = alias.ignoreBlankMeans ? { ...decl.list, filters: decl.list.filters.map(({ blankMeans: _blank, ...filter }) => filter) } : decl.list;
   return {
     ...decl,
+    list,
     access: { ...decl.access, list: narrowed('list'), get: narrowed('get'), delete: narrowed('delete') },
     actions: [],
     publicOps: [],

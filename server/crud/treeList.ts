@@ -10,7 +10,7 @@ export interface TreeNode extends Row {
   children: TreeNode[];
 }
 
-/** Nests records by the tree's parent field; a record whose parent is not among them is a root. Siblings by the default sort, then id. */
+/** Nests records by the tree's parent field; a record whose parent is not among them is a root. Siblings by the default sort and `thenBy`, then id. */
 export function nestRecords(decl: ResourceDecl, rows: readonly Row[]): TreeNode[] {
   const tree = decl.tree;
   if (!tree) throw new Error(`${decl.name} declares no tree`);
@@ -21,11 +21,17 @@ export function nestRecords(decl: ResourceDecl, rows: readonly Row[]): TreeNode[
     const parent = nodes.get(Number(n[tree.parentField]));
     (parent && parent !== n ? parent.children : roots).push(n);
   }
-  const { field, order } = decl.list.defaultSort;
-  const sign = order === 'DESC' ? -1 : 1;
-  const key = (n: TreeNode) => Number(n[field] ?? 0);
+  const first = decl.list.defaultSort;
+  const sorts = [first, ...(decl.list.thenBy?.(first) ?? [])];
+  const compare = (a: TreeNode, b: TreeNode) => {
+    for (const { field, order } of sorts) {
+      const d = (order === 'DESC' ? -1 : 1) * (Number(a[field] ?? 0) - Number(b[field] ?? 0));
+      if (d) return d;
+    }
+    return Number(a[decl.idField]) - Number(b[decl.idField]);
+  };
   const sortAll = (list: TreeNode[]) => {
-    list.sort((a, b) => sign * (key(a) - key(b)) || Number(a[decl.idField]) - Number(b[decl.idField]));
+    list.sort(compare);
     list.forEach((n) => sortAll(n.children));
   };
   sortAll(roots);

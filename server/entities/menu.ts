@@ -1,9 +1,7 @@
 import { Refusal, type RecordData } from '../../resources/behaviour.js';
 import { defineBehaviour } from '../crud/entity/define.js';
 import { dynamic, type Db, type DynamicDb, type MenuRow } from '../db/types.js';
-
-/** Alias of the 系统管理员 role (server/seed/menuSync.ts): it always holds every entry. */
-const ADMIN_ROLE_ALIAS = 'admin';
+import { ADMIN_ROLE_ALIAS } from './role.js';
 
 type Trx = DynamicDb;
 

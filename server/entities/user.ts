@@ -5,11 +5,14 @@ import { hashPassword, randomPassword } from '../auth/password.js';
 import { currentPasswordRule, currentPasswordTypes, passwordProblem, validateNewPassword } from '../auth/passwordPolicy.js';
 import { ActionAnswer } from '../crud/actions.js';
 import { defineBehaviour } from '../crud/entity/define.js';
+import { linkStepRun } from '../crud/linkSteps.js';
+import userDecl from '../../resources/user.js';
 import type { EntityContext } from '../crud/entity/types.js';
 import type { Db, DynamicDb } from '../db/types.js';
 import { forbidden, invalidValue, missingParam, notFoundRecord } from '../http/errors.js';
 import type { PortalUser } from '../http/fastifyTypes.js';
 import { idsOf, isBlank, optionalId } from '../http/params.js';
+import { visibleDepartmentIds } from './department.js';
 import { ADMIN_ROLE_ALIAS } from './role.js';
 
 /** Password-state columns of `users` (server/auth/): never answered (the hash is the write-only field's column). */
@@ -17,14 +20,6 @@ const PASSWORD_STATE = ['passwordChangedAt', 'failedLogins', 'lockedUntil', 'mus
 
 const has = (data: RecordData, key: string) => Object.prototype.hasOwnProperty.call(data, key);
 const typed = (trx: DynamicDb) => trx as unknown as Db;
-
-/** True when the caller's data scope reaches a department (its users may be placed there). */
-async function deptInScope(trx: DynamicDb, caller: PortalUser, deptId: number): Promise<boolean> {
-  if (caller.dataScope === 'ALL') return true;
-  if (caller.dataScope === 'SELF' || caller.deptId === null) return false;
-  const ids = caller.dataScope === 'DEPARTS' ? await departmentAndDescendants(typed(trx), caller.deptId) : [caller.deptId];
-  return ids.includes(deptId);
-}
 
 /** Only a holder of the 系统管理员 role may hand it out or take it away. */
 export async function guardAdminRole(trx: DynamicDb, caller: PortalUser, roleIds: readonly number[]): Promise<void> {
@@ -50,7 +45,9 @@ async function checkDept(data: RecordData, operation: 'create' | 'update', ctx: 
   if (deptId === null) return undefined;
   const dept = await ctx.trx.selectFrom('departments').select('id').where('id', '=', deptId).executeTakeFirst();
   if (!dept) throw invalidValue('所属部门不存在');
-  if (!(await deptInScope(ctx.trx, ctx.caller, deptId))) throw notFoundRecord();
+  // Users are placed only in the departments the caller reaches (SELF: none).
+  const reach = ctx.caller.dataScope === 'SELF' ? [] : await visibleDepartmentIds(ctx.caller, ctx.api.asSystem());
+  if (reach !== null && !reach.includes(deptId)) throw notFoundRecord();
   return deptId;
 }
 
@@ -91,22 +88,21 @@ async function withNames(trx: DynamicDb, records: readonly RecordData[]): Promis
  * declared link, behind 用户授权 and the 系统管理员 guard), the current user who cannot be disabled or deleted,
  * the sessions that go with an account, and the department and role names every answer carries.
  */
+/** The declared link step of 移除角色 (resources/user.ts `linkStep`). */
+const removeRoles = linkStepRun(userDecl, userDecl.actions!.find((a) => a.name === 'delRole')!.linkStep!);
+
 export default defineBehaviour({
   name: 'user',
   actions: {
-    grantRole: async ({ body, ctx }) => {
-      const { userIds, roleIds } = await rolePairs(body, ctx);
-      await changeRoles(ctx, userIds, (held) => [...new Set([...held, ...roleIds])]);
-      return null;
-    },
-    delRole: async ({ body, ctx }) => {
-      const { userIds, roleIds } = await rolePairs(body, ctx);
-      if (userIds.includes(ctx.caller.userId)) {
+    // 移除角色: the declared link step (server/crud/linkSteps.ts), but never the caller's own 系统管理员 role.
+    delRole: async (args) => {
+      const { body, ctx } = args;
+      const ids = (names: string[]) => names.flatMap((n) => idsOf(body[n], n));
+      if (ids(['userId', 'userIds']).includes(ctx.caller.userId)) {
         const admin = (await ctx.trx.selectFrom('roles').select('roleId').where('roleAlias', '=', ADMIN_ROLE_ALIAS).executeTakeFirst()) as { roleId: number } | undefined;
-        if (admin && roleIds.includes(Number(admin.roleId))) throw new Refusal(1005, '不能移除本人的系统管理员角色');
+        if (admin && ids(['roleId', 'roleIds']).includes(Number(admin.roleId))) throw new Refusal(1005, '不能移除本人的系统管理员角色');
       }
-      await changeRoles(ctx, userIds, (held) => held.filter((r) => !roleIds.includes(r)));
-      return null;
+      return removeRoles(args);
     },
     // 重置密码: a new random password that satisfies the rule in force, answered once; changed at the next login.
     resetPwd: async ({ records: [target], ctx }) => {
@@ -203,26 +199,6 @@ export default defineBehaviour({
     ],
   },
 });
-
-/** roleGrantDto / roleDelDto: userId (or userIds) and roleId (or roleIds); every role must exist, every user be in the caller's scope. */
-async function rolePairs(body: RecordData, ctx: EntityContext): Promise<{ userIds: number[]; roleIds: number[] }> {
-  const userIds = [...new Set([...idsOf(body.userId, 'userId'), ...idsOf(body.userIds, 'userIds')])];
-  if (!userIds.length) throw missingParam('userId');
-  const roleIds = [...new Set([...idsOf(body.roleId, 'roleId'), ...idsOf(body.roleIds, 'roleIds')])];
-  if (!roleIds.length) throw missingParam('roleId');
-  const roles = await ctx.trx.selectFrom('roles').select('roleId').where('roleId', 'in', roleIds).execute();
-  if (roles.length !== roleIds.length) throw notFoundRecord();
-  for (const userId of userIds) if (!(await ctx.api.findById('user', userId))) throw notFoundRecord();
-  return { userIds, roleIds };
-}
-
-/** Each user's roles changed through the local API: the user's own rules run (用户授权, the 系统管理员 guard, the scope). */
-async function changeRoles(ctx: EntityContext, userIds: readonly number[], change: (held: number[]) => number[]): Promise<void> {
-  for (const userId of userIds) {
-    const held = ((await ctx.api.findById('user', userId))?.roleIds ?? []) as number[];
-    await ctx.api.update('user', userId, { roleIds: change(held) });
-  }
-}
 
 /** A random password of at least 12 characters that the rule in force accepts (50 tries, as before). */
 async function generatePassword(db: Db, username: string): Promise<string> {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { menuRoutes } from './auth/menuRoutes.js';
 import { websiteStateListRoute } from './monitoring/websiteStateList.js';
-import { sensitiveExtraRoutes } from './system/sensitiveExtras.js';
 import { systemOrgRoutes } from './system/org/index.js';
 import { operationLogHook } from '../audit/operationLog.js';
 import { logRoutes } from './system/logs/logRoutes.js';
@@ -17,8 +16,6 @@ import { themeRoutes } from './interaction/themes/routes.js';
 import { questAnswerRoutes } from './interaction/questAnswer/routes.js';
 import { peopleRoutes } from './interaction/people/routes.js';
 import { noticeSettingRoutes } from './system/noticeSettings/index.js';
-import { siteSettingRoutes } from './system/siteSettings/index.js';
-import { hotWordRoutes } from './system/hotWords/index.js';
 import { templateRoutes } from './system/templates/index.js';
 import { contentModule } from './content/index.js';
 import { generationModule } from './generation/index.js';
@@ -47,7 +44,6 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   // App-wide too: routes with `config.republish` render their site pages again (survey, forum).
   sitePageRepublishHook,
   menuRoutes,
-  sensitiveExtraRoutes,
   websiteStateListRoute,
   systemOrgRoutes,
   operationLogHook,
@@ -60,8 +56,6 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   adviceRoutes,
   applyRoutes,
   noticeSettingRoutes,
-  siteSettingRoutes,
-  hotWordRoutes,
   templateRoutes,
   contentModule,
   generationModule,

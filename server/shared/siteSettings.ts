@@ -1,11 +1,8 @@
 import type { ResourceDecl } from '../../resources/types.js';
 import type { Db, Row } from '../db/types.js';
 
-/** Fields the public site may read (POST /web/site/info); everything but who changed it and when. */
-export const PUBLIC_SITE_FIELDS = [
-  'siteName', 'siteDomain', 'siteIdCode', 'icp', 'policeRecord', 'sponsor', 'organizer', 'phone', 'address', 'email',
-  'conacImage', 'conacLink', 'logo', 'homeTitle', 'keywords', 'description', 'statCode', 'grayMode', 'templateSkin',
-] as const;
+/** Fields the public site may read (POST /web/site/info): declared beside the entity. */
+export { PUBLIC_SITE_FIELDS } from '../../resources/siteSetting.js';
 
 /** The declared defaults, for a site that was never saved. */
 export function defaultSiteSettings(decl: ResourceDecl): Row {

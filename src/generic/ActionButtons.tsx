@@ -11,6 +11,8 @@ import { routeFor } from './actionCallParts';
 import { AnswerDialog } from './AnswerDialog';
 import { DialogPanel } from './ListPanels';
 import { TableDialog } from './TableDialog';
+import { LinkTreeDialog } from './LinkTreeDialog';
+import { MembersDialog } from './MembersDialog';
 import { UploadDialog } from './UploadDialog';
 import { CallTablesDialog } from './CallTablesDialog';
 
@@ -128,7 +130,7 @@ export function ActionButton({
         title={hint}
         onClick={(e) => {
           e.stopPropagation();
-          if (action.dialog || action.tableDialog || action.tables) setShowing(true);
+          if (action.dialog || action.tableDialog || action.tables || action.members || action.linkTree) setShowing(true);
           else if (action.upload) setUploading(true);
           else if (asks) setFilling(true);
           else if (action.confirm) setAsking(true);
@@ -145,6 +147,8 @@ export function ActionButton({
         </span>
       )}
       {action.tables && showing && <CallTablesDialog decl={decl} tables={action.tables} onClose={() => setShowing(false)} />}
+      {action.members && showing && <MembersDialog decl={decl} members={action.members} onClose={() => setShowing(false)} />}
+      {action.linkTree && showing && <LinkTreeDialog decl={decl} action={action} tree={action.linkTree} onClose={() => setShowing(false)} />}
       {action.upload && uploading && (
         <UploadDialog
           decl={decl}

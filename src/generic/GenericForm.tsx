@@ -24,6 +24,7 @@ import { renderInput } from './inputs';
 import { formLinks, LinksInput } from './LinksInput';
 import { RecordActions } from './ActionButtons';
 import { Panels } from './ListPanels';
+import { ShowChips } from './ShowChips';
 import { SubmitsToolbar } from './FormSubmits';
 import { FieldsFromInput } from './FieldsFromInput';
 import { ShowTables } from './ShowTables';
@@ -200,6 +201,7 @@ export function GenericShow({ decl, id }: { decl: ResourceDecl; id?: Identifier 
         },
       }}
     >
+      <ShowChips decl={decl} />
       <ShowGrid decl={decl} fields={showFields(decl)} />
       <ShowTables decl={decl} />
       {decl.showCharts && (

@@ -159,8 +159,8 @@ export function GenericList({ decl }: { decl: ResourceDecl }) {
       {drawer && <DetailDrawer decl={decl} drawer={drawer} record={opened} onClose={() => setOpened(null)} />}
     </PortalList>
   );
-  // Declared panels (resources' listPanels) come under the table.
-  return listPanelsAt(decl, 'below').length ? (
+  // Declared panels (resources' listPanels) and tables of a module's records (listRecords) come under the table.
+  return listPanelsAt(decl, 'below').length || decl.listRecords?.length ? (
     <Box>
       {list}
       <ListPanels decl={decl} />

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import type { ComponentType } from 'react';
 import type { PanelRef, ResourceDecl } from '../../resources/types';
+import { RecordsPanel } from './RecordsPanel';
 
 /** Panels a declaration names (`listPanels`, `showPanels`): `src/panels/<name>.tsx`, default-exporting a component. */
 const panelModules = import.meta.glob<{ default: ComponentType<{ decl: ResourceDecl }> }>('../panels/*.tsx', { eager: true });
@@ -27,9 +28,14 @@ export function Panels({ decl, names }: { decl: ResourceDecl; names: readonly st
   return <Box>{named.map(({ name, Panel }) => Panel && <Panel key={name} decl={decl} />)}</Box>;
 }
 
-/** The declared panels under a generic list. */
+/** The declared panels under a generic list, then its tables of a module's records (`listRecords`). */
 export function ListPanels({ decl }: { decl: ResourceDecl }) {
-  return <Panels decl={decl} names={listPanelsAt(decl, 'below')} />;
+  return (
+    <>
+      <Panels decl={decl} names={listPanelsAt(decl, 'below')} />
+      {decl.listRecords?.map((panel) => <RecordsPanel key={panel.label} decl={decl} panel={panel} />)}
+    </>
+  );
 }
 
 /**

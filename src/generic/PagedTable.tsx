@@ -48,13 +48,16 @@ export function PagedTable(props: {
   rowTestId?: string;
   paged?: boolean;
   selection?: RowSelection;
+  /** The empty table's text (default 暂无数据) and the table's accessible name. */
+  empty?: string;
+  ariaLabel?: string;
 }) {
   const { rows, loading, total, selection } = props;
   const columns = selection ? [selectColumn(selection, rows ?? []), ...props.columns] : props.columns;
   return (
     <Box data-testid={props.testId}>
       <TableContainer>
-        <Table size="small">
+        <Table size="small" aria-label={props.ariaLabel}>
           <TableHead>
             <TableRow>
               {columns.map((c) => (
@@ -75,7 +78,7 @@ export function PagedTable(props: {
             ) : !rows?.length ? (
               <TableRow>
                 <TableCell colSpan={columns.length} align="center">
-                  <Typography color="text.secondary">暂无数据</Typography>
+                  <Typography color="text.secondary">{props.empty ?? '暂无数据'}</Typography>
                 </TableCell>
               </TableRow>
             ) : (

@@ -18,6 +18,7 @@ import { formFields } from './GenericForm';
 import { formLinks } from './LinksInput';
 import { PlainLinkInput } from './PlainLinkInput';
 import { Panels } from './ListPanels';
+import { ShowChips } from './ShowChips';
 import { changedOf, FieldInput, missingRequired } from './plainFields';
 import type { Row } from './plainTypes';
 import { findRow, mayHaveChildren, newNodeValues, parentChoices, treeFilters, type TreeRow } from './treeParts';
@@ -154,6 +155,7 @@ export function TreeDetails({ decl, rows, search, selected, editing, onEdit, onS
         <RecordContextProvider value={editing ? undefined : (record as never)}>
           <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 2 }}>
             <Typography variant="h6">{title}</Typography>
+            {!editing && <ShowChips decl={decl} />}
             {!editing && decl.showPanels?.length ? <Panels decl={decl} names={decl.showPanels} /> : null}
           </Stack>
           <Grid container spacing={2} sx={{ mt: 1 }}>

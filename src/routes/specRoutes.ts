@@ -63,7 +63,7 @@ const ADMIN: readonly SpecRoute[] = [
   { path: '/main/system/role', label: '角色管理' },
   { path: '/main/system/user', label: '用户管理' },
   { path: '/main/system/template', label: '模板管理' },
-  // 分配用户 is the «用户» dialog of a role row (src/panels/roleMembers.tsx): the route opens the role list.
+  // 分配用户 is the «用户» dialog of a role row (the generic members dialog, resources/role.ts): the route opens the role list.
   { path: '/main/system/disUser', label: '分配用户', opens: '/main/system/role' },
   { path: '/main/system/templateEditor', label: '模板编辑' },
   { path: '/main/system/tempContent', label: '模板详情' },

@@ -1,7 +1,9 @@
 import type { AccessFn, AccessResult, Hooks, WhereData } from '../../../resources/behaviour.js';
 import type { ActionDecl, PublicOpDecl, ResourceDecl } from '../../../resources/types.js';
 import { childHooks } from '../children.js';
+import { idsOfHooks } from '../idsOfCheck.js';
 import { linkHooks } from '../links.js';
+import { linkStepRun } from '../linkSteps.js';
 import { treeHooks } from '../tree.js';
 import type { EntityAccess, EntityBehaviour, EntityHooks, PublicOpRun } from './types.js';
 
@@ -60,6 +62,12 @@ function mergeActions(decl: ResourceDecl, runs: EntityBehaviour['actions']): rea
   return decl.actions?.map((a) => (runs[a.name] ? ({ ...a, run: runs[a.name] } as ActionDecl) : a));
 }
 
+/** Declared link steps (`linkStep`) get the generic run unless the behaviour file gives its own. */
+function withLinkSteps(decl: ResourceDecl): ResourceDecl {
+  if (!decl.actions?.some((a) => a.linkStep && typeof a.run !== 'function')) return decl;
+  return { ...decl, actions: decl.actions.map((a) => (a.linkStep && typeof a.run !== 'function' ? ({ ...a, run: linkStepRun(decl, a.linkStep) } as ActionDecl) : a)) };
+}
+
 /** A public operation with its handler from the behaviour file (server side only). */
 export type AttachedPublicOp = PublicOpDecl & { readonly handler: PublicOpRun };
 
@@ -86,10 +94,12 @@ export function attachBehaviours(decls: readonly ResourceDecl[], behaviours: rea
     for (const b of byName.get(decl.name) ?? []) {
       out = { ...out, hooks: mergeHooks(out.hooks, b.hooks), access: mergeAccess(out.access, b.access), actions: mergeActions(out, b.actions), publicOps: mergePublicOps(out, b.publicOps) };
     }
+    out = withLinkSteps(out);
     // Declared relations run after the entity's own hooks (its refusals come first).
     if (out.tree) out = { ...out, hooks: mergeHooks(out.hooks, treeHooks(out) as EntityHooks) };
     if (out.links?.length) out = { ...out, hooks: mergeHooks(out.hooks, linkHooks(out, (name) => decls.find((d) => d.name === name)) as EntityHooks) };
     if (out.children?.length) out = { ...out, hooks: mergeHooks(out.hooks, childHooks(out) as EntityHooks) };
+    if (out.fields.some((f) => f.idsOf)) out = { ...out, hooks: mergeHooks(out.hooks, idsOfHooks(out, (name) => decls.find((d) => d.name === name)) as EntityHooks) };
     return out;
   });
 }

@@ -1,12 +1,18 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createHttpClient } from '../../../providers';
-import { SecurityHttpContext } from '../../../src/security/http';
-import { PasswordTypesPanel, TYPE_PERMISSION } from '../../../src/views/passwordRule/PasswordTypesPanel';
+import { createDataProvider, createHttpClient } from '../../../providers';
+import passwordRule from '../../../resources/passwordRule';
+import { findAction } from '../../../resources/declaredCalls';
+import { RecordsPanel } from '../../../src/generic/RecordsPanel';
+import { resources } from '../../../src/resources';
 import { AdminWrapper, API, fakeAuthProvider, useMsw } from './helpers';
 
+// 密码类型: the generic records panel (`listRecords`) of 密码规则's declaration.
 const { on } = useMsw();
 const http = createHttpClient({ apiUrl: API, onUnauthorized: () => undefined });
+const dataProvider = createDataProvider(http, resources);
+const TYPE_PERMISSION = findAction(passwordRule, 'typeSave')!.permission;
+const PasswordTypesPanel = () => <RecordsPanel decl={passwordRule} panel={passwordRule.listRecords![0]!} />;
 
 const DEFAULTS = [
   { id: 1, name: '大写字母', pattern: '[A-Z]', remark: '默认', updateTime: '2026-01-01 08:00:00' },
@@ -17,17 +23,15 @@ const DEFAULTS = [
 
 function renderPanel(allow: (resource: string, action: string) => boolean = () => true) {
   render(
-    <AdminWrapper authProvider={fakeAuthProvider(allow)}>
-      <SecurityHttpContext.Provider value={http}>
-        <PasswordTypesPanel />
-      </SecurityHttpContext.Provider>
+    <AdminWrapper dataProvider={dataProvider} authProvider={fakeAuthProvider(allow)}>
+      <PasswordTypesPanel />
     </AdminWrapper>,
   );
 }
 
 const rows = () => screen.getAllByTestId('password-type');
 
-describe('<PasswordTypesPanel> (密码类型)', () => {
+describe('<RecordsPanel> of 密码类型', () => {
   it('lists /passwordType/list; edits one through /passwordType/saveOrUpdate and lists again', async () => {
     const list = on('/passwordType/list', DEFAULTS);
     renderPanel();

@@ -1,12 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import type { Db, Row } from '../../../db/types.js';
 import { insertSearchedWord } from '../../../entities/hotWord.js';
-import { ok } from '../../../http/envelope.js';
-import { readSize } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/time.js';
-import { declarationOf } from '../../declarationLookup.js';
 import { increment } from '../../../shared/counters.js';
-import { sizeInput } from '../../../http/routeInput.js';
 
 const TABLE = 'hot_word';
 export const HOT_WORD_MAX_LENGTH = 30;
@@ -55,13 +50,4 @@ async function countWord(trx: Db, keyword: string, times: number): Promise<numbe
   const now = formatDateTime();
   await insertSearchedWord(trx, word, times, now);
   return times;
-}
-
-/** POST /web/hotWord/list?size= (public; default 10, max 50): the words under the portal's search box. */
-export async function hotWordRoutes(app: FastifyInstance) {
-  const decl = declarationOf(app, 'hotWord');
-  if (!decl) return;
-  app.post(decl.api.extra?.webList?.path ?? '/web/hotWord/list', { config: { public: true }, schema: sizeInput(10, 50), attachValidation: true }, async (request) =>
-    ok(await enabledHotWords(app.db, readSize(request, 'size', 10, 50))),
-  );
 }

@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { purgeLog } from '../../../audit/chain/purge.js';
-import { writeLog, LOG_TABLE } from '../../../audit/operationLog.js';
-import type { ResourceDecl } from '../../../../resources/types.js';
-import { listRecords } from '../../../crud/service.js';
-import { searchOf } from '../../../crud/routes.js';
+import { writeLog } from '../../../audit/operationLog.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, requireParam } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
-import { declaredInput, describeInput } from '../../../http/routeInput.js';
+import { describeInput } from '../../../http/routeInput.js';
 
 /** An entry the client reports (the first of the synonyms given is used). */
 const CLIENT_LOG = describeInput({
@@ -29,24 +26,15 @@ export const LOG_RETENTION_DAYS = 180;
 
 const text = (v: unknown, n: number) => (v === undefined || v === null || v === '' ? null : String(v).slice(0, n));
 
-/** The declaration with no blank-filter defaults: /log/list answers every type unless one is asked. */
-function everyType(decl: ResourceDecl): ResourceDecl {
-  return { ...decl, list: { ...decl.list, filters: decl.list.filters.map((f) => (f.blankMeans === undefined ? f : { field: f.field, op: f.op, params: f.params, alwaysOn: f.alwaysOn })) } };
-}
-
 /**
  * Operation and login log (spec part 2 "Logs") beside its generic routes (/systemLogList: changes and
- * client entries unless a type is asked; /log/get): /log/list (every type), /log/systemLogSave (an entry
- * the client reports, as the logged-in user), /log/purge (only entries older than 180 days).
+ * client entries unless a type is asked; /log/list, every type: `api.alsoAt`; /log/get; the indexes of the
+ * searched columns): /log/systemLogSave (an entry the client reports, as the logged-in user), /log/purge
+ * (only entries older than 180 days).
  */
 export async function logRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'operationLog');
   if (!decl) return;
-  const { list: listKey } = decl.permissions;
-  const all = everyType(decl);
-
-  app.post('/log/list', { config: { permission: listKey }, schema: declaredInput(all, 'list'), attachValidation: true }, async (request) => ok(await listRecords(app.db, all, currentUser(request), searchOf(request))));
-
   // Any logged-in user may report what the client did (an export, a download, a client error); the
   // entry is always written as that user, so nobody can write in another's name.
   app.post('/log/systemLogSave', { schema: CLIENT_LOG, attachValidation: true }, async (request) => {
@@ -85,9 +73,4 @@ export async function logRoutes(app: FastifyInstance) {
     const { deleted, baseSeq } = await purgeLog(app.db, before);
     return ok({ deleted, before, baseSeq }, `已清理${deleted}条日志`);
   });
-
-  // The lists search by time, user and path.
-  for (const column of ['createTime', 'username', 'type']) {
-    await app.db.schema.createIndex(`system_log_${column}`).ifNotExists().on(LOG_TABLE).column(column).execute();
-  }
 }

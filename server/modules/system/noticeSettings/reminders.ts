@@ -1,5 +1,6 @@
 import { NOTICE_EVENTS, OVERDUE_EVENTS } from '../../../../resources/noticeSetting.js';
 import type { Db, Row } from '../../../db/types.js';
+import { maskPhone } from '../../../shared/mask.js';
 
 /**
  * Delivery of reminders configured by 消息提醒设置. A module raises an event with `dispatchReminder`
@@ -40,15 +41,10 @@ export type ReminderLogger = (line: string) => void;
 
 let logLine: ReminderLogger = (line) => console.info(line);
 
-/** Masks a mobile number for logs: 138****0001. */
-export function maskMobile(mobile: string): string {
-  return mobile.length >= 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : '****';
-}
-
 /** Without an SMS gateway: the message is only written to the server log (number masked). */
 export const logOnlySmsSender: SmsSender = {
   async send(mobile, text) {
-    logLine(`[短信未发送：未配置短信网关] ${maskMobile(mobile)}：${text}`);
+    logLine(`[短信未发送：未配置短信网关] ${String(maskPhone(mobile))}：${text}`);
   },
 };
 
@@ -169,7 +165,7 @@ export async function dispatchReminder(db: Db, event: NoticeEvent, message: Remi
           await smsSender.send(r.mobile, text);
           result.sms += 1;
         } catch (error) {
-          logLine(`[短信发送失败] ${maskMobile(r.mobile)}：${String(error)}`);
+          logLine(`[短信发送失败] ${String(maskPhone(r.mobile))}：${String(error)}`);
         }
       }
     }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { nestRecords } from '../../../crud/treeList.js';
 import type { Db, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors.js';
@@ -6,16 +7,9 @@ import { currentUser } from '../../../http/fastifyTypes.js';
 import { declOf, idList, requiredId, searchOf } from './common.js';
 import { isBlank } from '../../../http/params.js';
 import { orgInputs } from './inputs.js';
-import { roleResourceIds } from './roles.js';
 
 export const APP_NAMES: Record<string, string> = { adminSite: '网站管理系统', reportSite: '信息报送系统' };
 const TYPE_NAMES: Record<string, string> = { Catalogue: '目录', Menu: '菜单', Button: '按钮' };
-
-export interface ResNode extends Row {
-  id: number;
-  parentId: number;
-  children: ResNode[];
-}
 
 function shapeRes(r: Row): Row {
   return {
@@ -38,22 +32,6 @@ async function allResources(db: Db, app?: string): Promise<Row[]> {
   return (await q.execute()).map(shapeRes);
 }
 
-export function nest(rows: Row[]): ResNode[] {
-  const nodes = new Map<number, ResNode>();
-  for (const r of rows) nodes.set(Number(r.id), { ...(r as ResNode), children: [] });
-  const roots: ResNode[] = [];
-  for (const n of nodes.values()) {
-    const parent = nodes.get(n.parentId);
-    (parent && parent !== n ? parent.children : roots).push(n);
-  }
-  const sortAll = (list: ResNode[]) => {
-    list.sort((a, b) => Number(a.sort) - Number(b.sort) || a.id - b.id);
-    list.forEach((n) => sortAll(n.children));
-  };
-  sortAll(roots);
-  return roots;
-}
-
 function appOf(search: Record<string, unknown>): string | undefined {
   const app = search.dingAppKey;
   if (isBlank(app)) return undefined;
@@ -63,6 +41,7 @@ function appOf(search: Record<string, unknown>): string | undefined {
 
 export async function menuRoutesOfSystem(app: FastifyInstance) {
   const db = app.db;
+  const menu = declOf(app, 'menu');
   const INPUT = orgInputs(declOf(app, 'user'));
 
   // The grant tree of the role screen: one root per app, then its Catalogues, Menus and Buttons.
@@ -73,7 +52,7 @@ export async function menuRoutesOfSystem(app: FastifyInstance) {
     return ok(
       Object.entries(APP_NAMES)
         .filter(([key]) => !only || key === only)
-        .map(([key, label]) => ({ dingAppKey: key, name: label, children: nest(rows.filter((r) => r.dingAppKey === key)) })),
+        .map(([key, label]) => ({ dingAppKey: key, name: label, children: nestRecords(menu, rows.filter((r) => r.dingAppKey === key)) })),
     );
   });
 
@@ -82,7 +61,7 @@ export async function menuRoutesOfSystem(app: FastifyInstance) {
     const roleId = requiredId(searchOf(request), 'roleId');
     const role = await db.selectFrom('roles').select('roleId').where('roleId', '=', roleId).executeTakeFirst();
     if (!role) throw notFoundRecord();
-    const ids = await roleResourceIds(db, roleId);
+    const ids = (await db.selectFrom('role_resources').select('resourceId').where('roleId', '=', roleId).orderBy('resourceId').execute()).map((r) => r.resourceId);
     const rows = ids.length ? (await db.selectFrom('resources').selectAll().where('id', 'in', ids).orderBy('id').execute()) : [];
     return ok(rows.map(shapeRes));
   });

@@ -15,22 +15,11 @@ async function findRole(db: Db, roleId: number): Promise<Row> {
   return r;
 }
 
-export async function roleResourceIds(db: Db, roleId: number): Promise<number[]> {
-  const rows = await db.selectFrom('role_resources').select('resourceId').where('roleId', '=', roleId).orderBy('resourceId').execute();
-  return rows.map((r) => r.resourceId);
-}
-
 export async function roleRoutes(app: FastifyInstance) {
   const decl = declOf(app, 'role');
   const p = decl.permissions;
   const db = app.db;
   const INPUT = orgInputs(declOf(app, 'user'));
-
-  app.post('/role/res/list', { config: { permission: p.get }, schema: INPUT.roleId, attachValidation: true }, async (request) => {
-    const roleId = requiredId(searchOf(request), 'roleId');
-    await findRole(db, roleId);
-    return ok(await roleResourceIds(db, roleId));
-  });
 
   // roleSearchDto: roleId, pageNum, pageSize, name, username, mobile, deptId; within the caller's user scope.
   const members = async (request: FastifyRequest, assigned: boolean) => {

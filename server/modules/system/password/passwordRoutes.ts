@@ -42,11 +42,8 @@ export async function passwordRoutes(app: FastifyInstance) {
   const typeKey = findAction(decl, 'typeSave')?.permission ?? 'passwordType:update';
   const db = app.db;
 
-  // The rules' list, get, save and deletes are the generic routes (server/entities/passwordRule.ts holds
-  // the one-enabled rule); these two calls go through the local API, so the same hooks, access and scope run.
-  app.post('/passwordRule/list', { config: { permission: p.list }, schema: NO_INPUT, attachValidation: true }, async (request) =>
-    ok(await app.entities.api(currentUser(request)).find('passwordRule', { sort: [{ field: 'enabled', order: 'DESC' }, { field: 'id', order: 'DESC' }] })),
-  );
+  // The rules' list, whole list (a declared read), get, save and deletes are the generic routes
+  // (server/entities/passwordRule.ts holds the one-enabled rule); the single delete goes through the local API.
   app.post('/passwordRule/del', { config: { permission: p.delete }, schema: ID_INPUT, attachValidation: true }, async (request) => {
     await app.entities.api(currentUser(request)).delete('passwordRule', [readId(request)]);
     return ok(null, '删除成功');
