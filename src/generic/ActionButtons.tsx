@@ -85,6 +85,24 @@ function useRunAction(decl: ResourceDecl, action: ActionDecl, onDone?: () => voi
   return { run, busy, answerDialog };
 }
 
+/** The action has no call of its own: its button opens one of the declared dialogs. */
+const opensDialog = (action: ActionDecl) => !!(action.dialog || action.tableDialog || action.tables || action.members || action.linkTree);
+
+/** The dialog an action without a call of its own opens (see opensDialog). */
+function ShownDialog({ decl, action, record, onClose }: { decl: ResourceDecl; action: ActionDecl; record: RaRecord | undefined; onClose: () => void }) {
+  if (action.dialog) return <DialogPanel name={action.dialog} decl={decl} onClose={onClose} />;
+  if (action.tableDialog && record)
+    return (
+      <span onClick={(e) => e.stopPropagation()}>
+        <TableDialog decl={decl} table={action.tableDialog} record={record} onClose={onClose} />
+      </span>
+    );
+  if (action.tables) return <CallTablesDialog decl={decl} tables={action.tables} onClose={onClose} />;
+  if (action.members) return <MembersDialog decl={decl} members={action.members} onClose={onClose} />;
+  if (action.linkTree) return <LinkTreeDialog decl={decl} action={action} tree={action.linkTree} onClose={onClose} />;
+  return null;
+}
+
 /**
  * One action button: permission from the role's keys; 提示 / 确定 / 取消 first when the action asks, or the
  * dialog of its input fields when it takes values (`action.input`).
@@ -130,7 +148,7 @@ export function ActionButton({
         title={hint}
         onClick={(e) => {
           e.stopPropagation();
-          if (action.dialog || action.tableDialog || action.tables || action.members || action.linkTree) setShowing(true);
+          if (opensDialog(action)) setShowing(true);
           else if (action.upload) setUploading(true);
           else if (asks) setFilling(true);
           else if (action.confirm) setAsking(true);
@@ -140,15 +158,7 @@ export function ActionButton({
         {action.label}
       </Button>
       {answerDialog}
-      {action.dialog && showing && <DialogPanel name={action.dialog} decl={decl} onClose={() => setShowing(false)} />}
-      {action.tableDialog && showing && record && (
-        <span onClick={(e) => e.stopPropagation()}>
-          <TableDialog decl={decl} table={action.tableDialog} record={record} onClose={() => setShowing(false)} />
-        </span>
-      )}
-      {action.tables && showing && <CallTablesDialog decl={decl} tables={action.tables} onClose={() => setShowing(false)} />}
-      {action.members && showing && <MembersDialog decl={decl} members={action.members} onClose={() => setShowing(false)} />}
-      {action.linkTree && showing && <LinkTreeDialog decl={decl} action={action} tree={action.linkTree} onClose={() => setShowing(false)} />}
+      {showing && <ShownDialog decl={decl} action={action} record={record} onClose={() => setShowing(false)} />}
       {action.upload && uploading && (
         <UploadDialog
           decl={decl}
