@@ -184,8 +184,8 @@ function RowActions({ decl, editable, deletable, onOpen }: { label?: string; dec
   return (
     <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
       <RowLinks decl={decl} />
-      {drawer && onOpen ? <DetailDrawerButton drawer={drawer} onOpen={onOpen} /> : <ShowButton />}
-      {decl.list.thread && <ThreadButton decl={decl} thread={decl.list.thread} />}
+      {/* A declared thread is the record's detail (论坛主题's 详情): it takes the place of 查看 in the row. */}
+      {decl.list.thread ? <ThreadButton decl={decl} thread={decl.list.thread} /> : drawer && onOpen ? <DetailDrawerButton drawer={drawer} onOpen={onOpen} /> : <ShowButton />}
       <RecordActions decl={decl} place="row" />
       {mayEdit && <EditButton />}
       {mayDelete && <DeleteButton mutationMode="pessimistic" mutationOptions={{ onError }} redirect={false} />}
