@@ -119,7 +119,7 @@ export default defineResource({
     inUse: [{ table: 'users', column: 'deptId', message: '该部门下还有用户，不能删除' }],
   },
   // The departments an application for disclosure may go to (依申请公开's public form; the spec's paths).
-  publicReads: [
+  reads: [
     { name: 'applyDepts', label: '受理部门列表', path: '/web/apply/dept/list', shape: 'array', where: {}, fields: ['id', 'name', 'phone', 'parentId'],
       sort: [{ field: 'sort', order: 'ASC' }] },
     { name: 'applyDept', label: '受理部门', path: '/web/apply/dept', shape: 'one', where: {}, fields: ['id', 'name', 'phone', 'desc', 'parentId'] },
