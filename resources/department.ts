@@ -24,7 +24,7 @@ export default defineResource({
     delete: { path: '/ding/dept/{id}', ids: 'path', perRecord: true },
     pageParam: 'pageNumber',
     extra: {
-      // Declared reads (server/crud/extraReads.ts): the caller's departments (its data scope, the access of
+      // Declared reads (server/crud/reads/): the caller's departments (its data scope, the access of
       // server/entities/department.ts) nested or flat, without the top level; the public site's names.
       tree: { path: '/ding/dept/tree', label: '部门树', reads: { shape: 'tree' } },
       list: { path: '/ding/dept/list', label: '部门列表', reads: { shape: 'array' } },
