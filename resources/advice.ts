@@ -125,7 +125,7 @@ export default defineResource({
     input: [{ name: 'queryCode', label: '查询码', type: 'text', required: true }, { name: 'phone', label: '提交意见时填写的联系电话', type: 'text', required: true }],
   }],
   // What the public site reads: the collecting topics, the answered ones, one topic once opened.
-  publicReads: [
+  reads: [
     { name: 'webList', label: '征集中的主题', path: '/advice/web/list', alsoAt: ['/web/list'], shape: 'array', size: SIZE, where: { status: 1 }, fields: PUBLIC_FIELDS,
       sort: [{ field: 'endTime', order: 'ASC' }, { field: 'id', order: 'DESC' }] },
     { name: 'resultList', label: '已反馈的主题', path: '/advice/web/resultList', shape: 'array', size: SIZE, where: { status: 3 }, fields: PUBLIC_FIELDS,

@@ -14,7 +14,7 @@ export default defineResource({
     create: { path: '/announcement/add' },
     update: { path: '/announcement/add' },
     delete: { path: '/announcement/dels', ids: 'query' },
-    // The home page's block: published ones, pinned first (a declared read: server/crud/extraReads.ts).
+    // The home page's block: published ones, pinned first (a declared read: server/crud/reads/).
     extra: { top: { path: '/announcement/getTop', label: '置顶公告', reads: { shape: 'array', size: { param: 'size', default: 5, max: 50 }, who: 'public', where: { status: 1 },
       sort: [{ field: 'isTop', order: 'DESC' }, { field: 'sort', order: 'ASC' }, { field: 'publishTime', order: 'DESC' }, { field: 'id', order: 'DESC' }] } } },
   },

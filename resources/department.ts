@@ -24,7 +24,7 @@ export default defineResource({
     delete: { path: '/ding/dept/{id}', ids: 'path', perRecord: true },
     pageParam: 'pageNumber',
     extra: {
-      // Declared reads (server/crud/extraReads.ts): the caller's departments (its data scope, the access of
+      // Declared reads (server/crud/reads/): the caller's departments (its data scope, the access of
       // server/entities/department.ts) nested or flat, without the top level; the public site's names.
       tree: { path: '/ding/dept/tree', label: '部门树', reads: { shape: 'tree' } },
       list: { path: '/ding/dept/list', label: '部门列表', reads: { shape: 'array' } },
@@ -119,7 +119,7 @@ export default defineResource({
     inUse: [{ table: 'users', column: 'deptId', message: '该部门下还有用户，不能删除' }],
   },
   // The departments an application for disclosure may go to (依申请公开's public form; the spec's paths).
-  publicReads: [
+  reads: [
     { name: 'applyDepts', label: '受理部门列表', path: '/web/apply/dept/list', shape: 'array', where: {}, fields: ['id', 'name', 'phone', 'parentId'],
       sort: [{ field: 'sort', order: 'ASC' }] },
     { name: 'applyDept', label: '受理部门', path: '/web/apply/dept', shape: 'one', where: {}, fields: ['id', 'name', 'phone', 'desc', 'parentId'] },

@@ -14,7 +14,7 @@ export default defineResource({
     create: { path: '/hot/add' },
     update: { path: '/hot/add' },
     delete: { path: '/hot/dels', ids: 'body' },
-    // The portal's hot-topics block: enabled ones (a declared read: server/crud/extraReads.ts).
+    // The portal's hot-topics block: enabled ones (a declared read: server/crud/reads/).
     extra: { top: { path: '/hot/top', label: '热点排行', reads: { shape: 'array', size: { param: 'size', default: 10, max: 50 }, who: 'public', where: { status: 1 },
       sort: [{ field: 'sort', order: 'ASC' }, { field: 'clickCount', order: 'DESC' }, { field: 'id', order: 'DESC' }] } } },
   },

@@ -19,7 +19,7 @@ export default defineResource({
     update: { path: '/hotWord/add' },
     delete: { path: '/hotWord/dels', ids: 'body' },
     extra: {
-      // The public site's words under its search box (a declared read, server/crud/extraReads.ts): enabled, by sort, most searched first.
+      // The public site's words under its search box (a declared read, server/crud/reads/): enabled, by sort, most searched first.
       webList: {
         path: '/web/hotWord/list', label: '门户热词',
         reads: { shape: 'array', who: 'public', where: { status: 1 }, fields: ['id', 'word', 'searchCount'], sort: [{ field: 'sort', order: 'ASC' }, { field: 'searchCount', order: 'DESC' }], size: { param: 'size', default: 10, max: 50 } },

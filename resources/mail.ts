@@ -300,10 +300,10 @@ export default defineResource({
     { name: 'webGet', label: '已公开信件详情', path: '/web/mail/get', shape: 'one', where: PUBLISHED, filters: [{ field: 'boxType', op: 'eq', param: 'type' }],
       sort: [], fields: PUBLIC_FIELDS, labels: ['type', 'boxType', 'status'], masks: { name: 'name' } },
     // 县长信箱 (szxx): the latest published letters to the county head, for the portal's home block.
-    { name: 'szxxList', label: '县长信箱最新信件', path: '/mail/szxxList', permission: MAIL_PERMISSIONS.list, shape: 'array', limit: 10, where: { boxType: 2, publicFlag: 1 },
+    { name: 'szxxList', label: '县长信箱最新信件', path: '/mail/szxxList', permission: MAIL_PERMISSIONS.list, shape: 'array', limit: 10, scoped: false, where: { boxType: 2, publicFlag: 1 },
       sort: NEWEST, fields: ['id', 'title', 'type', 'boxType', 'receivedAt', 'replyDept', 'replyTime', 'status'], labels: MAIL_LABELLED },
     // The newest letters in the caller's scope (dashboard).
-    { name: 'top', label: '最新信件', path: '/mail/top', permission: MAIL_PERMISSIONS.list, shape: 'array', scoped: true, size: { param: 'size', default: 10, max: 50 },
+    { name: 'top', label: '最新信件', path: '/mail/top', permission: MAIL_PERMISSIONS.list, shape: 'array', size: { param: 'size', default: 10, max: 50 },
       sort: NEWEST, fields: ['id', 'title', 'type', 'boxType', 'name', 'status', 'stage', 'receivedAt', 'transferDeptName'], labels: MAIL_LABELLED },
   ],
   // 实时统计: counted now from the letters transferred in [startTime, endTime], by transfer time, per department.

@@ -70,7 +70,7 @@ export default defineResource({
     input: [{ name: 'isCommon', label: '常见问题', type: 'enum', default: 1, options: [{ value: 1, label: '是' }, { value: 0, label: '否' }] }],
   }],
   // The public assistant's common questions: enabled ones marked common, by their order.
-  publicReads: [{
+  reads: [{
     name: 'commonList', label: '常见问题', path: '/questAnswer/commonList', shape: 'array', size: SIZE, where: { status: 1, isCommon: 1 }, fields: ['id', 'quest', 'answer'],
     sort: [{ field: 'sort', order: 'ASC' }, { field: 'hitCount', order: 'DESC' }],
   }],

@@ -15,7 +15,7 @@ export default defineResource({
     update: { path: '/sensitive/add' },
     delete: { path: '/sensitive/dels', ids: 'body' },
     extra: {
-      // Declared reads (server/crud/extraReads.ts): the most hit words, `size` of them; the words per type.
+      // Declared reads (server/crud/reads/): the most hit words, `size` of them; the words per type.
       top: { path: '/sensitive/top', label: '命中排行', reads: { shape: 'array', sort: [{ field: 'hitCount', order: 'DESC' }], size: { param: 'size', default: 10, max: 200, required: true } } },
       typeList: { path: '/sensitive/typeList', label: '敏感词类型', reads: { shape: 'counts', field: 'type' } },
     },

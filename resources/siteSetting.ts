@@ -27,7 +27,7 @@ export default defineResource({
     get: { path: '/site/setting/get', id: 'query' },
     update: { path: '/site/setting/save' },
     extra: {
-      // The public site's subset, without login (a declared read, server/crud/extraReads.ts).
+      // The public site's subset, without login (a declared read, server/crud/reads/).
       publicInfo: { path: '/web/site/info', label: '站点公开信息', reads: { shape: 'record', who: 'public', fields: PUBLIC_SITE_FIELDS } },
       // The settings screen reads and saves the one record without an id.
       current: { path: '/site/setting/get', label: '读取' },

@@ -3,7 +3,6 @@ import type { FieldDecl } from './shape/fields';
 import type { ChildDecl } from './relations/children';
 import type { LinkDecl } from './relations/links';
 import type { RelatedDecl } from './relations/related';
-import type { ExtraReadDecl } from './shape/extraReads';
 import type { PreviewDecl } from './shape/preview';
 import type { OrderingDecl } from './shape/ordering';
 import type { CounterCallDecl } from './shape/counter';
@@ -11,10 +10,9 @@ import type { TreeDecl } from './relations/tree';
 import type { ActionDecl } from './shape/actions';
 import type { RecordsPanelDecl } from './shape/recordsPanel';
 import type { ListDecl } from './shape/list';
-import type { ReadDecl } from './shape/reads';
+import type { ExtraReadDecl, ReadDecl } from './shape/reads';
 import type { GroupCountsDecl } from './shape/groupCounts';
 import type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowChipDecl, ShowTableDecl } from './shape/form';
-import type { PublicReadDecl } from './shape/publicReads';
 import type { ShowChartsDecl, ShowPagedDecl } from './shape/showCalls';
 
 /**
@@ -26,9 +24,8 @@ export type { EnumOption, EnumTone, FieldDecl, FieldDisplay, FieldType } from '.
 export type { FilterOp, FilterDecl, FilterChoice, DetailDrawerDecl, JoinDecl, ColumnLayout, ListDecl, TreeFilterDecl, ListSourcesDecl, ListSourceDecl, RowLinkDecl } from './shape/list';
 export type { ActionDecl, ListExportDecl, ActionCallDecl, ActionVariant, UploadDecl, TableDialogDecl, ChildExportDecl } from './shape/actions';
 export type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowChipDecl, ShowTableDecl } from './shape/form';
-export type { PublicReadDecl } from './shape/publicReads';
 export type { CallColumnDecl, FieldToggleDecl, ShowChartsDecl, ShowPagedDecl } from './shape/showCalls';
-export type { ReadDecl, ReadFilterDecl } from './shape/reads';
+export type { ExtraReadDecl, ReadDecl, ReadFilterDecl } from './shape/reads';
 export type { GroupCountsDecl, CountDecl, CountCondition } from './shape/groupCounts';
 
 /**
@@ -122,7 +119,7 @@ export interface ResourceApi {
   };
   /** Paging parameter name of the list call; `pageNum` unless the spec says `pageNumber`. */
   readonly pageParam?: 'pageNum' | 'pageNumber';
-  /** Further calls of the resource (top lists, type lists, state lists); with `reads` the generic routes answer them (ExtraReadDecl). */
+  /** Further calls of the resource (top lists, type lists, state lists); with `reads` the generic routes answer them (a declared read, ReadDecl). */
   readonly extra?: Readonly<Record<string, ApiCall & { readonly label: string; readonly reads?: ExtraReadDecl }>>;
   /**
    * The list, get and delete calls served at other paths too, each over the records matching `where` (ANDed
@@ -275,14 +272,12 @@ export interface ResourceDecl {
    * default the declaration's label and its titleField's value.
    */
   readonly personalLog?: { readonly label: string; readonly field: string };
-  /** Reads of the records beside the list: what the portal publishes, staff top lists (see ReadDecl). */
+  /** Reads of the records beside the list: what the portal publishes, staff top lists (see ReadDecl; the same reads as `api.extra`'s). */
   readonly reads?: readonly ReadDecl[];
   /** Counts of the records grouped by a field, counted now (see GroupCountsDecl). */
   readonly groupCounts?: readonly GroupCountsDecl[];
   /** Calls of citizens on the public site (see PublicOpDecl); handlers in the behaviour file. */
   readonly publicOps?: readonly PublicOpDecl[];
-  /** Reads of the public site over the public records (PublicReadDecl). */
-  readonly publicReads?: readonly PublicReadDecl[];
   /** Site pages (`pages/<name>.html`) rendered again after a successful save or delete (问卷调查's `survey`). */
   readonly republish?: readonly string[];
   /** Code run around each operation (see resources/behaviour.ts). */

@@ -1,33 +1,52 @@
 import type { WhereData } from '../behaviour';
 
 /**
- * A declared read of the entity's records beside its list call (part of resources/types.ts, split for size):
- * what the portal publishes (领导信箱's 已公开信件, 通知's 公开通知, 建议征集's 已答复建议) or a staff top list
- * (最新信件). The generic route answers it from the declaration (server/crud/reads.ts): the records matching
- * `where` (and the caller's data scope when `scoped`), searched by `filters`, in `sort`, with only `fields`.
+ * A declared read of the entity's records (part of resources/types.ts, split for size), answered by the
+ * generic routes from the declaration (server/crud/reads/): what the portal publishes (领导信箱's 已公开信件,
+ * 意见征集's topics, 部门's public names), staff top lists (最新信件, 命中排行), trees, counts per option, a
+ * singleton's record, a link's ids. One type in two places: the declaration's `reads` (each with its own
+ * name, label and path) and the `reads` of an `api.extra` call (that call's path and label: ExtraReadDecl),
+ * for a call the screens find by name. Only what the read declares leaves the server.
  */
 export interface ReadDecl {
   readonly name: string;
   readonly label: string;
   readonly path: string;
-  /** The key a caller must hold; none: a public call (no login) of the portal. */
+  /** The same read at other paths (the spec writes some at the root: 意见征集's `/web/list`). */
+  readonly alsoAt?: readonly string[];
+  /** POST unless GET (a GET reads its values from the query only). */
+  readonly method?: 'GET' | 'POST';
+  /**
+   * `page` (default): the page shape with paging; `array`: the records in `sort`, the first `limit` or `size`
+   * of them; `one`: the record `id` names (1003 when none matches); `tree`: the array nested under parents (a
+   * declaration with `tree`); `counts`: one `{ value, label, count }` per option of the enum `field`, in the
+   * options' order; `record`: a singleton's one record, its empty values the declared defaults; `linked`: the
+   * ids one record (its id under `key`, default the idField) holds through the declared `link`, ascending.
+   */
+  readonly shape?: 'page' | 'array' | 'one' | 'tree' | 'counts' | 'record' | 'linked';
+  /** The key a caller must hold. */
   readonly permission?: string;
-  /** `page` (default): the page shape with paging; `array`: the first `limit` records; `one`: the record `id` names (1003 when none matches). */
-  readonly shape?: 'page' | 'array' | 'one';
-  /** Which records are readable at all (published, public). */
-  readonly where?: WhereData;
-  /** The caller's data scope applies (a staff read). */
+  /**
+   * Or who may call: `public` (no login, read as the system), `staff` (any login), `get` (the get key).
+   * Without either a read of the declaration's `reads` is public, one on an `api.extra` call needs the list key.
+   */
+  readonly who?: 'public' | 'staff' | 'get';
+  /** `false`: a caller's read of every record, not only those in his data scope (access, scope, grants). */
   readonly scoped?: boolean;
+  /** Which records are readable at all (published, public: `{ status: 1 }`; an array is "one of"). */
+  readonly where?: WhereData;
+  /** Records with these values are left out (`{ parentId: 0 }`: no top level). */
+  readonly except?: WhereData;
   /** Search values the call takes: `param` when the spec names it otherwise than the field (`type` for boxType). */
   readonly filters?: readonly ReadFilterDecl[];
-  /** The order, the first entry first (the id last for a stable page). */
-  readonly sort: readonly { readonly field: string; readonly order: 'ASC' | 'DESC' }[];
-  /** The fields answered, in order: nothing else of the record leaves the server. */
+  /** The order, the first entry first (default the list's sort and `thenBy`; then by id ascending). */
+  readonly sort?: readonly { readonly field: string; readonly order: 'ASC' | 'DESC' }[];
+  /** The fields answered, in order (a missing value is null): nothing else of the record leaves the server. */
   readonly fields: readonly string[];
-  /** An `array` read's fixed length (default 10)… */
+  /** An `array` read's fixed length (default: every record)… */
   readonly limit?: number;
-  /** …or the caller's, named `param` (its default and cap; the same names as the `api.extra` reads' `size`). */
-  readonly size?: { readonly param: string; readonly default: number; readonly max: number };
+  /** …or the caller's, named `param` (its default and cap; `required`: 1001 without it). */
+  readonly size?: { readonly param: string; readonly default: number; readonly max: number; readonly required?: boolean };
   /** Enum fields answered with their label as `<field>Name` too (`status` → `statusName`; '' for no value). */
   readonly labels?: readonly string[];
   /** Values answered masked: `name` keeps the first character (张三 → 张*, 欧阳修 → 欧**). */
@@ -37,7 +56,18 @@ export interface ReadDecl {
    * `op` answers it (declared in `publicOps` at the same path, run by the behaviour file; 建议征集's `queryCode`).
    */
   readonly lookup?: { readonly param: string; readonly op: string };
+  /** For `counts`: the enum field counted. */
+  readonly field?: string;
+  /** For `linked`: the declared link and the parameter naming the record. */
+  readonly link?: string;
+  readonly key?: string;
 }
+
+/**
+ * The read of an `api.extra` call: the call gives its path, method and label; without `fields` it answers
+ * whole records as the list does.
+ */
+export type ExtraReadDecl = Omit<ReadDecl, 'name' | 'label' | 'path' | 'alsoAt' | 'method' | 'fields'> & { readonly fields?: readonly string[] };
 
 export interface ReadFilterDecl {
   readonly field: string;

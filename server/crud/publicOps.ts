@@ -38,7 +38,7 @@ export const publicOpOnUpdatePath = (decl: ResourceDecl) => decl.publicOps?.find
 export function registerPublicOps(app: FastifyInstance, decl: ResourceDecl): void {
   registerCaptchaPaths(app, decl);
   for (const op of decl.publicOps ?? []) {
-    // An op on the update path, or the lookup of a declared read (server/crud/reads.ts), is served by that route.
+    // An op on the update path, or the lookup of a declared read (server/crud/reads/), is served by that route.
     if (op === publicOpOnUpdatePath(decl) || decl.reads?.some((r) => r.lookup?.op === op.name)) continue;
     // The schema describes the body; a body it refuses still reaches `check`, which names the field in Chinese.
     for (const url of [op.path, ...(op.alsoAt ?? [])]) app.route({

@@ -11,18 +11,16 @@ import { bodyOf, param, queryOf, readId, readIds } from '../http/params.js';
 import { settleSchemaRefusal } from '../http/validation.js';
 import { registerActionRoutes } from './actions.js';
 import { registerExportRoutes } from './listExport.js';
-import { registerExtraReads } from './extraReads.js';
 import { registerRelatedRoutes } from './related.js';
 import { registerOrderingRoutes } from './ordering.js';
 import { registerCounterCalls } from './counterCalls.js';
-import { registerReadRoutes } from './reads.js';
+import { registerReadRoutes } from './reads/routes.js';
 import { registerGroupCountRoutes } from './groupCounts.js';
 import { readKey, requirePaging, routeUrl } from './pathKeys.js';
 import { listTree } from './treeList.js';
 import { createListCache } from './listCache.js';
 import { maskPersonalPage, revealPersonal, withoutMasked } from './personal.js';
 import { publicOpOnUpdatePath, registerPublicOps, runPublicOp } from './publicOps.js';
-import { registerPublicReads } from './publicReads.js';
 import { requireStaff } from '../shared/routeHelpers.js';
 import { applyFilters, readPaging } from './listQuery.js';
 import { crudRouteSchemas, type RouteSchema } from './schema/routeSchemas.js';
@@ -83,9 +81,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   // Declared actions with `run` are served here for module resources too.
   registerActionRoutes(app, decl);
   registerPublicOps(app, decl);
-  registerPublicReads(app, decl);
   registerExportRoutes(app, decl);
-  registerExtraReads(app, decl);
   registerRelatedRoutes(app, decl);
   registerOrderingRoutes(app, decl);
   registerCounterCalls(app, decl);
@@ -182,7 +178,6 @@ function aliasDecl(db: Db, decl: ResourceDecl, alias: CallAlias): ResourceDecl {
     access: { ...decl.access, list: narrowed('list'), get: narrowed('get'), delete: narrowed('delete') },
     actions: [],
     publicOps: [],
-    publicReads: [],
     related: undefined,
     ordering: undefined,
     counters: undefined,

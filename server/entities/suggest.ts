@@ -5,7 +5,7 @@ import { invalidValue, notFoundRecord } from '../http/errors.js';
 import { cleanEmail, cleanPhone, cleanText, newQueryCode } from '../public/guard.js';
 import { asInt } from '../shared/routeHelpers.js';
 import { wholePage } from '../shared/paging.js';
-import { readOutput } from '../crud/reads.js';
+import { readOutput } from '../crud/reads/output.js';
 
 /** 0/1 of a yes/no field (是否公开), blank for "not sent". */
 const flag = (v: unknown, label: string) => {

@@ -10,8 +10,8 @@ import { createRecord, deleteRecords, inTransaction, listRecords, updateRecord }
 import { systemUser, type EntityRuntime } from './runtime.js';
 import type { FindOptions, LocalApi, SeedOptions } from './types.js';
 
-/** Most records one `find` answers when it names no limit. */
-const FIND_LIMIT = 10_000;
+/** Most records one `find` (or a declared read without a length) answers when it names no limit. */
+export const FIND_LIMIT = 10_000;
 
 function declOf(runtime: EntityRuntime, entity: string): ResourceDecl {
   const decl = runtime.decls.get(entity);

@@ -6,7 +6,7 @@ import { notFoundRecord, PortalError } from '../../../http/errors.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
 import { formatDateTime } from '../../../util/time.js';
 import { increment } from '../../../shared/counters.js';
-import { enumLabels, readOutput } from '../../../crud/reads.js';
+import { enumLabels, readOutput } from '../../../crud/reads/output.js';
 
 export { mailDecl };
 

@@ -1,0 +1,67 @@
+import type { FastifyRequest } from 'fastify';
+import { inState } from '../../../resources/behaviour.js';
+import type { ExtraReadDecl } from '../../../resources/shape/reads.js';
+import type { ResourceDecl } from '../../../resources/types.js';
+import type { DynamicDb, Row } from '../../db/types.js';
+import { notFoundRecord } from '../../http/errors.js';
+import type { PortalUser } from '../../http/fastifyTypes.js';
+import { readId, readSize } from '../../http/params.js';
+import { pageOf } from '../../shared/paging.js';
+import { FIND_LIMIT } from '../entity/localApi.js';
+import { linkedIds } from '../links.js';
+import { readPaging } from '../listQuery.js';
+import { readSingleton } from '../singleton.js';
+import { nestRecords } from '../treeList.js';
+import { readOutput } from './output.js';
+import { readQuery, readRows, searchOf, type Query } from './records.js';
+
+/** One `{ value, label, count }` per option of the enum `field`, in the options' order (0 for none). */
+async function countsOf(decl: ResourceDecl, q: Query, field: string): Promise<Row[]> {
+  const rows = (await q.select([field, (eb: Query) => eb.fn.countAll().as('n')]).groupBy(field).execute()) as Row[];
+  const options = decl.fields.find((f) => f.name === field)?.options ?? [];
+  return options.map((o) => ({ value: o.value, label: o.label, count: Number(rows.find((r) => String(r[field]) === String(o.value))?.n ?? 0) }));
+}
+
+/** The ids one record the caller reaches holds through the declared link (1003 when he does not reach it). */
+async function linkedOf(db: DynamicDb, decl: ResourceDecl, read: ExtraReadDecl, q: Query, request: FastifyRequest): Promise<number[]> {
+  const id = readId(request, read.key ?? decl.idField);
+  const link = decl.links?.find((l) => l.name === read.link);
+  if (!link) throw new Error(`${decl.name}: no declared link ${String(read.link)}`);
+  if (!(await q.select(decl.idField).where(decl.idField, '=', id).executeTakeFirst())) throw notFoundRecord();
+  return linkedIds(db, link, id);
+}
+
+/** The length of an `array` or `tree` read: the caller's `size`, else the fixed `limit`, else every record. */
+function lengthOf(read: ExtraReadDecl, request: FastifyRequest): number {
+  const size = read.size;
+  return size ? readSize(request, size.param, size.default, size.max, size.required) : (read.limit ?? FIND_LIMIT);
+}
+
+/** What a declared read answers `user` (server/crud/reads/routes.ts registers it), by its shape. */
+export async function answerRead(db: DynamicDb, decl: ResourceDecl, read: ExtraReadDecl, user: PortalUser, request: FastifyRequest): Promise<unknown> {
+  if (read.shape === 'record') return readOutput(decl, read, await readSingleton(db, decl, user));
+  const search = searchOf(request);
+  const q = await readQuery(db, decl, read, user, search);
+  const out = (rows: readonly Row[]) => rows.map((r) => readOutput(decl, read, r));
+  switch (read.shape ?? 'page') {
+    case 'counts':
+      return countsOf(decl, q, read.field ?? '');
+    case 'linked':
+      return linkedOf(db, decl, read, q, request);
+    case 'one': {
+      const [row] = await readRows(db, decl, read, user, q.where(decl.idField, '=', readId(request, decl.idField)), 1);
+      if (!row) throw notFoundRecord();
+      return readOutput(decl, read, row);
+    }
+    case 'page': {
+      const paging = readPaging(search);
+      const n = (await q.select((eb: Query) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string };
+      return pageOf(out(await readRows(db, decl, read, user, q, paging.pageSize, (paging.pageNum - 1) * paging.pageSize)), paging, Number(n.n));
+    }
+    default: {
+      const found = await readRows(db, decl, read, user, q, lengthOf(read, request));
+      const kept = read.except ? found.filter((r) => !inState(r, read.except)) : found;
+      return read.shape === 'tree' ? nestRecords(decl, out(kept)) : out(kept);
+    }
+  }
+}
