@@ -5,7 +5,7 @@ import type { Db, Row, RowOf } from '../../../db/types.js';
 import { notFoundRecord, PortalError } from '../../../http/errors.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
 import { formatDateTime } from '../../../util/time.js';
-import { increment } from '../../../shared/counters.js';
+import { bumpTally } from '../../../crud/tallies.js';
 import { enumLabels, readOutput } from '../../../crud/reads.js';
 
 export { mailDecl };
@@ -70,15 +70,8 @@ export async function addHistory(
 
 export type CountField = 'receivedCount' | 'repliedCount' | 'returnedCount' | 'overdueCount' | 'satisfiedCount' | 'unsatisfiedCount';
 
-/** Adds to a department's running counts (mail_count), creating its row on first use. */
-export async function bumpCount(trx: Trx, deptId: number, deptName: string, field: CountField, delta = 1): Promise<void> {
-  const now = formatDateTime();
-  const existing = await trx.selectFrom('mail_count').select('id').where('deptId', '=', deptId).executeTakeFirst();
-  if (!existing) {
-    await trx.insertInto('mail_count').values({ deptId, deptName, updateTime: now, resetTime: now }).execute();
-  }
-  await increment(trx, 'mail_count', field, { column: 'deptId', keys: deptId }, { by: delta, also: { deptName, updateTime: now } });
-}
+/** Adds to a department's running counts (the declared tally, mail_count). */
+export const bumpCount = (trx: Trx, deptId: number, deptName: string, field: CountField, delta = 1) => bumpTally(trx, mailDecl.tallies![0]!, deptId, deptName, field, delta);
 
 /** Labels for the staff's lists and the detail view (typeName, boxTypeName, statusName, stageName, satisfactionName). */
 export const labelled = (row: Row): Row => ({ ...row, ...enumLabels(mailDecl, MAIL_LABELLED, row) });
