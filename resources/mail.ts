@@ -208,7 +208,14 @@ export default defineResource({
     },
   },
   // The handling history (mail_forum): answered by the get as `records`, deleted with the letter.
-  children: [{ name: 'records', label: '办理记录', table: 'mail_forum', key: 'mailId' }],
+  children: [{
+    name: 'records', label: '办理记录', table: 'mail_forum', key: 'mailId',
+    // Its rows' own calls (a row is reached when its letter is).
+    calls: {
+      parentParams: ['id', 'mailId'], permissions: { read: MAIL_PERMISSIONS.get, delete: MAIL_PERMISSIONS.forumDelete },
+      list: '/mailForum/list', all: '/mailForum/listByMailid', get: '/mailForum/get', delete: '/mailForum/del', deletes: '/mailForum/dels',
+    },
+  }],
   // The history under the letter; 来信统计 / 实时统计 are the 来信统计 action's dialog.
   showTables: [{
     source: 'records', label: '办理记录', empty: '暂无数据', rowTestId: 'mail-history',

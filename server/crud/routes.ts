@@ -18,6 +18,7 @@ import { registerCounterCalls } from './counterCalls.js';
 import { registerReadRoutes } from './reads.js';
 import { registerGroupCountRoutes } from './groupCounts.js';
 import { registerTallyRoutes } from './tallies.js';
+import { registerChildCalls } from './childCalls.js';
 import { readKey, requirePaging, routeUrl } from './pathKeys.js';
 import { listTree } from './treeList.js';
 import { createListCache } from './listCache.js';
@@ -93,6 +94,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   registerReadRoutes(app, decl);
   registerGroupCountRoutes(app, decl);
   registerTallyRoutes(app, decl);
+  registerChildCalls(app, decl);
   // A domain module serves the declared paths of a `module` resource itself.
   if (decl.routes === 'module') return;
   const { api, permissions } = decl;
@@ -191,6 +193,7 @@ function aliasDecl(db: Db, decl: ResourceDecl, alias: CallAlias): ResourceDecl {
     reads: [],
     groupCounts: [],
     tallies: [],
+    children: decl.children?.map(({ calls: _calls, ...child }) => child),
     api: {
       list: alias.list
         ? { ...api.list, path: alias.list, ...(alias.defaults ? { defaults: alias.defaults } : {}), ...(alias.requires ? { requires: alias.requires } : {}), ...(alias.ignore ? { ignore: alias.ignore } : {}) }

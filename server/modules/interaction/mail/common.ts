@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import mailDecl, { MAIL_LABELLED, type MailAction } from '../../../../resources/mail.js';
-import { applyScope, departmentAndDescendants, scopeRule } from '../../../auth/dataScope.js';
-import type { Db, Row, RowOf } from '../../../db/types.js';
-import { notFoundRecord, PortalError } from '../../../http/errors.js';
+import { departmentAndDescendants } from '../../../auth/dataScope.js';
+import type { Db, Row } from '../../../db/types.js';
+import { PortalError } from '../../../http/errors.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
 import { formatDateTime } from '../../../util/time.js';
 import { bumpTally } from '../../../crud/tallies.js';
@@ -15,14 +15,6 @@ export type Trx = Kysely<any>;
 
 export const DEFAULT_REPLY_DAYS = 15;
 export const notAllowed = (msg = '该记录当前状态不允许此操作') => new PortalError(1005, msg);
-
-/** A letter inside the caller's data scope (transferred to his department unless ALL), else 1003. */
-export async function scopedMail(db: Db, user: PortalUser, id: number): Promise<RowOf<'mail'>> {
-  const rule = await scopeRule(db, user, mailDecl);
-  const row = await applyScope(db.selectFrom('mail').selectAll().where('id', '=', id), rule).executeTakeFirst();
-  if (!row) throw notFoundRecord();
-  return row;
-}
 
 /** The departments whose letters the user handles: his department, and those below it for DEPARTS/ALL. */
 export async function handlingDepts(db: Db, user: PortalUser): Promise<number[]> {

@@ -1,15 +1,9 @@
-import { declaredInput, describeInput, ID, IDS, PAGING, type InputFields } from '../../../http/routeInput.js';
+import { declaredInput, describeInput } from '../../../http/routeInput.js';
 import { mailDecl } from './common.js';
 
-const MAIL_ID: InputFields = { id: ['integer', '信件ID'], mailId: ['integer', '信件ID（同 id）'] };
 /** What each 领导信箱 route reads (server/http/routeInput.ts: descriptive, the handlers still answer refusals). */
 export const MAIL_INPUT = {
-  // /mail/*
-  id: describeInput({ either: { id: ID } }),
   // /mailForum/*
-  ids: describeInput({ either: { ids: IDS } }),
-  records: describeInput({ either: { ...MAIL_ID, ...PAGING } }),
-  byMail: describeInput({ either: MAIL_ID }),
   byDept: declaredInput(mailDecl, 'list', { overdue: ['integer', '1：只看超期未答复的信件'] }),
   dept: describeInput({ either: { deptId: ['integer', '部门ID'], id: ['integer', '部门ID（无 deptId 时）'] } }),
   deptSave: describeInput({
