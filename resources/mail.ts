@@ -1,13 +1,14 @@
 import { defineResource } from './define';
 import type { CallTablesDecl } from './shape/callTables';
+import type { TallyDecl } from './shape/tally';
 import type { FieldDecl } from './types';
 
 /**
  * 领导信箱: letters from the public (the public op /web/mail/add with a captcha) handled by staff: examine,
  * transfer to a department, the department replies (/mailForum/save) or returns it (/mailForum/returnMail),
  * the admin publishes. CRUD, the steps, the export and the citizen's calls are generic (behaviour in
- * server/entities/mail.ts); the handling history (mail_forum), department settings (mail_dept), counts per
- * department (mail_count) and the published lists are server/modules/interaction/mail. See docs/interaction-mail.md.
+ * server/entities/mail.ts); the counts per department (mail_count) are a declared tally; the handling history
+ * (mail_forum) and department settings (mail_dept) are server/modules/interaction/mail. See docs/interaction-mail.md.
  */
 
 /** Mail status of the spec: 0 unreplied, 1 replied. */
@@ -207,7 +208,14 @@ export default defineResource({
     },
   },
   // The handling history (mail_forum): answered by the get as `records`, deleted with the letter.
-  children: [{ name: 'records', label: '办理记录', table: 'mail_forum', key: 'mailId' }],
+  children: [{
+    name: 'records', label: '办理记录', table: 'mail_forum', key: 'mailId',
+    // Its rows' own calls (a row is reached when its letter is).
+    calls: {
+      parentParams: ['id', 'mailId'], permissions: { read: MAIL_PERMISSIONS.get, delete: MAIL_PERMISSIONS.forumDelete },
+      list: '/mailForum/list', all: '/mailForum/listByMailid', get: '/mailForum/get', delete: '/mailForum/del', deletes: '/mailForum/dels',
+    },
+  }],
   // The history under the letter; 来信统计 / 实时统计 are the 来信统计 action's dialog.
   showTables: [{
     source: 'records', label: '办理记录', empty: '暂无数据', rowTestId: 'mail-history',
@@ -324,6 +332,8 @@ export default defineResource({
     rates: [{ name: 'replyRate', label: '答复率', part: 'repliedCount', whole: 'receivedCount' }],
     export: { path: '/mailCount/mailCountRealExcel', permission: MAIL_PERMISSIONS.countExport, fileName: '信件实时统计', sheet: '实时统计' },
   }],
+  // 来信统计: the running counts per department (mail_count) the steps add to; reset and corrected by the office.
+  tallies: [mailTally()],
   personalLog: { label: '领导信箱信件', field: 'queryCode' },
   ownership: { department: 'transferDeptId', creator: 'creatorId' },
   menu: { group: 'interact', path: '/main/interact/LeaderMailbox', sort: 10 },
@@ -353,5 +363,32 @@ function countTables(): CallTablesDecl {
       { label: '实时统计', call: 'realTime', testId: 'mail-realtime-table', paged: false, columns: [...columns.slice(0, 2), { key: 'handlingCount', label: '办理中' }, ...columns.slice(2)],
         search: [{ name: 'range', label: '日期', type: 'dateRange' }], export: { call: 'realTime:export', permission: MAIL_PERMISSIONS.countExport, fileName: '信件实时统计.xlsx' } },
     ],
+  };
+}
+
+/** The running counts per department (mail_count): kept by the steps (`bumpTally`), served from the declaration. */
+function mailTally(): TallyDecl {
+  return {
+    name: 'counts', label: '来信统计', table: 'mail_count', key: { field: 'deptId', title: 'deptName', header: '部门' },
+    counts: [
+      { name: 'receivedCount', label: '收到转办', input: '收信数，0到1000000' },
+      { name: 'repliedCount', label: '已答复', input: '答复数，0到1000000' },
+      { name: 'returnedCount', label: '已退回', input: '退回数，0到1000000' },
+      { name: 'overdueCount', label: '超期', input: '超期数，0到1000000' },
+      { name: 'satisfiedCount', label: '满意', input: '满意数，0到1000000' },
+      { name: 'unsatisfiedCount', label: '不满意', input: '不满意数，0到1000000' },
+    ],
+    rates: [{ name: 'replyRate', label: '答复率', part: 'repliedCount', whole: 'receivedCount' }],
+    params: { key: 'deptId', contains: 'deptName', keyLabel: '部门ID', containsLabel: '部门名称（包含）' },
+    orderBy: 'receivedCount', max: 1_000_000,
+    calls: {
+      list: { path: '/mailCount/list', permission: MAIL_PERMISSIONS.countList },
+      get: { path: '/mailCount/get', permission: MAIL_PERMISSIONS.countList },
+      reset: { path: '/mailCount/reset', permission: MAIL_PERMISSIONS.countReset, success: '清零成功' },
+      update: { path: '/mailCount/update', permission: MAIL_PERMISSIONS.countUpdate, success: '修改成功' },
+      export: { path: '/mailCount/mailCountExcel', permission: MAIL_PERMISSIONS.countExport, fileName: '信件统计', sheet: '信件统计' },
+    },
+    // What the portal publishes of them.
+    public: { list: '/web/mailCount/list', get: '/web/mailCount/get', fields: ['id', 'deptId', 'deptName', 'receivedCount', 'repliedCount', 'replyRate', 'resetTime'] },
   };
 }

@@ -12,6 +12,7 @@ import type { RecordsPanelDecl } from './shape/recordsPanel';
 import type { ListDecl } from './shape/list';
 import type { ExtraReadDecl, ReadDecl } from './shape/reads';
 import type { GroupCountsDecl } from './shape/groupCounts';
+import type { TallyDecl } from './shape/tally';
 import type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowChipDecl, ShowTableDecl } from './shape/form';
 import type { ShowChartsDecl, ShowPagedDecl } from './shape/showCalls';
 
@@ -27,6 +28,7 @@ export type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowChipDecl, ShowT
 export type { CallColumnDecl, FieldToggleDecl, ShowChartsDecl, ShowPagedDecl } from './shape/showCalls';
 export type { ExtraReadDecl, ReadDecl, ReadFilterDecl } from './shape/reads';
 export type { GroupCountsDecl, CountDecl, CountCondition } from './shape/groupCounts';
+export type { TallyDecl } from './shape/tally';
 
 /**
  * Where a call carries its key: `?id=`/`?ids=1,2` in the query, `{ id }`/`{ ids: [] }` as JSON body,
@@ -276,6 +278,8 @@ export interface ResourceDecl {
   readonly reads?: readonly ReadDecl[];
   /** Counts of the records grouped by a field, counted now (see GroupCountsDecl). */
   readonly groupCounts?: readonly GroupCountsDecl[];
+  /** Running counts per group kept in a table of their own, reset and corrected by staff (see TallyDecl). */
+  readonly tallies?: readonly TallyDecl[];
   /** Calls of citizens on the public site (see PublicOpDecl); handlers in the behaviour file. */
   readonly publicOps?: readonly PublicOpDecl[];
   /** Site pages (`pages/<name>.html`) rendered again after a successful save or delete (问卷调查's `survey`). */

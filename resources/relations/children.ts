@@ -1,4 +1,5 @@
 // Child collections declared on an entity (issue 19, session 24); run by server/crud/children.ts.
+import type { ChildCallsDecl } from './childCalls';
 
 /**
  * Rows of another table that belong to one record (论坛主题 → its replies in `theme_reply`): `key` is the
@@ -29,4 +30,6 @@ export interface ChildDecl {
    */
   readonly children?: readonly ChildDecl[];
   readonly rootKey?: string;
+  /** Calls of the rows themselves: list, all, get, delete (see ChildCallsDecl). */
+  readonly calls?: ChildCallsDecl;
 }

@@ -16,6 +16,8 @@ import { registerOrderingRoutes } from './ordering.js';
 import { registerCounterCalls } from './counterCalls.js';
 import { registerReadRoutes } from './reads/routes.js';
 import { registerGroupCountRoutes } from './groupCounts.js';
+import { registerTallyRoutes } from './tallies.js';
+import { registerChildCalls } from './childCalls.js';
 import { readKey, requirePaging, routeUrl } from './pathKeys.js';
 import { listTree } from './treeList.js';
 import { createListCache } from './listCache.js';
@@ -87,6 +89,8 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   registerCounterCalls(app, decl);
   registerReadRoutes(app, decl);
   registerGroupCountRoutes(app, decl);
+  registerTallyRoutes(app, decl);
+  registerChildCalls(app, decl);
   // A domain module serves the declared paths of a `module` resource itself.
   if (decl.routes === 'module') return;
   const { api, permissions } = decl;
@@ -183,6 +187,8 @@ function aliasDecl(db: Db, decl: ResourceDecl, alias: CallAlias): ResourceDecl {
     counters: undefined,
     reads: [],
     groupCounts: [],
+    tallies: [],
+    children: decl.children?.map(({ calls: _calls, ...child }) => child),
     api: {
       list: alias.list
         ? { ...api.list, path: alias.list, ...(alias.defaults ? { defaults: alias.defaults } : {}), ...(alias.requires ? { requires: alias.requires } : {}), ...(alias.ignore ? { ignore: alias.ignore } : {}) }

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import mailDecl, { MAIL_LABELLED, type MailAction } from '../../../../resources/mail.js';
-import { applyScope, departmentAndDescendants, scopeRule } from '../../../auth/dataScope.js';
-import type { Db, Row, RowOf } from '../../../db/types.js';
-import { notFoundRecord, PortalError } from '../../../http/errors.js';
+import { departmentAndDescendants } from '../../../auth/dataScope.js';
+import type { Db, Row } from '../../../db/types.js';
+import { PortalError } from '../../../http/errors.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
 import { formatDateTime } from '../../../util/time.js';
-import { increment } from '../../../shared/counters.js';
+import { bumpTally } from '../../../crud/tallies.js';
 import { enumLabels, readOutput } from '../../../crud/reads/output.js';
 
 export { mailDecl };
@@ -15,14 +15,6 @@ export type Trx = Kysely<any>;
 
 export const DEFAULT_REPLY_DAYS = 15;
 export const notAllowed = (msg = '该记录当前状态不允许此操作') => new PortalError(1005, msg);
-
-/** A letter inside the caller's data scope (transferred to his department unless ALL), else 1003. */
-export async function scopedMail(db: Db, user: PortalUser, id: number): Promise<RowOf<'mail'>> {
-  const rule = await scopeRule(db, user, mailDecl);
-  const row = await applyScope(db.selectFrom('mail').selectAll().where('id', '=', id), rule).executeTakeFirst();
-  if (!row) throw notFoundRecord();
-  return row;
-}
 
 /** The departments whose letters the user handles: his department, and those below it for DEPARTS/ALL. */
 export async function handlingDepts(db: Db, user: PortalUser): Promise<number[]> {
@@ -70,15 +62,8 @@ export async function addHistory(
 
 export type CountField = 'receivedCount' | 'repliedCount' | 'returnedCount' | 'overdueCount' | 'satisfiedCount' | 'unsatisfiedCount';
 
-/** Adds to a department's running counts (mail_count), creating its row on first use. */
-export async function bumpCount(trx: Trx, deptId: number, deptName: string, field: CountField, delta = 1): Promise<void> {
-  const now = formatDateTime();
-  const existing = await trx.selectFrom('mail_count').select('id').where('deptId', '=', deptId).executeTakeFirst();
-  if (!existing) {
-    await trx.insertInto('mail_count').values({ deptId, deptName, updateTime: now, resetTime: now }).execute();
-  }
-  await increment(trx, 'mail_count', field, { column: 'deptId', keys: deptId }, { by: delta, also: { deptName, updateTime: now } });
-}
+/** Adds to a department's running counts (the declared tally, mail_count). */
+export const bumpCount = (trx: Trx, deptId: number, deptName: string, field: CountField, delta = 1) => bumpTally(trx, mailDecl.tallies![0]!, deptId, deptName, field, delta);
 
 /** Labels for the staff's lists and the detail view (typeName, boxTypeName, statusName, stageName, satisfactionName). */
 export const labelled = (row: Row): Row => ({ ...row, ...enumLabels(mailDecl, MAIL_LABELLED, row) });

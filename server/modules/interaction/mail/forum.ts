@@ -5,12 +5,12 @@ import { applyFilters, readPaging, readSort } from '../../../crud/listQuery.js';
 import type { Row } from '../../../db/types.js';
 import { MAIL_INPUT } from './inputs.js';
 import { ok } from '../../../http/envelope.js';
-import { invalidValue, notFoundRecord } from '../../../http/errors.js';
+import { invalidValue } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
-import { bodyOf, param, queryOf, readId, readIds } from '../../../http/params.js';
+import { bodyOf, param, queryOf, readId } from '../../../http/params.js';
 import { cleanText } from '../../../public/guard.js';
 import { formatDateTime } from '../../../util/time.js';
-import { DEFAULT_REPLY_DAYS, departmentName, handlingDepts, labelled, mailDecl, scopedMail } from './common.js';
+import { DEFAULT_REPLY_DAYS, departmentName, handlingDepts, labelled, mailDecl } from './common.js';
 import { pageOf } from '../../../shared/paging.js';
 import { maskPage } from '../../../shared/mask.js';
 
@@ -19,58 +19,12 @@ const searchOf = (request: FastifyRequest): Bag => ({ ...queryOf(request), ...bo
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
 /**
- * The departments' side (/mailForum/*): handling records of a letter, letters transferred to my
- * department, and the department's mailbox settings.
+ * The departments' side (/mailForum/*): letters transferred to my department, and the department's mailbox
+ * settings. The handling records' calls are the declaration's `children[].calls`.
  */
 export async function mailForumRoutes(app: FastifyInstance) {
-  mailRecordRoutes(app);
   mailHandlingRoutes(app);
   mailDeptRoutes(app);
-}
-
-/** Handling records of a letter: delete, read, list. */
-function mailRecordRoutes(app: FastifyInstance) {
-  const db = app.db;
-
-  /** A handling record whose letter the caller may see. */
-  const scopedRecord = async (request: FastifyRequest, id: number) => {
-    const rec = await db.selectFrom('mail_forum').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!rec) throw notFoundRecord();
-    await scopedMail(db, currentUser(request), rec.mailId);
-    return rec;
-  };
-
-  const deleteRecords = async (request: FastifyRequest, ids: number[]) => {
-    for (const id of ids) await scopedRecord(request, id);
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('mail_forum').where('id', 'in', ids).execute();
-    });
-    return ok(null, '删除成功');
-  };
-  app.post('/mailForum/del', { config: { permission: P.forumDelete }, schema: MAIL_INPUT.id, attachValidation: true }, async (request) => deleteRecords(request, [readId(request)]));
-  app.post('/mailForum/dels', { config: { permission: P.forumDelete }, schema: MAIL_INPUT.ids, attachValidation: true }, async (request) => deleteRecords(request, readIds(request)));
-
-  app.post('/mailForum/get', { config: { permission: P.get }, schema: MAIL_INPUT.id, attachValidation: true }, async (request) => ok(await scopedRecord(request, readId(request))));
-
-  const recordsOf = (mailId: number) => db.selectFrom('mail_forum').where('mailId', '=', mailId);
-
-  // baseIdSerachDto: id = the letter, paged.
-  app.post('/mailForum/list', { config: { permission: P.get }, schema: MAIL_INPUT.records, attachValidation: true }, async (request) => {
-    const mailId = readId(request, param(request, 'mailId') !== undefined && blank(param(request, 'id')) ? 'mailId' : 'id');
-    await scopedMail(db, currentUser(request), mailId);
-    const { pageNum, pageSize } = readPaging(searchOf(request));
-    const n = (await recordsOf(mailId).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string };
-    const totalRow = Number(n.n);
-    const list = await recordsOf(mailId).selectAll().orderBy('id', 'asc').limit(pageSize).offset((pageNum - 1) * pageSize).execute();
-    return ok(pageOf(list, { pageNum, pageSize }, totalRow));
-  });
-
-  app.post('/mailForum/listByMailid', { config: { permission: P.get }, schema: MAIL_INPUT.byMail, attachValidation: true }, async (request) => {
-    const mailId = readId(request, param(request, 'mailId') !== undefined && blank(param(request, 'id')) ? 'mailId' : 'id');
-    await scopedMail(db, currentUser(request), mailId);
-    return ok(await recordsOf(mailId).selectAll().orderBy('id', 'asc').execute());
-  });
-
 }
 
 /** Letters transferred to the caller's department (the return and the reply are declared steps: server/entities/mail/steps.ts). */

@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { mailCountRoutes } from './counts.js';
 import { mailForumRoutes } from './forum.js';
-import { mailWebRoutes } from './web.js';
 
-/** Leader mailbox: /mail/*, /mailForum/*, /mailCount/*, /web/mail/*, /web/mailCount/* (docs/interaction-mail.md). */
+/** Leader mailbox: /mailForum/* (the rest is declared in resources/mail.ts; docs/interaction-mail.md). */
 export async function mailModule(app: FastifyInstance) {
   await mailForumRoutes(app);
-  await mailCountRoutes(app);
-  await mailWebRoutes(app);
 }

@@ -1,29 +1,9 @@
-import { declaredInput, describeInput, ID, IDS, PAGING, type InputFields } from '../../../http/routeInput.js';
+import { declaredInput, describeInput } from '../../../http/routeInput.js';
 import { mailDecl } from './common.js';
-
-const MAIL_ID: InputFields = { id: ['integer', '信件ID'], mailId: ['integer', '信件ID（同 id）'] };
-const COUNT_SEARCH: InputFields = { deptName: ['string', '部门名称（包含）'], deptId: ['integer', '部门ID'], ...PAGING };
-const COUNTS: InputFields = Object.fromEntries(
-  (
-    [
-      ['receivedCount', '收信数'],
-      ['repliedCount', '答复数'],
-      ['returnedCount', '退回数'],
-      ['overdueCount', '超期数'],
-      ['satisfiedCount', '满意数'],
-      ['unsatisfiedCount', '不满意数'],
-    ] as const
-  ).map(([k, label]) => [k, ['integer', `${label}，0到1000000`]]),
-);
 
 /** What each 领导信箱 route reads (server/http/routeInput.ts: descriptive, the handlers still answer refusals). */
 export const MAIL_INPUT = {
-  // /mail/*
-  id: describeInput({ either: { id: ID } }),
   // /mailForum/*
-  ids: describeInput({ either: { ids: IDS } }),
-  records: describeInput({ either: { ...MAIL_ID, ...PAGING } }),
-  byMail: describeInput({ either: MAIL_ID }),
   byDept: declaredInput(mailDecl, 'list', { overdue: ['integer', '1：只看超期未答复的信件'] }),
   dept: describeInput({ either: { deptId: ['integer', '部门ID'], id: ['integer', '部门ID（无 deptId 时）'] } }),
   deptSave: describeInput({
@@ -36,7 +16,4 @@ export const MAIL_INPUT = {
     },
     either: { deptId: ['integer', '部门ID'], id: ['integer', '部门ID（无 deptId 时）'] },
   }),
-  // /mailCount/*
-  counts: describeInput({ either: COUNT_SEARCH }),
-  countUpdate: describeInput({ body: COUNTS, either: { id: ID } }),
 };
