@@ -36,8 +36,9 @@ export async function findRecords(db: DynamicDb, decl: ResourceDecl, user: Porta
 
 /** The local API's `seed`: every row through the entity's create, with its child rows, in one transaction. */
 async function seedRecords(db: DynamicDb, decl: ResourceDecl, user: PortalUser, rows: readonly RecordData[], options: SeedOptions = {}): Promise<RecordData[]> {
-  // A declared child collection's rows may come with the record, under its name (意见征集's opinions).
-  const children = new Map((decl.children ?? []).map((c) => [c.name, c]));
+  // A declared child collection's rows may come with the record, under its name (意见征集's opinions); one
+  // named in `inputs` is the behaviour's to write (问卷调查's questions → options, saved by its hooks).
+  const children = new Map((decl.children ?? []).filter((c) => !options.inputs?.includes(c.name)).map((c) => [c.name, c]));
   const names = new Set([...decl.fields.map((f) => f.name), ...(decl.links ?? []).map((l) => l.name), ...children.keys(), ...(options.inputs ?? [])]);
   for (const row of rows) {
     const unknown = Object.keys(row).filter((k) => !names.has(k));
