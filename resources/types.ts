@@ -13,6 +13,7 @@ import type { RecordsPanelDecl } from './shape/recordsPanel';
 import type { ListDecl } from './shape/list';
 import type { ReadDecl } from './shape/reads';
 import type { GroupCountsDecl } from './shape/groupCounts';
+import type { ChildPageDecl } from './shape/childPages';
 import type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowChipDecl, ShowTableDecl } from './shape/form';
 import type { PublicReadDecl } from './shape/publicReads';
 import type { ShowChartsDecl, ShowPagedDecl } from './shape/showCalls';
@@ -30,6 +31,7 @@ export type { PublicReadDecl } from './shape/publicReads';
 export type { CallColumnDecl, FieldToggleDecl, ShowChartsDecl, ShowPagedDecl } from './shape/showCalls';
 export type { ReadDecl, ReadFilterDecl } from './shape/reads';
 export type { GroupCountsDecl, CountDecl, CountCondition } from './shape/groupCounts';
+export type { ChildPageDecl, ChildPageFilterDecl } from './shape/childPages';
 
 /**
  * Where a call carries its key: `?id=`/`?ids=1,2` in the query, `{ id }`/`{ ids: [] }` as JSON body,
@@ -279,6 +281,8 @@ export interface ResourceDecl {
   readonly reads?: readonly ReadDecl[];
   /** Counts of the records grouped by a field, counted now (see GroupCountsDecl). */
   readonly groupCounts?: readonly GroupCountsDecl[];
+  /** One record's rows of another table, paged (see ChildPageDecl). */
+  readonly childPages?: readonly ChildPageDecl[];
   /** Calls of citizens on the public site (see PublicOpDecl); handlers in the behaviour file. */
   readonly publicOps?: readonly PublicOpDecl[];
   /** Reads of the public site over the public records (PublicReadDecl). */

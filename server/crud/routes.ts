@@ -12,6 +12,7 @@ import { settleSchemaRefusal } from '../http/validation.js';
 import { registerActionRoutes } from './actions.js';
 import { registerExportRoutes } from './listExport.js';
 import { registerExtraReads } from './extraReads.js';
+import { registerChildPages } from './childPages.js';
 import { registerRelatedRoutes } from './related.js';
 import { registerOrderingRoutes } from './ordering.js';
 import { registerCounterCalls } from './counterCalls.js';
@@ -91,6 +92,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   registerCounterCalls(app, decl);
   registerReadRoutes(app, decl);
   registerGroupCountRoutes(app, decl);
+  registerChildPages(app, decl);
   // A domain module serves the declared paths of a `module` resource itself.
   if (decl.routes === 'module') return;
   const { api, permissions } = decl;
@@ -188,6 +190,7 @@ function aliasDecl(db: Db, decl: ResourceDecl, alias: CallAlias): ResourceDecl {
     counters: undefined,
     reads: [],
     groupCounts: [],
+    childPages: [],
     api: {
       list: alias.list
         ? { ...api.list, path: alias.list, ...(alias.defaults ? { defaults: alias.defaults } : {}), ...(alias.requires ? { requires: alias.requires } : {}), ...(alias.ignore ? { ignore: alias.ignore } : {}) }
