@@ -16,15 +16,8 @@ export interface SurveyQuestion {
   sort?: number;
   options: SurveyOption[];
 }
-export interface SurveyRecord {
-  id: number;
-  title: string;
-  description?: string | null;
-  startTime?: string | null;
-  endTime?: string | null;
-  anonymous: number;
-  /** 公开结果 (design): 1 = citizens see the results on the site. */
-  publicResult?: number;
+/** A survey as the detail call answers it: its fields (resources/survey.ts) and its questions. */
+export interface SurveyRecord extends Record<string, unknown> {
   status: number;
   recordCount: number;
   questions: SurveyQuestion[];

@@ -14,7 +14,7 @@ import { asInt } from '../../../shared/routeHelpers.js';
 import { revealOrMask } from '../../../shared/sensitiveView.js';
 import type { SurveyContext } from './context.js';
 import { surveyResultSheets } from './exportSheets.js';
-import { loadQuestions, surveyResults } from './service.js';
+import { answerTo, loadQuestions, surveyResults } from './service.js';
 
 const surveyIdOf = (search: Record<string, unknown>) => search.surveyId ?? search.id;
 const given = (v: unknown) => v !== undefined && v !== null && v !== '';
@@ -71,19 +71,7 @@ async function recordDetail({ app, load }: SurveyContext, request: FastifyReques
   return {
     ...shown,
     surveyTitle: survey.title,
-    answers: questions.map((q) => {
-      const mine = answers.filter((a) => a.questionId === q.id);
-      const optionIds = mine.flatMap((a) => (a.optionId === null ? [] : [a.optionId]));
-      return {
-        questionId: q.id,
-        title: q.title,
-        type: q.type,
-        typeName: q.typeName,
-        optionIds,
-        optionContents: q.options.filter((o) => optionIds.includes(o.id)).map((o) => o.content),
-        text: mine.find((a) => a.optionId === null)?.content ?? null,
-      };
-    }),
+    answers: questions.map((q) => ({ questionId: q.id, title: q.title, type: q.type, typeName: q.typeName, ...answerTo(q, answers) })),
   };
 }
 

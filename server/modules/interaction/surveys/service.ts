@@ -69,6 +69,14 @@ export async function loadQuestions(db: Db, surveyId: number): Promise<QuestionO
   return (await readChildTree(dynamic(db), QUESTIONS, [surveyId])) as unknown as QuestionOut[];
 }
 
+/** One record's answer to a question: the options chosen (ids as stored, contents in the question's order) and its text. */
+export function answerTo(q: QuestionOut, answers: readonly Row[]) {
+  const mine = answers.filter((a) => Number(a.questionId) === q.id);
+  const optionIds = mine.flatMap((a) => (a.optionId === null ? [] : [Number(a.optionId)]));
+  const text = mine.find((a) => a.optionId === null)?.content;
+  return { optionIds, optionContents: q.options.filter((o) => optionIds.includes(o.id)).map((o) => o.content), text: text === undefined ? null : String(text) };
+}
+
 /** A survey as the public reads it: a survey nobody started is not public yet (a missing status counts as 0), 1003. */
 export async function loadPublicSurvey(db: Db, id: number) {
   const survey = await db.selectFrom('survey').selectAll().where('id', '=', id).executeTakeFirst();
