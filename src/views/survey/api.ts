@@ -22,11 +22,8 @@ export interface SurveyRecord extends Record<string, unknown> {
   recordCount: number;
   questions: SurveyQuestion[];
 }
-export const QUESTION_TYPES = [
-  { value: 0, label: '单选' },
-  { value: 1, label: '多选' },
-  { value: 2, label: '文本' },
-];
+/** 单选 / 多选 / 文本: the question child's declared type labels (resources/survey.ts). */
+export const QUESTION_TYPES = Object.entries(survey.children![0]!.labelOf!.options).map(([value, label]) => ({ value: Number(value), label }));
 
 export const surveyApi = {
   detail: (id: number | string) => dataProvider.call<SurveyRecord>(crudCall(survey, 'get'), { body: { id: Number(id) }, required: ['id'] }),

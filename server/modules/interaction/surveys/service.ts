@@ -9,7 +9,6 @@ import { asInt, asObject } from '../../../shared/routeHelpers.js';
 
 /** The questions → options child collection (resources/survey.ts). */
 const QUESTIONS = survey.children![0]!;
-export const SURVEY_STATUS: Record<number, string> = { 0: '未开始', 1: '已开始', 2: '已暂停', 3: '已结束' };
 
 export const MAX_QUESTIONS = 100;
 export const MAX_OPTIONS = 50;
