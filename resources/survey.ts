@@ -1,5 +1,11 @@
 import { defineResource, ownership, ownershipFields, standardPermissions } from './define';
 
+/** What a citizen sees of a survey (the public reads, /web/survey/find). */
+export const PUBLIC_FIELDS = ['id', 'title', 'description', 'startTime', 'endTime', 'anonymous', 'status', 'publicResult', 'recordCount', 'deptName', 'createTime'] as const;
+const NEWEST = [{ field: 'createTime', order: 'DESC' }, { field: 'id', order: 'DESC' }] as const;
+/** Results are public when staff switched 公开结果 on for a survey that has started (已开始, 已暂停, 已结束). */
+export const RESULTS_PUBLIC = { publicResult: 1, status: [1, 2, 3] } as const;
+
 /**
  * 问卷调查: questionnaires with questions (0 单选, 1 多选, 2 文本) and options; the public answers them.
  * The record's CRUD and transitions are generic, its questions saved with it by server/entities/survey.ts;
@@ -25,13 +31,16 @@ export default defineResource({
       open: { path: '/survey/open', label: '开始/暂停' },
       examine: { path: '/survey/examine', label: '结束' },
       answerdetail: { path: '/survey/answerdetail', label: '统计结果' },
-      recordList: { path: '/survey/record/list', label: '答卷记录' },
+      recordList: { path: '/survey/record/list', label: '答卷记录' }, // the declared childPages below
       recordGet: { path: '/survey/record/get', label: '答卷详情' },
       text: { path: '/survey/text', label: '文本答案' },
       excel: { path: '/survey/survrveyExcel', label: '导出' },
       webFind: { path: '/web/survey/find', label: '问卷（公众）' },
-      webList: { path: '/web/survey/list', label: '问卷列表（公众）' },
-      webTop: { path: '/web/survey/top', label: '最新问卷（公众）' },
+      // The newest running surveys for the portal's home block (size required: 1001 without it).
+      webTop: {
+        path: '/web/survey/top', label: '最新问卷（公众）',
+        reads: { shape: 'array', who: 'public', where: { status: 1 }, sort: NEWEST, fields: PUBLIC_FIELDS, size: { param: 'size', default: 5, max: 50, required: true } },
+      },
     },
   },
   fields: [
@@ -155,6 +164,17 @@ export default defineResource({
       { name: 'phone', label: '联系电话', type: 'text', help: '非匿名问卷必填' },
       { name: 'answers', label: '答案', type: 'textarea', required: true, help: '数组：[{ questionId, optionIds 或 optionId, text }]' },
     ],
+  }],
+  // The portal's lists: the running surveys by title, and those whose results are public.
+  reads: [
+    { name: 'webList', label: '问卷列表（公众）', path: '/web/survey/list', where: { status: 1 }, filters: [{ field: 'title', op: 'like' }], sort: NEWEST, fields: PUBLIC_FIELDS },
+    { name: 'resultList', label: '已公开结果的问卷', path: '/web/survey/resultList', where: RESULTS_PUBLIC, sort: [{ field: 'updateTime', order: 'DESC' }, { field: 'id', order: 'DESC' }], fields: PUBLIC_FIELDS },
+  ],
+  // 答卷记录 of one survey (its id as surveyId or id), searched by 提交时间 and 联系电话, the phones masked.
+  childPages: [{
+    name: 'records', label: '答卷记录', path: '/survey/record/list', table: 'survey_record', key: 'surveyId', params: ['surveyId', 'id'],
+    filters: [{ field: 'createTime', label: '提交时间', op: 'range' }, { field: 'phone', label: '联系电话', op: 'eq' }],
+    sort: [{ field: 'createTime', order: 'DESC' }, { field: 'id', order: 'DESC' }], fields: ['id', 'surveyId', 'name', 'phone', 'ip', 'createTime'], masked: true,
   }],
   ownership,
   // The site's 在线调查 page shows the open surveys and public results: rendered again after a save or delete.

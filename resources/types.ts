@@ -13,6 +13,7 @@ import type { ListDecl } from './shape/list';
 import type { ExtraReadDecl, ReadDecl } from './shape/reads';
 import type { GroupCountsDecl } from './shape/groupCounts';
 import type { TallyDecl } from './shape/tally';
+import type { ChildPageDecl } from './shape/childPages';
 import type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowChipDecl, ShowTableDecl } from './shape/form';
 import type { ShowChartsDecl, ShowPagedDecl } from './shape/showCalls';
 
@@ -29,6 +30,7 @@ export type { CallColumnDecl, FieldToggleDecl, ShowChartsDecl, ShowPagedDecl } f
 export type { ExtraReadDecl, ReadDecl, ReadFilterDecl } from './shape/reads';
 export type { GroupCountsDecl, CountDecl, CountCondition } from './shape/groupCounts';
 export type { TallyDecl } from './shape/tally';
+export type { ChildPageDecl, ChildPageFilterDecl } from './shape/childPages';
 
 /**
  * Where a call carries its key: `?id=`/`?ids=1,2` in the query, `{ id }`/`{ ids: [] }` as JSON body,
@@ -280,6 +282,8 @@ export interface ResourceDecl {
   readonly groupCounts?: readonly GroupCountsDecl[];
   /** Running counts per group kept in a table of their own, reset and corrected by staff (see TallyDecl). */
   readonly tallies?: readonly TallyDecl[];
+  /** One record's rows of another table, paged (see ChildPageDecl). */
+  readonly childPages?: readonly ChildPageDecl[];
   /** Calls of citizens on the public site (see PublicOpDecl); handlers in the behaviour file. */
   readonly publicOps?: readonly PublicOpDecl[];
   /** Site pages (`pages/<name>.html`) rendered again after a successful save or delete (问卷调查's `survey`). */

@@ -11,6 +11,7 @@ import { bodyOf, param, queryOf, readId, readIds } from '../http/params.js';
 import { settleSchemaRefusal } from '../http/validation.js';
 import { registerActionRoutes } from './actions.js';
 import { registerExportRoutes } from './listExport.js';
+import { registerChildPages } from './childPages.js';
 import { registerRelatedRoutes } from './related.js';
 import { registerOrderingRoutes } from './ordering.js';
 import { registerCounterCalls } from './counterCalls.js';
@@ -91,6 +92,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   registerGroupCountRoutes(app, decl);
   registerTallyRoutes(app, decl);
   registerChildCalls(app, decl);
+  registerChildPages(app, decl);
   // A domain module serves the declared paths of a `module` resource itself.
   if (decl.routes === 'module') return;
   const { api, permissions } = decl;
@@ -189,6 +191,7 @@ function aliasDecl(db: Db, decl: ResourceDecl, alias: CallAlias): ResourceDecl {
     groupCounts: [],
     tallies: [],
     children: decl.children?.map(({ calls: _calls, ...child }) => child),
+    childPages: [],
     api: {
       list: alias.list
         ? { ...api.list, path: alias.list, ...(alias.defaults ? { defaults: alias.defaults } : {}), ...(alias.requires ? { requires: alias.requires } : {}), ...(alias.ignore ? { ignore: alias.ignore } : {}) }

@@ -5,7 +5,7 @@ import type { FieldDecl } from '../../resources/types';
 import type { Row } from './plainTypes';
 import { DateValueBox } from '../components/dates/DateInputs';
 
-/** One controlled input for a declared field (text, textarea, number, enum, date). */
+/** One controlled input for a declared field (text, textarea, number, enum, date, datetime). */
 export function FieldInput({ field, value, onChange, disabled, required, type }: {
   field: FieldDecl;
   value: unknown;
@@ -41,10 +41,10 @@ export function FieldInput({ field, value, onChange, disabled, required, type }:
   if (field.type === 'number') {
     return <TextField {...common} type="number" value={value ?? ''} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))} />;
   }
-  if (field.type === 'date') {
-    // The zh-CN picker (src/components/dates) on the same 'YYYY-MM-DD' string; emptied → null, as before.
+  if (field.type === 'date' || field.type === 'datetime') {
+    // The zh-CN picker (src/components/dates) on the same 'YYYY-MM-DD[ HH:mm:ss]' string; emptied → null, as before.
     if (disabled) return <TextField {...common} value={value ?? ''} />;
-    return <DateValueBox kind="date" label={field.label} name={field.name} required={common.required} size="small" width="100%" value={value ?? ''} onChange={(wire) => onChange(wire || null)} />;
+    return <DateValueBox kind={field.type} label={field.label} name={field.name} required={common.required} size="small" width="100%" value={value ?? ''} onChange={(wire) => onChange(wire || null)} />;
   }
   return (
     <TextField

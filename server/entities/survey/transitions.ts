@@ -2,7 +2,9 @@ import type { RecordData } from '../../../resources/behaviour.js';
 import { ActionAnswer } from '../../crud/actions.js';
 import type { ActionRun } from '../../crud/entity/types.js';
 import { invalidValue, missingParam } from '../../http/errors.js';
-import { loadQuestions, notAllowed, SURVEY_STATUS } from '../../modules/interaction/surveys/service.js';
+import { loadQuestions, notAllowed } from '../../modules/interaction/surveys/service.js';
+import { enumLabels } from '../../crud/reads.js';
+import surveyDecl from '../../../resources/survey.js';
 import { asInt } from '../../shared/routeHelpers.js';
 import { formatDateTime } from '../../util/time.js';
 
@@ -19,7 +21,9 @@ function transition(allowed: Record<number, number[]>, message: string, extraChe
     const survey = records[0]!;
     const from = Number(survey.status);
     extraCheck?.(survey, status);
-    if (!allowed[status]!.includes(from)) throw notAllowed(`问卷当前状态为「${SURVEY_STATUS[from] ?? from}」，不能改为「${SURVEY_STATUS[status]}」`);
+    // The states' names as the declaration labels them (未开始, 已开始, 已暂停, 已结束).
+    const name = (value: number) => enumLabels(surveyDecl, ['status'], { status: value }).statusName || value;
+    if (!allowed[status]!.includes(from)) throw notAllowed(`问卷当前状态为「${name(from)}」，不能改为「${name(status)}」`);
     const id = Number(survey.id);
     if (status === 1) {
       if ((await loadQuestions(ctx.trx, id)).length === 0) throw notAllowed('问卷没有题目，不能开始');

@@ -1,5 +1,5 @@
 import type { Row } from '../../db/types.js';
-import { resultsArePublic } from '../interaction/surveys/publicResults.js';
+import { resultsArePublic } from '../interaction/surveys/publicRoutes.js';
 import { answerRefusal, loadQuestions, surveyResults } from '../interaction/surveys/service.js';
 import { registerSitePage } from './pages.js';
 

@@ -2,17 +2,19 @@ import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import { useEffect, useState } from 'react';
 import { Title, useCreatePath } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { emitWarningToast } from '../../../providers';
 import { ListLoading } from '../../generic/GenericList';
+import { FieldInput } from '../../generic/plainFields';
 import { useSuccessNotifier } from '../../notices/useErrorNotifier';
 import { surveyApi, type SurveyQuestion } from './api';
-import { bodyOf, check, type Draft, draftOf, emptyDraft, emptyQuestion } from './draft';
+import { bodyOf, check, type Draft, draftOf, emptyDraft, emptyQuestion, HEADER_FIELDS } from './draft';
 import { QuestionCard } from './QuestionCard';
-import { SurveyHeaderCard } from './SurveyHeaderCard';
 
 /** The survey being edited: empty for a new one, else loaded; locked once answers exist or it has started. */
 function useSurveyDraft(id: string | undefined) {
@@ -71,7 +73,16 @@ export default function SurveyEditor() {
   return (
     <Box sx={{ maxWidth: 960, mt: 2 }}>
       <Title title={id ? '编辑问卷' : '新建问卷'} />
-      <SurveyHeaderCard draft={draft} set={set} />
+      {/* The survey's own fields, as the declaration's form has them. */}
+      <Card>
+        <CardContent>
+          <Stack spacing={2}>
+            {HEADER_FIELDS.map((f) => (
+              <FieldInput key={f.name} field={f} value={draft.values[f.name]} onChange={(v) => set({ values: { ...draft.values, [f.name]: v } })} />
+            ))}
+          </Stack>
+        </CardContent>
+      </Card>
       {locked && (
         <Alert severity="info" sx={{ mt: 2 }}>
           问卷已有答卷或正在进行中，题目不能修改；可以修改标题、说明和时间。

@@ -16,24 +16,14 @@ export interface SurveyQuestion {
   sort?: number;
   options: SurveyOption[];
 }
-export interface SurveyRecord {
-  id: number;
-  title: string;
-  description?: string | null;
-  startTime?: string | null;
-  endTime?: string | null;
-  anonymous: number;
-  /** 公开结果 (design): 1 = citizens see the results on the site. */
-  publicResult?: number;
+/** A survey as the detail call answers it: its fields (resources/survey.ts) and its questions. */
+export interface SurveyRecord extends Record<string, unknown> {
   status: number;
   recordCount: number;
   questions: SurveyQuestion[];
 }
-export const QUESTION_TYPES = [
-  { value: 0, label: '单选' },
-  { value: 1, label: '多选' },
-  { value: 2, label: '文本' },
-];
+/** 单选 / 多选 / 文本: the question child's declared type labels (resources/survey.ts). */
+export const QUESTION_TYPES = Object.entries(survey.children![0]!.labelOf!.options).map(([value, label]) => ({ value: Number(value), label }));
 
 export const surveyApi = {
   detail: (id: number | string) => dataProvider.call<SurveyRecord>(crudCall(survey, 'get'), { body: { id: Number(id) }, required: ['id'] }),

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PUBLIC_FIELDS } from '../../../../resources/survey.js';
 import type { ResourceDecl } from '../../../../resources/types.js';
 import type { Row, RowOf } from '../../../db/types.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
@@ -24,8 +25,7 @@ export function surveyContext(app: FastifyInstance, decl: ResourceDecl): SurveyC
   return { app, decl, load, inputs: surveyInputs(decl) };
 }
 
-const PUBLIC_FIELDS = ['id', 'title', 'description', 'startTime', 'endTime', 'anonymous', 'status', 'publicResult', 'recordCount', 'deptName', 'createTime'] as const;
-/** What a citizen sees of a survey. */
+/** What a citizen sees of a survey (the declared reads answer the same fields). */
 export const publicSurvey = (row: RowOf<'survey'>) => Object.fromEntries(PUBLIC_FIELDS.map((k) => [k, row[k] ?? null]));
 
 export function checkWindow(start: unknown, end: unknown) {

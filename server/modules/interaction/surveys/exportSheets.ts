@@ -1,6 +1,6 @@
 import type { Db, Row } from '../../../db/types.js';
 import type { SheetSpec } from '../../../shared/excel.js';
-import { loadQuestions, surveyResults } from './service.js';
+import { answerTo, loadQuestions, surveyResults } from './service.js';
 
 /** One survey's export: the tally per option, then every record with its answers (phones masked by the builder). */
 export async function surveyResultSheets(db: Db, survey: Row): Promise<SheetSpec[]> {
@@ -16,9 +16,8 @@ export async function surveyResultSheets(db: Db, survey: Row): Promise<SheetSpec
   const byRecord = new Map<number, Row[]>();
   for (const a of answers) byRecord.set(a.recordId, [...(byRecord.get(a.recordId) ?? []), a]);
   const answerOf = (r: Row, q: (typeof questions)[number]) => {
-    const qa = (byRecord.get(Number(r.id)) ?? []).filter((a) => Number(a.questionId) === q.id);
-    if (q.type === 2) return String(qa[0]?.content ?? '');
-    return q.options.filter((o) => qa.some((a) => Number(a.optionId) === o.id)).map((o) => o.content).join('；');
+    const a = answerTo(q, byRecord.get(Number(r.id)) ?? []);
+    return q.type === 2 ? (a.text ?? '') : a.optionContents.join('；');
   };
   return [
     {

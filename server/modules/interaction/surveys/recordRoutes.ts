@@ -4,22 +4,22 @@ import { readPaging } from '../../../crud/listQuery.js';
 import { searchOf } from '../../../crud/routes.js';
 import type { DynamicDb, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
-import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors.js';
+import { invalidValue, notFoundRecord } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { readId } from '../../../http/params.js';
 import { sendWorkbook } from '../../../shared/excel.js';
-import { maskPage, PERSONAL_FIELDS } from '../../../shared/mask.js';
+import { PERSONAL_FIELDS } from '../../../shared/mask.js';
 import { pageOf } from '../../../shared/paging.js';
 import { asInt } from '../../../shared/routeHelpers.js';
 import { revealOrMask } from '../../../shared/sensitiveView.js';
 import type { SurveyContext } from './context.js';
 import { surveyResultSheets } from './exportSheets.js';
-import { loadQuestions, surveyResults } from './service.js';
+import { answerTo, loadQuestions, surveyResults } from './service.js';
 
 const surveyIdOf = (search: Record<string, unknown>) => search.surveyId ?? search.id;
 const given = (v: unknown) => v !== undefined && v !== null && v !== '';
 
-/** Results, answer records and text answers of one survey. */
+/** Results, one answer record and text answers of one survey (the records' page is the declared `childPages`). */
 export function surveyRecordRoutes(ctx: SurveyContext) {
   const { app, decl, load, inputs } = ctx;
   const perm = decl.permissions;
@@ -28,31 +28,6 @@ export function surveyRecordRoutes(ctx: SurveyContext) {
   app.post('/survey/answerdetail', { config: { permission: 'survey:result' }, schema: inputs.id, attachValidation: true }, async (request) => {
     const survey = await load(request, readId(request));
     return ok(await surveyResults(db, survey));
-  });
-
-  const recordSearch = async (request: FastifyRequest, search: Record<string, unknown>) => {
-    const surveyIdRaw = surveyIdOf(search);
-    if (!given(surveyIdRaw)) throw missingParam('surveyId');
-    const survey = await load(request, asInt(surveyIdRaw, 'surveyId'));
-    let q = db.selectFrom('survey_record').where('surveyId', '=', Number(survey.id));
-    if (typeof search.startTime === 'string' && search.startTime) q = q.where('createTime', '>=', search.startTime.length === 10 ? `${search.startTime} 00:00:00` : search.startTime);
-    if (typeof search.endTime === 'string' && search.endTime) q = q.where('createTime', '<=', search.endTime.length === 10 ? `${search.endTime} 23:59:59` : search.endTime);
-    if (typeof search.phone === 'string' && search.phone.trim()) q = q.where('phone', '=', search.phone.trim());
-    return { survey, q };
-  };
-  app.post('/survey/record/list', { config: { permission: perm.list }, schema: inputs.records, attachValidation: true }, async (request) => {
-    const search = searchOf(request);
-    const { pageNum, pageSize } = readPaging(search);
-    const { q } = await recordSearch(request, search);
-    const total = Number((await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst())?.n ?? 0);
-    const list = await q
-      .select(['id', 'surveyId', 'name', 'phone', 'ip', 'createTime'])
-      .orderBy('createTime', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute();
-    return ok(maskPage(pageOf(list, { pageNum, pageSize }, total)));
   });
 
   app.post('/survey/record/get', { config: { permission: perm.get }, schema: inputs.id, attachValidation: true }, async (request) => {
@@ -96,19 +71,7 @@ async function recordDetail({ app, load }: SurveyContext, request: FastifyReques
   return {
     ...shown,
     surveyTitle: survey.title,
-    answers: questions.map((q) => {
-      const mine = answers.filter((a) => a.questionId === q.id);
-      const optionIds = mine.flatMap((a) => (a.optionId === null ? [] : [a.optionId]));
-      return {
-        questionId: q.id,
-        title: q.title,
-        type: q.type,
-        typeName: q.typeName,
-        optionIds,
-        optionContents: q.options.filter((o) => optionIds.includes(o.id)).map((o) => o.content),
-        text: mine.find((a) => a.optionId === null)?.content ?? null,
-      };
-    }),
+    answers: questions.map((q) => ({ questionId: q.id, title: q.title, type: q.type, typeName: q.typeName, ...answerTo(q, answers) })),
   };
 }
 

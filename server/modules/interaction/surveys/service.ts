@@ -9,7 +9,6 @@ import { asInt, asObject } from '../../../shared/routeHelpers.js';
 
 /** The questions → options child collection (resources/survey.ts). */
 const QUESTIONS = survey.children![0]!;
-export const SURVEY_STATUS: Record<number, string> = { 0: '未开始', 1: '已开始', 2: '已暂停', 3: '已结束' };
 
 export const MAX_QUESTIONS = 100;
 export const MAX_OPTIONS = 50;
@@ -67,6 +66,14 @@ export interface QuestionOut {
 /** The questions of a survey with their options, in order (the declared child collection). */
 export async function loadQuestions(db: Db, surveyId: number): Promise<QuestionOut[]> {
   return (await readChildTree(dynamic(db), QUESTIONS, [surveyId])) as unknown as QuestionOut[];
+}
+
+/** One record's answer to a question: the options chosen (ids as stored, contents in the question's order) and its text. */
+export function answerTo(q: QuestionOut, answers: readonly Row[]) {
+  const mine = answers.filter((a) => Number(a.questionId) === q.id);
+  const optionIds = mine.flatMap((a) => (a.optionId === null ? [] : [Number(a.optionId)]));
+  const text = mine.find((a) => a.optionId === null)?.content;
+  return { optionIds, optionContents: q.options.filter((o) => optionIds.includes(o.id)).map((o) => o.content), text: text === undefined ? null : String(text) };
 }
 
 /** A survey as the public reads it: a survey nobody started is not public yet (a missing status counts as 0), 1003. */
