@@ -3,7 +3,7 @@ import { ActionAnswer } from '../../crud/actions.js';
 import type { ActionRun } from '../../crud/entity/types.js';
 import { invalidValue, missingParam } from '../../http/errors.js';
 import { loadQuestions, notAllowed } from '../../modules/interaction/surveys/service.js';
-import { enumLabels } from '../../crud/reads.js';
+import { enumLabels } from '../../crud/reads/output.js';
 import surveyDecl from '../../../resources/survey.js';
 import { asInt } from '../../shared/routeHelpers.js';
 import { formatDateTime } from '../../util/time.js';

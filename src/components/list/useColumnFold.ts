@@ -3,6 +3,8 @@ import { type ColumnPlan, columnsToFold } from './columns';
 
 /** Width of the row-expansion column that appears when something folds. */
 const EXPAND = 48;
+/** Pixels kept free of the shared columns (see measure). */
+const ROUNDING = 8;
 
 /**
  * Which columns of the plan fold in the table inside the returned ref's box: measured whenever the box
@@ -20,7 +22,9 @@ export function useColumnFold(plan: readonly ColumnPlan[]) {
     const own = ['th.MuiTableCell-paddingCheckbox', 'th:last-of-type']
       .map((s) => (head.querySelector(s) as HTMLElement | null)?.offsetWidth ?? 0)
       .reduce((a, b) => a + b, 0);
-    const available = box.clientWidth - own;
+    // offsetWidth rounds each cell to whole pixels: keep a few for what the rounding hides (论坛主题's wide
+    // row of steps overflowed by 2 px at 1366).
+    const available = box.clientWidth - own - ROUNDING;
     let next = columnsToFold(shown, available);
     if (next.length) next = columnsToFold(shown, available - EXPAND);
     setFolded((old) => (old.join() === next.join() ? old : next));
