@@ -3,8 +3,6 @@ import { type ColumnPlan, columnsToFold } from './columns';
 
 /** Width of the row-expansion column that appears when something folds. */
 const EXPAND = 48;
-/** Pixels kept free of the shared columns (see measure). */
-const ROUNDING = 8;
 
 /**
  * Which columns of the plan fold in the table inside the returned ref's box: measured whenever the box
@@ -13,6 +11,7 @@ const ROUNDING = 8;
 export function useColumnFold(plan: readonly ColumnPlan[]) {
   const ref = useRef<HTMLDivElement>(null);
   const [folded, setFolded] = useState<string[]>([]);
+  const learned = useRef({ width: 0, deficit: 0 });
   const measure = useCallback(() => {
     const box = ref.current;
     const head = box?.querySelector('thead tr');
@@ -22,9 +21,14 @@ export function useColumnFold(plan: readonly ColumnPlan[]) {
     const own = ['th.MuiTableCell-paddingCheckbox', 'th:last-of-type']
       .map((s) => (head.querySelector(s) as HTMLElement | null)?.offsetWidth ?? 0)
       .reduce((a, b) => a + b, 0);
-    // offsetWidth rounds each cell to whole pixels: keep a few for what the rounding hides (论坛主题's wide
-    // row of steps overflowed by 2 px at 1366).
-    const available = box.clientWidth - own - ROUNDING;
+    // What the plan cannot see (a row of several steps, a chip wider than its column's need): the table's
+    // own overflow at this width, learned once and kept until the box's width changes, so folding the
+    // columns that remove it does not unfold them again on the next measure.
+    if (learned.current.width !== box.clientWidth) learned.current = { width: box.clientWidth, deficit: 0 };
+    const table = box.querySelector('table');
+    const overflow = table ? table.scrollWidth - box.clientWidth : 0;
+    if (overflow > 0) learned.current.deficit += overflow;
+    const available = box.clientWidth - own - learned.current.deficit;
     let next = columnsToFold(shown, available);
     if (next.length) next = columnsToFold(shown, available - EXPAND);
     setFolded((old) => (old.join() === next.join() ? old : next));
