@@ -11,7 +11,6 @@ const EXPAND = 48;
 export function useColumnFold(plan: readonly ColumnPlan[]) {
   const ref = useRef<HTMLDivElement>(null);
   const [folded, setFolded] = useState<string[]>([]);
-  const learned = useRef({ width: 0, deficit: 0 });
   const measure = useCallback(() => {
     const box = ref.current;
     const head = box?.querySelector('thead tr');
@@ -21,14 +20,7 @@ export function useColumnFold(plan: readonly ColumnPlan[]) {
     const own = ['th.MuiTableCell-paddingCheckbox', 'th:last-of-type']
       .map((s) => (head.querySelector(s) as HTMLElement | null)?.offsetWidth ?? 0)
       .reduce((a, b) => a + b, 0);
-    // What the plan cannot see (a row of several steps, a chip wider than its column's need): the table's
-    // own overflow at this width, learned once and kept until the box's width changes, so folding the
-    // columns that remove it does not unfold them again on the next measure.
-    if (learned.current.width !== box.clientWidth) learned.current = { width: box.clientWidth, deficit: 0 };
-    const table = box.querySelector('table');
-    const overflow = table ? table.scrollWidth - box.clientWidth : 0;
-    if (overflow > 0) learned.current.deficit += overflow;
-    const available = box.clientWidth - own - learned.current.deficit;
+    const available = box.clientWidth - own;
     let next = columnsToFold(shown, available);
     if (next.length) next = columnsToFold(shown, available - EXPAND);
     setFolded((old) => (old.join() === next.join() ? old : next));
