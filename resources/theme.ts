@@ -155,6 +155,8 @@ export default defineResource({
   ],
   list: {
     columns: ['title', 'channel', 'plateName', 'name', 'status', 'isShow', 'replyState', 'handleState', 'deptName', 'createTime'],
+    // 审核状态 says which steps the row offers: it stays; 版块名称 (forum topics only) goes first.
+    columnLayout: { status: { priority: 1, width: 120 }, plateName: { priority: 3 } },
     filters: [
       { field: 'title', op: 'like', alwaysOn: true },
       { field: 'channel', op: 'eq', alwaysOn: true },

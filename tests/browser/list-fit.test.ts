@@ -61,6 +61,7 @@ function problemsOf(visits: Visit[]): string[] {
       if (m.actions !== 'none' && m.actions !== 'visible') problems.push(`操作列不可见：${m.actions}`);
       if (m.pager !== 'none' && m.pager !== 'visible') problems.push(`分页不可见：${m.pager}`);
       if (!m.title) problems.push('无页面标题');
+      if (m.unexpandable) problems.push(`折叠了 ${m.folded} 列，${m.unexpandable} 行无可见的展开按钮`);
       if (m.wrappedActions) problems.push(`操作换行 ${m.wrappedActions} 行`);
       if (m.fullNumbers && !PUBLIC_NUMBERS.has(v.name)) problems.push(`明文手机号/证件号 ${m.fullNumbers} 处`);
       if (EMPTY_AT_START.has(v.name) && m.rows === 0) {
@@ -132,6 +133,23 @@ describe('every menu entry at 1366x768 and 1280x720', () => {
     expect(new Set(widths).size, widths.join(',')).toBe(1);
     await page.screenshot({ path: 'test-results/list-fit/form-产业项目-edit-1366.png', fullPage: true });
 
+    await context.close();
+  }, TIMEOUT);
+
+  it('a folded column shows in the row expansion (论坛主题 at 1366 px)', async () => {
+    await walks;
+    const context = await portal.browser.newContext({ locale: 'zh-CN', viewport: SIZES[0] });
+    const page: Page = await context.newPage();
+    await logIn(page, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
+    await openMenu(page, '论坛主题');
+    const table = page.getByRole('table', { name: '论坛主题列表' });
+    await table.locator('tbody tr').first().waitFor();
+    // 办理状态 does not fit beside 标题…审核状态 and the row's seven steps: it folds, and the row's expander shows it.
+    await expect.poll(() => table.locator('thead th.column-handleState').evaluate((th) => getComputedStyle(th).display)).toBe('none');
+    await table.locator('tbody .RaDatagrid-expandIcon').first().click();
+    const expansion = table.locator('tbody tr').nth(1);
+    await expect.poll(() => expansion.textContent()).toMatch(/办理状态[:：]\s*(办理中|已办结)/);
+    await page.screenshot({ path: 'test-results/list-fit/folded-论坛主题-expanded-1366.png' });
     await context.close();
   }, TIMEOUT);
 

@@ -24,7 +24,8 @@ export const FIT_TABLE_SX = {
   '& td, & th': { whiteSpace: 'nowrap' },
   '& td': { maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis' },
   [FITTING]: { width: '100%' },
-  [`${FITTING} td:not(:last-of-type):not(.MuiTableCell-paddingCheckbox), ${FITTING} th:not(:last-of-type):not(.MuiTableCell-paddingCheckbox)`]: {
+  // The selection and row-expansion cells (folded columns, useColumnFold) keep their own width.
+  [`${FITTING} td:not(:last-of-type, .MuiTableCell-paddingCheckbox, .RaDatagrid-expandIconCell), ${FITTING} th:not(:last-of-type, .MuiTableCell-paddingCheckbox, .RaDatagrid-expandHeader)`]: {
     maxWidth: 0,
     overflow: 'hidden',
     textOverflow: 'ellipsis',

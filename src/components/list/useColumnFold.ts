@@ -25,20 +25,23 @@ export function useColumnFold(plan: readonly ColumnPlan[]) {
     if (next.length) next = columnsToFold(shown, available - EXPAND);
     setFolded((old) => (old.join() === next.join() ? old : next));
   }, [plan]);
-  // The box may appear later (after the list's loading state): watch whichever box is there now.
-  const watched = useRef<{ box: HTMLElement; observer: ResizeObserver } | null>(null);
+  // The box may appear later (after the list's loading state), and the 操作 column widens when its buttons
+  // arrive (each waits for its permission): watch whichever box and table are there now.
+  const watched = useRef<{ box: Element; table: Element | null; observer: ResizeObserver } | null>(null);
   const latest = useRef(measure);
   useLayoutEffect(() => {
     latest.current = measure;
     measure();
     const box = ref.current;
-    if (watched.current?.box === box || typeof ResizeObserver === 'undefined') return;
+    const table = box?.querySelector('table') ?? null;
+    if ((watched.current?.box === box && watched.current?.table === table) || typeof ResizeObserver === 'undefined') return;
     watched.current?.observer.disconnect();
     watched.current = null;
     if (!box) return;
     const observer = new ResizeObserver(() => latest.current());
     observer.observe(box);
-    watched.current = { box, observer };
+    if (table) observer.observe(table);
+    watched.current = { box, table, observer };
   });
   useEffect(() => () => watched.current?.observer.disconnect(), []);
   return { ref, folded };

@@ -34,6 +34,9 @@ export interface Measure {
   actions: 'none' | 'visible' | string;
   /** The pager: absent, or whether it is wholly inside the viewport. */
   pager: 'none' | 'visible' | string;
+  /** Columns folded out of the table (useColumnFold), and the rows of such tables without a visible expansion control. */
+  folded: number;
+  unexpandable: number;
 }
 
 export interface Visit {
@@ -116,6 +119,16 @@ function measureInPage(): Measure {
     return 'visible';
   };
   const actionHeader = Array.from(document.querySelectorAll('main thead th')).find((th) => (th.textContent ?? '').trim() === '操作');
+  // A folded column hides its cells; its values are in the row's expansion, opened by a visible control on every row.
+  let folded = 0;
+  let unexpandable = 0;
+  for (const table of Array.from(document.querySelectorAll('main table'))) {
+    const hidden = Array.from(table.querySelectorAll('thead th')).filter((th) => getComputedStyle(th).display === 'none').length;
+    if (!hidden) continue;
+    folded += hidden;
+    const rowsOf = Array.from(table.querySelectorAll('tbody tr')).filter((tr) => tr.querySelectorAll('td').length > 1);
+    unexpandable += rowsOf.filter((tr) => !Array.from(tr.querySelectorAll('.RaDatagrid-expandIcon')).some((el) => el.getBoundingClientRect().width > 0)).length;
+  }
   const pagerEl = Array.from(document.querySelectorAll('main [data-testid="list-pagination"]')).find(shown);
   return {
     boxOverflow,
@@ -135,6 +148,8 @@ function measureInPage(): Measure {
     fullNumbers,
     maskedNumbers,
     title: title.trim(),
+    folded,
+    unexpandable,
   };
 }
 
