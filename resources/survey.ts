@@ -2,6 +2,8 @@ import { defineResource, ownership, ownershipFields, standardPermissions } from 
 
 /** What a citizen sees of a survey (the public reads, /web/survey/find). */
 export const PUBLIC_FIELDS = ['id', 'title', 'description', 'startTime', 'endTime', 'anonymous', 'status', 'publicResult', 'recordCount', 'deptName', 'createTime'] as const;
+/** A question's type (survey_question.type). */
+const QUESTION_TYPES = { 0: '单选', 1: '多选', 2: '文本' } as const;
 const NEWEST = [{ field: 'createTime', order: 'DESC' }, { field: 'id', order: 'DESC' }] as const;
 /** Results are public when staff switched 公开结果 on for a survey that has started (已开始, 已暂停, 已结束). */
 export const RESULTS_PUBLIC = { publicResult: 1, status: [1, 2, 3] } as const;
@@ -148,10 +150,24 @@ export default defineResource({
   ],
   // The questions → options (survey_question, survey_option): answered by the detail call, deleted with the
   // survey, saved with it by server/entities/survey.ts (writeChildTree). Types: 0 单选, 1 多选, 2 文本.
+  // The designer is the generic form's `form` of both levels (a question's 选项 only for 单选 / 多选); the
+  // questions change only while nobody answered and the survey is not running (the server refuses as well).
   children: [{
     name: 'questions', label: '题目', table: 'survey_question', key: 'surveyId', orderBy: ['sort'],
-    fields: ['id', 'surveyId', 'title', 'type', 'required', 'sort'], labelOf: { field: 'type', as: 'typeName', options: { 0: '单选', 1: '多选', 2: '文本' } },
-    children: [{ name: 'options', label: '选项', table: 'survey_option', key: 'questionId', rootKey: 'surveyId', orderBy: ['sort'], fields: ['id', 'questionId', 'content', 'sort'] }],
+    fields: ['id', 'surveyId', 'title', 'type', 'required', 'sort'], labelOf: { field: 'type', as: 'typeName', options: QUESTION_TYPES },
+    form: {
+      rowLabel: '第{n}题', min: 1, editableWhen: { status: [0, 2], recordCount: 0 },
+      lockedNote: '问卷已有答卷或正在进行中，题目不能修改；可以修改标题、说明和时间。',
+      fields: [
+        { name: 'title', label: '题目', type: 'text', required: true, maxLength: 500 },
+        { name: 'type', label: '题型', type: 'enum', required: true, default: 0, options: Object.entries(QUESTION_TYPES).map(([value, label]) => ({ value: Number(value), label })) },
+        { name: 'required', label: '必答', type: 'enum', required: true, default: 1, options: [{ value: 1, label: '必答' }, { value: 0, label: '选答' }] },
+      ],
+    },
+    children: [{
+      name: 'options', label: '选项', table: 'survey_option', key: 'questionId', rootKey: 'surveyId', orderBy: ['sort'], fields: ['id', 'questionId', 'content', 'sort'],
+      form: { min: 2, shownWhen: { type: [0, 1] }, fields: [{ name: 'content', label: '选项', type: 'text', required: true, maxLength: 200 }] },
+    }],
   }],
   // The citizen's answers (image code, the per-address limits of 'survey'; one answer per visitor): checked
   // and written by server/entities/survey/answering.ts.

@@ -1,5 +1,6 @@
 // Child collections declared on an entity (issue 19, session 24); run by server/crud/children.ts.
 import type { ChildCallsDecl } from './childCalls';
+import type { ChildFormDecl } from './childForm';
 
 /**
  * Rows of another table that belong to one record (论坛主题 → its replies in `theme_reply`): `key` is the
@@ -32,4 +33,6 @@ export interface ChildDecl {
   readonly rootKey?: string;
   /** Calls of the rows themselves: list, all, get, delete (see ChildCallsDecl). */
   readonly calls?: ChildCallsDecl;
+  /** Edited inside the record's form (see ChildFormDecl). */
+  readonly form?: ChildFormDecl;
 }

@@ -30,6 +30,7 @@ import { FieldsFromInput } from './FieldsFromInput';
 import { ShowTables } from './ShowTables';
 import { RelatedRecords } from './RelatedRecords';
 import { ShowPaged } from './ShowPaged';
+import { ChildRowsInput, formChildCollections } from './ChildRowsInput';
 
 // recharts comes only with a show view that declares charts (showCharts).
 const ShowCharts = lazy(() => import('./ShowCharts'));
@@ -66,10 +67,14 @@ function inputs(decl: ResourceDecl, mode: 'create' | 'edit'): ReactElement {
   const links = formLinks(decl);
   const fields = formFields(decl).filter((f) => mode === 'create' || !f.writeOnly);
   const grid = <FormGrid fields={fields} render={(field) => renderInput(field, decl)} />;
-  if (!links.length && !decl.formFieldsFrom) return grid;
+  const children = formChildCollections(decl);
+  if (!links.length && !decl.formFieldsFrom && !children.length) return grid;
   return (
     <>
       {grid}
+      {children.map((child) => (
+        <ChildRowsInput key={child.name} decl={decl} child={child} />
+      ))}
       {decl.formFieldsFrom && <FieldsFromInput decl={decl} />}
       {links.map((link) => (
         <LinksInput key={link.name} link={link} />

@@ -1,17 +1,14 @@
-import { lazy, Suspense } from 'react';
-import { ListLoading } from '../generic/GenericList';
+import { Navigate, useLocation } from 'react-router';
+import surveyDecl from '../../resources/survey';
 import type { PageDecl } from '../pages';
+import { resourceRoute } from '../routes/resourceRoute';
 
-const SurveyEditor = lazy(() => import('../views/survey/SurveyEditor'));
-
+/** 新建问卷 (/main/interact/addProblem; `?id=` edits one): 问卷调查's generic create or edit form. */
 function AddProblem() {
-  return (
-    <Suspense fallback={<ListLoading />}>
-      <SurveyEditor />
-    </Suspense>
-  );
+  const id = new URLSearchParams(useLocation().search).get('id');
+  const base = `/${resourceRoute(surveyDecl)}`;
+  return <Navigate to={id ? `${base}/${encodeURIComponent(id)}` : `${base}/create`} replace />;
 }
 
-/** 新建问卷 (/main/interact/addProblem; `?id=` edits one): the same editor as 问卷调查's «新建问卷». */
 const page: PageDecl = { path: '/main/interact/addProblem', component: AddProblem };
 export default page;
