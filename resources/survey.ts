@@ -149,14 +149,15 @@ export default defineResource({
     { name: 'exportResult', label: '导出Excel', path: '/survey/survrveyExcel', permission: 'survey:export', scope: 'row', placement: ['show'], download: '问卷结果.xlsx' },
   ],
   // The questions → options (survey_question, survey_option): answered by the detail call, deleted with the
-  // survey, saved with it by server/entities/survey.ts (writeChildTree). Types: 0 单选, 1 多选, 2 文本.
+  // survey, sent with its save as `questions` (checked, written and answered by the generic save: `form`).
   // The designer is the generic form's `form` of both levels (a question's 选项 only for 单选 / 多选); the
-  // questions change only while nobody answered and the survey is not running (the server refuses as well).
+  // questions change only while nobody answered and the survey is not running (server/entities/survey.ts refuses).
   children: [{
     name: 'questions', label: '题目', table: 'survey_question', key: 'surveyId', orderBy: ['sort'],
     fields: ['id', 'surveyId', 'title', 'type', 'required', 'sort'], labelOf: { field: 'type', as: 'typeName', options: QUESTION_TYPES },
     form: {
-      rowLabel: '第{n}题', min: 1, editableWhen: { status: [0, 2], recordCount: 0 },
+      rowLabel: '第{n}题', min: 1, max: 100, messages: { tooFew: '问卷至少需要一道题目', tooMany: '题目不能超过{max}道' },
+      editableWhen: { status: [0, 2], recordCount: 0 },
       lockedNote: '问卷已有答卷或正在进行中，题目不能修改；可以修改标题、说明和时间。',
       fields: [
         { name: 'title', label: '题目', type: 'text', required: true, maxLength: 500 },
@@ -166,7 +167,10 @@ export default defineResource({
     },
     children: [{
       name: 'options', label: '选项', table: 'survey_option', key: 'questionId', rootKey: 'surveyId', orderBy: ['sort'], fields: ['id', 'questionId', 'content', 'sort'],
-      form: { min: 2, shownWhen: { type: [0, 1] }, fields: [{ name: 'content', label: '选项', type: 'text', required: true, maxLength: 200 }] },
+      form: {
+        min: 2, max: 50, messages: { tooFew: '{row}（选择题）至少需要两个选项' }, shownWhen: { type: [0, 1] },
+        fields: [{ name: 'content', label: '选项', type: 'text', required: true, maxLength: 200 }],
+      },
     }],
   }],
   // The citizen's answers (image code, the per-address limits of 'survey'; one answer per visitor): checked

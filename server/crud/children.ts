@@ -1,5 +1,6 @@
 import type { Hooks, RecordData } from '../../resources/behaviour.js';
 import type { ResourceDecl } from '../../resources/types.js';
+import { childFormHooks } from './childForm.js';
 import { deleteChildTree, readChildTree } from './childTree.js';
 import type { EntityContext } from './entity/types.js';
 
@@ -10,6 +11,8 @@ export function childHooks(decl: ResourceDecl): Hooks {
   const children = decl.children ?? [];
   if (!children.length) return {};
   return {
+    // Collections sent with the record (ChildDecl `form`): checked, written and answered by the save.
+    ...childFormHooks(decl),
     afterGet: [
       async ({ record, ctx }) => {
         const out: RecordData = { ...record };

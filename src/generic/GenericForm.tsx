@@ -147,15 +147,17 @@ export function GenericCreate({ decl }: { decl: ResourceDecl }) {
 
 /**
  * Edit form from the declaration. Pessimistic, so a refusal (a validation message, 未修改任何内容，不需要提交)
- * leaves the form as it was; the data provider sends only the changed fields plus the id.
+ * leaves the form as it was; the data provider sends only the changed fields plus the id. `id` when the
+ * route does not name it (a spec page's ?id=, FormPage.tsx).
  */
-export function GenericEdit({ decl }: { decl: ResourceDecl }) {
+export function GenericEdit({ decl, id }: { decl: ResourceDecl; id?: Identifier }) {
   const onError = useErrorNotifier();
   const success = useSuccessNotifier();
   const redirect = useRedirect();
   return (
     <Edit
       resource={decl.name}
+      id={id}
       authLoading={false}
       title={`编辑${decl.label}`}
       actions={<EditActions />}

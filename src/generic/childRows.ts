@@ -1,14 +1,12 @@
 import { inState } from '../../resources/behaviour';
 import type { ChildDecl } from '../../resources/relations/children';
+import { formChildren } from '../../resources/relations/childForm';
 import type { Row } from './plainTypes';
 
 /**
  * The values behind a child collection edited in its record's form (ChildDecl `form`;
  * src/generic/ChildRowsInput.tsx): new rows, the order written as the position, what is shown.
  */
-
-/** The nested collections of a child that are edited in the form too. */
-export const formChildren = (child: ChildDecl): ChildDecl[] => (child.children ?? []).filter((c) => c.form);
 
 /** A new row: each input's default (else ''), and the least rows of each nested collection. */
 export function newRow(child: ChildDecl): Row {
@@ -27,8 +25,7 @@ export function renumber(child: ChildDecl, rows: readonly Row[]): Row[] {
   return rows.map((r, i) => (r[order] === i + 1 ? r : { ...r, [order]: i + 1 }));
 }
 
-/** A row's heading: `{n}` its position from 1. */
-export const rowHeading = (child: ChildDecl, index: number) => (child.form?.rowLabel ?? '').replace('{n}', String(index + 1));
+export { formChildren, rowHeading } from '../../resources/relations/childForm';
 
 /** Whether the record's rows may change (`editableWhen`; a new record's always may). */
 export const rowsEditable = (child: ChildDecl, record: Row | undefined) => !record || inState(record, child.form?.editableWhen);

@@ -1,56 +1,13 @@
 import survey from '../../../../resources/survey.js';
-import type { ResourceDecl } from '../../../../resources/types.js';
 import { readChildTree } from '../../../crud/childTree.js';
-import { cleanText } from '../../../public/guard.js';
 import { dynamic, type Db, type Row } from '../../../db/types.js';
-import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
+import { notFoundRecord, PortalError } from '../../../http/errors.js';
 import { formatDateTime } from '../../../util/time.js';
-import { asInt, asObject } from '../../../shared/routeHelpers.js';
 
 /** The questions → options child collection (resources/survey.ts). */
 const QUESTIONS = survey.children![0]!;
 
-export const MAX_QUESTIONS = 100;
-export const MAX_OPTIONS = 50;
-
-export interface QuestionInput {
-  title: string;
-  type: number;
-  required: number;
-  sort: number;
-  options: { content: string; sort: number }[];
-}
-
 export const notAllowed = (msg = '该记录当前状态不允许此操作') => new PortalError(1005, msg);
-
-/** The `questions` of a saveInvestSurveyDto, checked: titles, types, options of choice questions. */
-export function parseQuestions(raw: unknown): QuestionInput[] {
-  if (raw === undefined || raw === null) throw missingParam('questions');
-  if (!Array.isArray(raw)) throw invalidValue('题目格式不正确');
-  if (raw.length === 0) throw invalidValue('问卷至少需要一道题目');
-  if (raw.length > MAX_QUESTIONS) throw invalidValue(`题目不能超过${MAX_QUESTIONS}道`);
-  return raw.map((item, index) => {
-    const q = asObject(item, `第${index + 1}题`);
-    const title = cleanText(q.title, { label: `第${index + 1}题题目`, max: 500, required: true });
-    const type = q.type === undefined || q.type === null || q.type === '' ? 0 : asInt(q.type, '题目类型');
-    if (!(type in QUESTIONS.labelOf!.options)) throw invalidValue('题目类型的值无效，可选值：0（单选）、1（多选）、2（文本）');
-    const required = q.required === undefined || q.required === null || q.required === '' ? 1 : asInt(q.required, '是否必答') ? 1 : 0;
-    const sort = q.sort === undefined || q.sort === null || q.sort === '' ? index + 1 : asInt(q.sort, '排序');
-    let options: QuestionInput['options'] = [];
-    if (type !== 2) {
-      if (!Array.isArray(q.options)) throw invalidValue(`第${index + 1}题（选择题）至少需要两个选项`);
-      if (q.options.length > MAX_OPTIONS) throw invalidValue(`第${index + 1}题选项不能超过${MAX_OPTIONS}个`);
-      options = q.options.map((o, i) => {
-        const opt = typeof o === 'string' ? { content: o } : asObject(o, `第${index + 1}题选项`);
-        const content = cleanText(opt.content, { label: `第${index + 1}题第${i + 1}个选项`, max: 200, required: true });
-        const osort = opt.sort === undefined || opt.sort === null || opt.sort === '' ? i + 1 : asInt(opt.sort, '排序');
-        return { content, sort: osort };
-      });
-      if (options.length < 2) throw invalidValue(`第${index + 1}题（选择题）至少需要两个选项`);
-    }
-    return { title, type, required, sort, options };
-  });
-}
 
 export interface QuestionOut {
   id: number;
@@ -167,5 +124,3 @@ export async function surveyResults(db: Db, survey: Row): Promise<{ survey: Row;
     }),
   };
 }
-
-export type SurveyDecl = ResourceDecl;
