@@ -21,7 +21,6 @@ export default defineResource({
       listByRole: { path: '/plate/listByRole', label: '我管理的版块' },
       roleLinks: { path: '/plateRole/list', label: '角色的版块' },
       roleOptions: { path: '/plateRole/optionList', label: '版块选项' },
-      webget: { path: '/plate/webget', label: '版块详情（公众）' },
     },
   },
   fields: [
@@ -71,6 +70,8 @@ export default defineResource({
   },
   form: ['forumId', 'name', 'handleDeptId', 'needAudit', 'status', 'sort', 'icon', 'description'],
   permissions: standardPermissions('plate'),
+  // The portal's page of an enabled plate.
+  reads: [{ name: 'webget', label: '版块详情（公众）', path: '/plate/webget', shape: 'one', where: { status: 1 }, fields: ['id', 'forumId', 'forumName', 'name', 'description', 'icon', 'handleDeptName', 'themeCount'] }],
   // 版主设置 (the plateRole action's dialog): src/panels/plateRoles.tsx over the generic list.
   listPanels: [{ name: 'plateRoles', place: 'above' }],
   actions: [

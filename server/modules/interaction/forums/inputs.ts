@@ -1,13 +1,11 @@
-import { describeInput, ID, NO_INPUT, PAGING, type InputFields } from '../../../http/routeInput.js';
+import { describeInput, NO_INPUT, PAGING, type InputFields } from '../../../http/routeInput.js';
 
 const NAME: InputFields = { name: ['string', '名称（包含）'] };
 const ROLE = ['integer', '角色ID'] as const;
 
 /** What each forum, plate and plate-role route reads (server/http/routeInput.ts: descriptive). */
 export const FORUM_INPUT = {
-  webList: describeInput({ either: { ...NAME, ...PAGING } }),
   plates: describeInput({ either: { ...NAME, forumId: ['integer', '论坛ID'], ...PAGING } }),
-  id: describeInput({ either: { id: ID } }),
   roleList: describeInput({ either: { roleId: ['integer', '角色ID（不传为全部）'] } }),
   rolePlates: describeInput({ either: { roleId: ['integer', '角色ID（必填）'], ...NAME, ...PAGING } }),
   none: NO_INPUT,

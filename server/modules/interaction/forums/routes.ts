@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { searchOf } from '../../../crud/routes.js';
-import type { Page } from '../../../crud/service.js';
 import { readPaging } from '../../../crud/listQuery.js';
 import { ok } from '../../../http/envelope.js';
-import { notFoundRecord, invalidValue } from '../../../http/errors.js';
+import { invalidValue } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
-import { bodyOf, param, readId } from '../../../http/params.js';
+import { bodyOf, param } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/time.js';
 import { requireDecl } from '../../../shared/records.js';
 import type { ResourceDecl } from '../../../../resources/types.js';
@@ -14,59 +13,15 @@ import { pageOf } from '../../../shared/paging.js';
 
 const likeText = (v: unknown) => `%${String(v).trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** /forum/*, /plate/*, /plateRole/* (spec part 2 "Forums", "Plates"). */
+/** /plate/listByRole and /plateRole/* (spec part 2 "Plates"). */
 export async function forumRoutes(app: FastifyInstance) {
   const plate = requireDecl(app, 'plate');
-  forumPublicRoutes(app);
   plateRoutes(app, plate);
   plateRoleRoutes(app, plate);
 }
 
-// Forums and plates: list/get/add/dels are the generic routes (server/entities/forum.ts, plate.ts).
-
-/** Public: enabled forums with their enabled plates, an enabled plate. */
-function forumPublicRoutes(app: FastifyInstance) {
-  const db = app.db;
-  app.post('/forum/weblist', { config: { public: true }, schema: FORUM_INPUT.webList, attachValidation: true }, async (request) => {
-    const search = searchOf(request);
-    const { pageNum, pageSize } = readPaging(search);
-    let q = db.selectFrom('forum').where('status', '=', 1);
-    if (typeof search.name === 'string' && search.name.trim()) q = q.where('name', 'like', likeText(search.name));
-    const total = Number(((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
-    const forums = await q
-      .select(['id', 'name', 'description', 'icon', 'sort'])
-      .orderBy('sort', 'asc')
-      .orderBy('id', 'asc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute();
-    const ids = forums.map((f) => f.id);
-    const plates = ids.length
-      ? (await db
-          .selectFrom('plate')
-          .select(['id', 'forumId', 'name', 'description', 'icon', 'themeCount', 'sort'])
-          .where('forumId', 'in', ids)
-          .where('status', '=', 1)
-          .orderBy('sort', 'asc')
-          .orderBy('id', 'asc')
-          .execute())
-      : [];
-    const list = forums.map((f) => ({ ...f, plates: plates.filter((p) => Number(p.forumId) === f.id) }));
-    return ok(pageOf(list, { pageNum, pageSize }, total) satisfies Page);
-  });
-
-  // Public: an enabled plate.
-  app.post('/plate/webget', { config: { public: true }, schema: FORUM_INPUT.id, attachValidation: true }, async (request) => {
-    const row = await db
-      .selectFrom('plate')
-      .select(['id', 'forumId', 'forumName', 'name', 'description', 'icon', 'handleDeptName', 'themeCount'])
-      .where('id', '=', readId(request))
-      .where('status', '=', 1)
-      .executeTakeFirst();
-    if (!row) throw notFoundRecord();
-    return ok(row);
-  });
-}
+// Forums and plates: list/get/add/dels are the generic routes (server/entities/forum.ts, plate.ts); the
+// portal's /forum/weblist and /plate/webget are their declarations' reads.
 
 /** The plates a caller moderates. */
 function plateRoutes(app: FastifyInstance, plate: ResourceDecl) {
