@@ -72,10 +72,10 @@ export default defineResource({
   permissions: standardPermissions('plate'),
   // The portal's page of an enabled plate.
   reads: [{ name: 'webget', label: '版块详情（公众）', path: '/plate/webget', shape: 'one', where: { status: 1 }, fields: ['id', 'forumId', 'forumName', 'name', 'description', 'icon', 'handleDeptName', 'themeCount'] }],
-  // 版主设置 (the plateRole action's dialog): src/panels/plateRoles.tsx over the generic list.
-  listPanels: [{ name: 'plateRoles', place: 'above' }],
   actions: [
-    { name: 'plateRole', label: '版主设置', path: '/plateRole/save', permission: 'plate:role', scope: 'none' },
+    // 版主设置: pick a role, tick the plates it moderates (the generic link-pick dialog).
+    { name: 'plateRole', label: '版主设置', path: '/plateRole/save', permission: 'plate:role', scope: 'none', placement: ['toolbar'], success: '保存成功',
+      linkPick: { pick: { entity: 'role', label: '角色' }, choices: 'roleOptions', held: { call: 'roleLinks', field: 'plateId' }, key: 'roleId', field: 'plateIds', empty: '暂无版块' } },
     { name: 'export', label: '导出', path: '/plate/plateRoleExcel', permission: 'plate:export', scope: 'none',
       export: { fileName: '论坛版块', onlyNamed: true, columns: [
         { field: 'name', width: 24 }, { field: 'forumName', header: '所属论坛', width: 20 }, { field: 'handleDeptName', header: '负责部门', width: 20 },
