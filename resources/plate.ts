@@ -1,5 +1,11 @@
 import { defineResource, ownershipFields, standardPermissions } from './define';
 
+const NAME = { field: 'name', op: 'like' } as const;
+const BY_SORT = [{ field: 'sort', order: 'ASC' }, { field: 'id', order: 'ASC' }] as const;
+/** The moderating roles' links (plate_role: plateId → roleId). */
+const MODERATED = { table: 'plate_role', key: 'plateId', other: 'roleId' } as const;
+const ROLE_PLATES = { scoped: false, filters: [NAME], sort: BY_SORT, fields: ['id', 'name', 'forumName', 'handleDeptName', 'status'] } as const;
+
 /**
  * 论坛版块 (plate): a board of a forum, handled by a department (topics posted there are that
  * department's), moderated by roles (plate roles, /plateRole/*). See docs/interaction-forums.md.
@@ -18,9 +24,13 @@ export default defineResource({
     update: { path: '/plate/add' },
     delete: { path: '/plate/dels', ids: 'query' },
     extra: {
-      listByRole: { path: '/plate/listByRole', label: '我管理的版块' },
+      // The plates the caller moderates through a role (every plate for an ALL-scope user).
+      listByRole: { path: '/plate/listByRole', label: '我管理的版块', reads: { scoped: false, filters: [NAME, { field: 'forumId', op: 'eq' }], sort: BY_SORT, through: { ...MODERATED, caller: 'roleIds', allScope: true } } },
       roleLinks: { path: '/plateRole/list', label: '角色的版块' },
-      roleOptions: { path: '/plateRole/optionList', label: '版块选项' },
+      roleOptions: { path: '/plateRole/optionList', label: '版块选项', reads: { shape: 'options', scoped: false, sort: BY_SORT } },
+      // A role's plates and the others, paged (版主设置).
+      rolePlates: { path: '/plateRole/pageList', label: '角色管理的版块', reads: { ...ROLE_PLATES, through: { ...MODERATED, param: 'roleId', missing: '请选择角色' } } },
+      otherPlates: { path: '/plateRole/not/pagelist', label: '角色未管理的版块', reads: { ...ROLE_PLATES, through: { ...MODERATED, param: 'roleId', missing: '请选择角色', not: true } } },
     },
   },
   fields: [

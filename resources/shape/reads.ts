@@ -21,9 +21,10 @@ export interface ReadDecl {
    * of them; `one`: the record `id` names (1003 when none matches); `tree`: the array nested under parents (a
    * declaration with `tree`); `counts`: one `{ value, label, count }` per option of the enum `field`, in the
    * options' order; `record`: a singleton's one record, its empty values the declared defaults; `linked`: the
-   * ids one record (its id under `key`, default the idField) holds through the declared `link`, ascending.
+   * ids one record (its id under `key`, default the idField) holds through the declared `link`, ascending;
+   * `options`: every record as `{ value: its id, label: its title }`, in `sort` order (a form's choices).
    */
-  readonly shape?: 'page' | 'array' | 'one' | 'tree' | 'counts' | 'record' | 'linked';
+  readonly shape?: 'page' | 'array' | 'one' | 'tree' | 'counts' | 'record' | 'linked' | 'options';
   /** The key a caller must hold. */
   readonly permission?: string;
   /**
@@ -63,6 +64,8 @@ export interface ReadDecl {
   readonly range?: string;
   /** Search parameters the call must carry (1001 缺少必填参数：<name> otherwise; 诉求's `pageNumber`, `pageSize`). */
   readonly required?: readonly string[];
+  /** Only the records a link table pairs with another record, or those it does not (论坛版块's plates of a role). */
+  readonly through?: ThroughReadDecl;
   /** Each answered record carries the rows of another table that point at it (论坛's enabled plates). */
   readonly nested?: NestedReadDecl;
   /** For `counts`: the enum field counted. */
@@ -97,4 +100,21 @@ export interface NestedReadDecl {
   readonly where?: WhereData;
   readonly sort?: readonly { readonly field: string; readonly order: 'ASC' | 'DESC' }[];
   readonly fields: readonly string[];
+}
+
+/**
+ * A read's `through`: the records whose id is in `table`'s column `key` on a row whose `other` column holds
+ * the other record's id (`not`: the records on no such row). That id is the search value `param` (a blank
+ * or non-positive one answers 1002 `missing`), or the caller's `roleIds` (a caller of data scope ALL reaches
+ * every record when `allScope`).
+ */
+export interface ThroughReadDecl {
+  readonly table: string;
+  readonly key: string;
+  readonly other: string;
+  readonly param?: string;
+  readonly missing?: string;
+  readonly caller?: 'roleIds';
+  readonly allScope?: boolean;
+  readonly not?: boolean;
 }

@@ -12,7 +12,7 @@ import { linkedIds } from '../links.js';
 import { readPaging } from '../listQuery.js';
 import { readSingleton } from '../singleton.js';
 import { nestRecords } from '../treeList.js';
-import { applyRange, checkRequired, withNested } from './options.js';
+import { applyRange, applyThrough, asOptions, checkRequired, withNested } from './options.js';
 import { readOutput } from './output.js';
 import { readQuery, readRows, searchOf, type Query } from './records.js';
 
@@ -43,7 +43,7 @@ export async function answerRead(db: DynamicDb, decl: ResourceDecl, read: ExtraR
   if (read.shape === 'record') return readOutput(decl, read, await readSingleton(db, decl, user));
   const search = searchOf(request);
   checkRequired(read, search);
-  const q = applyRange(await readQuery(db, decl, read, user, search), read, search);
+  const q = applyThrough(db, applyRange(await readQuery(db, decl, read, user, search), read, search), decl, read, user, search);
   const out = (rows: readonly Row[]) => withNested(db, decl, read, rows, rows.map((r) => readOutput(decl, read, r)));
   switch (read.shape ?? 'page') {
     case 'counts':
@@ -63,6 +63,7 @@ export async function answerRead(db: DynamicDb, decl: ResourceDecl, read: ExtraR
     default: {
       const found = await readRows(db, decl, read, user, q, lengthOf(read, request));
       const kept = read.except ? found.filter((r) => !inState(r, read.except)) : found;
+      if (read.shape === 'options') return asOptions(decl, kept);
       return read.shape === 'tree' ? nestRecords(decl, await out(kept)) : out(kept);
     }
   }

@@ -1,7 +1,8 @@
 import type { ExtraReadDecl } from '../../../resources/shape/reads.js';
 import type { ResourceDecl } from '../../../resources/types.js';
 import type { DynamicDb, Row } from '../../db/types.js';
-import { missingParam } from '../../http/errors.js';
+import { invalidValue, missingParam } from '../../http/errors.js';
+import type { PortalUser } from '../../http/fastifyTypes.js';
 import { isBlank } from '../../http/params.js';
 import { TIME_RANGE, type InputFields } from '../../http/routeInput.js';
 import { applyWhere } from '../behaviour.js';
@@ -9,8 +10,9 @@ import { rangeBound } from '../listQuery.js';
 import type { Query } from './records.js';
 
 /**
- * A declared read's `required`, `range` and `nested` (resources/shape/reads.ts; session 26): the parameters a
- * call must carry, the time bounds of one date-time field, and the rows of another table under each record.
+ * A declared read's `required`, `range`, `through`, `nested` and the `options` shape (resources/shape/reads.ts;
+ * session 26): the parameters a call must carry, the time bounds of one date-time field, the records a link
+ * table pairs with another, the rows of another table under each record, the records as a form's choices.
  */
 
 /** 1001 缺少必填参数：<name> for the first required parameter the search leaves blank. */
@@ -39,12 +41,33 @@ export async function withNested(db: DynamicDb, decl: ResourceDecl, read: ExtraR
   return out.map((o, i) => ({ ...o, [n.name]: found.filter((c) => String(c[n.key]) === String(ids[i])).map(pick) }));
 }
 
-/** What `range` and `required` add to the read's request schema (routes.ts). */
+/** What `range`, `through` and `required` add to the read's request schema (routes.ts). */
 export function optionInput(read: ExtraReadDecl, fields: Record<string, InputFields[string]>): void {
   if (read.range) Object.assign(fields, TIME_RANGE);
+  if (read.through?.param) fields[read.through.param] = ['integer', `${read.through.param}（必填）`];
   for (const name of read.required ?? []) {
     // The label without its default (页码，默认1 → 页码（必填）).
     const [type, label] = fields[name] ?? ['string', name];
     fields[name] = [type, `${String(label).split('，')[0]}（必填）`];
   }
 }
+
+/** `through`: the records the link table pairs (or does not pair) with the searched record, or the caller's roles. */
+export function applyThrough(db: DynamicDb, q: Query, decl: ResourceDecl, read: ExtraReadDecl, user: PortalUser, search: Row): Query {
+  const t = read.through;
+  if (!t) return q;
+  let others: number[];
+  if (t.caller) {
+    if (t.allScope && user.dataScope === 'ALL') return q;
+    others = user[t.caller].length ? user[t.caller] : [0];
+  } else {
+    const n = Number(search[t.param ?? '']);
+    if (isBlank(search[t.param ?? '']) || !Number.isSafeInteger(n) || n <= 0) throw invalidValue(t.missing ?? `参数格式不正确：${t.param}`);
+    others = [n];
+  }
+  const paired = db.selectFrom(t.table).select(t.key).where(t.other, 'in', others);
+  return q.where(`${decl.table}.${decl.idField}`, t.not ? 'not in' : 'in', paired);
+}
+
+/** The `options` shape: each record as `{ value, label }` (its id and its title field). */
+export const asOptions = (decl: ResourceDecl, rows: readonly Row[]): Row[] => rows.map((r) => ({ value: r[decl.idField], label: r[decl.titleField] ?? '' }));
