@@ -43,6 +43,11 @@ export default defineResource({
       xaxUpdate: { path: '/xax/theme/update', label: '修改（县长信箱）' },
       xaxShow: { path: '/xax/theme/themeAuditShow', label: '审核/公开（县长信箱）' },
       xaxReply: { path: '/xax/theme/reply/save', label: '回复（县长信箱）' },
+      // The number of themes in each state, in the caller's scope (one channel when asked).
+      stateAll: { path: '/theme/queryStateThemeAll', label: '主题状态统计', reads: { shape: 'stateCounts', filters: [{ field: 'channel', op: 'eq' }], states: {
+        total: {}, unreviewed: { status: 0 }, passed: { status: 1 }, failed: { status: 2 }, pending: { status: 3 },
+        shown: { isShow: 1 }, replied: { replyState: 1 }, handled: { handleState: 1 }, recommended: { isRecommend: 1 },
+      } } },
       countExcel: { path: '/theme/themeCountExcel', label: '导出统计' },
       monthHistory: { path: '/admin/themeCount/listByMonth', label: '月度统计' },
       monthHistoryExcel: { path: '/admin/themeCount/listByMonthExcel', label: '导出月度统计' },

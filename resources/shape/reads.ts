@@ -22,9 +22,10 @@ export interface ReadDecl {
    * declaration with `tree`); `counts`: one `{ value, label, count }` per option of the enum `field`, in the
    * options' order; `record`: a singleton's one record, its empty values the declared defaults; `linked`: the
    * ids one record (its id under `key`, default the idField) holds through the declared `link`, ascending;
-   * `options`: every record as `{ value: its id, label: its title }`, in `sort` order (a form's choices).
+   * `options`: every record as `{ value: its id, label: its title }`, in `sort` order (a form's choices);
+   * `stateCounts`: one object, for each name of `states` the number of records matching its values.
    */
-  readonly shape?: 'page' | 'array' | 'one' | 'tree' | 'counts' | 'record' | 'linked' | 'options';
+  readonly shape?: 'page' | 'array' | 'one' | 'tree' | 'counts' | 'record' | 'linked' | 'options' | 'stateCounts';
   /** The key a caller must hold. */
   readonly permission?: string;
   /**
@@ -68,6 +69,8 @@ export interface ReadDecl {
   readonly through?: ThroughReadDecl;
   /** Each answered record carries the rows of another table that point at it (论坛's enabled plates). */
   readonly nested?: NestedReadDecl;
+  /** For `stateCounts`: name → the values counted (`{}` counts every record): `{ total: {}, passed: { status: 1 } }`. */
+  readonly states?: Readonly<Record<string, WhereData>>;
   /** For `counts`: the enum field counted. */
   readonly field?: string;
   /** For `linked`: the declared link and the parameter naming the record. */

@@ -70,6 +70,6 @@ describe('论坛版块: declared reads through plate_role', () => {
     const first = forums[0]!;
     const found = await call<Page>(server.url, '/forum/weblist', { body: { name: first.name } });
     expect(found.body.data.list.map((f) => f.name)).toContain(first.name);
-    expect(found.body.data.list.every((f) => String(f.name).includes(first.name))).toBe(true);
+    expect(found.body.data.list.every((f) => String(f.name).includes(String(first.name)))).toBe(true);
   });
 });

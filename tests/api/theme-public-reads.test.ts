@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, type TestServer, startTestServer } from './helpers/testServer';
+import { call, login, type TestServer, startTestServer } from './helpers/testServer';
 
 // 论坛主题's published lists as declared reads (resources/theme.ts `reads`): the range and required
 // parameters of 诉求 and the `initial` mask, read against the demo themes as the database holds them.
@@ -43,5 +43,26 @@ describe('论坛主题: declared public reads', () => {
       expect(t.name).toBe(name ? `${[...name][0]}**` : '匿名');
       expect(t).not.toHaveProperty('phone');
     }
+  });
+
+  it('/theme/queryStateThemeAll counts the themes in each state (the stateCounts shape), for one channel when asked', async () => {
+    const admin = await login(server.url, 'admin', server.adminPassword);
+    const rows = await server.app.db.selectFrom('theme').select(['channel', 'status', 'isShow', 'replyState', 'handleState', 'isRecommend']).execute();
+    const expected = (of: typeof rows) => ({
+      total: of.length,
+      unreviewed: of.filter((r) => r.status === 0).length,
+      passed: of.filter((r) => r.status === 1).length,
+      failed: of.filter((r) => r.status === 2).length,
+      pending: of.filter((r) => r.status === 3).length,
+      shown: of.filter((r) => r.isShow === 1).length,
+      replied: of.filter((r) => r.replyState === 1).length,
+      handled: of.filter((r) => r.handleState === 1).length,
+      recommended: of.filter((r) => r.isRecommend === 1).length,
+    });
+    const all = await call(server.url, '/theme/queryStateThemeAll', { token: admin, body: {} });
+    expect(all.body.data).toEqual(expected(rows));
+    const ll = await call(server.url, '/theme/queryStateThemeAll', { token: admin, body: { channel: 'll' } });
+    expect(ll.body.data).toEqual(expected(rows.filter((r) => r.channel === 'll')));
+    expect((ll.body.data as { total: number }).total).toBeLessThan(rows.length);
   });
 });

@@ -12,7 +12,7 @@ import { linkedIds } from '../links.js';
 import { readPaging } from '../listQuery.js';
 import { readSingleton } from '../singleton.js';
 import { nestRecords } from '../treeList.js';
-import { applyRange, applyThrough, asOptions, checkRequired, withNested } from './options.js';
+import { applyRange, applyThrough, asOptions, checkRequired, stateCounts, withNested } from './options.js';
 import { readOutput } from './output.js';
 import { readQuery, readRows, searchOf, type Query } from './records.js';
 
@@ -48,6 +48,8 @@ export async function answerRead(db: DynamicDb, decl: ResourceDecl, read: ExtraR
   switch (read.shape ?? 'page') {
     case 'counts':
       return countsOf(decl, q, read.field ?? '');
+    case 'stateCounts':
+      return stateCounts(q, read.states ?? {});
     case 'linked':
       return linkedOf(db, decl, read, q, request);
     case 'one': {

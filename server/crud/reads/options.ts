@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import type { WhereData } from '../../../resources/behaviour.js';
 import type { ExtraReadDecl } from '../../../resources/shape/reads.js';
 import type { ResourceDecl } from '../../../resources/types.js';
 import type { DynamicDb, Row } from '../../db/types.js';
@@ -10,9 +12,10 @@ import { rangeBound } from '../listQuery.js';
 import type { Query } from './records.js';
 
 /**
- * A declared read's `required`, `range`, `through`, `nested` and the `options` shape (resources/shape/reads.ts;
+ * A declared read's `required`, `range`, `through`, `nested` and the `options` and `stateCounts` shapes (resources/shape/reads.ts;
  * session 26): the parameters a call must carry, the time bounds of one date-time field, the records a link
- * table pairs with another, the rows of another table under each record, the records as a form's choices.
+ * table pairs with another, the rows of another table under each record, the records as a form's choices,
+ * the numbers of records in named states.
  */
 
 /** 1001 缺少必填参数：<name> for the first required parameter the search leaves blank. */
@@ -71,3 +74,20 @@ export function applyThrough(db: DynamicDb, q: Query, decl: ResourceDecl, read: 
 
 /** The `options` shape: each record as `{ value, label }` (its id and its title field). */
 export const asOptions = (decl: ResourceDecl, rows: readonly Row[]): Row[] => rows.map((r) => ({ value: r[decl.idField], label: r[decl.titleField] ?? '' }));
+
+/** One state's values as an SQL condition (`{}`: every record; an empty array: none). */
+function stateCondition(where: WhereData) {
+  const parts = Object.entries(where).map(([column, v]) => {
+    if (v === null) return sql`${sql.ref(column)} is null`;
+    if (!Array.isArray(v)) return sql`${sql.ref(column)} = ${v}`;
+    return v.length ? sql`${sql.ref(column)} in (${sql.join(v)})` : sql`1 = 0`;
+  });
+  return parts.length ? sql.join(parts, sql` and `) : sql`1 = 1`;
+}
+
+/** The `stateCounts` shape: for each named state the number of the query's records in it, in one query. */
+export async function stateCounts(q: Query, states: Readonly<Record<string, WhereData>>): Promise<Row> {
+  const sums = Object.entries(states).map(([name, where]) => sql`sum(case when ${stateCondition(where)} then 1 else 0 end)`.as(name));
+  const row = ((await q.select(sums).executeTakeFirst()) ?? {}) as Row;
+  return Object.fromEntries(Object.keys(states).map((name) => [name, Number(row[name] ?? 0)]));
+}

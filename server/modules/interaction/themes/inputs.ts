@@ -30,7 +30,6 @@ export function themeInputs() {
     transfer: describeInput({ body: REMARK, either: { ...ID_LIST, deptId: ['integer', '转办到的部门ID'] } }),
     auditShow: describeInput({ body: { ...AUDIT, isShow: ['integer', '是否公开：1（公开，默认）、0（隐藏）'] }, either: ID_LIST }),
     examineAll: describeInput({ body: { ...ID_LIST, channel: ['string', '渠道：bbs、ll、xax；不传为全部'] } }),
-    state: describeInput({ either: { channel: ['string', '渠道：bbs、ll、xax；不传为全部'] } }),
     count: describeInput({ either: COUNT }),
     // public calls
     byCode: describeInput({ either: { queryCode: ['string', '查询码'], code: ['string', '查询码（同 queryCode）'], phone: ['string', '联系电话'], tel: ['string', '联系电话（同 phone）'] } }),
