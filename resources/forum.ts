@@ -14,7 +14,6 @@ export default defineResource({
     create: { path: '/forum/add' },
     update: { path: '/forum/add' },
     delete: { path: '/forum/dels', ids: 'query' },
-    extra: { weblist: { path: '/forum/weblist', label: '论坛列表（公众）' } },
   },
   fields: [
     { name: 'id', label: 'ID', type: 'number', readOnly: true },
@@ -45,5 +44,11 @@ export default defineResource({
   },
   form: ['name', 'status', 'sort', 'icon', 'description'],
   permissions: standardPermissions('forum'),
+  // The portal's forums: each enabled forum with its enabled plates.
+  reads: [{
+    name: 'weblist', label: '论坛列表（公众）', path: '/forum/weblist', where: { status: 1 }, filters: [{ field: 'name', op: 'like' }],
+    sort: [{ field: 'sort', order: 'ASC' }, { field: 'id', order: 'ASC' }], fields: ['id', 'name', 'description', 'icon', 'sort'],
+    nested: { name: 'plates', table: 'plate', key: 'forumId', where: { status: 1 }, sort: [{ field: 'sort', order: 'ASC' }, { field: 'id', order: 'ASC' }], fields: ['id', 'forumId', 'name', 'description', 'icon', 'themeCount', 'sort'] },
+  }],
   menu: { group: 'interact', path: '/main/interact/forumManage', sort: 70 },
 });

@@ -1,5 +1,11 @@
 import { defineResource, ownershipFields, standardPermissions } from './define';
 
+const NAME = { field: 'name', op: 'like' } as const;
+const BY_SORT = [{ field: 'sort', order: 'ASC' }, { field: 'id', order: 'ASC' }] as const;
+/** The moderating roles' links (plate_role: plateId → roleId). */
+const MODERATED = { table: 'plate_role', key: 'plateId', other: 'roleId' } as const;
+const ROLE_PLATES = { scoped: false, filters: [NAME], sort: BY_SORT, fields: ['id', 'name', 'forumName', 'handleDeptName', 'status'] } as const;
+
 /**
  * 论坛版块 (plate): a board of a forum, handled by a department (topics posted there are that
  * department's), moderated by roles (plate roles, /plateRole/*). See docs/interaction-forums.md.
@@ -18,10 +24,13 @@ export default defineResource({
     update: { path: '/plate/add' },
     delete: { path: '/plate/dels', ids: 'query' },
     extra: {
-      listByRole: { path: '/plate/listByRole', label: '我管理的版块' },
+      // The plates the caller moderates through a role (every plate for an ALL-scope user).
+      listByRole: { path: '/plate/listByRole', label: '我管理的版块', reads: { scoped: false, filters: [NAME, { field: 'forumId', op: 'eq' }], sort: BY_SORT, through: { ...MODERATED, caller: 'roleIds', allScope: true } } },
       roleLinks: { path: '/plateRole/list', label: '角色的版块' },
-      roleOptions: { path: '/plateRole/optionList', label: '版块选项' },
-      webget: { path: '/plate/webget', label: '版块详情（公众）' },
+      roleOptions: { path: '/plateRole/optionList', label: '版块选项', reads: { shape: 'options', scoped: false, sort: BY_SORT } },
+      // A role's plates and the others, paged (版主设置).
+      rolePlates: { path: '/plateRole/pageList', label: '角色管理的版块', reads: { ...ROLE_PLATES, through: { ...MODERATED, param: 'roleId', missing: '请选择角色' } } },
+      otherPlates: { path: '/plateRole/not/pagelist', label: '角色未管理的版块', reads: { ...ROLE_PLATES, through: { ...MODERATED, param: 'roleId', missing: '请选择角色', not: true } } },
     },
   },
   fields: [
@@ -71,10 +80,12 @@ export default defineResource({
   },
   form: ['forumId', 'name', 'handleDeptId', 'needAudit', 'status', 'sort', 'icon', 'description'],
   permissions: standardPermissions('plate'),
-  // 版主设置 (the plateRole action's dialog): src/panels/plateRoles.tsx over the generic list.
-  listPanels: [{ name: 'plateRoles', place: 'above' }],
+  // The portal's page of an enabled plate.
+  reads: [{ name: 'webget', label: '版块详情（公众）', path: '/plate/webget', shape: 'one', where: { status: 1 }, fields: ['id', 'forumId', 'forumName', 'name', 'description', 'icon', 'handleDeptName', 'themeCount'] }],
   actions: [
-    { name: 'plateRole', label: '版主设置', path: '/plateRole/save', permission: 'plate:role', scope: 'none' },
+    // 版主设置: pick a role, tick the plates it moderates (the generic link-pick dialog).
+    { name: 'plateRole', label: '版主设置', path: '/plateRole/save', permission: 'plate:role', scope: 'none', placement: ['toolbar'], success: '保存成功',
+      linkPick: { pick: { entity: 'role', label: '角色' }, choices: 'roleOptions', held: { call: 'roleLinks', field: 'plateId' }, key: 'roleId', field: 'plateIds', empty: '暂无版块' } },
     { name: 'export', label: '导出', path: '/plate/plateRoleExcel', permission: 'plate:export', scope: 'none',
       export: { fileName: '论坛版块', onlyNamed: true, columns: [
         { field: 'name', width: 24 }, { field: 'forumName', header: '所属论坛', width: 20 }, { field: 'handleDeptName', header: '负责部门', width: 20 },

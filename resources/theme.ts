@@ -1,4 +1,5 @@
 import { defineResource, ownership, ownershipFields, standardPermissions } from './define';
+import type { ReadDecl } from './shape/reads';
 
 /** Comment status (spec part 1 §4). */
 export const commentStatusOptions = [
@@ -7,6 +8,15 @@ export const commentStatusOptions = [
   { value: 2, label: '审核不通过' },
   { value: 3, label: '待定' },
 ] as const;
+
+/** What a citizen reads of a published theme: no phone, e-mail or address; the name masked (陈**). */
+export const PUBLIC_THEME_FIELDS = ['id', 'channel', 'forumId', 'plateId', 'plateName', 'title', 'content', 'name', 'createTime', 'replyState', 'handleState', 'isRecommend', 'deptName', 'readCount', 'replyCount'];
+const NEWEST = [{ field: 'createTime', order: 'DESC' }, { field: 'id', order: 'DESC' }] as const;
+/** A page of the published (passed and shown) themes matching `where`, searched by title, plate and forum. */
+const publishedPage = (name: string, label: string, path: string, where: Record<string, number | string>, more: Partial<ReadDecl> = {}): ReadDecl => ({
+  name, label, path, where: { status: 1, isShow: 1, ...where }, sort: NEWEST, fields: PUBLIC_THEME_FIELDS, masks: { name: 'initial' }, ...more,
+  filters: [{ field: 'title', op: 'like' }, { field: 'plateId', op: 'eq' }, { field: 'forumId', op: 'eq' }],
+});
 
 /**
  * 论坛主题 / 网络问政: one table for three channels — `bbs` (forum topics on plates, /theme/*),
@@ -33,6 +43,11 @@ export default defineResource({
       xaxUpdate: { path: '/xax/theme/update', label: '修改（县长信箱）' },
       xaxShow: { path: '/xax/theme/themeAuditShow', label: '审核/公开（县长信箱）' },
       xaxReply: { path: '/xax/theme/reply/save', label: '回复（县长信箱）' },
+      // The number of themes in each state, in the caller's scope (one channel when asked).
+      stateAll: { path: '/theme/queryStateThemeAll', label: '主题状态统计', reads: { shape: 'stateCounts', filters: [{ field: 'channel', op: 'eq' }], states: {
+        total: {}, unreviewed: { status: 0 }, passed: { status: 1 }, failed: { status: 2 }, pending: { status: 3 },
+        shown: { isShow: 1 }, replied: { replyState: 1 }, handled: { handleState: 1 }, recommended: { isRecommend: 1 },
+      } } },
       countExcel: { path: '/theme/themeCountExcel', label: '导出统计' },
       monthHistory: { path: '/admin/themeCount/listByMonth', label: '月度统计' },
       monthHistoryExcel: { path: '/admin/themeCount/listByMonthExcel', label: '导出月度统计' },
@@ -249,6 +264,17 @@ export default defineResource({
     { name: 'forumPost', label: '发帖', path: '/theme/webAdd', guard: 'theme:bbs', captcha: true, success: '提交成功，请牢记查询码', republish: true },
     { name: 'llPost', label: '领导留言', path: '/llweb/theme/save', guard: 'theme:ll', captcha: true, success: '提交成功，请牢记查询码' },
     { name: 'xaxPost', label: '县长信箱', path: '/xaxweb/theme/save', guard: 'theme:xax', captcha: true, success: '提交成功，请牢记查询码' },
+  ],
+  // The portal's lists of published themes (the reads of one theme, with its replies, are the module's).
+  reads: [
+    publishedPage('webList', '论坛主题（公众）', '/theme/weblist', { channel: 'bbs' }),
+    publishedPage('hot', '热门主题', '/theme/hotThemeList', {}, { sort: [{ field: 'replyCount', order: 'DESC' }, { field: 'readCount', order: 'DESC' }, { field: 'id', order: 'DESC' }] }),
+    publishedPage('recommended', '推荐主题', '/theme/themeRecommendList', { isRecommend: 1 }),
+    publishedPage('answered', '政策问答', '/theme/zcwdThemeList', { replyState: 1 }),
+    publishedPage('llList', '领导留言（公众）', '/llweb/theme/list', { channel: 'll' }),
+    publishedPage('xaxList', '县长信箱（公众）', '/xaxweb/theme/list', { channel: 'xax' }),
+    // 诉求: 领导留言 with a published reply, received within startTime / endTime; the page must be named.
+    publishedPage('appeals', '诉求', '/llweb/theme/appeal/list', { channel: 'll', replyState: 1 }, { range: 'createTime', required: ['pageNumber', 'pageSize'] }),
   ],
   // The replies: answered by the get call, deleted with the theme; written by the actions above.
   children: [{ name: 'replies', label: '回复', table: 'theme_reply', key: 'themeId', orderBy: ['replyTime'] }],

@@ -3,6 +3,7 @@ import type { FieldDecl } from './fields';
 import type { ActionCallMore } from './actionCallMore';
 import type { CallTablesDecl } from './callTables';
 import type { LinkTreeDialogDecl, MembersDialogDecl } from './linkDialogs';
+import type { LinkPickDialogDecl } from './linkPick';
 
 /** A declared action: its call, input dialog, upload and export (part of resources/types.ts, split for size). */
 
@@ -68,6 +69,8 @@ export interface ActionDecl {
   readonly tableDialog?: TableDialogDecl;
   /** No call of its own either: the button opens a dialog of tables over declared calls (see CallTablesDecl). */
   readonly tables?: CallTablesDecl;
+  /** The button opens a dialog that picks a record of another entity, then ticks this entity's records linked to it (resources/shape/linkPick.ts). */
+  readonly linkPick?: LinkPickDialogDecl;
   /** No call of its own: the button opens the generic members dialog of a relation (resources/shape/linkDialogs.ts). */
   readonly members?: MembersDialogDecl;
   /**

@@ -21,9 +21,11 @@ export interface ReadDecl {
    * of them; `one`: the record `id` names (1003 when none matches); `tree`: the array nested under parents (a
    * declaration with `tree`); `counts`: one `{ value, label, count }` per option of the enum `field`, in the
    * options' order; `record`: a singleton's one record, its empty values the declared defaults; `linked`: the
-   * ids one record (its id under `key`, default the idField) holds through the declared `link`, ascending.
+   * ids one record (its id under `key`, default the idField) holds through the declared `link`, ascending;
+   * `options`: every record as `{ value: its id, label: its title }`, in `sort` order (a form's choices);
+   * `stateCounts`: one object, for each name of `states` the number of records matching its values.
    */
-  readonly shape?: 'page' | 'array' | 'one' | 'tree' | 'counts' | 'record' | 'linked';
+  readonly shape?: 'page' | 'array' | 'one' | 'tree' | 'counts' | 'record' | 'linked' | 'options' | 'stateCounts';
   /** The key a caller must hold. */
   readonly permission?: string;
   /**
@@ -49,13 +51,26 @@ export interface ReadDecl {
   readonly size?: { readonly param: string; readonly default: number; readonly max: number; readonly required?: boolean };
   /** Enum fields answered with their label as `<field>Name` too (`status` → `statusName`; '' for no value). */
   readonly labels?: readonly string[];
-  /** Values answered masked: `name` keeps the first character (张三 → 张*, 欧阳修 → 欧**). */
-  readonly masks?: Readonly<Record<string, 'name'>>;
+  /**
+   * Values answered masked: `name` keeps the first character (张三 → 张*, 欧阳修 → 欧**); `initial` the first
+   * character and two stars whatever the length (张三 → 张**), 匿名 for none (论坛主题's 留言人).
+   */
+  readonly masks?: Readonly<Record<string, 'name' | 'initial'>>;
   /**
    * A search carrying this parameter is a citizen's lookup of his own record instead: the public operation
    * `op` answers it (declared in `publicOps` at the same path, run by the behaviour file; 建议征集's `queryCode`).
    */
   readonly lookup?: { readonly param: string; readonly op: string };
+  /** `startTime` / `endTime` bound this date-time field (a date alone as the end takes that whole day). */
+  readonly range?: string;
+  /** Search parameters the call must carry (1001 缺少必填参数：<name> otherwise; 诉求's `pageNumber`, `pageSize`). */
+  readonly required?: readonly string[];
+  /** Only the records a link table pairs with another record, or those it does not (论坛版块's plates of a role). */
+  readonly through?: ThroughReadDecl;
+  /** Each answered record carries the rows of another table that point at it (论坛's enabled plates). */
+  readonly nested?: NestedReadDecl;
+  /** For `stateCounts`: name → the values counted (`{}` counts every record): `{ total: {}, passed: { status: 1 } }`. */
+  readonly states?: Readonly<Record<string, WhereData>>;
   /** For `counts`: the enum field counted. */
   readonly field?: string;
   /** For `linked`: the declared link and the parameter naming the record. */
@@ -74,4 +89,35 @@ export interface ReadFilterDecl {
   /** `eq` takes the value as the field stores it; `like` a text the field contains. */
   readonly op: 'eq' | 'like';
   readonly param?: string;
+}
+
+/**
+ * A read's `nested` rows: under `name`, the rows of `table` whose column `key` holds the answered record's id,
+ * matching `where`, in `sort` order (then by id), with only `fields` (论坛's public list: each forum with its
+ * enabled plates).
+ */
+export interface NestedReadDecl {
+  readonly name: string;
+  readonly table: string;
+  readonly key: string;
+  readonly where?: WhereData;
+  readonly sort?: readonly { readonly field: string; readonly order: 'ASC' | 'DESC' }[];
+  readonly fields: readonly string[];
+}
+
+/**
+ * A read's `through`: the records whose id is in `table`'s column `key` on a row whose `other` column holds
+ * the other record's id (`not`: the records on no such row). That id is the search value `param` (a blank
+ * or non-positive one answers 1002 `missing`), or the caller's `roleIds` (a caller of data scope ALL reaches
+ * every record when `allScope`).
+ */
+export interface ThroughReadDecl {
+  readonly table: string;
+  readonly key: string;
+  readonly other: string;
+  readonly param?: string;
+  readonly missing?: string;
+  readonly caller?: 'roleIds';
+  readonly allScope?: boolean;
+  readonly not?: boolean;
 }

@@ -12,6 +12,7 @@ import { linkedIds } from '../links.js';
 import { readPaging } from '../listQuery.js';
 import { readSingleton } from '../singleton.js';
 import { nestRecords } from '../treeList.js';
+import { applyRange, applyThrough, asOptions, checkRequired, stateCounts, withNested } from './options.js';
 import { readOutput } from './output.js';
 import { readQuery, readRows, searchOf, type Query } from './records.js';
 
@@ -41,27 +42,31 @@ function lengthOf(read: ExtraReadDecl, request: FastifyRequest): number {
 export async function answerRead(db: DynamicDb, decl: ResourceDecl, read: ExtraReadDecl, user: PortalUser, request: FastifyRequest): Promise<unknown> {
   if (read.shape === 'record') return readOutput(decl, read, await readSingleton(db, decl, user));
   const search = searchOf(request);
-  const q = await readQuery(db, decl, read, user, search);
-  const out = (rows: readonly Row[]) => rows.map((r) => readOutput(decl, read, r));
+  checkRequired(read, search);
+  const q = applyThrough(db, applyRange(await readQuery(db, decl, read, user, search), read, search), decl, read, user, search);
+  const out = (rows: readonly Row[]) => withNested(db, decl, read, rows, rows.map((r) => readOutput(decl, read, r)));
   switch (read.shape ?? 'page') {
     case 'counts':
       return countsOf(decl, q, read.field ?? '');
+    case 'stateCounts':
+      return stateCounts(q, read.states ?? {});
     case 'linked':
       return linkedOf(db, decl, read, q, request);
     case 'one': {
       const [row] = await readRows(db, decl, read, user, q.where(decl.idField, '=', readId(request, decl.idField)), 1);
       if (!row) throw notFoundRecord();
-      return readOutput(decl, read, row);
+      return (await out([row]))[0];
     }
     case 'page': {
       const paging = readPaging(search);
       const n = (await q.select((eb: Query) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string };
-      return pageOf(out(await readRows(db, decl, read, user, q, paging.pageSize, (paging.pageNum - 1) * paging.pageSize)), paging, Number(n.n));
+      return pageOf(await out(await readRows(db, decl, read, user, q, paging.pageSize, (paging.pageNum - 1) * paging.pageSize)), paging, Number(n.n));
     }
     default: {
       const found = await readRows(db, decl, read, user, q, lengthOf(read, request));
       const kept = read.except ? found.filter((r) => !inState(r, read.except)) : found;
-      return read.shape === 'tree' ? nestRecords(decl, out(kept)) : out(kept);
+      if (read.shape === 'options') return asOptions(decl, kept);
+      return read.shape === 'tree' ? nestRecords(decl, await out(kept)) : out(kept);
     }
   }
 }

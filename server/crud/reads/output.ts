@@ -8,7 +8,13 @@ export function maskName(value: unknown): string {
   return chars.length === 0 ? '' : chars[0] + '*'.repeat(Math.max(1, chars.length - 1));
 }
 
-const MASKS = { name: maskName } as const;
+/** `张三` → `张**`: the first character and two stars whatever the length; 匿名 for none (论坛主题's 留言人). */
+export function maskInitial(value: unknown): string {
+  const first = [...String(value ?? '')][0];
+  return first ? `${first}**` : '匿名';
+}
+
+const MASKS = { name: maskName, initial: maskInitial } as const;
 
 /** The labels of enum fields' values as `<field>Name` ('' for a value that is none of the options). */
 export function enumLabels(decl: ResourceDecl, names: readonly string[], row: Row): Row {

@@ -9,6 +9,7 @@ import { describeInput, ID, NO_INPUT, PAGING, type InputFields } from '../../htt
 import { systemUser } from '../entity/runtime.js';
 import { runPublicOp } from '../publicOps.js';
 import { answerRead } from './answer.js';
+import { optionInput } from './options.js';
 import { searchOf } from './records.js';
 
 /**
@@ -47,6 +48,7 @@ function readInput(decl: ResourceDecl, read: ExtraReadDecl, method: ReadAt['meth
   const size = read.size;
   if (size) fields[size.param] = ['integer', `条数${size.required ? '（必填）' : `，默认${size.default}`}，最多${size.max}`];
   if (shape === 'page') Object.assign(fields, PAGING);
+  optionInput(read, fields);
   if (read.lookup) {
     for (const f of opOf(decl, read.lookup.op)?.input ?? []) fields[f.name] = ['string', f.label];
   }

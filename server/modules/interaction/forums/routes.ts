@@ -1,94 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { searchOf } from '../../../crud/routes.js';
-import type { Page } from '../../../crud/service.js';
-import { readPaging } from '../../../crud/listQuery.js';
 import { ok } from '../../../http/envelope.js';
-import { notFoundRecord, invalidValue } from '../../../http/errors.js';
-import { currentUser } from '../../../http/fastifyTypes.js';
-import { bodyOf, param, readId } from '../../../http/params.js';
+import { invalidValue } from '../../../http/errors.js';
+import { bodyOf, param } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/time.js';
 import { requireDecl } from '../../../shared/records.js';
 import type { ResourceDecl } from '../../../../resources/types.js';
 import { FORUM_INPUT } from './inputs.js';
-import { pageOf } from '../../../shared/paging.js';
 
-const likeText = (v: unknown) => `%${String(v).trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** /forum/*, /plate/*, /plateRole/* (spec part 2 "Forums", "Plates"). */
+/** /plateRole/list and /plateRole/save (spec part 2 "Plates"). */
 export async function forumRoutes(app: FastifyInstance) {
   const plate = requireDecl(app, 'plate');
-  forumPublicRoutes(app);
-  plateRoutes(app, plate);
   plateRoleRoutes(app, plate);
 }
 
-// Forums and plates: list/get/add/dels are the generic routes (server/entities/forum.ts, plate.ts).
-
-/** Public: enabled forums with their enabled plates, an enabled plate. */
-function forumPublicRoutes(app: FastifyInstance) {
-  const db = app.db;
-  app.post('/forum/weblist', { config: { public: true }, schema: FORUM_INPUT.webList, attachValidation: true }, async (request) => {
-    const search = searchOf(request);
-    const { pageNum, pageSize } = readPaging(search);
-    let q = db.selectFrom('forum').where('status', '=', 1);
-    if (typeof search.name === 'string' && search.name.trim()) q = q.where('name', 'like', likeText(search.name));
-    const total = Number(((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
-    const forums = await q
-      .select(['id', 'name', 'description', 'icon', 'sort'])
-      .orderBy('sort', 'asc')
-      .orderBy('id', 'asc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute();
-    const ids = forums.map((f) => f.id);
-    const plates = ids.length
-      ? (await db
-          .selectFrom('plate')
-          .select(['id', 'forumId', 'name', 'description', 'icon', 'themeCount', 'sort'])
-          .where('forumId', 'in', ids)
-          .where('status', '=', 1)
-          .orderBy('sort', 'asc')
-          .orderBy('id', 'asc')
-          .execute())
-      : [];
-    const list = forums.map((f) => ({ ...f, plates: plates.filter((p) => Number(p.forumId) === f.id) }));
-    return ok(pageOf(list, { pageNum, pageSize }, total) satisfies Page);
-  });
-
-  // Public: an enabled plate.
-  app.post('/plate/webget', { config: { public: true }, schema: FORUM_INPUT.id, attachValidation: true }, async (request) => {
-    const row = await db
-      .selectFrom('plate')
-      .select(['id', 'forumId', 'forumName', 'name', 'description', 'icon', 'handleDeptName', 'themeCount'])
-      .where('id', '=', readId(request))
-      .where('status', '=', 1)
-      .executeTakeFirst();
-    if (!row) throw notFoundRecord();
-    return ok(row);
-  });
-}
-
-/** The plates a caller moderates. */
-function plateRoutes(app: FastifyInstance, plate: ResourceDecl) {
-  const db = app.db;
-  // Plates the caller moderates through a role (every plate for an ALL-scope user).
-  app.post('/plate/listByRole', { config: { permission: plate.permissions.list }, schema: FORUM_INPUT.plates, attachValidation: true }, async (request) => {
-    const user = currentUser(request);
-    const search = searchOf(request);
-    const { pageNum, pageSize } = readPaging(search);
-    let q = db.selectFrom('plate');
-    if (user.dataScope !== 'ALL') {
-      const roleIds = user.roleIds.length ? user.roleIds : [0];
-      q = q.where('id', 'in', db.selectFrom('plate_role').select('plateId').where('roleId', 'in', roleIds));
-    }
-    if (typeof search.name === 'string' && search.name.trim()) q = q.where('name', 'like', likeText(search.name));
-    if (search.forumId !== undefined && search.forumId !== '') q = q.where('forumId', '=', Number(search.forumId));
-    const total = Number(((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
-    const list = await q.selectAll().orderBy('sort', 'asc').orderBy('id', 'asc').limit(pageSize).offset((pageNum - 1) * pageSize).execute();
-    return ok(pageOf(list, { pageNum, pageSize }, total));
-  });
-  // 导出 (/plate/plateRoleExcel) is the generic list export of resources/plate.ts.
-}
+// Forums and plates: list/get/add/dels are the generic routes (server/entities/forum.ts, plate.ts); the
+// portal's /forum/weblist and /plate/webget, /plate/listByRole and /plateRole/pageList, not/pagelist,
+// optionList are their declarations' reads.
 
 /** Plate roles: which roles moderate which plates. */
 function plateRoleRoutes(app: FastifyInstance, plate: ResourceDecl) {
@@ -107,30 +34,6 @@ function plateRoleRoutes(app: FastifyInstance, plate: ResourceDecl) {
       q = q.where('plate_role.roleId', '=', n);
     }
     return ok(await q.orderBy('plate_role.roleId').orderBy('plate.sort').execute());
-  });
-  const rolePlates = async (request: import('fastify').FastifyRequest, assigned: boolean) => {
-    const search = searchOf(request);
-    const roleId = Number(search.roleId);
-    if (!search.roleId || !Number.isSafeInteger(roleId) || roleId <= 0) throw invalidValue('请选择角色');
-    const { pageNum, pageSize } = readPaging(search);
-    const sub = db.selectFrom('plate_role').select('plateId').where('roleId', '=', roleId);
-    let q = db.selectFrom('plate').where('id', assigned ? 'in' : 'not in', sub);
-    if (typeof search.name === 'string' && search.name.trim()) q = q.where('name', 'like', likeText(search.name));
-    const total = Number(((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
-    const list = await q
-      .select(['id', 'name', 'forumName', 'handleDeptName', 'status'])
-      .orderBy('sort', 'asc')
-      .orderBy('id', 'asc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute();
-    return ok(pageOf(list, { pageNum, pageSize }, total));
-  };
-  app.post('/plateRole/pageList', { config: { permission: plate.permissions.list }, schema: FORUM_INPUT.rolePlates, attachValidation: true }, (r) => rolePlates(r, true));
-  app.post('/plateRole/not/pagelist', { config: { permission: plate.permissions.list }, schema: FORUM_INPUT.rolePlates, attachValidation: true }, (r) => rolePlates(r, false));
-  app.post('/plateRole/optionList', { config: { permission: plate.permissions.list }, schema: FORUM_INPUT.none, attachValidation: true }, async () => {
-    const plates = await db.selectFrom('plate').select(['id', 'name']).orderBy('sort', 'asc').orderBy('id', 'asc').execute();
-    return ok(plates.map((p) => ({ value: p.id, label: p.name })));
   });
   // savePlateRoleDto { roleId, plateIds: [] }: the role's plates become exactly these.
   app.post('/plateRole/save', { config: rolePerm, schema: FORUM_INPUT.roleSave, attachValidation: true }, async (request) => {

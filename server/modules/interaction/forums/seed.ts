@@ -223,27 +223,22 @@ async function seedThemes(db: Db, ctx: SeedContext, themes: ThemeSeed[], at: { p
       createTime: t.createTime,
       updateTime: t.createTime,
     };
-    const row = { id: Number((await seedOne(api, 'theme', values)).id) };
-    for (const r of replies) {
-      const user = r.name === officer?.name ? officer.userId : (ctx.people.find((p) => p.name === r.name)?.userId ?? null);
-      await db
-        .insertInto('theme_reply')
-        .values({
-          themeId: row.id,
-          type: 2,
-          content: r.content,
-          status: r.status,
-          replyDeptId: deptId(r.dept),
-          replyDeptName: r.dept,
-          replyUserId: user,
-          replyName: r.name,
-          replyTime: r.at,
-          auditTime: r.status === 1 ? plus(r.at, 2) : null,
-          createTime: r.at,
-          updateTime: r.at,
-        })
-        .execute();
-    }
+    // The replies come with the theme: the local API writes them as its child rows.
+    const replyUser = (name: string) => (name === officer?.name ? officer.userId : (ctx.people.find((p) => p.name === name)?.userId ?? null));
+    values.replies = replies.map((r) => ({
+      type: 2,
+      content: r.content,
+      status: r.status,
+      replyDeptId: deptId(r.dept),
+      replyDeptName: r.dept,
+      replyUserId: replyUser(r.name),
+      replyName: r.name,
+      replyTime: r.at,
+      auditTime: r.status === 1 ? plus(r.at, 2) : null,
+      createTime: r.at,
+      updateTime: r.at,
+    }));
+    await seedOne(api, 'theme', values);
   }
 }
 

@@ -1,6 +1,5 @@
 import type { ThemeContext } from './context.js';
 import { staffCalls } from './staffCalls.js';
-import { applyScope } from '../../../auth/dataScope.js';
 import { searchOf } from '../../../crud/routes.js';
 import { ok } from '../../../http/envelope.js';
 import { bodyOf, readIdList } from '../../../http/params.js';
@@ -25,28 +24,8 @@ export function themeForumActionRoutes(ctx: ThemeContext) {
   });
 }
 
-/** Counts by state, and by department, plate or channel over a period (with its Excel). */
-export function themeStateRoutes({ app, svc, db, decl, inputs: I }: ThemeContext) {
-  const P = decl.permissions;
-  app.post('/theme/queryStateThemeAll', { config: { permission: P.list }, schema: I.state, attachValidation: true }, async (request) => {
-    const search = searchOf(request);
-    const rule = await svc.rule(currentUser(request));
-    let q = applyScope(db.selectFrom('theme').select(['status', 'replyState', 'handleState', 'isRecommend', 'isShow']), rule);
-    if (typeof search.channel === 'string' && search.channel) q = q.where('channel', '=', search.channel);
-    const rows = await q.execute();
-    const count = (f: (r: Row) => boolean) => rows.filter(f).length;
-    return ok({
-      total: rows.length,
-      unreviewed: count((r) => Number(r.status) === 0),
-      passed: count((r) => Number(r.status) === 1),
-      failed: count((r) => Number(r.status) === 2),
-      pending: count((r) => Number(r.status) === 3),
-      shown: count((r) => Number(r.isShow) === 1),
-      replied: count((r) => Number(r.replyState) === 1),
-      handled: count((r) => Number(r.handleState) === 1),
-      recommended: count((r) => Number(r.isRecommend) === 1),
-    });
-  });
+/** Counts by department, plate or channel over a period (with its Excel); those by state are a declared read. */
+export function themeStateRoutes({ app, svc, db, inputs: I }: ThemeContext) {
   app.post('/theme/themeCountList', { config: { permission: 'theme:count' }, schema: I.count, attachValidation: true }, async (request) => {
     const search = searchOf(request);
     const groupBy = search.groupBy === 'plate' || search.groupBy === 'channel' ? search.groupBy : 'dept';

@@ -6,7 +6,6 @@ const REMARK: InputFields = { remark: ['string', '意见，不超过500个字符
 const AUDIT: InputFields = { status: ['integer', '审核结果：1（审核通过）、2（审核不通过）、3（待定）'], ...REMARK };
 const COUNT: InputFields = { ...TIME_RANGE, channel: ['string', '渠道：bbs、ll、xax；不传为全部'], groupBy: ['string', '分组：dept（默认）、plate、channel'] };
 
-const PUBLIC_SEARCH: InputFields = { title: ['string', '标题（包含）'], plateId: ['integer', '版块ID'], forumId: ['integer', '论坛ID'], ...PAGING };
 const MONTH: InputField = ['string', '月份 YYYY-MM'];
 const CHANNEL: InputField = ['string', '渠道：bbs（论坛）、ll（领导留言）、xax（县长信箱）'];
 
@@ -31,11 +30,8 @@ export function themeInputs() {
     transfer: describeInput({ body: REMARK, either: { ...ID_LIST, deptId: ['integer', '转办到的部门ID'] } }),
     auditShow: describeInput({ body: { ...AUDIT, isShow: ['integer', '是否公开：1（公开，默认）、0（隐藏）'] }, either: ID_LIST }),
     examineAll: describeInput({ body: { ...ID_LIST, channel: ['string', '渠道：bbs、ll、xax；不传为全部'] } }),
-    state: describeInput({ either: { channel: ['string', '渠道：bbs、ll、xax；不传为全部'] } }),
     count: describeInput({ either: COUNT }),
     // public calls
-    webPage: describeInput({ either: PUBLIC_SEARCH }),
-    appeal: describeInput({ either: { ...PUBLIC_SEARCH, ...TIME_RANGE, pageNumber: ['integer', '页码（必填）'], pageSize: ['integer', '每页条数（必填）'] } }),
     byCode: describeInput({ either: { queryCode: ['string', '查询码'], code: ['string', '查询码（同 queryCode）'], phone: ['string', '联系电话'], tel: ['string', '联系电话（同 phone）'] } }),
     paging: describeInput({ either: PAGING }),
     // monthly counts

@@ -10,8 +10,7 @@ import { increment } from '../../../shared/counters.js';
 import { paginate } from '../../../shared/paging.js';
 import { personOf } from '../people/peopleSession.js';
 import type { ThemeContext } from './context.js';
-import { rangeOf } from './helpers.js';
-import { type Channel, likeOf, publicReply, publicTheme } from './service.js';
+import { type Channel, publicReply, publicTheme } from './service.js';
 
 /** The public reads shared by the forum and the two 网络问政 channels (/llweb, /xaxweb); posting is a public operation (server/entities/theme/citizen.ts). */
 function publicCalls({ svc, db }: ThemeContext) {
@@ -20,19 +19,6 @@ function publicCalls({ svc, db }: ThemeContext) {
     let q = db.selectFrom('theme').where('status', '=', 1).where('isShow', '=', 1);
     if (channel) q = q.where('channel', '=', channel);
     return q;
-  };
-  const publicPage = async (request: FastifyRequest, channel: Channel | undefined, extra?: (q: ReturnType<typeof publishedQuery>) => ReturnType<typeof publishedQuery>, order: 'new' | 'hot' = 'new') => {
-    const search = searchOf(request);
-    const { pageNum, pageSize } = readPaging(search);
-    let q = publishedQuery(channel);
-    if (typeof search.title === 'string' && search.title.trim()) q = q.where(likeOf(search.title));
-    if (search.plateId !== undefined && search.plateId !== '' && search.plateId !== null) q = q.where('plateId', '=', Number(search.plateId));
-    if (search.forumId !== undefined && search.forumId !== '' && search.forumId !== null) q = q.where('forumId', '=', Number(search.forumId));
-    if (extra) q = extra(q);
-    const found = await paginate(q, { pageNum, pageSize }, (s) =>
-      (order === 'hot' ? s.selectAll().orderBy('replyCount', 'desc').orderBy('readCount', 'desc') : s.selectAll().orderBy('createTime', 'desc')).orderBy('id', 'desc'),
-    );
-    return ok({ ...found, list: found.list.map(publicTheme) });
   };
   const publicGet = async (request: FastifyRequest, channel: Channel | undefined, needReply = false) => {
     const id = readId(request);
@@ -45,30 +31,25 @@ function publicCalls({ svc, db }: ThemeContext) {
     const after = await db.selectFrom('theme').select('readCount').where('id', '=', id).executeTakeFirst();
     return ok({ ...publicTheme({ ...row, readCount: Number(after?.readCount ?? 0) }), replies: (await svc.replies(id, true)).map(publicReply) });
   };
-  return { publicPage, publicGet };
+  return { publicGet };
 }
 
-/** The forum family's public lists, reads and posts. */
+/** The forum family's public reads of one theme (its lists are the declaration's `reads`, resources/theme.ts). */
 export function themePublicRoutes(ctx: ThemeContext) {
   const { app, inputs: I } = ctx;
-  const { publicPage, publicGet } = publicCalls(ctx);
-  app.post('/theme/weblist', { config: { public: true }, schema: I.webPage, attachValidation: true }, (r) => publicPage(r, 'bbs'));
+  const { publicGet } = publicCalls(ctx);
   app.post('/theme/webget', { config: { public: true }, schema: I.id, attachValidation: true }, (r) => publicGet(r, undefined));
-  app.post('/theme/hotThemeList', { config: { public: true }, schema: I.webPage, attachValidation: true }, (r) => publicPage(r, undefined, undefined, 'hot'));
-  app.post('/theme/themeRecommendList', { config: { public: true }, schema: I.webPage, attachValidation: true }, (r) => publicPage(r, undefined, (q) => q.where('isRecommend', '=', 1)));
-  app.post('/theme/zcwdThemeList', { config: { public: true }, schema: I.webPage, attachValidation: true }, (r) => publicPage(r, undefined, (q) => q.where('replyState', '=', 1)));
 
   themeChannelPublicRoutes(ctx);
 }
 
-/** The two 网络问政 channels (/llweb, /xaxweb): post, lists, the author's own themes, appeals. */
+/** The two 网络问政 channels (/llweb, /xaxweb): a theme, the author's own themes, an appeal. */
 function themeChannelPublicRoutes(ctx: ThemeContext) {
   const { app, svc, db, inputs: I } = ctx;
-  const { publicPage, publicGet } = publicCalls(ctx);
+  const { publicGet } = publicCalls(ctx);
   // ---- public: the two 网络问政 channels
   for (const channel of ['ll', 'xax'] as const) {
     const base = `/${channel}web/theme`;
-    app.post(`${base}/list`, { config: { public: true }, schema: I.webPage, attachValidation: true }, (r) => publicPage(r, channel));
     app.post(`${base}/get`, { config: { public: true }, schema: I.id, attachValidation: true }, (r) => publicGet(r, channel));
     // The visitor finds their own theme by query code and phone, whatever its state.
     app.post(`${base}/getThemeByCodeAndTel`, { config: { public: true }, schema: I.byCode, attachValidation: true }, async (request) => {
@@ -104,19 +85,7 @@ function themeChannelPublicRoutes(ctx: ThemeContext) {
       return ok(myTheme(row, await svc.replies(row.id, true)));
     });
   }
-  // 诉求 (appeals) of the ll channel: published themes that have a published reply.
-  app.post('/llweb/theme/appeal/list', { config: { public: true }, schema: I.appeal, attachValidation: true }, async (request) => {
-    const search = searchOf(request);
-    if (search.pageNumber === undefined || search.pageNumber === '') throw missingParam('pageNumber');
-    if (search.pageSize === undefined || search.pageSize === '') throw missingParam('pageSize');
-    const { start, end } = rangeOf(search);
-    return publicPage(request, 'll', (q) => {
-      let out = q.where('replyState', '=', 1);
-      if (start) out = out.where('createTime', '>=', start);
-      if (end) out = out.where('createTime', '<=', end);
-      return out;
-    });
-  });
+  // 诉求 (appeals) of the ll channel: published themes with a published reply (the list is a declared read).
   app.post('/llweb/theme/appeal/get', { config: { public: true }, schema: I.id, attachValidation: true }, (r) => publicGet(r, 'll', true));
 }
 

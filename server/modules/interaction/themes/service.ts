@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import theme, { PUBLIC_THEME_FIELDS } from '../../../../resources/theme.js';
 import type { ResourceDecl } from '../../../../resources/types.js';
+import { readOutput } from '../../../crud/reads/output.js';
 import { applyScope, scopeRule, type ScopeRule } from '../../../auth/dataScope.js';
 import type { Db, Row } from '../../../db/types.js';
 import { notFoundRecord } from '../../../http/errors.js';
@@ -108,30 +109,9 @@ export async function liveCounts(
     .sort((a, b) => b.total - a.total || String(a.key).localeCompare(String(b.key)));
 }
 
-/** The visible part of a theme for the public site: no phone, e-mail, IP; the name masked. */
-export function publicTheme(r: Row): Row {
-  const name = typeof r.name === 'string' && r.name ? `${[...r.name][0]}**` : '匿名';
-  return {
-    id: r.id,
-    channel: r.channel,
-    forumId: r.forumId,
-    plateId: r.plateId,
-    plateName: r.plateName,
-    title: r.title,
-    content: r.content,
-    name,
-    createTime: r.createTime,
-    replyState: r.replyState,
-    handleState: r.handleState,
-    isRecommend: r.isRecommend,
-    deptName: r.deptName,
-    readCount: r.readCount,
-    replyCount: r.replyCount,
-  };
-}
+/** The visible part of a theme for the public site, as its published lists answer it (resources/theme.ts `reads`). */
+export const publicTheme = (r: Row): Row => readOutput(theme, { fields: PUBLIC_THEME_FIELDS, masks: { name: 'initial' } }, r);
 
 export function publicReply(r: Row): Row {
   return { id: r.id, themeId: r.themeId, content: r.content, replyDeptName: r.replyDeptName, replyTime: r.replyTime };
 }
-
-export const likeOf = (v: unknown) => sql<boolean>`title like ${`%${String(v).trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
