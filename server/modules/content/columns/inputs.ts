@@ -4,7 +4,6 @@ import { describeInput, NO_QUERY } from '../../../http/routeInput.js';
 export function columnInputs() {
   return {
     none: NO_QUERY,
-    roleList: describeInput({ query: { roleId: ['integer', '角色ID（必填）'] } }),
     roleSave: describeInput({
       body: {
         categoryIds: ['ids', '授权的栏目ID：数组或以逗号分隔；空数组为取消全部'],

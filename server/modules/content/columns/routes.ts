@@ -8,7 +8,7 @@ import { currentUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, readId } from '../../../http/params.js';
 import { declarationOf } from '../../declarationLookup.js';
 import { columnInputs } from './inputs.js';
-import { buildTree, loadColumns, userColumnIds } from './service.js';
+import { loadColumns, userColumnIds } from './service.js';
 import { withAncestors } from '../../../shared/subtree.js';
 
 const TEMPLATE_EXT = /\.(html?|liquid)$/i;
@@ -36,46 +36,27 @@ async function templateFiles(root: string): Promise<string[]> {
 }
 
 /**
- * 栏目 beside its generic routes (list / get / save / edit / del, server/entities/column.ts): the nested
- * tree, what the column form chooses from (content models, template files), and the grants read and
- * saved by role (the spec's calls name the role, not a column; the same category_role rows are the
- * column's declared link `roleIds`).
+ * 栏目 beside its generic routes (list / get / save / edit / del, server/entities/column.ts; the tree, a role's
+ * columns and the form's content models are declared reads): the template files the form chooses from, the
+ * grants saved by role (the spec's call names the role, not a column; the same category_role rows are the
+ * column's declared link `roleIds`) and the caller's columns.
  */
 export async function columnRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'column') as ResourceDecl | undefined;
   if (!decl) return;
   const input = columnInputs();
-  columnReadRoutes(app, decl, input);
+  app.get('/column/tem/list', { config: { permission: decl.permissions.list }, schema: input.none, attachValidation: true }, async () => {
+    const files = await templateFiles(path.join(app.portal.config.dataDir, 'templates'));
+    return ok(files);
+  });
   columnGrantRoutes(app, input);
 }
 
 type ColumnInputs = ReturnType<typeof columnInputs>;
 
-/** The tree and what a column form chooses from (models, template files). */
-function columnReadRoutes(app: FastifyInstance, decl: ResourceDecl, input: ColumnInputs) {
-  const db = app.db;
-  const p = decl.permissions;
-  app.get('/column/tree', { config: { permission: p.list }, schema: input.none, attachValidation: true }, async () => ok(buildTree(await loadColumns(db))));
-
-  app.get('/column/content/model/list', { config: { permission: p.list }, schema: input.none, attachValidation: true }, async () =>
-    ok(await db.selectFrom('content_model').select(['cmId', 'cmTipsName', 'cmTableName']).orderBy('cmId', 'asc').execute()),
-  );
-
-  app.get('/column/tem/list', { config: { permission: p.list }, schema: input.none, attachValidation: true }, async () => {
-    const files = await templateFiles(path.join(app.portal.config.dataDir, 'templates'));
-    return ok(files);
-  });
-}
-
-/** The columns granted to a role, and the current user's columns. */
+/** The columns granted to a role, saved by role, and the current user's columns. */
 function columnGrantRoutes(app: FastifyInstance, input: ColumnInputs) {
   const db = app.db;
-  app.get('/column/role/list', { config: { permission: 'column:role' }, schema: input.roleList, attachValidation: true }, async (request) => {
-    const roleId = readId(request, 'roleId');
-    const rows = (await db.selectFrom('category_role').select('categoryId').where('roleId', '=', roleId).orderBy('categoryId').execute()) as { categoryId: number }[];
-    return ok(rows.map((r) => r.categoryId));
-  });
-
   app.post('/column/role/save', { config: { permission: 'column:role' }, schema: input.roleSave, attachValidation: true }, async (request) => {
     const body = bodyOf(request);
     const roleId = readId(request, 'roleId');
