@@ -6,8 +6,8 @@ import { COLUMN_ROLE_OPTIONS } from './monitoring/columnRoles';
  * guards). CRUD on the generic routes (saves take query fields, as the spec says), behaviour (path,
  * type rules, templates, delete messages) in server/entities/column.ts; the roles a column is granted to
  * are the link `roleIds` (category_role). The tree and a role's columns are declared reads, the form's content
- * models a read of 自定义模型 (resources/contentModel.ts); the template files, the grants saved by role and
- * the caller's columns stay in server/modules/content/columns; see docs/content.md. The screen is the generic tree view.
+ * models a read of 自定义模型 (resources/contentModel.ts), the grants saved by role a declared link step; the
+ * template files and the caller's columns stay in server/modules/content/columns; see docs/content.md. The screen is the generic tree view.
  */
 export default defineResource({
   name: 'column',
@@ -96,6 +96,10 @@ export default defineResource({
     pathField: 'columnPath',
   },
   permissions: { list: 'column:list', get: 'column:get', create: 'column:add', update: 'column:update', delete: 'column:delete' },
-  actions: [{ name: 'role', label: '栏目授权', path: '/column/role/save', permission: 'column:role', scope: 'none' }],
+  // 栏目授权 by role (the spec's call names the role): the link `roleIds` set from the role's side (server/crud/linkReverse.ts).
+  actions: [
+    { name: 'role', label: '栏目授权', path: '/column/role/save', permission: 'column:role', scope: 'none', placement: [], run: true, success: '保存成功',
+      linkStep: { link: 'roleIds', op: 'set', reverse: true, keys: ['roleId'], ids: ['categoryIds', 'categoryIdList', 'ids'], missing: '栏目不存在' } },
+  ],
   menu: { group: 'content', path: '/main/article/column', sort: 40 },
 });

@@ -30,6 +30,12 @@ export async function linkingIds(db: Db, link: LinkDecl, toId: unknown, within?:
   return rows.map((r) => Number(r[link.from]));
 }
 
+/** The other way: the records linked to `toId` of the linked entity become exactly `ids` (a role's columns). */
+export async function writeLinkingIds(db: Db, link: LinkDecl, toId: unknown, ids: readonly number[]): Promise<void> {
+  await own(db.deleteFrom(link.table).where(link.to, '=', toId), link).execute();
+  if (ids.length) await db.insertInto(link.table).values(ids.map((from) => ({ [link.from]: from, [link.to]: toId, ...link.where }))).execute();
+}
+
 /** Replaces a record's links (the targets must exist in the linked entity's table). */
 export async function writeLinks(db: Db, declOf: (name: string) => ResourceDecl | undefined, link: LinkDecl, id: unknown, ids: readonly number[]) {
   const target = declOf(link.entity);
