@@ -5,8 +5,9 @@ import { COLUMN_ROLE_OPTIONS } from './monitoring/columnRoles';
  * 栏目: the site's sections, a tree (categoryCategoryId = parent, 0 = top; `tree`: parent, cycle and delete
  * guards). CRUD on the generic routes (saves take query fields, as the spec says), behaviour (path,
  * type rules, templates, delete messages) in server/entities/column.ts; the roles a column is granted to
- * are the link `roleIds` (category_role). The tree, the form's choices and the grant calls by role stay in
- * server/modules/content/columns; see docs/content.md. The screen is the generic tree view.
+ * are the link `roleIds` (category_role). The tree and a role's columns are declared reads, the form's content
+ * models a read of 自定义模型 (resources/contentModel.ts), the grants saved by role a declared link step; the
+ * template files and the caller's columns stay in server/modules/content/columns; see docs/content.md. The screen is the generic tree view.
  */
 export default defineResource({
   name: 'column',
@@ -22,10 +23,10 @@ export default defineResource({
     update: { path: '/column/edit', params: 'query' },
     delete: { path: '/column/del', ids: 'body' },
     extra: {
-      tree: { path: '/column/tree', method: 'GET', label: '栏目树' },
-      modelList: { path: '/column/content/model/list', method: 'GET', label: '内容模型' },
+      tree: { path: '/column/tree', method: 'GET', label: '栏目树', reads: { shape: 'tree' } },
       temList: { path: '/column/tem/list', method: 'GET', label: '模板列表' },
-      roleList: { path: '/column/role/list', method: 'GET', label: '角色栏目' },
+      // The columns granted to one role: the link `roleIds` read from the role's side.
+      roleList: { path: '/column/role/list', method: 'GET', label: '角色栏目', reads: { shape: 'linked', link: 'roleIds', reverse: true, key: 'roleId', permission: 'column:role' } },
       userList: { path: '/column/role/user/list', method: 'GET', label: '我的栏目' },
     },
   },
@@ -95,6 +96,10 @@ export default defineResource({
     pathField: 'columnPath',
   },
   permissions: { list: 'column:list', get: 'column:get', create: 'column:add', update: 'column:update', delete: 'column:delete' },
-  actions: [{ name: 'role', label: '栏目授权', path: '/column/role/save', permission: 'column:role', scope: 'none' }],
+  // 栏目授权 by role (the spec's call names the role): the link `roleIds` set from the role's side (server/crud/linkReverse.ts).
+  actions: [
+    { name: 'role', label: '栏目授权', path: '/column/role/save', permission: 'column:role', scope: 'none', placement: [], run: true, success: '保存成功',
+      linkStep: { link: 'roleIds', op: 'set', reverse: true, keys: ['roleId'], ids: ['categoryIds', 'categoryIdList', 'ids'], missing: '栏目不存在' } },
+  ],
   menu: { group: 'content', path: '/main/article/column', sort: 40 },
 });

@@ -60,6 +60,10 @@ export default defineResource({
     joins: [{ name: 'fieldCount', table: 'content_model_field', column: 'fieldId', on: 'cmId', key: 'fieldCmId', count: true }],
   },
   form: ['cmTipsName', 'cmTableName'],
+  // What the column form chooses from (栏目's key: the column screens ask it).
+  reads: [
+    { name: 'columnChoices', label: '内容模型', path: '/column/content/model/list', method: 'GET', shape: 'array', permission: 'column:list', sort: [{ field: 'cmId', order: 'ASC' }], fields: ['cmId', 'cmTipsName', 'cmTableName'] },
+  ],
   // The fields (新增/编辑/删除字段) and the rows of the model under the show view.
   showPanels: ['contentModelFields'],
   permissions: { list: 'contentModel:list', get: 'contentModel:get', create: 'contentModel:add', update: 'contentModel:update', delete: 'contentModel:delete' },

@@ -78,7 +78,7 @@ export interface ActionDecl {
    * under `keys`, the linked ids under `ids` (server/crud/linkSteps.ts; no `run` to write): 用户's 授予角色 /
    * 移除角色 with `{ userId | userIds, roleId | roleIds }`. A behaviour's own `run` of the action takes precedence.
    */
-  readonly linkStep?: { readonly link: string; readonly op: 'add' | 'remove'; readonly keys: readonly string[]; readonly ids: readonly string[] };
+  readonly linkStep?: LinkStepDecl;
   /** The button opens a checkbox tree of linked records saved through this action's call (resources/shape/linkDialogs.ts). */
   readonly linkTree?: LinkTreeDialogDecl;
   /** A whole-list Excel export served by the generic routes (server/crud/listExport.ts); `scope: 'none'`. */
@@ -212,4 +212,19 @@ export interface UploadDecl {
   readonly hint?: string;
   /** Name of the `api.extra` call that downloads the template, and the file name to save it under. */
   readonly template?: { readonly call: string; readonly fileName: string };
+}
+
+/** An action's `linkStep` (server/crud/linkSteps.ts, linkReverse.ts). */
+export interface LinkStepDecl {
+  readonly link: string;
+  /** Add the ids, remove them, or make the list exactly them (`set`; with `reverse` an empty list clears it). */
+  readonly op: 'add' | 'remove' | 'set';
+  /** The body's names of the records changed (with `reverse`: of the linked entity's one record; the first given counts). */
+  readonly keys: readonly string[];
+  /** The body's names of the linked ids (with `reverse`: of this entity's records; the first given counts). */
+  readonly ids: readonly string[];
+  /** Read from the linked entity's side: the link rows pointing at its record change (栏目's grants by role). */
+  readonly reverse?: boolean;
+  /** With `reverse`: the 1002 message when one of this entity's ids is not found (default `<label>不存在`). */
+  readonly missing?: string;
 }

@@ -76,6 +76,11 @@ export interface ReadDecl {
   /** For `linked`: the declared link and the parameter naming the record. */
   readonly link?: string;
   readonly key?: string;
+  /**
+   * For `linked`: the link read the other way — `key` names a record of the linked entity, the answer is the
+   * ids of this entity's records (in the caller's reach) linked to it, ascending; none for an unknown one.
+   */
+  readonly reverse?: boolean;
 }
 
 /**

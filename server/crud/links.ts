@@ -19,6 +19,23 @@ export async function linkedIds(db: Db, link: LinkDecl, id: unknown): Promise<nu
   return rows.map((r) => Number(r[link.to]));
 }
 
+/**
+ * The other way: the ids of the records linked to `toId` of the linked entity, ascending, among `within` (a
+ * subquery of the records' ids) when given — 栏目's columns granted to one role.
+ */
+export async function linkingIds(db: Db, link: LinkDecl, toId: unknown, within?: unknown): Promise<number[]> {
+  let q = own(db.selectFrom(link.table).select(link.from).where(link.to, '=', toId), link);
+  if (within !== undefined) q = q.where(link.from, 'in', within);
+  const rows = (await q.orderBy(link.from).execute()) as Row[];
+  return rows.map((r) => Number(r[link.from]));
+}
+
+/** The other way: the records linked to `toId` of the linked entity become exactly `ids` (a role's columns). */
+export async function writeLinkingIds(db: Db, link: LinkDecl, toId: unknown, ids: readonly number[]): Promise<void> {
+  await own(db.deleteFrom(link.table).where(link.to, '=', toId), link).execute();
+  if (ids.length) await db.insertInto(link.table).values(ids.map((from) => ({ [link.from]: from, [link.to]: toId, ...link.where }))).execute();
+}
+
 /** Replaces a record's links (the targets must exist in the linked entity's table). */
 export async function writeLinks(db: Db, declOf: (name: string) => ResourceDecl | undefined, link: LinkDecl, id: unknown, ids: readonly number[]) {
   const target = declOf(link.entity);

@@ -8,6 +8,7 @@ import { applyReach, reachOf } from '../reach.js';
 import { applyFilters, withJoins } from '../listQuery.js';
 import { createRecord, deleteRecords, inTransaction, listRecords, updateRecord } from '../service.js';
 import { systemUser, type EntityRuntime } from './runtime.js';
+import { countRecords } from './countRecords.js';
 import type { FindOptions, LocalApi, SeedOptions } from './types.js';
 
 /** Most records one `find` (or a declared read without a length) answers when it names no limit. */
@@ -19,12 +20,18 @@ function declOf(runtime: EntityRuntime, entity: string): ResourceDecl {
   return decl;
 }
 
+/** The query of the records `find` and `count` read: the caller's reach (fixed values, access, data scope), `where`, the search. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function reachedQuery(db: DynamicDb, decl: ResourceDecl, user: PortalUser, options: Pick<FindOptions, 'where' | 'search'>): Promise<any> {
+  const reach = await reachOf(db, decl, user, 'list');
+  const base = applyReach(applyCondition(applyFilters(db.selectFrom(decl.table), decl, options.search ?? {}), options.where), reach);
+  // A search runs the list's listWhere hooks too (an export finds what the list shows).
+  return options.search && decl.hooks?.listWhere ? applyListWhere(base, decl, options.search, hookContext(db, decl, user)) : base;
+}
+
 /** Records of a declaration in the caller's reach (fixed values, access, data scope), filtered, ordered, limited. */
 export async function findRecords(db: DynamicDb, decl: ResourceDecl, user: PortalUser, options: FindOptions = {}): Promise<Row[]> {
-  const reach = await reachOf(db, decl, user, 'list');
-  let base = applyReach(applyCondition(applyFilters(db.selectFrom(decl.table), decl, options.search ?? {}), options.where), reach);
-  // A search runs the list's listWhere hooks too (an export finds what the list shows).
-  if (options.search && decl.hooks?.listWhere) base = await applyListWhere(base, decl, options.search, hookContext(db, decl, user));
+  const base = await reachedQuery(db, decl, user, options);
   // `columns`: only these, without the joins or the enrich hooks (a count over many records need not read their bodies).
   let q = options.columns ? base.select(options.columns.map((c) => `${decl.table}.${c}`)) : withJoins(base.selectAll(), decl);
   for (const s of options.sort ?? []) q = q.orderBy(s.field, s.order === 'DESC' ? 'desc' : 'asc');
@@ -67,6 +74,7 @@ async function seedRecords(db: DynamicDb, decl: ResourceDecl, user: PortalUser, 
 export function localApi(runtime: EntityRuntime, db: DynamicDb, user: PortalUser): LocalApi {
   return {
     find: (entity, options) => findRecords(db, declOf(runtime, entity), user, options),
+    count: (entity, options) => countRecords(db, declOf(runtime, entity), user, options),
     findById: async (entity, id) => (await findRecords(db, declOf(runtime, entity), user, { where: { [declOf(runtime, entity).idField]: id }, limit: 1 }))[0],
     list: (entity, search, narrow) => listRecords(db, declOf(runtime, entity), user, { ...search }, narrow),
     create: (entity, data) => createRecord(db, declOf(runtime, entity), user, { ...data }, { trusted: true }),

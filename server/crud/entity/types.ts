@@ -25,6 +25,16 @@ export interface FindOptions {
   readonly limit?: number;
 }
 
+/**
+ * Options of the local API's `count`: the records `find` would read (`where`, `search`, the caller's reach),
+ * counted per group in one grouped query — a column, or an expression of the query builder under a name
+ * (`{ name: 'month', expr: (eb) => eb.fn('substr', [eb.ref('createTime'), eb.val(1), eb.val(7)]) }`).
+ */
+export interface CountOptions extends Pick<FindOptions, 'where' | 'search'> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly groupBy?: readonly (string | { readonly name: string; readonly expr: (eb: ExpressionBuilder<any, any>) => Expression<unknown> })[];
+}
+
 /** Options of the local API's `seed`. */
 export interface SeedOptions {
   /** Body names that are no declared field but which the entity's hooks read (a survey's `questions`). */
@@ -38,6 +48,8 @@ export interface SeedOptions {
 export interface LocalApi {
   find(entity: string, options?: FindOptions): Promise<RecordData[]>;
   findById(entity: string, id: number): Promise<RecordData | undefined>;
+  /** How many records `find` would read, per value of the `groupBy` columns or expressions: `{ ...values, count }` rows (one without groups). */
+  count(entity: string, options?: CountOptions): Promise<RecordData[]>;
   /**
    * The list call's page for a search; `narrow` (server code only) ANDs a condition of its own — equalities
    * or a query-builder condition such as a subquery (报送's lists: only the articles marked as submissions).

@@ -8,7 +8,7 @@ import type { PortalUser } from '../../http/fastifyTypes.js';
 import { readId, readSize } from '../../http/params.js';
 import { pageOf } from '../../shared/paging.js';
 import { FIND_LIMIT } from '../entity/localApi.js';
-import { linkedIds } from '../links.js';
+import { linkedIds, linkingIds } from '../links.js';
 import { readPaging } from '../listQuery.js';
 import { readSingleton } from '../singleton.js';
 import { nestRecords } from '../treeList.js';
@@ -23,11 +23,16 @@ async function countsOf(decl: ResourceDecl, q: Query, field: string): Promise<Ro
   return options.map((o) => ({ value: o.value, label: o.label, count: Number(rows.find((r) => String(r[field]) === String(o.value))?.n ?? 0) }));
 }
 
-/** The ids one record the caller reaches holds through the declared link (1003 when he does not reach it). */
+/**
+ * The ids one record the caller reaches holds through the declared link (1003 when he does not reach it); with
+ * `reverse`, the ids of the records the caller reaches that link to the other entity's record `key` names.
+ */
 async function linkedOf(db: DynamicDb, decl: ResourceDecl, read: ExtraReadDecl, q: Query, request: FastifyRequest): Promise<number[]> {
   const id = readId(request, read.key ?? decl.idField);
   const link = decl.links?.find((l) => l.name === read.link);
   if (!link) throw new Error(`${decl.name}: no declared link ${String(read.link)}`);
+  // `reverse`: `key` names the linked entity's record; the answer is this entity's records (those reached) linking to it.
+  if (read.reverse) return linkingIds(db, link, id, q.select(`${decl.table}.${decl.idField}`));
   if (!(await q.select(decl.idField).where(decl.idField, '=', id).executeTakeFirst())) throw notFoundRecord();
   return linkedIds(db, link, id);
 }

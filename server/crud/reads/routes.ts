@@ -5,7 +5,7 @@ import { dynamic } from '../../db/types.js';
 import { ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/fastifyTypes.js';
 import { isBlank } from '../../http/params.js';
-import { describeInput, ID, NO_INPUT, PAGING, type InputFields } from '../../http/routeInput.js';
+import { describeInput, ID, NO_INPUT, NO_QUERY, PAGING, type InputFields } from '../../http/routeInput.js';
 import { systemUser } from '../entity/runtime.js';
 import { runPublicOp } from '../publicOps.js';
 import { answerRead } from './answer.js';
@@ -44,7 +44,8 @@ function readInput(decl: ResourceDecl, read: ExtraReadDecl, method: ReadAt['meth
   }
   const shape = read.shape ?? 'page';
   if (shape === 'one') fields[decl.idField] = ID;
-  if (shape === 'linked') fields[read.key ?? decl.idField] = ['integer', `${decl.label}ID（必填）`];
+  const link = decl.links?.find((l) => l.name === read.link);
+  if (shape === 'linked') fields[read.key ?? decl.idField] = ['integer', `${read.reverse ? (link?.label ?? read.key) : decl.label}ID（必填）`];
   const size = read.size;
   if (size) fields[size.param] = ['integer', `条数${size.required ? '（必填）' : `，默认${size.default}`}，最多${size.max}`];
   if (shape === 'page') Object.assign(fields, PAGING);
@@ -52,7 +53,8 @@ function readInput(decl: ResourceDecl, read: ExtraReadDecl, method: ReadAt['meth
   if (read.lookup) {
     for (const f of opOf(decl, read.lookup.op)?.input ?? []) fields[f.name] = ['string', f.label];
   }
-  if (!Object.keys(fields).length) return NO_INPUT;
+  // A GET that reads nothing: an empty query (a body schema on a GET stops the start).
+  if (!Object.keys(fields).length) return method === 'GET' ? NO_QUERY : NO_INPUT;
   return describeInput(method === 'GET' ? { query: fields } : { either: fields });
 }
 

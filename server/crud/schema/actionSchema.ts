@@ -16,6 +16,8 @@ export function actionRouteSchema(decl: ResourceDecl, action: ActionDecl): Route
   if (scope === 'row' || scope === 'both') properties[action.call?.idParam ?? 'id'] = ID;
   if (scope === 'bulk' || scope === 'both') properties.ids = IDS;
   for (const f of action.input ?? []) properties[f.name] = fieldInput(f, false);
+  // A link step's names (server/crud/linkSteps.ts): ids, arrays or comma lists.
+  for (const name of [...(action.linkStep?.keys ?? []), ...(action.linkStep?.ids ?? [])]) properties[name] ??= IDS;
   const values: JsonSchema = { additionalProperties: true, properties };
   const summary = `${decl.label}：${action.label}`;
   const base = { summary, tags: [decl.label], 'x-permission': action.permission };

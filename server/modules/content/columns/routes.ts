@@ -3,12 +3,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ResourceDecl } from '../../../../resources/types.js';
 import { ok } from '../../../http/envelope.js';
-import { invalidValue, missingParam } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
-import { bodyOf, readId } from '../../../http/params.js';
 import { declarationOf } from '../../declarationLookup.js';
-import { columnInputs } from './inputs.js';
-import { buildTree, loadColumns, userColumnIds } from './service.js';
+import { NO_QUERY } from '../../../http/routeInput.js';
+import { loadColumns, userColumnIds } from './service.js';
 import { withAncestors } from '../../../shared/subtree.js';
 
 const TEMPLATE_EXT = /\.(html?|liquid)$/i;
@@ -36,69 +34,21 @@ async function templateFiles(root: string): Promise<string[]> {
 }
 
 /**
- * 栏目 beside its generic routes (list / get / save / edit / del, server/entities/column.ts): the nested
- * tree, what the column form chooses from (content models, template files), and the grants read and
- * saved by role (the spec's calls name the role, not a column; the same category_role rows are the
- * column's declared link `roleIds`).
+ * 栏目 beside its generic routes (list / get / save / edit / del, server/entities/column.ts; the tree, a role's
+ * columns and the form's content models are declared reads, the grants saved by role a declared link step): the
+ * template files the form chooses from and the caller's columns.
  */
 export async function columnRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'column') as ResourceDecl | undefined;
   if (!decl) return;
-  const input = columnInputs();
-  columnReadRoutes(app, decl, input);
-  columnGrantRoutes(app, input);
-}
-
-type ColumnInputs = ReturnType<typeof columnInputs>;
-
-/** The tree and what a column form chooses from (models, template files). */
-function columnReadRoutes(app: FastifyInstance, decl: ResourceDecl, input: ColumnInputs) {
   const db = app.db;
-  const p = decl.permissions;
-  app.get('/column/tree', { config: { permission: p.list }, schema: input.none, attachValidation: true }, async () => ok(buildTree(await loadColumns(db))));
-
-  app.get('/column/content/model/list', { config: { permission: p.list }, schema: input.none, attachValidation: true }, async () =>
-    ok(await db.selectFrom('content_model').select(['cmId', 'cmTipsName', 'cmTableName']).orderBy('cmId', 'asc').execute()),
-  );
-
-  app.get('/column/tem/list', { config: { permission: p.list }, schema: input.none, attachValidation: true }, async () => {
+  app.get('/column/tem/list', { config: { permission: decl.permissions.list }, schema: NO_QUERY, attachValidation: true }, async () => {
     const files = await templateFiles(path.join(app.portal.config.dataDir, 'templates'));
     return ok(files);
   });
-}
-
-/** The columns granted to a role, and the current user's columns. */
-function columnGrantRoutes(app: FastifyInstance, input: ColumnInputs) {
-  const db = app.db;
-  app.get('/column/role/list', { config: { permission: 'column:role' }, schema: input.roleList, attachValidation: true }, async (request) => {
-    const roleId = readId(request, 'roleId');
-    const rows = (await db.selectFrom('category_role').select('categoryId').where('roleId', '=', roleId).orderBy('categoryId').execute()) as { categoryId: number }[];
-    return ok(rows.map((r) => r.categoryId));
-  });
-
-  app.post('/column/role/save', { config: { permission: 'column:role' }, schema: input.roleSave, attachValidation: true }, async (request) => {
-    const body = bodyOf(request);
-    const roleId = readId(request, 'roleId');
-    const raw = body.categoryIds ?? body.categoryIdList ?? body.ids;
-    if (raw === undefined || raw === null) throw missingParam('categoryIds');
-    const list = Array.isArray(raw) ? raw : String(raw).split(',').filter((s) => s.trim() !== '');
-    const ids = [...new Set(list.map((v) => Number(v)))];
-    if (ids.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw invalidValue('参数格式不正确：categoryIds');
-    const role = await db.selectFrom('roles').select('roleId').where('roleId', '=', roleId).executeTakeFirst();
-    if (!role) throw invalidValue('角色不存在');
-    await db.transaction().execute(async (trx) => {
-      if (ids.length) {
-        const found = await trx.selectFrom('category').select('categoryId').where('categoryId', 'in', ids).execute();
-        if (found.length !== ids.length) throw invalidValue('栏目不存在');
-      }
-      await trx.deleteFrom('category_role').where('roleId', '=', roleId).execute();
-      for (const categoryId of ids) await trx.insertInto('category_role').values({ roleId, categoryId }).execute();
-    });
-    return ok(ids, '保存成功');
-  });
 
   // The columns of the current user: granted ones (granted: true) plus the ancestors that place them in the tree.
-  app.get('/column/role/user/list', { config: { permission: 'article:list' }, schema: input.none, attachValidation: true }, async (request) => {
+  app.get('/column/role/user/list', { config: { permission: 'article:list' }, schema: NO_QUERY, attachValidation: true }, async (request) => {
     const user = currentUser(request);
     const rows = await loadColumns(db);
     const granted = await userColumnIds(db, user);
@@ -107,5 +57,4 @@ function columnGrantRoutes(app: FastifyInstance, input: ColumnInputs) {
     const keep = withAncestors(rows, set, (r) => r.categoryId, (r) => r.categoryCategoryId);
     return ok(rows.filter((r) => keep.has(r.categoryId)).map((r) => ({ ...r, granted: set.has(r.categoryId) })));
   });
-
 }

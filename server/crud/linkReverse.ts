@@ -1,0 +1,42 @@
+import type { RecordData } from '../../resources/behaviour.js';
+import type { LinkDecl } from '../../resources/relations/links.js';
+import type { LinkStepDecl } from '../../resources/shape/actions.js';
+import type { ResourceDecl } from '../../resources/types.js';
+import { invalidValue, missingParam } from '../http/errors.js';
+import { idsOf } from '../http/params.js';
+import type { ActionRun, EntityContext } from './entity/types.js';
+import { linkingIds, writeLinkingIds } from './links.js';
+
+/** The list a step leaves: the held ids with these added, without them, or exactly these. */
+export function nextIds(op: LinkStepDecl['op'], held: readonly number[], ids: readonly number[]): number[] {
+  if (op === 'set') return [...ids];
+  return op === 'add' ? [...new Set([...held, ...ids])] : held.filter((x) => !ids.includes(x));
+}
+
+/** The ids under the first of `names` the body gives (an array or a comma list; an empty one is none); 1001 naming the first when absent. */
+function firstGiven(body: RecordData, names: readonly string[]): number[] {
+  const name = names.find((n) => body[n] !== undefined && body[n] !== null);
+  if (!name) throw missingParam(names[0] ?? 'ids');
+  return idsOf(body[name], names[0] ?? name);
+}
+
+/**
+ * A link step read from the linked entity's side (`linkStep.reverse`, resources/shape/actions.ts): `keys` name
+ * one record of the linked entity (1002 the link's `missing` when none is), `ids` this entity's records (1002
+ * the step's `missing` unless each is in the caller's reach; an empty list is allowed for `set`); the link rows
+ * pointing at that record change in the action's transaction (this entity's update hooks do not run: the
+ * records do not change). `set` answers the ids — 栏目's `/column/role/save` { roleId, categoryIds }.
+ */
+export function reverseLinkStep(decl: ResourceDecl, link: LinkDecl, step: LinkStepDecl): ActionRun {
+  return async ({ body, ctx }: { body: RecordData; ctx: EntityContext }) => {
+    const [toId] = firstGiven(body, step.keys);
+    const ids = firstGiven(body, step.ids);
+    if (toId === undefined) throw missingParam(step.keys[0] ?? 'id');
+    if (!ids.length && step.op !== 'set') throw missingParam(step.ids[0] ?? 'ids');
+    if (!(await ctx.api.asSystem().findById(link.entity, toId))) throw invalidValue(link.missing);
+    const reached = ids.length ? await ctx.api.find(decl.name, { where: (eb) => eb(decl.idField, 'in', ids), columns: [decl.idField] }) : [];
+    if (reached.length !== ids.length) throw invalidValue(step.missing ?? `${decl.label}不存在`);
+    await writeLinkingIds(ctx.trx, link, toId, nextIds(step.op, await linkingIds(ctx.trx, link, toId), ids));
+    return step.op === 'set' ? ids : null;
+  };
+}
