@@ -1,4 +1,5 @@
 import { defineResource, ownership, ownershipFields } from './define';
+import type { ReadDecl } from './shape/reads';
 import type { ActionDecl } from './types';
 
 /**
@@ -7,6 +8,33 @@ import type { ActionDecl } from './types';
  * server/entities/article.ts; public reads, order and copies in server/modules/content/articles.
  * The state machine below is shared by server and UI.
  */
+
+/** What the public site reads of an article (its lists and detail), in this order. */
+export const ARTICLE_PUBLIC_FIELDS = [
+  'articleId', 'title', 'subTitle', 'columnId', 'summary', 'thumbnail', 'flags', 'source', 'author', 'keywords', 'publishTime',
+  'jumpUrl', 'hits', 'sort', 'deptName',
+] as const;
+
+const FILTER_PARAMS = { columnId: '栏目ID', categoryId: '栏目ID（同 columnId）', flag: '文章属性', startTime: '发布时间起（yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss）', endTime: '发布时间止' };
+
+/**
+ * A page of published articles, sort then newest first: of one column (`exact`) or of a column and those below
+ * it (the column under `parentId`, `categoryId` or `columnId`). The list's hooks read the column, 文章属性 and
+ * dates (server/entities/article/list.ts) and add columnTitle and 文章属性 as a list.
+ */
+function publicList(name: string, path: string, exact: boolean, alsoAt?: string[]): ReadDecl {
+  return {
+    name, path, alsoAt, label: exact ? '已发布文章' : '栏目及下级栏目的已发布文章',
+    where: { status: ARTICLE_STATUS.PUBLISHED },
+    filters: [{ field: 'title', op: 'like' }],
+    hooks: true,
+    search: { columnExact: exact },
+    from: { pageSize: ['pageSize', 'size'], ...(exact ? {} : { columnId: ['parentId', 'categoryId', 'columnId'] }) },
+    params: FILTER_PARAMS,
+    sort: [{ field: 'sort', order: 'DESC' }, { field: 'publishTime', order: 'DESC' }, { field: 'articleId', order: 'DESC' }],
+    fields: [...ARTICLE_PUBLIC_FIELDS, 'columnTitle'],
+  };
+}
 
 /** Article states: the spec's content-status values plus 6 待终审 (accepted at the first level). */
 export const ARTICLE_STATUS = {
@@ -203,6 +231,18 @@ export default defineResource({
     up: { path: '/api/article/articleUp', success: '上移成功', first: '已经是本栏目的第一篇，不能上移' },
   },
   // A citizen's read of a published article counts (server/crud/counterCalls.ts).
+  // The public site's lists (server/crud/reads/): webList also at the path the spec's part 2 names
+  // (docs/spec-calls.md); 近日热读 is the most read of the last `days` days, in a column and those below it.
+  reads: [
+    publicList('webList', '/api/article/webList', true, ['/web/article/list']),
+    publicList('webListByParent', '/api/article/mj/webListByParent', false),
+    {
+      name: 'hot', path: '/api/article/webJrlyList', label: '近日热读', shape: 'array', where: { status: ARTICLE_STATUS.PUBLISHED },
+      recent: { field: 'publishTime', param: 'days', default: 7, max: 90 }, size: { param: 'size', default: 10, max: 50 },
+      hooks: true, from: { size: ['size', 'pageSize'], columnId: ['columnId', 'categoryId'] },
+      sort: [{ field: 'hits', order: 'DESC' }, { field: 'publishTime', order: 'DESC' }], fields: [...ARTICLE_PUBLIC_FIELDS, 'columnTitle'],
+    },
+  ],
   counters: [{ field: 'hits', path: '/api/article/hit', method: 'GET', where: { status: ARTICLE_STATUS.PUBLISHED }, idParams: ['articleID', 'articleId'] }],
   permissions: { list: 'article:list', get: 'article:get', create: 'article:add', update: 'article:update', delete: 'article:delete' },
   actions: [

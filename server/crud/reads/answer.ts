@@ -14,6 +14,7 @@ import { readSingleton } from '../singleton.js';
 import { nestRecords } from '../treeList.js';
 import { readOutput } from './output.js';
 import { readQuery, readRows, searchOf, type Query } from './records.js';
+import { readHooksWhere, readRecent, readSearch, sizeName } from './search.js';
 
 /** One `{ value, label, count }` per option of the enum `field`, in the options' order (0 for none). */
 async function countsOf(decl: ResourceDecl, q: Query, field: string): Promise<Row[]> {
@@ -34,14 +35,14 @@ async function linkedOf(db: DynamicDb, decl: ResourceDecl, read: ExtraReadDecl, 
 /** The length of an `array` or `tree` read: the caller's `size`, else the fixed `limit`, else every record. */
 function lengthOf(read: ExtraReadDecl, request: FastifyRequest): number {
   const size = read.size;
-  return size ? readSize(request, size.param, size.default, size.max, size.required) : (read.limit ?? FIND_LIMIT);
+  return size ? readSize(request, sizeName(read, searchOf(request)), size.default, size.max, size.required) : (read.limit ?? FIND_LIMIT);
 }
 
 /** What a declared read answers `user` (server/crud/reads/routes.ts registers it), by its shape. */
 export async function answerRead(db: DynamicDb, decl: ResourceDecl, read: ExtraReadDecl, user: PortalUser, request: FastifyRequest): Promise<unknown> {
   if (read.shape === 'record') return readOutput(decl, read, await readSingleton(db, decl, user));
-  const search = searchOf(request);
-  const q = await readQuery(db, decl, read, user, search);
+  const search = readSearch(read, searchOf(request));
+  const q = readRecent(read, request, await readHooksWhere(db, decl, read, user, await readQuery(db, decl, read, user, search), search));
   const out = (rows: readonly Row[]) => rows.map((r) => readOutput(decl, read, r));
   switch (read.shape ?? 'page') {
     case 'counts':

@@ -21,10 +21,7 @@ export const LIST_COLUMNS = [
   'createTime', 'updateTime',
 ] as const;
 
-export const PUBLIC_COLUMNS = [
-  'articleId', 'title', 'subTitle', 'columnId', 'summary', 'thumbnail', 'flags', 'source', 'author', 'keywords', 'publishTime',
-  'jumpUrl', 'hits', 'sort', 'deptName',
-] as const;
+export { ARTICLE_PUBLIC_FIELDS as PUBLIC_COLUMNS } from '../../../../resources/article.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyEb = ExpressionBuilder<any, any>;
@@ -209,7 +206,7 @@ function dateBound(v: unknown, end: boolean, name: string): string {
 
 /**
  * The column (with its sub-columns when asked), title, attribute ("contains") and date (publish-or-create
- * time) filters of a search, as conditions: the public lists apply them, the admin list's listWhere answers them.
+ * time) filters of a search, as conditions: the listWhere of the admin list and of the public lists (declared reads).
  */
 export async function articleConditions(db: Db, search: Row, columnsWithSub: boolean, columns?: readonly ColumnRow[]): Promise<AccessFilter[]> {
   const out: AccessFilter[] = [];
@@ -238,14 +235,6 @@ export async function articleConditions(db: Db, search: Row, columnsWithSub: boo
     out.push(() => sql<SqlBool>`${dateExpr} <= ${to}`);
   }
   return out;
-}
-
-/** Filters shared by the public lists (articleConditions). */
-export async function applyArticleFilters<Q>(db: Db, query: Q, search: Row, columnsWithSub: boolean): Promise<Q> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  let q = query as any;
-  for (const c of await articleConditions(db, search, columnsWithSub)) q = q.where(c);
-  return q as Q;
 }
 
 /** The states a user can act on in the review queue. */
