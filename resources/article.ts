@@ -214,6 +214,12 @@ export default defineResource({
       { label: '提交时间', value: '{submitTime}' }, { label: '状态', value: '{statusName}' }],
     body: 'content', bodyTitle: '文章预览', tables: ['flowList'],
   },
+  // The sensitive-word hits stored by the save: answered by the get and at articleSensitiveList (the article
+  // in the caller's reach), deleted with the article (server/crud/children.ts, childCalls.ts).
+  children: [{
+    name: 'sensitiveHits', label: '敏感词命中', table: 'article_sensitive', key: 'articleId', orderBy: ['level'],
+    calls: { parentParams: ['articleId'], permissions: { read: 'article:get' }, all: '/api/article/articleSensitiveList' },
+  }],
   // 相关文章: served and shown by the generic machinery (server/crud/related.ts, src/generic/RelatedRecords.tsx).
   related: {
     label: '相关文章', table: 'article_relevant', from: 'articleId', to: 'relevantId',
@@ -230,7 +236,6 @@ export default defineResource({
     set: { path: '/api/article/articleSort', success: '排序成功', invalid: '排序必须是0–999999的整数' },
     up: { path: '/api/article/articleUp', success: '上移成功', first: '已经是本栏目的第一篇，不能上移' },
   },
-  // A citizen's read of a published article counts (server/crud/counterCalls.ts).
   // The public site's lists (server/crud/reads/): webList also at the path the spec's part 2 names
   // (docs/spec-calls.md); 近日热读 is the most read of the last `days` days, in a column and those below it.
   reads: [
@@ -243,6 +248,7 @@ export default defineResource({
       sort: [{ field: 'hits', order: 'DESC' }, { field: 'publishTime', order: 'DESC' }], fields: [...ARTICLE_PUBLIC_FIELDS, 'columnTitle'],
     },
   ],
+  // A citizen's read of a published article counts (server/crud/counterCalls.ts).
   counters: [{ field: 'hits', path: '/api/article/hit', method: 'GET', where: { status: ARTICLE_STATUS.PUBLISHED }, idParams: ['articleID', 'articleId'] }],
   permissions: { list: 'article:list', get: 'article:get', create: 'article:add', update: 'article:update', delete: 'article:delete' },
   actions: [

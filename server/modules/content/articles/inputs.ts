@@ -1,7 +1,6 @@
 import type { ResourceDecl } from '../../../../resources/types.js';
 import { declaredInput, describeInput, type InputField, type InputFields } from '../../../http/routeInput.js';
 
-const ARTICLE_ID: InputField = ['integer', '文章ID'];
 /** readArticleIds (service.ts): ids, articleIds, articleId or id; an array or a comma list; at most 200. */
 const ARTICLE_IDS: InputFields = {
   ids: ['ids', '文章ID的数组，或以逗号分隔的字符串（最多200篇）'],
@@ -26,7 +25,6 @@ const SAVE_EXTRA: InputFields = {
 export function articleInputs(decl: ResourceDecl) {
   return {
     fieldOverwrite: describeInput({ query: { columnId: ['integer', '栏目ID（必填）'], basicId: ['integer', '文章ID：给出时带回该文章的模型字段值'] } }),
-    articleId: describeInput({ either: { articleId: ARTICLE_ID } }),
     detection: describeInput({ either: { title: ['string', '标题'], summary: ['string', '摘要'], content: ['string', '正文'], articleId: ['integer', '文章ID（不给出标题和正文时检测该文章）'] } }),
     create: declaredInput(decl, 'create', SAVE_EXTRA),
     update: declaredInput(decl, 'update', { ...SAVE_EXTRA, id: ['integer', '文章ID（同 articleId）'], ...OPINION }),

@@ -14,13 +14,6 @@ import { plainText } from '../../../shared/text.js';
 export const REVIEW_KEYS = ['article:accept', 'article:approve', 'article:reject'] as const;
 const CONTENT_MAX = 500_000;
 
-/** Columns of `article` answered by the report lists (everything but the body). */
-export const LIST_COLUMNS = [
-  'articleId', 'title', 'subTitle', 'columnId', 'summary', 'thumbnail', 'flags', 'source', 'author', 'keywords', 'publishTime',
-  'jumpUrl', 'status', 'sort', 'hits', 'imported', 'lastOpinion', 'submitTime', 'deptId', 'deptName', 'creatorId', 'creatorName',
-  'createTime', 'updateTime',
-] as const;
-
 export { ARTICLE_PUBLIC_FIELDS as PUBLIC_COLUMNS } from '../../../../resources/article.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -186,10 +179,6 @@ export async function flowOf(db: Db, articleId: number): Promise<Row[]> {
   const rows = await db.selectFrom('article_flow').selectAll().where('articleId', '=', articleId).orderBy('id', 'asc').execute();
   return rows.map((r) => ({
     ...r,
-    id: r.id,
-    articleId: r.articleId,
-    fromStatus: r.fromStatus === null ? null : r.fromStatus,
-    toStatus: r.toStatus === null ? null : r.toStatus,
     fromStatusName: r.fromStatus === null ? '' : articleStatusLabel(r.fromStatus),
     toStatusName: r.toStatus === null ? '' : articleStatusLabel(r.toStatus),
   }));
@@ -243,17 +232,4 @@ export function todoStates(user: PortalUser): number[] {
   if (user.permissions.has('article:accept') || user.permissions.has('article:reject')) s.add(4);
   if (user.permissions.has('article:approve') || user.permissions.has('article:reject')) s.add(6);
   return [...s];
-}
-
-export function readSortOrder(search: Row): { field: string; order: 'asc' | 'desc' }[] {
-  const allowed = ['publishTime', 'createTime', 'sort', 'hits', 'title', 'updateTime', 'submitTime'];
-  const field = typeof search.sortField === 'string' && allowed.includes(search.sortField) ? search.sortField : null;
-  const order = String(search.sortOrder ?? '').toUpperCase() === 'ASC' ? 'asc' : 'desc';
-  // The tie-break follows the field's direction, so one (field, articleId) index serves both orders.
-  if (field) return [{ field, order }, { field: 'articleId', order }];
-  return [
-    { field: 'sort', order: 'desc' },
-    { field: 'publishTime', order: 'desc' },
-    { field: 'articleId', order: 'desc' },
-  ];
 }
