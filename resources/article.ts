@@ -55,6 +55,9 @@ export const ARTICLE_STATUS_OPTIONS = [
   { value: 1, label: '已下线' },
 ] as const;
 
+/** Each state's label by its value (the history's labelled columns). */
+const STATUS_LABELS: Readonly<Record<string, string>> = Object.fromEntries(ARTICLE_STATUS_OPTIONS.map((o) => [String(o.value), o.label]));
+
 export function articleStatusLabel(status: unknown): string {
   return ARTICLE_STATUS_OPTIONS.find((o) => o.value === Number(status))?.label ?? '未知';
 }
@@ -214,11 +217,14 @@ export default defineResource({
       { label: '提交时间', value: '{submitTime}' }, { label: '状态', value: '{statusName}' }],
     body: 'content', bodyTitle: '文章预览', tables: ['flowList'],
   },
-  // The sensitive-word hits stored by the save: answered by the get and at articleSensitiveList (the article
-  // in the caller's reach), deleted with the article (server/crud/children.ts, childCalls.ts).
+  // The sensitive-word hits stored by the save (also at articleSensitiveList, the article in the caller's
+  // reach) and the review history: answered by the get, deleted with the article (server/crud/children.ts).
   children: [{
     name: 'sensitiveHits', label: '敏感词命中', table: 'article_sensitive', key: 'articleId', orderBy: ['level'],
     calls: { parentParams: ['articleId'], permissions: { read: 'article:get' }, all: '/api/article/articleSensitiveList' },
+  }, {
+    name: 'flowList', label: '审核记录', table: 'article_flow', key: 'articleId',
+    labelsOf: [{ field: 'fromStatus', as: 'fromStatusName', options: STATUS_LABELS }, { field: 'toStatus', as: 'toStatusName', options: STATUS_LABELS }],
   }],
   // 相关文章: served and shown by the generic machinery (server/crud/related.ts, src/generic/RelatedRecords.tsx).
   related: {

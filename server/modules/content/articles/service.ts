@@ -1,15 +1,19 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { ARTICLE_TRANSITIONS, ESSAY_FLAGS, articleStatusLabel, type ArticleTransition } from '../../../../resources/article.js';
+import articleDecl, { ARTICLE_TRANSITIONS, ESSAY_FLAGS, articleStatusLabel, type ArticleTransition } from '../../../../resources/article.js';
+import { readChildTree } from '../../../crud/childTree.js';
 import type { ResourceDecl } from '../../../../resources/types.js';
 import { scopeExpression, scopeRule } from '../../../auth/dataScope.js';
 import { modelOfColumn, readFieldValues } from '../contentModels/service.js';
-import type { Db, Row, RowOf } from '../../../db/types.js';
+import { dynamic, type Db, type Row, type RowOf } from '../../../db/types.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
 import { formatDateTime } from '../../../util/time.js';
 import { descendantIds, findColumn, loadColumns, userColumnIds, type ColumnRow } from '../columns/service.js';
 import { sanitizeArticleHtml } from '../../../shared/articleHtml.js';
 import { plainText } from '../../../shared/text.js';
+
+/** The sensitive-word hits and the review history, declared child collections (resources/article.ts). */
+const childOf = (name: string) => articleDecl.children!.find((c) => c.name === name)!;
 
 export const REVIEW_KEYS = ['article:accept', 'article:approve', 'article:reject'] as const;
 const CONTENT_MAX = 500_000;
@@ -131,13 +135,12 @@ export async function articleDetail(db: Db, row: Row): Promise<Row> {
   const titles = await columnTitleMap(db);
   const id = Number(row.articleId);
   const model = await modelOfColumn(db, Number(row.columnId));
-  const hits = await db.selectFrom('article_sensitive').selectAll().where('articleId', '=', id).orderBy('level').execute();
   return {
     ...toApi(row, titles),
     modelFields: model ? await readFieldValues(db, model, id) : {},
     model: model ? { cmId: model.cmId, cmTipsName: model.cmTipsName, fields: model.fields } : null,
-    flowList: await flowOf(db, id),
-    sensitiveHits: hits.map((h) => ({ ...h, level: Number(h.level) })),
+    flowList: await readChildTree(dynamic(db), childOf('flowList'), [id]),
+    sensitiveHits: await readChildTree(dynamic(db), childOf('sensitiveHits'), [id]),
   };
 }
 
@@ -173,15 +176,6 @@ export async function addFlow(
   entry: { articleId: number; action: string; actionName: string; fromStatus: number | null; toStatus: number | null; opinion?: string | null },
 ): Promise<void> {
   await db.insertInto('article_flow').values({ ...entry, opinion: entry.opinion ?? null, userId: user.userId, userName: user.name, createTime: formatDateTime() }).execute();
-}
-
-export async function flowOf(db: Db, articleId: number): Promise<Row[]> {
-  const rows = await db.selectFrom('article_flow').selectAll().where('articleId', '=', articleId).orderBy('id', 'asc').execute();
-  return rows.map((r) => ({
-    ...r,
-    fromStatusName: r.fromStatus === null ? '' : articleStatusLabel(r.fromStatus),
-    toStatusName: r.toStatus === null ? '' : articleStatusLabel(r.toStatus),
-  }));
 }
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
