@@ -1,4 +1,5 @@
 import { defineResource, ownership, ownershipFields } from './define';
+import type { ReadDecl } from './shape/reads';
 import type { ActionDecl } from './types';
 
 /**
@@ -7,6 +8,33 @@ import type { ActionDecl } from './types';
  * server/entities/article.ts; public reads, order and copies in server/modules/content/articles.
  * The state machine below is shared by server and UI.
  */
+
+/** What the public site reads of an article (its lists and detail), in this order. */
+export const ARTICLE_PUBLIC_FIELDS = [
+  'articleId', 'title', 'subTitle', 'columnId', 'summary', 'thumbnail', 'flags', 'source', 'author', 'keywords', 'publishTime',
+  'jumpUrl', 'hits', 'sort', 'deptName',
+] as const;
+
+const FILTER_PARAMS = { columnId: '栏目ID', categoryId: '栏目ID（同 columnId）', flag: '文章属性', startTime: '发布时间起（yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss）', endTime: '发布时间止' };
+
+/**
+ * A page of published articles, sort then newest first: of one column (`exact`) or of a column and those below
+ * it (the column under `parentId`, `categoryId` or `columnId`). The list's hooks read the column, 文章属性 and
+ * dates (server/entities/article/list.ts) and add columnTitle and 文章属性 as a list.
+ */
+function publicList(name: string, path: string, exact: boolean, alsoAt?: string[]): ReadDecl {
+  return {
+    name, path, alsoAt, label: exact ? '已发布文章' : '栏目及下级栏目的已发布文章',
+    where: { status: ARTICLE_STATUS.PUBLISHED },
+    filters: [{ field: 'title', op: 'like' }],
+    hooks: true,
+    search: { columnExact: exact },
+    from: { pageSize: ['pageSize', 'size'], ...(exact ? {} : { columnId: ['parentId', 'categoryId', 'columnId'] }) },
+    params: FILTER_PARAMS,
+    sort: [{ field: 'sort', order: 'DESC' }, { field: 'publishTime', order: 'DESC' }, { field: 'articleId', order: 'DESC' }],
+    fields: [...ARTICLE_PUBLIC_FIELDS, 'columnTitle'],
+  };
+}
 
 /** Article states: the spec's content-status values plus 6 待终审 (accepted at the first level). */
 export const ARTICLE_STATUS = {
@@ -26,6 +54,9 @@ export const ARTICLE_STATUS_OPTIONS = [
   { value: 5, label: '已发布' },
   { value: 1, label: '已下线' },
 ] as const;
+
+/** Each state's label by its value (the history's labelled columns). */
+const STATUS_LABELS: Readonly<Record<string, string>> = Object.fromEntries(ARTICLE_STATUS_OPTIONS.map((o) => [String(o.value), o.label]));
 
 export function articleStatusLabel(status: unknown): string {
   return ARTICLE_STATUS_OPTIONS.find((o) => o.value === Number(status))?.label ?? '未知';
@@ -186,6 +217,15 @@ export default defineResource({
       { label: '提交时间', value: '{submitTime}' }, { label: '状态', value: '{statusName}' }],
     body: 'content', bodyTitle: '文章预览', tables: ['flowList'],
   },
+  // The sensitive-word hits stored by the save (also at articleSensitiveList, the article in the caller's
+  // reach) and the review history: answered by the get, deleted with the article (server/crud/children.ts).
+  children: [{
+    name: 'sensitiveHits', label: '敏感词命中', table: 'article_sensitive', key: 'articleId', orderBy: ['level'],
+    calls: { parentParams: ['articleId'], permissions: { read: 'article:get' }, all: '/api/article/articleSensitiveList' },
+  }, {
+    name: 'flowList', label: '审核记录', table: 'article_flow', key: 'articleId',
+    labelsOf: [{ field: 'fromStatus', as: 'fromStatusName', options: STATUS_LABELS }, { field: 'toStatus', as: 'toStatusName', options: STATUS_LABELS }],
+  }],
   // 相关文章: served and shown by the generic machinery (server/crud/related.ts, src/generic/RelatedRecords.tsx).
   related: {
     label: '相关文章', table: 'article_relevant', from: 'articleId', to: 'relevantId',
@@ -202,6 +242,18 @@ export default defineResource({
     set: { path: '/api/article/articleSort', success: '排序成功', invalid: '排序必须是0–999999的整数' },
     up: { path: '/api/article/articleUp', success: '上移成功', first: '已经是本栏目的第一篇，不能上移' },
   },
+  // The public site's lists (server/crud/reads/): webList also at the path the spec's part 2 names
+  // (docs/spec-calls.md); 近日热读 is the most read of the last `days` days, in a column and those below it.
+  reads: [
+    publicList('webList', '/api/article/webList', true, ['/web/article/list']),
+    publicList('webListByParent', '/api/article/mj/webListByParent', false),
+    {
+      name: 'hot', path: '/api/article/webJrlyList', label: '近日热读', shape: 'array', where: { status: ARTICLE_STATUS.PUBLISHED },
+      recent: { field: 'publishTime', param: 'days', default: 7, max: 90 }, size: { param: 'size', default: 10, max: 50 },
+      hooks: true, from: { size: ['size', 'pageSize'], columnId: ['columnId', 'categoryId'] },
+      sort: [{ field: 'hits', order: 'DESC' }, { field: 'publishTime', order: 'DESC' }], fields: [...ARTICLE_PUBLIC_FIELDS, 'columnTitle'],
+    },
+  ],
   // A citizen's read of a published article counts (server/crud/counterCalls.ts).
   counters: [{ field: 'hits', path: '/api/article/hit', method: 'GET', where: { status: ARTICLE_STATUS.PUBLISHED }, idParams: ['articleID', 'articleId'] }],
   permissions: { list: 'article:list', get: 'article:get', create: 'article:add', update: 'article:update', delete: 'article:delete' },

@@ -25,6 +25,8 @@ export interface ChildDecl {
   readonly fields?: readonly string[];
   /** An enum column answered with its label too: `{ field: 'type', as: 'typeName', options: { 0: '单选' } }`. */
   readonly labelOf?: { readonly field: string; readonly as: string; readonly options: Readonly<Record<string, string>> };
+  /** Several enum columns answered with their labels too ('' for none): 文章's history, `fromStatus` and `toStatus`. */
+  readonly labelsOf?: readonly { readonly field: string; readonly as: string; readonly options: Readonly<Record<string, string>> }[];
   /**
    * Rows under each child row (问卷 → 题目 → 选项): answered inside it under their `name`, deleted with it;
    * their `key` holds the child row's id, their `rootKey` (if any) the record's id as well.

@@ -71,6 +71,23 @@ export interface ReadDecl {
   readonly nested?: NestedReadDecl;
   /** For `stateCounts`: name → the values counted (`{}` counts every record): `{ total: {}, passed: { status: 1 } }`. */
   readonly states?: Readonly<Record<string, WhereData>>;
+  /**
+   * The behaviour's `listWhere` hooks apply to the search values the read names (`params`, `from`, `search`;
+   * nothing else the caller sends reaches them): what the declared filters cannot say (文章's column with its
+   * sub-columns, 文章属性, dates). The `enrich` hooks always run. server/crud/reads/search.ts.
+   */
+  readonly hooks?: boolean;
+  /** Search values the read sets itself, over the caller's (a mode its hooks read: 文章's `columnExact`). */
+  readonly search?: Readonly<Record<string, string | number | boolean>>;
+  /** A search value read from the first of several names given (`pageSize` from `pageSize` or `size`). */
+  readonly from?: Readonly<Record<string, readonly string[]>>;
+  /** Search values the hooks read, name → label (for the request schema). */
+  readonly params?: Readonly<Record<string, string>>;
+  /**
+   * Only records whose date `field` falls on or after the start of the day the caller's `param` days ago (its
+   * default and cap): 文章's 近日热读 (`publishTime`, `days`, 7, 90).
+   */
+  readonly recent?: { readonly field: string; readonly param: string; readonly default: number; readonly max: number };
   /** For `counts`: the enum field counted. */
   readonly field?: string;
   /** For `linked`: the declared link and the parameter naming the record. */

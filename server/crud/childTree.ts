@@ -21,11 +21,10 @@ async function rowsOf(db: Db, child: ChildDecl, parentIds: readonly unknown[]): 
   return child.masked ? rows.map((r) => maskPersonal(r)) : rows;
 }
 
-/** One row as answered: the declared fields (null when missing), the enum label, the rows under it. */
+/** One row as answered: the declared fields (null when missing), the enum labels, the rows under it. */
 function shape(child: ChildDecl, row: Row, below: Map<string, Row[]>): Row {
   const out: Row = child.fields ? Object.fromEntries(child.fields.map((f) => [f, row[f] ?? null])) : { ...row };
-  const label = child.labelOf;
-  if (label) out[label.as] = label.options[String(row[label.field])] ?? '';
+  for (const label of [...(child.labelOf ? [child.labelOf] : []), ...(child.labelsOf ?? [])]) out[label.as] = label.options[String(row[label.field])] ?? '';
   for (const sub of child.children ?? []) out[sub.name] = (below.get(sub.name) ?? []).filter((r) => r[sub.key] === row.id);
   return out;
 }

@@ -1,7 +1,7 @@
 import { sql, type Migration } from 'kysely';
 import type { Db, DialectName } from './types.js';
 
-/** Every field the article list screen may sort by (server/modules/content/articles/service.ts readSortOrder). */
+/** Every field the article list screen may sort by (resources/article.ts `list.sortable`). */
 const ARTICLE_SORTS = ['publishTime', 'createTime', 'sort', 'hits', 'title', 'updateTime', 'submitTime'];
 
 /**

@@ -37,7 +37,7 @@ async function holdInState({ operation, data, original, ctx }: EntityChangeArgs)
   if (Number(r.numUpdatedRows) !== 1) throw new PortalError(1005, '文章状态已被他人修改，请刷新后重试');
 }
 
-/** Deletes what hangs on the articles: model values, relations both ways, sensitive hits, history. */
+/** Deletes what hangs on the articles: model values, relations both ways (the hits and history are declared children). */
 async function removeDependents(records: readonly RecordData[], ctx: EntityContext): Promise<void> {
   const ids = records.map((r) => Number(r.articleId));
   for (const r of records) {
@@ -46,8 +46,6 @@ async function removeDependents(records: readonly RecordData[], ctx: EntityConte
     if (model) await dynamic(ctx.trx).deleteFrom(physicalTable(model.cmTableName)).where('articleId', '=', Number(r.articleId)).execute();
   }
   await ctx.trx.deleteFrom('article_relevant').where((eb) => eb.or([eb('articleId', 'in', ids), eb('relevantId', 'in', ids)])).execute();
-  await ctx.trx.deleteFrom('article_sensitive').where('articleId', 'in', ids).execute();
-  await ctx.trx.deleteFrom('article_flow').where('articleId', 'in', ids).execute();
 }
 
 const SAVE_MESSAGES: Record<number, string> = { 4: '已提交审核', 5: '发布成功' };

@@ -15,6 +15,7 @@ import { nestRecords } from '../treeList.js';
 import { applyRange, applyThrough, asOptions, checkRequired, stateCounts, withNested } from './options.js';
 import { readOutput } from './output.js';
 import { readQuery, readRows, searchOf, type Query } from './records.js';
+import { readHooksWhere, readRecent, readSearch, sizeName } from './search.js';
 
 /** One `{ value, label, count }` per option of the enum `field`, in the options' order (0 for none). */
 async function countsOf(decl: ResourceDecl, q: Query, field: string): Promise<Row[]> {
@@ -40,15 +41,16 @@ async function linkedOf(db: DynamicDb, decl: ResourceDecl, read: ExtraReadDecl, 
 /** The length of an `array` or `tree` read: the caller's `size`, else the fixed `limit`, else every record. */
 function lengthOf(read: ExtraReadDecl, request: FastifyRequest): number {
   const size = read.size;
-  return size ? readSize(request, size.param, size.default, size.max, size.required) : (read.limit ?? FIND_LIMIT);
+  return size ? readSize(request, sizeName(read, searchOf(request)), size.default, size.max, size.required) : (read.limit ?? FIND_LIMIT);
 }
 
 /** What a declared read answers `user` (server/crud/reads/routes.ts registers it), by its shape. */
 export async function answerRead(db: DynamicDb, decl: ResourceDecl, read: ExtraReadDecl, user: PortalUser, request: FastifyRequest): Promise<unknown> {
   if (read.shape === 'record') return readOutput(decl, read, await readSingleton(db, decl, user));
-  const search = searchOf(request);
+  const search = readSearch(read, searchOf(request));
   checkRequired(read, search);
-  const q = applyThrough(db, applyRange(await readQuery(db, decl, read, user, search), read, search), decl, read, user, search);
+  const hooked = await readHooksWhere(db, decl, read, user, await readQuery(db, decl, read, user, search), search);
+  const q = applyThrough(db, applyRange(readRecent(read, request, hooked), read, search), decl, read, user, search);
   const out = (rows: readonly Row[]) => withNested(db, decl, read, rows, rows.map((r) => readOutput(decl, read, r)));
   switch (read.shape ?? 'page') {
     case 'counts':

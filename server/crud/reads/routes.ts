@@ -11,6 +11,7 @@ import { runPublicOp } from '../publicOps.js';
 import { answerRead } from './answer.js';
 import { optionInput } from './options.js';
 import { searchOf } from './records.js';
+import { readSearchInput } from './search.js';
 
 /**
  * The routes of declared reads (resources/shape/reads.ts; docs/extending.md): the declaration's `reads`, each
@@ -37,7 +38,7 @@ function accessOf(decl: ResourceDecl, read: ExtraReadDecl, own: boolean): Fastif
 
 /** What a read takes, for its request schema (descriptive: the handler's checks answer). */
 function readInput(decl: ResourceDecl, read: ExtraReadDecl, method: ReadAt['method']): FastifySchema {
-  const fields: Record<string, InputFields[string]> = {};
+  const fields: Record<string, InputFields[string]> = { ...readSearchInput(read) };
   for (const f of read.filters ?? []) {
     const label = decl.fields.find((d) => d.name === f.field)?.label ?? f.field;
     fields[f.param ?? f.field] = [f.op === 'like' ? 'string' : 'text', f.op === 'like' ? `${label}（包含）` : label];

@@ -15,7 +15,8 @@ type Args = { readonly search: RecordData; readonly ctx: EntityContext };
 
 /** The column, flag and date conditions (the title is the declared `like` filter). */
 export async function articleListWhere({ search, ctx }: Args): Promise<ListCondition | void> {
-  const conds = await articleConditions(ctx.trx, { ...search, title: undefined }, true);
+  // `columnExact`: the column alone (the public site's webList), not its sub-columns.
+  const conds = await articleConditions(ctx.trx, { ...search, title: undefined }, search.columnExact !== true);
   if (conds.length) return (eb) => eb.and(conds.map((c) => c(eb)));
 }
 

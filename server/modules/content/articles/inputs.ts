@@ -1,21 +1,6 @@
 import type { ResourceDecl } from '../../../../resources/types.js';
 import { declaredInput, describeInput, type InputField, type InputFields } from '../../../http/routeInput.js';
 
-/** The column, title, attribute and date filters (applyArticleFilters in service.ts). */
-const FILTERS: InputFields = {
-  columnId: ['integer', '栏目ID'],
-  categoryId: ['integer', '栏目ID（同 columnId）'],
-  title: ['string', '标题（包含）'],
-  flag: ['string', '文章属性'],
-  startTime: ['datetime', '发布时间起（yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss）'],
-  endTime: ['datetime', '发布时间止'],
-};
-const PAGE: InputFields = {
-  pageNum: ['integer', '页码，从1开始，默认1'],
-  pageNumber: ['integer', '页码（同 pageNum）'],
-  pageSize: ['integer', '每页条数，默认10，最多200'],
-};
-const ARTICLE_ID: InputField = ['integer', '文章ID'];
 /** readArticleIds (service.ts): ids, articleIds, articleId or id; an array or a comma list; at most 200. */
 const ARTICLE_IDS: InputFields = {
   ids: ['ids', '文章ID的数组，或以逗号分隔的字符串（最多200篇）'],
@@ -40,17 +25,13 @@ const SAVE_EXTRA: InputFields = {
 export function articleInputs(decl: ResourceDecl) {
   return {
     fieldOverwrite: describeInput({ query: { columnId: ['integer', '栏目ID（必填）'], basicId: ['integer', '文章ID：给出时带回该文章的模型字段值'] } }),
-    articleId: describeInput({ either: { articleId: ARTICLE_ID } }),
     detection: describeInput({ either: { title: ['string', '标题'], summary: ['string', '摘要'], content: ['string', '正文'], articleId: ['integer', '文章ID（不给出标题和正文时检测该文章）'] } }),
     create: declaredInput(decl, 'create', SAVE_EXTRA),
     update: declaredInput(decl, 'update', { ...SAVE_EXTRA, id: ['integer', '文章ID（同 articleId）'], ...OPINION }),
     ids: describeInput({ either: ARTICLE_IDS }),
     copy: describeInput({ either: ARTICLE_IDS, body: { columnId: ['integer', '复制到的栏目ID（默认原栏目）'], categoryId: ['integer', '复制到的栏目ID（同 columnId）'] } }),
     reindex: describeInput({ either: { ids: ARTICLE_IDS.ids as InputField, articleId: ['ids', '文章ID（同 ids）；都不给出时重建全部'] } }),
-    // public calls
-    webList: describeInput({ either: { ...FILTERS, ...PAGE, size: ['integer', '每页条数（同 pageSize）'] } }),
-    byParent: describeInput({ either: { ...FILTERS, ...PAGE, parentId: ['integer', '上级栏目ID（含其下各级栏目）'] } }),
-    hot: describeInput({ either: { columnId: FILTERS.columnId as InputField, categoryId: FILTERS.categoryId as InputField, size: ['integer', '条数，默认10，最多50'], pageSize: ['integer', '条数（同 size）'], days: ['integer', '最近几天，默认7，最多90'] } }),
+    // public calls (the lists are declared reads: resources/article.ts)
     view: describeInput({ query: { articleID: ['integer', '文章ID'], articleId: ['integer', '文章ID（同 articleID）'] } }),
     preview: describeInput({ query: { articleID: ['integer', '文章ID'], articleId: ['integer', '文章ID（同 articleID）'] } }),
     column: describeInput({ query: { categoryId: ['integer', '栏目ID（必填）'] } }),

@@ -38,7 +38,7 @@ export async function articleRoutes(app: FastifyInstance) {
   await articleOrderRoutes(app, decl);
 }
 
-/** An article's model fields, its sensitive-word hits, a detection run. */
+/** An article's model fields, a detection run (its stored hits are the declared child collection). */
 function articleReadRoutes({ app, db, decl, input }: ArticleContext) {
   const p = decl.permissions;
   app.get('/api/article/queryFieldOverwrite', { config: { permission: p.get }, schema: input.fieldOverwrite, attachValidation: true }, async (request) => {
@@ -53,13 +53,6 @@ function articleReadRoutes({ app, db, decl, input }: ArticleContext) {
       values = await readFieldValues(db, model, id);
     }
     return ok({ model: model ? { cmId: model.cmId, cmTipsName: model.cmTipsName, cmTableName: model.cmTableName } : null, fields: model?.fields ?? [], values });
-  });
-
-  app.post('/api/article/articleSensitiveList', { config: { permission: p.get }, schema: input.articleId, attachValidation: true }, async (request) => {
-    const id = readOneId(queryOf(request), bodyOf(request), ['articleId']);
-    await loadArticle(db, await accessFilter(db, currentUser(request), decl), id);
-    const rows = await db.selectFrom('article_sensitive').selectAll().where('articleId', '=', id).orderBy('level').orderBy('id').execute();
-    return ok(rows.map((r) => ({ ...r, id: r.id, level: Number(r.level), wordId: Number(r.wordId) })));
   });
 
   app.post('/api/article/detection', { config: { permission: p.list }, schema: input.detection, attachValidation: true }, async (request) => {

@@ -1,9 +1,10 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { ARTICLE_TRANSITIONS, ESSAY_FLAGS, articleStatusLabel, type ArticleTransition } from '../../../../resources/article.js';
+import articleDecl, { ARTICLE_TRANSITIONS, ESSAY_FLAGS, articleStatusLabel, type ArticleTransition } from '../../../../resources/article.js';
+import { readChildTree } from '../../../crud/childTree.js';
 import type { ResourceDecl } from '../../../../resources/types.js';
 import { scopeExpression, scopeRule } from '../../../auth/dataScope.js';
 import { modelOfColumn, readFieldValues } from '../contentModels/service.js';
-import type { Db, Row, RowOf } from '../../../db/types.js';
+import { dynamic, type Db, type Row, type RowOf } from '../../../db/types.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
 import { formatDateTime } from '../../../util/time.js';
@@ -11,20 +12,13 @@ import { descendantIds, findColumn, loadColumns, userColumnIds, type ColumnRow }
 import { sanitizeArticleHtml } from '../../../shared/articleHtml.js';
 import { plainText } from '../../../shared/text.js';
 
+/** The sensitive-word hits and the review history, declared child collections (resources/article.ts). */
+const childOf = (name: string) => articleDecl.children!.find((c) => c.name === name)!;
+
 export const REVIEW_KEYS = ['article:accept', 'article:approve', 'article:reject'] as const;
 const CONTENT_MAX = 500_000;
 
-/** Columns of `article` answered by the report lists (everything but the body). */
-export const LIST_COLUMNS = [
-  'articleId', 'title', 'subTitle', 'columnId', 'summary', 'thumbnail', 'flags', 'source', 'author', 'keywords', 'publishTime',
-  'jumpUrl', 'status', 'sort', 'hits', 'imported', 'lastOpinion', 'submitTime', 'deptId', 'deptName', 'creatorId', 'creatorName',
-  'createTime', 'updateTime',
-] as const;
-
-export const PUBLIC_COLUMNS = [
-  'articleId', 'title', 'subTitle', 'columnId', 'summary', 'thumbnail', 'flags', 'source', 'author', 'keywords', 'publishTime',
-  'jumpUrl', 'hits', 'sort', 'deptName',
-] as const;
+export { ARTICLE_PUBLIC_FIELDS as PUBLIC_COLUMNS } from '../../../../resources/article.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyEb = ExpressionBuilder<any, any>;
@@ -141,13 +135,12 @@ export async function articleDetail(db: Db, row: Row): Promise<Row> {
   const titles = await columnTitleMap(db);
   const id = Number(row.articleId);
   const model = await modelOfColumn(db, Number(row.columnId));
-  const hits = await db.selectFrom('article_sensitive').selectAll().where('articleId', '=', id).orderBy('level').execute();
   return {
     ...toApi(row, titles),
     modelFields: model ? await readFieldValues(db, model, id) : {},
     model: model ? { cmId: model.cmId, cmTipsName: model.cmTipsName, fields: model.fields } : null,
-    flowList: await flowOf(db, id),
-    sensitiveHits: hits.map((h) => ({ ...h, level: Number(h.level) })),
+    flowList: await readChildTree(dynamic(db), childOf('flowList'), [id]),
+    sensitiveHits: await readChildTree(dynamic(db), childOf('sensitiveHits'), [id]),
   };
 }
 
@@ -185,19 +178,6 @@ export async function addFlow(
   await db.insertInto('article_flow').values({ ...entry, opinion: entry.opinion ?? null, userId: user.userId, userName: user.name, createTime: formatDateTime() }).execute();
 }
 
-export async function flowOf(db: Db, articleId: number): Promise<Row[]> {
-  const rows = await db.selectFrom('article_flow').selectAll().where('articleId', '=', articleId).orderBy('id', 'asc').execute();
-  return rows.map((r) => ({
-    ...r,
-    id: r.id,
-    articleId: r.articleId,
-    fromStatus: r.fromStatus === null ? null : r.fromStatus,
-    toStatus: r.toStatus === null ? null : r.toStatus,
-    fromStatusName: r.fromStatus === null ? '' : articleStatusLabel(r.fromStatus),
-    toStatusName: r.toStatus === null ? '' : articleStatusLabel(r.toStatus),
-  }));
-}
-
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
 function dateBound(v: unknown, end: boolean, name: string): string {
@@ -209,7 +189,7 @@ function dateBound(v: unknown, end: boolean, name: string): string {
 
 /**
  * The column (with its sub-columns when asked), title, attribute ("contains") and date (publish-or-create
- * time) filters of a search, as conditions: the public lists apply them, the admin list's listWhere answers them.
+ * time) filters of a search, as conditions: the listWhere of the admin list and of the public lists (declared reads).
  */
 export async function articleConditions(db: Db, search: Row, columnsWithSub: boolean, columns?: readonly ColumnRow[]): Promise<AccessFilter[]> {
   const out: AccessFilter[] = [];
@@ -240,31 +220,10 @@ export async function articleConditions(db: Db, search: Row, columnsWithSub: boo
   return out;
 }
 
-/** Filters shared by the public lists (articleConditions). */
-export async function applyArticleFilters<Q>(db: Db, query: Q, search: Row, columnsWithSub: boolean): Promise<Q> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  let q = query as any;
-  for (const c of await articleConditions(db, search, columnsWithSub)) q = q.where(c);
-  return q as Q;
-}
-
 /** The states a user can act on in the review queue. */
 export function todoStates(user: PortalUser): number[] {
   const s = new Set<number>();
   if (user.permissions.has('article:accept') || user.permissions.has('article:reject')) s.add(4);
   if (user.permissions.has('article:approve') || user.permissions.has('article:reject')) s.add(6);
   return [...s];
-}
-
-export function readSortOrder(search: Row): { field: string; order: 'asc' | 'desc' }[] {
-  const allowed = ['publishTime', 'createTime', 'sort', 'hits', 'title', 'updateTime', 'submitTime'];
-  const field = typeof search.sortField === 'string' && allowed.includes(search.sortField) ? search.sortField : null;
-  const order = String(search.sortOrder ?? '').toUpperCase() === 'ASC' ? 'asc' : 'desc';
-  // The tie-break follows the field's direction, so one (field, articleId) index serves both orders.
-  if (field) return [{ field, order }, { field: 'articleId', order }];
-  return [
-    { field: 'sort', order: 'desc' },
-    { field: 'publishTime', order: 'desc' },
-    { field: 'articleId', order: 'desc' },
-  ];
 }

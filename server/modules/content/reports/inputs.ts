@@ -1,6 +1,6 @@
 import { describeInput, type InputFields } from '../../../http/routeInput.js';
 
-/** The filters every report list reads (filtered and page in routes.ts; applyArticleFilters). */
+/** The filters every report list reads (filtered and page in routes.ts; articleConditions). */
 const FILTERS: InputFields = {
   columnId: ['integer', '栏目ID（含下级栏目）'],
   categoryId: ['integer', '栏目ID（同 columnId）'],
