@@ -48,14 +48,7 @@ export default defineResource({
     extra: {
       summary: { path: '/app/list', label: '办理概况' },
       deptList: { path: '/apply/dept/list', label: '办理部门' },
-      download: { path: '/apply/download', label: '下载申请表' },
-      exportWord: { path: '/apply/exportWord', label: '导出Word' },
       listByDept: { path: '/apply/listByDept', label: '部门申请列表' },
-      system: { path: '/apply/system', label: '办理设置' },
-      remind: { path: '/apply/sms/reminder', label: '短信催办' },
-      webDept: { path: '/web/apply/dept', label: '受理部门（公众）' },
-      webDeptList: { path: '/web/apply/dept/list', label: '受理部门列表（公众）' },
-      proof: { path: '/apply/proof', label: '查看身份证明' },
     },
   },
   fields: [

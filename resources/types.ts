@@ -13,6 +13,7 @@ import type { ListDecl } from './shape/list';
 import type { ExtraReadDecl, ReadDecl } from './shape/reads';
 import type { GroupCountsDecl } from './shape/groupCounts';
 import type { TallyDecl } from './shape/tally';
+import type { ScheduleDecl } from './shape/schedule';
 import type { ChildPageDecl } from './shape/childPages';
 import type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowChipDecl, ShowTableDecl } from './shape/form';
 import type { ShowChartsDecl, ShowPagedDecl } from './shape/showCalls';
@@ -282,6 +283,8 @@ export interface ResourceDecl {
   readonly groupCounts?: readonly GroupCountsDecl[];
   /** Running counts per group kept in a table of their own, reset and corrected by staff (see TallyDecl). */
   readonly tallies?: readonly TallyDecl[];
+  /** Changes of state that come with time, made by the cluster scheduler (see ScheduleDecl). */
+  readonly schedule?: ScheduleDecl;
   /** One record's rows of another table, paged (see ChildPageDecl). */
   readonly childPages?: readonly ChildPageDecl[];
   /** Calls of citizens on the public site (see PublicOpDecl); handlers in the behaviour file. */

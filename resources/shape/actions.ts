@@ -3,6 +3,7 @@ import type { FieldDecl } from './fields';
 import type { ActionCallMore } from './actionCallMore';
 import type { CallTablesDecl } from './callTables';
 import type { LinkTreeDialogDecl, MembersDialogDecl } from './linkDialogs';
+import type { ActionSets } from './actionSets';
 
 /** A declared action: its call, input dialog, upload and export (part of resources/types.ts, split for size). */
 
@@ -76,6 +77,12 @@ export interface ActionDecl {
    * 移除角色 with `{ userId | userIds, roleId | roleIds }`. A behaviour's own `run` of the action takes precedence.
    */
   readonly linkStep?: { readonly link: string; readonly op: 'add' | 'remove'; readonly keys: readonly string[]; readonly ids: readonly string[] };
+  /**
+   * The action sets these values on each record through the local API (resources/shape/actionSets.ts,
+   * server/crud/setSteps.ts; no `run` to write); a record already holding them is left as it is. Answers the
+   * changed record for a row action, how many records for the others. A behaviour's own `run` takes precedence.
+   */
+  readonly sets?: ActionSets;
   /** The button opens a checkbox tree of linked records saved through this action's call (resources/shape/linkDialogs.ts). */
   readonly linkTree?: LinkTreeDialogDecl;
   /** A whole-list Excel export served by the generic routes (server/crud/listExport.ts); `scope: 'none'`. */
