@@ -208,6 +208,17 @@ export default defineResource({
     { name: 'get', label: '申请详情', path: '/web/apply/get', guard: 'apply-query', input: [...ownInput(), { name: 'id', label: '申请ID', type: 'number' }] },
     { name: 'myList', label: '我的申请', path: '/web/apply/list', guard: 'apply-query', input: ownInput() },
   ],
+  // 办理设置 (/apply/system): deadlines in working days (《政府信息公开条例》第三十三条), kept in apply_setting.
+  settings: {
+    table: 'apply_setting', path: '/apply/system', permission: 'apply:system', label: '办理设置',
+    fields: [
+      { name: 'replyDays', label: '答复期限（工作日）', min: 1, max: 60, default: 20 },
+      // At most once, with the head's approval.
+      { name: 'extendDays', label: '延期期限（工作日）', min: 0, max: 60, default: 20 },
+      // An SMS reminder is meaningful this many working days before the deadline.
+      { name: 'remindBeforeDays', label: '提前提醒（工作日）', min: 0, max: 20, default: 3 },
+    ],
+  },
   personalLog: { label: '依申请公开', field: 'queryCode' },
   ownership: { department: 'handleDeptId', creator: 'creatorId' },
   menu: { group: 'interact', path: '/main/interact/apply', sort: 40 },

@@ -14,6 +14,7 @@ import type { ExtraReadDecl, ReadDecl } from './shape/reads';
 import type { GroupCountsDecl } from './shape/groupCounts';
 import type { TallyDecl } from './shape/tally';
 import type { ScheduleDecl } from './shape/schedule';
+import type { KeySettingsDecl } from './shape/keySettings';
 import type { ChildPageDecl } from './shape/childPages';
 import type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowChipDecl, ShowTableDecl } from './shape/form';
 import type { ShowChartsDecl, ShowPagedDecl } from './shape/showCalls';
@@ -285,6 +286,8 @@ export interface ResourceDecl {
   readonly tallies?: readonly TallyDecl[];
   /** Changes of state that come with time, made by the cluster scheduler (see ScheduleDecl). */
   readonly schedule?: ScheduleDecl;
+  /** The entity's own settings as key → value rows, read and saved on one call (see KeySettingsDecl). */
+  readonly settings?: KeySettingsDecl;
   /** One record's rows of another table, paged (see ChildPageDecl). */
   readonly childPages?: readonly ChildPageDecl[];
   /** Calls of citizens on the public site (see PublicOpDecl); handlers in the behaviour file. */

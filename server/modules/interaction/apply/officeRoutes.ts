@@ -14,13 +14,13 @@ import { createSmsSender } from '../../../notify/sms.js';
 import { asInt, optionalUser } from '../../../shared/routeHelpers.js';
 import { sendDownload } from '../../../shared/download.js';
 import { formatDateTime } from '../../../util/time.js';
-import { applicationDocx, APPLY_STATUS_NAME, parseSettings, PENDING, readSettings, today } from './service.js';
+import { applicationDocx, APPLY_STATUS_NAME, PENDING, today } from './service.js';
 import type { ApplyInputs } from './inputs.js';
 
 const notAllowed = (msg: string) => new PortalError(1005, msg);
 const DAY_MS = 24 * 3600_000;
 
-/** Staff overviews, the department's list, settings and Word files (reads; the writes are the entity's). */
+/** Staff overviews, the department's list and Word files (reads; the writes are the entity's). */
 export function applyOfficeRoutes(app: FastifyInstance, decl: ResourceDecl, I: ApplyInputs) {
   const db = app.db;
   const perm = decl.permissions;
@@ -54,20 +54,6 @@ export function applyOfficeRoutes(app: FastifyInstance, decl: ResourceDecl, I: A
       const mine = rows.filter((r) => r.handleDeptId === d.id);
       return { ...d, total: mine.length, pending: mine.filter(pending).length, overdue: mine.filter((r) => pending(r) && r.deadline && r.deadline < t).length };
     }));
-  });
-
-  app.post('/apply/system', { config: { permission: 'apply:system' }, schema: I.system, attachValidation: true }, async (request) => {
-    const values = parseSettings(bodyOf(request));
-    const now = formatDateTime();
-    if (Object.keys(values).length) {
-      await db.transaction().execute(async (trx) => {
-        for (const [key, value] of Object.entries(values)) {
-          await trx.deleteFrom('apply_setting').where('key', '=', key).execute();
-          await trx.insertInto('apply_setting').values({ key, value: String(value), updateTime: now }).execute();
-        }
-      });
-    }
-    return ok(await readSettings(db), Object.keys(values).length ? '保存成功' : '操作成功');
   });
 
   // The application form (and with its reply) as Word: personal data masked as in lists.

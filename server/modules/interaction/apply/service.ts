@@ -1,48 +1,10 @@
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TextRun } from 'docx';
 import { APPLY_PENDING, APPLY_STATUS } from '../../../../resources/apply.js';
-import type { Db, Row } from '../../../db/types.js';
-import { invalidValue } from '../../../http/errors.js';
-import { asInt } from '../../../shared/routeHelpers.js';
+import type { Row } from '../../../db/types.js';
 import { particularsTable, type Particular } from '../../../shared/word.js';
 
 export const APPLY_STATUS_NAME: Record<number, string> = Object.fromEntries(APPLY_STATUS.map((s) => [s.value, s.label]));
 export const PENDING: readonly number[] = APPLY_PENDING;
-
-/** Settings of /apply/system, with the statutory defaults (《政府信息公开条例》第三十三条). */
-export interface ApplySettings {
-  /** Reply deadline in working days from receipt. */
-  replyDays: number;
-  /** Extension in working days (at most once, with the head's approval). */
-  extendDays: number;
-  /** An SMS reminder is meaningful this many working days before the deadline (shown in the list). */
-  remindBeforeDays: number;
-}
-export const DEFAULT_SETTINGS: ApplySettings = { replyDays: 20, extendDays: 20, remindBeforeDays: 3 };
-export const SETTING_RANGES: Record<keyof ApplySettings, [number, number, string]> = {
-  replyDays: [1, 60, '答复期限（工作日）'],
-  extendDays: [0, 60, '延期期限（工作日）'],
-  remindBeforeDays: [0, 20, '提前提醒（工作日）'],
-};
-
-export async function readSettings(db: Db): Promise<ApplySettings> {
-  const rows = (await db.selectFrom('apply_setting').selectAll().execute()) as { key: string; value: string }[];
-  const out: ApplySettings = { ...DEFAULT_SETTINGS };
-  for (const r of rows) if (r.key in out && Number.isInteger(Number(r.value))) out[r.key as keyof ApplySettings] = Number(r.value);
-  return out;
-}
-
-/** Checks the given settings (absent ones keep their value); answers the values to write. */
-export function parseSettings(body: Record<string, unknown>): Partial<ApplySettings> {
-  const out: Partial<ApplySettings> = {};
-  for (const [key, [min, max, label]] of Object.entries(SETTING_RANGES) as [keyof ApplySettings, [number, number, string]][]) {
-    const v = body[key];
-    if (v === undefined || v === null || v === '') continue;
-    const n = asInt(v, label);
-    if (n < min || n > max) throw invalidValue(`${label}必须在${min}到${max}之间`);
-    out[key] = n;
-  }
-  return out;
-}
 
 /** Working days (resources/shape/workingDays.ts), as the deadlines count them. */
 export { addWorkingDays, today } from '../../../../resources/shape/workingDays.js';
