@@ -10,7 +10,6 @@ const SEARCH_EXTRA: InputFields = {
 export function applyInputs(decl: ResourceDecl) {
   return {
     listByDept: declaredInput(decl, 'list', { ...SEARCH_EXTRA, deptId: ['integer', '受理部门ID（默认本人部门）'] }),
-    id: describeInput({ either: { id: ID } }),
     none: NO_INPUT,
     reminder: describeInput({ either: { id: ID, queryCode: ['string', '查询码（申请人催办时）'], phone: ['string', '申请时填写的联系电话（申请人催办时）'] } }),
   };

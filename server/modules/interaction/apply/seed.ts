@@ -5,7 +5,7 @@ import type { SeedContext } from '../../../seed/domainSeeds.js';
 import { dayAt } from '../../../util/time.js';
 import applyDecl from '../../../../resources/apply.js';
 import { keySettingDefaults } from '../../../crud/keySettings.js';
-import { addWorkingDays } from './service.js';
+import { addWorkingDays } from '../../../../resources/shape/workingDays.js';
 
 const daysAgo = (days: number, hour = 10) => dayAt(-days, hour, 30);
 
