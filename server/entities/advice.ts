@@ -2,7 +2,8 @@ import type { RecordData } from '../../resources/behaviour.js';
 import { defineBehaviour } from '../crud/entity/define.js';
 import adviceDecl from '../../resources/advice.js';
 import { runSchedule } from '../crud/schedule.js';
-import { invalidValue, missingParam, notFoundRecord, PortalError } from '../http/errors.js';
+import { invalidValue, missingParam, notFoundRecord } from '../http/errors.js';
+import { badState as notAllowed } from '../shared/records.js';
 import { cleanPhone, cleanText, newQueryCode } from '../public/guard.js';
 import { increment } from '../shared/counters.js';
 import { wholePage } from '../shared/paging.js';
@@ -11,7 +12,6 @@ import { asInt } from '../shared/routeHelpers.js';
 /** What a topic's form changes: a save with none of them is the server's own (stop, result, the task). */
 const FORM_FIELDS = ['title', 'content', 'solicitDept', 'startTime', 'endTime'];
 const isFormSave = (data: RecordData) => FORM_FIELDS.some((k) => data[k] !== undefined);
-const notAllowed = (msg: string) => new PortalError(1005, msg);
 
 /**
  * The times of a save: the end after the start and not past; the status follows the start. Demo data

@@ -1,12 +1,12 @@
 import { APPLY_PENDING, APPLY_STATUS } from '../../../resources/apply.js';
 import type { RecordData } from '../../../resources/behaviour.js';
 import type { EntityContext } from '../../crud/entity/types.js';
-import { invalidValue, PortalError } from '../../http/errors.js';
+import { invalidValue } from '../../http/errors.js';
+import { badState as notAllowed } from '../../shared/records.js';
 import { cleanText } from '../../public/guard.js';
 import { asInt } from '../../shared/routeHelpers.js';
 import { addWorkingDays, today } from '../../../resources/shape/workingDays.js';
 
-export const notAllowed = (msg: string) => new PortalError(1005, msg);
 const PENDING: readonly number[] = APPLY_PENDING;
 const NAME = Object.fromEntries(APPLY_STATUS.map((s) => [s.value, s.label])) as Record<number, string>;
 const given = (v: unknown) => v !== undefined && v !== null && v !== '';

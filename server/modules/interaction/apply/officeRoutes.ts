@@ -6,7 +6,8 @@ import { maskPersonalPage } from '../../../crud/personal.js';
 import { getRecord } from '../../../crud/service.js';
 import type { Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
-import { missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
+import { missingParam, notFoundRecord } from '../../../http/errors.js';
+import { badState as notAllowed } from '../../../shared/records.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, readId } from '../../../http/params.js';
 import { cleanPhone, guardPublicSubmission, normaliseQueryCode } from '../../../public/guard.js';
@@ -18,7 +19,6 @@ import { today } from '../../../../resources/shape/workingDays.js';
 import type { ApplyInputs } from './inputs.js';
 
 const PENDING: readonly number[] = APPLY_PENDING;
-const notAllowed = (msg: string) => new PortalError(1005, msg);
 const DAY_MS = 24 * 3600_000;
 
 /** Staff overviews and the department's list (reads; the writes are the entity's). */
