@@ -26,11 +26,7 @@ export default defineResource({
     update: { path: '/advice/add' },
     delete: { path: '/advice/dels', ids: 'body' },
     extra: {
-      excel: { path: '/advice/adviceExcel', label: '导出' },
       stopAdvice: { path: '/stopAdvice', label: '停止征集' },
-      webList: { path: '/advice/web/list', label: '征集中的主题（公众）' },
-      webMyDetail: { path: '/advice/web/my/detail', label: '主题详情（公众）' },
-      webMyList: { path: '/advice/web/my/list', label: '我的意见（公众）' },
     },
   },
   fields: [
@@ -87,7 +83,7 @@ export default defineResource({
     {
       name: 'stop', label: '停止征集', path: '/advice/stopAdvice', permission: 'advice:stop', scope: 'row', confirmTitle: '提示信息',
       confirm: '停止后将不再接受群众意见，且不能重新开始，确定停止征集吗？',
-      when: { status: [0, 1] }, refusal: '该征集已结束', success: '已结束征集', run: true,
+      when: { status: [0, 1] }, refusal: '该征集已结束', success: '已结束征集', sets: { status: 2, stopTime: '$now' }, placement: ['row', 'show'],
       // spec part 1 writes 结束征集 at the root too.
       alsoAt: [{ path: '/stopAdvice', values: {} }],
     },
@@ -136,5 +132,13 @@ export default defineResource({
   // deleted with the topic. The citizen's public operation writes them (server/entities/advice.ts).
   children: [{ name: 'opinions', label: '意见', table: 'advice_opinion', key: 'adviceId', orderBy: ['createTime'], order: 'desc', limit: 500, masked: true }],
   ownership,
+  // Topics open at their start and close at their end: the cluster's scheduled check (and 到期检查, the `task` action).
+  schedule: {
+    name: 'openClose', everyMs: 5 * 60_000,
+    steps: [
+      { name: 'closed', where: { status: [0, 1] }, due: [['endTime', '<']], set: { status: 2, stopTime: '$now' } },
+      { name: 'opened', where: { status: 0 }, due: [['startTime', '<='], ['endTime', '>=']], set: { status: 1 } },
+    ],
+  },
   menu: { group: 'interact', path: '/main/interact/advice', sort: 35 },
 });

@@ -1,5 +1,6 @@
 import { defineResource, standardPermissions } from './define';
 import { deadlineState, isOverdue } from './shape/workingDays';
+import type { RecordWordSection } from './shape/recordWord';
 import type { FieldDecl } from './types';
 
 /**
@@ -21,6 +22,23 @@ export const APPLY_STATUS = [
 export const APPLY_PENDING = [0, 1] as const;
 
 const PERMS = { ...standardPermissions('apply'), update: 'apply:handle' };
+
+/** The Word files (下载申请表, 导出Word): the application as the form has it, and the reply. */
+const APPLICATION_FORM: RecordWordSection = {
+  heading: '政府信息公开申请表',
+  rows: [
+    'applicantType',
+    { when: { applicantType: 1 }, rows: ['name', 'idType', 'idNumber', 'workUnit'] },
+    { when: { applicantType: 2 }, rows: ['orgName', 'orgCode', 'legalPerson', 'contactName'] },
+    'phone', 'email', 'address', 'postcode', 'infoName', 'content', 'purpose', 'format', 'receiveWay',
+    { label: '受理部门', value: '{handleDeptName}' }, 'createTime', 'queryCode', { label: '办理状态', value: '{status}' },
+    { label: '答复期限', value: '{deadline}{extended?（已延期）}{overdue?（已逾期）}' },
+  ],
+};
+const APPLICATION_REPLY: RecordWordSection = {
+  heading: '政府信息公开申请答复',
+  rows: ['replyDept', 'replyTime', { label: '答复结果', value: '{status}' }, 'replyContent', 'replyAttachment'],
+};
 const pendingOnly = { status: [...APPLY_PENDING] };
 
 /** The countdown of the list: 已超期 in red, the working days left, 已办结. */
@@ -48,14 +66,7 @@ export default defineResource({
     extra: {
       summary: { path: '/app/list', label: '办理概况' },
       deptList: { path: '/apply/dept/list', label: '办理部门' },
-      download: { path: '/apply/download', label: '下载申请表' },
-      exportWord: { path: '/apply/exportWord', label: '导出Word' },
       listByDept: { path: '/apply/listByDept', label: '部门申请列表' },
-      system: { path: '/apply/system', label: '办理设置' },
-      remind: { path: '/apply/sms/reminder', label: '短信催办' },
-      webDept: { path: '/web/apply/dept', label: '受理部门（公众）' },
-      webDeptList: { path: '/web/apply/dept/list', label: '受理部门列表（公众）' },
-      proof: { path: '/apply/proof', label: '查看身份证明' },
     },
   },
   fields: [
@@ -194,8 +205,10 @@ export default defineResource({
       call: { values: { status: 4 }, shownWhen: pendingOnly } },
     { name: 'remind', label: '短信催办', path: '/apply/sms/reminder', permission: 'apply:remind', scope: 'row', placement: ['show'], success: '已发送催办提醒', call: { shownWhen: pendingOnly } },
     { name: 'proof', label: '查看身份证明', path: '/apply/proof', permission: PERMS.get, scope: 'row', placement: ['show'], download: '身份证明', call: { hiddenWhen: { proofFile: null } } },
-    { name: 'download', label: '下载申请表', path: '/apply/download', permission: 'apply:word', scope: 'row', placement: ['show'], download: '政府信息公开申请表.docx' },
-    { name: 'word', label: '导出Word', path: '/apply/exportWord', permission: 'apply:word', scope: 'row', placement: ['show'], download: '政府信息公开申请及答复.docx' },
+    { name: 'download', label: '下载申请表', path: '/apply/download', permission: 'apply:word', scope: 'row', placement: ['show'], download: '政府信息公开申请表.docx',
+      word: { fileName: '政府信息公开申请表_{queryCode}', title: '政府信息公开申请_{infoName}', sections: [APPLICATION_FORM] } },
+    { name: 'word', label: '导出Word', path: '/apply/exportWord', permission: 'apply:word', scope: 'row', placement: ['show'], download: '政府信息公开申请及答复.docx',
+      word: { fileName: '政府信息公开申请及答复_{queryCode}', title: '政府信息公开申请_{infoName}', sections: [APPLICATION_FORM, APPLICATION_REPLY] } },
     // /apply/delete { id } beside the generic /apply/dels.
     { name: 'remove', label: '删除', path: '/apply/delete', permission: PERMS.delete, scope: 'row', run: true, placement: [], success: '删除成功' },
     {
@@ -215,6 +228,17 @@ export default defineResource({
     { name: 'get', label: '申请详情', path: '/web/apply/get', guard: 'apply-query', input: [...ownInput(), { name: 'id', label: '申请ID', type: 'number' }] },
     { name: 'myList', label: '我的申请', path: '/web/apply/list', guard: 'apply-query', input: ownInput() },
   ],
+  // 办理设置 (/apply/system): deadlines in working days (《政府信息公开条例》第三十三条), kept in apply_setting.
+  settings: {
+    table: 'apply_setting', path: '/apply/system', permission: 'apply:system', label: '办理设置',
+    fields: [
+      { name: 'replyDays', label: '答复期限（工作日）', min: 1, max: 60, default: 20 },
+      // At most once, with the head's approval.
+      { name: 'extendDays', label: '延期期限（工作日）', min: 0, max: 60, default: 20 },
+      // An SMS reminder is meaningful this many working days before the deadline.
+      { name: 'remindBeforeDays', label: '提前提醒（工作日）', min: 0, max: 20, default: 3 },
+    ],
+  },
   personalLog: { label: '依申请公开', field: 'queryCode' },
   ownership: { department: 'handleDeptId', creator: 'creatorId' },
   menu: { group: 'interact', path: '/main/interact/apply', sort: 40 },

@@ -66,9 +66,9 @@ export default defineResource({
   permissions: standardPermissions('dearchFeedback'),
   actions: [
     {
-      // `ids` (or one `id`), each still 未处理 (server/entities/dearchFeedback.ts).
+      // `ids` (or one `id`), each still 未处理, marked 已处理 (the generic `sets`); answers how many.
       name: 'satisfiedAudit', label: '处理', path: '/questAnswer/satisfiedAudit', permission: 'dearchFeedback:audit', scope: 'both', placement: ['toolbar'],
-      when: { auditState: 0 }, refusal: '所选反馈中有已处理的记录', success: '处理成功', run: true,
+      when: { auditState: 0 }, refusal: '所选反馈中有已处理的记录', success: '处理成功', sets: { auditState: 1 },
     },
     {
       // The question a visitor could not get answered goes into the knowledge base with staff's answer,

@@ -136,7 +136,8 @@ export default defineResource({
       path: '/admin/people/readAudit',
       permission: 'person:read',
       scope: 'both',
-      run: true,
+      // Unread ones become read (the generic `sets`); answers how many were named.
+      sets: { readState: 1 },
       // The list has no selection (nothing is deleted here): the button is in each unread row.
       placement: ['row', 'show'],
       call: { idParam: 'puPeopleId', shownWhen: { readState: 0 } },

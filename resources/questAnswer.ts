@@ -64,9 +64,9 @@ export default defineResource({
   form: ['quest', 'keywords', 'answer', 'isCommon', 'status', 'sort'],
   permissions: standardPermissions('questAnswer'),
   actions: [{
-    // `ids` (or one `id`); isCommon 1 (the default) marks them, 0 unmarks them (server/entities/questAnswer.ts).
+    // `ids` (or one `id`); isCommon 1 (the default) marks them, 0 unmarks them (the generic `sets`); answers how many.
     name: 'commonAudit', label: '设为常见问题', path: '/questAnswer/commonAudit', permission: 'questAnswer:common', scope: 'both', placement: ['toolbar'],
-    success: '操作成功', run: true,
+    success: '操作成功', sets: { isCommon: { input: 'isCommon' } },
     input: [{ name: 'isCommon', label: '常见问题', type: 'enum', default: 1, options: [{ value: 1, label: '是' }, { value: 0, label: '否' }] }],
   }],
   // The public assistant's common questions: enabled ones marked common, by their order.

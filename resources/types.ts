@@ -13,6 +13,8 @@ import type { ListDecl } from './shape/list';
 import type { ExtraReadDecl, ReadDecl } from './shape/reads';
 import type { GroupCountsDecl } from './shape/groupCounts';
 import type { TallyDecl } from './shape/tally';
+import type { ScheduleDecl } from './shape/schedule';
+import type { KeySettingsDecl } from './shape/keySettings';
 import type { ChildPageDecl } from './shape/childPages';
 import type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowChipDecl, ShowTableDecl } from './shape/form';
 import type { ShowChartsDecl, ShowPagedDecl } from './shape/showCalls';
@@ -282,6 +284,10 @@ export interface ResourceDecl {
   readonly groupCounts?: readonly GroupCountsDecl[];
   /** Running counts per group kept in a table of their own, reset and corrected by staff (see TallyDecl). */
   readonly tallies?: readonly TallyDecl[];
+  /** Changes of state that come with time, made by the cluster scheduler (see ScheduleDecl). */
+  readonly schedule?: ScheduleDecl;
+  /** The entity's own settings as key → value rows, read and saved on one call (see KeySettingsDecl). */
+  readonly settings?: KeySettingsDecl;
   /** One record's rows of another table, paged (see ChildPageDecl). */
   readonly childPages?: readonly ChildPageDecl[];
   /** Calls of citizens on the public site (see PublicOpDecl); handlers in the behaviour file. */

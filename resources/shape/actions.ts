@@ -4,6 +4,8 @@ import type { ActionCallMore } from './actionCallMore';
 import type { CallTablesDecl } from './callTables';
 import type { LinkTreeDialogDecl, MembersDialogDecl } from './linkDialogs';
 import type { LinkPickDialogDecl } from './linkPick';
+import type { ActionSets } from './actionSets';
+import type { RecordWordDecl } from './recordWord';
 
 /** A declared action: its call, input dialog, upload and export (part of resources/types.ts, split for size). */
 
@@ -79,6 +81,14 @@ export interface ActionDecl {
    * 移除角色 with `{ userId | userIds, roleId | roleIds }`. A behaviour's own `run` of the action takes precedence.
    */
   readonly linkStep?: LinkStepDecl;
+  /**
+   * The action sets these values on each record through the local API (resources/shape/actionSets.ts,
+   * server/crud/setSteps.ts; no `run` to write); a record already holding them is left as it is. Answers the
+   * changed record for a row action, how many records for the others. A behaviour's own `run` takes precedence.
+   */
+  readonly sets?: ActionSets;
+  /** The call answers the record as a Word file, served by the generic routes (see RecordWordDecl). */
+  readonly word?: RecordWordDecl;
   /** The button opens a checkbox tree of linked records saved through this action's call (resources/shape/linkDialogs.ts). */
   readonly linkTree?: LinkTreeDialogDecl;
   /** A whole-list Excel export served by the generic routes (server/crud/listExport.ts); `scope: 'none'`. */

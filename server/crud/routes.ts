@@ -18,6 +18,8 @@ import { registerCounterCalls } from './counterCalls.js';
 import { registerReadRoutes } from './reads/routes.js';
 import { registerGroupCountRoutes } from './groupCounts.js';
 import { registerTallyRoutes } from './tallies.js';
+import { registerKeySettings } from './keySettings.js';
+import { registerRecordWords } from './recordWord.js';
 import { registerChildCalls } from './childCalls.js';
 import { readKey, requirePaging, routeUrl } from './pathKeys.js';
 import { listTree } from './treeList.js';
@@ -91,6 +93,8 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   registerReadRoutes(app, decl);
   registerGroupCountRoutes(app, decl);
   registerTallyRoutes(app, decl);
+  registerKeySettings(app, decl);
+  registerRecordWords(app, decl);
   registerChildCalls(app, decl);
   registerChildPages(app, decl);
   // A domain module serves the declared paths of a `module` resource itself.

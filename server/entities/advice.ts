@@ -1,33 +1,17 @@
 import type { RecordData } from '../../resources/behaviour.js';
 import { defineBehaviour } from '../crud/entity/define.js';
-import { inTransaction } from '../crud/service.js';
-import type { DynamicDb } from '../db/types.js';
-import { invalidValue, missingParam, notFoundRecord, PortalError } from '../http/errors.js';
+import adviceDecl from '../../resources/advice.js';
+import { runSchedule } from '../crud/schedule.js';
+import { invalidValue, missingParam, notFoundRecord } from '../http/errors.js';
+import { badState as notAllowed } from '../shared/records.js';
 import { cleanPhone, cleanText, newQueryCode } from '../public/guard.js';
 import { increment } from '../shared/counters.js';
 import { wholePage } from '../shared/paging.js';
 import { asInt } from '../shared/routeHelpers.js';
-import { formatDateTime } from '../util/time.js';
-
-/** How often the cluster opens due topics and closes expired ones (once per interval across instances). */
-export const ADVICE_TASK_EVERY_MS = 5 * 60_000;
-
-/** The open/close task the advice module provides (server/modules/interaction/advice/routes.ts). */
-export const ADVICE_TASK_SERVICE = 'advice:openClose';
 
 /** What a topic's form changes: a save with none of them is the server's own (stop, result, the task). */
 const FORM_FIELDS = ['title', 'content', 'solicitDept', 'startTime', 'endTime'];
 const isFormSave = (data: RecordData) => FORM_FIELDS.some((k) => data[k] !== undefined);
-const notAllowed = (msg: string) => new PortalError(1005, msg);
-
-/** Opens topics whose start time has come and closes those past their end time (the job and 到期检查). */
-export async function runAdviceTask(db: DynamicDb, now = formatDateTime()): Promise<{ opened: number; closed: number }> {
-  return inTransaction(db, async (trx) => {
-    const closed = await trx.updateTable('advice').set({ status: 2, stopTime: now, updateTime: now }).where('status', 'in', [0, 1]).where('endTime', '<', now).executeTakeFirst();
-    const opened = await trx.updateTable('advice').set({ status: 1, updateTime: now }).where('status', '=', 0).where('startTime', '<=', now).where('endTime', '>=', now).executeTakeFirst();
-    return { opened: Number(opened.numUpdatedRows), closed: Number(closed.numUpdatedRows) };
-  });
-}
 
 /**
  * The times of a save: the end after the start and not past; the status follows the start. Demo data
@@ -45,8 +29,8 @@ function timed(data: RecordData, original: RecordData | undefined, now: string, 
 
 /**
  * 意见征集 (docs/interaction-forms.md): topics on the generic routes (/advice/add saves both ways: a change
- * only while the topic is open), 结束征集 and 结果反馈 as declared actions, 到期检查 and the scheduled
- * open/close check, and the citizen's opinion as the public
+ * only while the topic is open), 结束征集 (a declared `sets`) and 结果反馈 as declared actions, 到期检查 over
+ * the declared `schedule` (the cluster's open/close check), and the citizen's opinion as the public
  * operation `opinion` (/advice/web/add), counted on the topic atomically.
  */
 export default defineBehaviour({
@@ -60,13 +44,13 @@ export default defineBehaviour({
     beforeChange: [({ operation, data, original, ctx }) => (operation === 'create' || isFormSave(data) ? timed(data, original, ctx.now, ctx.seed) : data)],
   },
   actions: {
-    stop: async ({ records, ctx }) => ctx.api.update('advice', Number(records[0]?.id), { status: 2, stopTime: ctx.now }),
     resultReply: async ({ records, body, ctx }) => {
       const resultContent = String(body.resultContent ?? '').trim();
       if (!resultContent) throw missingParam('resultContent');
       return ctx.api.update('advice', Number(records[0]?.id), { resultContent, resultTime: ctx.now, status: 3 });
     },
-    task: async ({ ctx }) => runAdviceTask(ctx.trx, ctx.now),
+    // 到期检查: the declared schedule's run now (its `{ closed, opened }`), in the action's transaction.
+    task: async ({ ctx }) => runSchedule(ctx.trx, adviceDecl, ctx.now),
   },
   publicOps: {
     opinion: {
@@ -107,14 +91,4 @@ export default defineBehaviour({
         ),
     },
   },
-  jobs: [
-    {
-      name: 'openClose',
-      everyMs: ADVICE_TASK_EVERY_MS,
-      run: async ({ services, now }) => {
-        if (!services.has(ADVICE_TASK_SERVICE)) return; // the advice module is not installed
-        await services.get<(now: string) => Promise<unknown>>(ADVICE_TASK_SERVICE)(now);
-      },
-    },
-  ],
 });

@@ -3,17 +3,18 @@ import type { RecordData } from '../../resources/behaviour.js';
 import { addWorkingDays, today } from '../../resources/shape/workingDays.js';
 import { defineBehaviour } from '../crud/entity/define.js';
 import type { EntityChangeArgs, EntityContext, ListCondition } from '../crud/entity/types.js';
-import type { Db } from '../db/types.js';
 import { invalidValue } from '../http/errors.js';
 import { newQueryCode } from '../public/guard.js';
-import { readSettings } from '../modules/interaction/apply/service.js';
+import applyDecl from '../../resources/apply.js';
+import { readKeySettings } from '../crud/keySettings.js';
 import { parseApplication } from './apply/application.js';
 import { applyCitizenOps } from './apply/citizen.js';
 import { claimInState, handlingValues } from './apply/handling.js';
 
 const PENDING = [...APPLY_PENDING];
 const STATUS_NAME = Object.fromEntries(APPLY_STATUS.map((s) => [s.value, s.label])) as Record<number, string>;
-const settingsOf = (ctx: EntityContext) => readSettings(ctx.trx as unknown as Db);
+/** 办理设置 (the declared `settings`): deadlines in working days. */
+const settingsOf = (ctx: EntityContext) => readKeySettings(ctx.trx, applyDecl);
 /** Applications from the public site (the public op) and the demo seed are written by the system. */
 const bySystem = (ctx: EntityContext) => ctx.caller.userId === 0;
 const blank = (v: unknown) => v === undefined || v === null || v === '';
@@ -47,7 +48,7 @@ async function beforeChange({ operation, data, original, ctx }: EntityChangeArgs
     ...set,
     queryCode: data.queryCode ?? newQueryCode(),
     source: system ? data.source ?? 1 : 2,
-    deadline: data.deadline ?? addWorkingDays(ctx.now, (await settingsOf(ctx)).replyDays),
+    deadline: data.deadline ?? addWorkingDays(ctx.now, (await settingsOf(ctx)).replyDays!),
     creatorId: system ? data.creatorId || null : ctx.caller.userId,
     ip: system ? data.ip ?? null : null,
   };

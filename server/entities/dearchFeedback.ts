@@ -22,17 +22,13 @@ async function assessValues(body: Record<string, unknown>, findEntry: (id: numbe
 
 /**
  * 问答反馈 (docs/interaction-forums.md "Q&A feedback round trip"): a visitor rates an answer (the public op
- * `assess`: image code, per-address limits of 'qaAssess'); staff handle feedback once (处理) or answer the
+ * `assess`: image code, per-address limits of 'qaAssess'); staff handle feedback once (处理, a declared `sets`) or answer the
  * question into the knowledge base (补充答案): the entry and the handled feedback are written through the
  * local API in the action's transaction, so they exist together or not at all.
  */
 export default defineBehaviour({
   name: 'dearchFeedback',
   actions: {
-    satisfiedAudit: async ({ records, ctx }) => {
-      for (const r of records) await ctx.api.update('dearchFeedback', Number(r.id), { auditState: 1 });
-      return records.length;
-    },
     answer: async ({ records, body, ctx }) => {
       const feedback = records[0];
       if (!feedback) return null; // a row action always names one record (read in scope, else 1003)

@@ -17,7 +17,7 @@ function authStatusOf(body: RecordData): 'SUCCESS' | 'FAIL' {
 
 /**
  * 会员中心: staff review a real-name submission (审核), freeze or unfreeze a member (冻结 ends the member's
- * sessions) and mark members as seen; the detail view counts the member's forum topics (themeCount).
+ * sessions); 标记已读 is a declared `sets`; the detail view counts the member's forum topics (themeCount).
  */
 export default defineBehaviour({
   name: 'person',
@@ -43,11 +43,6 @@ export default defineBehaviour({
       // The member's sign-ins (not a declared entity) end with the freeze.
       if (state === 1) await ctx.trx.updateTable('people_sessions').set({ revoked: 1 }).where('puPeopleId', '=', id).execute();
       return new ActionAnswer(saved, state === 1 ? '冻结成功' : '解冻成功');
-    },
-    // { puPeopleId } or { ids: [] }: seen by staff; answers how many.
-    readAudit: async ({ records, ctx }) => {
-      for (const r of records) if (Number(r.readState) !== 1) await ctx.api.update('person', Number(r.puPeopleId), { readState: 1 });
-      return records.length;
     },
   },
   hooks: {

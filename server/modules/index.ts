@@ -9,7 +9,6 @@ import { backupRoutes } from './system/backups/routes.js';
 import { dictRoutes } from './system/dict/dictRoutes.js';
 import { passwordRoutes } from './system/password/passwordRoutes.js';
 import { surveyRoutes } from './interaction/surveys/routes.js';
-import { adviceRoutes } from './interaction/advice/routes.js';
 import { applyRoutes } from './interaction/apply/routes.js';
 import { interactionForumsModule } from './interaction/forums/index.js';
 import { themeRoutes } from './interaction/themes/routes.js';
@@ -53,7 +52,6 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   dictRoutes,
   passwordRoutes,
   surveyRoutes,
-  adviceRoutes,
   applyRoutes,
   noticeSettingRoutes,
   templateRoutes,

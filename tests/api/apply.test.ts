@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addWorkingDays } from '../../server/modules/interaction/apply/service.js';
+import { addWorkingDays } from '../../resources/shape/workingDays.js';
 import { createSmsSender } from '../../server/notify/sms.js';
 import { setPublicLimits } from '../../server/public/guard.js';
 import { call, DEMO_PASSWORD, login, startTestServer, TEST_CAPTCHA_TEXT, type TestServer } from './helpers/testServer';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { scheduleDeclared } from '../schedule.js';
 import type { ResourceDecl } from '../../../resources/types.js';
 import { formatDateTime } from '../../util/time.js';
 import { attachBehaviours } from './attach.js';
@@ -33,6 +34,7 @@ export function installEntities(app: FastifyInstance, config: PortalConfig, decl
   const attached = attachBehaviours(decls, behaviours);
   const services = new ServiceRegistry(config, app.log);
   const runtime = bindRuntime(attached, app.db, services);
+  scheduleDeclared(app, attached);
   for (const b of behaviours) {
     for (const job of b.jobs ?? []) {
       app.scheduler.add({ name: `${b.name}:${job.name}`, everyMs: job.everyMs, run: () => job.run({ api: localApi(runtime, app.db, systemUser), services, now: formatDateTime() }) });

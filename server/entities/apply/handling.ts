@@ -1,13 +1,12 @@
 import { APPLY_PENDING, APPLY_STATUS } from '../../../resources/apply.js';
 import type { RecordData } from '../../../resources/behaviour.js';
 import type { EntityContext } from '../../crud/entity/types.js';
-import { invalidValue, PortalError } from '../../http/errors.js';
+import { invalidValue } from '../../http/errors.js';
+import { badState as notAllowed } from '../../shared/records.js';
 import { cleanText } from '../../public/guard.js';
 import { asInt } from '../../shared/routeHelpers.js';
 import { addWorkingDays, today } from '../../../resources/shape/workingDays.js';
-import type { ApplySettings } from '../../modules/interaction/apply/service.js';
 
-export const notAllowed = (msg: string) => new PortalError(1005, msg);
 const PENDING: readonly number[] = APPLY_PENDING;
 const NAME = Object.fromEntries(APPLY_STATUS.map((s) => [s.value, s.label])) as Record<number, string>;
 const given = (v: unknown) => v !== undefined && v !== null && v !== '';
@@ -41,14 +40,15 @@ function statusValues(body: RecordData, original: RecordData, ctx: EntityContext
  * The values of a handling step on /apply/add with the id (accept, reply, refuse, withdraw, extend once,
  * transfer while 待受理, a remark), checked against the application's state; 1002 when nothing changes.
  */
-export async function handlingValues(body: RecordData, original: RecordData, ctx: EntityContext, settings: ApplySettings): Promise<RecordData> {
+export async function handlingValues(body: RecordData, original: RecordData, ctx: EntityContext, settings: Readonly<Record<string, number>>): Promise<RecordData> {
   const from = Number(original.status);
   const set: RecordData = given(body.status) ? statusValues(body, original, ctx) : {};
   if (Number(body.extend) === 1) {
     if (!PENDING.includes(Number(set.status ?? from))) throw notAllowed('已办结的申请不能延期');
     if (Number(original.extended) === 1) throw notAllowed('该申请已延期过一次，不能再次延期');
-    if (settings.extendDays <= 0) throw notAllowed('未设置延期期限');
-    Object.assign(set, { extended: 1, deadline: addWorkingDays(String(original.deadline ?? today()), settings.extendDays) });
+    const days = settings.extendDays ?? 0;
+    if (days <= 0) throw notAllowed('未设置延期期限');
+    Object.assign(set, { extended: 1, deadline: addWorkingDays(String(original.deadline ?? today()), days) });
   }
   if (given(body.handleDeptId) && Number(body.handleDeptId) !== Number(original.handleDeptId)) {
     if (from !== 0 || set.status !== undefined) throw notAllowed('只有待受理的申请可以转办');

@@ -2,12 +2,12 @@ import type { RecordData } from '../../../resources/behaviour.js';
 import type { EntityContext, PublicOpRun } from '../../crud/entity/types.js';
 import { readPaging } from '../../crud/listQuery.js';
 import { missingParam, PortalError } from '../../http/errors.js';
+import { isBlank as blank } from '../../http/params.js';
 import { cleanPhone, normaliseQueryCode } from '../../public/guard.js';
 import { wholePage } from '../../shared/paging.js';
 import { ownerView } from '../../modules/interaction/mail/common.js';
 import { cleanLetter } from '../../modules/interaction/mail/letter.js';
 
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const wrongCode = () => new PortalError(1003, '查询码或联系电话不正确');
 
 /** The code and phone of a lookup; `code: null` when the code cannot be one (answered as a wrong code). */

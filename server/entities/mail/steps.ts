@@ -3,11 +3,11 @@ import type { RecordData } from '../../../resources/behaviour.js';
 import { ActionAnswer } from '../../crud/actions.js';
 import type { ActionRun, EntityContext } from '../../crud/entity/types.js';
 import { invalidValue, missingParam, notFoundRecord } from '../../http/errors.js';
+import { isBlank as blank } from '../../http/params.js';
 import { cleanText } from '../../public/guard.js';
 import { formatDateTime, parseDateTime } from '../../util/time.js';
 import { addHistory, bumpCount, departmentName, handlingDepts, notAllowed, replyDays } from '../../modules/interaction/mail/common.js';
 
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** A letter the caller's department handles: transferred to one of his handling departments (any for ALL). */
 async function requireHandled(ctx: EntityContext, mail: RecordData): Promise<void> {

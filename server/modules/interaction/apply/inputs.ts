@@ -1,6 +1,5 @@
 import type { ResourceDecl } from '../../../../resources/types.js';
 import { declaredInput, describeInput, ID, NO_INPUT, type InputFields } from '../../../http/routeInput.js';
-import { SETTING_RANGES } from './service.js';
 
 const SEARCH_EXTRA: InputFields = {
   overdue: ['integer', '是否逾期：1（逾期未办）、0（未逾期）'],
@@ -9,12 +8,9 @@ const SEARCH_EXTRA: InputFields = {
 
 /** What each application route reads (server/http/routeInput.ts: descriptive, the handlers still answer refusals). */
 export function applyInputs(decl: ResourceDecl) {
-  const settings: InputFields = Object.fromEntries(Object.entries(SETTING_RANGES).map(([key, [min, max, label]]) => [key, ['integer', `${label}（${min}–${max}）`] as const]));
   return {
     listByDept: declaredInput(decl, 'list', { ...SEARCH_EXTRA, deptId: ['integer', '受理部门ID（默认本人部门）'] }),
-    id: describeInput({ either: { id: ID } }),
     none: NO_INPUT,
-    system: describeInput({ body: settings }),
     reminder: describeInput({ either: { id: ID, queryCode: ['string', '查询码（申请人催办时）'], phone: ['string', '申请时填写的联系电话（申请人催办时）'] } }),
   };
 }

@@ -1,26 +1,27 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ResourceDecl } from '../../../../resources/types.js';
 import { applyScope, scopeRule } from '../../../auth/dataScope.js';
 import { searchOf } from '../../../crud/routes.js';
-import { maskPersonalPage, maskPersonalRow } from '../../../crud/personal.js';
+import { maskPersonalPage } from '../../../crud/personal.js';
 import { getRecord } from '../../../crud/service.js';
 import type { Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
-import { missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
+import { missingParam, notFoundRecord } from '../../../http/errors.js';
+import { badState as notAllowed } from '../../../shared/records.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, readId } from '../../../http/params.js';
 import { cleanPhone, guardPublicSubmission, normaliseQueryCode } from '../../../public/guard.js';
 import { createSmsSender } from '../../../notify/sms.js';
 import { asInt, optionalUser } from '../../../shared/routeHelpers.js';
-import { sendDownload } from '../../../shared/download.js';
 import { formatDateTime } from '../../../util/time.js';
-import { applicationDocx, APPLY_STATUS_NAME, parseSettings, PENDING, readSettings, today } from './service.js';
+import { APPLY_PENDING, APPLY_STATUS } from '../../../../resources/apply.js';
+import { today } from '../../../../resources/shape/workingDays.js';
 import type { ApplyInputs } from './inputs.js';
 
-const notAllowed = (msg: string) => new PortalError(1005, msg);
+const PENDING: readonly number[] = APPLY_PENDING;
 const DAY_MS = 24 * 3600_000;
 
-/** Staff overviews, the department's list, settings and Word files (reads; the writes are the entity's). */
+/** Staff overviews and the department's list (reads; the writes are the entity's). */
 export function applyOfficeRoutes(app: FastifyInstance, decl: ResourceDecl, I: ApplyInputs) {
   const db = app.db;
   const perm = decl.permissions;
@@ -29,7 +30,7 @@ export function applyOfficeRoutes(app: FastifyInstance, decl: ResourceDecl, I: A
     const rule = await scopeRule(db, currentUser(request), decl);
     const counts = await applyScope(db.selectFrom('apply'), rule).select(['status', (eb) => eb.fn.countAll<number | string>().as('n')]).groupBy('status').execute();
     const overdue = Number((await applyScope(db.selectFrom('apply'), rule).select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', 'in', [...PENDING]).where('deadline', '<', today()).executeTakeFirst())?.n ?? 0);
-    const byStatus = Object.entries(APPLY_STATUS_NAME).map(([value, label]) => ({ value: Number(value), label, count: Number(counts.find((c) => c.status === Number(value))?.n ?? 0) }));
+    const byStatus = APPLY_STATUS.map(({ value, label }) => ({ value, label, count: Number(counts.find((c) => c.status === value)?.n ?? 0) }));
     return ok({ total: byStatus.reduce((s, b) => s + b.count, 0), overdue, byStatus });
   });
 
@@ -55,29 +56,6 @@ export function applyOfficeRoutes(app: FastifyInstance, decl: ResourceDecl, I: A
       return { ...d, total: mine.length, pending: mine.filter(pending).length, overdue: mine.filter((r) => pending(r) && r.deadline && r.deadline < t).length };
     }));
   });
-
-  app.post('/apply/system', { config: { permission: 'apply:system' }, schema: I.system, attachValidation: true }, async (request) => {
-    const values = parseSettings(bodyOf(request));
-    const now = formatDateTime();
-    if (Object.keys(values).length) {
-      await db.transaction().execute(async (trx) => {
-        for (const [key, value] of Object.entries(values)) {
-          await trx.deleteFrom('apply_setting').where('key', '=', key).execute();
-          await trx.insertInto('apply_setting').values({ key, value: String(value), updateTime: now }).execute();
-        }
-      });
-    }
-    return ok(await readSettings(db), Object.keys(values).length ? '保存成功' : '操作成功');
-  });
-
-  // The application form (and with its reply) as Word: personal data masked as in lists.
-  const docx = (withReply: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const row = await getRecord(db, decl, currentUser(request), readId(request));
-    const name = `${withReply ? '政府信息公开申请及答复' : '政府信息公开申请表'}_${String(row.queryCode)}.docx`;
-    return sendDownload(reply, await applicationDocx(maskPersonalRow(decl, row), withReply), name);
-  };
-  app.post('/apply/download', { config: { permission: 'apply:word' }, schema: I.id, attachValidation: true }, docx(false));
-  app.post('/apply/exportWord', { config: { permission: 'apply:word' }, schema: I.id, attachValidation: true }, docx(true));
 }
 
 /** SMS reminder to the handling department: staff with apply:remind, or the applicant (query code + phone). */

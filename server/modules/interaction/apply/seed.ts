@@ -3,7 +3,9 @@ import type { Db, Row } from '../../../db/types.js';
 import { newQueryCode } from '../../../public/guard.js';
 import type { SeedContext } from '../../../seed/domainSeeds.js';
 import { dayAt } from '../../../util/time.js';
-import { addWorkingDays, DEFAULT_SETTINGS } from './service.js';
+import applyDecl from '../../../../resources/apply.js';
+import { keySettingDefaults } from '../../../crud/keySettings.js';
+import { addWorkingDays } from '../../../../resources/shape/workingDays.js';
 
 const daysAgo = (days: number, hour = 10) => dayAt(-days, hour, 30);
 
@@ -73,7 +75,7 @@ export async function applyDemoSeed(db: Db, ctx: SeedContext): Promise<void> {
   const rowsOut = rows.map((r, i) => ({
     ...r.values,
     queryCode: newQueryCode(),
-    deadline: addWorkingDays(r.created, DEFAULT_SETTINGS.replyDays),
+    deadline: addWorkingDays(r.created, keySettingDefaults(applyDecl).replyDays!),
     ip: r.values.source === 1 ? `10.20.3.${i + 41}` : null,
     creatorId: null,
     createTime: r.created,

@@ -7,7 +7,7 @@ import { MAIL_INPUT } from './inputs.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
-import { bodyOf, param, queryOf, readId } from '../../../http/params.js';
+import { bodyOf, isBlank as blank, param, queryOf, readId } from '../../../http/params.js';
 import { cleanText } from '../../../public/guard.js';
 import { formatDateTime } from '../../../util/time.js';
 import { DEFAULT_REPLY_DAYS, departmentName, handlingDepts, labelled, mailDecl } from './common.js';
@@ -16,7 +16,6 @@ import { maskPage } from '../../../shared/mask.js';
 
 type Bag = Record<string, unknown>;
 const searchOf = (request: FastifyRequest): Bag => ({ ...queryOf(request), ...bodyOf(request) });
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
 /**
  * The departments' side (/mailForum/*): letters transferred to my department, and the department's mailbox
