@@ -1,4 +1,5 @@
 import type { WhereData } from '../behaviour';
+import type { GroupsReadDecl } from './groupsRead';
 
 /**
  * A declared read of the entity's records (part of resources/types.ts, split for size), answered by the
@@ -21,9 +22,14 @@ export interface ReadDecl {
    * of them; `one`: the record `id` names (1003 when none matches); `tree`: the array nested under parents (a
    * declaration with `tree`); `counts`: one `{ value, label, count }` per option of the enum `field`, in the
    * options' order; `record`: a singleton's one record, its empty values the declared defaults; `linked`: the
-   * ids one record (its id under `key`, default the idField) holds through the declared `link`, ascending.
+   * ids one record (its id under `key`, default the idField) holds through the declared `link`, ascending;
+   * `groups`: the top-level records as groups of their nested descendants (`groups`, resources/shape/groupsRead.ts).
    */
-  readonly shape?: 'page' | 'array' | 'one' | 'tree' | 'counts' | 'record' | 'linked';
+  readonly shape?: 'page' | 'array' | 'one' | 'tree' | 'counts' | 'record' | 'linked' | 'groups';
+  /** For `groups`: the parent field, the group's key field and the parameter naming one group. */
+  readonly groups?: GroupsReadDecl;
+  /** Answered names taken from another field (`{ code: 'key', label: 'name' }`), before `fields` picks. */
+  readonly as?: Readonly<Record<string, string>>;
   /** The key a caller must hold. */
   readonly permission?: string;
   /**

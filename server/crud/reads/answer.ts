@@ -12,6 +12,7 @@ import { linkedIds } from '../links.js';
 import { readPaging } from '../listQuery.js';
 import { readSingleton } from '../singleton.js';
 import { nestRecords } from '../treeList.js';
+import { answerGroups } from './groups.js';
 import { readOutput } from './output.js';
 import { readQuery, readRows, searchOf, type Query } from './records.js';
 
@@ -61,6 +62,7 @@ export async function answerRead(db: DynamicDb, decl: ResourceDecl, read: ExtraR
     default: {
       const found = await readRows(db, decl, read, user, q, lengthOf(read, request));
       const kept = read.except ? found.filter((r) => !inState(r, read.except)) : found;
+      if (read.shape === 'groups' && read.groups) return answerGroups(decl, read.groups, kept, request, (r) => readOutput(decl, read, r));
       return read.shape === 'tree' ? nestRecords(decl, out(kept)) : out(kept);
     }
   }
