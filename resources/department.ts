@@ -108,6 +108,12 @@ export default defineResource({
   form: ['name', 'no', 'parentId', 'deptType', 'type', 'phone', 'dingId', 'state', 'isCount', 'sort', 'desc'],
   permissions: standardPermissions('department'),
   // The selected department's parent, users and children (the get answers the counts: server/entities/department.ts).
+  // The detail view's parent name and counts (server/crud/answers.ts), shown as its chips.
+  answers: [
+    { name: 'parentName', title: 'parentId', at: 'get' },
+    { name: 'userCount', count: { table: 'users', key: 'deptId' }, at: 'get' },
+    { name: 'childCount', count: { table: 'departments', key: 'parentId' }, at: 'get' },
+  ],
   showChips: [{ text: '上级：{parentName}', blank: '无' }, { text: '用户 {userCount} 人', blank: '0' }, { text: '下级 {childCount} 个', blank: '0' }],
   tree: {
     parentField: 'parentId',

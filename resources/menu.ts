@@ -62,6 +62,8 @@ export default defineResource({
   },
   form: ['dingAppKey', 'type', 'parentId', 'name', 'alias', 'icon', 'url', 'sort'],
   permissions: standardPermissions('menu'),
+  // The detail view's parent name (server/crud/answers.ts).
+  answers: [{ name: 'parentName', title: 'parentId', at: 'get' }],
   tree: {
     parentField: 'parentId',
     parentMissing: '上级菜单不存在',
