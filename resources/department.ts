@@ -27,11 +27,13 @@ export default defineResource({
       // Declared reads (server/crud/reads/): the caller's departments (its data scope, the access of
       // server/entities/department.ts) nested or flat, without the top level; the public site's names.
       tree: { path: '/ding/dept/tree', label: '部门树', reads: { shape: 'tree' } },
+      // Every enabled department as the pickers' option tree (anyone logged in, whatever his scope).
+      data: { path: '/ding/dept/data', label: '部门选项', reads: { shape: 'tree', who: 'staff', scoped: false, where: { state: 0 },
+        as: { value: 'id', label: 'name' }, fields: ['value', 'label', 'id', 'name', 'parentId'] } },
       list: { path: '/ding/dept/list', label: '部门列表', reads: { shape: 'array' } },
       listNotAll: { path: '/ding/dept/list/not/all', label: '下级部门列表', reads: { shape: 'array', except: { parentId: 0 } } },
       deptListWeb: { path: '/ding/dept/deptListWeb', label: '门户部门列表', reads: { shape: 'array', who: 'public', where: { state: 0 }, fields: ['id', 'name', 'parentId', 'level'] } },
       themeWeblist: { path: '/ding/dept/themeWeblist', label: '门户办理部门', reads: { shape: 'array', who: 'public', where: { state: 0 }, except: { parentId: 0 }, fields: ['id', 'name', 'parentId', 'level'] } },
-      data: { path: '/ding/dept/data', label: '部门选项' },
       byUser: { path: '/ding/dept/ByUser', label: '本人部门' },
       view: { path: '/ding/dept/view', label: '部门详情' },
     },

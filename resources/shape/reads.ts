@@ -26,6 +26,11 @@ export interface ReadDecl {
    * `groups`: the top-level records as groups of their nested descendants (`groups`, resources/shape/groupsRead.ts).
    */
   readonly shape?: 'page' | 'array' | 'one' | 'tree' | 'counts' | 'record' | 'linked' | 'groups';
+  /**
+   * For `tree`: one root per option of the enum `field` (in the options' order), `{ <field>: value, <label>:
+   * its label, children: the records of that value nested }`; a search value of `field` keeps its root alone.
+   */
+  readonly roots?: { readonly field: string; readonly label: string };
   /** For `groups`: the parent field, the group's key field and the parameter naming one group. */
   readonly groups?: GroupsReadDecl;
   /** Answered names taken from another field (`{ code: 'key', label: 'name' }`), before `fields` picks. */
@@ -80,4 +85,6 @@ export interface ReadFilterDecl {
   /** `eq` takes the value as the field stores it; `like` a text the field contains. */
   readonly op: 'eq' | 'like';
   readonly param?: string;
+  /** An `eq` value must be one of the enum field's options (1002 `<label>的值无效，可选值：…`, as the list's filter). */
+  readonly onlyOptions?: true;
 }

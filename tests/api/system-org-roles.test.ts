@@ -76,6 +76,9 @@ describe('roles /role/* and resources /resource/*', () => {
     expect(flatten(report).every((n) => n.dingAppKey === 'reportSite')).toBe(true);
     const base = ok(await post<Row[]>('/resource/base/tree'));
     expect(base.map((b) => b.name)).toEqual(['网站管理系统', '信息报送系统']);
+    // The declared read's roots (one per app) and its checked app filter, as the module answered them.
+    expect(ok(await post<Row[]>('/resource/base/tree', { dingAppKey: 'reportSite' })).map((b) => b.name)).toEqual(['信息报送系统']);
+    expect((await post('/resource/base/tree', { dingAppKey: 'x' })).body).toMatchObject({ errorCode: '1002', errorMsg: '所属应用的值无效，可选值：adminSite（网站管理系统）、reportSite（信息报送系统）' });
     const filtered = ok(await post<Node[]>('/resource/tree', { dingAppKey: 'adminSite', name: '通知公告' }));
     expect(filtered.map((n) => n.alias)).toEqual(['content']);
 

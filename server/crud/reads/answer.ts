@@ -11,8 +11,8 @@ import { FIND_LIMIT } from '../entity/localApi.js';
 import { linkedIds } from '../links.js';
 import { readPaging } from '../listQuery.js';
 import { readSingleton } from '../singleton.js';
-import { nestRecords } from '../treeList.js';
-import { answerGroups } from './groups.js';
+import { nestRecords, type TreeNode } from '../treeList.js';
+import { answerGroups, rootsByOption } from './groups.js';
 import { readOutput } from './output.js';
 import { readQuery, readRows, searchOf, type Query } from './records.js';
 
@@ -44,6 +44,8 @@ export async function answerRead(db: DynamicDb, decl: ResourceDecl, read: ExtraR
   const search = searchOf(request);
   const q = await readQuery(db, decl, read, user, search);
   const out = (rows: readonly Row[]) => rows.map((r) => readOutput(decl, read, r));
+  // A tree is nested from whole records (siblings in the declared order), then each node answered as the read says.
+  const outTree = (nodes: readonly TreeNode[]): Row[] => nodes.map((n) => ({ ...readOutput(decl, read, n), children: outTree(n.children) }));
   switch (read.shape ?? 'page') {
     case 'counts':
       return countsOf(decl, q, read.field ?? '');
@@ -63,7 +65,8 @@ export async function answerRead(db: DynamicDb, decl: ResourceDecl, read: ExtraR
       const found = await readRows(db, decl, read, user, q, lengthOf(read, request));
       const kept = read.except ? found.filter((r) => !inState(r, read.except)) : found;
       if (read.shape === 'groups' && read.groups) return answerGroups(decl, read.groups, kept, request, (r) => readOutput(decl, read, r));
-      return read.shape === 'tree' ? nestRecords(decl, out(kept)) : out(kept);
+      if (read.shape === 'tree' && read.roots) return rootsByOption(decl, read.roots, kept, search, (rows) => outTree(nestRecords(decl, rows)));
+      return read.shape === 'tree' ? outTree(nestRecords(decl, kept)) : out(kept);
     }
   }
 }

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { GroupsReadDecl } from '../../../resources/shape/groupsRead.js';
 import type { ResourceDecl } from '../../../resources/types.js';
 import type { Row } from '../../db/types.js';
-import { requireString } from '../../http/params.js';
+import { isBlank, requireString } from '../../http/params.js';
 
 /**
  * The `groups` read shape (resources/shape/groupsRead.ts): a self-parented table's top-level records as groups
@@ -42,4 +42,15 @@ export function answerGroups(decl: ResourceDecl, groups: GroupsReadDecl, rows: r
     return top ? tree(top) : [];
   }
   return Object.fromEntries(tops.map((top) => [String(top[groups.key]), tree(top)]));
+}
+
+/**
+ * A `tree` read's `roots`: one root per option of the enum field (those the search asks for), each with the
+ * records of its value nested by `nest` (menu's `/resource/base/tree`: one root per app).
+ */
+export function rootsByOption(decl: ResourceDecl, roots: { readonly field: string; readonly label: string }, rows: readonly Row[], search: Row, nest: (rows: readonly Row[]) => Row[]): Row[] {
+  const asked = search[roots.field];
+  return (decl.fields.find((f) => f.name === roots.field)?.options ?? [])
+    .filter((o) => isBlank(asked) || String(o.value) === String(asked).trim())
+    .map((o) => ({ [roots.field]: o.value, [roots.label]: o.label, children: nest(rows.filter((r) => String(r[roots.field]) === String(o.value))) }));
 }

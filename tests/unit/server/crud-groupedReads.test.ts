@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { ExtraReadDecl } from '../../../resources/shape/reads.js';
 import type { ResourceDecl } from '../../../resources/types.js';
-import { answerGroups, nestUnder } from '../../../server/crud/reads/groups.js';
+import { answerGroups, nestUnder, rootsByOption } from '../../../server/crud/reads/groups.js';
 import { readOutput } from '../../../server/crud/reads/output.js';
 
 // A self-parented table (no declared tree): two groups, nested entries, a cycle in stored data.
@@ -44,5 +44,16 @@ describe('groups reads (server/crud/reads/groups.ts)', () => {
   it('as names (any read shape): taken from their fields, then fields pick; without fields every value stays', () => {
     expect(readOutput(decl, { shape: 'array', as: { code: 'key', label: 'name' } }, { key: 'k', name: 'n', other: 1 })).toEqual({ key: 'k', name: 'n', other: 1, code: 'k', label: 'n' });
     expect(readOutput(decl, { shape: 'array', as: { label: 'name' }, fields: ['label'] }, { key: 'k' })).toEqual({ label: null });
+  });
+
+  it('tree roots: one root per option of the enum field, in the options\' order, or the one the search asks for', () => {
+    const menu = { name: 'menu', idField: 'id', fields: [{ name: 'app', type: 'enum', options: [{ value: 'b', label: '乙' }, { value: 'a', label: '甲' }] }] } as unknown as ResourceDecl;
+    const items = [{ id: 1, app: 'a' }, { id: 2, app: 'b' }, { id: 3, app: 'a' }];
+    const ids = (rows: readonly Record<string, unknown>[]) => rows.map((r) => ({ id: r.id }));
+    expect(rootsByOption(menu, { field: 'app', label: 'name' }, items, {}, ids)).toEqual([
+      { app: 'b', name: '乙', children: [{ id: 2 }] },
+      { app: 'a', name: '甲', children: [{ id: 1 }, { id: 3 }] },
+    ]);
+    expect(rootsByOption(menu, { field: 'app', label: 'name' }, items, { app: 'a' }, ids).map((r) => r.name)).toEqual(['甲']);
   });
 });
