@@ -4,8 +4,17 @@ import { defineResource, enabledOptions } from './define';
  * 数据字典: one table of entries. A group is an entry with `parentId` 0 whose `dictKey` names it
  * (e.g. `sex`); its entries (and their children) carry the same `dictKey` and the group's id as parent.
  * `key` is the code a record stores, `name` the label shown. The generic routes (the list: groups) with
- * server/entities/dataDict.ts; entries, trees and readers: server/modules/system/dict/.
+ * server/entities/dataDict.ts; the readers are declared reads (`groups`); entries, trees: server/modules/system/dict/.
  */
+/** A dictionary read (server/crud/reads/groups.ts): enabled entries as the forms' options (spec part 1 §3). */
+const OPTION_READS = {
+  shape: 'groups',
+  who: 'staff',
+  where: { state: 1 },
+  as: { code: 'key', label: 'name' },
+  fields: ['id', 'code', 'name', 'label', 'value', 'state'],
+} as const;
+
 export default defineResource({
   name: 'dataDict',
   table: 'data_dict',
@@ -20,11 +29,14 @@ export default defineResource({
     update: { path: '/data/dict/edit' },
     delete: { path: '/data/dict/del', ids: 'body', idsParam: 'id', perRecord: true, answer: 'none' },
     extra: {
-      allKv: { path: '/data/dict/all/kv', label: '全部字典' },
+      // The readers every dict-backed form field uses (anyone logged in): the enabled groups, each as its
+      // dictKey → its enabled entries nested, answered as options (code, name, label, value); or one group's.
+      allKv: { path: '/data/dict/all/kv', label: '全部字典', reads: { ...OPTION_READS, groups: { parent: 'parentId', key: 'dictKey' } } },
       sub: { path: '/data/dict/list/sub', label: '下级字典项' },
       subEsType: { path: '/data/dict/list/subEsType', label: '字典项树' },
       saveNode: { path: '/data/dict/save/node', label: '新增字典项' },
-      group: { path: '/data/dict/view/group', method: 'GET', params: 'query', label: '字典分组' },
+      group: { path: '/data/dict/view/group', method: 'GET', params: 'query', label: '字典分组',
+        reads: { ...OPTION_READS, groups: { parent: 'parentId', key: 'dictKey', param: 'val' } } },
     },
   },
   fields: [

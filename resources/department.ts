@@ -27,11 +27,13 @@ export default defineResource({
       // Declared reads (server/crud/reads/): the caller's departments (its data scope, the access of
       // server/entities/department.ts) nested or flat, without the top level; the public site's names.
       tree: { path: '/ding/dept/tree', label: '部门树', reads: { shape: 'tree' } },
+      // Every enabled department as the pickers' option tree (anyone logged in, whatever his scope).
+      data: { path: '/ding/dept/data', label: '部门选项', reads: { shape: 'tree', who: 'staff', scoped: false, where: { state: 0 },
+        as: { value: 'id', label: 'name' }, fields: ['value', 'label', 'id', 'name', 'parentId'] } },
       list: { path: '/ding/dept/list', label: '部门列表', reads: { shape: 'array' } },
       listNotAll: { path: '/ding/dept/list/not/all', label: '下级部门列表', reads: { shape: 'array', except: { parentId: 0 } } },
       deptListWeb: { path: '/ding/dept/deptListWeb', label: '门户部门列表', reads: { shape: 'array', who: 'public', where: { state: 0 }, fields: ['id', 'name', 'parentId', 'level'] } },
       themeWeblist: { path: '/ding/dept/themeWeblist', label: '门户办理部门', reads: { shape: 'array', who: 'public', where: { state: 0 }, except: { parentId: 0 }, fields: ['id', 'name', 'parentId', 'level'] } },
-      data: { path: '/ding/dept/data', label: '部门选项' },
       byUser: { path: '/ding/dept/ByUser', label: '本人部门' },
       view: { path: '/ding/dept/view', label: '部门详情' },
     },
@@ -108,6 +110,12 @@ export default defineResource({
   form: ['name', 'no', 'parentId', 'deptType', 'type', 'phone', 'dingId', 'state', 'isCount', 'sort', 'desc'],
   permissions: standardPermissions('department'),
   // The selected department's parent, users and children (the get answers the counts: server/entities/department.ts).
+  // The detail view's parent name and counts (server/crud/answers.ts), shown as its chips.
+  answers: [
+    { name: 'parentName', title: 'parentId', at: 'get' },
+    { name: 'userCount', count: { table: 'users', key: 'deptId' }, at: 'get' },
+    { name: 'childCount', count: { table: 'departments', key: 'parentId' }, at: 'get' },
+  ],
   showChips: [{ text: '上级：{parentName}', blank: '无' }, { text: '用户 {userCount} 人', blank: '0' }, { text: '下级 {childCount} 个', blank: '0' }],
   tree: {
     parentField: 'parentId',

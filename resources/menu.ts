@@ -34,7 +34,9 @@ export default defineResource({
     update: { path: '/resource/res/edit' },
     delete: { path: '/resource/res/del', ids: 'body', idsParam: 'id', perRecord: true },
     extra: {
-      baseTree: { path: '/resource/base/tree', label: '资源树' },
+      // The role screen's grant tree (server/crud/reads/): one root per app, then its Catalogues, Menus and Buttons.
+      baseTree: { path: '/resource/base/tree', label: '资源树', reads: { shape: 'tree', permission: 'role:get', roots: { field: 'dingAppKey', label: 'name' },
+        filters: [{ field: 'dingAppKey', op: 'eq', onlyOptions: true }], fields: ['id', 'parentId', 'name', 'alias', 'icon', 'type', 'typeName', 'url', 'dingAppKey', 'sort'] } },
       roleList: { path: '/resource/role/list', label: '角色资源' },
     },
   },
@@ -62,6 +64,8 @@ export default defineResource({
   },
   form: ['dingAppKey', 'type', 'parentId', 'name', 'alias', 'icon', 'url', 'sort'],
   permissions: standardPermissions('menu'),
+  // The detail view's parent name (server/crud/answers.ts).
+  answers: [{ name: 'parentName', title: 'parentId', at: 'get' }],
   tree: {
     parentField: 'parentId',
     parentMissing: '上级菜单不存在',

@@ -68,6 +68,12 @@ export default defineResource({
       options: [{ value: 0, label: '未读' }, { value: 1, label: '已读' }],
     },
   ],
+  // The addressees and the read count of every answered notice (server/crud/answers.ts); the reader's page drops the addressees.
+  answers: [
+    { name: 'targetDeptIds', link: 'targetDeptIds' },
+    { name: 'targetUserIds', link: 'targetUserIds' },
+    { name: 'readCount', count: { table: 'notice_read', key: 'noticeId' } },
+  ],
   links: [
     { name: 'targetDeptIds', label: '接收部门', table: 'notice_target', from: 'noticeId', to: 'targetId', entity: 'department', missing: '接收部门不存在', where: { targetType: 'dept' } },
     { name: 'targetUserIds', label: '接收人', table: 'notice_target', from: 'noticeId', to: 'targetId', entity: 'user', missing: '接收人不存在', where: { targetType: 'user' } },

@@ -5,7 +5,8 @@ import { defineResource, enabledOptions } from './define';
  * (only one is enabled at a time); with none, the defaults apply (8 characters, 3 classes, 90 days,
  * 5 failures lock 10 minutes). The character classes (密码类型) live in `password_type`.
  * The generic routes serve the rules (one enabled at a time: server/entities/passwordRule.ts);
- * the whole list is a declared read; server/modules/system/password/ serves the single delete and the types; see docs/system-security.md.
+ * the whole list is a declared read, the single delete an `api.alsoAt` copy; server/modules/system/password/ serves the types;
+ * see docs/system-security.md.
  */
 export default defineResource({
   name: 'passwordRule',
@@ -19,10 +20,11 @@ export default defineResource({
     get: { path: '/passwordRule/get', id: 'query' },
     create: { path: '/passwordRule/saveOrUpdate' },
     update: { path: '/passwordRule/saveOrUpdate' },
-    delete: { path: '/passwordRule/dels', ids: 'body', answer: 'none' },
+    // orId: /passwordRule/del (query id) is the same delete of one rule (alsoAt below).
+    delete: { path: '/passwordRule/dels', ids: 'body', answer: 'none', orId: true },
+    alsoAt: [{ where: {}, delete: '/passwordRule/del' }],
     extra: {
       all: { path: '/passwordRule/list', label: '全部密码规则', reads: { shape: 'array', sort: [{ field: 'enabled', order: 'DESC' }, { field: 'id', order: 'DESC' }] } },
-      del: { path: '/passwordRule/del', label: '删除密码规则' },
       typeList: { path: '/passwordType/list', label: '密码类型' },
       typeGet: { path: '/passwordType/get', label: '密码类型详情' },
     },

@@ -67,6 +67,8 @@ export default defineResource({
   },
   form: ['name', 'roleAlias', 'description', 'enabled', 'dingAppKey', 'dataScope'],
   permissions: standardPermissions('role'),
+  // The detail view's member count (the list's is the `userCount` join): server/crud/answers.ts.
+  answers: [{ name: 'userCount', count: { table: 'user_roles', key: 'roleId' }, at: 'get' }],
   links: [{ name: 'resourceIds', label: '菜单权限', table: 'role_resources', from: 'roleId', to: 'resourceId', entity: 'menu', missing: '所选菜单不存在或已被删除' }],
   // Row buttons of the generic list (系统管理员's own grants are refused by the server, so not offered).
   actions: [

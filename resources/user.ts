@@ -66,7 +66,7 @@ export default defineResource({
     { name: 'createTime', label: '创建时间', type: 'datetime', readOnly: true },
     { name: 'updateTime', label: '更新时间', type: 'datetime', readOnly: true },
     { name: 'userTypeName', label: '用户类型名称', type: 'text', readOnly: true, compute: (r) => USER_TYPE_NAMES[String(r.userType)] ?? '' },
-    // Answered, not stored: the behaviour's enrich hook names the department and the roles of every answered user.
+    // Answered, not stored: the declared `answers` below name the department and the roles of every answered user.
     { name: 'deptName', label: '所属部门', type: 'text', readOnly: true, answered: true },
     { name: 'roleName', label: '角色', type: 'text', readOnly: true, answered: true },
     // The shown page's article counts, one /ding/user/articleNum call per page.
@@ -102,6 +102,14 @@ export default defineResource({
   // The data scope: SELF sees the own account, DEPART/DEPARTS the accounts of those departments.
   ownership: { department: 'deptId', creator: 'userId' },
   personalLog: { label: '用户', field: 'username' },
+  // 所属部门 and the role grants with every answered user (server/crud/answers.ts).
+  answers: [
+    { name: 'deptName', title: 'deptId' },
+    { name: 'roleIds', link: 'roleIds' },
+    { name: 'roleNames', link: 'roleIds', value: 'titles' },
+    { name: 'roleId', link: 'roleIds', value: 'first' },
+    { name: 'roleName', link: 'roleIds', value: 'joined' },
+  ],
   links: [{ name: 'roleIds', label: '角色', table: 'user_roles', from: 'userId', to: 'roleId', entity: 'role', missing: '角色不存在' }],
   actions: [
     // The spec's grant and removal calls (roleGrantDto / roleDelDto: userId or userIds, roleId or roleIds), run by

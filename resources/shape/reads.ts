@@ -1,4 +1,5 @@
 import type { WhereData } from '../behaviour';
+import type { GroupsReadDecl } from './groupsRead';
 
 /**
  * A declared read of the entity's records (part of resources/types.ts, split for size), answered by the
@@ -23,9 +24,19 @@ export interface ReadDecl {
    * options' order; `record`: a singleton's one record, its empty values the declared defaults; `linked`: the
    * ids one record (its id under `key`, default the idField) holds through the declared `link`, ascending;
    * `options`: every record as `{ value: its id, label: its title }`, in `sort` order (a form's choices);
-   * `stateCounts`: one object, for each name of `states` the number of records matching its values.
+   * `stateCounts`: one object, for each name of `states` the number of records matching its values;
+   * `groups`: the top-level records as groups of their nested descendants (`groups`, resources/shape/groupsRead.ts).
    */
-  readonly shape?: 'page' | 'array' | 'one' | 'tree' | 'counts' | 'record' | 'linked' | 'options' | 'stateCounts';
+  readonly shape?: 'page' | 'array' | 'one' | 'tree' | 'counts' | 'record' | 'linked' | 'options' | 'stateCounts' | 'groups';
+  /**
+   * For `tree`: one root per option of the enum `field` (in the options' order), `{ <field>: value, <label>:
+   * its label, children: the records of that value nested }`; a search value of `field` keeps its root alone.
+   */
+  readonly roots?: { readonly field: string; readonly label: string };
+  /** For `groups`: the parent field, the group's key field and the parameter naming one group. */
+  readonly groups?: GroupsReadDecl;
+  /** Answered names taken from another field (`{ code: 'key', label: 'name' }`), before `fields` picks. */
+  readonly as?: Readonly<Record<string, string>>;
   /** The key a caller must hold. */
   readonly permission?: string;
   /**
@@ -111,6 +122,8 @@ export interface ReadFilterDecl {
   /** `eq` takes the value as the field stores it; `like` a text the field contains. */
   readonly op: 'eq' | 'like';
   readonly param?: string;
+  /** An `eq` value must be one of the enum field's options (1002 `<label>的值无效，可选值：…`, as the list's filter). */
+  readonly onlyOptions?: true;
 }
 
 /**

@@ -76,7 +76,7 @@ export function rangeBound(field: FieldDecl | undefined, v: unknown, end: boolea
 }
 
 /** `onlyOptions`: a value that is none of the enum's options answers the save's 1002 message. */
-function onlyOptions(field: FieldDecl | undefined, value: unknown) {
+export function onlyOptions(field: FieldDecl | undefined, value: unknown) {
   const options = field?.options ?? [];
   if (field && !options.some((o) => String(o.value) === String(value).trim())) {
     throw invalidValue(`${field.label}的值无效，可选值：${options.map((o) => `${o.value}（${o.label}）`).join('、')}`);

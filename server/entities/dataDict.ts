@@ -25,7 +25,7 @@ function checkCodes(row: RecordData) {
 /**
  * 数据字典 (spec part 2 "Data dictionary"; docs/system-security.md §数据字典): one table; a group is a row
  * with parentId 0, its entries (nested allowed) carry its dictKey. The generic list shows the groups;
- * /data/dict/list/sub, /subEsType, /save/node and the readers are server/modules/system/dict/.
+ * /data/dict/list/sub, /subEsType and /save/node are server/modules/system/dict/; the readers are declared.
  */
 export default defineBehaviour({
   name: 'dataDict',
@@ -68,6 +68,9 @@ export default defineBehaviour({
         await ctx.trx.updateTable(DICT_TABLE).set({ dictKey: record.dictKey }).where('dictKey', '=', previous.dictKey).where('parentId', '!=', 0).execute();
       },
     ],
+    // The generic list (and its export) is the groups' list; entries are listed under their group
+    // (/data/dict/list/sub) and read whole by the declared `groups` reads (resources/dataDict.ts).
+    listWhere: [() => ({ parentId: 0 })],
     beforeDelete: [
       async ({ records, ctx }) => {
         for (const row of records) {
@@ -77,6 +80,4 @@ export default defineBehaviour({
       },
     ],
   },
-  // The generic list is the groups' list; entries are listed under their group (/data/dict/list/sub).
-  access: { list: () => ({ parentId: 0 }) },
 });

@@ -1,4 +1,4 @@
-import { Refusal, type RecordData } from '../../resources/behaviour.js';
+import { Refusal } from '../../resources/behaviour.js';
 import { defineBehaviour } from '../crud/entity/define.js';
 import type { EntityAccessFn, LocalApi } from '../crud/entity/types.js';
 import { subtreeIds } from '../crud/tree.js';
@@ -22,12 +22,10 @@ const scoped: EntityAccessFn = async ({ caller, api }) => {
   return ids === null ? true : { id: ids };
 };
 
-const count = async (q: { executeTakeFirst: () => Promise<unknown> }) => Number(((await q.executeTakeFirst()) as { n: unknown } | undefined)?.n ?? 0);
-
 /**
  * 部门管理: the data scope by department, the placement a user below ALL may choose (inside the scope, never
- * at the top), the own department that cannot go, and the detail view's parent name and counts. The tree
- * rules (parent exists, no cycle, siblings' names, levels, children and users guard) are declared.
+ * at the top) and the own department that cannot go. The tree rules (parent exists, no cycle, siblings'
+ * names, levels, children and users guard) and the detail view's parent name and counts are declared.
  */
 export default defineBehaviour({
   name: 'department',
@@ -54,15 +52,6 @@ export default defineBehaviour({
     beforeDelete: [
       ({ records, ctx }) => {
         if (records.some((r) => Number(r.id) === ctx.caller.deptId)) throw new Refusal(1005, '不能删除本人所在的部门');
-      },
-    ],
-    afterGet: [
-      async ({ record, ctx }): Promise<RecordData> => {
-        const id = Number(record.id);
-        const parent = Number(record.parentId) ? await ctx.trx.selectFrom('departments').select('name').where('id', '=', Number(record.parentId)).executeTakeFirst() : undefined;
-        const userCount = await count(ctx.trx.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('deptId', '=', id));
-        const childCount = await count(ctx.trx.selectFrom('departments').select((eb) => eb.fn.countAll().as('n')).where('parentId', '=', id));
-        return { ...record, parentName: parent?.name ?? null, userCount, childCount };
       },
     ],
   },

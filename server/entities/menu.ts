@@ -31,8 +31,8 @@ async function checkChange(trx: Trx, entry: RecordData, original: RecordData) {
 
 /**
  * 菜单管理: placement by type and app, aliases unique per app, a new entry granted to 系统管理员 at once (as
- * the menu sync does), an entry's grants gone with it, the parent's name on the detail view. Parent
- * existence, cycles and the children guard are the declared tree.
+ * the menu sync does), an entry's grants gone with it. Parent existence, cycles and the children guard are the
+ * declared tree; the parent's name on the detail view a declared answer.
  */
 export default defineBehaviour({
   name: 'menu',
@@ -58,12 +58,6 @@ export default defineBehaviour({
     beforeDelete: [
       async ({ records, ctx }) => {
         await ctx.trx.deleteFrom('role_resources').where('resourceId', 'in', records.map((r) => Number(r.id))).execute();
-      },
-    ],
-    afterGet: [
-      async ({ record, ctx }) => {
-        const parent = Number(record.parentId) ? await ctx.trx.selectFrom('resources').select('name').where('id', '=', Number(record.parentId)).executeTakeFirst() : undefined;
-        return { ...record, parentName: (parent?.name as string | undefined) ?? null };
       },
     ],
   },

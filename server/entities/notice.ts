@@ -41,17 +41,6 @@ async function targetNames(trx: DynamicDb, lists: number[][]): Promise<string> {
   return text.length > NAMES_MAX ? `${text.slice(0, NAMES_MAX - 3)}…` : text;
 }
 
-/** The addressees (notice_target by type) and the read count of each record. */
-async function withTargets(trx: DynamicDb, records: readonly RecordData[]): Promise<RecordData[]> {
-  const ids = records.map((r) => Number(r.id));
-  if (!ids.length) return [];
-  const targets = (await trx.selectFrom('notice_target').select(['noticeId', 'targetType', 'targetId']).where('noticeId', 'in', ids).orderBy('targetId').execute()) as Row[];
-  const reads = (await trx.selectFrom('notice_read').select(['noticeId']).select((eb) => eb.fn.countAll().as('n')).where('noticeId', 'in', ids).groupBy('noticeId').execute()) as Row[];
-  const readCount = new Map(reads.map((r) => [Number(r.noticeId), Number(r.n)]));
-  const of = (id: number, type: string) => targets.filter((t) => Number(t.noticeId) === id && t.targetType === type).map((t) => Number(t.targetId));
-  return records.map((r) => ({ ...r, targetDeptIds: of(Number(r.id), 'dept'), targetUserIds: of(Number(r.id), 'user'), readCount: readCount.get(Number(r.id)) ?? 0 }));
-}
-
 /** Notices addressed to the caller: to him by name, or to his department (the inbox, marking read). */
 export function addressedTo(user: { readonly userId: number; readonly deptId: number | null }) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -146,7 +135,6 @@ export default defineBehaviour({
         return out;
       },
     ],
-    enrich: [({ records, ctx }) => withTargets(trxOf(ctx), records)],
     beforeDelete: [
       async ({ records, ctx }) => {
         await trxOf(ctx).deleteFrom('notice_read').where('noticeId', 'in', records.map((r) => Number(r.id))).execute();

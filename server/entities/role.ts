@@ -10,7 +10,7 @@ export const ADMIN_ROLE_ALIAS = 'admin';
 /**
  * 角色管理: 系统管理员 is never disabled, re-aliased, narrowed, stripped of grants or deleted; a role with users
  * is not deleted (remove them first, rather than silently unassign); the list's `deptId` finds the roles held
- * by someone of that department or below; the detail view counts the members. The grants are the declared link.
+ * by someone of that department or below. The grants are the declared link, the member count a declared answer.
  */
 export default defineBehaviour({
   name: 'role',
@@ -38,12 +38,6 @@ export default defineBehaviour({
         if (records.some((r) => r.roleAlias === ADMIN_ROLE_ALIAS)) throw new Refusal(1005, '系统管理员角色不能删除');
         const member = await ctx.trx.selectFrom('user_roles').select('userId').where('roleId', 'in', records.map((r) => Number(r.roleId))).executeTakeFirst();
         if (member) throw new Refusal(1005, '该角色下还有用户，不能删除，请先移除用户');
-      },
-    ],
-    afterGet: [
-      async ({ record, ctx }) => {
-        const row = await ctx.trx.selectFrom('user_roles').select((eb) => eb.fn.countAll().as('n')).where('roleId', '=', Number(record.roleId)).executeTakeFirst();
-        return { ...record, userCount: Number(row?.n ?? 0) };
       },
     ],
     afterSave: [({ operation }) => (operation === 'create' ? { data: { userCount: 0 } } : undefined)],

@@ -65,28 +65,11 @@ async function checkRoles(data: RecordData, original: RecordData | undefined, ct
   return ids;
 }
 
-/** Department names and role grants of a page of users: two queries. */
-async function withNames(trx: DynamicDb, records: readonly RecordData[]): Promise<RecordData[]> {
-  const userIds = records.map((r) => Number(r.userId));
-  const deptIds = [...new Set(records.map((r) => r.deptId).filter((d) => d !== null && d !== undefined))];
-  const depts = deptIds.length ? ((await trx.selectFrom('departments').select(['id', 'name']).where('id', 'in', deptIds).execute()) as { id: number; name: string }[]) : [];
-  const links = userIds.length
-    ? ((await trx.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.roleId', 'ur.roleId').select(['ur.userId', 'r.roleId', 'r.name']).where('ur.userId', 'in', userIds).orderBy('r.roleId').execute()) as { userId: number; roleId: number; name: string }[])
-    : [];
-  return records.map((r) => {
-    const mine = links.filter((l) => Number(l.userId) === Number(r.userId));
-    const roleIds = mine.map((l) => Number(l.roleId));
-    const roleNames = mine.map((l) => String(l.name));
-    const dept = depts.find((d) => Number(d.id) === Number(r.deptId));
-    return { ...r, deptName: dept ? dept.name : null, roleIds, roleNames, roleId: roleIds[0] ?? null, roleName: roleNames.join('、') };
-  });
-}
-
 /**
  * 用户管理: the password (create only; 密码规则 applied, argon2-hashed, changed by its user at the first
  * login), the department (an account's own, not the caller's: in the caller's scope), the role grants (the
  * declared link, behind 用户授权 and the 系统管理员 guard), the current user who cannot be disabled or deleted,
- * the sessions that go with an account, and the department and role names every answer carries.
+ * the sessions that go with an account. The department and role names every answer carries are declared `answers`.
  */
 /** The declared link step of 移除角色 (resources/user.ts `linkStep`). */
 const removeRoles = linkStepRun(userDecl, userDecl.actions!.find((a) => a.name === 'delRole')!.linkStep!);
@@ -171,7 +154,6 @@ export default defineBehaviour({
         return out;
       },
     ],
-    enrich: [({ records, ctx }) => withNames(ctx.trx, records)],
     beforeDelete: [
       async ({ records, ctx }) => {
         if (records.some((r) => Number(r.userId) === ctx.caller.userId)) throw new Refusal(1005, '不能删除当前登录的用户');

@@ -11,7 +11,8 @@ import { FIND_LIMIT } from '../entity/localApi.js';
 import { linkedIds, linkingIds } from '../links.js';
 import { readPaging } from '../listQuery.js';
 import { readSingleton } from '../singleton.js';
-import { nestRecords } from '../treeList.js';
+import { nestRecords, type TreeNode } from '../treeList.js';
+import { answerGroups, rootsByOption } from './groups.js';
 import { applyRange, applyThrough, asOptions, checkRequired, stateCounts, withNested } from './options.js';
 import { readOutput } from './output.js';
 import { readQuery, readRows, searchOf, type Query } from './records.js';
@@ -52,6 +53,8 @@ export async function answerRead(db: DynamicDb, decl: ResourceDecl, read: ExtraR
   const hooked = await readHooksWhere(db, decl, read, user, await readQuery(db, decl, read, user, search), search);
   const q = applyThrough(db, applyRange(readRecent(read, request, hooked), read, search), decl, read, user, search);
   const out = (rows: readonly Row[]) => withNested(db, decl, read, rows, rows.map((r) => readOutput(decl, read, r)));
+  // A tree is nested from whole records (siblings in the declared order), then each node answered as the read says.
+  const outTree = (nodes: readonly TreeNode[]): Row[] => nodes.map((n) => ({ ...readOutput(decl, read, n), children: outTree(n.children) }));
   switch (read.shape ?? 'page') {
     case 'counts':
       return countsOf(decl, q, read.field ?? '');
@@ -73,7 +76,9 @@ export async function answerRead(db: DynamicDb, decl: ResourceDecl, read: ExtraR
       const found = await readRows(db, decl, read, user, q, lengthOf(read, request));
       const kept = read.except ? found.filter((r) => !inState(r, read.except)) : found;
       if (read.shape === 'options') return asOptions(decl, kept);
-      return read.shape === 'tree' ? nestRecords(decl, await out(kept)) : out(kept);
+      if (read.shape === 'groups' && read.groups) return answerGroups(decl, read.groups, kept, request, (r) => readOutput(decl, read, r));
+      if (read.shape === 'tree' && read.roots) return rootsByOption(decl, read.roots, kept, search, (rows) => outTree(nestRecords(decl, rows)));
+      return read.shape === 'tree' ? outTree(nestRecords(decl, kept)) : out(kept);
     }
   }
 }

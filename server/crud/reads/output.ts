@@ -24,10 +24,11 @@ export function enumLabels(decl: ResourceDecl, names: readonly string[], row: Ro
 }
 
 /**
- * A record as the read answers it: the declared fields in order (a missing one null; the whole record when
- * none are declared), masks applied, then the declared labels.
+ * A record as the read answers it: the `as` names taken from their fields, then the declared fields in order
+ * (a missing one null; the whole record when none are declared), masks applied, then the declared labels.
  */
-export function readOutput(decl: ResourceDecl, read: ExtraReadDecl, row: Row): Row {
+export function readOutput(decl: ResourceDecl, read: ExtraReadDecl, found: Row): Row {
+  const row = read.as ? { ...found, ...Object.fromEntries(Object.entries(read.as).map(([to, from]) => [to, found[from] ?? null])) } : found;
   const out: Row = read.fields ? {} : { ...row };
   for (const name of read.fields ?? []) out[name] = row[name] ?? null;
   for (const [name, mask] of Object.entries(read.masks ?? {})) if (name in out) out[name] = MASKS[mask](row[name]);

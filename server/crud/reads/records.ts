@@ -7,7 +7,7 @@ import { invalidValue } from '../../http/errors.js';
 import type { PortalUser } from '../../http/fastifyTypes.js';
 import { bodyOf, isBlank, queryOf } from '../../http/params.js';
 import { applyWhere, enriched, hookContext, readOut } from '../behaviour.js';
-import { FILTER_TEXT_MAX, withJoins } from '../listQuery.js';
+import { FILTER_TEXT_MAX, onlyOptions, withJoins } from '../listQuery.js';
 import { applyReach, reachOf } from '../reach.js';
 
 /** The records a declared read finds (resources/shape/reads.ts): the query, then the rows as the list answers them. */
@@ -31,6 +31,7 @@ function filtered(q: Query, decl: ResourceDecl, filter: ReadFilterDecl, search: 
     const pattern = `%${String(value).trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return q.where(sql`${sql.ref(filter.field)} like ${pattern} escape '\\'`);
   }
+  if (filter.onlyOptions) onlyOptions(decl.fields.find((f) => f.name === filter.field), value);
   if (!numeric(decl.fields.find((f) => f.name === filter.field))) return q.where(filter.field, '=', String(value));
   const n = Number(value);
   if (!Number.isInteger(n)) throw invalidValue(`参数格式不正确：${param}`);

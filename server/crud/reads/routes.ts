@@ -47,6 +47,7 @@ function readInput(decl: ResourceDecl, read: ExtraReadDecl, method: ReadAt['meth
   if (shape === 'one') fields[decl.idField] = ID;
   const link = decl.links?.find((l) => l.name === read.link);
   if (shape === 'linked') fields[read.key ?? decl.idField] = ['integer', `${read.reverse ? (link?.label ?? read.key) : decl.label}ID（必填）`];
+  if (shape === 'groups' && read.groups?.param) fields[read.groups.param] = ['string', `分组键（${read.groups.key}，必填）`];
   const size = read.size;
   if (size) fields[size.param] = ['integer', `条数${size.required ? '（必填）' : `，默认${size.default}`}，最多${size.max}`];
   if (shape === 'page') Object.assign(fields, PAGING);

@@ -1,4 +1,4 @@
-import { declaredInput, describeInput, NO_INPUT } from '../../../http/routeInput.js';
+import { declaredInput, describeInput } from '../../../http/routeInput.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { applyFilters, readPaging, readSort } from '../../../crud/listQuery.js';
@@ -8,15 +8,16 @@ import type { Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { notFoundRecord, PortalError } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
-import { bodyOf, readId, requireString } from '../../../http/params.js';
+import { bodyOf, readId } from '../../../http/params.js';
 import { paginate } from '../../../shared/paging.js';
 import { declarationOf } from '../../declarationLookup.js';
-import { allGroups, DICT_TABLE, dictBody, groupEntries, nest } from './dictService.js';
+import { nestUnder } from '../../../crud/reads/groups.js';
+import { DICT_TABLE, dictBody } from './dictService.js';
 
 /**
  * Data dictionary (spec part 2 "Data dictionary"; docs/system-security.md §数据字典) beside its generic
- * routes (list of groups, view, save, edit, del: server/entities/dataDict.ts): the readers every form
- * uses, an entry's children, a group's tree, and /save/node (an entry under a parent).
+ * routes (list of groups, view, save, edit, del: server/entities/dataDict.ts) and its declared readers
+ * (`/all/kv`, `/view/group`: `groups` reads): an entry's children, a group's tree, and /save/node.
  */
 export async function dictRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'dataDict');
@@ -25,16 +26,10 @@ export async function dictRoutes(app: FastifyInstance) {
   const db = app.db;
   const base = () => db.selectFrom(DICT_TABLE);
   const input = {
-    none: NO_INPUT,
-    group: describeInput({ query: { val: ['string', '字典分组键（dictKey，必填）'] } }),
     sub: declaredInput(decl, 'list', { parentId: ['integer', '上级字典项ID（必填）'] }),
     tree: describeInput({ either: { dictKey: ['string', '字典分组键'], id: ['integer', '分组ID（无 dictKey 时）'], parentId: ['integer', '分组ID（同 id）'] } }),
     node: declaredInput(decl, 'create', { parentId: ['integer', '上级字典项ID（必填，大于0）'] }),
   };
-
-  // Everyone logged in reads the dictionary: every dict-backed field of every form needs it.
-  app.post('/data/dict/all/kv', { schema: input.none, attachValidation: true }, async () => ok(await allGroups(db)));
-  app.get('/data/dict/view/group', { schema: input.group, attachValidation: true }, async (request) => ok(await groupEntries(db, requireString(request, 'val'))));
 
   /** Direct children of `parentId`, paged; each with `hasChildren`. */
   app.post('/data/dict/list/sub', { config: { permission: p.list }, schema: input.sub, attachValidation: true }, async (request) => {
@@ -63,8 +58,8 @@ export async function dictRoutes(app: FastifyInstance) {
       if (!group) throw notFoundRecord();
     }
     if (!group || Number(group.parentId) !== 0) throw notFoundRecord();
-    const rows = await base().selectAll().where('dictKey', '=', group.dictKey as string).where('parentId', '!=', 0).execute();
-    return ok({ group, tree: nest(rows, Number(group.id)) });
+    const rows = await base().selectAll().where('dictKey', '=', group.dictKey as string).where('parentId', '!=', 0).orderBy('sort').orderBy('id').execute();
+    return ok({ group, tree: nestUnder(rows, decl, 'parentId', group.id) });
   });
 
   // An entry under its parent: the save's rules (server/entities/dataDict.ts), with the parent required.

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { getRecord } from '../../../crud/service.js';
-import { nestRecords, type TreeNode } from '../../../crud/treeList.js';
-import { dynamic, type Row } from '../../../db/types.js';
+import { dynamic } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { notFoundRecord } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
@@ -11,7 +10,7 @@ import { orgInputs } from './inputs.js';
 
 /**
  * 部门's calls beyond its generic routes and declared reads (the caller's tree and flat lists, the public
- * lists: `reads` in resources/department.ts): the option tree, the caller's own department, a name, the view.
+ * lists, the pickers' option tree: `reads` in resources/department.ts): the caller's own department, a name, the view.
  */
 export async function departmentRoutes(app: FastifyInstance) {
   const decl = declOf(app, 'department');
@@ -20,11 +19,7 @@ export async function departmentRoutes(app: FastifyInstance) {
   const INPUT = orgInputs(declOf(app, 'user'));
   const system = () => app.entities.api().asSystem();
 
-  // Reference data any logged-in staff member needs (department pickers, names in tables): no key.
-  app.post('/ding/dept/data', { schema: INPUT.none, attachValidation: true }, async () => {
-    const toOption = (n: TreeNode): Row => ({ value: n.id, label: n.name, id: n.id, name: n.name, parentId: n.parentId, children: n.children.map(toOption) });
-    return ok(nestRecords(decl, await system().find('department', { where: { state: 0 } })).map(toOption));
-  });
+  // Reference data any logged-in staff member needs (names in tables): no key. The pickers' tree is a declared read.
   app.post('/ding/dept/ByUser', { schema: INPUT.none, attachValidation: true }, async (request) => {
     const user = currentUser(request);
     return ok(user.deptId === null ? null : ((await system().findById('department', user.deptId)) ?? null));

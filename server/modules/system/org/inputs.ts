@@ -1,8 +1,6 @@
 import type { FastifySchema } from 'fastify';
 import type { ResourceDecl } from '../../../../resources/types.js';
-import { declaredInput, describeInput, ID, IDS, NO_INPUT, type InputFields } from '../../../http/routeInput.js';
-
-const APP: InputFields = { dingAppKey: ['string', '所属应用：adminSite（网站管理系统）或 reportSite（信息报送系统）'] };
+import { declaredInput, describeInput, ID, IDS, NO_INPUT } from '../../../http/routeInput.js';
 
 /**
  * Request schemas of the org module's calls beyond the generic routes (server/http/routeInput.ts): descriptive,
@@ -18,7 +16,6 @@ export function orgInputs(user: ResourceDecl): Record<string, FastifySchema> {
     members,
     deptView: describeInput({ either: { deptId: ID, id: ID } }),
     deptName: describeInput({ path: { id: ['integer', '部门ID'] } }),
-    appTree: describeInput({ either: APP }),
     roleGrant: describeInput({ either: { roleId: ID, resourceIds: IDS, resIds: IDS, ids: IDS } }),
   };
 }

@@ -3,7 +3,6 @@ import { findAction } from '../../../../resources/declaredCalls.js';
 import { defaultPasswordTypes } from '../../../auth/passwordPolicy.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
-import { currentUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, readId } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/time.js';
 import { declarationOf } from '../../declarationLookup.js';
@@ -42,12 +41,8 @@ export async function passwordRoutes(app: FastifyInstance) {
   const typeKey = findAction(decl, 'typeSave')?.permission ?? 'passwordType:update';
   const db = app.db;
 
-  // The rules' list, whole list (a declared read), get, save and deletes are the generic routes
-  // (server/entities/passwordRule.ts holds the one-enabled rule); the single delete goes through the local API.
-  app.post('/passwordRule/del', { config: { permission: p.delete }, schema: ID_INPUT, attachValidation: true }, async (request) => {
-    await app.entities.api(currentUser(request)).delete('passwordRule', [readId(request)]);
-    return ok(null, '删除成功');
-  });
+  // The rules' list, whole list (a declared read), get, save, deletes and the single delete (`api.alsoAt`) are
+  // the generic routes (server/entities/passwordRule.ts holds the one-enabled rule).
 
   // Character classes. /passwordType/list is our addition: the screen needs them listed.
   const types = () => db.selectFrom(TYPE_TABLE).selectAll().orderBy('id').execute();
