@@ -257,14 +257,28 @@ function compiledList(tpls: Template[], engine: Liquid): Run {
  * compiled run threw: the caller renders the page with LiquidJS (its output or its own error).
  */
 export function renderCompiledSync(engine: Liquid, file: string, scope: Record<string, unknown>): string | null {
-  const tpls = driveSync((engine as EngineInternals)._parseFile(file, true)) as Template[];
   const ctx = new Context(scope, engine.options as never, { sync: true }, { liquid: engine } as never) as unknown as Ctx;
   const em = new probed.Emitter();
   try {
     ctx.renderLimit.check(performance.now());
-    compiledList(tpls, engine)(ctx, em);
+    compiledList(pageTemplates(engine, file), engine)(ctx, em);
   } catch {
     return null;
   }
   return em.buffer;
+}
+
+const pageFiles = new WeakMap<Liquid, Map<string, Template[]>>();
+
+/**
+ * The parsed page template, looked up once per engine: LiquidJS's cache keeps the parse but resolves the
+ * file again on every render (a realpath and a stat in the sandbox). A caching engine lives only while the
+ * skin's files are unchanged (skinStamp.ts), so the first answer stays right for its life.
+ */
+function pageTemplates(engine: Liquid, file: string): Template[] {
+  let files = pageFiles.get(engine);
+  if (!files) pageFiles.set(engine, (files = new Map()));
+  let tpls = files.get(file);
+  if (!tpls) files.set(file, (tpls = driveSync((engine as EngineInternals)._parseFile(file, true)) as Template[]));
+  return tpls;
 }
