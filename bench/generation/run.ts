@@ -74,12 +74,15 @@ async function benchSize(hugo: string | null, articles: number, rounds: number) 
     const seeded = await startChild<{ count: number; published: number; seedMs: number }>('bench/generation/seedSite.ts', env({ GEN_DIR: dir, BENCH_GEN_ARTICLES: String(articles) }));
     await new Promise((done) => (seeded.process.exitCode !== null ? done(null) : seeded.process.once('exit', done)));
     const withHugo = hugo && (articles <= 200_000 || process.env.BENCH_GEN_HUGO === '1') ? hugo : null;
-    const runs = { hugo: [] as RunFigures[], hugoMinimal: [] as RunFigures[], ours: [] as OurFigures[], oursPlain: [] as OurFigures[] };
+    const runs = { hugo: [] as RunFigures[], hugoMinimal: [] as RunFigures[], ours: [] as OurFigures[], oursPlain: [] as OurFigures[], oursLiquid: [] as OurFigures[] };
+    // BENCH_GEN_LIQUID=1: ours as shipped but with LiquidJS alone (SITE_COMPILED_TEMPLATES=off), the state before issue 26's session 26.
+    const liquidToo = process.env.BENCH_GEN_LIQUID === '1';
     const steps: (() => Promise<void>)[] = [
       async () => void (withHugo && runs.hugo.push(runHugo(withHugo, dir, 'hugo'))),
       async () => void (withHugo && runs.hugoMinimal.push(runHugo(withHugo, dir, 'hugo-min'))),
       async () => void runs.ours.push(await runOurs(dir, env({}))),
       async () => void runs.oursPlain.push(await runOurs(dir, env({ SITE_PRECOMPRESS: 'off', BENCH_GEN_REPUBLISH: '0' }))),
+      async () => void (liquidToo && runs.oursLiquid.push(await runOurs(dir, env({ SITE_COMPILED_TEMPLATES: 'off', BENCH_GEN_REPUBLISH: '0' })))),
     ];
     // Interleaved, the order reversed every other round, so a change in the machine's load hits all alike.
     for (let r = 0; r < rounds; r++) for (const step of r % 2 ? [...steps].reverse() : steps) await step();
@@ -100,7 +103,8 @@ async function benchSize(hugo: string | null, articles: number, rounds: number) 
       cpuVsHugo: h && ratio(o.pages / o.cpuMs, h.pages / h.cpuMs), cpuVsHugoMinimal: m && ratio(o.pages / o.cpuMs, m.pages / m.cpuMs),
       plainCpuVsHugo: h && ratio(plain.pages / plain.cpuMs, h.pages / h.cpuMs),
     };
-    return { articles, published: seeded.info.published, seedMs: seeded.info.seedMs, hugo: h, hugoMinimal: m, ours: o, oursPlain: plain, ratios, roundRatios, runs };
+    const liquid = runs.oursLiquid.length ? best(runs.oursLiquid) : null;
+    return { articles, published: seeded.info.published, seedMs: seeded.info.seedMs, hugo: h, hugoMinimal: m, ours: o, oursPlain: plain, oursLiquid: liquid, ratios, roundRatios, runs };
   } finally {
     await database.drop();
     rmSync(dir, { recursive: true, force: true });
@@ -136,6 +140,7 @@ export function printGeneration(r: Awaited<ReturnType<typeof benchGeneration>>) 
     if (s.hugoMinimal) console.log(`  Hugo, minimal theme:    ${line(s.hugoMinimal)}`);
     console.log(`  ours, as shipped (.html + .br + .gz, guard copies): ${line(s.ours)}`);
     console.log(`  ours, SITE_PRECOMPRESS=off (.html only):         ${line(s.oursPlain)}`);
+    if (s.oursLiquid) console.log(`  ours as shipped with LiquidJS alone (SITE_COMPILED_TEMPLATES=off): ${line(s.oursLiquid)}; compiled / LiquidJS alone: ${ratio(s.ours.pagesPerSecond, s.oursLiquid.pagesPerSecond)} pages/s, ${ratio(s.ours.pages / s.ours.cpuMs, s.oursLiquid.pages / s.oursLiquid.cpuMs)} pages per CPU-second`);
     const q = s.ratios;
     // Pages/s is the comparable figure: each side writes one HTML page per article and list page (Hugo's 50
     // alias pages aside); ours as shipped also writes a .br and a .gz per page, so its files/s counts three.

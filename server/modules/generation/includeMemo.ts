@@ -274,3 +274,11 @@ export function includeMemoStats(engine: Liquid): Record<string, { lookups: numb
   for (const [file, m] of engines.get(engine) ?? []) out[file] = { lookups: m.lookups, hits: m.hits, off: m.off };
   return out;
 }
+
+/** Whether the include memo serves (or has yet to try) `file` for this engine: false once it turned it off, or without a memo. */
+export function includeMemoActive(engine: Liquid, file: string): boolean {
+  const memos = engines.get(engine);
+  if (!memos) return false;
+  const memo = memos.get(file);
+  return !memo || !memo.off;
+}

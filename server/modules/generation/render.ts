@@ -6,6 +6,7 @@ import { isInside } from '../../files/confine.js';
 import { PortalError } from '../../http/errors.js';
 import { memoiseIncludes } from './includeMemo.js';
 import { driveSync } from './syncDrive.js';
+import { renderCompiledSync } from './compiledLiquid.js';
 
 /** LiquidJS's generator behind renderFileSync (not in its typings). */
 type RenderFile = { _renderFile(file: string, scope: Record<string, unknown>, options: { sync: true }): unknown };
@@ -137,8 +138,10 @@ export function messageOf(error: unknown, skinDir: string): string {
 
 /** Renders one page synchronously (inside a render worker); the output is capped at MAX_OUTPUT_CHARS. */
 export function renderSync(engine: Liquid, template: string, context: Record<string, unknown>): string {
-  // engine.renderFileSync(template, context), run by our own loop (syncDrive.ts).
-  const html = String(driveSync((engine as unknown as RenderFile)._renderFile(template, context, { sync: true })));
+  // The skin's templates as closures (compiledLiquid.ts) when the engine caches them (a generation run);
+  // else, or when the compiled run threw, engine.renderFileSync(template, context) run by our own loop (syncDrive.ts).
+  const compiled = engine.options.cache && process.env.SITE_COMPILED_TEMPLATES !== 'off' ? renderCompiledSync(engine, template, context) : null;
+  const html = compiled ?? String(driveSync((engine as unknown as RenderFile)._renderFile(template, context, { sync: true })));
   if (html.length > MAX_OUTPUT_CHARS) throw new Error('生成的页面超过5MB');
   return html;
 }
