@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { buildApp } from '../server/app';
 import { resultCaches } from '../server/auth/cacheVersions';
@@ -79,6 +80,18 @@ const page = { errorCode: '0', errorMsg: '操作成功', data: { list: [], currP
 bare.get('/bare', async () => page);
 // The portal's process memory, printed beside each load (issue 26).
 bare.get('/memory', async () => ({ rss: process.memoryUsage().rss }));
+// The event loop's delay (ms) since the last call (session 26): how long a ready callback waited for the
+// one thread, the portal's and this anchor's alike. Read and reset around each run.
+const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+loopDelay.enable();
+// The process's CPU (all threads, µs) and the request thread's busy share since start: CPU per request.
+bare.get('/cpu', async () => ({ ...process.cpuUsage(), elu: performance.eventLoopUtilization() }));
+bare.get('/loop', async () => {
+  const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+  const r = { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) };
+  loopDelay.reset();
+  return r;
+});
 // Switches the result caches of the portal: `on` (as deployed), `counts` (answers off, search counts kept)
 // or `off` (nothing kept). The bench measures every path.
 bare.post<{ Params: { mode: string } }>('/result-caches/:mode', async (request) => {
