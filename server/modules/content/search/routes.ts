@@ -36,9 +36,16 @@ export async function searchRoutes(app: FastifyInstance, opts: { understanding: 
   const { understanding, pool } = opts;
   // A search worker answers when one is ready (SQLite, worker/pool.ts), else this thread, with the same code;
   // a worker's failure is answered here again, so a caller sees this thread's answer or error.
-  const answer = (job: SearchJob, tools: () => Promise<Tools>) => {
+  // The workers start when a search arrives while another is being answered (worker/pool.ts).
+  let searching = 0;
+  const answer = async (job: SearchJob, tools: () => Promise<Tools>) => {
     const here = () => answerSearch(db, job, tools, counts);
-    return pool?.run(job, resultCaches.counts)?.catch(here) ?? here();
+    searching++;
+    try {
+      return await (pool?.run(job, resultCaches.counts, searching > 1)?.catch(here) ?? here());
+    } finally {
+      searching--;
+    }
   };
   app.addHook('onClose', async () => Promise.all([words.flush(), stats.flush()]).then(() => undefined));
   const handle = (zwgk: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {

@@ -13,13 +13,13 @@ const MAX_DEATHS = 3;
 /** Each worker's heap: a search's rows and the understanding tools need far less. */
 const WORKER_HEAP_MB = 192;
 
-/** Workers by default: one per core, at most two (the request thread needs a core too). */
-export const defaultSearchWorkers = () => Math.min(2, Math.max(1, availableParallelism()));
+/** Workers by default: the cores but the request thread's, at least one, at most two. */
+export const defaultSearchWorkers = () => Math.min(2, Math.max(1, availableParallelism() - 1));
 
 /**
  * Search workers on a SQLite file (issue 26): each holds its own read-only connection and answers whole
  * searches, so ten concurrent searches no longer queue on the request thread (nor a draft save behind
- * them). Started with the first search; until a worker says it is ready, and whenever none can, `run`
+ * them). Started when searches first overlap; until a worker says it is ready, and whenever none can, `run`
  * answers null and the caller answers on the request thread (the same code, answer.ts).
  */
 export function createSearchPool(file: string, size: number, log: (error: unknown) => void) {
@@ -53,9 +53,13 @@ export function createSearchPool(file: string, size: number, log: (error: unknow
     slots.push(slot);
   };
   return {
-    /** The answer from the least busy ready worker, or null when none is ready. */
-    run(job: SearchJob, counts: boolean): Promise<SearchAnswer> | null {
-      if (closed || deaths >= MAX_DEATHS) return null;
+    /**
+     * The answer from the least busy ready worker, or null when none is ready. Workers are started only when
+     * `start` (the route: when searches overlap), so a server that answers one search at a time (tests, a
+     * quiet site) never pays their start (a few seconds of CPU each) nor their memory.
+     */
+    run(job: SearchJob, counts: boolean, start = true): Promise<SearchAnswer> | null {
+      if (closed || deaths >= MAX_DEATHS || (!slots.length && !start)) return null;
       while (slots.length < size) spawn();
       let slot: Slot | null = null;
       for (const s of slots) if (s.ready && (!slot || s.inflight.size < slot.inflight.size)) slot = s;
