@@ -90,9 +90,10 @@ export async function benchSearchStream(duration: number) {
     // first search with sortType, once per process (then every 10 minutes in the background): built here, not
     // inside the first measured run.
     await fetch(`${base}${q('&sortType=relevance')('会议')}`);
-    // Search workers (SQLite) start when searches overlap and answer once their own tools are built: ten at
-    // once (single base words, which the stream never asks alone), then time for the workers to get ready.
-    await Promise.all(WORDS.filter((w) => w.length === 2).slice(0, 10).map((w) => fetch(`${base}${q('&sortType=relevance')(w)}`)));
+    // Search workers (SQLite) start when searches come often and answer once their own tools are built: sixty
+    // at once (single base words on three pages, which the stream never asks), then time to get ready.
+    const warm = WORDS.filter((w) => w.length === 2).flatMap((w) => [1, 2, 3].map((p) => `/api/article/queryEsArticle?keyword=${encodeURIComponent(w)}&pageNumber=${p}&pageSize=20`));
+    await Promise.all(warm.slice(0, 60).map((path) => fetch(`${base}${path}`)));
     await new Promise((resolve) => setTimeout(resolve, 15_000));
     const idle = await idleSaves(writer, Math.min(duration, 5));
     // The machine's 1-minute load average before and after each run (shared machine: read figures beside it).

@@ -16,6 +16,9 @@ import type { SearchPool } from './worker/pool.js';
 import type { SearchJob } from './worker/protocol.js';
 import { createWordTally } from './wordTally.js';
 
+/** Searches within one second that start the search workers. */
+const BUSY_SEARCHES = 30;
+
 /**
  * GET /api/article/queryEsArticle and /queryEsArticleZWGK: public full-text search of published articles;
  * with `sortType` (relevance | time) the understood search with facets and service entries (smart.ts).
@@ -36,16 +39,18 @@ export async function searchRoutes(app: FastifyInstance, opts: { understanding: 
   const { understanding, pool } = opts;
   // A search worker answers when one is ready (SQLite, worker/pool.ts), else this thread, with the same code;
   // a worker's failure is answered here again, so a caller sees this thread's answer or error.
-  // The workers start when a search arrives while another is being answered (worker/pool.ts).
-  let searching = 0;
-  const answer = async (job: SearchJob, tools: () => Promise<Tools>) => {
+  // The workers start once BUSY_SEARCHES searches (not answered from the cache) come within a second
+  // (worker/pool.ts). On the request thread a search completes within one turn, so overlap cannot tell.
+  let second = 0;
+  let inSecond = 0;
+  const busy = () => {
+    const now = Math.floor(Date.now() / 1000);
+    if (now !== second) [second, inSecond] = [now, 0];
+    return ++inSecond >= BUSY_SEARCHES;
+  };
+  const answer = (job: SearchJob, tools: () => Promise<Tools>) => {
     const here = () => answerSearch(db, job, tools, counts);
-    searching++;
-    try {
-      return await (pool?.run(job, resultCaches.counts, searching > 1)?.catch(here) ?? here());
-    } finally {
-      searching--;
-    }
+    return pool?.run(job, resultCaches.counts, busy())?.catch(here) ?? here();
   };
   app.addHook('onClose', async () => Promise.all([words.flush(), stats.flush()]).then(() => undefined));
   const handle = (zwgk: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {

@@ -19,7 +19,7 @@ export const defaultSearchWorkers = () => Math.min(2, Math.max(1, availableParal
 /**
  * Search workers on a SQLite file (issue 26): each holds its own read-only connection and answers whole
  * searches, so ten concurrent searches no longer queue on the request thread (nor a draft save behind
- * them). Started when searches first overlap; until a worker says it is ready, and whenever none can, `run`
+ * them). Started when searches come often (routes.ts); until a worker says it is ready, and whenever none can, `run`
  * answers null and the caller answers on the request thread (the same code, answer.ts).
  */
 export function createSearchPool(file: string, size: number, log: (error: unknown) => void) {
@@ -55,8 +55,8 @@ export function createSearchPool(file: string, size: number, log: (error: unknow
   return {
     /**
      * The answer from the least busy ready worker, or null when none is ready. Workers are started only when
-     * `start` (the route: when searches overlap), so a server that answers one search at a time (tests, a
-     * quiet site) never pays their start (a few seconds of CPU each) nor their memory.
+     * `start` (the route: when searches come often, routes.ts), so a quiet server (tests, a small site)
+     * never pays their start (a few seconds of CPU each) nor their memory.
      */
     run(job: SearchJob, counts: boolean, start = true): Promise<SearchAnswer> | null {
       if (closed || deaths >= MAX_DEATHS || (!slots.length && !start)) return null;
