@@ -5,8 +5,9 @@
 // and the bare FTS/GIN top-20 of a keyword (/fts). Prints one JSON line when it listens.
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { buildApp } from '../server/app';
 import { resultCaches } from '../server/auth/cacheVersions';
@@ -79,6 +80,19 @@ const page = { errorCode: '0', errorMsg: '操作成功', data: { list: [], currP
 bare.get('/bare', async () => page);
 // The portal's process memory, printed beside each load (issue 26).
 bare.get('/memory', async () => ({ rss: process.memoryUsage().rss }));
+// The event loop's delay (ms) since the last call (session 26): how long a ready callback waited for the
+// one thread, the portal's and this anchor's alike. Read and reset around each run.
+const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+loopDelay.enable();
+// The process's CPU (all threads, µs) and the request thread's busy share since start: CPU per request.
+// `mainMs`: the request thread's own CPU (Linux /proc, 10 ms ticks), apart from the search workers'.
+bare.get('/cpu', async () => ({ ...process.cpuUsage(), mainMs: threadCpuMs(process.pid), elu: performance.eventLoopUtilization() }));
+bare.get('/loop', async () => {
+  const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+  const r = { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) };
+  loopDelay.reset();
+  return r;
+});
 // Switches the result caches of the portal: `on` (as deployed), `counts` (answers off, search counts kept)
 // or `off` (nothing kept). The bench measures every path.
 bare.post<{ Params: { mode: string } }>('/result-caches/:mode', async (request) => {
@@ -108,6 +122,16 @@ const barePort = typeof bareAddress === 'object' && bareAddress ? bareAddress.po
 
 const statements = captured.map((c) => ({ all: c.all.length, list: c.list.length, cached: c.cached }));
 process.stdout.write(JSON.stringify({ port, barePort, token, rows, reused: reuse, columns: columns.length, columnId, seedMs, indexMs, indexed, dialect: app.portal.dialect, statements }) + '\n');
+
+/** A thread's user + system CPU in ms from /proc (null off Linux). */
+function threadCpuMs(tid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
 
 const stop = async () => {
   await bare.close();

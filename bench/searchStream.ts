@@ -90,12 +90,21 @@ export async function benchSearchStream(duration: number) {
     // first search with sortType, once per process (then every 10 minutes in the background): built here, not
     // inside the first measured run.
     await fetch(`${base}${q('&sortType=relevance')('会议')}`);
+    // Search workers (SQLite) start when searches come often and answer once their own tools are built: sixty
+    // at once (single base words on three pages, which the stream never asks), then time to get ready.
+    const warm = WORDS.filter((w) => w.length === 2).flatMap((w) => [1, 2, 3].map((p) => `/api/article/queryEsArticle?keyword=${encodeURIComponent(w)}&pageNumber=${p}&pageSize=20`));
+    await Promise.all(warm.slice(0, 60).map((path) => fetch(`${base}${path}`)));
+    await new Promise((resolve) => setTimeout(resolve, 15_000));
     const idle = await idleSaves(writer, Math.min(duration, 5));
     // The machine's 1-minute load average before and after each run (shared machine: read figures beside it).
+    // BENCH_SEARCH_WRITER=off: the runs without the draft saves (to tell their cost from the searches').
+    const saving = process.env.BENCH_SEARCH_WRITER === 'off' ? null : writer;
     const run = async (url: string, path: (kw: string) => string, list: readonly string[]) => {
       const start = loadavg()[0] as number;
-      const r = await whileWriting(writer, `${bare}/memory`, () => stream(url, path, list, duration));
-      return { ...r, load: { start: Number(start.toFixed(1)), end: Number((loadavg()[0] as number).toFixed(1)) } };
+      await fetch(`${bare}/loop`);
+      const r = await whileWriting(saving, `${bare}/memory`, () => stream(url, path, list, duration));
+      const loopMs = (await (await fetch(`${bare}/loop`)).json()) as { p50: number; p99: number; max: number };
+      return { ...r, loopMs, load: { start: Number(start.toFixed(1)), end: Number((loadavg()[0] as number).toFixed(1)) } };
     };
     // Each run starts at a different place of the stream: no keyword is asked twice across the runs.
     const third = Math.floor(keywords.length / 4);
@@ -123,7 +132,7 @@ export async function benchSearchStream(duration: number) {
 export function printSearchStream(r: Awaited<ReturnType<typeof benchSearchStream>>) {
   type Run = Awaited<ReturnType<typeof stream>> & { saves?: Parameters<typeof saveFig>[0]; rssMb: { start: number; end: number } };
   const f = (x: Run) => `${String(x.requestsPerSecond).padStart(6)} req/s p50 ${String(x.latencyMedianMs).padStart(3)} p99 ${String(x.latencyP99Ms).padStart(4)} ms (${x.distinct} distinct${x.errors || x.non2xx ? `, ERR ${x.errors}/${x.non2xx}` : ''})`;
-  const w = (x: Run & { load?: { start: number; end: number } }) => `${saveFig(x.saves, r.idleSaves)} RSS ${x.rssMb.start}→${x.rssMb.end} MB${x.load ? ` load ${x.load.start}→${x.load.end}` : ''}`;
+  const w = (x: Run & { load?: { start: number; end: number }; loopMs?: { p99: number; max: number } }) => `${saveFig(x.saves, r.idleSaves)}${x.loopMs ? ` loop delay p99 ${x.loopMs.p99} max ${x.loopMs.max} ms` : ''} RSS ${x.rssMb.start}→${x.rssMb.end} MB${x.load ? ` load ${x.load.start}→${x.load.end}` : ''}`;
   const goal = r.dialect === 'postgres' ? 20 : 10;
   console.log(`\nSearch, distinct keywords, caches off, 10 connections: ${r.articles} articles (${r.dialect}), ${r.keywords} keywords ${JSON.stringify(r.classes)}`);
   console.log(`a draft save every 200 ms beside every run; on the idle server: ${saveFig(r.idleSaves)}`);

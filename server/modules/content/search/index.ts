@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ARTICLE_FOLLOWERS, type ArticleFollower } from '../articles/changes.js';
@@ -5,6 +6,7 @@ import { rebuildSearchIndex, syncArticles } from './indexer.js';
 import { searchRoutes } from './routes.js';
 import { seedSynonyms } from './seed.js';
 import { createUnderstandingStore } from './understanding/store.js';
+import { createSearchPool, defaultSearchWorkers } from './worker/pool.js';
 
 /** Paths whose writes change what the search understands (the staff's tables): read them again at once. */
 const CONFIG_PATHS = /^\/(searchSynonym|searchService|searchTerm|hotWord)\/(add|update|dels)\b/;
@@ -26,12 +28,21 @@ export async function searchModule(app: FastifyInstance) {
   }
   await seedSynonyms(app);
   const understanding = createUnderstandingStore(app.db);
+  // SQLite: searches answered by workers with their own read connections (worker/pool.ts), SEARCH_WORKERS of
+  // them (0: on the request thread, as before). PostgreSQL's statements already run outside this process.
+  const workers = process.env.SEARCH_WORKERS === undefined ? defaultSearchWorkers() : Number(process.env.SEARCH_WORKERS) || 0;
+  const file = path.join(app.portal.config.dataDir, 'portal.sqlite');
+  const pool = app.portal.dialect === 'sqlite' && workers > 0 ? createSearchPool(file, workers, (e) => app.log.error(e)) : null;
+  if (pool) app.addHook('onClose', () => pool.close());
   // On every route of the app (this module is not encapsulated): the staff's generic CRUD calls. Before the
   // answer goes out (onSend, not onResponse), so the staff's very next search already uses the change.
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method === 'POST' && CONFIG_PATHS.test(request.url)) understanding.invalidate();
+    if (request.method === 'POST' && CONFIG_PATHS.test(request.url)) {
+      understanding.invalidate();
+      pool?.invalidate();
+    }
     return payload;
   });
-  await app.register(searchRoutes, { understanding });
+  await app.register(searchRoutes, { understanding, pool });
 }
 fp(searchModule, { name: 'portal-search' });

@@ -5,21 +5,26 @@ import { invalidValue } from '../../../http/errors.js';
 import { queryOf } from '../../../http/params.js';
 import { readSearch, text } from './params.js';
 import { createSearchCache } from './resultCache.js';
-import { runSearch } from './run.js';
-import { smartSearch } from './smart.js';
 import { SEARCH_INPUT } from './inputs.js';
 import { searchStatRoutes } from './statRoutes.js';
 import { createStatTally } from './statTally.js';
 import { suggestionsFor } from './suggest.js';
 import type { UnderstandingStore } from './understanding/store.js';
+import type { Tools } from './understanding/understand.js';
+import { answerSearch } from './worker/answer.js';
+import type { SearchPool } from './worker/pool.js';
+import type { SearchJob } from './worker/protocol.js';
 import { createWordTally } from './wordTally.js';
+
+/** Searches within one second that start the search workers. */
+const BUSY_SEARCHES = 30;
 
 /**
  * GET /api/article/queryEsArticle and /queryEsArticleZWGK: public full-text search of published articles;
  * with `sortType` (relevance | time) the understood search with facets and service entries (smart.ts).
  * GET /api/article/searchSuggest: suggestions as the citizen types. Statistics: statRoutes.ts.
  */
-export async function searchRoutes(app: FastifyInstance, opts: { understanding: UnderstandingStore }) {
+export async function searchRoutes(app: FastifyInstance, opts: { understanding: UnderstandingStore; pool: SearchPool | null }) {
   const db = app.db;
   const pub = { config: { public: true }, attachValidation: true };
   // Results cached until the index or a shown field changes (resultCache.ts); hot words counted off the path.
@@ -31,7 +36,22 @@ export async function searchRoutes(app: FastifyInstance, opts: { understanding: 
   const counts = createSearchCache<number>(() => resultCaches.counts);
   const words = createWordTally(db, (e) => app.log.error(e));
   const stats = createStatTally(db, (e) => app.log.error(e));
-  const { understanding } = opts;
+  const { understanding, pool } = opts;
+  // A search worker answers when one is ready (SQLite, worker/pool.ts), else this thread, with the same code;
+  // a worker's failure is answered here again, so a caller sees this thread's answer or error.
+  // The workers start once BUSY_SEARCHES searches (not answered from the cache) come within a second
+  // (worker/pool.ts). On the request thread a search completes within one turn, so overlap cannot tell.
+  let second = 0;
+  let inSecond = 0;
+  const busy = () => {
+    const now = Math.floor(Date.now() / 1000);
+    if (now !== second) [second, inSecond] = [now, 0];
+    return ++inSecond >= BUSY_SEARCHES;
+  };
+  const answer = (job: SearchJob, tools: () => Promise<Tools>) => {
+    const here = () => answerSearch(db, job, tools, counts);
+    return pool?.run(job, resultCaches.counts, busy())?.catch(here) ?? here();
+  };
   app.addHook('onClose', async () => Promise.all([words.flush(), stats.flush()]).then(() => undefined));
   const handle = (zwgk: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     const q = queryOf(request);
@@ -40,15 +60,13 @@ export async function searchRoutes(app: FastifyInstance, opts: { understanding: 
     if (s.sort && keyword) {
       // The understood search: staff changes (synonyms, services) are part of the cache key through the tools.
       const tools = await understanding.get();
-      const { body, total, searched } = await smartCached(db, { s, keyword, tools: tools.config.services.length + tools.lexicon.size, v: understandingVersion(tools) }, async () => {
-        const answer = await smartSearch(db, s, keyword, tools, counts);
-        return { body: JSON.stringify(ok(answer)), total: answer.totalRow, searched: answer.query.searched };
-      });
+      const key = { s, keyword, tools: tools.config.services.length + tools.lexicon.size, v: understandingVersion(tools) };
+      const { body, total, searched } = await smartCached(db, key, () => answer({ kind: 'smart', s, keyword }, async () => tools));
       if (s.pageNumber === 1) stats.search(keyword, total, searched);
       if (s.pageNumber === 1) words.add(keyword);
       return reply.type('application/json; charset=utf-8').send(body);
     }
-    const body = await cached(db, s, async () => JSON.stringify(ok(await runSearch(db, s, counts))));
+    const body = await cached(db, s, async () => (await answer({ kind: 'plain', s }, () => understanding.get())).body);
     // A search from the portal counts its keyword once (first page only) for the hot-words block.
     if (s.pageNumber === 1 && typeof q.keyword === 'string') words.add(q.keyword);
     return reply.type('application/json; charset=utf-8').send(body);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/types.js';
 import { formatDateTime } from '../../../util/time.js';
+import { inChunks } from '../../../shared/chunkedWrites.js';
 
 const GATHER_MS = 500;
 const MAX_KEYWORD = 50;
@@ -21,14 +22,15 @@ export function createStatTally(db: Db, log: (e: unknown) => void) {
     pending = new Map();
     if (!batch.size) return;
     try {
-      await db.transaction().execute(async (trx) => {
-        for (const [key, p] of batch) {
+      // A few keywords per transaction, the event loop free between them (server/shared/chunkedWrites.ts).
+      await inChunks(batch, (chunk) => db.transaction().execute(async (trx) => {
+        for (const [key, p] of chunk) {
           const [day, keyword] = JSON.parse(key) as [string, string];
           await sql`insert into search_stat (day, keyword, searches, "zeroResults", clicks, "rewrittenTo") values (${day}, ${keyword}, ${p.searches}, ${p.zeroResults}, ${p.clicks}, ${p.rewrittenTo})
             on conflict (day, keyword) do update set searches = search_stat.searches + excluded.searches, "zeroResults" = search_stat."zeroResults" + excluded."zeroResults",
             clicks = search_stat.clicks + excluded.clicks, "rewrittenTo" = coalesce(excluded."rewrittenTo", search_stat."rewrittenTo")`.execute(trx);
         }
-      });
+      }));
     } catch (e) {
       log(e);
     }

@@ -2,6 +2,7 @@ import type { Db, Row } from '../../../db/types.js';
 import { insertSearchedWord } from '../../../entities/hotWord.js';
 import { formatDateTime } from '../../../util/time.js';
 import { increment } from '../../../shared/counters.js';
+import { inChunks } from '../../../shared/chunkedWrites.js';
 
 const TABLE = 'hot_word';
 export const HOT_WORD_MAX_LENGTH = 30;
@@ -33,9 +34,12 @@ export async function recordSearchWord(db: Db, keyword: string, times = 1): Prom
 
 /** Several words' counts in one transaction (the search's tally: one commit for a burst of distinct words). */
 export async function recordSearchWords(db: Db, counts: ReadonlyMap<string, number>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    for (const [keyword, times] of counts) await countWord(trx, keyword, times);
-  });
+  // A few words per transaction, the event loop free between them (server/shared/chunkedWrites.ts).
+  await inChunks(counts, (chunk) =>
+    db.transaction().execute(async (trx) => {
+      for (const [keyword, times] of chunk) await countWord(trx, keyword, times);
+    }),
+  );
 }
 
 async function countWord(trx: Db, keyword: string, times: number): Promise<number> {
