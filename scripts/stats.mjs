@@ -39,12 +39,12 @@ const decls = declFiles
   .filter((f) => /defineResource\(|economicArea\(/.test(read(f)))
   .map((f) => {
     const text = declText(f);
-    // The declaration's own name (a constant above it may hold a field's `name:`).
+    // The declaration's own name and table (a constant above it may hold a field's `name:` or a link's `table:`).
     const own = read(f).slice(Math.max(0, read(f).search(/defineResource\(|economicArea\(/)));
     const name = /name:\s*'(\w+)'/.exec(own)?.[1] ?? path.basename(f, '.ts');
     // Calls of the generic API still answered by a module (`servedBy: 'module'`): printed beside the count.
     const served = [...read(f).matchAll(/(\w+): \{[^{}\n]*servedBy: 'module'/g)].map((m) => m[1]);
-    return { name, file: f, served, table: /table:\s*'(\w+)'/.exec(text)?.[1] ?? /table:\s*(\w+)/.exec(text)?.[1], module: /routes:\s*'module'/.test(text) };
+    return { name, file: f, served, table: /table:\s*'(\w+)'/.exec(own)?.[1] ?? /table:\s*'(\w+)'/.exec(text)?.[1] ?? /table:\s*(\w+)/.exec(text)?.[1], module: /routes:\s*'module'/.test(text) };
   });
 const byName = new Map(decls.map((d) => [d.name, d]));
 const original = ORIGINAL.map((n) => byName.get(n)).filter(Boolean);
