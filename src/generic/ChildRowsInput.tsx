@@ -78,7 +78,7 @@ function RowCard(props: RowsProps & { index: number }) {
           <Stack direction="row" spacing={2} alignItems="center">
             {child.form?.rowLabel && <Typography sx={{ minWidth: 48, flexShrink: 0 }}>{rowHeading(child, index)}</Typography>}
             {child.form!.fields.map((f) => (
-              <Box key={f.name} sx={{ flex: f.type === 'enum' ? '0 0 120px' : 1, minWidth: 0 }}>
+              <Box key={f.name} sx={{ flex: f.type === 'enum' ? '0 0 120px' : 1, minWidth: 0, '& .MuiFormControlLabel-label': { whiteSpace: 'nowrap' } }}>
                 <FieldInput field={{ ...f, name: `${path}.${index}.${f.name}` }} disabled={locked} value={row[f.name]} onChange={(v) => set({ [f.name]: v })} />
               </Box>
             ))}

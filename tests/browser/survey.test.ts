@@ -57,6 +57,11 @@ describe('survey: build, start, answer, see the chart', () => {
     await page.getByRole('button', { name: '添加选项' }).nth(1).click();
     await page.locator('input[name="questions.1.options.2"]').fill('候车设施');
     await expect.poll(() => page.locator('input[name="title"]').inputValue()).toBe(title);
+    // The designer is the generic form with the questions as child rows: seen at the admins' window size too.
+    await page.screenshot({ path: 'test-results/survey/designer-create.png', fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.screenshot({ path: 'test-results/survey/designer-create-1366.png' });
+    await page.setViewportSize({ width: 1400, height: 1000 });
     await page.getByRole('button', { name: '保存' }).click();
     await page.getByRole('row').filter({ hasText: title }).waitFor();
     const s = await findSurvey();
