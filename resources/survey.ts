@@ -144,7 +144,18 @@ export default defineResource({
       confirm: '结束后不再接受答卷，且不能重新开始，确定结束该问卷吗？', confirmTitle: '提示信息', call: { values: { status: 3 }, shownWhen: { status: [0, 1, 2] } },
     },
     { name: 'result', label: '统计结果', path: '/survey/answerdetail', permission: 'survey:result', scope: 'row' },
-    { name: 'export', label: '导出', path: '/survey/survrveyExcel', permission: 'survey:export', scope: 'none', download: '问卷列表.xlsx' },
+    // The list's export (ID and title first), or with surveyId / id one survey's results and records (`responses`).
+    {
+      name: 'export', label: '导出', path: '/survey/survrveyExcel', permission: 'survey:export', scope: 'none', download: '问卷列表.xlsx',
+      export: {
+        fileName: '问卷列表', sheet: '问卷列表', dated: false, columns: [{ field: 'id', header: 'ID', width: 8 }, { field: 'title', width: 36 }],
+        responses: {
+          params: ['surveyId', 'id'], fileName: '问卷结果_{title}',
+          results: { sheet: '统计结果', no: '序号', count: '票数', percent: '比例(%)' },
+          records: { sheet: '答卷记录', columns: [{ field: 'id', header: '答卷编号' }, { field: 'createTime', header: '提交时间', width: 20 }, { field: 'name', header: '姓名' }, { field: 'phone', header: '联系电话' }, { field: 'ip', header: 'IP' }] },
+        },
+      },
+    },
     // One survey's results and records: the same call with the survey's id.
     { name: 'exportResult', label: '导出Excel', path: '/survey/survrveyExcel', permission: 'survey:export', scope: 'row', placement: ['show'], download: '问卷结果.xlsx' },
   ],
@@ -196,6 +207,20 @@ export default defineResource({
     filters: [{ field: 'createTime', label: '提交时间', op: 'range' }, { field: 'phone', label: '联系电话', op: 'eq' }],
     sort: [{ field: 'createTime', order: 'DESC' }, { field: 'id', order: 'DESC' }], fields: ['id', 'surveyId', 'name', 'phone', 'ip', 'createTime'], masked: true,
   }],
+  // The citizens' answer records (survey_record) and answers (survey_answer): checked against the questions,
+  // stored and counted by the generic machinery (server/crud/responses/); 统计结果, 答卷详情 and 文本答案 are its calls.
+  responses: {
+    questions: 'questions', choices: 'options', noun: '问卷', questionTitle: 'title', choiceLabel: 'content',
+    type: { field: 'type', single: 0, text: 2 }, required: 'required', textMax: 2000,
+    records: { table: 'survey_record', key: 'surveyId', count: 'recordCount', time: 'createTime', hidden: ['visitorToken'] },
+    answers: { table: 'survey_answer', record: 'recordId', key: 'surveyId', question: 'questionId', choice: 'optionId', text: 'content' },
+    as: { ids: 'optionIds', labels: 'optionContents' },
+    calls: {
+      results: { call: 'answerdetail', permission: 'survey:result', question: ['id', 'title', 'type', 'typeName', 'required'], choice: ['id', 'content'] },
+      record: { call: 'recordGet', title: 'surveyTitle', question: ['title', 'type', 'typeName'], log: '问卷答卷' },
+      texts: { call: 'text', permission: 'survey:result', fields: ['createTime', 'name'] },
+    },
+  },
   ownership,
   // The site's 在线调查 page shows the open surveys and public results: rendered again after a save or delete.
   republish: ['survey'],

@@ -17,6 +17,7 @@ import type { TallyDecl } from './shape/tally';
 import type { ScheduleDecl } from './shape/schedule';
 import type { KeySettingsDecl } from './shape/keySettings';
 import type { ChildPageDecl } from './shape/childPages';
+import type { ResponsesDecl } from './shape/responses';
 import type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowChipDecl, ShowTableDecl } from './shape/form';
 import type { ShowChartsDecl, ShowPagedDecl } from './shape/showCalls';
 
@@ -291,6 +292,8 @@ export interface ResourceDecl {
   readonly settings?: KeySettingsDecl;
   /** One record's rows of another table, paged (see ChildPageDecl). */
   readonly childPages?: readonly ChildPageDecl[];
+  /** Citizens' responses to the record's declared questions: checked, stored, counted, read (see ResponsesDecl). */
+  readonly responses?: ResponsesDecl;
   /** Calls of citizens on the public site (see PublicOpDecl); handlers in the behaviour file. */
   readonly publicOps?: readonly PublicOpDecl[];
   /** Site pages (`pages/<name>.html`) rendered again after a successful save or delete (问卷调查's `survey`). */

@@ -6,6 +6,7 @@ import type { LinkTreeDialogDecl, MembersDialogDecl } from './linkDialogs';
 import type { LinkPickDialogDecl } from './linkPick';
 import type { ActionSets } from './actionSets';
 import type { RecordWordDecl } from './recordWord';
+import type { ResponsesExportDecl } from './responsesExport';
 
 /** A declared action: its call, input dialog, upload and export (part of resources/types.ts, split for size). */
 
@@ -146,6 +147,8 @@ export interface ListExportDecl {
   readonly dated?: false;
   /** With the record's id in the search, the export is that record's child collection instead (server/crud/childExport.ts). */
   readonly child?: ChildExportDecl;
+  /** With a record named by one of its params, the export is that record's responses instead (resources/shape/responsesExport.ts). */
+  readonly responses?: ResponsesExportDecl;
 }
 
 /**

@@ -7,6 +7,7 @@ import { bodyOf, queryOf } from '../http/params.js';
 import { sendWorkbook, type SheetColumn } from '../shared/excel.js';
 import { formatDateTime } from '../util/time.js';
 import { sendChildExport } from './childExport.js';
+import { responsesExportId, sendResponsesExport, withResponsesParams } from './responses/sheets.js';
 import { findRecords } from './entity/localApi.js';
 import { readSort } from './listQuery.js';
 import { maskPersonalRow } from './personal.js';
@@ -50,12 +51,14 @@ function registerExport(app: FastifyInstance, decl: ResourceDecl, action: Action
   app.route({
     method: action.method ?? 'POST',
     url: action.path,
-    schema: { summary: `${decl.label}：${action.label}`, tags: [decl.label], 'x-permission': action.permission, body: listSearchSchema(decl) } as Record<string, unknown>,
+    schema: { summary: `${decl.label}：${action.label}`, tags: [decl.label], 'x-permission': action.permission, body: withResponsesParams(listSearchSchema(decl), decl, spec.responses) } as Record<string, unknown>,
     attachValidation: true,
     config: { permission: action.permission },
     handler: async (request, reply) => {
       const search = { ...queryOf(request), ...bodyOf(request) };
       const id = search[decl.idField];
+      const named = spec.responses && responsesExportId(spec.responses, search);
+      if (named) return sendResponsesExport(reply, app.db, decl, currentUser(request), spec.responses!, named);
       if (spec.child && id !== undefined && id !== null && id !== '') return sendChildExport(reply, app.db as unknown as DynamicDb, decl, currentUser(request), spec.child, id);
       const rows = await exportRows(app.db as unknown as DynamicDb, decl, currentUser(request), search, spec.where);
       const name = spec.dated === false ? `${spec.fileName}.xlsx` : `${spec.fileName}_${formatDateTime().slice(0, 10)}.xlsx`;

@@ -1,6 +1,8 @@
+import surveyDecl from '../../../resources/survey.js';
+import { declaredResults } from '../../crud/responses/results.js';
 import type { Row } from '../../db/types.js';
 import { resultsArePublic } from '../interaction/surveys/publicRoutes.js';
-import { answerRefusal, loadQuestions, surveyResults } from '../interaction/surveys/service.js';
+import { answerRefusal, loadQuestions } from '../interaction/surveys/service.js';
 import { registerSitePage } from './pages.js';
 
 /** As many as the page's select offers (/web/survey/list and /web/survey/resultList with pageSize 50). */
@@ -31,7 +33,7 @@ registerSitePage({
       .execute();
     const results: Row[] = [];
     for (const s of published.filter(resultsArePublic)) {
-      const r = await surveyResults(gen.db, s);
+      const r = await declaredResults(gen.db, surveyDecl, s);
       results.push({ id: s.id, title: s.title, recordCount: r.recordCount, questions: r.questions });
     }
     return { surveys, surveyResults: results };

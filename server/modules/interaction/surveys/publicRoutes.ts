@@ -4,7 +4,8 @@ import type { Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { readId } from '../../../http/params.js';
 import { publicSurvey, type SurveyContext } from './context.js';
-import { answerRefusal, loadPublicSurvey, loadQuestions, notAllowed, surveyResults } from './service.js';
+import { declaredResults } from '../../../crud/responses/results.js';
+import { answerRefusal, loadPublicSurvey, loadQuestions, notAllowed } from './service.js';
 
 /** Results are public when staff switched 公开结果 on (default off) for a survey that has started (resources/survey.ts). */
 export const resultsArePublic = (survey: Row) => inState(survey, RESULTS_PUBLIC);
@@ -25,11 +26,11 @@ export function surveyPublicRoutes(ctx: SurveyContext) {
   app.post('/web/survey/result', { config: { public: true }, schema: inputs.id, attachValidation: true }, async (request) => {
     const survey = await loadPublicSurvey(db, readId(request));
     if (!resultsArePublic(survey)) throw notAllowed('该问卷的调查结果尚未公布');
-    const results = await surveyResults(db, survey);
+    const results = await declaredResults(db, ctx.decl, survey);
     return ok({
       survey: publicSurvey(survey),
       recordCount: results.recordCount,
-      questions: results.questions.map((q) => ({ id: q.id, title: q.title, type: q.type, typeName: q.typeName, answered: q.answered, textCount: q.textCount, options: q.options })),
+      questions: (results.questions as Row[]).map((q) => ({ id: q.id, title: q.title, type: q.type, typeName: q.typeName, answered: q.answered, textCount: q.textCount, options: q.options })),
     });
   });
 }

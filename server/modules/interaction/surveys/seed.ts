@@ -1,7 +1,9 @@
 import { seedApi, seedOne } from '../../../crud/entity/seed.js';
 import type { Db } from '../../../db/types.js';
-import { storeAnswer, type Given } from '../../../entities/survey/answering.js';
-import { loadQuestions } from './service.js';
+import type { GivenAnswers } from '../../../crud/responses/check.js';
+import { choicesOf } from '../../../crud/responses/questions.js';
+import { storeResponse } from '../../../crud/responses/store.js';
+import { loadQuestions, SURVEY_RESPONSES } from './service.js';
 import type { SeedContext } from '../../../seed/domainSeeds.js';
 import { formatDateTime } from '../../../util/time.js';
 
@@ -47,15 +49,15 @@ async function insertSurvey(
   const saved = await loadQuestions(db, surveyId);
   // The demo answers: written as a citizen's answer is (the survey's store: records, answers, 答卷数).
   for (const [ri, rec] of records.entries()) {
-    const given: Given = new Map();
+    const given: GivenAnswers = new Map();
     rec.answers.forEach((answer, qi) => {
       const q = saved[qi]!;
       if (typeof answer === 'string') {
-        if (answer) given.set(q.id, { optionIds: [], text: answer });
-      } else given.set(q.id, { optionIds: answer.map((oi) => q.options[oi]!.id), text: '' });
+        if (answer) given.set(Number(q.id), { ids: [], text: answer });
+      } else given.set(Number(q.id), { ids: answer.map((oi) => Number(choicesOf(SURVEY_RESPONSES, q)[oi]!.id)), text: '' });
     });
     const visitor = { surveyId, visitorToken: `demo-seed-visitor-${surveyId}-${ri}`, ip: `192.168.10.${ri + 11}`, name: rec.name ?? null, phone: rec.phone ?? null };
-    await storeAnswer(db, { ...visitor, createTime: daysFrom(-(records.length - ri)) }, given);
+    await storeResponse(db, SURVEY_RESPONSES, { ...visitor, createTime: daysFrom(-(records.length - ri)) }, given);
   }
 }
 
