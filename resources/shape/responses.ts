@@ -39,9 +39,20 @@ export interface ResponsesDecl {
   readonly calls?: {
     /** The results of the record `{ id }`: per question how many answered, each choice's count and percent, texts counted. */
     readonly results?: { readonly call: string; readonly permission: string; readonly question: readonly string[]; readonly choice: readonly string[] };
-    /** One response `{ id }` with the record's title as `title` and each question's answer (`question` its fields); personal values masked unless 查看敏感信息 (logged as `log`). */
-    readonly record?: { readonly call: string; readonly permission?: string; readonly title: string; readonly question: readonly string[]; readonly log: string };
+    readonly record?: ResponseRecordCall;
     /** The free-text answers of one text question `{ id }`, paged, newest response first, with the responses' `fields`. */
     readonly texts?: { readonly call: string; readonly permission: string; readonly fields: readonly string[] };
   };
+}
+
+/**
+ * One response `{ id }` with the record's title as `title` and each question's answer (`question` its fields);
+ * personal values masked unless 查看敏感信息 (logged as `<log> <id>`); default key the declaration's get key.
+ */
+export interface ResponseRecordCall {
+  readonly call: string;
+  readonly permission?: string;
+  readonly title: string;
+  readonly question: readonly string[];
+  readonly log: string;
 }

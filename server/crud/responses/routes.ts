@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ResponseRecordCall } from '../../../resources/shape/responses.js';
 import type { ResourceDecl } from '../../../resources/types.js';
 import { dynamic, type Row } from '../../db/types.js';
 import { ok } from '../../http/envelope.js';
@@ -50,7 +51,7 @@ export function registerResponseCalls(app: FastifyInstance, decl: ResourceDecl):
 type Load = (request: FastifyRequest, id: unknown) => Promise<Row>;
 
 /** One response with its answers, question by question (its `hidden` columns left out). */
-async function responseDetail(app: FastifyInstance, of: ResponsesOf, call: NonNullable<NonNullable<ResourceDecl['responses']>['calls']>['record'] & object, load: Load, request: FastifyRequest) {
+async function responseDetail(app: FastifyInstance, of: ResponsesOf, call: ResponseRecordCall, load: Load, request: FastifyRequest) {
   const { records, answers: a } = of.r;
   const db = dynamic(app.db);
   const id = readId(request);
