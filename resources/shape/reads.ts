@@ -155,4 +155,6 @@ export interface ThroughReadDecl {
   readonly caller?: 'roleIds';
   readonly allScope?: boolean;
   readonly not?: boolean;
+  /** The searched record must be a row of `table` whose `key` is that id (1003 otherwise; session 27: a role's menus). */
+  readonly exists?: { readonly table: string; readonly key: string };
 }

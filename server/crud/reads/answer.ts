@@ -17,6 +17,7 @@ import { applyRange, applyThrough, asOptions, checkRequired, stateCounts, withNe
 import { readOutput } from './output.js';
 import { readQuery, readRows, searchOf, type Query } from './records.js';
 import { readHooksWhere, readRecent, readSearch, sizeName } from './search.js';
+import { throughExists } from './throughExists.js';
 
 /** One `{ value, label, count }` per option of the enum `field`, in the options' order (0 for none). */
 async function countsOf(decl: ResourceDecl, q: Query, field: string): Promise<Row[]> {
@@ -52,6 +53,7 @@ export async function answerRead(db: DynamicDb, decl: ResourceDecl, read: ExtraR
   checkRequired(read, search);
   const hooked = await readHooksWhere(db, decl, read, user, await readQuery(db, decl, read, user, search), search);
   const q = applyThrough(db, applyRange(readRecent(read, request, hooked), read, search), decl, read, user, search);
+  await throughExists(db, read, search);
   const out = (rows: readonly Row[]) => withNested(db, decl, read, rows, rows.map((r) => readOutput(decl, read, r)));
   // A tree is nested from whole records (siblings in the declared order), then each node answered as the read says.
   const outTree = (nodes: readonly TreeNode[]): Row[] => nodes.map((n) => ({ ...readOutput(decl, read, n), children: outTree(n.children) }));
