@@ -18,6 +18,7 @@ import { readOutput } from './output.js';
 import { readQuery, readRows, searchOf, type Query } from './records.js';
 import { readHooksWhere, readRecent, readSearch, sizeName } from './search.js';
 import { throughExists } from './throughExists.js';
+import { answerOne } from './one.js';
 
 /** One `{ value, label, count }` per option of the enum `field`, in the options' order (0 for none). */
 async function countsOf(decl: ResourceDecl, q: Query, field: string): Promise<Row[]> {
@@ -64,11 +65,8 @@ export async function answerRead(db: DynamicDb, decl: ResourceDecl, read: ExtraR
       return stateCounts(q, read.states ?? {});
     case 'linked':
       return linkedOf(db, decl, read, q, request);
-    case 'one': {
-      const [row] = await readRows(db, decl, read, user, q.where(decl.idField, '=', readId(request, decl.idField)), 1);
-      if (!row) throw notFoundRecord();
-      return (await out([row]))[0];
-    }
+    case 'one':
+      return answerOne(db, decl, read, user, request, q, out);
     case 'page': {
       const paging = readPaging(search);
       const n = (await q.select((eb: Query) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string };

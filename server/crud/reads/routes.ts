@@ -37,14 +37,14 @@ function accessOf(decl: ResourceDecl, read: ExtraReadDecl, own: boolean): Fastif
 }
 
 /** What a read takes, for its request schema (descriptive: the handler's checks answer). */
-function readInput(decl: ResourceDecl, read: ExtraReadDecl, method: ReadAt['method']): FastifySchema {
+function readInput(decl: ResourceDecl, read: ExtraReadDecl, method: ReadAt['method'], url: string): FastifySchema {
   const fields: Record<string, InputFields[string]> = { ...readSearchInput(read) };
   for (const f of read.filters ?? []) {
     const label = decl.fields.find((d) => d.name === f.field)?.label ?? f.field;
     fields[f.param ?? f.field] = [f.op === 'like' ? 'string' : 'text', f.op === 'like' ? `${label}（包含）` : label];
   }
   const shape = read.shape ?? 'page';
-  if (shape === 'one') fields[decl.idField] = ID;
+  if (shape === 'one' && !read.mine) for (const key of read.keys ?? [decl.idField]) fields[key] = ID;
   const link = decl.links?.find((l) => l.name === read.link);
   if (shape === 'linked') fields[read.key ?? decl.idField] = ['integer', `${read.reverse ? (link?.label ?? read.key) : decl.label}ID（必填）`];
   if (shape === 'groups' && read.groups?.param) fields[read.groups.param] = ['string', `分组键（${read.groups.key}，必填）`];
@@ -56,6 +56,9 @@ function readInput(decl: ResourceDecl, read: ExtraReadDecl, method: ReadAt['meth
     for (const f of opOf(decl, read.lookup.op)?.input ?? []) fields[f.name] = ['string', f.label];
   }
   // A GET that reads nothing: an empty query (a body schema on a GET stops the start).
+  // A key in the path (`/ding/dept/getName/{id}`) is a path parameter.
+  const inPath = [...url.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  if (inPath.length) return describeInput({ path: Object.fromEntries(inPath.map((name) => [name, fields[name] ?? ID])) });
   if (!Object.keys(fields).length) return method === 'GET' ? NO_QUERY : NO_INPUT;
   return describeInput(method === 'GET' ? { query: fields } : { either: fields });
 }
@@ -66,8 +69,8 @@ function registerRead(app: FastifyInstance, decl: ResourceDecl, read: ExtraReadD
   const config = accessOf(decl, read, at.own);
   app.route({
     method: at.method,
-    url: at.url,
-    schema: { ...readInput(decl, read, at.method), summary: `${decl.label}：${at.label}`, tags: [decl.label] },
+    url: at.url.replace(/\{(\w+)\}/g, ':$1'),
+    schema: { ...readInput(decl, read, at.method, at.url), summary: `${decl.label}：${at.label}`, tags: [decl.label] },
     attachValidation: true,
     config,
     handler: async (request) => {
