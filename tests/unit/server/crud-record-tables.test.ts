@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { RecordsPanelDecl } from '../../../resources/shape/recordsPanel';
 import type { ResourceDecl } from '../../../resources/types';
 import { recordValues, registerRecordTables } from '../../../server/crud/recordTables';
+import { dynamic } from '../../../server/db/types';
+import type { Database } from '../../../server/db/database.generated';
 import { installErrorHandling } from '../../../server/http/errorHandler';
 
 // Session 27 (issue 19): a `listRecords` table served from the declaration (server/crud/recordTables.ts).
@@ -33,8 +35,8 @@ const decl = {
 const served = panel as RecordsPanelDecl & { serve: NonNullable<RecordsPanelDecl['serve']> };
 
 async function app() {
-  const db = new Kysely<never>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) });
-  await db.schema.createTable('klass').addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()).addColumn('name', 'text').addColumn('pattern', 'text').addColumn('remark', 'text').addColumn('updateTime', 'text').execute();
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) });
+  await dynamic(db).schema.createTable('klass').addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()).addColumn('name', 'text').addColumn('pattern', 'text').addColumn('remark', 'text').addColumn('updateTime', 'text').execute();
   const fastify = Fastify();
   fastify.decorate('db', db);
   installErrorHandling(fastify);
