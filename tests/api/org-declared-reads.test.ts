@@ -53,3 +53,25 @@ describe('one department (shape one: mine, keys, asGet, value)', () => {
     expect(body(await post('/ding/dept/view', { deptId: '', id: depts.get('县教育局') })).errorCode).toBe('0');
   });
 });
+
+describe('counts and reads through the generic machinery for other modules', () => {
+  it('articleNum counts each user\'s articles as the article table holds them (the local API\'s count)', async () => {
+    const db = server.app.db;
+    const rows = (await db.selectFrom('article').select(['creatorId', (eb) => eb.fn.countAll().as('n')]).groupBy('creatorId').execute()) as { creatorId: number; n: number | string }[];
+    const expected = new Map(rows.map((r) => [Number(r.creatorId), Number(r.n)]));
+    const users = (await db.selectFrom('users').select('userId').execute()).map((u) => Number(u.userId));
+    const counts = ok(await post<{ userId: number; articleNum: number }[]>('/ding/user/articleNum', { userIds: users }));
+    expect(counts.map((c) => c.userId).sort((a, b) => a - b)).toEqual([...users].sort((a, b) => a - b));
+    for (const c of counts) expect(c.articleNum).toBe(expected.get(c.userId) ?? 0);
+  });
+
+  it('answerDeclaredRead gives server code what the call answers: 热词\'s public words for the generated pages', async () => {
+    const { answerDeclaredRead } = await import('../../server/crud/reads/serverRead.js');
+    const decl = server.app.portal.declarations.find((d) => d.name === 'hotWord')!;
+    const expected = await server.app.db.selectFrom('hot_word').select(['id', 'word', 'searchCount']).where('status', '=', 1)
+      .orderBy('sort', 'asc').orderBy('searchCount', 'desc').orderBy('id', 'asc').limit(10).execute();
+    expect(await answerDeclaredRead(server.app.db, decl, 'webList', { size: 10 })).toEqual(expected);
+    expect(ok(await call(url, '/web/hotWord/list', { body: { size: 3 } }))).toEqual(expected.slice(0, 3));
+    await expect(answerDeclaredRead(server.app.db, decl, 'nothing')).rejects.toThrow(/declares no read nothing/);
+  });
+});
