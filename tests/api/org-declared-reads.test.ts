@@ -22,6 +22,7 @@ describe('a role\'s menus (/resource/role/list: through the link table, exists)'
     expect(body(await post('/resource/role/list', {}))).toMatchObject({ errorCode: '1001', errorMsg: '缺少必填参数：roleId' });
     expect(body(await post('/resource/role/list', { roleId: 'abc' }))).toMatchObject({ errorCode: '1002', errorMsg: '参数格式不正确：roleId' });
     expect(body(await post('/resource/role/list', { roleId: 0 }))).toMatchObject({ errorCode: '1002', errorMsg: '参数格式不正确：roleId' });
+    expect(body(await post('/resource/role/list', { roleId: '1e1' }))).toMatchObject({ errorCode: '1002', errorMsg: '参数格式不正确：roleId' });
     expect(body(await post('/resource/role/list', { roleId: 999999 }))).toMatchObject({ errorCode: '1003', errorMsg: '记录不存在或已被删除' });
   });
 });
