@@ -14,7 +14,7 @@ import { inTransaction } from './service.js';
 /**
  * A declaration's small table of records that are not an entity (`listRecords[].serve`, resources/shape/recordsPanel.ts;
  * 密码规则's 密码类型), served from the declaration: every record, one record, a save of one and the reset to the
- * declared defaults. Nothing else writes the table through these calls.
+ * declared defaults, each behind the declared key and with its request schema (docs/extending.md "Session 27: system").
  */
 
 type Served = RecordsPanelDecl & { readonly serve: NonNullable<RecordsPanelDecl['serve']> };
