@@ -18,7 +18,7 @@ import { readOutput } from './output.js';
 import { readQuery, readRows, searchOf, type Query } from './records.js';
 import { readHooksWhere, readRecent, readSearch, sizeName } from './search.js';
 import { throughExists } from './throughExists.js';
-import { answerOne } from './one.js';
+import { answerOne, byOwnKeys } from './one.js';
 
 /** One `{ value, label, count }` per option of the enum `field`, in the options' order (0 for none). */
 async function countsOf(decl: ResourceDecl, q: Query, field: string): Promise<Row[]> {
@@ -54,10 +54,11 @@ export async function answerRead(db: DynamicDb, decl: ResourceDecl, read: ExtraR
   checkRequired(read, search);
   const hooked = await readHooksWhere(db, decl, read, user, await readQuery(db, decl, read, user, search), search);
   const q = applyThrough(db, applyRange(readRecent(read, request, hooked), read, search), decl, read, user, search);
-  await throughExists(db, read, search);
   const out = (rows: readonly Row[]) => withNested(db, decl, read, rows, rows.map((r) => readOutput(decl, read, r)));
   // A tree is nested from whole records (siblings in the declared order), then each node answered as the read says.
   const outTree = (nodes: readonly TreeNode[]): Row[] => nodes.map((n) => ({ ...readOutput(decl, read, n), children: outTree(n.children) }));
+  await throughExists(db, read, search);
+  if (read.shape === 'one' && byOwnKeys(read)) return answerOne(db, decl, read, user, request, q, out);
   switch (read.shape ?? 'page') {
     case 'counts':
       return countsOf(decl, q, read.field ?? '');
@@ -65,8 +66,11 @@ export async function answerRead(db: DynamicDb, decl: ResourceDecl, read: ExtraR
       return stateCounts(q, read.states ?? {});
     case 'linked':
       return linkedOf(db, decl, read, q, request);
-    case 'one':
-      return answerOne(db, decl, read, user, request, q, out);
+    case 'one': {
+      const [row] = await readRows(db, decl, read, user, q.where(decl.idField, '=', readId(request, decl.idField)), 1);
+      if (!row) throw notFoundRecord();
+      return (await out([row]))[0];
+    }
     case 'page': {
       const paging = readPaging(search);
       const n = (await q.select((eb: Query) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string };

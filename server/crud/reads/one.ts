@@ -1,10 +1,11 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { ExtraReadDecl } from '../../../resources/shape/reads.js';
 import type { ResourceDecl } from '../../../resources/types.js';
 import type { Db, DynamicDb, Row } from '../../db/types.js';
 import { missingParam, notFoundRecord } from '../../http/errors.js';
 import type { PortalUser } from '../../http/fastifyTypes.js';
 import { bodyOf, optionalId, queryOf, readId } from '../../http/params.js';
+import { describeInput, ID, type InputFields } from '../../http/routeInput.js';
 import { getRecord } from '../service.js';
 import { readRows, type Query } from './records.js';
 
@@ -23,6 +24,22 @@ function oneKey(decl: ResourceDecl, read: ExtraReadDecl, request: FastifyRequest
     if (id !== null) return id;
   }
   throw missingParam(read.keys[read.keys.length - 1]!);
+}
+
+/** Whether the read names its record by these options (else the plain `one` read of answer.ts). */
+export const byOwnKeys = (read: ExtraReadDecl): boolean => !!(read.keys?.length || read.mine || read.asGet || read.value);
+
+/** The request schema's keys: `keys` instead of the idField, none for `mine`. */
+export function oneInput(decl: ResourceDecl, read: ExtraReadDecl, fields: Record<string, InputFields[string]>): void {
+  if (read.shape !== 'one' || !(read.keys?.length || read.mine)) return;
+  delete fields[decl.idField];
+  for (const key of read.keys ?? []) fields[key] = ID;
+}
+
+/** A declared path with `{name}` (`/ding/dept/getName/{id}`): its keys are path parameters (registered as `:name`). */
+export function pathInput(url: string, fields: Readonly<Record<string, InputFields[string]>>): FastifySchema | undefined {
+  const names = [...url.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  return names.length ? describeInput({ path: Object.fromEntries(names.map((name) => [name, fields[name] ?? ID])) }) : undefined;
 }
 
 export async function answerOne(db: DynamicDb, decl: ResourceDecl, read: ExtraReadDecl, user: PortalUser, request: FastifyRequest, q: Query, out: (rows: readonly Row[]) => Promise<Row[]>): Promise<unknown> {

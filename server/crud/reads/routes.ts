@@ -12,6 +12,7 @@ import { answerRead } from './answer.js';
 import { optionInput } from './options.js';
 import { searchOf } from './records.js';
 import { readSearchInput } from './search.js';
+import { oneInput, pathInput } from './one.js';
 
 /**
  * The routes of declared reads (resources/shape/reads.ts; docs/extending.md): the declaration's `reads`, each
@@ -44,7 +45,7 @@ function readInput(decl: ResourceDecl, read: ExtraReadDecl, method: ReadAt['meth
     fields[f.param ?? f.field] = [f.op === 'like' ? 'string' : 'text', f.op === 'like' ? `${label}（包含）` : label];
   }
   const shape = read.shape ?? 'page';
-  if (shape === 'one' && !read.mine) for (const key of read.keys ?? [decl.idField]) fields[key] = ID;
+  if (shape === 'one') fields[decl.idField] = ID;
   const link = decl.links?.find((l) => l.name === read.link);
   if (shape === 'linked') fields[read.key ?? decl.idField] = ['integer', `${read.reverse ? (link?.label ?? read.key) : decl.label}ID（必填）`];
   if (shape === 'groups' && read.groups?.param) fields[read.groups.param] = ['string', `分组键（${read.groups.key}，必填）`];
@@ -52,13 +53,13 @@ function readInput(decl: ResourceDecl, read: ExtraReadDecl, method: ReadAt['meth
   if (size) fields[size.param] = ['integer', `条数${size.required ? '（必填）' : `，默认${size.default}`}，最多${size.max}`];
   if (shape === 'page') Object.assign(fields, PAGING);
   optionInput(read, fields);
+  oneInput(decl, read, fields);
   if (read.lookup) {
     for (const f of opOf(decl, read.lookup.op)?.input ?? []) fields[f.name] = ['string', f.label];
   }
+  const inPath = pathInput(url, fields);
+  if (inPath) return inPath;
   // A GET that reads nothing: an empty query (a body schema on a GET stops the start).
-  // A key in the path (`/ding/dept/getName/{id}`) is a path parameter.
-  const inPath = [...url.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-  if (inPath.length) return describeInput({ path: Object.fromEntries(inPath.map((name) => [name, fields[name] ?? ID])) });
   if (!Object.keys(fields).length) return method === 'GET' ? NO_QUERY : NO_INPUT;
   return describeInput(method === 'GET' ? { query: fields } : { either: fields });
 }
