@@ -6,8 +6,8 @@ const DEPT_TYPE_NAMES: Record<string, string> = { 0: '区域', 1: '检察院', 2
 /**
  * 部门管理: the department tree (county government → bureaus and towns → units). CRUD on the generic
  * routes with the tree rules (`tree`); behaviour (data scope, top-level rule, counts) in
- * server/entities/department.ts; the tree and flat lists are declared reads (`api.extra` with `reads`), the
- * option tree and name calls are server/modules/system/org/departments.ts. The screen is the generic tree view (src/generic/TreeList.tsx), its tree from the `tree` call.
+ * server/entities/department.ts; the tree and flat lists, the option tree, the caller's own department, the
+ * detail and the name calls are declared reads (`api.extra` with `reads`). The screen is the generic tree view (src/generic/TreeList.tsx), its tree from the `tree` call.
  */
 export default defineResource({
   name: 'department',
@@ -34,8 +34,11 @@ export default defineResource({
       listNotAll: { path: '/ding/dept/list/not/all', label: '下级部门列表', reads: { shape: 'array', except: { parentId: 0 } } },
       deptListWeb: { path: '/ding/dept/deptListWeb', label: '门户部门列表', reads: { shape: 'array', who: 'public', where: { state: 0 }, fields: ['id', 'name', 'parentId', 'level'] } },
       themeWeblist: { path: '/ding/dept/themeWeblist', label: '门户办理部门', reads: { shape: 'array', who: 'public', where: { state: 0 }, except: { parentId: 0 }, fields: ['id', 'name', 'parentId', 'level'] } },
-      byUser: { path: '/ding/dept/ByUser', label: '本人部门' },
-      view: { path: '/ding/dept/view', label: '部门详情' },
+      // One department (server/crud/reads/one.ts): the caller's own (null without one), the get's answer by
+      // `deptId` or `id`, a name by the path's id; the first and the last for anyone logged in, whatever his scope.
+      byUser: { path: '/ding/dept/ByUser', label: '本人部门', reads: { shape: 'one', who: 'staff', scoped: false, mine: 'deptId' } },
+      view: { path: '/ding/dept/view', label: '部门详情', reads: { shape: 'one', who: 'get', keys: ['deptId', 'id'], asGet: true } },
+      name: { path: '/ding/dept/getName/{id}', method: 'GET', label: '部门名称', reads: { shape: 'one', who: 'staff', scoped: false, keys: ['id'], value: 'name' } },
     },
   },
   fields: [

@@ -12,12 +12,14 @@ export const APP_OPTIONS = [
 ] as const;
 
 const TYPE_NAMES: Record<string, string> = { Catalogue: '目录', Menu: '菜单', Button: '按钮' };
+/** An entry as the role screen's grant calls answer it. */
+const GRANT_FIELDS = ['id', 'parentId', 'name', 'alias', 'icon', 'type', 'typeName', 'url', 'dingAppKey', 'sort'];
 
 /**
  * 菜单管理: the menu/permission tree of both apps (paths /resource/*). What /menu/list answers and what
  * canAccess checks: a Button's alias is a permission key. CRUD and the tree on the generic routes (`tree`,
- * list `shape: 'tree'`); placement rules, unique aliases and grants in server/entities/menu.ts; the grant
- * calls in server/modules/system/org/menus.ts.
+ * list `shape: 'tree'`); placement rules, unique aliases and grants in server/entities/menu.ts; a role's entries
+ * a declared read, saving them server/modules/system/org/menus.ts.
  */
 export default defineResource({
   name: 'menu',
@@ -36,8 +38,11 @@ export default defineResource({
     extra: {
       // The role screen's grant tree (server/crud/reads/): one root per app, then its Catalogues, Menus and Buttons.
       baseTree: { path: '/resource/base/tree', label: '资源树', reads: { shape: 'tree', permission: 'role:get', roots: { field: 'dingAppKey', label: 'name' },
-        filters: [{ field: 'dingAppKey', op: 'eq', onlyOptions: true }], fields: ['id', 'parentId', 'name', 'alias', 'icon', 'type', 'typeName', 'url', 'dingAppKey', 'sort'] } },
-      roleList: { path: '/resource/role/list', label: '角色资源' },
+        filters: [{ field: 'dingAppKey', op: 'eq', onlyOptions: true }], fields: GRANT_FIELDS } },
+      // A role's menus and buttons as rows (1003 for an unknown role): a declared read over the role's link table.
+      roleList: { path: '/resource/role/list', label: '角色资源', reads: { shape: 'array', permission: 'role:get', scoped: false, required: ['roleId'],
+        through: { table: 'role_resources', key: 'resourceId', other: 'roleId', param: 'roleId', exists: { table: 'roles', key: 'roleId' } },
+        sort: [{ field: 'id', order: 'ASC' }], fields: GRANT_FIELDS } },
     },
   },
   fields: [

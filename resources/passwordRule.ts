@@ -1,12 +1,20 @@
 import { defineResource, enabledOptions } from './define';
 
+/** The four character classes a password's 字符类 are counted by until 密码类型 says otherwise (server/auth/passwordPolicy.ts). */
+export const DEFAULT_PASSWORD_TYPES = [
+  { name: '大写字母', pattern: '[A-Z]' },
+  { name: '小写字母', pattern: '[a-z]' },
+  { name: '数字', pattern: '[0-9]' },
+  { name: '特殊字符', pattern: '[^A-Za-z0-9]' },
+] as const;
+
 /**
  * 密码规则: minimum length, character classes, expiry and lockout. The enabled rule is in force
  * (only one is enabled at a time); with none, the defaults apply (8 characters, 3 classes, 90 days,
  * 5 failures lock 10 minutes). The character classes (密码类型) live in `password_type`.
  * The generic routes serve the rules (one enabled at a time: server/entities/passwordRule.ts);
- * the whole list is a declared read, the single delete an `api.alsoAt` copy; server/modules/system/password/ serves the types;
- * see docs/system-security.md.
+ * the whole list is a declared read, the single delete an `api.alsoAt` copy; the types are a served `listRecords`
+ * table (server/crud/recordTables.ts); see docs/system-security.md.
  */
 export default defineResource({
   name: 'passwordRule',
@@ -63,7 +71,7 @@ export default defineResource({
       confirmTitle: '提示信息', confirm: '确定恢复默认的密码类型吗？（大写字母、小写字母、数字、特殊字符；新增和修改过的类型将被替换）',
     },
   ],
-  // 密码类型: the character classes 至少包含字符类数 counts (password_type, served by server/modules/system/password/).
+  // 密码类型: the character classes 至少包含字符类数 counts (password_type, served by server/crud/recordTables.ts).
   listRecords: [
     {
       label: '密码类型', testId: 'password-types', rowTestId: 'password-type', list: 'typeList',
@@ -79,6 +87,7 @@ export default defineResource({
       empty: '暂无数据（按默认的四类字符计算）',
       save: { action: 'typeSave', add: '新增类型', max: 10, maxText: '密码类型最多10个' },
       reset: { action: 'typeReset', label: '恢复默认' },
+      serve: { table: 'password_type', get: 'typeGet', stamp: 'updateTime', regex: ['pattern'], defaults: { rows: DEFAULT_PASSWORD_TYPES, values: { remark: '默认' } } },
     },
   ],
   menu: { group: 'system', path: '/main/system/passwordRule', sort: 75 },

@@ -109,6 +109,17 @@ export interface ReadDecl {
    * ids of this entity's records (in the caller's reach) linked to it, ascending; none for an unknown one.
    */
   readonly reverse?: boolean;
+  /**
+   * For `one` (session 27, server/crud/reads/one.ts): the record's id from the first of these names given, in the
+   * path (`/x/{id}`), the body or the query; the last one is required (1001 naming it). Default the idField.
+   */
+  readonly keys?: readonly string[];
+  /** For `one`: the record as the get call answers it (its access, `at: 'get'` answers and afterGet hooks). */
+  readonly asGet?: boolean;
+  /** For `one`: the record whose id is the caller's own (`deptId`: his department); null when he has none or it is gone. */
+  readonly mine?: 'deptId' | 'userId';
+  /** For `one`: only this field's value (a department's name). */
+  readonly value?: string;
 }
 
 /**
@@ -155,4 +166,6 @@ export interface ThroughReadDecl {
   readonly caller?: 'roleIds';
   readonly allScope?: boolean;
   readonly not?: boolean;
+  /** The searched record must be a row of `table` whose `key` is that id (1003 otherwise; session 27: a role's menus). */
+  readonly exists?: { readonly table: string; readonly key: string };
 }

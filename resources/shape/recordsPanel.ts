@@ -28,4 +28,22 @@ export interface RecordsPanelDecl {
   readonly save: { readonly action: string; readonly add: string; readonly max?: number; readonly maxText?: string };
   /** A declared action over the whole table (恢复默认): asked with its `confirm`, its answer is the new records. */
   readonly reset?: { readonly action: string; readonly label: string };
+  /**
+   * The generic routes serve the table (server/crud/recordTables.ts) when this names it: the `list` call, the
+   * `get` call, the `save` action and the `reset` action, checked by `fields` (session 27).
+   */
+  readonly serve?: RecordTableServeDecl;
+}
+
+/** How the generic routes serve a `listRecords` table (docs/extending.md "Session 27: system"). */
+export interface RecordTableServeDecl {
+  readonly table: string;
+  /** The `api.extra` call answering one record by `id` (the get key). */
+  readonly get?: string;
+  /** A column set to the save's time. */
+  readonly stamp?: string;
+  /** Fields whose value is itself a regular expression: 1002 `<label>不是有效的正则表达式` when it does not compile. */
+  readonly regex?: readonly string[];
+  /** The rows `reset` writes, each with `values` added; an empty table gets them at the first start too. */
+  readonly defaults?: { readonly rows: readonly Readonly<Record<string, string | number>>[]; readonly values?: Readonly<Record<string, string | number>> };
 }

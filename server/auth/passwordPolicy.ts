@@ -1,3 +1,4 @@
+import { DEFAULT_PASSWORD_TYPES } from '../../resources/passwordRule.js';
 import type { Db } from '../db/types.js';
 import { PortalError } from '../http/errors.js';
 
@@ -25,12 +26,7 @@ export interface PasswordClass {
   pattern: string;
 }
 
-export const defaultPasswordTypes: readonly PasswordClass[] = [
-  { name: '大写字母', pattern: '[A-Z]' },
-  { name: '小写字母', pattern: '[a-z]' },
-  { name: '数字', pattern: '[0-9]' },
-  { name: '特殊字符', pattern: '[^A-Za-z0-9]' },
-];
+export const defaultPasswordTypes: readonly PasswordClass[] = DEFAULT_PASSWORD_TYPES;
 
 const num = (v: unknown, fallback: number) => {
   const n = Number(v);

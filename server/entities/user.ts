@@ -191,7 +191,7 @@ async function generatePassword(db: Db, username: string): Promise<string> {
   return password;
 }
 
-// The account's password state (server/auth/loginGuard.ts, server/modules/system/password/): written here,
+// The account's password state (server/auth/loginGuard.ts, server/modules/system/password/userPassword.ts): written here,
 // beside the hooks that keep it out of every answer, by the login and password calls in their transactions.
 
 /** A wrong password counted; answers the account's count of failures since the last reset. */

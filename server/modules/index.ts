@@ -7,7 +7,7 @@ import { logRoutes } from './system/logs/logRoutes.js';
 import { logChainRoutes } from './system/logs/chainRoutes.js';
 import { backupRoutes } from './system/backups/routes.js';
 import { dictRoutes } from './system/dict/dictRoutes.js';
-import { passwordRoutes } from './system/password/passwordRoutes.js';
+import { userPasswordRoutes } from './system/password/userPassword.js';
 import { surveyRoutes } from './interaction/surveys/routes.js';
 import { applyRoutes } from './interaction/apply/routes.js';
 import { interactionForumsModule } from './interaction/forums/index.js';
@@ -50,7 +50,7 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   logChainRoutes,
   backupRoutes,
   dictRoutes,
-  passwordRoutes,
+  userPasswordRoutes,
   surveyRoutes,
   applyRoutes,
   noticeSettingRoutes,

@@ -17,6 +17,8 @@ import { applyRange, applyThrough, asOptions, checkRequired, stateCounts, withNe
 import { readOutput } from './output.js';
 import { readQuery, readRows, searchOf, type Query } from './records.js';
 import { readHooksWhere, readRecent, readSearch, sizeName } from './search.js';
+import { throughExists } from './throughExists.js';
+import { answerOne, byOwnKeys } from './one.js';
 
 /** One `{ value, label, count }` per option of the enum `field`, in the options' order (0 for none). */
 async function countsOf(decl: ResourceDecl, q: Query, field: string): Promise<Row[]> {
@@ -55,6 +57,8 @@ export async function answerRead(db: DynamicDb, decl: ResourceDecl, read: ExtraR
   const out = (rows: readonly Row[]) => withNested(db, decl, read, rows, rows.map((r) => readOutput(decl, read, r)));
   // A tree is nested from whole records (siblings in the declared order), then each node answered as the read says.
   const outTree = (nodes: readonly TreeNode[]): Row[] => nodes.map((n) => ({ ...readOutput(decl, read, n), children: outTree(n.children) }));
+  await throughExists(db, read, search);
+  if (read.shape === 'one' && byOwnKeys(read)) return answerOne(db, decl, read, user, request, q, out);
   switch (read.shape ?? 'page') {
     case 'counts':
       return countsOf(decl, q, read.field ?? '');

@@ -12,6 +12,7 @@ import { answerRead } from './answer.js';
 import { optionInput } from './options.js';
 import { searchOf } from './records.js';
 import { readSearchInput } from './search.js';
+import { oneInput, pathInput } from './one.js';
 
 /**
  * The routes of declared reads (resources/shape/reads.ts; docs/extending.md): the declaration's `reads`, each
@@ -37,7 +38,7 @@ function accessOf(decl: ResourceDecl, read: ExtraReadDecl, own: boolean): Fastif
 }
 
 /** What a read takes, for its request schema (descriptive: the handler's checks answer). */
-function readInput(decl: ResourceDecl, read: ExtraReadDecl, method: ReadAt['method']): FastifySchema {
+function readInput(decl: ResourceDecl, read: ExtraReadDecl, method: ReadAt['method'], url: string): FastifySchema {
   const fields: Record<string, InputFields[string]> = { ...readSearchInput(read) };
   for (const f of read.filters ?? []) {
     const label = decl.fields.find((d) => d.name === f.field)?.label ?? f.field;
@@ -52,9 +53,12 @@ function readInput(decl: ResourceDecl, read: ExtraReadDecl, method: ReadAt['meth
   if (size) fields[size.param] = ['integer', `条数${size.required ? '（必填）' : `，默认${size.default}`}，最多${size.max}`];
   if (shape === 'page') Object.assign(fields, PAGING);
   optionInput(read, fields);
+  oneInput(decl, read, fields);
   if (read.lookup) {
     for (const f of opOf(decl, read.lookup.op)?.input ?? []) fields[f.name] = ['string', f.label];
   }
+  const inPath = pathInput(url, fields);
+  if (inPath) return inPath;
   // A GET that reads nothing: an empty query (a body schema on a GET stops the start).
   if (!Object.keys(fields).length) return method === 'GET' ? NO_QUERY : NO_INPUT;
   return describeInput(method === 'GET' ? { query: fields } : { either: fields });
@@ -66,8 +70,8 @@ function registerRead(app: FastifyInstance, decl: ResourceDecl, read: ExtraReadD
   const config = accessOf(decl, read, at.own);
   app.route({
     method: at.method,
-    url: at.url,
-    schema: { ...readInput(decl, read, at.method), summary: `${decl.label}：${at.label}`, tags: [decl.label] },
+    url: at.url.replace(/\{(\w+)\}/g, ':$1'),
+    schema: { ...readInput(decl, read, at.method, at.url), summary: `${decl.label}：${at.label}`, tags: [decl.label] },
     attachValidation: true,
     config,
     handler: async (request) => {

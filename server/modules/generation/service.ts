@@ -6,7 +6,8 @@ import type { Db, Row } from '../../db/types.js';
 import { PortalError } from '../../http/errors.js';
 import { descendantIds, loadColumns, type ColumnRow } from '../content/columns/service.js';
 import type { Model } from '../content/contentModels/service.js';
-import { enabledHotWords } from '../system/hotWords/index.js';
+import hotWordDecl from '../../../resources/hotWord.js';
+import { answerDeclaredRead } from '../../crud/reads/serverRead.js';
 import { PUBLIC_SITE_FIELDS, readSiteSettings } from '../system/siteSettings/index.js';
 import { identityLinks } from '../../shared/siteIdentity.js';
 import { DEFAULT_SKIN, ensureTemplatesRoot } from '../system/templates/store.js';
@@ -94,7 +95,8 @@ export class SiteGenerator {
     const navColumns = columns
       .filter((c) => c.categoryCategoryId === 0)
       .map((c) => ({ ...columnVar(c), children: columns.filter((k) => k.categoryCategoryId === c.categoryId).map(columnVar) }));
-    const hotWords = await enabledHotWords(this.db, 10).catch(() => []);
+    // The words under the search box: what 热词's public read answers (enabled, by sort, most searched first).
+    const hotWords = ((await answerDeclaredRead(this.db, hotWordDecl, 'webList', { size: 10 }).catch(() => [])) as Row[]);
     const stamp = await skinStamp(skinDir);
     // The fingerprint reads every stylesheet and script: once per state of the skin, not once per republish.
     let assetVersion = this.assetVersions.get(`${skinDir}\0${stamp}`);

@@ -1,4 +1,4 @@
-import type { Db, Row } from '../../../db/types.js';
+import type { Db } from '../../../db/types.js';
 import { insertSearchedWord } from '../../../entities/hotWord.js';
 import { formatDateTime } from '../../../util/time.js';
 import { increment } from '../../../shared/counters.js';
@@ -6,22 +6,6 @@ import { inChunks } from '../../../shared/chunkedWrites.js';
 
 const TABLE = 'hot_word';
 export const HOT_WORD_MAX_LENGTH = 30;
-
-/**
- * The enabled hot words in display order: sort ascending, then most searched, then oldest first.
- * Answers `{ id, word, searchCount }` only.
- */
-export async function enabledHotWords(db: Db, size: number): Promise<Row[]> {
-  return await db
-    .selectFrom(TABLE)
-    .select(['id', 'word', 'searchCount'])
-    .where('status', '=', 1)
-    .orderBy('sort', 'asc')
-    .orderBy('searchCount', 'desc')
-    .orderBy('id', 'asc')
-    .limit(size)
-    .execute();
-}
 
 /**
  * Counts one search of `keyword` (called by the portal search): the word's searchCount grows by one; a

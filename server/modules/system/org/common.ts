@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { departmentAndDescendants } from '../../../auth/dataScope.js';
-import type { Db, Row } from '../../../db/types.js';
+import type { Row } from '../../../db/types.js';
 import { missingParam } from '../../../http/errors.js';
-import type { PortalUser } from '../../../http/fastifyTypes.js';
 import { bodyOf, idsOf, optionalId, queryOf } from '../../../http/params.js';
 import type { ResourceDecl } from '../../../../resources/types.js';
 
@@ -23,17 +21,6 @@ export function requiredId(bag: Record<string, unknown>, name: string): number {
 /** A list of ids given as an array, a comma list or one value; empty when absent. */
 export function idList(bag: Record<string, unknown>, name: string): number[] {
   return idsOf(bag[name], name);
-}
-
-/**
- * Departments the caller may see: null = all (ALL); DEPARTS its department and all below it; DEPART and
- * SELF its own department (a department has no creator, so SELF narrows to the own department).
- */
-export async function visibleDeptIds(db: Db, user: PortalUser): Promise<number[] | null> {
-  if (user.dataScope === 'ALL') return null;
-  if (user.deptId === null) return [];
-  if (user.dataScope === 'DEPARTS') return departmentAndDescendants(db, user.deptId);
-  return [user.deptId];
 }
 
 export function declOf(app: FastifyInstance, name: string): ResourceDecl {

@@ -1,6 +1,6 @@
 import type { FastifySchema } from 'fastify';
 import type { ResourceDecl } from '../../../../resources/types.js';
-import { declaredInput, describeInput, ID, IDS, NO_INPUT } from '../../../http/routeInput.js';
+import { declaredInput, describeInput, ID, IDS } from '../../../http/routeInput.js';
 
 /**
  * Request schemas of the org module's calls beyond the generic routes (server/http/routeInput.ts): descriptive,
@@ -9,13 +9,9 @@ import { declaredInput, describeInput, ID, IDS, NO_INPUT } from '../../../http/r
 export function orgInputs(user: ResourceDecl): Record<string, FastifySchema> {
   const members = declaredInput(user, 'list', { roleId: ID, deptId: ID });
   return {
-    none: NO_INPUT,
     roleData: describeInput({ either: { roleId: ID, dataScope: ['string', '数据权限：SELF、DEPART、DEPARTS、ALL'], dataPermission: ['string', '数据权限（同 dataScope）'] } }),
     articleNum: describeInput({ either: { userIds: IDS, userId: IDS, ids: IDS } }),
-    roleId: describeInput({ either: { roleId: ID } }),
     members,
-    deptView: describeInput({ either: { deptId: ID, id: ID } }),
-    deptName: describeInput({ path: { id: ['integer', '部门ID'] } }),
     roleGrant: describeInput({ either: { roleId: ID, resourceIds: IDS, resIds: IDS, ids: IDS } }),
   };
 }
