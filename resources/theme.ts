@@ -11,11 +11,19 @@ export const commentStatusOptions = [
 
 /** What a citizen reads of a published theme: no phone, e-mail or address; the name masked (陈**). */
 export const PUBLIC_THEME_FIELDS = ['id', 'channel', 'forumId', 'plateId', 'plateName', 'title', 'content', 'name', 'createTime', 'replyState', 'handleState', 'isRecommend', 'deptName', 'readCount', 'replyCount'];
+/** What a citizen reads of a published reply. */
+export const PUBLIC_REPLY_FIELDS = ['id', 'themeId', 'content', 'replyDeptName', 'replyTime'];
 const NEWEST = [{ field: 'createTime', order: 'DESC' }, { field: 'id', order: 'DESC' }] as const;
 /** A page of the published (passed and shown) themes matching `where`, searched by title, plate and forum. */
 const publishedPage = (name: string, label: string, path: string, where: Record<string, number | string>, more: Partial<ReadDecl> = {}): ReadDecl => ({
   name, label, path, where: { status: 1, isShow: 1, ...where }, sort: NEWEST, fields: PUBLIC_THEME_FIELDS, masks: { name: 'initial' }, ...more,
   filters: [{ field: 'title', op: 'like' }, { field: 'plateId', op: 'eq' }, { field: 'forumId', op: 'eq' }],
+});
+
+/** One published theme matching `where` with its published replies, oldest first; each read counts a visit (`readCount`). */
+const publishedOne = (name: string, label: string, path: string, where: Record<string, number | string>): ReadDecl => ({
+  name, label, path, shape: 'one', where: { status: 1, isShow: 1, ...where }, fields: PUBLIC_THEME_FIELDS, masks: { name: 'initial' }, bump: 'readCount',
+  nested: { name: 'replies', table: 'theme_reply', key: 'themeId', where: { status: 1 }, sort: [{ field: 'replyTime', order: 'ASC' }, { field: 'id', order: 'ASC' }], fields: PUBLIC_REPLY_FIELDS },
 });
 
 /**
@@ -265,7 +273,7 @@ export default defineResource({
     { name: 'llPost', label: '领导留言', path: '/llweb/theme/save', guard: 'theme:ll', captcha: true, success: '提交成功，请牢记查询码' },
     { name: 'xaxPost', label: '县长信箱', path: '/xaxweb/theme/save', guard: 'theme:xax', captcha: true, success: '提交成功，请牢记查询码' },
   ],
-  // The portal's lists of published themes (the reads of one theme, with its replies, are the module's).
+  // The portal's lists of published themes, and its pages of one (any channel at /theme/webget).
   reads: [
     publishedPage('webList', '论坛主题（公众）', '/theme/weblist', { channel: 'bbs' }),
     publishedPage('hot', '热门主题', '/theme/hotThemeList', {}, { sort: [{ field: 'replyCount', order: 'DESC' }, { field: 'readCount', order: 'DESC' }, { field: 'id', order: 'DESC' }] }),
@@ -275,6 +283,10 @@ export default defineResource({
     publishedPage('xaxList', '县长信箱（公众）', '/xaxweb/theme/list', { channel: 'xax' }),
     // 诉求: 领导留言 with a published reply, received within startTime / endTime; the page must be named.
     publishedPage('appeals', '诉求', '/llweb/theme/appeal/list', { channel: 'll', replyState: 1 }, { range: 'createTime', required: ['pageNumber', 'pageSize'] }),
+    publishedOne('webGet', '主题详情（公众）', '/theme/webget', {}),
+    publishedOne('llGet', '领导留言详情（公众）', '/llweb/theme/get', { channel: 'll' }),
+    publishedOne('xaxGet', '县长信箱详情（公众）', '/xaxweb/theme/get', { channel: 'xax' }),
+    publishedOne('appealGet', '诉求详情', '/llweb/theme/appeal/get', { channel: 'll', replyState: 1 }),
   ],
   // The replies: answered by the get call, deleted with the theme; written by the actions above.
   children: [{ name: 'replies', label: '回复', table: 'theme_reply', key: 'themeId', orderBy: ['replyTime'] }],

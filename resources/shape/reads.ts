@@ -1,5 +1,6 @@
 import type { WhereData } from '../behaviour';
 import type { GroupsReadDecl } from './groupsRead';
+import type { ReadMore } from './readMore';
 
 /**
  * A declared read of the entity's records (part of resources/types.ts, split for size), answered by the
@@ -9,7 +10,7 @@ import type { GroupsReadDecl } from './groupsRead';
  * name, label and path) and the `reads` of an `api.extra` call (that call's path and label: ExtraReadDecl),
  * for a call the screens find by name. Only what the read declares leaves the server.
  */
-export interface ReadDecl {
+export interface ReadDecl extends ReadMore {
   readonly name: string;
   readonly label: string;
   readonly path: string;
