@@ -56,6 +56,14 @@ export default defineResource({
         total: {}, unreviewed: { status: 0 }, passed: { status: 1 }, failed: { status: 2 }, pending: { status: 3 },
         shown: { isShow: 1 }, replied: { replyState: 1 }, handled: { handleState: 1 }, recommended: { isRecommend: 1 },
       } } },
+      // 主题统计: per handling department (default), plate or channel, over the receiving time; the screen calls it
+      // as the action `count` (whose key it needs), the export and the monthly snapshots read the same groups.
+      countList: { path: '/theme/themeCountList', label: '主题统计', reads: { shape: 'grouped', permission: 'theme:count', range: 'createTime', filters: [{ field: 'channel', op: 'eq' }], grouped: {
+        param: 'groupBy', default: 'dept', orderBy: 'total',
+        by: { dept: { field: 'deptId', title: 'deptName', none: '未转办' }, plate: { field: 'plateId', title: 'plateName', none: '（无版块）' }, channel: { field: 'channel' } },
+        counts: { total: {}, passed: { status: 1 }, replied: { replyState: 1 }, handled: { handleState: 1 } },
+        sums: { replyCount: 'replyCount' }, hours: { avgReplyHours: { from: 'createTime', to: 'firstReplyTime' } },
+      } } },
       countExcel: { path: '/theme/themeCountExcel', label: '导出统计' },
       monthHistory: { path: '/admin/themeCount/listByMonth', label: '月度统计' },
       monthHistoryExcel: { path: '/admin/themeCount/listByMonthExcel', label: '导出月度统计' },
@@ -288,6 +296,8 @@ export default defineResource({
     publishedOne('xaxGet', '县长信箱详情（公众）', '/xaxweb/theme/get', { channel: 'xax' }),
     publishedOne('appealGet', '诉求详情', '/llweb/theme/appeal/get', { channel: 'll', replyState: 1 }),
   ],
+  // Each plate's 主题数 follows its topics (recounted after a theme comes, goes or moves).
+  countedIn: [{ key: 'plateId', field: 'themeCount' }],
   // The replies: answered by the get call, deleted with the theme; written by the actions above.
   children: [{ name: 'replies', label: '回复', table: 'theme_reply', key: 'themeId', orderBy: ['replyTime'] }],
   // The site's forum pages show the topics: rendered again after a save, a delete or a marked action.

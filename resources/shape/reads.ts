@@ -26,9 +26,10 @@ export interface ReadDecl extends ReadMore {
    * ids one record (its id under `key`, default the idField) holds through the declared `link`, ascending;
    * `options`: every record as `{ value: its id, label: its title }`, in `sort` order (a form's choices);
    * `stateCounts`: one object, for each name of `states` the number of records matching its values;
-   * `groups`: the top-level records as groups of their nested descendants (`groups`, resources/shape/groupsRead.ts).
+   * `groups`: the top-level records as groups of their nested descendants (`groups`, resources/shape/groupsRead.ts);
+   * `grouped`: rows of counts, sums and averages per group (`grouped`, resources/shape/groupedRead.ts).
    */
-  readonly shape?: 'page' | 'array' | 'one' | 'tree' | 'counts' | 'record' | 'linked' | 'options' | 'stateCounts' | 'groups';
+  readonly shape?: 'page' | 'array' | 'one' | 'tree' | 'counts' | 'record' | 'linked' | 'options' | 'stateCounts' | 'groups' | 'grouped';
   /**
    * For `tree`: one root per option of the enum `field` (in the options' order), `{ <field>: value, <label>:
    * its label, children: the records of that value nested }`; a search value of `field` keeps its root alone.

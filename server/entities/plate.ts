@@ -1,6 +1,5 @@
 import { Refusal, type RecordData } from '../../resources/behaviour.js';
 import { defineBehaviour } from '../crud/entity/define.js';
-import type { Db } from '../db/types.js';
 
 /**
  * 论坛版块: the forum's and the handling department's names are stored with the plate; the detail view
@@ -48,9 +47,3 @@ export default defineBehaviour({
     ],
   },
 });
-
-/** The plate's topic count, recounted after themes come or go (server/entities/theme.ts, the forum seed). */
-export async function refreshPlateCount(trx: Db, plateId: number): Promise<void> {
-  const n = (await trx.selectFrom('theme').select((eb) => eb.fn.countAll().as('n')).where('plateId', '=', plateId).executeTakeFirst()) as { n: number | string };
-  await trx.updateTable('plate').set({ themeCount: Number(n.n) }).where('id', '=', plateId).execute();
-}

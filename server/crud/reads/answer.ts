@@ -13,6 +13,7 @@ import { readPaging } from '../listQuery.js';
 import { readSingleton } from '../singleton.js';
 import { nestRecords, type TreeNode } from '../treeList.js';
 import { bumped } from './bump.js';
+import { groupedRows } from './grouped.js';
 import { answerGroups, rootsByOption } from './groups.js';
 import { applyRange, applyThrough, asOptions, checkRequired, stateCounts, withNested } from './options.js';
 import { readOutput } from './output.js';
@@ -61,6 +62,8 @@ export async function answerRead(db: DynamicDb, decl: ResourceDecl, read: ExtraR
       return countsOf(decl, q, read.field ?? '');
     case 'stateCounts':
       return stateCounts(q, read.states ?? {});
+    case 'grouped':
+      return read.grouped ? groupedRows(decl, read.grouped, q, search) : [];
     case 'linked':
       return linkedOf(db, decl, read, q, request);
     case 'one': {
