@@ -299,7 +299,9 @@ export default defineResource({
   // Each plate's 主题数 follows its topics (recounted after a theme comes, goes or moves).
   countedIn: [{ key: 'plateId', field: 'themeCount' }],
   // The replies: answered by the get call, deleted with the theme; written by the actions above.
-  children: [{ name: 'replies', label: '回复', table: 'theme_reply', key: 'themeId', orderBy: ['replyTime'] }],
+  // One reply by id at each channel's path: /ll/theme/* serves forum topics too, as the get does.
+  children: [{ name: 'replies', label: '回复', table: 'theme_reply', key: 'themeId', orderBy: ['replyTime'], calls: { parentParams: ['themeId'], permissions: { read: 'theme:get' },
+    getAt: [{ path: '/ll/theme/reply/get', where: { channel: ['ll', 'bbs'] } }, { path: '/xax/theme/reply/get', where: { channel: 'xax' } }] } }],
   // The site's forum pages show the topics: rendered again after a save, a delete or a marked action.
   republish: ['forum'],
   personalLog: { label: '论坛主题', field: 'queryCode' },

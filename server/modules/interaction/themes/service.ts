@@ -48,13 +48,6 @@ export class ThemeService {
     return await q.orderBy('replyTime', 'asc').orderBy('id', 'asc').execute();
   }
 
-  async loadReplies(trx: Db, rule: ScopeRule, ids: number[], channel?: Channel): Promise<Row[]> {
-    const replies = await trx.selectFrom('theme_reply').selectAll().where('id', 'in', ids).execute();
-    if (replies.length !== ids.length) throw notFoundRecord();
-    const themeIds = [...new Set(replies.map((r) => r.themeId))];
-    await this.load(trx, rule, themeIds, channel);
-    return replies;
-  }
 
 }
 
