@@ -49,7 +49,7 @@ describe('论坛主题: declared reads and child calls', () => {
   });
 
   it('主题统计 per channel counts what the table holds', async () => {
-    const rows = (await server.app.db.selectFrom('theme').select(['channel', 'status', 'replyCount']).execute()) as Rec[];
+    const rows = (await server.app.db.selectFrom('theme').select(['channel', 'status', 'replyCount']).execute()) as unknown as Rec[];
     const got = await call<Rec[]>(server.url, '/theme/themeCountList', { token: admin, body: { groupBy: 'channel' } });
     for (const ch of ['bbs', 'll', 'xax']) {
       const mine = rows.filter((r) => r.channel === ch);
@@ -63,16 +63,16 @@ describe('论坛主题: declared reads and child calls', () => {
 describe('论坛版块: 版主设置 (/plateRole/save)', () => {
   it('keeps its messages, answers how many plates the role moderates, stamps the links and clears on a body without plates', async () => {
     const role = Number((await server.app.db.selectFrom('roles').select('roleId').orderBy('roleId', 'desc').executeTakeFirstOrThrow()).roleId);
-    const plates = (await server.app.db.selectFrom('plate').select('id').orderBy('id').execute()).map((p) => Number(p.id));
+    const [p0, p1] = (await server.app.db.selectFrom('plate').select('id').orderBy('id').execute()).map((p) => Number(p.id)) as [number, number];
     const save = async (body: Record<string, unknown>) => (await call(server.url, '/plateRole/save', { token: admin, body })).body;
-    expect(await save({ plateIds: [plates[0]] })).toMatchObject({ errorCode: '1002', errorMsg: '请选择角色' });
+    expect(await save({ plateIds: [p0] })).toMatchObject({ errorCode: '1002', errorMsg: '请选择角色' });
     expect(await save({ roleId: 999999, plateIds: [] })).toMatchObject({ errorCode: '1002', errorMsg: '角色不存在' });
     expect(await save({ roleId: role, plateIds: [999999] })).toMatchObject({ errorCode: '1002', errorMsg: '版块不存在' });
-    expect(await save({ roleId: role, plateIds: [plates[0], plates[1], plates[0]] })).toMatchObject({ errorCode: '0', errorMsg: '保存成功', data: 2 });
+    expect(await save({ roleId: role, plateIds: [p0, p1, p0] })).toMatchObject({ errorCode: '0', errorMsg: '保存成功', data: 2 });
     const links = await call<Rec[]>(server.url, '/plateRole/list', { token: admin, body: { roleId: role } });
-    expect(links.body.data.map((l) => l.plateId).sort()).toEqual([plates[0], plates[1]].sort());
+    expect(links.body.data.map((l) => l.plateId).sort()).toEqual([p0, p1].sort());
     for (const l of links.body.data) expect(String(l.createTime)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    const plate = await call<Rec>(server.url, '/plate/get', { token: admin, query: { id: plates[0] } });
+    const plate = await call<Rec>(server.url, '/plate/get', { token: admin, query: { id: p0 } });
     expect(plate.body.data).not.toHaveProperty('roleIds');
     expect(await save({ roleId: role })).toMatchObject({ errorCode: '0', data: 0 });
     expect((await call<Rec[]>(server.url, '/plateRole/list', { token: admin, body: { roleId: role } })).body.data).toEqual([]);
