@@ -64,7 +64,7 @@ export default defineResource({
       ],
     },
     { name: 'themeCount', label: '主题数', type: 'number', readOnly: true, default: 0 },
-    // The moderating roles' names (plate_role), answered by the behaviour's enrich for the export.
+    // The moderating roles' names (the link `roleIds`, joined by 、), answered with each plate (the export's 版主角色).
     { name: 'roleNames', label: '版主角色', type: 'text', answered: true },
     ...ownershipFields,
   ],
@@ -79,12 +79,17 @@ export default defineResource({
     defaultSort: { field: 'sort', order: 'ASC' },
   },
   form: ['forumId', 'name', 'handleDeptId', 'needAudit', 'status', 'sort', 'icon', 'description'],
+  // The moderating roles: set from the role's side by 版主设置, gone with the plate; the get answers them as `roles` (the behaviour).
+  links: [{ name: 'roleIds', label: '版主角色', table: 'plate_role', from: 'plateId', to: 'roleId', entity: 'role', missing: '角色不存在', stamp: 'createTime', answered: false }],
+  answers: [{ name: 'roleNames', link: 'roleIds', value: 'joined' }],
   permissions: standardPermissions('plate'),
   // The portal's page of an enabled plate.
   reads: [{ name: 'webget', label: '版块详情（公众）', path: '/plate/webget', shape: 'one', where: { status: 1 }, fields: ['id', 'forumId', 'forumName', 'name', 'description', 'icon', 'handleDeptName', 'themeCount'] }],
   actions: [
-    // 版主设置: pick a role, tick the plates it moderates (the generic link-pick dialog).
-    { name: 'plateRole', label: '版主设置', path: '/plateRole/save', permission: 'plate:role', scope: 'none', placement: ['toolbar'], success: '保存成功',
+    // 版主设置: pick a role, tick the plates it moderates (the generic link-pick dialog); the role's plates become
+    // exactly those ticked, answered by their number (the link `roleIds` set from the role's side).
+    { name: 'plateRole', label: '版主设置', path: '/plateRole/save', permission: 'plate:role', scope: 'none', placement: ['toolbar'], run: true, success: '保存成功',
+      linkStep: { link: 'roleIds', op: 'set', reverse: true, keys: ['roleId'], ids: ['plateIds'], missing: '版块不存在', keyMissing: '请选择角色', absentIsEmpty: true, answer: 'count' },
       linkPick: { pick: { entity: 'role', label: '角色' }, choices: 'roleOptions', held: { call: 'roleLinks', field: 'plateId' }, key: 'roleId', field: 'plateIds', empty: '暂无版块' } },
     { name: 'export', label: '导出', path: '/plate/plateRoleExcel', permission: 'plate:export', scope: 'none',
       export: { fileName: '论坛版块', onlyNamed: true, columns: [

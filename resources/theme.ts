@@ -11,11 +11,19 @@ export const commentStatusOptions = [
 
 /** What a citizen reads of a published theme: no phone, e-mail or address; the name masked (陈**). */
 export const PUBLIC_THEME_FIELDS = ['id', 'channel', 'forumId', 'plateId', 'plateName', 'title', 'content', 'name', 'createTime', 'replyState', 'handleState', 'isRecommend', 'deptName', 'readCount', 'replyCount'];
+/** What a citizen reads of a published reply. */
+export const PUBLIC_REPLY_FIELDS = ['id', 'themeId', 'content', 'replyDeptName', 'replyTime'];
 const NEWEST = [{ field: 'createTime', order: 'DESC' }, { field: 'id', order: 'DESC' }] as const;
 /** A page of the published (passed and shown) themes matching `where`, searched by title, plate and forum. */
 const publishedPage = (name: string, label: string, path: string, where: Record<string, number | string>, more: Partial<ReadDecl> = {}): ReadDecl => ({
   name, label, path, where: { status: 1, isShow: 1, ...where }, sort: NEWEST, fields: PUBLIC_THEME_FIELDS, masks: { name: 'initial' }, ...more,
   filters: [{ field: 'title', op: 'like' }, { field: 'plateId', op: 'eq' }, { field: 'forumId', op: 'eq' }],
+});
+
+/** One published theme matching `where` with its published replies, oldest first; each read counts a visit (`readCount`). */
+const publishedOne = (name: string, label: string, path: string, where: Record<string, number | string>): ReadDecl => ({
+  name, label, path, shape: 'one', where: { status: 1, isShow: 1, ...where }, fields: PUBLIC_THEME_FIELDS, masks: { name: 'initial' }, bump: 'readCount',
+  nested: { name: 'replies', table: 'theme_reply', key: 'themeId', where: { status: 1 }, sort: [{ field: 'replyTime', order: 'ASC' }, { field: 'id', order: 'ASC' }], fields: PUBLIC_REPLY_FIELDS },
 });
 
 /**
@@ -47,6 +55,14 @@ export default defineResource({
       stateAll: { path: '/theme/queryStateThemeAll', label: '主题状态统计', reads: { shape: 'stateCounts', filters: [{ field: 'channel', op: 'eq' }], states: {
         total: {}, unreviewed: { status: 0 }, passed: { status: 1 }, failed: { status: 2 }, pending: { status: 3 },
         shown: { isShow: 1 }, replied: { replyState: 1 }, handled: { handleState: 1 }, recommended: { isRecommend: 1 },
+      } } },
+      // 主题统计: per handling department (default), plate or channel, over the receiving time; the screen calls it
+      // as the action `count` (whose key it needs), the export and the monthly snapshots read the same groups.
+      countList: { path: '/theme/themeCountList', label: '主题统计', reads: { shape: 'grouped', permission: 'theme:count', range: 'createTime', filters: [{ field: 'channel', op: 'eq' }], grouped: {
+        param: 'groupBy', default: 'dept', orderBy: 'total',
+        by: { dept: { field: 'deptId', title: 'deptName', none: '未转办' }, plate: { field: 'plateId', title: 'plateName', none: '（无版块）' }, channel: { field: 'channel' } },
+        counts: { total: {}, passed: { status: 1 }, replied: { replyState: 1 }, handled: { handleState: 1 } },
+        sums: { replyCount: 'replyCount' }, hours: { avgReplyHours: { from: 'createTime', to: 'firstReplyTime' } },
       } } },
       countExcel: { path: '/theme/themeCountExcel', label: '导出统计' },
       monthHistory: { path: '/admin/themeCount/listByMonth', label: '月度统计' },
@@ -265,7 +281,7 @@ export default defineResource({
     { name: 'llPost', label: '领导留言', path: '/llweb/theme/save', guard: 'theme:ll', captcha: true, success: '提交成功，请牢记查询码' },
     { name: 'xaxPost', label: '县长信箱', path: '/xaxweb/theme/save', guard: 'theme:xax', captcha: true, success: '提交成功，请牢记查询码' },
   ],
-  // The portal's lists of published themes (the reads of one theme, with its replies, are the module's).
+  // The portal's lists of published themes, and its pages of one (any channel at /theme/webget).
   reads: [
     publishedPage('webList', '论坛主题（公众）', '/theme/weblist', { channel: 'bbs' }),
     publishedPage('hot', '热门主题', '/theme/hotThemeList', {}, { sort: [{ field: 'replyCount', order: 'DESC' }, { field: 'readCount', order: 'DESC' }, { field: 'id', order: 'DESC' }] }),
@@ -275,9 +291,17 @@ export default defineResource({
     publishedPage('xaxList', '县长信箱（公众）', '/xaxweb/theme/list', { channel: 'xax' }),
     // 诉求: 领导留言 with a published reply, received within startTime / endTime; the page must be named.
     publishedPage('appeals', '诉求', '/llweb/theme/appeal/list', { channel: 'll', replyState: 1 }, { range: 'createTime', required: ['pageNumber', 'pageSize'] }),
+    publishedOne('webGet', '主题详情（公众）', '/theme/webget', {}),
+    publishedOne('llGet', '领导留言详情（公众）', '/llweb/theme/get', { channel: 'll' }),
+    publishedOne('xaxGet', '县长信箱详情（公众）', '/xaxweb/theme/get', { channel: 'xax' }),
+    publishedOne('appealGet', '诉求详情', '/llweb/theme/appeal/get', { channel: 'll', replyState: 1 }),
   ],
+  // Each plate's 主题数 follows its topics (recounted after a theme comes, goes or moves).
+  countedIn: [{ key: 'plateId', field: 'themeCount' }],
   // The replies: answered by the get call, deleted with the theme; written by the actions above.
-  children: [{ name: 'replies', label: '回复', table: 'theme_reply', key: 'themeId', orderBy: ['replyTime'] }],
+  // One reply by id at each channel's path: /ll/theme/* serves forum topics too, as the get does.
+  children: [{ name: 'replies', label: '回复', table: 'theme_reply', key: 'themeId', orderBy: ['replyTime'], calls: { parentParams: ['themeId'], permissions: { read: 'theme:get' },
+    getAt: [{ path: '/ll/theme/reply/get', where: { channel: ['ll', 'bbs'] } }, { path: '/xax/theme/reply/get', where: { channel: 'xax' } }] } }],
   // The site's forum pages show the topics: rendered again after a save, a delete or a marked action.
   republish: ['forum'],
   personalLog: { label: '论坛主题', field: 'queryCode' },

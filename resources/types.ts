@@ -2,6 +2,7 @@ import type { AccessDecl, Hooks, WhereData } from './behaviour';
 import type { FieldDecl } from './shape/fields';
 import type { ChildDecl } from './relations/children';
 import type { LinkDecl } from './relations/links';
+import type { CountedInDecl } from './relations/countedIn';
 import type { AnswerDecl } from './shape/answers';
 import type { RelatedDecl } from './relations/related';
 import type { PreviewDecl } from './shape/preview';
@@ -323,6 +324,8 @@ export interface ResourceDecl {
   readonly children?: readonly ChildDecl[];
   /** Values answered with each record from other tables (a reference's title, a count, a link's ids or titles): see AnswerDecl. */
   readonly answers?: readonly AnswerDecl[];
+  /** This entity's records counted in a field of the record each names (论坛版块's 主题数): see CountedInDecl. */
+  readonly countedIn?: readonly CountedInDecl[];
   /** Records of the same entity a record points at, by calls of their own (文章's 相关文章): see RelatedDecl. */
   readonly related?: RelatedDecl;
   /** A preview dialog of a record for screens that open one (文章's 预览 in 待审文章): see PreviewDecl. */

@@ -1,4 +1,5 @@
 // Many-to-many links declared on an entity (issue 19); run by server/crud/links.ts.
+import type { LinkOptions } from './linkOptions';
 
 /**
  * A many-to-many link kept in a link table (角色 ↔ 菜单 in role_resources): `table` holds `(from, to)` pairs,
@@ -8,7 +9,7 @@
  * removes the record's links. `where`: fixed columns of the rows this link owns, so several links share
  * one table (通知's targets in notice_target: `targetType` 'dept' or 'user').
  */
-export interface LinkDecl {
+export interface LinkDecl extends LinkOptions {
   readonly name: string;
   readonly label: string;
   readonly table: string;

@@ -1,4 +1,5 @@
 import type { Awaitable, HookContext, RecordData, WhereData } from '../behaviour';
+import type { LinkStepMore } from './linkStepMore';
 import type { FieldDecl } from './fields';
 import type { ActionCallMore } from './actionCallMore';
 import type { CallTablesDecl } from './callTables';
@@ -228,7 +229,7 @@ export interface UploadDecl {
 }
 
 /** An action's `linkStep` (server/crud/linkSteps.ts, linkReverse.ts). */
-export interface LinkStepDecl {
+export interface LinkStepDecl extends LinkStepMore {
   readonly link: string;
   /** Add the ids, remove them, or make the list exactly them (`set`; with `reverse` an empty list clears it). */
   readonly op: 'add' | 'remove' | 'set';

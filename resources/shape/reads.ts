@@ -1,5 +1,6 @@
 import type { WhereData } from '../behaviour';
 import type { GroupsReadDecl } from './groupsRead';
+import type { ReadMore } from './readMore';
 
 /**
  * A declared read of the entity's records (part of resources/types.ts, split for size), answered by the
@@ -9,7 +10,7 @@ import type { GroupsReadDecl } from './groupsRead';
  * name, label and path) and the `reads` of an `api.extra` call (that call's path and label: ExtraReadDecl),
  * for a call the screens find by name. Only what the read declares leaves the server.
  */
-export interface ReadDecl {
+export interface ReadDecl extends ReadMore {
   readonly name: string;
   readonly label: string;
   readonly path: string;
@@ -25,9 +26,10 @@ export interface ReadDecl {
    * ids one record (its id under `key`, default the idField) holds through the declared `link`, ascending;
    * `options`: every record as `{ value: its id, label: its title }`, in `sort` order (a form's choices);
    * `stateCounts`: one object, for each name of `states` the number of records matching its values;
-   * `groups`: the top-level records as groups of their nested descendants (`groups`, resources/shape/groupsRead.ts).
+   * `groups`: the top-level records as groups of their nested descendants (`groups`, resources/shape/groupsRead.ts);
+   * `grouped`: rows of counts, sums and averages per group (`grouped`, resources/shape/groupedRead.ts).
    */
-  readonly shape?: 'page' | 'array' | 'one' | 'tree' | 'counts' | 'record' | 'linked' | 'options' | 'stateCounts' | 'groups';
+  readonly shape?: 'page' | 'array' | 'one' | 'tree' | 'counts' | 'record' | 'linked' | 'options' | 'stateCounts' | 'groups' | 'grouped';
   /**
    * For `tree`: one root per option of the enum `field` (in the options' order), `{ <field>: value, <label>:
    * its label, children: the records of that value nested }`; a search value of `field` keeps its root alone.

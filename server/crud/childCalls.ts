@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WhereData } from '../../resources/behaviour.js';
 import type { ChildDecl } from '../../resources/relations/children.js';
 import type { ResourceDecl } from '../../resources/types.js';
 import { dynamic, type Row } from '../db/types.js';
@@ -9,6 +10,7 @@ import { bodyOf, firstId, queryOf, readId, readIds } from '../http/params.js';
 import { describeInput, ID, IDS, PAGING } from '../http/routeInput.js';
 import { pageOf } from '../shared/paging.js';
 import { readPaging } from './listQuery.js';
+import { applyWhere } from './behaviour.js';
 import { applyReach, reachOf } from './reach.js';
 
 /**
@@ -29,16 +31,16 @@ function registerOne(app: FastifyInstance, decl: ResourceDecl, child: ChildDecl)
   const one = describeInput({ either: { id: ID } });
 
   /** The record, when the caller reaches it for get (1003 otherwise). */
-  const reached = async (request: FastifyRequest, id: unknown) => {
+  const reached = async (request: FastifyRequest, id: unknown, where?: WhereData) => {
     const reach = await reachOf(db, decl, currentUser(request), 'get');
-    const row = await applyReach(db.selectFrom(decl.table).select(decl.idField).where(decl.idField, '=', id), reach).executeTakeFirst();
+    const row = await applyReach(applyWhere(db.selectFrom(decl.table), where).select(decl.idField).where(decl.idField, '=', id), reach).executeTakeFirst();
     if (!row) throw notFoundRecord();
   };
   /** A row whose record the caller reaches. */
-  const reachedRow = async (request: FastifyRequest, id: number) => {
+  const reachedRow = async (request: FastifyRequest, id: number, where?: WhereData) => {
     const row = (await db.selectFrom(child.table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
     if (!row) throw notFoundRecord();
-    await reached(request, row[child.key]);
+    await reached(request, row[child.key], where);
     return row;
   };
   const parentOf = async (request: FastifyRequest) => {
@@ -59,6 +61,7 @@ function registerOne(app: FastifyInstance, decl: ResourceDecl, child: ChildDecl)
   });
   if (calls.all) app.post(calls.all, { ...read, schema: byParent }, async (request) => ok(await ordered((await parentOf(request)).selectAll()).execute()));
   if (calls.get) app.post(calls.get, { ...read, schema: one }, async (request) => ok(await reachedRow(request, readId(request))));
+  for (const at of calls.getAt ?? []) app.post(at.path, { ...read, schema: one }, async (request) => ok(await reachedRow(request, readId(request), at.where)));
 
   const remove = async (request: FastifyRequest, ids: number[]) => {
     for (const id of ids) await reachedRow(request, id);

@@ -5,6 +5,7 @@ import type { ResourceDecl } from '../../resources/types.js';
 import type { DynamicDb as Db, Row } from '../db/types.js';
 import { invalidValue } from '../http/errors.js';
 import { idsOf } from '../http/params.js';
+import { formatDateTime } from '../util/time.js';
 import type { EntityContext } from './entity/types.js';
 
 const trxOf = (ctx: unknown) => (ctx as EntityContext).trx;
@@ -12,6 +13,9 @@ const trxOf = (ctx: unknown) => (ctx as EntityContext).trx;
 /** A query narrowed to the link's own rows (its fixed `where` columns). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const own = <Q extends { where: (...args: any[]) => Q }>(q: Q, link: LinkDecl): Q => Object.entries(link.where ?? {}).reduce((acc, [k, v]) => acc.where(k, '=', v), q);
+
+/** What a new link row holds beside its two keys: the link's fixed `where` columns and its `stamp` (the write time). */
+const rowExtras = (link: LinkDecl): Row => ({ ...link.where, ...(link.stamp ? { [link.stamp]: formatDateTime() } : {}) });
 
 /** The ids linked to one record, ascending. */
 export async function linkedIds(db: Db, link: LinkDecl, id: unknown): Promise<number[]> {
@@ -33,7 +37,7 @@ export async function linkingIds(db: Db, link: LinkDecl, toId: unknown, within?:
 /** The other way: the records linked to `toId` of the linked entity become exactly `ids` (a role's columns). */
 export async function writeLinkingIds(db: Db, link: LinkDecl, toId: unknown, ids: readonly number[]): Promise<void> {
   await own(db.deleteFrom(link.table).where(link.to, '=', toId), link).execute();
-  if (ids.length) await db.insertInto(link.table).values(ids.map((from) => ({ [link.from]: from, [link.to]: toId, ...link.where }))).execute();
+  if (ids.length) await db.insertInto(link.table).values(ids.map((from) => ({ [link.from]: from, [link.to]: toId, ...rowExtras(link) }))).execute();
 }
 
 /** Replaces a record's links (the targets must exist in the linked entity's table). */
@@ -45,7 +49,7 @@ export async function writeLinks(db: Db, declOf: (name: string) => ResourceDecl 
     if (found.length !== ids.length) throw invalidValue(link.missing);
   }
   await own(db.deleteFrom(link.table).where(link.from, '=', id), link).execute();
-  if (ids.length) await db.insertInto(link.table).values(ids.map((to) => ({ [link.from]: id, [link.to]: to, ...link.where }))).execute();
+  if (ids.length) await db.insertInto(link.table).values(ids.map((to) => ({ [link.from]: id, [link.to]: to, ...rowExtras(link) }))).execute();
 }
 
 /** The links as hooks, run after the entity's own (server/crud/entity/attach.ts). */
@@ -71,7 +75,7 @@ export function linkHooks(decl: ResourceDecl, declOf: (name: string) => Resource
     afterGet: [
       async ({ record, ctx }) => {
         const out: RecordData = { ...record };
-        for (const link of links) out[link.name] = await linkedIds(trxOf(ctx), link, record[decl.idField]);
+        for (const link of links) if (link.answered !== false) out[link.name] = await linkedIds(trxOf(ctx), link, record[decl.idField]);
         return out;
       },
     ],

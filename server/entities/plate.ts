@@ -1,10 +1,9 @@
 import { Refusal, type RecordData } from '../../resources/behaviour.js';
 import { defineBehaviour } from '../crud/entity/define.js';
-import type { Db } from '../db/types.js';
 
 /**
  * 论坛版块: the forum's and the handling department's names are stored with the plate; the detail view
- * lists the moderating roles (plate_role, kept by /plateRole/save); a plate with topics cannot go.
+ * lists the moderating roles (the declared link `roleIds`, set by 版主设置); a plate with topics cannot go.
  */
 export default defineBehaviour({
   name: 'plate',
@@ -29,14 +28,6 @@ export default defineBehaviour({
         return out;
       },
     ],
-    // The moderating roles' names, one query for the records read (the export's 版主角色).
-    enrich: [
-      async ({ records, ctx }) => {
-        const ids = records.map((r) => Number(r.id));
-        const links = ids.length ? await ctx.trx.selectFrom('plate_role').innerJoin('roles', 'roles.roleId', 'plate_role.roleId').select(['plate_role.plateId', 'roles.name']).where('plate_role.plateId', 'in', ids).execute() : [];
-        return records.map((r) => ({ ...r, roleNames: links.filter((l) => Number(l.plateId) === Number(r.id)).map((l) => l.name).join('、') }));
-      },
-    ],
     afterGet: [
       async ({ record, ctx }) => {
         const roles = await ctx.trx
@@ -52,14 +43,7 @@ export default defineBehaviour({
       async ({ records, ctx }) => {
         const ids = records.map((r) => Number(r.id));
         if (await ctx.trx.selectFrom('theme').select('id').where('plateId', 'in', ids).executeTakeFirst()) throw new Refusal(1005, '版块下还有主题，不能删除');
-        await ctx.trx.deleteFrom('plate_role').where('plateId', 'in', ids).execute();
       },
     ],
   },
 });
-
-/** The plate's topic count, recounted after themes come or go (server/entities/theme.ts, the forum seed). */
-export async function refreshPlateCount(trx: Db, plateId: number): Promise<void> {
-  const n = (await trx.selectFrom('theme').select((eb) => eb.fn.countAll().as('n')).where('plateId', '=', plateId).executeTakeFirst()) as { n: number | string };
-  await trx.updateTable('plate').set({ themeCount: Number(n.n) }).where('id', '=', plateId).execute();
-}

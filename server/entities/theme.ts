@@ -2,7 +2,6 @@ import { defineBehaviour } from '../crud/entity/define.js';
 import { systemUser } from '../crud/entity/runtime.js';
 import type { EntityContext } from '../crud/entity/types.js';
 import { newQueryCode } from '../public/guard.js';
-import { refreshPlateCount } from './plate.js';
 import { citizenOps } from './theme/citizen.js';
 import { replyActions } from './theme/replies.js';
 import { plateFor, plateValues, themeFields } from './theme/rules.js';
@@ -12,7 +11,7 @@ import { staffActions } from './theme/staff.js';
  * 论坛主题 / 网络问政 (resources/theme.ts; flows in docs/interaction-forums.md): the generic routes serve
  * list / get / add / dels; the staff's steps are declared actions (theme/staff.ts), the replies a child
  * collection written by actions (theme/replies.ts), the citizens' posts public operations
- * (theme/citizen.ts). A plate's topic count follows every create and delete.
+ * (theme/citizen.ts). A plate's topic count is the declaration's `countedIn`.
  */
 
 /** Server code creating as the system (a citizen's post, the demo seed) gives a topic's full values itself. */
@@ -47,17 +46,6 @@ export default defineBehaviour({
           queryCode: newQueryCode(),
           auditTime: ctx.now,
         };
-      },
-    ],
-    afterChange: [
-      async ({ operation, record, ctx }) => {
-        if (operation === 'create' && record.plateId !== null && record.plateId !== undefined) await refreshPlateCount(ctx.trx, Number(record.plateId));
-      },
-    ],
-    afterDelete: [
-      async ({ records, ctx }) => {
-        const plates = new Set(records.map((r) => r.plateId).filter((p) => p !== null && p !== undefined).map(Number));
-        for (const p of plates) await refreshPlateCount(ctx.trx, p);
       },
     ],
   },

@@ -10,12 +10,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { actionCall, crudCall } from '../../resources/declaredCalls';
+import { crudCall } from '../../resources/declaredCalls';
 import type { LinkPickDialogDecl } from '../../resources/shape/linkPick';
 import type { ActionDecl, ResourceDecl } from '../../resources/types';
 import { dataProvider } from '../data';
-import { useSuccessNotifier } from '../notices/useErrorNotifier';
 import { getResource } from '../resources';
+import { useActionPost } from './actionPost';
 
 type Row = Record<string, unknown>;
 type Choice = { value: number; label: string };
@@ -28,7 +28,7 @@ const listed = (answer: unknown): Row[] => (Array.isArray(answer) ? answer : ((a
  * resources/shape/linkPick.ts); saving posts the action's call with the picked id and every ticked id.
  */
 export function LinkPickDialog({ decl, action, pick, onClose }: { decl: ResourceDecl; action: ActionDecl; pick: LinkPickDialogDecl; onClose: () => void }) {
-  const success = useSuccessNotifier();
+  const { post } = useActionPost();
   const picked = getResource(pick.pick.entity);
   const [options, setOptions] = useState<Choice[]>([]);
   const [choices, setChoices] = useState<Choice[]>([]);
@@ -53,15 +53,7 @@ export function LinkPickDialog({ decl, action, pick, onClose }: { decl: Resource
     else next.delete(value);
     setChosen(next);
   };
-  const save = async () => {
-    try {
-      await dataProvider.call(actionCall(decl, action.name), { body: { [pick.key]: key, [pick.field]: [...chosen] }, required: [pick.key] });
-      success(action.success ?? '保存成功');
-      onClose();
-    } catch {
-      /* shown by the http client */
-    }
-  };
+  const save = () => post(decl, action.name, { [pick.key]: key, [pick.field]: [...chosen] }, { message: action.success ?? '保存成功', after: onClose, required: [pick.key] });
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>{pick.title ?? action.label}</DialogTitle>

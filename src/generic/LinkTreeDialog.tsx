@@ -5,13 +5,12 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useRecordContext } from 'react-admin';
-import { actionCall } from '../../resources/declaredCalls';
 import type { LinkTreeDialogDecl } from '../../resources/shape/linkDialogs';
 import type { ActionDecl, ResourceDecl } from '../../resources/types';
 import { CheckboxTree } from '../components/tree/Trees';
 import { checkedForDisplay, toTreeNodes, withAncestors, type TreeNode } from '../components/tree/treeModel';
 import { dataProvider } from '../data';
-import { useSuccessNotifier } from '../notices/useErrorNotifier';
+import { useActionPost } from './actionPost';
 import { ListLoading } from './GenericList';
 
 interface Node {
@@ -42,10 +41,9 @@ export function linkTreeIds(nodes: readonly TreeNode[], checked: readonly string
  */
 export function LinkTreeDialog({ decl, action, tree, onClose }: { decl: ResourceDecl; action: ActionDecl; tree: LinkTreeDialogDecl; onClose: () => void }) {
   const record = useRecordContext();
-  const success = useSuccessNotifier();
+  const { post, busy } = useActionPost();
   const [rows, setRows] = useState<Node[] | null>(null);
   const [checked, setChecked] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
   const id = record?.id;
   const close = useRef(onClose);
   close.current = onClose;
@@ -66,18 +64,7 @@ export function LinkTreeDialog({ decl, action, tree, onClose }: { decl: Resource
     };
   }, [decl.name, id, tree]);
   if (!record) return null;
-  const save = async () => {
-    setBusy(true);
-    try {
-      await dataProvider.call(actionCall(decl, action.name), { body: { [tree.key]: id, [tree.field]: linkTreeIds(items, checked ?? []) } });
-      success(action.success ?? '操作成功');
-      onClose();
-    } catch {
-      /* shown by the http client */
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () => post(decl, action.name, { [tree.key]: id, [tree.field]: linkTreeIds(items, checked ?? []) }, { message: action.success ?? '操作成功', after: onClose });
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
       <DialogTitle>

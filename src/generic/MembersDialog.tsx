@@ -9,12 +9,11 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { Confirm, useCanAccess, useRecordContext } from 'react-admin';
-import { actionCall, extraCall, findAction } from '../../resources/declaredCalls';
+import { extraCall, findAction } from '../../resources/declaredCalls';
 import type { MemberStepDecl, MembersDialogDecl } from '../../resources/shape/linkDialogs';
 import type { ResourceDecl } from '../../resources/types';
-import { dataProvider } from '../data';
-import { useSuccessNotifier } from '../notices/useErrorNotifier';
 import { getResource } from '../resources';
+import { useActionPost } from './actionPost';
 import { usePagedCall, type Row } from './pagedCall';
 import { PagedTable, type Column } from './PagedTable';
 
@@ -29,7 +28,7 @@ export function fillMemberText(text: string, title: string, member: Row): string
  */
 export function MembersDialog({ decl, members, onClose }: { decl: ResourceDecl; members: MembersDialogDecl; onClose: () => void }) {
   const record = useRecordContext();
-  const success = useSuccessNotifier();
+  const { post } = useActionPost();
   const memberDecl = getResource(members.entity);
   const { canAccess: canAdd } = useCanAccess({ resource: members.entity, action: (memberDecl && findAction(memberDecl, members.add.action)?.permission) ?? '' });
   const { canAccess: canRemove } = useCanAccess({ resource: members.entity, action: (memberDecl && findAction(memberDecl, members.remove.action)?.permission) ?? '' });
@@ -43,15 +42,7 @@ export function MembersDialog({ decl, members, onClose }: { decl: ResourceDecl; 
   const { page, loading, reload } = usePagedCall(call, { [members.key]: id, [members.search.field]: applied }, paging.pageNum, paging.pageSize);
   if (!record || !memberDecl) return null;
   const title = String(record[decl.titleField] ?? '');
-  const run = async (step: MemberStepDecl, member: Row) => {
-    try {
-      await dataProvider.call(actionCall(memberDecl, step.action), { body: { [members.key]: id, [members.memberKey]: member[members.memberKey] } });
-      success(step.success);
-      reload();
-    } catch {
-      /* shown by the http client */
-    }
-  };
+  const run = (step: MemberStepDecl, member: Row) => post(memberDecl, step.action, { [members.key]: id, [members.memberKey]: member[members.memberKey] }, { message: step.success, after: reload });
   const step = tab === 0 ? members.remove : members.add;
   const allowed = tab === 0 ? canRemove : canAdd;
   const columns: Column[] = [

@@ -4,6 +4,7 @@ import { answerHooks } from '../answers.js';
 import { childHooks } from '../children.js';
 import { idsOfHooks } from '../idsOfCheck.js';
 import { linkHooks } from '../links.js';
+import { countedInHooks } from '../countedIn.js';
 import { linkStepRun } from '../linkSteps.js';
 import { withSetSteps } from '../setSteps.js';
 import { treeHooks } from '../tree.js';
@@ -102,6 +103,7 @@ export function attachBehaviours(decls: readonly ResourceDecl[], behaviours: rea
     if (out.links?.length) out = { ...out, hooks: mergeHooks(out.hooks, linkHooks(out, (name) => decls.find((d) => d.name === name)) as EntityHooks) };
     if (out.children?.length) out = { ...out, hooks: mergeHooks(out.hooks, childHooks(out) as EntityHooks) };
     if (out.answers?.length) out = { ...out, hooks: mergeHooks(out.hooks, answerHooks(out, (name) => decls.find((d) => d.name === name)) as EntityHooks) };
+    if (out.countedIn?.length) out = { ...out, hooks: mergeHooks(out.hooks, countedInHooks(out, (name) => decls.find((d) => d.name === name)) as EntityHooks) };
     if (out.fields.some((f) => f.idsOf)) out = { ...out, hooks: mergeHooks(out.hooks, idsOfHooks(out, (name) => decls.find((d) => d.name === name)) as EntityHooks) };
     return out;
   });

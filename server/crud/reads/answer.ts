@@ -12,6 +12,8 @@ import { linkedIds, linkingIds } from '../links.js';
 import { readPaging } from '../listQuery.js';
 import { readSingleton } from '../singleton.js';
 import { nestRecords, type TreeNode } from '../treeList.js';
+import { bumped } from './bump.js';
+import { groupedRows } from './grouped.js';
 import { answerGroups, rootsByOption } from './groups.js';
 import { applyRange, applyThrough, asOptions, checkRequired, stateCounts, withNested } from './options.js';
 import { readOutput } from './output.js';
@@ -64,12 +66,14 @@ export async function answerRead(db: DynamicDb, decl: ResourceDecl, read: ExtraR
       return countsOf(decl, q, read.field ?? '');
     case 'stateCounts':
       return stateCounts(q, read.states ?? {});
+    case 'grouped':
+      return read.grouped ? groupedRows(decl, read.grouped, q, search) : [];
     case 'linked':
       return linkedOf(db, decl, read, q, request);
     case 'one': {
       const [row] = await readRows(db, decl, read, user, q.where(decl.idField, '=', readId(request, decl.idField)), 1);
       if (!row) throw notFoundRecord();
-      return (await out([row]))[0];
+      return (await out([await bumped(db, decl, read, row)]))[0];
     }
     case 'page': {
       const paging = readPaging(search);

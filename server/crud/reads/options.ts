@@ -48,6 +48,7 @@ export async function withNested(db: DynamicDb, decl: ResourceDecl, read: ExtraR
 export function optionInput(read: ExtraReadDecl, fields: Record<string, InputFields[string]>): void {
   if (read.range) Object.assign(fields, TIME_RANGE);
   if (read.through?.param) fields[read.through.param] = ['integer', `${read.through.param}（必填）`];
+  if (read.grouped) fields[read.grouped.param] = ['string', `分组：${Object.keys(read.grouped.by).join('、')}（默认${read.grouped.default}）`];
   for (const name of read.required ?? []) {
     // The label without its default (页码，默认1 → 页码（必填）).
     const [type, label] = fields[name] ?? ['string', name];

@@ -3,7 +3,7 @@ import { newQueryCode } from '../../../public/guard.js';
 import type { SeedContext } from '../../../seed/domainSeeds.js';
 import { grantAliases } from '../../../seed/menuSync.js';
 import { formatDateTime } from '../../../util/time.js';
-import { liveCounts } from '../themes/service.js';
+import { monthCounts } from '../themes/service.js';
 import { seedApi, seedOne } from '../../../crud/entity/seed.js';
 import { peopleDemoSeed } from '../people/seed.js';
 import { questAnswerDemoSeed } from '../questAnswer/seed.js';
@@ -245,18 +245,9 @@ async function seedThemes(db: Db, ctx: SeedContext, themes: ThemeSeed[], at: { p
 /** Stored monthly counts of the last three months, computed as «生成本月统计» does. */
 async function seedMonthlyCounts(db: Db, ctx: SeedContext) {
   const now = new Date(ctx.now.replace(' ', 'T'));
-  const stamp = ctx.now;
+  const theme = ctx.decls.find((d) => d.name === 'theme')!;
   for (const back of [3, 2, 1]) {
-    const month = monthOf(now, back);
-    const last = new Date(now.getFullYear(), now.getMonth() - back + 1, 0).getDate();
-    for (const channel of ['bbs', 'll', 'xax']) {
-      const rows = await liveCounts(db, { kind: 'all' }, { start: `${month}-01 00:00:00`, end: `${month}-${pad(last)} 23:59:59`, channel, groupBy: 'dept' });
-      for (const r of rows) {
-        await db
-          .insertInto('theme_count')
-          .values({ month, channel, deptId: Number(r.key), deptName: r.name, total: r.total, passed: r.passed, replied: r.replied, handled: r.handled, replyCount: r.replyCount, avgReplyHours: r.avgReplyHours, createTime: stamp, updateTime: stamp })
-          .execute();
-      }
-    }
+    const rows = await monthCounts(db, theme, monthOf(now, back), null);
+    for (const r of rows) await db.insertInto('theme_count').values({ ...r, createTime: ctx.now, updateTime: ctx.now }).execute();
   }
 }

@@ -8,11 +8,10 @@ import { readId } from '../../../http/params.js';
 export function themeChannelRoutes(ctx: ThemeContext) {
   const { app, decl, inputs: I } = ctx;
   const P = decl.permissions;
-  const { replyQuery, replyGet } = staffCalls(ctx);
-  // The channels' list, get and dels are the declaration's `api.alsoAt` (generic routes).
+  const { replyQuery } = staffCalls(ctx);
+  // The channels' list, get and dels are the declaration's `api.alsoAt`, a reply's get its child collection's `getAt` (generic routes).
   for (const channel of ['ll', 'xax'] as const) {
     const base = `/${channel}/theme`;
-    app.post(`${base}/reply/get`, { config: { permission: P.get }, schema: I.id, attachValidation: true }, (r) => replyGet(r, channel));
     app.post(`${base}/replyQuery`, { config: { permission: P.list }, schema: I.replyQuery, attachValidation: true }, (r) => replyQuery(r, channel));
   }
 }

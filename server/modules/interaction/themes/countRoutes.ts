@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { searchOf } from '../../../crud/routes.js';
 import { readPaging } from '../../../crud/listQuery.js';
-import type { NewRow, Row } from '../../../db/types.js';
+import type { Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, missingParam, notFoundRecord } from '../../../http/errors.js';
 import { bodyOf, param, readId } from '../../../http/params.js';
@@ -12,7 +12,7 @@ import { optionLabel } from '../../../shared/records.js';
 import { formatDateTime } from '../../../util/time.js';
 import type { ThemeContext } from './context.js';
 import { countColumns } from './helpers.js';
-import { liveCounts } from './service.js';
+import { monthCounts } from './service.js';
 
 const readMonth = (request: FastifyRequest, required = true): string | null => {
   const raw = param(request, 'month');
@@ -24,10 +24,6 @@ const readMonth = (request: FastifyRequest, required = true): string | null => {
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw invalidValue('月份格式应为YYYY-MM');
   return month;
 };
-const monthBounds = (month: string): [string, string] => {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return [`${month}-01 00:00:00`, `${month}-${String(new Date(y, m, 0).getDate()).padStart(2, '0')} 23:59:59`];
-};
 const channelOf = (request: FastifyRequest) => {
   const c = param(request, 'channel');
   if (c === undefined || c === null || c === '') return null;
@@ -37,16 +33,7 @@ const channelOf = (request: FastifyRequest) => {
 
 /** /themeCount/* and /admin/themeCount/*: live monthly counts, the stored snapshots and their export. */
 export function themeCountRoutes({ app, decl, db, inputs: I }: ThemeContext) {
-  /** Live counts of a month per channel and handling department (the snapshot's shape). */
-  const monthRows = async (month: string, channel: string | null) => {
-    const [start, end] = monthBounds(month);
-    const out: NewRow<'theme_count'>[] = [];
-    for (const ch of channel ? [channel] : ['bbs', 'll', 'xax']) {
-      const rows = await liveCounts(db, { kind: 'all' }, { start, end, channel: ch, groupBy: 'dept' });
-      for (const r of rows) out.push({ month, channel: ch, deptId: Number(r.key), deptName: r.name, total: r.total, passed: r.passed, replied: r.replied, handled: r.handled, replyCount: r.replyCount, avgReplyHours: r.avgReplyHours });
-    }
-    return out;
-  };
+  const monthRows = (month: string, channel: string | null) => monthCounts(db, decl, month, channel);
   app.post('/themeCount/addMonthHistoryThemeCount', { config: { permission: 'theme:countEdit' }, schema: I.month, attachValidation: true }, async (request) => {
     const month = readMonth(request, false) ?? formatDateTime(new Date(new Date().getFullYear(), new Date().getMonth() - 1, 1)).slice(0, 7);
     if (month > formatDateTime().slice(0, 7)) throw invalidValue('不能统计未来的月份');

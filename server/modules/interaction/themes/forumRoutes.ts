@@ -3,12 +3,11 @@ import { staffCalls } from './staffCalls.js';
 import { searchOf } from '../../../crud/routes.js';
 import { ok } from '../../../http/envelope.js';
 import { bodyOf, readIdList } from '../../../http/params.js';
-import type { Row } from '../../../db/types.js';
-import { countColumns, rangeOf } from './helpers.js';
+import { countColumns } from './helpers.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { formatDateTime } from '../../../util/time.js';
 import { sendWorkbook } from '../../../shared/excel.js';
-import { liveCounts } from './service.js';
+import { themeCounts } from './service.js';
 
 /** 批量办结: every due theme in scope, through the declared 办结 action. */
 export function themeForumActionRoutes(ctx: ThemeContext) {
@@ -24,22 +23,12 @@ export function themeForumActionRoutes(ctx: ThemeContext) {
   });
 }
 
-/** Counts by department, plate or channel over a period (with its Excel); those by state are a declared read. */
-export function themeStateRoutes({ app, svc, db, inputs: I }: ThemeContext) {
-  app.post('/theme/themeCountList', { config: { permission: 'theme:count' }, schema: I.count, attachValidation: true }, async (request) => {
-    const search = searchOf(request);
-    const groupBy = search.groupBy === 'plate' || search.groupBy === 'channel' ? search.groupBy : 'dept';
-    const { start, end } = rangeOf(search);
-    const channel = typeof search.channel === 'string' && search.channel ? search.channel : null;
-    return ok(await liveCounts(db, await svc.rule(currentUser(request)), { start, end, channel, groupBy }));
-  });
+/** 主题统计's export: the declared read `countList`'s groups (resources/theme.ts) as a workbook. */
+export function themeStateRoutes({ app, decl, db, inputs: I }: ThemeContext) {
   app.post('/theme/themeCountExcel', { config: { permission: 'theme:export' }, schema: I.count, attachValidation: true }, async (request, reply) => {
     const search = searchOf(request);
-    const groupBy = search.groupBy === 'plate' || search.groupBy === 'channel' ? search.groupBy : 'dept';
-    const { start, end } = rangeOf(search);
-    const channel = typeof search.channel === 'string' && search.channel ? search.channel : null;
-    const rows = await liveCounts(db, await svc.rule(currentUser(request)), { start, end, channel, groupBy });
-    return sendWorkbook(reply, `主题统计_${formatDateTime().slice(0, 10)}.xlsx`, [{ name: '主题统计', columns: countColumns(groupBy === 'plate' ? '版块' : groupBy === 'channel' ? '渠道' : '部门'), rows: rows as unknown as Row[] }]);
+    const rows = await themeCounts(db, decl, currentUser(request), search);
+    const label = search.groupBy === 'plate' ? '版块' : search.groupBy === 'channel' ? '渠道' : '部门';
+    return sendWorkbook(reply, `主题统计_${formatDateTime().slice(0, 10)}.xlsx`, [{ name: '主题统计', columns: countColumns(label), rows }]);
   });
-
 }

@@ -1,19 +1,4 @@
-import { invalidValue } from '../../../http/errors.js';
-import { DATE_RE, normaliseDateTime } from '../../../util/time.js';
-
-/** Helpers the theme routes share: time ranges, count columns. */
-
-export function rangeOf(search: Record<string, unknown>): { start: string | null; end: string | null } {
-  const bound = (v: unknown, end: boolean) => {
-    if (v === undefined || v === null || v === '') return null;
-    const t = String(v).trim();
-    if (end && DATE_RE.test(t)) return `${t} 23:59:59`;
-    const full = normaliseDateTime(t);
-    if (!full) throw invalidValue('时间格式应为YYYY-MM-DD或YYYY-MM-DD HH:mm:ss');
-    return full;
-  };
-  return { start: bound(search.startTime, false), end: bound(search.endTime, true) };
-}
+/** The count columns of 主题统计's and the monthly counts' workbooks. */
 
 export function countColumns(keyLabel: string) {
   return [

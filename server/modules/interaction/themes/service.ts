@@ -3,12 +3,13 @@ import theme, { PUBLIC_THEME_FIELDS } from '../../../../resources/theme.js';
 import type { ResourceDecl } from '../../../../resources/types.js';
 import { readOutput } from '../../../crud/reads/output.js';
 import { applyScope, scopeRule, type ScopeRule } from '../../../auth/dataScope.js';
-import type { Db, Row } from '../../../db/types.js';
+import { dynamic, type Db, type NewRow, type Row } from '../../../db/types.js';
 import { notFoundRecord } from '../../../http/errors.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
-import { hoursBetween } from '../../../util/time.js';
+import { groupedFor } from '../../../crud/reads/grouped.js';
+import { systemUser } from '../../../crud/entity/runtime.js';
 
-import type { Channel } from '../../../entities/theme/rules.js';
+import { CHANNELS, type Channel } from '../../../entities/theme/rules.js';
 
 export type { Channel };
 /** The channels a channel's staff calls find (see `ThemeService.load`). */
@@ -47,66 +48,33 @@ export class ThemeService {
     return await q.orderBy('replyTime', 'asc').orderBy('id', 'asc').execute();
   }
 
-  async loadReplies(trx: Db, rule: ScopeRule, ids: number[], channel?: Channel): Promise<Row[]> {
-    const replies = await trx.selectFrom('theme_reply').selectAll().where('id', 'in', ids).execute();
-    if (replies.length !== ids.length) throw notFoundRecord();
-    const themeIds = [...new Set(replies.map((r) => r.themeId))];
-    await this.load(trx, rule, themeIds, channel);
-    return replies;
-  }
 
 }
 
-export interface CountRow {
-  key: number | string;
-  name: string;
-  total: number;
-  passed: number;
-  replied: number;
-  handled: number;
-  replyCount: number;
-  avgReplyHours: number | null;
+/** `YYYY-MM-01 00:00:00` and the month's last second. */
+export const monthBounds = (month: string): [string, string] => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return [`${month}-01 00:00:00`, `${month}-${String(new Date(y, m, 0).getDate()).padStart(2, '0')} 23:59:59`];
+};
+
+/** 主题统计's groups (the declared read `countList`, resources/theme.ts) over a search, as `user` reaches them. */
+export function themeCounts(db: Db, decl: ResourceDecl, user: PortalUser, search: Row) {
+  const read = decl.api.extra?.countList?.reads;
+  if (!read) throw new Error('resources/theme.ts: 没有 countList 读取');
+  return groupedFor(dynamic(db), decl, read, user, search);
 }
 
-/**
- * Live counts of themes created in [start, end], grouped by handling department (`dept`, 0 = not yet
- * transferred), plate or channel. Average reply time = first published reply − creation, in hours.
- */
-export async function liveCounts(
-  db: Db,
-  rule: ScopeRule,
-  opts: { start?: string | null; end?: string | null; channel?: string | null; groupBy: 'dept' | 'plate' | 'channel' },
-): Promise<CountRow[]> {
-  let q = applyScope(
-    db.selectFrom('theme').select(['channel', 'deptId', 'deptName', 'plateId', 'plateName', 'status', 'replyState', 'handleState', 'replyCount', 'createTime', 'firstReplyTime']),
-    rule,
-  );
-  if (opts.start) q = q.where('createTime', '>=', opts.start);
-  if (opts.end) q = q.where('createTime', '<=', opts.end);
-  if (opts.channel) q = q.where('channel', '=', opts.channel);
-  const rows = await q.execute();
-  const groups = new Map<string, CountRow & { hours: number[] }>();
-  const channelNames: Record<string, string> = { bbs: '论坛', ll: '领导留言', xax: '县长信箱' };
-  for (const r of rows) {
-    const [key, name] =
-      opts.groupBy === 'dept'
-        ? [Number(r.deptId ?? 0), r.deptId ? String(r.deptName ?? '') : '未转办']
-        : opts.groupBy === 'plate'
-          ? [Number(r.plateId ?? 0), r.plateId ? String(r.plateName ?? '') : '（无版块）']
-          : [String(r.channel), channelNames[String(r.channel)] ?? String(r.channel)];
-    const g = groups.get(String(key)) ?? { key, name, total: 0, passed: 0, replied: 0, handled: 0, replyCount: 0, avgReplyHours: null, hours: [] };
-    g.total += 1;
-    if (Number(r.status) === 1) g.passed += 1;
-    if (Number(r.replyState) === 1) g.replied += 1;
-    if (Number(r.handleState) === 1) g.handled += 1;
-    g.replyCount += Number(r.replyCount ?? 0);
-    const h = hoursBetween(r.createTime, r.firstReplyTime);
-    if (h !== null) g.hours.push(h);
-    groups.set(String(key), g);
+type Figures = { key: number; name: string; total: number; passed: number; replied: number; handled: number; replyCount: number; avgReplyHours: number | null };
+
+/** The live counts of a month per channel and handling department, in theme_count's shape (the monthly snapshot). */
+export async function monthCounts(db: Db, decl: ResourceDecl, month: string, channel: string | null): Promise<NewRow<'theme_count'>[]> {
+  const [startTime, endTime] = monthBounds(month);
+  const out: NewRow<'theme_count'>[] = [];
+  for (const ch of channel ? [channel] : CHANNELS) {
+    const rows = (await themeCounts(db, decl, systemUser, { startTime, endTime, channel: ch, groupBy: 'dept' })) as Figures[];
+    for (const { key, name, ...figures } of rows) out.push({ month, channel: ch, deptId: key, deptName: name, ...figures });
   }
-  return [...groups.values()]
-    .map(({ hours, ...g }) => ({ ...g, avgReplyHours: hours.length ? Math.round((hours.reduce((a, b) => a + b, 0) / hours.length) * 10) / 10 : null }))
-    .sort((a, b) => b.total - a.total || String(a.key).localeCompare(String(b.key)));
+  return out;
 }
 
 /** The visible part of a theme for the public site, as its published lists answer it (resources/theme.ts `reads`). */

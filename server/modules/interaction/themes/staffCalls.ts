@@ -5,11 +5,11 @@ import { searchOf } from '../../../crud/routes.js';
 import { readPaging } from '../../../crud/listQuery.js';
 import { ok } from '../../../http/envelope.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
-import { bodyOf, queryOf, readId } from '../../../http/params.js';
+import { bodyOf, queryOf } from '../../../http/params.js';
 import { paginate } from '../../../shared/paging.js';
 import type { Channel } from './service.js';
 
-/** The staff calls the channel and forum routes share: replies, and the declared actions for a channel family. */
+/** The staff calls the channel and forum routes share: the replies' list, and the declared actions for a channel family. */
 export function staffCalls({ app, svc, db }: ThemeContext) {
   /** A declared action of the theme (server/entities/theme/) through the local API, for a channel family (批量办结). */
   const act = (request: FastifyRequest, action: string, ids: number[], family: 'xax' | 'all') =>
@@ -25,10 +25,5 @@ export function staffCalls({ app, svc, db }: ThemeContext) {
     if (search.status !== undefined && search.status !== '') q = q.where('theme_reply.status', '=', Number(search.status));
     return ok(await paginate(q, { pageNum, pageSize }, (s) => s.selectAll('theme_reply').select(['theme.title as themeTitle', 'theme.channel']).orderBy('theme_reply.id', 'desc')));
   };
-  const replyGet = async (request: FastifyRequest, channel?: Channel) => {
-    const rule = await svc.rule(currentUser(request));
-    const [reply] = await svc.loadReplies(db, rule, [readId(request)], channel);
-    return ok(reply);
-  };
-  return { act, replyQuery, replyGet };
+  return { act, replyQuery };
 }
