@@ -1,5 +1,6 @@
 import { defineResource, ownership, ownershipFields } from './define';
 import type { ReadDecl } from './shape/reads';
+import type { ReadDetailDecl } from './shape/readDetail';
 import type { ActionDecl } from './types';
 
 /**
@@ -31,10 +32,13 @@ function publicList(name: string, path: string, exact: boolean, alsoAt?: string[
     search: { columnExact: exact },
     from: { pageSize: ['pageSize', 'size'], ...(exact ? {} : { columnId: ['parentId', 'categoryId', 'columnId'] }) },
     params: FILTER_PARAMS,
-    sort: [{ field: 'sort', order: 'DESC' }, { field: 'publishTime', order: 'DESC' }, { field: 'articleId', order: 'DESC' }],
+    sort: PUBLIC_SORT,
     fields: [...ARTICLE_PUBLIC_FIELDS, 'columnTitle'],
   };
 }
+
+/** The public lists' order: sort, then newest first. */
+const PUBLIC_SORT = [{ field: 'sort', order: 'DESC' }, { field: 'publishTime', order: 'DESC' }, { field: 'articleId', order: 'DESC' }] as const;
 
 /** Article states: the spec's content-status values plus 6 待终审 (accepted at the first level). */
 export const ARTICLE_STATUS = {
@@ -45,6 +49,22 @@ export const ARTICLE_STATUS = {
   PUBLISHED: 5,
   ACCEPTED: 6,
 } as const;
+
+/** An article's detail beside its public values: its model values labelled (the behaviour's readDetail) and its published related articles. */
+const DETAIL: ReadDetailDecl = {
+  hooks: true,
+  related: { name: 'relevantList', where: { status: ARTICLE_STATUS.PUBLISHED }, fields: ['articleId', 'title', 'publishTime', 'columnId', 'jumpUrl', 'columnTitle'] },
+};
+const DETAIL_FIELDS = [...ARTICLE_PUBLIC_FIELDS, 'content', 'columnTitle', 'modelFields', 'relevantList'];
+
+/**
+ * One article as the public site shows it (`articleID` or `articleId`): a published one (`view`; `webView` adds the
+ * previous and next article of its column in the lists' order), or any the caller reaches (`generaterView`, the
+ * generation preview, with its state).
+ */
+function detailRead(name: string, path: string, label: string, more: Partial<ReadDecl>): ReadDecl {
+  return { name, path, label, method: 'GET', shape: 'one', idParams: ['articleID', 'articleId'], where: { status: ARTICLE_STATUS.PUBLISHED }, detail: DETAIL, fields: DETAIL_FIELDS, ...more };
+}
 
 export const ARTICLE_STATUS_OPTIONS = [
   { value: 3, label: '编辑中' },
@@ -253,6 +273,12 @@ export default defineResource({
       hooks: true, from: { size: ['size', 'pageSize'], columnId: ['columnId', 'categoryId'] },
       sort: [{ field: 'hits', order: 'DESC' }, { field: 'publishTime', order: 'DESC' }], fields: [...ARTICLE_PUBLIC_FIELDS, 'columnTitle'],
     },
+    // An article's detail (server/crud/reads/detail.ts; the model values: server/entities/article/list.ts).
+    detailRead('view', '/api/article/view', '文章详情', {}),
+    detailRead('webView', '/api/article/webView', '文章详情（含上一篇、下一篇）', {
+      sort: PUBLIC_SORT, detail: { ...DETAIL, neighbours: { within: 'columnId', prev: 'prev', next: 'next', fields: ['articleId', 'title'] } }, fields: [...DETAIL_FIELDS, 'prev', 'next'],
+    }),
+    detailRead('generaterView', '/api/article/webGeneraterView', '文章生成预览', { who: 'get', where: undefined, fields: [...DETAIL_FIELDS, 'status'] }),
   ],
   // A citizen's read of a published article counts (server/crud/counterCalls.ts).
   counters: [{ field: 'hits', path: '/api/article/hit', method: 'GET', where: { status: ARTICLE_STATUS.PUBLISHED }, idParams: ['articleID', 'articleId'] }],

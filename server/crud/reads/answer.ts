@@ -12,6 +12,7 @@ import { linkedIds, linkingIds } from '../links.js';
 import { readPaging } from '../listQuery.js';
 import { readSingleton } from '../singleton.js';
 import { nestRecords, type TreeNode } from '../treeList.js';
+import { oneId, withDetail } from './detail.js';
 import { answerGroups, rootsByOption } from './groups.js';
 import { applyRange, applyThrough, asOptions, checkRequired, stateCounts, withNested } from './options.js';
 import { readOutput } from './output.js';
@@ -63,9 +64,9 @@ export async function answerRead(db: DynamicDb, decl: ResourceDecl, read: ExtraR
     case 'linked':
       return linkedOf(db, decl, read, q, request);
     case 'one': {
-      const [row] = await readRows(db, decl, read, user, q.where(decl.idField, '=', readId(request, decl.idField)), 1);
+      const [row] = await readRows(db, decl, read, user, q.where(decl.idField, '=', oneId(decl, read, request)), 1);
       if (!row) throw notFoundRecord();
-      return (await out([row]))[0];
+      return (await out([await withDetail(db, decl, read, user, row)]))[0];
     }
     case 'page': {
       const paging = readPaging(search);
