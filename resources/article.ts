@@ -230,7 +230,19 @@ export default defineResource({
     { source: 'flowList', label: '审核记录', empty: '暂无记录',
       columns: [{ field: 'createTime', label: '时间' }, { field: 'actionName', label: '操作' }, { field: 'userName', label: '操作人' }, { field: 'fromStatusName', label: '原状态' }, { field: 'toStatusName', label: '新状态' }, { field: 'opinion', label: '意见' }] },
   ],
-  showPanels: ['articleVoice'],
+  // 语音播报 (docs/voice.md): the audio's state, asked again while it is made; 生成语音 / 删除语音 for holders of article:voice.
+  showStatus: [{
+    label: '语音播报', call: 'voiceStatus', idParam: 'articleId', pollWhile: ['pending', 'working'],
+    state: { field: 'status', label: 'statusName', colors: { none: 'default', pending: 'info', working: 'info', ready: 'success', failed: 'error' } },
+    texts: [{ text: '时长 {durationSeconds} 秒[，生成于 {updateTime}]', when: 'hasVoice' }],
+    link: { label: '收听', href: '/site/{url}', when: 'url' },
+    alert: { states: ['failed'], text: '语音生成失败：{error}', when: 'error' },
+    buttons: [
+      { label: '生成语音', call: 'voiceSynthesis', idParam: 'articleId', permission: 'article:voice', success: '语音生成任务已提交' },
+      { label: '删除语音', call: 'voiceDelete', idParam: 'id', permission: 'article:voice', success: '删除成功', color: 'error', needs: 'hasVoice',
+        confirm: { title: '删除语音', text: '确定删除该文章的朗读语音吗？' } },
+    ],
+  }],
   // The reviewer's 预览 (待审文章, 信息报送): src/generic/RecordPreview.tsx.
   preview: {
     meta: [{ label: '栏目', value: '{columnTitle}' }, { label: '作者/来源', value: '{author} / {source}' }, { label: '创建人', value: '{creatorName}[（{deptName}）]' },
@@ -297,7 +309,7 @@ export default defineResource({
     { name: 'copy', label: '复制', path: '/api/article/articleCopy', permission: 'article:copy', scope: 'bulk' },
     { name: 'upload', label: '上传文件', path: '/api/file/upload/name', permission: 'file:upload', scope: 'none' },
     { name: 'template', label: '模板文件', path: '/api/file/upload/article/tem', permission: 'file:template', scope: 'none' },
-    // 生成语音 / 删除语音 (docs/voice.md): one permission for both, shown in the article's show view (src/views/content/VoicePanel.tsx).
+    // 生成语音 / 删除语音 (docs/voice.md): one permission for both, shown in the article's show view (`showStatus` above).
     { name: 'voice', label: '语音播报', path: '/articleVoice/synthesis', permission: 'article:voice', scope: 'row' },
   ],
   ownership,

@@ -45,10 +45,10 @@ async function columnInOrder(): Promise<number[]> {
 
 describe('文章’s public detail (declared one-reads with a detail)', () => {
   it('view answers a published article’s public values, its published related articles in the relation’s order', async () => {
-    const [main, a, b] = await columnInOrder();
+    const [main, a, b] = (await columnInOrder()) as [number, number, number];
     const draft = await db().selectFrom('article').select('articleId').where('status', '!=', 5).executeTakeFirstOrThrow();
-    await db().deleteFrom('article_relevant').where('articleId', '=', main!).execute();
-    for (const to of [b!, draft.articleId, a!]) await db().insertInto('article_relevant').values({ articleId: main!, relevantId: to, createTime: '2026-01-01 00:00:00' }).execute();
+    await db().deleteFrom('article_relevant').where('articleId', '=', main).execute();
+    for (const to of [b, draft.articleId, a]) await db().insertInto('article_relevant').values({ articleId: main, relevantId: to, createTime: '2026-01-01 00:00:00' }).execute();
     for (const name of ['articleID', 'articleId']) {
       const res = await call<Detail>(url, '/api/article/view', { method: 'GET', query: { [name]: main } });
       expect(res.body.errorCode, res.body.errorMsg).toBe('0');
@@ -57,7 +57,7 @@ describe('文章’s public detail (declared one-reads with a detail)', () => {
       expect(res.body.data.relevantList.map((r) => r.articleId)).toEqual([b, a]);
       expect(Object.keys(res.body.data.relevantList[0]!)).toEqual(['articleId', 'title', 'publishTime', 'columnId', 'jumpUrl', 'columnTitle']);
     }
-    const stored = await db().selectFrom('article').select(['title', 'content']).where('articleId', '=', main!).executeTakeFirstOrThrow();
+    const stored = await db().selectFrom('article').select(['title', 'content']).where('articleId', '=', main).executeTakeFirstOrThrow();
     const res = await call<Detail>(url, '/api/article/view', { method: 'GET', query: { articleID: main } });
     expect(res.body.data).toMatchObject({ title: stored.title, content: stored.content });
     // Not published, unknown, malformed or missing: refused, naming the first id parameter.
