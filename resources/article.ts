@@ -309,7 +309,7 @@ export default defineResource({
     { name: 'copy', label: '复制', path: '/api/article/articleCopy', permission: 'article:copy', scope: 'bulk' },
     { name: 'upload', label: '上传文件', path: '/api/file/upload/name', permission: 'file:upload', scope: 'none' },
     { name: 'template', label: '模板文件', path: '/api/file/upload/article/tem', permission: 'file:template', scope: 'none' },
-    // 生成语音 / 删除语音 (docs/voice.md): one permission for both, shown in the article's show view (`showStatus` above).
+    // 生成语音 / 删除语音 (docs/voice.md): one permission for both, shown in the article's show view (src/views/content/VoicePanel.tsx).
     { name: 'voice', label: '语音播报', path: '/articleVoice/synthesis', permission: 'article:voice', scope: 'row' },
   ],
   ownership,
