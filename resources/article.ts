@@ -217,6 +217,14 @@ export default defineResource({
     blockedText: '包含“禁止发布”的敏感词，修改后才能提交审核', empty: '未发现敏感词',
     columns: [{ field: 'word', label: '敏感词' }, { field: 'levelName', label: '处理方式' }, { field: 'field', label: '位置' }, { field: 'context', label: '上下文' }],
   },
+  // 敏感词检测 (the formCheck's call, server/crud/wordCheck.ts): enabled words of 敏感词 in the title, summary and body
+  // text; the save checks with the same declaration (server/entities/article/save.ts).
+  wordCheck: {
+    call: 'detection', words: { entity: 'sensitive', field: 'word', where: { status: 1 }, level: 'level', also: ['type'] },
+    fields: [{ name: 'title', label: '标题' }, { name: 'summary', label: '摘要' }, { name: 'content', label: '正文', html: true }],
+    context: 20, flags: { blocked: 1, needReview: 2 }, record: { param: 'articleId', unless: ['content', 'title'] },
+    messages: { found: '发现{count}处敏感词', none: '未发现敏感词' },
+  },
   // The content model's extra fields of the chosen column (docs/content.md: field types 1–8).
   formFieldsFrom: {
     call: 'fieldOverwrite', params: { columnId: 'columnId' }, list: 'fields', source: 'modelFields',

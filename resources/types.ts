@@ -5,6 +5,7 @@ import type { LinkDecl } from './relations/links';
 import type { AnswerDecl } from './shape/answers';
 import type { RelatedDecl } from './relations/related';
 import type { ShowStatusDecl } from './shape/showStatus';
+import type { WordCheckDecl } from './shape/wordCheck';
 import type { PreviewDecl } from './shape/preview';
 import type { OrderingDecl } from './shape/ordering';
 import type { CounterCallDecl } from './shape/counter';
@@ -275,6 +276,8 @@ export interface ResourceDecl {
   readonly listRecords?: readonly RecordsPanelDecl[];
   /** States the server keeps about the shown record, with buttons that change them (语音播报): see ShowStatusDecl. */
   readonly showStatus?: readonly ShowStatusDecl[];
+  /** A check of the record's texts against another entity's words (敏感词检测): see WordCheckDecl. */
+  readonly wordCheck?: WordCheckDecl;
   /** Panels under the show view, in the record's context (e.g. the links a check found). */
   readonly showPanels?: readonly string[];
   /**

@@ -25,7 +25,6 @@ const SAVE_EXTRA: InputFields = {
 export function articleInputs(decl: ResourceDecl) {
   return {
     fieldOverwrite: describeInput({ query: { columnId: ['integer', '栏目ID（必填）'], basicId: ['integer', '文章ID：给出时带回该文章的模型字段值'] } }),
-    detection: describeInput({ either: { title: ['string', '标题'], summary: ['string', '摘要'], content: ['string', '正文'], articleId: ['integer', '文章ID（不给出标题和正文时检测该文章）'] } }),
     create: declaredInput(decl, 'create', SAVE_EXTRA),
     update: declaredInput(decl, 'update', { ...SAVE_EXTRA, id: ['integer', '文章ID（同 articleId）'], ...OPINION }),
     ids: describeInput({ either: ARTICLE_IDS }),
