@@ -1,5 +1,6 @@
 import { defineResource, ownership, ownershipFields } from './define';
 import type { ReadDecl } from './shape/reads';
+import type { ReadDetailDecl } from './shape/readDetail';
 import type { ActionDecl } from './types';
 
 /**
@@ -31,10 +32,13 @@ function publicList(name: string, path: string, exact: boolean, alsoAt?: string[
     search: { columnExact: exact },
     from: { pageSize: ['pageSize', 'size'], ...(exact ? {} : { columnId: ['parentId', 'categoryId', 'columnId'] }) },
     params: FILTER_PARAMS,
-    sort: [{ field: 'sort', order: 'DESC' }, { field: 'publishTime', order: 'DESC' }, { field: 'articleId', order: 'DESC' }],
+    sort: PUBLIC_SORT,
     fields: [...ARTICLE_PUBLIC_FIELDS, 'columnTitle'],
   };
 }
+
+/** The public lists' order: sort, then newest first. */
+const PUBLIC_SORT = [{ field: 'sort', order: 'DESC' }, { field: 'publishTime', order: 'DESC' }, { field: 'articleId', order: 'DESC' }] as const;
 
 /** Article states: the spec's content-status values plus 6 待终审 (accepted at the first level). */
 export const ARTICLE_STATUS = {
@@ -45,6 +49,22 @@ export const ARTICLE_STATUS = {
   PUBLISHED: 5,
   ACCEPTED: 6,
 } as const;
+
+/** An article's detail beside its public values: its model values labelled (the behaviour's readDetail) and its published related articles. */
+const DETAIL: ReadDetailDecl = {
+  hooks: true,
+  related: { name: 'relevantList', where: { status: ARTICLE_STATUS.PUBLISHED }, fields: ['articleId', 'title', 'publishTime', 'columnId', 'jumpUrl', 'columnTitle'] },
+};
+const DETAIL_FIELDS = [...ARTICLE_PUBLIC_FIELDS, 'content', 'columnTitle', 'modelFields', 'relevantList'];
+
+/**
+ * One article as the public site shows it (`articleID` or `articleId`): a published one (`view`; `webView` adds the
+ * previous and next article of its column in the lists' order), or any the caller reaches (`generaterView`, the
+ * generation preview, with its state).
+ */
+function detailRead(name: string, path: string, label: string, more: Partial<ReadDecl>): ReadDecl {
+  return { name, path, label, method: 'GET', shape: 'one', idParams: ['articleID', 'articleId'], where: { status: ARTICLE_STATUS.PUBLISHED }, detail: DETAIL, fields: DETAIL_FIELDS, ...more };
+}
 
 export const ARTICLE_STATUS_OPTIONS = [
   { value: 3, label: '编辑中' },
@@ -197,6 +217,14 @@ export default defineResource({
     blockedText: '包含“禁止发布”的敏感词，修改后才能提交审核', empty: '未发现敏感词',
     columns: [{ field: 'word', label: '敏感词' }, { field: 'levelName', label: '处理方式' }, { field: 'field', label: '位置' }, { field: 'context', label: '上下文' }],
   },
+  // 敏感词检测 (the formCheck's call, server/crud/wordCheck.ts): enabled words of 敏感词 in the title, summary and body
+  // text; the save checks with the same declaration (server/entities/article/save.ts).
+  wordCheck: {
+    call: 'detection', words: { entity: 'sensitive', field: 'word', where: { status: 1 }, level: 'level', also: ['type'] },
+    fields: [{ name: 'title', label: '标题' }, { name: 'summary', label: '摘要' }, { name: 'content', label: '正文', html: true }],
+    context: 20, flags: { blocked: 1, needReview: 2 }, record: { param: 'articleId', unless: ['content', 'title'] },
+    messages: { found: '发现{count}处敏感词', none: '未发现敏感词' },
+  },
   // The content model's extra fields of the chosen column (docs/content.md: field types 1–8).
   formFieldsFrom: {
     call: 'fieldOverwrite', params: { columnId: 'columnId' }, list: 'fields', source: 'modelFields',
@@ -210,7 +238,19 @@ export default defineResource({
     { source: 'flowList', label: '审核记录', empty: '暂无记录',
       columns: [{ field: 'createTime', label: '时间' }, { field: 'actionName', label: '操作' }, { field: 'userName', label: '操作人' }, { field: 'fromStatusName', label: '原状态' }, { field: 'toStatusName', label: '新状态' }, { field: 'opinion', label: '意见' }] },
   ],
-  showPanels: ['articleVoice'],
+  // 语音播报 (docs/voice.md): the audio's state, asked again while it is made; 生成语音 / 删除语音 for holders of article:voice.
+  showStatus: [{
+    label: '语音播报', call: 'voiceStatus', idParam: 'articleId', pollWhile: ['pending', 'working'],
+    state: { field: 'status', label: 'statusName', colors: { none: 'default', pending: 'info', working: 'info', ready: 'success', failed: 'error' } },
+    texts: [{ text: '时长 {durationSeconds} 秒[，生成于 {updateTime}]', when: 'hasVoice' }],
+    link: { label: '收听', href: '/site/{url}', when: 'url' },
+    alert: { states: ['failed'], text: '语音生成失败：{error}', when: 'error' },
+    buttons: [
+      { label: '生成语音', call: 'voiceSynthesis', idParam: 'articleId', permission: 'article:voice', success: '语音生成任务已提交' },
+      { label: '删除语音', call: 'voiceDelete', idParam: 'id', permission: 'article:voice', success: '删除成功', color: 'error', needs: 'hasVoice',
+        confirm: { title: '删除语音', text: '确定删除该文章的朗读语音吗？' } },
+    ],
+  }],
   // The reviewer's 预览 (待审文章, 信息报送): src/generic/RecordPreview.tsx.
   preview: {
     meta: [{ label: '栏目', value: '{columnTitle}' }, { label: '作者/来源', value: '{author} / {source}' }, { label: '创建人', value: '{creatorName}[（{deptName}）]' },
@@ -253,6 +293,12 @@ export default defineResource({
       hooks: true, from: { size: ['size', 'pageSize'], columnId: ['columnId', 'categoryId'] },
       sort: [{ field: 'hits', order: 'DESC' }, { field: 'publishTime', order: 'DESC' }], fields: [...ARTICLE_PUBLIC_FIELDS, 'columnTitle'],
     },
+    // An article's detail (server/crud/reads/detail.ts; the model values: server/entities/article/list.ts).
+    detailRead('view', '/api/article/view', '文章详情', {}),
+    detailRead('webView', '/api/article/webView', '文章详情（含上一篇、下一篇）', {
+      sort: PUBLIC_SORT, detail: { ...DETAIL, neighbours: { within: 'columnId', prev: 'prev', next: 'next', fields: ['articleId', 'title'] } }, fields: [...DETAIL_FIELDS, 'prev', 'next'],
+    }),
+    detailRead('generaterView', '/api/article/webGeneraterView', '文章生成预览', { who: 'get', where: undefined, fields: [...DETAIL_FIELDS, 'status'] }),
   ],
   // A citizen's read of a published article counts (server/crud/counterCalls.ts).
   counters: [{ field: 'hits', path: '/api/article/hit', method: 'GET', where: { status: ARTICLE_STATUS.PUBLISHED }, idParams: ['articleID', 'articleId'] }],

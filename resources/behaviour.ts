@@ -83,6 +83,8 @@ export interface Hooks {
   readonly afterRead?: readonly ((args: { readonly record: RecordData; readonly user: CallerInfo }) => RecordData | void)[];
   /** On the one record a get answers (the detail view), after afterRead: add values read from other tables. */
   readonly afterGet?: readonly ((args: { readonly record: RecordData; readonly ctx: HookContext }) => Awaitable<RecordData | void>)[];
+  /** Values added to the one record a declared `one` read with `detail.hooks` answers (resources/shape/readDetail.ts). */
+  readonly readDetail?: readonly ((args: { readonly record: RecordData; readonly ctx: HookContext }) => Awaitable<RecordData>)[];
   /**
    * Values read from other tables (a department's name, the names of linked records) added to every record
    * a list page, a detail view and a save answer carry: one call per page, in the transaction.

@@ -5,6 +5,8 @@ import type { LinkDecl } from './relations/links';
 import type { CountedInDecl } from './relations/countedIn';
 import type { AnswerDecl } from './shape/answers';
 import type { RelatedDecl } from './relations/related';
+import type { ShowStatusDecl } from './shape/showStatus';
+import type { WordCheckDecl } from './shape/wordCheck';
 import type { PreviewDecl } from './shape/preview';
 import type { OrderingDecl } from './shape/ordering';
 import type { CounterCallDecl } from './shape/counter';
@@ -274,6 +276,10 @@ export interface ResourceDecl {
   readonly listPanels?: readonly PanelRef[];
   /** Tables of a module's own records under the generic list, edited in a dialog (see RecordsPanelDecl). */
   readonly listRecords?: readonly RecordsPanelDecl[];
+  /** States the server keeps about the shown record, with buttons that change them (语音播报): see ShowStatusDecl. */
+  readonly showStatus?: readonly ShowStatusDecl[];
+  /** A check of the record's texts against another entity's words (敏感词检测): see WordCheckDecl. */
+  readonly wordCheck?: WordCheckDecl;
   /** Panels under the show view, in the record's context (e.g. the links a check found). */
   readonly showPanels?: readonly string[];
   /**

@@ -2,6 +2,8 @@ import type { WhereData } from '../behaviour';
 import type { GroupsReadDecl } from './groupsRead';
 import type { ReadMore } from './readMore';
 
+import type { ReadDetailDecl } from './readDetail';
+
 /**
  * A declared read of the entity's records (part of resources/types.ts, split for size), answered by the
  * generic routes from the declaration (server/crud/reads/): what the portal publishes (领导信箱's 已公开信件,
@@ -101,6 +103,10 @@ export interface ReadDecl extends ReadMore {
    * default and cap): 文章's 近日热读 (`publishTime`, `days`, 7, 90).
    */
   readonly recent?: { readonly field: string; readonly param: string; readonly default: number; readonly max: number };
+  /** For `one`: the id from the first of these names given (`articleID` or `articleId`), instead of the idField. */
+  readonly idParams?: readonly string[];
+  /** For `one`: values of other records answered with it (related records, neighbours, hooks' values): resources/shape/readDetail.ts. */
+  readonly detail?: ReadDetailDecl;
   /** For `counts`: the enum field counted. */
   readonly field?: string;
   /** For `linked`: the declared link and the parameter naming the record. */

@@ -23,6 +23,8 @@ import { registerRecordWords } from './recordWord.js';
 import { registerRecordTables } from './recordTables.js';
 import { registerChildCalls } from './childCalls.js';
 import { registerResponseCalls } from './responses/routes.js';
+
+import { registerWordCheck } from './wordCheck.js';
 import { readKey, requirePaging, routeUrl } from './pathKeys.js';
 import { listTree } from './treeList.js';
 import { createListCache } from './listCache.js';
@@ -101,6 +103,8 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   registerChildCalls(app, decl);
   registerChildPages(app, decl);
   registerResponseCalls(app, decl);
+
+  registerWordCheck(app, decl);
   // A domain module serves the declared paths of a `module` resource itself.
   if (decl.routes === 'module') return;
   const { api, permissions } = decl;

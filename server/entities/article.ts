@@ -10,7 +10,7 @@ import { modelOfColumn, physicalTable } from '../modules/content/contentModels/s
 import { userColumnIds } from '../modules/content/columns/service.js';
 import { articleAfterChange, articleBeforeChange, articleBeforeValidate, writeIn } from './article/save.js';
 import { articleSteps } from './article/steps.js';
-import { articleEnrich, articleListIn, articleListWhere } from './article/list.js';
+import { articleEnrich, articleListIn, articleListWhere, articleModelValues } from './article/list.js';
 
 /**
  * 文章 (docs/content.md): get, create (/api/article/save/role), update and delete on the generic routes,
@@ -88,6 +88,7 @@ export default defineBehaviour({
     ],
     listWhere: [articleListWhere, articleListIn],
     enrich: [articleEnrich],
+    readDetail: [articleModelValues],
     afterGet: [({ record, ctx }) => articleDetail(ctx.trx, record)],
     // The save answers the article as its detail does, and says what happened.
     afterSave: [

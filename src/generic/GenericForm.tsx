@@ -30,6 +30,7 @@ import { FieldsFromInput } from './FieldsFromInput';
 import { ShowTables } from './ShowTables';
 import { RelatedRecords } from './RelatedRecords';
 import { ShowPaged } from './ShowPaged';
+import { ShowStatus } from './ShowStatus';
 import { ChildRowsInput, formChildCollections } from './ChildRowsInput';
 
 // recharts comes only with a show view that declares charts (showCharts).
@@ -217,6 +218,7 @@ export function GenericShow({ decl, id }: { decl: ResourceDecl; id?: Identifier 
         </Suspense>
       )}
       <ShowPaged decl={decl} />
+      <ShowStatus decl={decl} />
       {/* Declared panels (resources' showPanels) under the fields, with the record in context. */}
       {decl.showPanels?.length ? <Panels decl={decl} names={decl.showPanels} /> : null}
       {decl.related ? <RelatedRecords decl={decl} /> : null}

@@ -11,7 +11,7 @@ import { treeHooks } from '../tree.js';
 import type { EntityAccess, EntityBehaviour, EntityHooks, PublicOpRun } from './types.js';
 
 type HookName = keyof Hooks;
-const HOOK_NAMES: readonly HookName[] = ['beforeValidate', 'beforeChange', 'afterChange', 'afterRead', 'beforeDelete', 'afterDelete', 'afterSave', 'afterGet', 'listWhere', 'enrich', 'grant', 'afterList'];
+const HOOK_NAMES: readonly HookName[] = ['beforeValidate', 'beforeChange', 'afterChange', 'afterRead', 'beforeDelete', 'afterDelete', 'afterSave', 'afterGet', 'listWhere', 'enrich', 'grant', 'afterList', 'readDetail'];
 const OPERATIONS = ['list', 'get', 'create', 'update', 'delete'] as const;
 
 /** The declaration's hooks, then the behaviour file's, per hook name. */

@@ -135,6 +135,8 @@ export interface EntityHooks {
   readonly enrich?: readonly ((args: { readonly records: readonly RecordData[]; readonly ctx: EntityContext }) => Awaitable<readonly RecordData[]>)[];
   /** The detail view's record (the get call): values of other tables (a plate's moderating roles). */
   readonly afterGet?: readonly ((args: { readonly record: RecordData; readonly ctx: EntityContext }) => Awaitable<RecordData | void>)[];
+  /** Values added to the one record a declared `one` read with `detail.hooks` answers (文章's labelled model values). */
+  readonly readDetail?: readonly ((args: { readonly record: RecordData; readonly ctx: EntityContext }) => Awaitable<RecordData>)[];
   /** Conditions from a list's search values that are no column (see resources/behaviour.ts). */
   readonly listWhere?: readonly ((args: { readonly search: RecordData; readonly ctx: EntityContext }) => Awaitable<WhereData | ListCondition | void>)[];
 }

@@ -14,6 +14,7 @@ import { readSingleton } from '../singleton.js';
 import { nestRecords, type TreeNode } from '../treeList.js';
 import { bumped } from './bump.js';
 import { groupedRows } from './grouped.js';
+import { oneId, withDetail } from './detail.js';
 import { answerGroups, rootsByOption } from './groups.js';
 import { applyRange, applyThrough, asOptions, checkRequired, stateCounts, withNested } from './options.js';
 import { readOutput } from './output.js';
@@ -71,9 +72,9 @@ export async function answerRead(db: DynamicDb, decl: ResourceDecl, read: ExtraR
     case 'linked':
       return linkedOf(db, decl, read, q, request);
     case 'one': {
-      const [row] = await readRows(db, decl, read, user, q.where(decl.idField, '=', readId(request, decl.idField)), 1);
+      const [row] = await readRows(db, decl, read, user, q.where(decl.idField, '=', oneId(decl, read, request)), 1);
       if (!row) throw notFoundRecord();
-      return (await out([await bumped(db, decl, read, row)]))[0];
+      return (await out([await withDetail(db, decl, read, user, await bumped(db, decl, read, row))]))[0];
     }
     case 'page': {
       const paging = readPaging(search);

@@ -5,10 +5,11 @@ import { dynamic } from '../../db/types.js';
 import { ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/fastifyTypes.js';
 import { isBlank } from '../../http/params.js';
-import { describeInput, ID, NO_INPUT, NO_QUERY, PAGING, type InputFields } from '../../http/routeInput.js';
+import { describeInput, NO_INPUT, NO_QUERY, PAGING, type InputFields } from '../../http/routeInput.js';
 import { systemUser } from '../entity/runtime.js';
 import { runPublicOp } from '../publicOps.js';
 import { answerRead } from './answer.js';
+import { oneIdInput } from './detail.js';
 import { optionInput } from './options.js';
 import { searchOf } from './records.js';
 import { readSearchInput } from './search.js';
@@ -45,7 +46,7 @@ function readInput(decl: ResourceDecl, read: ExtraReadDecl, method: ReadAt['meth
     fields[f.param ?? f.field] = [f.op === 'like' ? 'string' : 'text', f.op === 'like' ? `${label}（包含）` : label];
   }
   const shape = read.shape ?? 'page';
-  if (shape === 'one') fields[decl.idField] = ID;
+  if (shape === 'one') Object.assign(fields, oneIdInput(decl, read));
   const link = decl.links?.find((l) => l.name === read.link);
   if (shape === 'linked') fields[read.key ?? decl.idField] = ['integer', `${read.reverse ? (link?.label ?? read.key) : decl.label}ID（必填）`];
   if (shape === 'groups' && read.groups?.param) fields[read.groups.param] = ['string', `分组键（${read.groups.key}，必填）`];

@@ -4,11 +4,13 @@ import type { EntityContext, ListCondition } from '../../crud/entity/types.js';
 import { invalidValue } from '../../http/errors.js';
 import { isBlank } from '../../http/params.js';
 import { articleConditions, columnTitleMap, todoStates, toApi } from '../../modules/content/articles/service.js';
+import { modelOfColumn, readFieldValues } from '../../modules/content/contentModels/service.js';
 
 /**
  * 文章's list on the generic list route. listWhere: what the declared filters cannot say (a column with its
  * sub-columns, 文章属性 contains, dates on publish-or-create time, the review queue `todo`, a department with
- * the ones below); enrich: columnTitle / statusName. Scope and reviewers' granted columns: the `grant` hook.
+ * the ones below); enrich: columnTitle / statusName; readDetail: the public detail's model values. Scope and
+ * reviewers' granted columns: the `grant` hook.
  */
 
 type Args = { readonly search: RecordData; readonly ctx: EntityContext };
@@ -37,4 +39,12 @@ export async function articleEnrich({ records, ctx }: { readonly records: readon
   if (!records.length) return [];
   const titles = await columnTitleMap(ctx.trx);
   return records.map((r) => toApi(r, titles));
+}
+
+/** The public detail's model values (the declared reads view, webView, generaterView): each field of the column's model, labelled. */
+export async function articleModelValues({ record, ctx }: { readonly record: RecordData; readonly ctx: EntityContext }): Promise<RecordData> {
+  const model = await modelOfColumn(ctx.trx, Number(record.columnId));
+  if (!model) return { modelFields: [] };
+  const values = await readFieldValues(ctx.trx, model, Number(record.articleId));
+  return { modelFields: model.fields.map((f) => ({ name: f.fieldFieldName, label: f.fieldTipsName, type: f.fieldType, value: values[f.fieldFieldName] ?? null })) };
 }

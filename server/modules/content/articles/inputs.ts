@@ -25,17 +25,15 @@ const SAVE_EXTRA: InputFields = {
 export function articleInputs(decl: ResourceDecl) {
   return {
     fieldOverwrite: describeInput({ query: { columnId: ['integer', '栏目ID（必填）'], basicId: ['integer', '文章ID：给出时带回该文章的模型字段值'] } }),
-    detection: describeInput({ either: { title: ['string', '标题'], summary: ['string', '摘要'], content: ['string', '正文'], articleId: ['integer', '文章ID（不给出标题和正文时检测该文章）'] } }),
     create: declaredInput(decl, 'create', SAVE_EXTRA),
     update: declaredInput(decl, 'update', { ...SAVE_EXTRA, id: ['integer', '文章ID（同 articleId）'], ...OPINION }),
     ids: describeInput({ either: ARTICLE_IDS }),
     copy: describeInput({ either: ARTICLE_IDS, body: { columnId: ['integer', '复制到的栏目ID（默认原栏目）'], categoryId: ['integer', '复制到的栏目ID（同 columnId）'] } }),
     reindex: describeInput({ either: { ids: ARTICLE_IDS.ids as InputField, articleId: ['ids', '文章ID（同 ids）；都不给出时重建全部'] } }),
-    // public calls (the lists are declared reads: resources/article.ts)
-    view: describeInput({ query: { articleID: ['integer', '文章ID'], articleId: ['integer', '文章ID（同 articleID）'] } }),
-    preview: describeInput({ query: { articleID: ['integer', '文章ID'], articleId: ['integer', '文章ID（同 articleID）'] } }),
-    column: describeInput({ query: { categoryId: ['integer', '栏目ID（必填）'] } }),
   };
 }
+
+/** The public column call (the lists and the detail are declared reads: resources/article.ts). */
+export const COLUMN_INPUT = describeInput({ query: { categoryId: ['integer', '栏目ID（必填）'] } });
 
 export type ArticleInputs = ReturnType<typeof articleInputs>;

@@ -1,19 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ResourceDecl } from '../../../../resources/types.js';
 import type { Db, Row } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
-import { bodyOf, queryOf } from '../../../http/params.js';
+import { queryOf } from '../../../http/params.js';
 import { modelOfColumn, readFieldValues } from '../contentModels/service.js';
 import { articleOrderRoutes } from './orderRoutes.js';
 import { articleInputs, type ArticleInputs } from './inputs.js';
 import { accessFilter, loadArticle, readOneId } from './service.js';
-import { detectSensitive } from './sensitive.js';
 import { articleWriteRoutes } from './writeRoutes.js';
 import { declarationOf } from '../../declarationLookup.js';
-
-const search = (request: FastifyRequest): Row => ({ ...queryOf(request), ...bodyOf(request) });
 
 /** What the article route groups share. */
 interface ArticleContext {
@@ -38,7 +35,7 @@ export async function articleRoutes(app: FastifyInstance) {
   await articleOrderRoutes(app, decl);
 }
 
-/** An article's model fields, a detection run (its stored hits are the declared child collection). */
+/** An article's model fields (敏感词检测 is the declared `wordCheck`; its stored hits the declared child collection). */
 function articleReadRoutes({ app, db, decl, input }: ArticleContext) {
   const p = decl.permissions;
   app.get('/api/article/queryFieldOverwrite', { config: { permission: p.get }, schema: input.fieldOverwrite, attachValidation: true }, async (request) => {
@@ -53,16 +50,5 @@ function articleReadRoutes({ app, db, decl, input }: ArticleContext) {
       values = await readFieldValues(db, model, id);
     }
     return ok({ model: model ? { cmId: model.cmId, cmTipsName: model.cmTipsName, cmTableName: model.cmTableName } : null, fields: model?.fields ?? [], values });
-  });
-
-  app.post('/api/article/detection', { config: { permission: p.list }, schema: input.detection, attachValidation: true }, async (request) => {
-    const body = search(request);
-    let parts: Row = body;
-    if (body.content === undefined && body.title === undefined && body.articleId !== undefined) {
-      const id = readOneId({}, body, ['articleId']);
-      parts = await loadArticle(db, await accessFilter(db, currentUser(request), decl), id);
-    }
-    const hits = await detectSensitive(db, { title: parts.title, summary: parts.summary, content: parts.content });
-    return ok({ hits, blocked: hits.some((h) => h.level === 1), needReview: hits.some((h) => h.level === 2) }, hits.length ? `发现${hits.length}处敏感词` : '未发现敏感词');
   });
 }

@@ -1,24 +1,12 @@
-import type { Db } from '../../../db/types.js';
+import articleDecl from '../../../../resources/article.js';
+import sensitiveDecl from '../../../../resources/sensitive.js';
+import { checkWords, type WordHit } from '../../../crud/wordCheck.js';
+import { dynamic, type Db } from '../../../db/types.js';
 import { formatDateTime } from '../../../util/time.js';
-import { plainText } from '../../../shared/text.js';
 import { increment } from '../../../shared/counters.js';
 
-export interface SensitiveHit {
-  wordId: number;
-  word: string;
-  /** 1 禁止发布, 2 需要审核, 3 仅提示. */
-  level: number;
-  levelName: string;
-  type: number | null;
-  /** 标题, 摘要 or 正文. */
-  field: string;
-  /** Up to 20 characters either side of the first occurrence, the word marked 【…】. */
-  context: string;
-  count: number;
-}
-
-const LEVEL_NAMES: Record<number, string> = { 1: '禁止发布', 2: '需要审核', 3: '仅提示' };
-const CONTEXT = 20;
+/** A hit of the declared word check (resources/article.ts `wordCheck`; `type` the word's 敏感词类型). */
+export type SensitiveHit = WordHit;
 
 export interface TextParts {
   title?: unknown;
@@ -26,43 +14,9 @@ export interface TextParts {
   content?: unknown;
 }
 
-/** Every enabled sensitive word found in the title, summary or body text, with its context. */
-export async function detectSensitive(db: Db, parts: TextParts): Promise<SensitiveHit[]> {
-  const words = (await db.selectFrom('sensitive_word').select(['id', 'word', 'level', 'type']).where('status', '=', 1).execute()) as {
-    id: number;
-    word: string;
-    level: number;
-    type: number | null;
-  }[];
-  const texts: [string, string][] = [
-    ['标题', typeof parts.title === 'string' ? parts.title : ''],
-    ['摘要', typeof parts.summary === 'string' ? parts.summary : ''],
-    ['正文', typeof parts.content === 'string' ? plainText(parts.content) : ''],
-  ];
-  const hits: SensitiveHit[] = [];
-  for (const w of words) {
-    const word = String(w.word ?? '').trim();
-    if (!word) continue;
-    for (const [field, text] of texts) {
-      const at = text.indexOf(word);
-      if (at < 0) continue;
-      let count = 0;
-      for (let i = at; i >= 0; i = text.indexOf(word, i + word.length)) count++;
-      const before = text.slice(Math.max(0, at - CONTEXT), at);
-      const after = text.slice(at + word.length, at + word.length + CONTEXT);
-      hits.push({
-        wordId: w.id,
-        word,
-        level: w.level,
-        levelName: LEVEL_NAMES[w.level] ?? '',
-        type: w.type === null ? null : w.type,
-        field,
-        context: `${at > CONTEXT ? '…' : ''}${before}【${word}】${after}${at + word.length + CONTEXT < text.length ? '…' : ''}`,
-        count,
-      });
-    }
-  }
-  return hits.sort((a, b) => a.level - b.level || a.word.localeCompare(b.word));
+/** Every enabled sensitive word found in the title, summary or body text, with its context (the declared word check). */
+export function detectSensitive(db: Db, parts: TextParts): Promise<SensitiveHit[]> {
+  return checkWords(dynamic(db), sensitiveDecl, articleDecl.wordCheck!, { ...parts });
 }
 
 /** Stores an article's hits (replacing the previous ones) and counts one hit per word on the word. */
