@@ -21,6 +21,7 @@ import { registerTallyRoutes } from './tallies.js';
 import { registerKeySettings } from './keySettings.js';
 import { registerRecordWords } from './recordWord.js';
 import { registerChildCalls } from './childCalls.js';
+import { registerChildRowCalls } from './childRowCalls.js';
 import { readKey, requirePaging, routeUrl } from './pathKeys.js';
 import { listTree } from './treeList.js';
 import { createListCache } from './listCache.js';
@@ -96,6 +97,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   registerKeySettings(app, decl);
   registerRecordWords(app, decl);
   registerChildCalls(app, decl);
+  registerChildRowCalls(app, decl);
   registerChildPages(app, decl);
   // A domain module serves the declared paths of a `module` resource itself.
   if (decl.routes === 'module') return;

@@ -7,6 +7,7 @@ import { linkHooks } from '../links.js';
 import { linkStepRun } from '../linkSteps.js';
 import { withSetSteps } from '../setSteps.js';
 import { treeHooks } from '../tree.js';
+import { attachChildRowHooks } from './childRowHooks.js';
 import type { EntityAccess, EntityBehaviour, EntityHooks, PublicOpRun } from './types.js';
 
 type HookName = keyof Hooks;
@@ -95,6 +96,7 @@ export function attachBehaviours(decls: readonly ResourceDecl[], behaviours: rea
     let out = decl;
     for (const b of byName.get(decl.name) ?? []) {
       out = { ...out, hooks: mergeHooks(out.hooks, b.hooks), access: mergeAccess(out.access, b.access), actions: mergeActions(out, b.actions), publicOps: mergePublicOps(out, b.publicOps) };
+      attachChildRowHooks(out, b.childRows);
     }
     out = withSetSteps(withLinkSteps(out));
     // Declared relations run after the entity's own hooks (its refusals come first).
