@@ -77,6 +77,8 @@ export default defineResource({
       remove: '/api/contentModel/deleteForm',
       unique: [{ field: 'fieldFieldName', label: '字段名' }],
       createOnly: [{ field: 'fieldFieldName', label: '字段名' }],
+      // A new model's body may bring its first fields (`fields: [...]`).
+      withRecord: true,
       inputs: {
         fieldFieldName: ['string', '字段名：小写字母开头，小写字母、数字和下划线，不超过30个字符（保存后不能修改）'],
         fieldTipsName: ['string', '字段提示名，不超过50个字符'],

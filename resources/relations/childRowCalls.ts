@@ -26,6 +26,11 @@ export interface ChildRowCallsDecl {
   readonly unique?: readonly ChildRowField[];
   /** Kept from the row's creation: another value is 1005 `<label>保存后不能修改`, the same one is dropped. */
   readonly createOnly?: readonly ChildRowField[];
+  /**
+   * A new record's body may bring its first rows under the collection's name (an array; none otherwise): each
+   * checked and written as the add call does, after the record, in order; `unique` among the sent rows too.
+   */
+  readonly withRecord?: boolean;
   /** What the add and update calls read, for their request schemas: `[kind, description]` as server/http/routeInput.ts. */
   readonly inputs?: Readonly<Record<string, readonly ['integer' | 'string' | 'text' | 'any', string]>>;
 }

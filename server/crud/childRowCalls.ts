@@ -11,7 +11,7 @@ import { describeInput, IDS, type InputFields } from '../http/routeInput.js';
 import { hookContext } from './behaviour.js';
 import { deleteChildTree, readChildRow } from './childTree.js';
 import { childRowHooksOf } from './entity/childRowHooks.js';
-import type { LocalApi } from './entity/types.js';
+import type { EntityContext, LocalApi } from './entity/types.js';
 import { readKey } from './pathKeys.js';
 
 /**
@@ -47,6 +47,27 @@ async function checkRow(db: DynamicDb, child: ChildDecl, values: Row, parentId: 
   }
 }
 
+/**
+ * One row written (`original`: an update of it): `unique` and `createOnly` checked, the behaviour's
+ * beforeChange, the insert or update, its afterChange; answers the row as the get answers it.
+ */
+export async function writeChildRow(child: ChildDecl, args: { parent: RecordData; parentId: unknown; values: RecordData; original?: Row; ctx: EntityContext }): Promise<Row> {
+  const { parent, parentId, original, ctx } = args;
+  const trx = ctx.trx;
+  const idField = childIdField(child);
+  const hooks = childRowHooksOf(child);
+  const values: Row = { ...args.values };
+  await checkRow(trx, child, values, parentId, original);
+  const base = { operation: original ? ('update' as const) : ('create' as const), parent, original, ctx };
+  const data = (await hooks.beforeChange?.({ ...base, data: values, count: await countOf(trx, child, parentId) })) ?? values;
+  let id = original?.[idField];
+  if (!original) id = ((await trx.insertInto(child.table).values({ ...data, [child.key]: parentId }).returning(idField).executeTakeFirstOrThrow()) as Row)[idField];
+  else if (Object.keys(data).length) await trx.updateTable(child.table).set(data).where(idField, '=', id).execute();
+  const row = (await readChildRow(trx, child, id))!;
+  await hooks.afterChange?.({ ...base, row });
+  return row;
+}
+
 const countOf = async (db: DynamicDb, child: ChildDecl, parentId: unknown) =>
   Number(((await db.selectFrom(child.table).select((eb) => eb.fn.countAll().as('n')).where(child.key, '=', parentId).executeTakeFirst()) as { n: number | string }).n);
 
@@ -62,25 +83,14 @@ function registerOne(app: FastifyInstance, decl: ResourceDecl, child: ChildDecl)
   const write = { config: { permission: calls.permissions.write }, attachValidation: true };
   const within = <T>(user: PortalUser, fn: (api: LocalApi, trx: DynamicDb) => Promise<T>) => app.entities.transaction(user, fn);
 
-  /** The row written: the record's checks, the behaviour's hooks, then the row as answered. */
+  /** The row written in a transaction of its own, its record read in the caller's reach. */
   const save = async (request: FastifyRequest, operation: 'create' | 'update', key: number, sent: RecordData) => {
     const user = currentUser(request);
     return within(user, async (api, trx) => {
       const original = operation === 'update' ? ((await trx.selectFrom(child.table).selectAll().where(idField, '=', key).executeTakeFirst()) as Row | undefined) : undefined;
       if (operation === 'update' && !original) throw notFoundRecord();
       const parentId = original ? original[child.key] : key;
-      const parent = await parentOf(api, decl, parentId);
-      const ctx = hookContext(trx, decl, user);
-      const values: Row = { ...sent };
-      await checkRow(trx, child, values, parentId, original);
-      const args = { operation, parent, original, ctx };
-      const data = (await hooks().beforeChange?.({ ...args, data: values, count: await countOf(trx, child, parentId) })) ?? values;
-      let id = original?.[idField];
-      if (!original) id = ((await trx.insertInto(child.table).values({ ...data, [child.key]: parentId }).returning(idField).executeTakeFirstOrThrow()) as Row)[idField];
-      else if (Object.keys(data).length) await trx.updateTable(child.table).set(data).where(idField, '=', id).execute();
-      const row = (await readChildRow(trx, child, id))!;
-      await hooks().afterChange?.({ ...args, row });
-      return row;
+      return writeChildRow(child, { parent: await parentOf(api, decl, parentId), parentId, values: sent, original, ctx: hookContext(trx, decl, user) });
     });
   };
   const checked = async (operation: 'create' | 'update', body: RecordData) => (await hooks().beforeValidate?.({ operation, data: body })) ?? body;

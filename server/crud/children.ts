@@ -2,6 +2,7 @@ import type { Hooks, RecordData } from '../../resources/behaviour.js';
 import type { ChildDecl } from '../../resources/relations/children.js';
 import type { ResourceDecl } from '../../resources/types.js';
 import { childFormHooks } from './childForm.js';
+import { rowsWithRecordHooks } from './childRowsWithRecord.js';
 import { deleteChildTree, readChildTree } from './childTree.js';
 import type { EntityContext } from './entity/types.js';
 
@@ -23,9 +24,7 @@ export function childHooks(decl: ResourceDecl): Hooks {
   if (!children.length) return {};
   const onGet = children.filter((c) => !c.everyRead);
   const always = children.filter((c) => c.everyRead);
-  return {
-    // Collections sent with the record (ChildDecl `form`): checked, written and answered by the save.
-    ...childFormHooks(decl),
+  const own: Hooks = {
     afterGet: [
       async ({ record, ctx }) => {
         const out: RecordData = { ...record };
@@ -42,4 +41,13 @@ export function childHooks(decl: ResourceDecl): Hooks {
       },
     ],
   };
+  // Collections sent with the record (ChildDecl `form`, or `rowCalls.withRecord`): checked, written (and answered) by the save.
+  return joinHooks([childFormHooks(decl), rowsWithRecordHooks(decl), own]);
+}
+
+/** Hooks of several sources, each name's in the sources' order. */
+function joinHooks(parts: readonly Hooks[]): Hooks {
+  const out: Record<string, unknown[]> = {};
+  for (const part of parts) for (const [name, list] of Object.entries(part)) out[name] = [...(out[name] ?? []), ...(list as unknown[])];
+  return out as Hooks;
 }

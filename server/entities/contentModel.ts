@@ -1,27 +1,10 @@
-import contentModelDecl from '../../resources/contentModel.js';
 import { dialectOf, type Db, type Row } from '../db/types.js';
 import { PortalError } from '../http/errors.js';
 import { defineBehaviour } from '../crud/entity/define.js';
 import type { EntityContext } from '../crud/entity/types.js';
-import { writeChildTree } from '../crud/childTree.js';
 import { ensureModelTable, physicalTable, readFieldDefinition, tableExists, type ModelField } from '../modules/content/contentModels/service.js';
 
-/** The raw field definitions a new model's body brings, from beforeValidate to beforeChange and afterChange of the same operation. */
-const pendingFields = new WeakMap<object, Row[]>();
-
-/** The field definitions of a new model's body (sorted as sent; one name once). */
-function newFields(raw: unknown): Row[] {
-  const fields: Row[] = (Array.isArray(raw) ? (raw as Row[]) : []).map((f, i) => ({ fieldSort: i, ...readFieldDefinition(f ?? {}, 'create') }));
-  const names = new Set<string>();
-  for (const f of fields) {
-    if (names.has(String(f.fieldFieldName))) throw new PortalError(1004, `字段名已存在：${String(f.fieldFieldName)}`);
-    names.add(String(f.fieldFieldName));
-  }
-  return fields;
-}
-
 const typed = (ctx: EntityContext) => ctx.trx as unknown as Db;
-const FIELDS = contentModelDecl.children[0];
 
 /**
  * 自定义模型 (docs/content.md): the model's name rules are its declared fields (表名 a `pattern`, `unique`); here
@@ -32,28 +15,21 @@ export default defineBehaviour({
   name: 'contentModel',
   hooks: {
     beforeValidate: [
-      ({ operation, data, original, ctx }) => {
-        if (operation === 'create') return void pendingFields.set(ctx, (data.fields ?? []) as Row[]);
+      ({ operation, data, original }) => {
+        if (operation === 'create') return;
         if (data.cmTableName !== undefined && data.cmTableName !== original?.cmTableName) throw new PortalError(1005, '表名保存后不能修改');
         const { cmTableName: _same, ...rest } = data;
         return rest;
       },
     ],
-    // After the declared checks of the name and the table name (the fields' own refusals come next, then 表名已存在).
-    beforeChange: [
-      async ({ operation, data, ctx }) => {
-        if (operation !== 'create') return;
-        pendingFields.set(ctx, newFields(pendingFields.get(ctx)));
-        // A table of that name left without its model (the declared `unique` sees only the models).
-        if (await tableExists(typed(ctx), String(data.cmTableName))) throw new PortalError(1004, `表名已存在：${String(data.cmTableName)}`);
-      },
-    ],
+    // A new model's table; the fields its body brings are then written by `rowCalls.withRecord`, each adding its column.
     afterChange: [
       async ({ operation, record, ctx }) => {
         if (operation !== 'create') return;
-        const fields = pendingFields.get(ctx) ?? [];
-        await writeChildTree(ctx.trx, FIELDS, record.cmId, fields.map((f) => ({ ...f, createTime: ctx.now })));
-        await ensureModelTable(typed(ctx), dialectOf(typed(ctx)), String(record.cmTableName), fields as unknown as ModelField[]);
+        const name = String(record.cmTableName);
+        // A table of that name left without its model (the declared `unique` sees only the models).
+        if (await tableExists(typed(ctx), name)) throw new PortalError(1004, `表名已存在：${name}`);
+        await ensureModelTable(typed(ctx), dialectOf(typed(ctx)), name, []);
       },
     ],
     beforeDelete: [
@@ -72,7 +48,9 @@ export default defineBehaviour({
       beforeValidate: ({ operation, data }) => readFieldDefinition(data, operation),
       beforeChange: ({ operation, data, original, count, ctx }) => {
         if (operation === 'create') return { ...data, fieldSort: data.fieldSort ?? count, createTime: ctx.now };
-        if (data.fieldType !== undefined && (Number(data.fieldType) === 4) !== (Number(original?.fieldType) === 4)) throw new PortalError(1005, '字段类型不能在数字与文本类之间修改');
+        if (data.fieldType !== undefined && (Number(data.fieldType) === 4) !== (Number(original?.fieldType) === 4)) {
+          throw new PortalError(1005, '字段类型不能在数字与文本类之间修改');
+        }
       },
       afterChange: async ({ operation, parent, row, ctx }) => {
         if (operation === 'create') await ensureModelTable(typed(ctx), dialectOf(typed(ctx)), String(parent.cmTableName), [row as unknown as ModelField]);
