@@ -47,6 +47,8 @@ export default defineResource({
       type: 'text',
       required: true,
       unique: true,
+      createOnly: true,
+      existsAt: '/api/contentModel/{key}/checkcmTableNameExist',
       // The pattern bounds the length too (its message, not a length message, answers a long name).
       pattern: { source: '^[a-z][a-z0-9_]{1,29}$', message: '表名只能以小写字母开头，由小写字母、数字和下划线组成，长度2–30个字符' },
       help: '小写字母开头，只含小写字母、数字和下划线，2–30个字符；保存后不能修改',

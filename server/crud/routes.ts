@@ -22,6 +22,7 @@ import { registerKeySettings } from './keySettings.js';
 import { registerRecordWords } from './recordWord.js';
 import { registerChildCalls } from './childCalls.js';
 import { registerChildRowCalls } from './childRowCalls.js';
+import { registerExistsCalls } from './fieldChecks.js';
 import { readKey, requirePaging, routeUrl } from './pathKeys.js';
 import { listTree } from './treeList.js';
 import { createListCache } from './listCache.js';
@@ -98,6 +99,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   registerRecordWords(app, decl);
   registerChildCalls(app, decl);
   registerChildRowCalls(app, decl);
+  registerExistsCalls(app, decl);
   registerChildPages(app, decl);
   // A domain module serves the declared paths of a `module` resource itself.
   if (decl.routes === 'module') return;

@@ -7,21 +7,13 @@ import { ensureModelTable, physicalTable, readFieldDefinition, tableExists, type
 const typed = (ctx: EntityContext) => ctx.trx as unknown as Db;
 
 /**
- * 自定义模型 (docs/content.md): the model's name rules are its declared fields (表名 a `pattern`, `unique`); here
- * what is its own: 表名保存后不能修改, a new model's fields written with it, the model's table made on create,
- * dropped on delete, refused while a column uses the model, and a field's column added with the field.
+ * 自定义模型 (docs/content.md): the model's rules are declared (表名's `pattern`, `unique`, `createOnly`,
+ * `existsAt`; the fields a child collection with `rowCalls`); here what is its own: the model's table made on
+ * create, dropped on delete, refused while a column uses the model, a field's rules and its column.
  */
 export default defineBehaviour({
   name: 'contentModel',
   hooks: {
-    beforeValidate: [
-      ({ operation, data, original }) => {
-        if (operation === 'create') return;
-        if (data.cmTableName !== undefined && data.cmTableName !== original?.cmTableName) throw new PortalError(1005, '表名保存后不能修改');
-        const { cmTableName: _same, ...rest } = data;
-        return rest;
-      },
-    ],
     // A new model's table; the fields its body brings are then written by `rowCalls.withRecord`, each adding its column.
     afterChange: [
       async ({ operation, record, ctx }) => {

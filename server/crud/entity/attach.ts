@@ -2,6 +2,7 @@ import type { AccessFn, AccessResult, Hooks, WhereData } from '../../../resource
 import type { ActionDecl, PublicOpDecl, ResourceDecl } from '../../../resources/types.js';
 import { answerHooks } from '../answers.js';
 import { childHooks } from '../children.js';
+import { createOnlyHooks } from '../fieldChecks.js';
 import { idsOfHooks } from '../idsOfCheck.js';
 import { linkHooks } from '../links.js';
 import { linkStepRun } from '../linkSteps.js';
@@ -100,6 +101,7 @@ export function attachBehaviours(decls: readonly ResourceDecl[], behaviours: rea
     }
     out = withSetSteps(withLinkSteps(out));
     // Declared relations run after the entity's own hooks (its refusals come first).
+    if (out.fields.some((f) => f.createOnly)) out = { ...out, hooks: mergeHooks(out.hooks, createOnlyHooks(out) as EntityHooks) };
     if (out.tree) out = { ...out, hooks: mergeHooks(out.hooks, treeHooks(out) as EntityHooks) };
     if (out.links?.length) out = { ...out, hooks: mergeHooks(out.hooks, linkHooks(out, (name) => decls.find((d) => d.name === name)) as EntityHooks) };
     if (out.children?.length) out = { ...out, hooks: mergeHooks(out.hooks, childHooks(out) as EntityHooks) };

@@ -3,7 +3,7 @@ import { type Row, dynamic } from '../../../db/types.js';
 import { ok } from '../../../http/envelope.js';
 import { invalidValue, notFoundRecord } from '../../../http/errors.js';
 import { declarationOf } from '../../declarationLookup.js';
-import { checkTableName, ensureModelTable, loadModel, physicalTable, tableNameTaken } from './service.js';
+import { ensureModelTable, loadModel, physicalTable } from './service.js';
 import { CONTENT_MODEL_INPUT } from './inputs.js';
 import { pageOf } from '../../../shared/paging.js';
 
@@ -15,19 +15,14 @@ function pathNumber(request: FastifyRequest, name: string, label = name): number
 }
 
 /**
- * /api/contentModel/*: the table-name check and the rows of a model's own table. The models are generic
- * (resources/contentModel.ts, server/entities/contentModel.ts), and so are their fields' calls (the child
- * collection's `rowCalls`: saveForm, updateForm, deleteForm, getFromById). See docs/content.md.
+ * /api/contentModel/*: the rows of a model's own table. The models are generic (resources/contentModel.ts,
+ * server/entities/contentModel.ts), and so are the table-name check (表名's `existsAt`) and their fields' calls
+ * (the child collection's `rowCalls`: saveForm, updateForm, deleteForm, getFromById). See docs/content.md.
  */
 export async function contentModelRoutes(app: FastifyInstance) {
   const decl = declarationOf(app, 'contentModel');
   if (!decl) return;
   const db = app.db;
-  app.get('/api/contentModel/:key/checkcmTableNameExist', { config: { permission: decl.permissions.list }, schema: CONTENT_MODEL_INPUT.tableName, attachValidation: true }, async (request) => {
-    const name = checkTableName((request.params as { key: string }).key);
-    return ok(await tableNameTaken(db, name));
-  });
-
   // A page of the model's rows (one per article), newest article first, with the article's title and column.
   app.get('/api/contentModel/:key/:pageNumber/:pageSize/listForm', { config: { permission: decl.permissions.get }, schema: CONTENT_MODEL_INPUT.rows, attachValidation: true }, async (request) => {
     const cmId = pathNumber(request, 'key', 'contentModelId');

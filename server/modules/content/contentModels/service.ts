@@ -35,15 +35,6 @@ export interface Model {
   fields: ModelField[];
 }
 
-/** A table name checked by the declared field's pattern (1001 when blank, 1002 with its message). */
-export function checkTableName(name: unknown): string {
-  const rule = contentModelDecl.fields.find((f) => f.name === 'cmTableName')!.pattern!;
-  if (name === undefined || name === null || name === '') throw missingParam('cmTableName');
-  const text = String(name).trim();
-  if (!new RegExp(rule.source).test(text)) throw invalidValue(rule.message!);
-  return text;
-}
-
 /** A model with its fields in their order (the declared child collection, as the get answers them). */
 export async function loadModel(db: Db, cmId: number): Promise<Model | undefined> {
   const m = await db.selectFrom('content_model').selectAll().where('cmId', '=', cmId).executeTakeFirst();
@@ -113,11 +104,6 @@ const columnTypeOf = (fieldType: number, dialect: DialectName) =>
 
 /** True when the model table of this name exists (with or without its model). */
 export const tableExists = async (db: Db, name: string) => (await db.introspection.getTables()).some((t) => t.name === physicalTable(name));
-
-/** True when a model already has this table name, or a table of that name exists. */
-export async function tableNameTaken(db: Db, name: string): Promise<boolean> {
-  return !!(await db.selectFrom('content_model').select('cmId').where('cmTableName', '=', name).executeTakeFirst()) || tableExists(db, name);
-}
 
 /** Creates the model's table when missing and adds a column for each field it lacks (additive). */
 export async function ensureModelTable(db: Db, dialect: DialectName, cmTableName: string, fields: readonly Pick<ModelField, 'fieldFieldName' | 'fieldType'>[]): Promise<void> {
