@@ -22,7 +22,7 @@ import { registerKeySettings } from './keySettings.js';
 import { registerRecordWords } from './recordWord.js';
 import { registerChildCalls } from './childCalls.js';
 import { registerChildRowCalls } from './childRowCalls.js';
-import { registerExistsCalls } from './fieldChecks.js';
+import { registerExistsCalls } from './nameChecks.js';
 import { readKey, requirePaging, routeUrl } from './pathKeys.js';
 import { listTree } from './treeList.js';
 import { createListCache } from './listCache.js';

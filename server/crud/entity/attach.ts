@@ -2,7 +2,7 @@ import type { AccessFn, AccessResult, Hooks, WhereData } from '../../../resource
 import type { ActionDecl, PublicOpDecl, ResourceDecl } from '../../../resources/types.js';
 import { answerHooks } from '../answers.js';
 import { childHooks } from '../children.js';
-import { createOnlyHooks } from '../fieldChecks.js';
+import { createOnlyHooks } from '../nameChecks.js';
 import { idsOfHooks } from '../idsOfCheck.js';
 import { linkHooks } from '../links.js';
 import { linkStepRun } from '../linkSteps.js';

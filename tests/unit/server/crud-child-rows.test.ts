@@ -6,7 +6,7 @@ import type { ResourceDecl } from '../../../resources/types';
 import type { DynamicDb } from '../../../server/db/types';
 import { deleteChildTree, readChildRow, readChildTree, writeChildTree } from '../../../server/crud/childTree';
 import { childHooks } from '../../../server/crud/children';
-import { createOnlyHooks } from '../../../server/crud/fieldChecks';
+import { createOnlyHooks } from '../../../server/crud/nameChecks';
 
 // Session 27 (内容模型): a child table keyed otherwise than `id` (`idField`), JSON list columns (`lists`), a
 // collection answered on every read (`everyRead`), and the `createOnly` field option's hook.
