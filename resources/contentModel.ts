@@ -46,7 +46,11 @@ export default defineResource({
       label: '表名',
       type: 'text',
       required: true,
-      maxLength: 30,
+      unique: true,
+      createOnly: true,
+      existsAt: '/api/contentModel/{key}/checkcmTableNameExist',
+      // The pattern bounds the length too (its message, not a length message, answers a long name).
+      pattern: { source: '^[a-z][a-z0-9_]{1,29}$', message: '表名只能以小写字母开头，由小写字母、数字和下划线组成，长度2–30个字符' },
       help: '小写字母开头，只含小写字母、数字和下划线，2–30个字符；保存后不能修改',
     },
     { name: 'createTime', label: '创建时间', type: 'datetime', readOnly: true },
@@ -60,6 +64,33 @@ export default defineResource({
     joins: [{ name: 'fieldCount', table: 'content_model_field', column: 'fieldId', on: 'cmId', key: 'fieldCmId', count: true }],
   },
   form: ['cmTipsName', 'cmTableName'],
+  // The fields, answered with every read of a model; added, changed and removed one at a time by their calls,
+  // whose rules are the behaviour's (server/entities/contentModel.ts `childRows`).
+  children: [{
+    name: 'fields', label: '字段', table: 'content_model_field', key: 'fieldCmId', idField: 'fieldId', orderBy: ['fieldSort'], everyRead: true,
+    fields: ['fieldId', 'fieldCmId', 'fieldTipsName', 'fieldFieldName', 'fieldType', 'fieldOptions', 'fieldRequired', 'fieldSort', 'fieldDefault'], lists: ['fieldOptions'],
+    rowCalls: {
+      permissions: { read: 'contentModel:get', write: 'contentModel:update' },
+      parentParams: ['fieldCmId', 'cmId', 'contentModelId'],
+      idParams: ['fieldId', 'id'],
+      get: '/api/contentModel/{filedId}/getFromById',
+      add: '/api/contentModel/saveForm',
+      update: '/api/contentModel/updateForm',
+      remove: '/api/contentModel/deleteForm',
+      unique: [{ field: 'fieldFieldName', label: '字段名' }],
+      createOnly: [{ field: 'fieldFieldName', label: '字段名' }],
+      // A new model's body may bring its first fields (`fields: [...]`).
+      withRecord: true,
+      inputs: {
+        fieldFieldName: ['string', '字段名：小写字母开头，小写字母、数字和下划线，不超过30个字符（保存后不能修改）'],
+        fieldTipsName: ['string', '字段提示名，不超过50个字符'],
+        fieldType: ['integer', '字段类型（数字与文本类之间不能修改）'],
+        fieldOptions: ['any', '下拉选项：数组，或以换行、逗号分隔（不超过100个）'],
+        fieldRequired: ['integer', '必填：1（是）、0（否）'],
+        fieldSort: ['integer', '排序'],
+      },
+    },
+  }],
   // What the column form chooses from (栏目's key: the column screens ask it).
   reads: [
     { name: 'columnChoices', label: '内容模型', path: '/column/content/model/list', method: 'GET', shape: 'array', permission: 'column:list', sort: [{ field: 'cmId', order: 'ASC' }], fields: ['cmId', 'cmTipsName', 'cmTableName'] },

@@ -1,6 +1,7 @@
 // Child collections declared on an entity (issue 19, session 24); run by server/crud/children.ts.
 import type { ChildCallsDecl } from './childCalls';
 import type { ChildFormDecl } from './childForm';
+import type { ChildRowCallsDecl } from './childRowCalls';
 
 /**
  * Rows of another table that belong to one record (论坛主题 → its replies in `theme_reply`): `key` is the
@@ -37,4 +38,15 @@ export interface ChildDecl {
   readonly calls?: ChildCallsDecl;
   /** Edited inside the record's form (see ChildFormDecl). */
   readonly form?: ChildFormDecl;
+  /** The child table's own key column (default `id`; 自定义模型's fields: `fieldId`). */
+  readonly idField?: string;
+  /** Columns holding a JSON list as text: answered as the list (each item as text), [] when blank or no list. */
+  readonly lists?: readonly string[];
+  /** Answered with the record on every read — lists, declared reads, the get, a save's answer — not on the get alone. */
+  readonly everyRead?: boolean;
+  /** Calls writing the rows one at a time (see ChildRowCallsDecl). */
+  readonly rowCalls?: ChildRowCallsDecl;
 }
+
+/** The child table's key column. */
+export const childIdField = (child: ChildDecl) => child.idField ?? 'id';

@@ -69,6 +69,13 @@ export interface FieldDecl {
   readonly readOnly?: boolean;
   /** No two records may share the value. */
   readonly unique?: boolean;
+  /**
+   * A GET at this path (its one `{name}` holds the value) answering whether a record holds the value, after the
+   * field's own rules (1001 blank, 1002 `pattern`): a form's check before saving (server/crud/nameChecks.ts).
+   */
+  readonly existsAt?: string;
+  /** Set on create only: an update sending another value is 1005 `<label>保存后不能修改`; the same value is dropped. */
+  readonly createOnly?: boolean;
   /** Shown under the input. */
   readonly help?: string;
   /**

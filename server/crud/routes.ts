@@ -23,8 +23,9 @@ import { registerRecordWords } from './recordWord.js';
 import { registerRecordTables } from './recordTables.js';
 import { registerChildCalls } from './childCalls.js';
 import { registerResponseCalls } from './responses/routes.js';
-
 import { registerWordCheck } from './wordCheck.js';
+import { registerChildRowCalls } from './childRowCalls.js';
+import { registerExistsCalls } from './nameChecks.js';
 import { readKey, requirePaging, routeUrl } from './pathKeys.js';
 import { listTree } from './treeList.js';
 import { createListCache } from './listCache.js';
@@ -101,6 +102,8 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   registerRecordWords(app, decl);
   registerRecordTables(app, decl);
   registerChildCalls(app, decl);
+  registerChildRowCalls(app, decl);
+  registerExistsCalls(app, decl);
   registerChildPages(app, decl);
   registerResponseCalls(app, decl);
 

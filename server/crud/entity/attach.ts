@@ -2,12 +2,14 @@ import type { AccessFn, AccessResult, Hooks, WhereData } from '../../../resource
 import type { ActionDecl, PublicOpDecl, ResourceDecl } from '../../../resources/types.js';
 import { answerHooks } from '../answers.js';
 import { childHooks } from '../children.js';
+import { createOnlyHooks } from '../nameChecks.js';
 import { idsOfHooks } from '../idsOfCheck.js';
 import { linkHooks } from '../links.js';
 import { countedInHooks } from '../countedIn.js';
 import { linkStepRun } from '../linkSteps.js';
 import { withSetSteps } from '../setSteps.js';
 import { treeHooks } from '../tree.js';
+import { attachChildRowHooks } from './childRowHooks.js';
 import type { EntityAccess, EntityBehaviour, EntityHooks, PublicOpRun } from './types.js';
 
 type HookName = keyof Hooks;
@@ -96,9 +98,11 @@ export function attachBehaviours(decls: readonly ResourceDecl[], behaviours: rea
     let out = decl;
     for (const b of byName.get(decl.name) ?? []) {
       out = { ...out, hooks: mergeHooks(out.hooks, b.hooks), access: mergeAccess(out.access, b.access), actions: mergeActions(out, b.actions), publicOps: mergePublicOps(out, b.publicOps) };
+      attachChildRowHooks(out, b.childRows);
     }
     out = withSetSteps(withLinkSteps(out));
     // Declared relations run after the entity's own hooks (its refusals come first).
+    if (out.fields.some((f) => f.createOnly)) out = { ...out, hooks: mergeHooks(out.hooks, createOnlyHooks(out) as EntityHooks) };
     if (out.tree) out = { ...out, hooks: mergeHooks(out.hooks, treeHooks(out) as EntityHooks) };
     if (out.links?.length) out = { ...out, hooks: mergeHooks(out.hooks, linkHooks(out, (name) => decls.find((d) => d.name === name)) as EntityHooks) };
     if (out.children?.length) out = { ...out, hooks: mergeHooks(out.hooks, childHooks(out) as EntityHooks) };

@@ -5,6 +5,7 @@ import type { PortalConfig } from '../../config.js';
 import type { DynamicDb } from '../../db/types.js';
 import type { PortalUser } from '../../http/fastifyTypes.js';
 import type { ListNarrowing, Page } from '../service.js';
+import type { ChildRowHooks } from './childRowHooks.js';
 
 /**
  * A declared entity's behaviour on the server (Payload CMS's collection hooks, access and endpoints): a
@@ -189,4 +190,6 @@ export interface EntityBehaviour {
   readonly jobs?: readonly EntityJob[];
   /** Handlers of the declaration's public operations, by name. */
   readonly publicOps?: Readonly<Record<string, PublicOpRun>>;
+  /** Hooks of the rows a child collection's `rowCalls` write, by collection name (./childRowHooks.ts). */
+  readonly childRows?: Readonly<Record<string, ChildRowHooks>>;
 }

@@ -1,13 +1,12 @@
 import { sql } from 'kysely';
-import { CONTENT_FIELD_TYPES } from '../../../../resources/contentModel.js';
+import contentModelDecl, { CONTENT_FIELD_TYPES } from '../../../../resources/contentModel.js';
+import { readChildTree } from '../../../crud/childTree.js';
 import { type Db, type DialectName, type Row, dynamic } from '../../../db/types.js';
 import { invalidValue, missingParam } from '../../../http/errors.js';
 import { DATE_RE, normaliseDateTime } from '../../../util/time.js';
 import { sanitizeArticleHtml } from '../../../shared/articleHtml.js';
 import { plainText } from '../../../shared/text.js';
 
-/** Model table names: a lowercase letter, then lowercase letters, digits, underscores; 2–30 in all. */
-export const TABLE_NAME_RE = /^[a-z][a-z0-9_]{1,29}$/;
 /** Field (column) names: a lowercase letter, then lowercase letters, digits, underscores; 1–30 in all. */
 export const FIELD_NAME_RE = /^[a-z][a-z0-9_]{0,29}$/;
 const RESERVED_FIELDS = new Set(['articleid', 'id', 'oid', 'ctid', 'xmin', 'xmax', 'cmin', 'cmax', 'tableoid', 'rowid']);
@@ -36,47 +35,17 @@ export interface Model {
   fields: ModelField[];
 }
 
-export function checkTableName(name: unknown): string {
-  if (name === undefined || name === null || name === '') throw missingParam('cmTableName');
-  const text = String(name).trim();
-  if (!TABLE_NAME_RE.test(text)) throw invalidValue('表名只能以小写字母开头，由小写字母、数字和下划线组成，长度2–30个字符');
-  return text;
-}
-
-export function normaliseField(r: Row): ModelField {
-  let options: string[] = [];
-  if (typeof r.fieldOptions === 'string' && r.fieldOptions) {
-    try {
-      const parsed = JSON.parse(r.fieldOptions) as unknown;
-      if (Array.isArray(parsed)) options = parsed.map(String);
-    } catch {
-      options = [];
-    }
-  }
-  return {
-    fieldId: Number(r.fieldId),
-    fieldCmId: Number(r.fieldCmId),
-    fieldTipsName: String(r.fieldTipsName),
-    fieldFieldName: String(r.fieldFieldName),
-    fieldType: Number(r.fieldType),
-    fieldOptions: options,
-    fieldRequired: Number(r.fieldRequired ?? 0),
-    fieldSort: Number(r.fieldSort ?? 0),
-    fieldDefault: (r.fieldDefault as string | null) ?? null,
-  };
-}
-
+/** A model with its fields in their order (the declared child collection, as the get answers them). */
 export async function loadModel(db: Db, cmId: number): Promise<Model | undefined> {
   const m = await db.selectFrom('content_model').selectAll().where('cmId', '=', cmId).executeTakeFirst();
   if (!m) return undefined;
-  const fields = await db.selectFrom('content_model_field').selectAll().where('fieldCmId', '=', cmId).orderBy('fieldSort', 'asc').orderBy('fieldId', 'asc').execute();
   return {
     cmId: m.cmId,
     cmTipsName: String(m.cmTipsName),
     cmTableName: String(m.cmTableName),
     createTime: m.createTime as string,
     updateTime: m.updateTime as string,
-    fields: fields.map(normaliseField),
+    fields: (await readChildTree(dynamic(db), contentModelDecl.children[0], [cmId])) as unknown as ModelField[],
   };
 }
 
@@ -133,12 +102,8 @@ export function readFieldDefinition(input: Row, mode: 'create' | 'update'): Row 
 const columnTypeOf = (fieldType: number, dialect: DialectName) =>
   fieldType === 4 ? (dialect === 'postgres' ? 'double precision' : 'real') : 'text';
 
-/** True when a model already has this table name, or a table of that name exists. */
-export async function tableNameTaken(db: Db, name: string): Promise<boolean> {
-  if (await db.selectFrom('content_model').select('cmId').where('cmTableName', '=', name).executeTakeFirst()) return true;
-  const tables = await db.introspection.getTables();
-  return tables.some((t) => t.name === physicalTable(name));
-}
+/** True when the model table of this name exists (with or without its model). */
+export const tableExists = async (db: Db, name: string) => (await db.introspection.getTables()).some((t) => t.name === physicalTable(name));
 
 /** Creates the model's table when missing and adds a column for each field it lacks (additive). */
 export async function ensureModelTable(db: Db, dialect: DialectName, cmTableName: string, fields: readonly Pick<ModelField, 'fieldFieldName' | 'fieldType'>[]): Promise<void> {
