@@ -64,7 +64,9 @@ function convert(field: FieldDecl, raw: unknown): unknown {
       if (field.maxLength !== undefined && [...text].length > field.maxLength) {
         throw invalidValue(`${label}长度不能超过${field.maxLength}个字符`);
       }
-      if (field.pattern && text !== '' && !new RegExp(field.pattern.source).test(text)) throw invalidValue(field.pattern.message ?? `${label}格式不正确`);
+      // A pattern describes what was typed: markup in it is refused, not stripped into a valid value.
+      const typed = String(raw).trim();
+      if (field.pattern && typed !== '' && !new RegExp(field.pattern.source).test(typed)) throw invalidValue(field.pattern.message ?? `${label}格式不正确`);
       if (field.type === 'url' && text !== '' && !isUrl(text)) throw invalidValue(`${label}必须是以http://或https://开头的有效网址`);
       if ((field.type === 'image' || field.type === 'file') && /^\s*(javascript|data|vbscript):/i.test(text)) {
         throw invalidValue(`${label}地址无效`);

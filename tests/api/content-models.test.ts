@@ -24,7 +24,7 @@ describe('/api/contentModel/*', () => {
   it('checks table names and refuses unsafe ones', async () => {
     expect((await call<boolean>(url, '/api/contentModel/policy_doc/checkcmTableNameExist', { token: admin, method: 'GET' })).body.data).toBe(true);
     expect((await call<boolean>(url, '/api/contentModel/notice_ext/checkcmTableNameExist', { token: admin, method: 'GET' })).body.data).toBe(false);
-    for (const bad of ['Users', 'a', '1abc', 'a-b', 'x'.repeat(31), "a';drop"]) {
+    for (const bad of ['Users', 'a', '1abc', 'a-b', 'x'.repeat(31), "a';drop", '<b>ab</b>']) {
       const r = await call(url, `/api/contentModel/${encodeURIComponent(bad)}/checkcmTableNameExist`, { token: admin, method: 'GET' });
       expect(r.body.errorCode, bad).toBe('1002');
       const s = await call(url, '/api/contentModel/save', { token: admin, body: { cmTipsName: '坏', cmTableName: bad } });
