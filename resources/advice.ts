@@ -25,9 +25,6 @@ export default defineResource({
     create: { path: '/advice/add' },
     update: { path: '/advice/add' },
     delete: { path: '/advice/dels', ids: 'body' },
-    extra: {
-      stopAdvice: { path: '/stopAdvice', label: '停止征集' },
-    },
   },
   fields: [
     { name: 'id', label: 'ID', type: 'number', readOnly: true },
@@ -35,7 +32,7 @@ export default defineResource({
     { name: 'content', label: '征集内容', type: 'richtext', required: true, maxLength: 200000 },
     { name: 'solicitDept', label: '征集部门', type: 'text', required: true, maxLength: 100 },
     { name: 'startTime', label: '开始时间', type: 'datetime', required: true },
-    { name: 'endTime', label: '结束时间', type: 'datetime', required: true },
+    { name: 'endTime', label: '结束时间', type: 'datetime', required: true, after: 'startTime' },
     {
       name: 'status',
       label: '状态',

@@ -14,13 +14,12 @@ const FORM_FIELDS = ['title', 'content', 'solicitDept', 'startTime', 'endTime'];
 const isFormSave = (data: RecordData) => FORM_FIELDS.some((k) => data[k] !== undefined);
 
 /**
- * The times of a save: the end after the start and not past; the status follows the start. Demo data
- * (`seed`) may be a topic of the past as it stands: its end, status and count are kept.
+ * The times of a save: the end not past (after the start: the field's declared `after`); the status follows
+ * the start. Demo data (`seed`) may be a topic of the past as it stands: its end, status and count are kept.
  */
 function timed(data: RecordData, original: RecordData | undefined, now: string, seed: boolean): RecordData {
   const start = String(data.startTime ?? original?.startTime);
   const end = String(data.endTime ?? original?.endTime);
-  if (start >= end) throw invalidValue('结束时间必须晚于开始时间');
   if (end < now && !seed) throw invalidValue('结束时间不能早于当前时间');
   const own: RecordData = { status: start <= now ? 1 : 0, ...(original ? {} : { opinionCount: 0 }) };
   if (seed) for (const k of ['status', 'opinionCount']) if (data[k] !== undefined && data[k] !== null) delete own[k];

@@ -1,5 +1,6 @@
 import type { AccessFn, AccessResult, Hooks, WhereData } from '../../../resources/behaviour.js';
 import type { ActionDecl, PublicOpDecl, ResourceDecl } from '../../../resources/types.js';
+import { afterHooks } from '../afterCheck.js';
 import { answerHooks } from '../answers.js';
 import { childHooks } from '../children.js';
 import { idsOfHooks } from '../idsOfCheck.js';
@@ -97,6 +98,8 @@ export function attachBehaviours(decls: readonly ResourceDecl[], behaviours: rea
       out = { ...out, hooks: mergeHooks(out.hooks, b.hooks), access: mergeAccess(out.access, b.access), actions: mergeActions(out, b.actions), publicOps: mergePublicOps(out, b.publicOps) };
     }
     out = withSetSteps(withLinkSteps(out));
+    // A field's `after` (an end after its start) comes before the entity's own beforeChange hooks.
+    if (out.fields.some((f) => f.after)) out = { ...out, hooks: mergeHooks(afterHooks(out), out.hooks as EntityHooks) };
     // Declared relations run after the entity's own hooks (its refusals come first).
     if (out.tree) out = { ...out, hooks: mergeHooks(out.hooks, treeHooks(out) as EntityHooks) };
     if (out.links?.length) out = { ...out, hooks: mergeHooks(out.hooks, linkHooks(out, (name) => decls.find((d) => d.name === name)) as EntityHooks) };
