@@ -12,10 +12,11 @@ import type { ActionDecl } from './shape/actions';
 import type { RecordsPanelDecl } from './shape/recordsPanel';
 import type { ListDecl } from './shape/list';
 import type { ExtraReadDecl, ReadDecl } from './shape/reads';
-import type { GroupCountsDecl } from './shape/groupCounts';
+import type { CountCondition, GroupCountsDecl } from './shape/groupCounts';
 import type { TallyDecl } from './shape/tally';
 import type { ScheduleDecl } from './shape/schedule';
 import type { KeySettingsDecl } from './shape/keySettings';
+import type { RecordSettingsDecl } from './shape/recordSettings';
 import type { ChildPageDecl } from './shape/childPages';
 import type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowChipDecl, ShowTableDecl } from './shape/form';
 import type { ShowChartsDecl, ShowPagedDecl } from './shape/showCalls';
@@ -147,7 +148,7 @@ export interface CallAlias {
    * Only the records of the caller's department and the departments below it (the ownership's department
    * column; a caller without a department finds none): 文章's 本部门文章 `/api/article/listByDept`.
    */
-  readonly ownDepartments?: boolean;
+  readonly ownDepartments?: boolean | 'byScope';
   /** The list at this path searches without the filters' `blankMeans` (操作日志's `/log/list`: every type unless one is asked). */
   readonly ignoreBlankMeans?: true;
   readonly get?: string;
@@ -159,6 +160,17 @@ export interface CallAlias {
   readonly whereCaller?: Readonly<Record<string, 'deptId' | 'userId'>>;
   /** A search value the list cannot do without: blank answers 1001 缺少必填参数：<name> (`/theme/listByPeopleId`). */
   readonly requires?: string;
+  /**
+   * Session 27 (server/crud/aliasOptions.ts): `permission` the list key at this path; `scoped: false` the data
+   * scope does not narrow it (with `ownDepartments: 'byScope'`: the caller's department, and those below it
+   * when his data scope reaches them — DEPARTS, ALL); `labels` enum fields answered with `<field>Name` too;
+   * `flags` a search value `1` under the name keeps the records matching the condition (`'$now'` the call's
+   * time) — 领导信箱's `/mailForum/mailListByDept` with `overdue`.
+   */
+  readonly permission?: string;
+  readonly scoped?: false;
+  readonly labels?: readonly string[];
+  readonly flags?: Readonly<Record<string, CountCondition & { readonly label: string }>>;
 }
 
 /** Permission keys a role must hold for each operation; they are Button entries of the menu tree. */
@@ -289,6 +301,8 @@ export interface ResourceDecl {
   readonly schedule?: ScheduleDecl;
   /** The entity's own settings as key → value rows, read and saved on one call (see KeySettingsDecl). */
   readonly settings?: KeySettingsDecl;
+  /** Settings kept per record of another entity, one row each, on a get and a save call (see RecordSettingsDecl). */
+  readonly recordSettings?: readonly RecordSettingsDecl[];
   /** One record's rows of another table, paged (see ChildPageDecl). */
   readonly childPages?: readonly ChildPageDecl[];
   /** Calls of citizens on the public site (see PublicOpDecl); handlers in the behaviour file. */

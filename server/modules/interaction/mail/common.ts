@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import mailDecl, { MAIL_LABELLED, type MailAction } from '../../../../resources/mail.js';
+import { MAIL_REPLY_DAYS } from '../../../../resources/mail/deptSettings.js';
 import { departmentAndDescendants } from '../../../auth/dataScope.js';
 import type { Db, Row } from '../../../db/types.js';
 import { PortalError } from '../../../http/errors.js';
@@ -13,7 +14,6 @@ export { mailDecl };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Trx = Kysely<any>;
 
-export const DEFAULT_REPLY_DAYS = 15;
 export const notAllowed = (msg = '该记录当前状态不允许此操作') => new PortalError(1005, msg);
 
 /** The departments whose letters the user handles: his department, and those below it for DEPARTS/ALL. */
@@ -31,7 +31,7 @@ export async function departmentName(db: Db, id: number): Promise<string> {
 
 export async function replyDays(db: Db, deptId: number): Promise<number> {
   const row = (await db.selectFrom('mail_dept').select('replyDays').where('deptId', '=', deptId).executeTakeFirst()) as { replyDays: number } | undefined;
-  return Number(row?.replyDays ?? DEFAULT_REPLY_DAYS);
+  return Number(row?.replyDays ?? MAIL_REPLY_DAYS);
 }
 
 /** One line of the letter's handling history (mail_forum). */
