@@ -35,6 +35,11 @@ export default defineResource({
       read: { path: '/notice/read', label: '标记已读' },
     },
   },
+  // 标记已读: { id } / { noticeId } / { ids } — only notices addressed to the reader (the inbox's listWhere, search box blank).
+  marks: [{
+    name: 'read', label: '标记已读', path: '/notice/read', permission: NOTICE_PERMISSIONS.my, table: 'notice_read', key: 'noticeId', user: 'userId', at: 'readTime',
+    ids: 'ids', id: ['noticeId', 'id'], success: '已标记为已读',
+  }],
   fields: [
     { name: 'id', label: 'ID', type: 'number', readOnly: true },
     { name: 'title', label: '标题', type: 'text', required: true, maxLength: 200 },
