@@ -28,7 +28,7 @@ export default defineResource({
     // The inbox (default) or, `box: 'outbox'`, the notices the caller may manage: server/entities/notice.ts.
     list: { path: '/notice/my/list', keyBy: { param: 'box', values: { outbox: NOTICE_PERMISSIONS.list }, otherwise: NOTICE_PERMISSIONS.my } },
     get: { path: '/notice/get', id: 'query' },
-    create: { path: '/notice/add', withId: 'update' },
+    create: { path: '/notice/add', withId: 'update', success: '发布成功' },
     update: { path: '/notice/update' },
     delete: { path: '/notice/dels', ids: 'body', orId: true },
     extra: {

@@ -94,9 +94,10 @@ export interface ResourceApi {
   /**
    * Absent for records nobody creates through the back office (logs, public submissions). `withId:
    * 'update'`: the create path also updates when the body carries the id (the spec's add-or-update calls
-   * beside a separate update path, e.g. /notice/set/add), with the update's permission key.
+   * beside a separate update path, e.g. /notice/set/add), with the update's permission key. `success`: the
+   * spec's message when not 新增成功 (session 27: 通知's 发布成功, 依申请公开's 登记成功).
    */
-  readonly create?: ApiCall & { readonly withId?: 'update' };
+  readonly create?: ApiCall & { readonly withId?: 'update'; readonly success?: string };
   /** Often the same path as `create`: a body with the id updates. Absent for read-only records. `success`: the spec's message when not 修改成功. */
   readonly update?: ApiCall & {
     readonly success?: string;

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Hooks } from '../../resources/behaviour.js';
 import type { MarkDecl } from '../../resources/shape/marks.js';
 import type { ResourceDecl } from '../../resources/types.js';
 import { dynamic } from '../db/types.js';
@@ -9,6 +10,7 @@ import { isBlank, param, readId, readIds } from '../http/params.js';
 import { describeInput, IDS } from '../http/routeInput.js';
 import { formatDateTime } from '../util/time.js';
 import { findRecords } from './entity/localApi.js';
+import type { EntityContext } from './entity/types.js';
 import { inTransaction } from './service.js';
 
 /** A declaration's `marks` (resources/shape/marks.ts): a caller's own mark on records, set on one call. */
@@ -17,6 +19,18 @@ import { inTransaction } from './service.js';
 function markedIds(request: FastifyRequest, mark: MarkDecl): number[] {
   if (!isBlank(param(request, mark.ids))) return readIds(request, mark.ids);
   return [readId(request, mark.id.find((name) => !isBlank(param(request, name))) ?? mark.id[mark.id.length - 1]!)];
+}
+
+/** A deleted record's marks go with it (a beforeDelete hook, run after the entity's own: server/crud/entity/attach.ts). */
+export function markHooks(decl: ResourceDecl): Hooks {
+  return {
+    beforeDelete: [
+      async ({ records, ctx }) => {
+        const ids = records.map((r) => r[decl.idField]);
+        for (const mark of decl.marks ?? []) await (ctx as EntityContext).trx.deleteFrom(mark.table).where(mark.key, 'in', ids).execute();
+      },
+    ],
+  } as Hooks;
 }
 
 export function registerMarks(app: FastifyInstance, decl: ResourceDecl): void {

@@ -215,7 +215,7 @@ function registerSaveRoutes(app: FastifyInstance, decl: ResourceDecl, route: Rou
     const body = withoutMasked(decl, fieldsOf(request));
     const target = saveTarget(decl, request, body, mode);
     const user = currentUser(request);
-    if (target === null) return saveAnswer(app.db, decl, user, 'create', body, await createRecord(app.db, decl, user, body), '新增成功');
+    if (target === null) return saveAnswer(app.db, decl, user, 'create', body, await createRecord(app.db, decl, user, body), api.create?.success ?? '新增成功');
     return saveAnswer(app.db, decl, user, 'update', body, await updateRecord(app.db, decl, user, target, body), api.update?.success ?? '修改成功');
   };
   const saveChecks = (mode: SaveMode) => (request: FastifyRequest) => {
