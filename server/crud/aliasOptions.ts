@@ -18,9 +18,14 @@ import { enumLabels } from './reads/output.js';
 export async function ownDepartmentsWhere(db: Db, decl: ResourceDecl, alias: CallAlias, user: CallerInfo): Promise<WhereData> {
   const column = decl.ownership?.department;
   if (!alias.ownDepartments || !column) return {};
-  if (user.deptId === null) return { [column]: [] };
-  const below = alias.ownDepartments === true || user.dataScope === 'DEPARTS' || user.dataScope === 'ALL';
-  return { [column]: below ? await departmentAndDescendants(db, user.deptId) : [user.deptId] };
+  return { [column]: await callerDepartments(db, user, alias.ownDepartments) };
+}
+
+/** The departments of `ownDepartments` (also for a behaviour's own check: 领导信箱's 答复 / 退回 by the handling department). */
+export async function callerDepartments(db: Db, user: Pick<CallerInfo, 'deptId' | 'dataScope'>, below: true | 'byScope'): Promise<number[]> {
+  if (user.deptId === null) return [];
+  if (below === 'byScope' && user.dataScope !== 'DEPARTS' && user.dataScope !== 'ALL') return [user.deptId];
+  return departmentAndDescendants(db, user.deptId);
 }
 
 /** The aliased declaration with the alias's key, scope, labels and flags. */
