@@ -86,7 +86,7 @@ export default defineResource({
     },
     {
       name: 'resultReply', label: '结果反馈', path: '/advice/resultReply', permission: 'advice:reply', scope: 'row',
-      when: { status: [2, 3] }, refusal: '请先结束征集，再反馈结果', success: '结果已发布', call: { submit: '发布反馈', prefillFromRecord: true },
+      when: { status: [2, 3] }, refusal: '请先结束征集，再反馈结果', success: '结果已发布', run: true, call: { submit: '发布反馈', prefillFromRecord: true },
       input: [{ name: 'resultContent', label: '反馈内容', type: 'richtext', editor: 'lines', required: true, maxLength: 200000, help: '将在门户网站该征集主题下公开；每行一个段落' }],
       sets: { resultContent: { input: 'resultContent' }, resultTime: '$now', status: 3 },
     },
