@@ -36,7 +36,7 @@ export default defineResource({
     },
   },
   // 标记已读: { id } / { noticeId } / { ids } — only notices addressed to the reader (the inbox's listWhere, search box blank).
-  marks: [{
+  userMarks: [{
     name: 'read', label: '标记已读', path: '/notice/read', permission: NOTICE_PERMISSIONS.my, table: 'notice_read', key: 'noticeId', user: 'userId', at: 'readTime',
     ids: 'ids', id: ['noticeId', 'id'], success: '已标记为已读',
   }],

@@ -17,7 +17,7 @@ import type { TallyDecl } from './shape/tally';
 import type { ScheduleDecl } from './shape/schedule';
 import type { KeySettingsDecl } from './shape/keySettings';
 import type { RecordSettingsDecl } from './shape/recordSettings';
-import type { MarkDecl } from './shape/marks';
+import type { UserMarkDecl } from './shape/userMarks';
 import type { ChildPageDecl } from './shape/childPages';
 import type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowChipDecl, ShowTableDecl } from './shape/form';
 import type { ShowChartsDecl, ShowPagedDecl } from './shape/showCalls';
@@ -305,8 +305,8 @@ export interface ResourceDecl {
   readonly settings?: KeySettingsDecl;
   /** Settings kept per record of another entity, one row each, on a get and a save call (see RecordSettingsDecl). */
   readonly recordSettings?: readonly RecordSettingsDecl[];
-  /** A caller's own mark on records (read, seen), one row per record and user, set on one call (see MarkDecl). */
-  readonly marks?: readonly MarkDecl[];
+  /** A caller's own mark on records (read, seen), one row per record and user, set on one call (see UserMarkDecl). */
+  readonly userMarks?: readonly UserMarkDecl[];
   /** One record's rows of another table, paged (see ChildPageDecl). */
   readonly childPages?: readonly ChildPageDecl[];
   /** Calls of citizens on the public site (see PublicOpDecl); handlers in the behaviour file. */

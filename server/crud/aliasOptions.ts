@@ -49,6 +49,6 @@ export function withAliasOptions(decl: ResourceDecl, alias: CallAlias, served: R
     ownership: alias.scoped === false ? undefined : served.ownership,
     // Registered once, by the declaration itself.
     recordSettings: undefined,
-    marks: undefined,
+    userMarks: undefined,
   };
 }

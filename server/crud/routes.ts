@@ -20,7 +20,7 @@ import { registerGroupCountRoutes } from './groupCounts.js';
 import { registerTallyRoutes } from './tallies.js';
 import { registerKeySettings } from './keySettings.js';
 import { registerRecordSettings } from './recordSettings.js';
-import { registerMarks } from './marks.js';
+import { registerUserMarks } from './userMarks.js';
 import { registerRecordWords } from './recordWord.js';
 import { registerChildCalls } from './childCalls.js';
 import { readKey, requirePaging, routeUrl } from './pathKeys.js';
@@ -97,7 +97,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   registerTallyRoutes(app, decl);
   registerKeySettings(app, decl);
   registerRecordSettings(app, decl);
-  registerMarks(app, decl);
+  registerUserMarks(app, decl);
   registerRecordWords(app, decl);
   registerChildCalls(app, decl);
   registerChildPages(app, decl);

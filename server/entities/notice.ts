@@ -93,7 +93,7 @@ const pendingNames = new WeakMap<object, string>();
 /**
  * 通知: a notice goes to departments and/or people (the declared links write notice_target); a save names
  * at least one, all existing (1003), and stores their names as 接收范围; 发布单位 defaults to the publisher's
- * department; the content must say something after sanitising (the read marks go with a deleted notice: `marks`).
+ * department; the content must say something after sanitising (the read marks go with a deleted notice: `userMarks`).
  */
 export default defineBehaviour({
   name: 'notice',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamic } from '../../server/db/types.js';
 import { call, DEMO_PASSWORD, login, startTestServer, type TestServer } from './helpers/testServer.js';
 
-// Session 27's generic options on real declarations: recordSettings (领导信箱's 部门办理设置), marks (通知's 标记已读),
+// Session 27's generic options on real declarations: recordSettings (领导信箱's 部门办理设置), userMarks (通知's 标记已读),
 // the alias options (领导信箱's 本部门信件) and api.create.success (通知's 发布成功).
 type Rec = Record<string, unknown> & { id: number };
 type Page = { list: Rec[]; totalRow: number };
@@ -48,7 +48,7 @@ describe('recordSettings (部门办理设置)', () => {
   });
 });
 
-describe('marks (标记已读) and api.create.success (发布成功)', () => {
+describe('userMarks (标记已读) and api.create.success (发布成功)', () => {
   it('marks only notices addressed to the caller, once; the marks go with a deleted notice', async () => {
     const created = await call<Rec>(url, '/notice/add', { token: admin, body: { title: '标记测试', content: '<p>内容</p>', targetDeptIds: [eduId] } });
     expect(created.body).toMatchObject({ errorCode: '0', errorMsg: '发布成功' });

@@ -5,7 +5,7 @@ import { answerHooks } from '../answers.js';
 import { childHooks } from '../children.js';
 import { idsOfHooks } from '../idsOfCheck.js';
 import { linkHooks } from '../links.js';
-import { markHooks } from '../marks.js';
+import { userMarkHooks } from '../userMarks.js';
 import { linkStepRun } from '../linkSteps.js';
 import { withSetSteps } from '../setSteps.js';
 import { treeHooks } from '../tree.js';
@@ -105,7 +105,7 @@ export function attachBehaviours(decls: readonly ResourceDecl[], behaviours: rea
     if (out.tree) out = { ...out, hooks: mergeHooks(out.hooks, treeHooks(out) as EntityHooks) };
     if (out.links?.length) out = { ...out, hooks: mergeHooks(out.hooks, linkHooks(out, (name) => decls.find((d) => d.name === name)) as EntityHooks) };
     if (out.children?.length) out = { ...out, hooks: mergeHooks(out.hooks, childHooks(out) as EntityHooks) };
-    if (out.marks?.length) out = { ...out, hooks: mergeHooks(out.hooks, markHooks(out) as EntityHooks) };
+    if (out.userMarks?.length) out = { ...out, hooks: mergeHooks(out.hooks, userMarkHooks(out) as EntityHooks) };
     if (out.answers?.length) out = { ...out, hooks: mergeHooks(out.hooks, answerHooks(out, (name) => decls.find((d) => d.name === name)) as EntityHooks) };
     if (out.fields.some((f) => f.idsOf)) out = { ...out, hooks: mergeHooks(out.hooks, idsOfHooks(out, (name) => decls.find((d) => d.name === name)) as EntityHooks) };
     return out;

@@ -80,11 +80,11 @@ describe('alias options', () => {
     const db = new Kysely({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) }) as unknown as Db;
     await db.schema.createTable('departments').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('parentId', 'integer').execute();
     await db.insertInto('departments').values([{ id: 1, parentId: 0 }, { id: 2, parentId: 1 }, { id: 3, parentId: 2 }, { id: 4, parentId: 0 }] as never).execute();
-    expect((await callerDepartments(db, { deptId: 1, dataScope: 'DEPT' }, 'byScope')).sort()).toEqual([1]);
+    expect((await callerDepartments(db, { deptId: 1, dataScope: 'DEPART' }, 'byScope')).sort()).toEqual([1]);
     expect((await callerDepartments(db, { deptId: 1, dataScope: 'SELF' }, 'byScope')).sort()).toEqual([1]);
     expect((await callerDepartments(db, { deptId: 1, dataScope: 'DEPARTS' }, 'byScope')).sort()).toEqual([1, 2, 3]);
     expect((await callerDepartments(db, { deptId: 2, dataScope: 'ALL' }, 'byScope')).sort()).toEqual([2, 3]);
-    expect((await callerDepartments(db, { deptId: 2, dataScope: 'DEPT' }, true)).sort()).toEqual([2, 3]);
+    expect((await callerDepartments(db, { deptId: 2, dataScope: 'DEPART' }, true)).sort()).toEqual([2, 3]);
     expect(await callerDepartments(db, { deptId: null, dataScope: 'ALL' }, 'byScope')).toEqual([]);
   });
 });

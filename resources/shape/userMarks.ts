@@ -8,7 +8,7 @@
  * marks go with it (a beforeDelete hook). 通知's 标记已读
  * (`/notice/read`, `notice_read`: only notices addressed to the caller).
  */
-export interface MarkDecl {
+export interface UserMarkDecl {
   readonly name: string;
   readonly label: string;
   readonly path: string;
