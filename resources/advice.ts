@@ -25,9 +25,6 @@ export default defineResource({
     create: { path: '/advice/add' },
     update: { path: '/advice/add' },
     delete: { path: '/advice/dels', ids: 'body' },
-    extra: {
-      stopAdvice: { path: '/stopAdvice', label: '停止征集' },
-    },
   },
   fields: [
     { name: 'id', label: 'ID', type: 'number', readOnly: true },
@@ -35,7 +32,7 @@ export default defineResource({
     { name: 'content', label: '征集内容', type: 'richtext', required: true, maxLength: 200000 },
     { name: 'solicitDept', label: '征集部门', type: 'text', required: true, maxLength: 100 },
     { name: 'startTime', label: '开始时间', type: 'datetime', required: true },
-    { name: 'endTime', label: '结束时间', type: 'datetime', required: true },
+    { name: 'endTime', label: '结束时间', type: 'datetime', required: true, after: 'startTime' },
     {
       name: 'status',
       label: '状态',
@@ -91,6 +88,7 @@ export default defineResource({
       name: 'resultReply', label: '结果反馈', path: '/advice/resultReply', permission: 'advice:reply', scope: 'row',
       when: { status: [2, 3] }, refusal: '请先结束征集，再反馈结果', success: '结果已发布', run: true, call: { submit: '发布反馈', prefillFromRecord: true },
       input: [{ name: 'resultContent', label: '反馈内容', type: 'richtext', editor: 'lines', required: true, maxLength: 200000, help: '将在门户网站该征集主题下公开；每行一个段落' }],
+      sets: { resultContent: { input: 'resultContent' }, resultTime: '$now', status: 3 },
     },
     {
       name: 'export', label: '导出', path: '/advice/adviceExcel', permission: 'advice:export', scope: 'none', download: '意见征集.xlsx',

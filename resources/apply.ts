@@ -59,9 +59,9 @@ export default defineResource({
   api: {
     list: { path: '/apply/list' },
     get: { path: '/apply/get', id: 'body' },
-    create: { path: '/apply/add' },
+    create: { path: '/apply/add', success: '登记成功' },
     // A body with the id is a handling step (status, extend, handleDeptId, remark): the 办理 key.
-    update: { path: '/apply/add', editForm: false },
+    update: { path: '/apply/add', editForm: false, success: '操作成功' },
     delete: { path: '/apply/dels', ids: 'body' },
     extra: {
       summary: { path: '/app/list', label: '办理概况' },

@@ -2,6 +2,7 @@ import { defineResource } from './define';
 import type { CallTablesDecl } from './shape/callTables';
 import type { TallyDecl } from './shape/tally';
 import type { FieldDecl } from './types';
+import { mailDeptSettings } from './mail/deptSettings';
 
 /**
  * 领导信箱: letters from the public (the public op /web/mail/add with a captcha) handled by staff: examine,
@@ -127,9 +128,12 @@ export default defineResource({
     // A body of only { id, publicFlag } is 公开 / 取消公开: the 公开 key, not the edit key.
     update: { path: '/mail/add', onlyFields: { fields: ['publicFlag'], permission: MAIL_PERMISSIONS.publish } },
     delete: { path: '/mail/dels', ids: 'body', orId: true, answer: 'none' },
-    // /mail/del (query id): the same delete of one letter, its history with it. /mail/smzjlist: the
-    // leaders' boxes (书记/县长信箱) unless a boxType is asked for.
-    alsoAt: [{ where: {}, delete: '/mail/del', list: '/mail/smzjlist', defaults: { boxType: [1, 2] } }],
+    // /mail/del (query id): the same delete of one letter, its history with it. /mail/smzjlist: the leaders' boxes (书记/县长信箱)
+    // unless a boxType is asked for. 本部门信件: the letters transferred to the caller's handling departments, whatever the data scope.
+    alsoAt: [{ where: {}, delete: '/mail/del', list: '/mail/smzjlist', defaults: { boxType: [1, 2] } }, {
+      where: {}, list: '/mailForum/mailListByDept', permission: MAIL_PERMISSIONS.deptList, scoped: false, ownDepartments: 'byScope', labels: MAIL_LABELLED,
+      flags: { overdue: { label: '超期未答复', where: { stage: MAIL_STAGE.TRANSFERRED }, compare: [['deadline', '<', '$now']] } },
+    }],
     extra: {
       smzjlist: { path: '/mail/smzjlist', label: '领导信箱信件' },
       listByDept: { path: '/mailForum/mailListByDept', label: '本部门待办信件' },
@@ -334,6 +338,8 @@ export default defineResource({
   }],
   // 来信统计: the running counts per department (mail_count) the steps add to; reset and corrected by the office.
   tallies: [mailTally()],
+  // 部门办理设置 (mail_dept): per department, on /mailForum/dept/get|save (server/crud/recordSettings.ts).
+  recordSettings: [mailDeptSettings(MAIL_PERMISSIONS.deptSettings)],
   personalLog: { label: '领导信箱信件', field: 'queryCode' },
   ownership: { department: 'transferDeptId', creator: 'creatorId' },
   menu: { group: 'interact', path: '/main/interact/LeaderMailbox', sort: 10 },

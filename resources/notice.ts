@@ -28,13 +28,18 @@ export default defineResource({
     // The inbox (default) or, `box: 'outbox'`, the notices the caller may manage: server/entities/notice.ts.
     list: { path: '/notice/my/list', keyBy: { param: 'box', values: { outbox: NOTICE_PERMISSIONS.list }, otherwise: NOTICE_PERMISSIONS.my } },
     get: { path: '/notice/get', id: 'query' },
-    create: { path: '/notice/add', withId: 'update' },
+    create: { path: '/notice/add', withId: 'update', success: '发布成功' },
     update: { path: '/notice/update' },
     delete: { path: '/notice/dels', ids: 'body', orId: true },
     extra: {
       read: { path: '/notice/read', label: '标记已读' },
     },
   },
+  // 标记已读: { id } / { noticeId } / { ids } — only notices addressed to the reader (the inbox's listWhere, search box blank).
+  userMarks: [{
+    name: 'read', label: '标记已读', path: '/notice/read', permission: NOTICE_PERMISSIONS.my, table: 'notice_read', key: 'noticeId', user: 'userId', at: 'readTime',
+    ids: 'ids', id: ['noticeId', 'id'], success: '已标记为已读',
+  }],
   fields: [
     { name: 'id', label: 'ID', type: 'number', readOnly: true },
     { name: 'title', label: '标题', type: 'text', required: true, maxLength: 200 },

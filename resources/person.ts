@@ -98,6 +98,8 @@ export default defineResource({
     sortable: ['createTime', 'lastLoginTime'],
     defaultSort: { field: 'createTime', order: 'DESC' },
   },
+  // The detail view's count of the member's forum topics (server/crud/answers.ts).
+  answers: [{ name: 'themeCount', at: 'get', count: { table: 'theme', key: 'peopleId' } }],
   permissions: { list: 'person:list', get: 'person:get', create: 'person:add', update: 'person:update', delete: 'person:delete' },
   // Served on the generic routes, run by server/entities/person.ts; the calls keep the spec's bodies
   // (`{ puPeopleId, authStatus, remark }`, `{ puPeopleId, state }`, `{ puPeopleId }` or `{ ids }`).

@@ -15,10 +15,12 @@ import type { ActionDecl } from './shape/actions';
 import type { RecordsPanelDecl } from './shape/recordsPanel';
 import type { ListDecl } from './shape/list';
 import type { ExtraReadDecl, ReadDecl } from './shape/reads';
-import type { GroupCountsDecl } from './shape/groupCounts';
+import type { CountCondition, GroupCountsDecl } from './shape/groupCounts';
 import type { TallyDecl } from './shape/tally';
 import type { ScheduleDecl } from './shape/schedule';
 import type { KeySettingsDecl } from './shape/keySettings';
+import type { RecordSettingsDecl } from './shape/recordSettings';
+import type { UserMarkDecl } from './shape/userMarks';
 import type { ChildPageDecl } from './shape/childPages';
 import type { ResponsesDecl } from './shape/responses';
 import type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowChipDecl, ShowTableDecl } from './shape/form';
@@ -96,9 +98,10 @@ export interface ResourceApi {
   /**
    * Absent for records nobody creates through the back office (logs, public submissions). `withId:
    * 'update'`: the create path also updates when the body carries the id (the spec's add-or-update calls
-   * beside a separate update path, e.g. /notice/set/add), with the update's permission key.
+   * beside a separate update path, e.g. /notice/set/add), with the update's permission key. `success`: the
+   * spec's message when not 新增成功 (session 27: 通知's 发布成功, 依申请公开's 登记成功).
    */
-  readonly create?: ApiCall & { readonly withId?: 'update' };
+  readonly create?: ApiCall & { readonly withId?: 'update'; readonly success?: string };
   /** Often the same path as `create`: a body with the id updates. Absent for read-only records. `success`: the spec's message when not 修改成功. */
   readonly update?: ApiCall & {
     readonly success?: string;
@@ -151,7 +154,7 @@ export interface CallAlias {
    * Only the records of the caller's department and the departments below it (the ownership's department
    * column; a caller without a department finds none): 文章's 本部门文章 `/api/article/listByDept`.
    */
-  readonly ownDepartments?: boolean;
+  readonly ownDepartments?: boolean | 'byScope';
   /** The list at this path searches without the filters' `blankMeans` (操作日志's `/log/list`: every type unless one is asked). */
   readonly ignoreBlankMeans?: true;
   readonly get?: string;
@@ -163,6 +166,17 @@ export interface CallAlias {
   readonly whereCaller?: Readonly<Record<string, 'deptId' | 'userId'>>;
   /** A search value the list cannot do without: blank answers 1001 缺少必填参数：<name> (`/theme/listByPeopleId`). */
   readonly requires?: string;
+  /**
+   * Session 27 (server/crud/aliasOptions.ts): `permission` the list key at this path; `scoped: false` the data
+   * scope does not narrow it (with `ownDepartments: 'byScope'`: the caller's department, and those below it
+   * when his data scope reaches them — DEPARTS, ALL); `labels` enum fields answered with `<field>Name` too;
+   * `flags` a search value `1` under the name keeps the records matching the condition (`'$now'` the call's
+   * time) — 领导信箱's `/mailForum/mailListByDept` with `overdue`.
+   */
+  readonly permission?: string;
+  readonly scoped?: false;
+  readonly labels?: readonly string[];
+  readonly flags?: Readonly<Record<string, CountCondition & { readonly label: string }>>;
 }
 
 /** Permission keys a role must hold for each operation; they are Button entries of the menu tree. */
@@ -297,6 +311,10 @@ export interface ResourceDecl {
   readonly schedule?: ScheduleDecl;
   /** The entity's own settings as key → value rows, read and saved on one call (see KeySettingsDecl). */
   readonly settings?: KeySettingsDecl;
+  /** Settings kept per record of another entity, one row each, on a get and a save call (see RecordSettingsDecl). */
+  readonly recordSettings?: readonly RecordSettingsDecl[];
+  /** A caller's own mark on records (read, seen), one row per record and user, set on one call (see UserMarkDecl). */
+  readonly userMarks?: readonly UserMarkDecl[];
   /** One record's rows of another table, paged (see ChildPageDecl). */
   readonly childPages?: readonly ChildPageDecl[];
   /** Citizens' responses to the record's declared questions: checked, stored, counted, read (see ResponsesDecl). */

@@ -124,6 +124,12 @@ export interface FieldDecl {
    * for a call whose original answer named the key (文章's return opinion: 缺少必填参数：opinion).
    */
   readonly missingMessage?: string;
+  /**
+   * The value must come after this other field's (an end after its start): a save setting either of the two
+   * with both present is refused with 1002 `<label>必须晚于<other's label>` (dates; `必须大于` for numbers),
+   * the stored value standing in for the one a partial update leaves out (server/crud/afterCheck.ts).
+   */
+  readonly after?: string;
   /** A text value must match `source` (a RegExp source), else 1002 `message` (default `<label>格式不正确`). */
   readonly pattern?: { readonly source: string; readonly message?: string };
   /**

@@ -20,7 +20,7 @@ import { rangeBound } from './listQuery.js';
 type Eb = any;
 
 /** One condition as SQL: its equalities and comparisons ANDed. */
-function conditionSql(eb: Eb, c: CountCondition, now: string): Expression<SqlBool> {
+export function conditionSql(eb: Eb, c: CountCondition, now: string): Expression<SqlBool> {
   const parts: Expression<SqlBool>[] = Object.entries(c.where ?? {}).map(([column, value]) =>
     value === null ? eb(eb.ref(column), 'is', null) : Array.isArray(value) ? eb(eb.ref(column), 'in', value) : eb(eb.ref(column), '=', value),
   );

@@ -1,6 +1,5 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
-import type { AccessFn, CallerInfo, WhereData } from '../../resources/behaviour.js';
-import { departmentAndDescendants } from '../auth/dataScope.js';
+import type { AccessFn } from '../../resources/behaviour.js';
 import type { Db } from '../db/types.js';
 import type { ApiCall, CallAlias, ResourceApi, ResourceDecl } from '../../resources/types.js';
 import { ok } from '../http/envelope.js';
@@ -10,6 +9,7 @@ import { dynamic } from '../db/types.js';
 import { bodyOf, param, queryOf, readId, readIds } from '../http/params.js';
 import { settleSchemaRefusal } from '../http/validation.js';
 import { registerActionRoutes } from './actions.js';
+import { ownDepartmentsWhere, withAliasOptions } from './aliasOptions.js';
 import { registerExportRoutes } from './listExport.js';
 import { registerChildPages } from './childPages.js';
 import { registerRelatedRoutes } from './related.js';
@@ -19,6 +19,8 @@ import { registerReadRoutes } from './reads/routes.js';
 import { registerGroupCountRoutes } from './groupCounts.js';
 import { registerTallyRoutes } from './tallies.js';
 import { registerKeySettings } from './keySettings.js';
+import { registerRecordSettings } from './recordSettings.js';
+import { registerUserMarks } from './userMarks.js';
 import { registerRecordWords } from './recordWord.js';
 import { registerRecordTables } from './recordTables.js';
 import { registerChildCalls } from './childCalls.js';
@@ -99,6 +101,8 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   registerGroupCountRoutes(app, decl);
   registerTallyRoutes(app, decl);
   registerKeySettings(app, decl);
+  registerRecordSettings(app, decl);
+  registerUserMarks(app, decl);
   registerRecordWords(app, decl);
   registerRecordTables(app, decl);
   registerChildCalls(app, decl);
@@ -169,13 +173,6 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   for (const alias of api.alsoAt ?? []) registerCrudRoutes(app, aliasDecl(app.db, decl, alias));
 }
 
-/** An alias's `ownDepartments`: the caller's department and those below it (none without a department). */
-async function ownDepartments(db: Db, decl: ResourceDecl, alias: CallAlias, user: CallerInfo): Promise<WhereData> {
-  const column = decl.ownership?.department;
-  if (!alias.ownDepartments || !column) return {};
-  return { [column]: user.deptId === null ? [] : await departmentAndDescendants(db, user.deptId) };
-}
-
 /**
  * The declaration as one `api.alsoAt` entry serves it: only its list, get and delete paths, over the records
  * matching its `where` too; no save, action, public operation, public read or export of its own.
@@ -190,10 +187,10 @@ function aliasDecl(db: Db, decl: ResourceDecl, alias: CallAlias): ResourceDecl {
     // `whereCaller`: the caller's own values (a caller without one reaches nothing: an empty list matches no row).
     const mine = Object.fromEntries(Object.entries(alias.whereCaller ?? {}).map(([column, key]) => [column, args.user[key] ?? []]));
     if (base === false) return false;
-    return { ...(base === true ? {} : base), ...alias.where, ...mine, ...(await ownDepartments(db, decl, alias, args.user)) };
+    return { ...(base === true ? {} : base), ...alias.where, ...mine, ...(await ownDepartmentsWhere(db, decl, alias, args.user)) };
   };
   const list = alias.ignoreBlankMeans ? { ...decl.list, filters: decl.list.filters.map(({ blankMeans: _blank, ...filter }) => filter) } : decl.list;
-  return {
+  return withAliasOptions(decl, alias, {
     ...decl,
     list,
     access: { ...decl.access, list: narrowed('list'), get: narrowed('get'), delete: narrowed('delete') },
@@ -214,7 +211,7 @@ function aliasDecl(db: Db, decl: ResourceDecl, alias: CallAlias): ResourceDecl {
       get: at(api.get, alias.get) as ResourceApi['get'],
       delete: at(api.delete, alias.delete),
     },
-  };
+  });
 }
 
 type CrudSchemas = ReturnType<typeof crudRouteSchemas>;
@@ -229,7 +226,7 @@ function registerSaveRoutes(app: FastifyInstance, decl: ResourceDecl, route: Rou
     const body = withoutMasked(decl, fieldsOf(request));
     const target = saveTarget(decl, request, body, mode);
     const user = currentUser(request);
-    if (target === null) return saveAnswer(app.db, decl, user, 'create', body, await createRecord(app.db, decl, user, body), '新增成功');
+    if (target === null) return saveAnswer(app.db, decl, user, 'create', body, await createRecord(app.db, decl, user, body), api.create?.success ?? '新增成功');
     return saveAnswer(app.db, decl, user, 'update', body, await updateRecord(app.db, decl, user, target, body), api.update?.success ?? '修改成功');
   };
   const saveChecks = (mode: SaveMode) => (request: FastifyRequest) => {

@@ -14,13 +14,12 @@ const FORM_FIELDS = ['title', 'content', 'solicitDept', 'startTime', 'endTime'];
 const isFormSave = (data: RecordData) => FORM_FIELDS.some((k) => data[k] !== undefined);
 
 /**
- * The times of a save: the end after the start and not past; the status follows the start. Demo data
- * (`seed`) may be a topic of the past as it stands: its end, status and count are kept.
+ * The times of a save: the end not past (after the start: the field's declared `after`); the status follows
+ * the start. Demo data (`seed`) may be a topic of the past as it stands: its end, status and count are kept.
  */
 function timed(data: RecordData, original: RecordData | undefined, now: string, seed: boolean): RecordData {
   const start = String(data.startTime ?? original?.startTime);
   const end = String(data.endTime ?? original?.endTime);
-  if (start >= end) throw invalidValue('结束时间必须晚于开始时间');
   if (end < now && !seed) throw invalidValue('结束时间不能早于当前时间');
   const own: RecordData = { status: start <= now ? 1 : 0, ...(original ? {} : { opinionCount: 0 }) };
   if (seed) for (const k of ['status', 'opinionCount']) if (data[k] !== undefined && data[k] !== null) delete own[k];
@@ -29,7 +28,7 @@ function timed(data: RecordData, original: RecordData | undefined, now: string, 
 
 /**
  * 意见征集 (docs/interaction-forms.md): topics on the generic routes (/advice/add saves both ways: a change
- * only while the topic is open), 结束征集 (a declared `sets`) and 结果反馈 as declared actions, 到期检查 over
+ * only while the topic is open), 结束征集 and 结果反馈 (declared `sets`) as declared actions, 到期检查 over
  * the declared `schedule` (the cluster's open/close check), and the citizen's opinion as the public
  * operation `opinion` (/advice/web/add), counted on the topic atomically.
  */
@@ -44,11 +43,6 @@ export default defineBehaviour({
     beforeChange: [({ operation, data, original, ctx }) => (operation === 'create' || isFormSave(data) ? timed(data, original, ctx.now, ctx.seed) : data)],
   },
   actions: {
-    resultReply: async ({ records, body, ctx }) => {
-      const resultContent = String(body.resultContent ?? '').trim();
-      if (!resultContent) throw missingParam('resultContent');
-      return ctx.api.update('advice', Number(records[0]?.id), { resultContent, resultTime: ctx.now, status: 3 });
-    },
     // 到期检查: the declared schedule's run now (its `{ closed, opened }`), in the action's transaction.
     task: async ({ ctx }) => runSchedule(ctx.trx, adviceDecl, ctx.now),
   },

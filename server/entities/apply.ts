@@ -82,7 +82,6 @@ export default defineBehaviour({
     beforeValidate: [beforeValidate],
     beforeChange: [beforeChange],
     afterRead: [({ record }) => ({ ...record, statusName: STATUS_NAME[Number(record.status)] ?? '' })],
-    afterSave: [({ operation }) => ({ message: operation === 'create' ? '登记成功' : '操作成功' })],
     listWhere: [deadlineWhere],
   },
   actions: {

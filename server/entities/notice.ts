@@ -93,7 +93,7 @@ const pendingNames = new WeakMap<object, string>();
 /**
  * 通知: a notice goes to departments and/or people (the declared links write notice_target); a save names
  * at least one, all existing (1003), and stores their names as 接收范围; 发布单位 defaults to the publisher's
- * department; the content must say something after sanitising; a delete takes the read marks along.
+ * department; the content must say something after sanitising (the read marks go with a deleted notice: `userMarks`).
  */
 export default defineBehaviour({
   name: 'notice',
@@ -135,12 +135,6 @@ export default defineBehaviour({
         return out;
       },
     ],
-    beforeDelete: [
-      async ({ records, ctx }) => {
-        await trxOf(ctx).deleteFrom('notice_read').where('noticeId', 'in', records.map((r) => Number(r.id))).execute();
-      },
-    ],
-    afterSave: [({ operation }) => (operation === 'create' ? { message: '发布成功' } : undefined)],
     ...inboxHooks,
   },
 });

@@ -17,7 +17,7 @@ function authStatusOf(body: RecordData): 'SUCCESS' | 'FAIL' {
 
 /**
  * 会员中心: staff review a real-name submission (审核), freeze or unfreeze a member (冻结 ends the member's
- * sessions); 标记已读 is a declared `sets`; the detail view counts the member's forum topics (themeCount).
+ * sessions); 标记已读 is a declared `sets`; the detail view's topic count (themeCount) is a declared `answers`.
  */
 export default defineBehaviour({
   name: 'person',
@@ -44,17 +44,5 @@ export default defineBehaviour({
       if (state === 1) await ctx.trx.updateTable('people_sessions').set({ revoked: 1 }).where('puPeopleId', '=', id).execute();
       return new ActionAnswer(saved, state === 1 ? '冻结成功' : '解冻成功');
     },
-  },
-  hooks: {
-    afterGet: [
-      async ({ record, ctx }) => {
-        const row = (await ctx.trx
-          .selectFrom('theme')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('peopleId', '=', record.puPeopleId)
-          .executeTakeFirst()) as { n: number | string } | undefined;
-        return { ...record, themeCount: Number(row?.n ?? 0) };
-      },
-    ],
   },
 });

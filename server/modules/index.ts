@@ -22,8 +22,6 @@ import { publicCors } from './generation/cors.js';
 import { sitePageRepublishHook } from './generation/sitePageHooks.js';
 import { searchModule } from './content/search/index.js';
 import { reportModule } from './content/reports/index.js';
-import { mailModule } from './interaction/mail/index.js';
-import { noticeRoutes } from './interaction/notices/routes.js';
 import { statisticsModule } from './statistics/index.js';
 import { economicModule } from './economic/index.js';
 import { siteCallsModule } from './site/index.js';
@@ -63,8 +61,6 @@ export const domainModules: ((app: FastifyInstance) => Promise<void>)[] = [
   themeRoutes,
   questAnswerRoutes,
   peopleRoutes,
-  mailModule,
-  noticeRoutes,
   statisticsModule,
   economicModule,
   siteCallsModule,

@@ -1,11 +1,14 @@
 import type { AccessFn, AccessResult, Hooks, WhereData } from '../../../resources/behaviour.js';
 import type { ActionDecl, PublicOpDecl, ResourceDecl } from '../../../resources/types.js';
+import { afterHooks } from '../afterCheck.js';
 import { answerHooks } from '../answers.js';
 import { childHooks } from '../children.js';
 import { createOnlyHooks } from '../nameChecks.js';
 import { idsOfHooks } from '../idsOfCheck.js';
 import { linkHooks } from '../links.js';
 import { countedInHooks } from '../countedIn.js';
+
+import { userMarkHooks } from '../userMarks.js';
 import { linkStepRun } from '../linkSteps.js';
 import { withSetSteps } from '../setSteps.js';
 import { treeHooks } from '../tree.js';
@@ -101,11 +104,14 @@ export function attachBehaviours(decls: readonly ResourceDecl[], behaviours: rea
       attachChildRowHooks(out, b.childRows);
     }
     out = withSetSteps(withLinkSteps(out));
+    // A field's `after` (an end after its start) comes before the entity's own beforeChange hooks.
+    if (out.fields.some((f) => f.after)) out = { ...out, hooks: mergeHooks(afterHooks(out), out.hooks as EntityHooks) };
     // Declared relations run after the entity's own hooks (its refusals come first).
     if (out.fields.some((f) => f.createOnly)) out = { ...out, hooks: mergeHooks(out.hooks, createOnlyHooks(out) as EntityHooks) };
     if (out.tree) out = { ...out, hooks: mergeHooks(out.hooks, treeHooks(out) as EntityHooks) };
     if (out.links?.length) out = { ...out, hooks: mergeHooks(out.hooks, linkHooks(out, (name) => decls.find((d) => d.name === name)) as EntityHooks) };
     if (out.children?.length) out = { ...out, hooks: mergeHooks(out.hooks, childHooks(out) as EntityHooks) };
+    if (out.userMarks?.length) out = { ...out, hooks: mergeHooks(out.hooks, userMarkHooks(out) as EntityHooks) };
     if (out.answers?.length) out = { ...out, hooks: mergeHooks(out.hooks, answerHooks(out, (name) => decls.find((d) => d.name === name)) as EntityHooks) };
     if (out.countedIn?.length) out = { ...out, hooks: mergeHooks(out.hooks, countedInHooks(out, (name) => decls.find((d) => d.name === name)) as EntityHooks) };
     if (out.fields.some((f) => f.idsOf)) out = { ...out, hooks: mergeHooks(out.hooks, idsOfHooks(out, (name) => decls.find((d) => d.name === name)) as EntityHooks) };

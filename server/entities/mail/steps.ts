@@ -6,13 +6,14 @@ import { invalidValue, missingParam, notFoundRecord } from '../../http/errors.js
 import { isBlank as blank } from '../../http/params.js';
 import { cleanText } from '../../public/guard.js';
 import { formatDateTime, parseDateTime } from '../../util/time.js';
-import { addHistory, bumpCount, departmentName, handlingDepts, notAllowed, replyDays } from '../../modules/interaction/mail/common.js';
+import { addHistory, bumpCount, departmentName, notAllowed, replyDays } from '../../modules/interaction/mail/common.js';
+import { callerDepartments } from '../../crud/aliasOptions.js';
 
 
-/** A letter the caller's department handles: transferred to one of his handling departments (any for ALL). */
+/** A letter the caller's department handles: transferred to one of his handling departments (any for ALL; the 本部门信件 list's). */
 async function requireHandled(ctx: EntityContext, mail: RecordData): Promise<void> {
   if (ctx.caller.dataScope === 'ALL') return;
-  const depts = await handlingDepts(ctx.trx, ctx.caller);
+  const depts = await callerDepartments(ctx.trx, ctx.caller, 'byScope');
   if (!depts.includes(Number(mail.transferDeptId))) throw notFoundRecord();
 }
 

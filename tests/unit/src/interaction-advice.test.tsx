@@ -1,7 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDataProvider, createHttpClient } from '../../../providers';
-import { STOP_ADVICE_CONFIRM, StopAdviceButton } from '../../../src/components/interaction/StopAdviceButton';
 import { resources } from '../../../src/resources';
 import { ResourceContextProvider } from 'react-admin';
 import advice from '../../../resources/advice';
@@ -16,42 +15,6 @@ const topics = [
   { id: 5, title: '农村人居环境整治方案征求意见', solicitDept: '县农业农村局', status: 1, startTime: '2025-01-01 09:00:00', endTime: '2025-02-01 18:00:00', opinionCount: 2, resultTime: null },
   { id: 6, title: '家庭医生签约服务意见征集', solicitDept: '县卫生健康局', status: 2, startTime: '2024-10-01 09:00:00', endTime: '2024-11-01 18:00:00', opinionCount: 1, resultTime: null, resultContent: null },
 ];
-
-describe('<StopAdviceButton> (停止征集)', () => {
-  function renderButton(onDone = vi.fn()) {
-    render(
-      <AdminWrapper dataProvider={dataProvider}>
-        <StopAdviceButton id={5} title="农村人居环境整治方案征求意见" onDone={onDone} />
-      </AdminWrapper>,
-    );
-    return onDone;
-  }
-
-  it('asks first (提示信息 / 确定 / 取消); 取消 sends nothing', async () => {
-    const seen = on('/stopAdvice', null);
-    const onDone = renderButton();
-    fireEvent.click(screen.getByRole('button', { name: '停止征集' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('提示信息')).toBeInTheDocument();
-    expect(within(dialog).getByText(`「农村人居环境整治方案征求意见」${STOP_ADVICE_CONFIRM}`)).toBeInTheDocument();
-    fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(seen).toHaveLength(0);
-    expect(onDone).not.toHaveBeenCalled();
-  });
-
-  it('确定 posts /stopAdvice?id= once and reports back', async () => {
-    const seen = on('/stopAdvice', { id: 5, status: 2 });
-    const onDone = renderButton();
-    fireEvent.click(screen.getByRole('button', { name: '停止征集' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
-    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
-    expect(seen).toHaveLength(1);
-    expect(seen[0]!.url.pathname).toBe('/stopAdvice');
-    expect(seen[0]!.url.searchParams.get('id')).toBe('5');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  });
-});
 
 describe('advice topics list', () => {
   function renderList(allow?: (resource: string, action: string) => boolean) {

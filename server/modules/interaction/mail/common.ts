@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import mailDecl, { MAIL_LABELLED, type MailAction } from '../../../../resources/mail.js';
-import { departmentAndDescendants } from '../../../auth/dataScope.js';
+import { MAIL_REPLY_DAYS } from '../../../../resources/mail/deptSettings.js';
 import type { Db, Row } from '../../../db/types.js';
 import { PortalError } from '../../../http/errors.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
@@ -8,20 +8,10 @@ import { formatDateTime } from '../../../util/time.js';
 import { bumpTally } from '../../../crud/tallies.js';
 import { enumLabels, readOutput } from '../../../crud/reads/output.js';
 
-export { mailDecl };
-
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Trx = Kysely<any>;
 
-export const DEFAULT_REPLY_DAYS = 15;
 export const notAllowed = (msg = '该记录当前状态不允许此操作') => new PortalError(1005, msg);
-
-/** The departments whose letters the user handles: his department, and those below it for DEPARTS/ALL. */
-export async function handlingDepts(db: Db, user: PortalUser): Promise<number[]> {
-  if (user.deptId === null) return [];
-  if (user.dataScope === 'DEPARTS' || user.dataScope === 'ALL') return departmentAndDescendants(db, user.deptId);
-  return [user.deptId];
-}
 
 export async function departmentName(db: Db, id: number): Promise<string> {
   const d = (await db.selectFrom('departments').select(['id', 'name']).where('id', '=', id).executeTakeFirst()) as { name: string } | undefined;
@@ -31,7 +21,7 @@ export async function departmentName(db: Db, id: number): Promise<string> {
 
 export async function replyDays(db: Db, deptId: number): Promise<number> {
   const row = (await db.selectFrom('mail_dept').select('replyDays').where('deptId', '=', deptId).executeTakeFirst()) as { replyDays: number } | undefined;
-  return Number(row?.replyDays ?? DEFAULT_REPLY_DAYS);
+  return Number(row?.replyDays ?? MAIL_REPLY_DAYS);
 }
 
 /** One line of the letter's handling history (mail_forum). */
