@@ -50,7 +50,7 @@ export default defineResource({
     { name: 'title', label: '问卷标题', type: 'text', required: true, maxLength: 200 },
     { name: 'description', label: '问卷说明', type: 'textarea', maxLength: 2000 },
     { name: 'startTime', label: '开始时间', type: 'datetime' },
-    { name: 'endTime', label: '结束时间', type: 'datetime' },
+    { name: 'endTime', label: '结束时间', type: 'datetime', after: 'startTime' },
     {
       name: 'anonymous',
       label: '答卷方式',

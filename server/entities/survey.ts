@@ -1,6 +1,5 @@
 import { defineBehaviour } from '../crud/entity/define.js';
 import type { EntityChangeArgs } from '../crud/entity/types.js';
-import { checkWindow } from '../modules/interaction/surveys/context.js';
 import { answerSurvey } from './survey/answering.js';
 import { examineSurvey, openSurvey } from './survey/transitions.js';
 import { notAllowed } from '../modules/interaction/surveys/service.js';
@@ -25,12 +24,6 @@ export default defineBehaviour({
   publicOps: { answer: answerSurvey },
   hooks: {
     beforeValidate: [refuseQuestionChange],
-    beforeChange: [
-      ({ data, original }) => {
-        const pick = (name: 'startTime' | 'endTime') => (data[name] === undefined ? original?.[name] : data[name]);
-        checkWindow(pick('startTime'), pick('endTime'));
-      },
-    ],
     beforeDelete: [
       async ({ records, ctx }) => {
         const running = records.find((s) => Number(s.status) === 1);

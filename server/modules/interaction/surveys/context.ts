@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { PUBLIC_FIELDS } from '../../../../resources/survey.js';
 import type { ResourceDecl } from '../../../../resources/types.js';
 import type { RowOf } from '../../../db/types.js';
-import { invalidValue } from '../../../http/errors.js';
 import { surveyInputs, type SurveyInputs } from './inputs.js';
 
 /** What the survey's public routes share: the app, the declaration and the request schemas. */
@@ -18,7 +17,3 @@ export function surveyContext(app: FastifyInstance, decl: ResourceDecl): SurveyC
 
 /** What a citizen sees of a survey (the declared reads answer the same fields). */
 export const publicSurvey = (row: RowOf<'survey'>) => Object.fromEntries(PUBLIC_FIELDS.map((k) => [k, row[k] ?? null]));
-
-export function checkWindow(start: unknown, end: unknown) {
-  if (typeof start === 'string' && typeof end === 'string' && start && end && start >= end) throw invalidValue('结束时间必须晚于开始时间');
-}
