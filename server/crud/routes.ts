@@ -17,6 +17,7 @@ import { registerOrderingRoutes } from './ordering.js';
 import { registerCounterCalls } from './counterCalls.js';
 import { registerReadRoutes } from './reads/routes.js';
 import { registerGroupCountRoutes } from './groupCounts.js';
+import { registerMarkRoutes } from './marks.js';
 import { registerTallyRoutes } from './tallies.js';
 import { registerKeySettings } from './keySettings.js';
 import { registerRecordWords } from './recordWord.js';
@@ -99,6 +100,8 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   registerChildPages(app, decl);
   // A domain module serves the declared paths of a `module` resource itself.
   if (decl.routes === 'module') return;
+  // `marks`: the list, get and delete are the marked entity's records (server/crud/marks.ts).
+  if (decl.marks) return registerMarkRoutes(app, decl);
   const { api, permissions } = decl;
   const schemas = crudRouteSchemas(decl);
   const requireBody = (request: FastifyRequest) => {
