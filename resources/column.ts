@@ -6,8 +6,9 @@ import { COLUMN_ROLE_OPTIONS } from './monitoring/columnRoles';
  * guards). CRUD on the generic routes (saves take query fields, as the spec says), behaviour (path,
  * type rules, templates, delete messages) in server/entities/column.ts; the roles a column is granted to
  * are the link `roleIds` (category_role). The tree and a role's columns are declared reads, the form's content
- * models a read of 自定义模型 (resources/contentModel.ts), the grants saved by role a declared link step; the
- * template files and the caller's columns stay in server/modules/content/columns; see docs/content.md. The screen is the generic tree view.
+ * models a read of 自定义模型 (resources/contentModel.ts), the grants saved by role a declared link step, the
+ * caller's columns a read with `ancestors`, the template files a `files` call (session 27); see docs/content.md.
+ * The screen is the generic tree view.
  */
 export default defineResource({
   name: 'column',
@@ -24,10 +25,14 @@ export default defineResource({
     delete: { path: '/column/del', ids: 'body' },
     extra: {
       tree: { path: '/column/tree', method: 'GET', label: '栏目树', reads: { shape: 'tree' } },
-      temList: { path: '/column/tem/list', method: 'GET', label: '模板列表' },
+      // The template files below the data directory's templates folder (server/crud/filesCall.ts).
+      temList: { path: '/column/tem/list', method: 'GET', label: '模板列表', files: { folder: 'templates', ext: ['html', 'htm', 'liquid'] } },
       // The columns granted to one role: the link `roleIds` read from the role's side.
       roleList: { path: '/column/role/list', method: 'GET', label: '角色栏目', reads: { shape: 'linked', link: 'roleIds', reverse: true, key: 'roleId', permission: 'column:role' } },
-      userList: { path: '/column/role/user/list', method: 'GET', label: '我的栏目' },
+      // The caller's columns: those granted to his roles (every one for data scope ALL), with the ancestors that
+      // place them in the tree (`granted`: false), whole, in the tree's order.
+      userList: { path: '/column/role/user/list', method: 'GET', label: '我的栏目', reads: { shape: 'array', permission: 'article:list', ancestors: 'granted',
+        through: { table: 'category_role', key: 'categoryId', other: 'roleId', caller: 'roleIds', allScope: true } } },
     },
   },
   fields: [

@@ -20,6 +20,7 @@ import type { ChildPageDecl } from './shape/childPages';
 import type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowChipDecl, ShowTableDecl } from './shape/form';
 import type { ShowChartsDecl, ShowPagedDecl } from './shape/showCalls';
 import type { MarksDecl } from './shape/marks';
+import type { FilesCallDecl } from './shape/filesCall';
 
 /**
  * The shape of a resource declaration: plain data that the data provider, the admin views and the
@@ -125,7 +126,7 @@ export interface ResourceApi {
   /** Paging parameter name of the list call; `pageNum` unless the spec says `pageNumber`. */
   readonly pageParam?: 'pageNum' | 'pageNumber';
   /** Further calls of the resource (top lists, type lists, state lists); with `reads` the generic routes answer them (a declared read, ReadDecl). */
-  readonly extra?: Readonly<Record<string, ApiCall & { readonly label: string; readonly reads?: ExtraReadDecl }>>;
+  readonly extra?: Readonly<Record<string, ApiCall & { readonly label: string; readonly reads?: ExtraReadDecl; readonly files?: FilesCallDecl }>>;
   /**
    * The list, get and delete calls served at other paths too, each over the records matching `where` (ANDed
    * with the declaration's own `where`, access and data scope): the spec's per-channel copies of a call

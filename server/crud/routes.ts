@@ -18,6 +18,7 @@ import { registerCounterCalls } from './counterCalls.js';
 import { registerReadRoutes } from './reads/routes.js';
 import { registerGroupCountRoutes } from './groupCounts.js';
 import { registerMarkRoutes } from './marks.js';
+import { registerFilesCalls } from './filesCall.js';
 import { registerTallyRoutes } from './tallies.js';
 import { registerKeySettings } from './keySettings.js';
 import { registerRecordWords } from './recordWord.js';
@@ -92,6 +93,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   registerOrderingRoutes(app, decl);
   registerCounterCalls(app, decl);
   registerReadRoutes(app, decl);
+  registerFilesCalls(app, decl);
   registerGroupCountRoutes(app, decl);
   registerTallyRoutes(app, decl);
   registerKeySettings(app, decl);

@@ -12,6 +12,7 @@ import { linkedIds, linkingIds } from '../links.js';
 import { readPaging } from '../listQuery.js';
 import { readSingleton } from '../singleton.js';
 import { nestRecords, type TreeNode } from '../treeList.js';
+import { flaggedWithAncestors } from './ancestors.js';
 import { answerGroups, rootsByOption } from './groups.js';
 import { applyRange, applyThrough, asOptions, checkRequired, stateCounts, withNested } from './options.js';
 import { readOutput } from './output.js';
@@ -51,7 +52,8 @@ export async function answerRead(db: DynamicDb, decl: ResourceDecl, read: ExtraR
   const search = readSearch(read, searchOf(request));
   checkRequired(read, search);
   const hooked = await readHooksWhere(db, decl, read, user, await readQuery(db, decl, read, user, search), search);
-  const q = applyThrough(db, applyRange(readRecent(read, request, hooked), read, search), decl, read, user, search);
+  const unpaired = applyRange(readRecent(read, request, hooked), read, search);
+  const q = applyThrough(db, unpaired, decl, read, user, search);
   const out = (rows: readonly Row[]) => withNested(db, decl, read, rows, rows.map((r) => readOutput(decl, read, r)));
   // A tree is nested from whole records (siblings in the declared order), then each node answered as the read says.
   const outTree = (nodes: readonly TreeNode[]): Row[] => nodes.map((n) => ({ ...readOutput(decl, read, n), children: outTree(n.children) }));
@@ -74,6 +76,7 @@ export async function answerRead(db: DynamicDb, decl: ResourceDecl, read: ExtraR
     }
     default: {
       const found = await readRows(db, decl, read, user, q, lengthOf(read, request));
+      if (read.ancestors) return out(flaggedWithAncestors(decl, read.ancestors, await readRows(db, decl, read, user, unpaired, FIND_LIMIT), found));
       const kept = read.except ? found.filter((r) => !inState(r, read.except)) : found;
       if (read.shape === 'options') return asOptions(decl, kept);
       if (read.shape === 'groups' && read.groups) return answerGroups(decl, read.groups, kept, request, (r) => readOutput(decl, read, r));
