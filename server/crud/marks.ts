@@ -46,7 +46,7 @@ function markedPage(app: FastifyInstance, decl: ResourceDecl, marked: ResourceDe
 }
 
 /** The ids under the first of the declared names given (body, then query), each once. */
-function markedIds(request: FastifyRequest, del: MarkedDelete): number[] {
+export function markedIds(request: FastifyRequest, del: MarkedDelete): number[] {
   const [query, body] = [queryOf(request), bodyOf(request)];
   const name = del.ids[0] ?? 'ids';
   const raw = del.ids.map((n) => body[n] ?? query[n]).find((v) => v !== undefined && v !== null);
