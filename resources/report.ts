@@ -104,7 +104,7 @@ export default defineResource({
     // The screen's row buttons: the article's preview, 通过 / 退回 (the audit call) with the opinion.
     // 报送统计: the statistics (counts per department, month or state) in a dialog from the toolbar.
     { name: 'statistics', label: '报送统计', path: '/api/report/reportDeptList', permission: 'report:list', scope: 'none', placement: ['toolbar'], dialog: 'reportStatistics' },
-    { name: 'preview', label: '预览', path: '/api/article/redisByArticleId', method: 'GET', permission: 'article:get', scope: 'row', placement: ['row'], dialog: 'reportPreview' },
+    { name: 'preview', label: '预览', path: '/api/article/redisByArticleId', method: 'GET', permission: 'article:get', scope: 'row', placement: ['row'], previewOf: 'article' },
     { name: 'pass', label: '通过', path: '/api/report/reportAudit', permission: 'report:audit', scope: 'row', placement: ['row'], confirm: '确定审核通过该报送吗？',
       success: '审核通过', input: opinion(false), call: { values: { status: 1 }, shownWhen: { status: [4, 6] }, title: '提示信息' } },
     { name: 'reject', label: '退回', path: '/api/report/reportAudit', permission: 'report:audit', scope: 'row', placement: ['row'], confirm: '确定退回该报送吗？',
