@@ -1,6 +1,8 @@
 import { defineResource } from './define';
 import { COLUMN_ROLE_OPTIONS } from './monitoring/columnRoles';
 
+const TEMPLATE_FILE = { call: 'temList', wrongEnding: '必须是 .html 文件' } as const;
+
 /**
  * 栏目: the site's sections, a tree (categoryCategoryId = parent, 0 = top; `tree`: parent, cycle and delete
  * guards). CRUD on the generic routes (saves take query fields, as the spec says), behaviour (path,
@@ -55,12 +57,13 @@ export default defineResource({
     { name: 'categorySmallImg', label: '栏目缩略图', type: 'image', maxLength: 500 },
     { name: 'columnKeyword', label: '栏目关键字', type: 'text', maxLength: 200 },
     { name: 'columnDescrip', label: '栏目描述', type: 'textarea', maxLength: 500 },
-    // The template files on disk (`/column/tem/list`), chosen from a list as on the old 栏目 screen.
-    { name: 'columnListUrl', label: '列表模板', type: 'text', maxLength: 200, choicesFrom: { path: '/column/tem/list', method: 'GET' } },
-    { name: 'columnUrl', label: '内容模板', type: 'text', maxLength: 200, choicesFrom: { path: '/column/tem/list', method: 'GET' } },
+    // The template files on disk (`/column/tem/list`), chosen from a list as on the old 栏目 screen; a saved one
+    // stays below the templates folder and is an .html file (`fileOf`).
+    { name: 'columnListUrl', label: '列表模板', type: 'text', maxLength: 200, choicesFrom: { path: '/column/tem/list', method: 'GET' }, fileOf: TEMPLATE_FILE },
+    { name: 'columnUrl', label: '内容模板', type: 'text', maxLength: 200, choicesFrom: { path: '/column/tem/list', method: 'GET' }, fileOf: TEMPLATE_FILE },
     { name: 'columnDiyUrl', label: '外链地址', type: 'url', maxLength: 500, help: '栏目类型为外链时必填' },
-    { name: 'columnContentModelId', label: '内容模型', type: 'reference', reference: 'contentModel' },
-    { name: 'relationCategoryid', label: '关联栏目', type: 'reference', reference: 'column' },
+    { name: 'columnContentModelId', label: '内容模型', type: 'reference', reference: 'contentModel', mustExist: { missing: '内容模型不存在' } },
+    { name: 'relationCategoryid', label: '关联栏目', type: 'reference', reference: 'column', mustExist: { missing: '关联栏目不存在', self: '关联栏目不能是本栏目' } },
     { name: 'columnPath', label: '栏目路径', type: 'text', readOnly: true },
     {
       name: 'autoVoice', label: '自动生成语音', type: 'enum', default: 1,

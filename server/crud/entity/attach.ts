@@ -3,6 +3,7 @@ import type { ActionDecl, PublicOpDecl, ResourceDecl } from '../../../resources/
 import { answerHooks } from '../answers.js';
 import { childHooks } from '../children.js';
 import { idsOfHooks } from '../idsOfCheck.js';
+import { fieldCheckHooks } from '../fieldChecks.js';
 import { linkHooks } from '../links.js';
 import { linkStepRun } from '../linkSteps.js';
 import { withSetSteps } from '../setSteps.js';
@@ -97,6 +98,8 @@ export function attachBehaviours(decls: readonly ResourceDecl[], behaviours: rea
       out = { ...out, hooks: mergeHooks(out.hooks, b.hooks), access: mergeAccess(out.access, b.access), actions: mergeActions(out, b.actions), publicOps: mergePublicOps(out, b.publicOps) };
     }
     out = withSetSteps(withLinkSteps(out));
+    // Declared field rules (`mustExist`, `fileOf`) right after the entity's own hooks, before the relations'.
+    if (out.fields.some((f) => f.mustExist || f.fileOf)) out = { ...out, hooks: mergeHooks(out.hooks, fieldCheckHooks(out, (name) => decls.find((d) => d.name === name)) as EntityHooks) };
     // Declared relations run after the entity's own hooks (its refusals come first).
     if (out.tree) out = { ...out, hooks: mergeHooks(out.hooks, treeHooks(out) as EntityHooks) };
     if (out.links?.length) out = { ...out, hooks: mergeHooks(out.hooks, linkHooks(out, (name) => decls.find((d) => d.name === name)) as EntityHooks) };

@@ -4,8 +4,11 @@ import path from 'node:path';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import article from '../../../resources/article';
+import column from '../../../resources/column';
+import contentModel from '../../../resources/contentModel';
 import report from '../../../resources/report';
 import type { ResourceDecl } from '../../../resources/types';
+import { fieldCheckHooks } from '../../../server/crud/fieldChecks';
 import { listFiles } from '../../../server/crud/filesCall';
 import { markedIds, strictPaging } from '../../../server/crud/marks';
 import { flaggedWithAncestors } from '../../../server/crud/reads/ancestors';
@@ -97,5 +100,27 @@ describe('marks (server/crud/marks.ts)', () => {
     const odd = { ...rep, api: { ...rep.api, get: { ...rep.api.get, path: '/api/report/get' } } } as ResourceDecl;
     await expect(routesOf([art, odd], odd)).rejects.toThrow(/its get is \/api\/article\/redisByArticleId/);
     expect(await routesOf([rep], rep)).not.toContain('reportList');
+  });
+});
+
+describe('declared field rules (server/crud/fieldChecks.ts): mustExist, fileOf', () => {
+  // 栏目's declaration; a store that holds only the ids in `held` (any table).
+  const decls = [column, contentModel] as unknown as ResourceDecl[];
+  const [hook] = fieldCheckHooks(decls[0]!, (name) => decls.find((d) => d.name === name)).beforeChange!;
+  const run = (data: Record<string, unknown>, original?: Record<string, unknown>, held: number[] = [5]) => {
+    const where = (_c: string, _op: string, v: number) => ({ executeTakeFirst: async () => (held.includes(v) ? { id: v } : undefined) });
+    const trx = { selectFrom: () => ({ select: () => ({ where }) }) };
+    return hook!({ operation: original ? 'update' : 'create', data, original, ctx: { trx } } as never);
+  };
+  it('refuses a reference to no record, or to the record itself; a sent 0 is stored as null', async () => {
+    await expect(run({ columnContentModelId: 9 })).rejects.toThrow('内容模型不存在');
+    await expect(run({ relationCategoryid: 7 }, { categoryId: 7 }, [7])).rejects.toThrow('关联栏目不能是本栏目');
+    await expect(run({ categoryTitle: 'x' }, { categoryId: 7, relationCategoryid: 9 })).rejects.toThrow('关联栏目不存在');
+    expect(await run({ columnContentModelId: 5, relationCategoryid: 0 })).toEqual({ columnContentModelId: 5, relationCategoryid: null });
+  });
+  it('takes a file below the folder with one of the files call\'s endings, any case', async () => {
+    await expect(run({ columnUrl: '../x.html' })).rejects.toThrow('内容模板路径无效');
+    await expect(run({ columnListUrl: 'a/b.txt' })).rejects.toThrow('列表模板必须是 .html 文件');
+    expect(await run({ columnListUrl: 'a/B.HTML', columnUrl: 'c.liquid' })).toEqual({ columnListUrl: 'a/B.HTML', columnUrl: 'c.liquid' });
   });
 });
