@@ -7,6 +7,7 @@ import { notFoundRecord } from '../../http/errors.js';
 import type { PortalUser } from '../../http/fastifyTypes.js';
 import { readId, readSize } from '../../http/params.js';
 import { pageOf } from '../../shared/paging.js';
+import { countBy } from '../countBy.js';
 import { FIND_LIMIT } from '../entity/localApi.js';
 import { linkedIds, linkingIds } from '../links.js';
 import { readPaging } from '../listQuery.js';
@@ -21,9 +22,9 @@ import { readHooksWhere, readRecent, readSearch, sizeName } from './search.js';
 
 /** One `{ value, label, count }` per option of the enum `field`, in the options' order (0 for none). */
 async function countsOf(decl: ResourceDecl, q: Query, field: string): Promise<Row[]> {
-  const rows = (await q.select([field, (eb: Query) => eb.fn.countAll().as('n')]).groupBy(field).execute()) as Row[];
+  const rows = await countBy(q, { groups: [{ name: field, expr: (eb: Query) => eb.ref(field) }] });
   const options = decl.fields.find((f) => f.name === field)?.options ?? [];
-  return options.map((o) => ({ value: o.value, label: o.label, count: Number(rows.find((r) => String(r[field]) === String(o.value))?.n ?? 0) }));
+  return options.map((o) => ({ value: o.value, label: o.label, count: rows.find((r) => String(r[field]) === String(o.value))?.count ?? 0 }));
 }
 
 /**
