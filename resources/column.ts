@@ -1,13 +1,16 @@
 import { defineResource } from './define';
 import { COLUMN_ROLE_OPTIONS } from './monitoring/columnRoles';
 
+const TEMPLATE_FILE = { call: 'temList', wrongEnding: '必须是 .html 文件' } as const;
+
 /**
  * 栏目: the site's sections, a tree (categoryCategoryId = parent, 0 = top; `tree`: parent, cycle and delete
  * guards). CRUD on the generic routes (saves take query fields, as the spec says), behaviour (path,
  * type rules, templates, delete messages) in server/entities/column.ts; the roles a column is granted to
  * are the link `roleIds` (category_role). The tree and a role's columns are declared reads, the form's content
- * models a read of 自定义模型 (resources/contentModel.ts), the grants saved by role a declared link step; the
- * template files and the caller's columns stay in server/modules/content/columns; see docs/content.md. The screen is the generic tree view.
+ * models a read of 自定义模型 (resources/contentModel.ts), the grants saved by role a declared link step, the
+ * caller's columns a read with `ancestors`, the template files a `files` call (session 27); see docs/content.md.
+ * The screen is the generic tree view.
  */
 export default defineResource({
   name: 'column',
@@ -24,10 +27,14 @@ export default defineResource({
     delete: { path: '/column/del', ids: 'body' },
     extra: {
       tree: { path: '/column/tree', method: 'GET', label: '栏目树', reads: { shape: 'tree' } },
-      temList: { path: '/column/tem/list', method: 'GET', label: '模板列表' },
+      // The template files below the data directory's templates folder (server/crud/filesCall.ts).
+      temList: { path: '/column/tem/list', method: 'GET', label: '模板列表', files: { folder: 'templates', ext: ['html', 'htm', 'liquid'] } },
       // The columns granted to one role: the link `roleIds` read from the role's side.
       roleList: { path: '/column/role/list', method: 'GET', label: '角色栏目', reads: { shape: 'linked', link: 'roleIds', reverse: true, key: 'roleId', permission: 'column:role' } },
-      userList: { path: '/column/role/user/list', method: 'GET', label: '我的栏目' },
+      // The caller's columns: those granted to his roles (every one for data scope ALL), with the ancestors that
+      // place them in the tree (`granted`: false), whole, in the tree's order.
+      userList: { path: '/column/role/user/list', method: 'GET', label: '我的栏目', reads: { shape: 'array', permission: 'article:list', ancestors: 'granted',
+        through: { table: 'category_role', key: 'categoryId', other: 'roleId', caller: 'roleIds', allScope: true } } },
     },
   },
   fields: [
@@ -50,12 +57,13 @@ export default defineResource({
     { name: 'categorySmallImg', label: '栏目缩略图', type: 'image', maxLength: 500 },
     { name: 'columnKeyword', label: '栏目关键字', type: 'text', maxLength: 200 },
     { name: 'columnDescrip', label: '栏目描述', type: 'textarea', maxLength: 500 },
-    // The template files on disk (`/column/tem/list`), chosen from a list as on the old 栏目 screen.
-    { name: 'columnListUrl', label: '列表模板', type: 'text', maxLength: 200, choicesFrom: { path: '/column/tem/list', method: 'GET' } },
-    { name: 'columnUrl', label: '内容模板', type: 'text', maxLength: 200, choicesFrom: { path: '/column/tem/list', method: 'GET' } },
+    // The template files on disk (`/column/tem/list`), chosen from a list as on the old 栏目 screen; a saved one
+    // stays below the templates folder and is an .html file (`fileOf`).
+    { name: 'columnListUrl', label: '列表模板', type: 'text', maxLength: 200, choicesFrom: { path: '/column/tem/list', method: 'GET' }, fileOf: TEMPLATE_FILE },
+    { name: 'columnUrl', label: '内容模板', type: 'text', maxLength: 200, choicesFrom: { path: '/column/tem/list', method: 'GET' }, fileOf: TEMPLATE_FILE },
     { name: 'columnDiyUrl', label: '外链地址', type: 'url', maxLength: 500, help: '栏目类型为外链时必填' },
-    { name: 'columnContentModelId', label: '内容模型', type: 'reference', reference: 'contentModel' },
-    { name: 'relationCategoryid', label: '关联栏目', type: 'reference', reference: 'column' },
+    { name: 'columnContentModelId', label: '内容模型', type: 'reference', reference: 'contentModel', mustExist: { missing: '内容模型不存在' } },
+    { name: 'relationCategoryid', label: '关联栏目', type: 'reference', reference: 'column', mustExist: { missing: '关联栏目不存在', self: '关联栏目不能是本栏目' } },
     { name: 'columnPath', label: '栏目路径', type: 'text', readOnly: true },
     {
       name: 'autoVoice', label: '自动生成语音', type: 'enum', default: 1,

@@ -25,6 +25,8 @@ import type { ChildPageDecl } from './shape/childPages';
 import type { ResponsesDecl } from './shape/responses';
 import type { FieldsFromDecl, FormCheckDecl, FormSubmitDecl, ShowChipDecl, ShowTableDecl } from './shape/form';
 import type { ShowChartsDecl, ShowPagedDecl } from './shape/showCalls';
+import type { MarksDecl } from './shape/marks';
+import type { FilesCallDecl } from './shape/filesCall';
 
 /**
  * The shape of a resource declaration: plain data that the data provider, the admin views and the
@@ -92,7 +94,7 @@ export interface ResourceApi {
   };
   /**
    * `idParam` names the key parameter when it is not `id` (e.g. `deptId`). `servedBy: 'module'`: another
-   * route answers it (报送's get is the article's own get call), so the generic routes do not register it.
+   * route answers it, so the generic routes do not register it.
    */
   readonly get: ApiCall & { readonly id: KeyLocation; readonly idParam?: string; readonly servedBy?: 'module' };
   /**
@@ -125,16 +127,13 @@ export interface ResourceApi {
     readonly answer?: 'count' | 'none';
     /** Also takes one `id` (body or query) when the ids parameter is absent (the spec's save-DTO deletes). */
     readonly orId?: boolean;
-    /**
-     * `module`: a module registers this delete call itself (with its schema and the generic answer schema):
-     * 报送's delete removes the submitted articles through the local API, not rows of its own table.
-     */
+    /** `module`: a module registers this delete call itself (with its schema and the generic answer schema). */
     readonly servedBy?: 'module';
   };
   /** Paging parameter name of the list call; `pageNum` unless the spec says `pageNumber`. */
   readonly pageParam?: 'pageNum' | 'pageNumber';
   /** Further calls of the resource (top lists, type lists, state lists); with `reads` the generic routes answer them (a declared read, ReadDecl). */
-  readonly extra?: Readonly<Record<string, ApiCall & { readonly label: string; readonly reads?: ExtraReadDecl }>>;
+  readonly extra?: Readonly<Record<string, ApiCall & { readonly label: string; readonly reads?: ExtraReadDecl; readonly files?: FilesCallDecl }>>;
   /**
    * The list, get and delete calls served at other paths too, each over the records matching `where` (ANDed
    * with the declaration's own `where`, access and data scope): the spec's per-channel copies of a call
@@ -305,6 +304,8 @@ export interface ResourceDecl {
   readonly reads?: readonly ReadDecl[];
   /** Counts of the records grouped by a field, counted now (see GroupCountsDecl). */
   readonly groupCounts?: readonly GroupCountsDecl[];
+  /** The table marks another entity's records: list, get and delete are that entity's (resources/shape/marks.ts). */
+  readonly marks?: MarksDecl;
   /** Running counts per group kept in a table of their own, reset and corrected by staff (see TallyDecl). */
   readonly tallies?: readonly TallyDecl[];
   /** Changes of state that come with time, made by the cluster scheduler (see ScheduleDecl). */

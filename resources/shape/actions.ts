@@ -66,6 +66,12 @@ export interface ActionDecl {
    */
   readonly dialog?: string;
   /**
+   * No call of its own: the row's button opens the declared `preview` of the entity named (this one, or the one
+   * it marks: 报送管理's 预览 opens 文章's) for the row's record, by that entity's idField and titleField
+   * (src/generic/PreviewOfDialog.tsx). Needs `placement`.
+   */
+  readonly previewOf?: string;
+  /**
    * No call of its own: the button opens a dialog listing an array the get call answers with the record (a
    * child collection: 意见征集's opinions), paged in the browser, with an optional download of those rows
    * through another action (src/generic/TableDialog.tsx). Needs `placement`.

@@ -101,6 +101,18 @@ export interface FieldDecl {
    */
   readonly toggle?: boolean | FieldToggleDecl;
   /**
+   * A reference that must name an existing record of its `reference` (server/crud/fieldChecks.ts, after the
+   * entity's own hooks): 1002 `missing` otherwise, 1002 `self` when it names the record itself; blank or 0 is
+   * none (a sent 0 is stored as null). The record's value as it will stand is checked (栏目's 内容模型, 关联栏目).
+   */
+  readonly mustExist?: { readonly missing: string; readonly self?: string };
+  /**
+   * A file below a data folder, as an `api.extra` call with `files` lists them (its name here): a path that
+   * stays inside it (1002 `<label>路径无效`) ending in one of that call's endings (1002 `<label><wrongEnding>`);
+   *栏目's 列表模板 / 内容模板 (server/crud/fieldChecks.ts).
+   */
+  readonly fileOf?: { readonly call: string; readonly wrongEnding: string };
+  /**
    * A comma list of ids of the resource another field's value names (消息提醒设置's 提醒对象: roles, users or
    * departments by 提醒对象类型): the form offers a multiple choice of that resource's records, by their
    * titleField; `label` says what they are (角色). The server checks them (server/crud/idsOfCheck.ts).

@@ -82,6 +82,12 @@ export interface ReadDecl extends ReadMore {
   readonly required?: readonly string[];
   /** Only the records a link table pairs with another record, or those it does not (论坛版块's plates of a role). */
   readonly through?: ThroughReadDecl;
+  /**
+   * For `array` (a declaration with `tree`): the records found (after `through`) with the ancestors that place
+   * them in the tree, in the read's order, each answered with this flag — true for a found one, false for an
+   * ancestor added (栏目's `/column/role/user/list`: the caller's granted columns, `granted`).
+   */
+  readonly ancestors?: string;
   /** Each answered record carries the rows of another table that point at it (论坛's enabled plates). */
   readonly nested?: NestedReadDecl;
   /** For `stateCounts`: name → the values counted (`{}` counts every record): `{ total: {}, passed: { status: 1 } }`. */

@@ -9,6 +9,7 @@ import { describeInput, NO_INPUT, TIME_RANGE, type InputFields } from '../http/r
 import { sendWorkbook } from '../shared/excel.js';
 import { wholePage } from '../shared/paging.js';
 import { formatDateTime } from '../util/time.js';
+import { countBy } from './countBy.js';
 import { rangeBound } from './listQuery.js';
 
 /**
@@ -41,19 +42,12 @@ export async function groupCountRows(app: FastifyInstance, decl: ResourceDecl, g
   if (g.params?.contains && !isBlank(search[g.params.contains])) {
     q = q.where(sql`${sql.ref(g.title.field)} like ${`%${String(search[g.params.contains]).trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
   }
-  const rows = (await q
-    .select((eb: Eb) => [
-      eb.ref(g.by.field).as('__key'),
-      sql<string>`max(${sql.ref(g.title.field)})`.as('__name'),
-      ...g.counts.map((c) =>
-        c.when?.length ? sql<number>`sum(case when ${eb.or(c.when.map((w) => conditionSql(eb, w, now)))} then 1 else 0 end)`.as(c.name) : sql<number>`count(*)`.as(c.name),
-      ),
-    ])
-    .groupBy(g.by.field)
-    .execute()) as Row[];
+  // Each count with conditions a sum (under its own name: `count` is every record of the group).
+  const sums = Object.fromEntries(g.counts.filter((c) => c.when?.length).map((c) => [`__${c.name}`, (eb: Eb) => eb.or(c.when!.map((w) => conditionSql(eb, w, now)))]));
+  const rows = await countBy(q, { groups: [{ name: '__key', expr: (eb: Eb) => eb.ref(g.by.field) }], also: { __name: () => sql<string>`max(${sql.ref(g.title.field)})` }, sums });
   const list = rows.map((r) => {
     const out: Row = { [g.by.as]: Number(r.__key), [g.title.as]: r.__name };
-    for (const c of g.counts) out[c.name] = Number(r[c.name] ?? 0);
+    for (const c of g.counts) out[c.name] = Number((c.when?.length ? r[`__${c.name}`] : r.count) ?? 0);
     for (const x of g.rates ?? []) out[x.name] = rate(Number(out[x.part]), Number(out[x.whole]));
     return out;
   });

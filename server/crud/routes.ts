@@ -17,6 +17,8 @@ import { registerOrderingRoutes } from './ordering.js';
 import { registerCounterCalls } from './counterCalls.js';
 import { registerReadRoutes } from './reads/routes.js';
 import { registerGroupCountRoutes } from './groupCounts.js';
+import { registerMarkRoutes } from './marks.js';
+import { registerFilesCalls } from './filesCall.js';
 import { registerTallyRoutes } from './tallies.js';
 import { registerKeySettings } from './keySettings.js';
 import { registerRecordSettings } from './recordSettings.js';
@@ -98,6 +100,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   registerOrderingRoutes(app, decl);
   registerCounterCalls(app, decl);
   registerReadRoutes(app, decl);
+  registerFilesCalls(app, decl);
   registerGroupCountRoutes(app, decl);
   registerTallyRoutes(app, decl);
   registerKeySettings(app, decl);
@@ -114,6 +117,8 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   registerWordCheck(app, decl);
   // A domain module serves the declared paths of a `module` resource itself.
   if (decl.routes === 'module') return;
+  // `marks`: the list, get and delete are the marked entity's records (server/crud/marks.ts).
+  if (decl.marks) return registerMarkRoutes(app, decl);
   const { api, permissions } = decl;
   const schemas = crudRouteSchemas(decl);
   const requireBody = (request: FastifyRequest) => {

@@ -1,14 +1,12 @@
-import type { SelectQueryBuilder } from 'kysely';
-import articleDecl, { articleStatusLabel } from '../../resources/article.js';
+import { articleStatusLabel } from '../../resources/article.js';
 import type { RecordData } from '../../resources/behaviour.js';
 import { ActionAnswer } from '../crud/actions.js';
 import { defineBehaviour } from '../crud/entity/define.js';
 import type { ActionRun, EntityContext } from '../crud/entity/types.js';
-import type { Db, Row } from '../db/types.js';
+import type { Db } from '../db/types.js';
 import { invalidValue, missingParam, PortalError } from '../http/errors.js';
 import { isBlank as blank } from '../http/params.js';
-import type { PortalUser } from '../http/fastifyTypes.js';
-import { accessFilter, readArticleIds, readOpinion } from '../modules/content/articles/service.js';
+import { readArticleIds, readOpinion } from '../modules/content/articles/service.js';
 import { createdBy } from '../shared/records.js';
 import { formatDateTime } from '../util/time.js';
 
@@ -16,9 +14,6 @@ import { formatDateTime } from '../util/time.js';
  * 信息报送: a submission is an article saved from the reporting app, marked in `article_report` (only here):
  * in the save's transaction (ARTICLE_CREATED), gone with the article. The audit runs the article's steps.
  */
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Q = SelectQueryBuilder<any, any, any>;
 
 /** A new article saved from the reporting app (appKey reportSite) is the caller's submission: marked in the save's transaction. */
 export async function markSubmission(record: RecordData, ctx: EntityContext): Promise<void> {
@@ -32,16 +27,12 @@ export async function forgetReported(db: Db, articleId: number): Promise<void> {
   await db.deleteFrom('article_report').where('articleId', '=', articleId).execute();
 }
 
-/** Submissions among the ids in the caller's access to articles (`read`, or `own` to delete); else 1003. */
-export async function loadReports(db: Db, user: PortalUser, ids: number[], purpose: 'read' | 'own'): Promise<Row[]> {
-  const rows = await (db.selectFrom('article') as Q)
-    .where('articleId', 'in', db.selectFrom('article_report').select('articleId'))
-    .select(['articleId', 'status', 'title'])
-    .where('articleId', 'in', ids)
-    .where(await accessFilter(db, user, articleDecl, purpose))
-    .execute();
+/** Submissions among the ids that the caller's article list reaches (his scope, or his granted columns); else 1003. */
+async function loadReports(ctx: EntityContext, ids: number[]): Promise<RecordData[]> {
+  const marked = await ctx.trx.selectFrom('article_report').select('articleId').where('articleId', 'in', ids).execute();
+  const rows = await ctx.api.find('article', { where: { articleId: marked.map((m) => Number(m.articleId)) }, columns: ['articleId', 'status', 'title'] });
   if (rows.length !== ids.length) throw new PortalError(1003, '报送信息不存在或无权操作');
-  return rows as Row[];
+  return rows;
 }
 
 /** The article's review step a decision takes at a state, and the permission key it needs. */
@@ -62,7 +53,7 @@ const audit: ActionRun = async ({ body, ctx }) => {
   const decision = String(raw) === '1' || raw === 'pass' ? 'pass' : String(raw) === '2' || raw === 'reject' ? 'reject' : null;
   if (!decision) throw invalidValue('status的值无效，可选值：1（通过）、2（退回）');
   const opinion = readOpinion({}, body, decision === 'reject');
-  const rows = await loadReports(ctx.trx as Db, user, ids, 'read');
+  const rows = await loadReports(ctx, ids);
   const states = new Set(rows.map((r) => Number(r.status)));
   if (states.size > 1) throw new PortalError(1005, '所选报送处于不同的审核阶段，请分别审核');
   const state = [...states][0] as number;

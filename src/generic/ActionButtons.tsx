@@ -11,6 +11,7 @@ import { routeFor } from './actionCallParts';
 import { AnswerDialog } from './AnswerDialog';
 import { DialogPanel } from './ListPanels';
 import { TableDialog } from './TableDialog';
+import { PreviewOfDialog } from './PreviewOfDialog';
 import { LinkPickDialog } from './LinkPickDialog';
 import { LinkTreeDialog } from './LinkTreeDialog';
 import { MembersDialog } from './MembersDialog';
@@ -87,7 +88,7 @@ function useRunAction(decl: ResourceDecl, action: ActionDecl, onDone?: () => voi
 }
 
 /** The action has no call of its own: its button opens one of the declared dialogs. */
-const opensDialog = (action: ActionDecl) => !!(action.dialog || action.tableDialog || action.tables || action.members || action.linkTree || action.linkPick);
+const opensDialog = (action: ActionDecl) => !!(action.dialog || action.tableDialog || action.tables || action.members || action.linkTree || action.linkPick || action.previewOf);
 
 /** The dialog an action without a call of its own opens (see opensDialog). */
 function ShownDialog({ decl, action, record, onClose }: { decl: ResourceDecl; action: ActionDecl; record: RaRecord | undefined; onClose: () => void }) {
@@ -102,6 +103,7 @@ function ShownDialog({ decl, action, record, onClose }: { decl: ResourceDecl; ac
   if (action.members) return <MembersDialog decl={decl} members={action.members} onClose={onClose} />;
   if (action.linkTree) return <LinkTreeDialog decl={decl} action={action} tree={action.linkTree} onClose={onClose} />;
   if (action.linkPick) return <LinkPickDialog decl={decl} action={action} pick={action.linkPick} onClose={onClose} />;
+  if (action.previewOf && record) return <PreviewOfDialog entity={action.previewOf} record={record} onClose={onClose} />;
   return null;
 }
 

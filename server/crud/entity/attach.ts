@@ -5,6 +5,7 @@ import { answerHooks } from '../answers.js';
 import { childHooks } from '../children.js';
 import { createOnlyHooks } from '../nameChecks.js';
 import { idsOfHooks } from '../idsOfCheck.js';
+import { fieldCheckHooks } from '../fieldChecks.js';
 import { linkHooks } from '../links.js';
 import { countedInHooks } from '../countedIn.js';
 
@@ -106,6 +107,9 @@ export function attachBehaviours(decls: readonly ResourceDecl[], behaviours: rea
     out = withSetSteps(withLinkSteps(out));
     // A field's `after` (an end after its start) comes before the entity's own beforeChange hooks.
     if (out.fields.some((f) => f.after)) out = { ...out, hooks: mergeHooks(afterHooks(out), out.hooks as EntityHooks) };
+
+    // Declared field rules (`mustExist`, `fileOf`) right after the entity's own hooks, before the relations'.
+    if (out.fields.some((f) => f.mustExist || f.fileOf)) out = { ...out, hooks: mergeHooks(out.hooks, fieldCheckHooks(out, (name) => decls.find((d) => d.name === name)) as EntityHooks) };
     // Declared relations run after the entity's own hooks (its refusals come first).
     if (out.fields.some((f) => f.createOnly)) out = { ...out, hooks: mergeHooks(out.hooks, createOnlyHooks(out) as EntityHooks) };
     if (out.tree) out = { ...out, hooks: mergeHooks(out.hooks, treeHooks(out) as EntityHooks) };

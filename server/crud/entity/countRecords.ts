@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { ResourceDecl } from '../../../resources/types.js';
 import type { DynamicDb, Row } from '../../db/types.js';
 import type { PortalUser } from '../../http/fastifyTypes.js';
+import { countBy } from '../countBy.js';
 import { reachedQuery } from './localApi.js';
 import type { CountOptions } from './types.js';
 
@@ -16,10 +16,5 @@ type Eb = any;
 export async function countRecords(db: DynamicDb, decl: ResourceDecl, user: PortalUser, options: CountOptions = {}): Promise<Row[]> {
   const groups = (options.groupBy ?? []).map((g) => (typeof g === 'string' ? { name: g, expr: (eb: Eb) => eb.ref(`${decl.table}.${g}`) } : g));
   const base = await reachedQuery(db, decl, user, options);
-  let q = base.select((eb: Eb) => [...groups.map((g) => g.expr(eb).as(g.name)), eb.fn.countAll().as('count')]);
-  // By the position in the select list (both databases): PostgreSQL would not match an expression written twice
-  // with its own parameters ($1 in the select, $3 in the group by).
-  if (groups.length) q = q.groupBy(groups.map((_g, i) => sql.raw(String(i + 1))));
-  const rows = (await q.execute()) as Row[];
-  return rows.map((r) => ({ ...r, count: Number(r.count) }));
+  return countBy(base, { groups });
 }

@@ -7,6 +7,7 @@ import { notFoundRecord } from '../../http/errors.js';
 import type { PortalUser } from '../../http/fastifyTypes.js';
 import { readId, readSize } from '../../http/params.js';
 import { pageOf } from '../../shared/paging.js';
+import { countBy } from '../countBy.js';
 import { FIND_LIMIT } from '../entity/localApi.js';
 import { linkedIds, linkingIds } from '../links.js';
 import { readPaging } from '../listQuery.js';
@@ -15,6 +16,8 @@ import { nestRecords, type TreeNode } from '../treeList.js';
 import { bumped } from './bump.js';
 import { groupedRows } from './grouped.js';
 import { oneId, withDetail } from './detail.js';
+
+import { flaggedWithAncestors } from './ancestors.js';
 import { answerGroups, rootsByOption } from './groups.js';
 import { applyRange, applyThrough, asOptions, checkRequired, stateCounts, withNested } from './options.js';
 import { readOutput } from './output.js';
@@ -25,9 +28,9 @@ import { answerOne, byOwnKeys } from './one.js';
 
 /** One `{ value, label, count }` per option of the enum `field`, in the options' order (0 for none). */
 async function countsOf(decl: ResourceDecl, q: Query, field: string): Promise<Row[]> {
-  const rows = (await q.select([field, (eb: Query) => eb.fn.countAll().as('n')]).groupBy(field).execute()) as Row[];
+  const rows = await countBy(q, { groups: [{ name: field, expr: (eb: Query) => eb.ref(field) }] });
   const options = decl.fields.find((f) => f.name === field)?.options ?? [];
-  return options.map((o) => ({ value: o.value, label: o.label, count: Number(rows.find((r) => String(r[field]) === String(o.value))?.n ?? 0) }));
+  return options.map((o) => ({ value: o.value, label: o.label, count: rows.find((r) => String(r[field]) === String(o.value))?.count ?? 0 }));
 }
 
 /**
@@ -56,7 +59,8 @@ export async function answerRead(db: DynamicDb, decl: ResourceDecl, read: ExtraR
   const search = readSearch(read, searchOf(request));
   checkRequired(read, search);
   const hooked = await readHooksWhere(db, decl, read, user, await readQuery(db, decl, read, user, search), search);
-  const q = applyThrough(db, applyRange(readRecent(read, request, hooked), read, search), decl, read, user, search);
+  const unpaired = applyRange(readRecent(read, request, hooked), read, search);
+  const q = applyThrough(db, unpaired, decl, read, user, search);
   const out = (rows: readonly Row[]) => withNested(db, decl, read, rows, rows.map((r) => readOutput(decl, read, r)));
   // A tree is nested from whole records (siblings in the declared order), then each node answered as the read says.
   const outTree = (nodes: readonly TreeNode[]): Row[] => nodes.map((n) => ({ ...readOutput(decl, read, n), children: outTree(n.children) }));
@@ -83,6 +87,7 @@ export async function answerRead(db: DynamicDb, decl: ResourceDecl, read: ExtraR
     }
     default: {
       const found = await readRows(db, decl, read, user, q, lengthOf(read, request));
+      if (read.ancestors) return out(flaggedWithAncestors(decl, read.ancestors, await readRows(db, decl, read, user, unpaired, FIND_LIMIT), found));
       const kept = read.except ? found.filter((r) => !inState(r, read.except)) : found;
       if (read.shape === 'options') return asOptions(decl, kept);
       if (read.shape === 'groups' && read.groups) return answerGroups(decl, read.groups, kept, request, (r) => readOutput(decl, read, r));

@@ -8,6 +8,7 @@ import type { PortalUser } from '../../http/fastifyTypes.js';
 import { isBlank } from '../../http/params.js';
 import { TIME_RANGE, type InputFields } from '../../http/routeInput.js';
 import { applyWhere } from '../behaviour.js';
+import { countBy } from '../countBy.js';
 import { rangeBound } from '../listQuery.js';
 import type { Query } from './records.js';
 
@@ -88,7 +89,6 @@ function stateCondition(where: WhereData) {
 
 /** The `stateCounts` shape: for each named state the number of the query's records in it, in one query. */
 export async function stateCounts(q: Query, states: Readonly<Record<string, WhereData>>): Promise<Row> {
-  const sums = Object.entries(states).map(([name, where]) => sql`sum(case when ${stateCondition(where)} then 1 else 0 end)`.as(name));
-  const row = ((await q.select(sums).executeTakeFirst()) ?? {}) as Row;
-  return Object.fromEntries(Object.keys(states).map((name) => [name, Number(row[name] ?? 0)]));
+  const [row] = await countBy(q, { sums: Object.fromEntries(Object.entries(states).map(([name, where]) => [name, () => stateCondition(where)])) });
+  return Object.fromEntries(Object.keys(states).map((name) => [name, Number(row?.[name] ?? 0)]));
 }

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ResourceContextProvider } from 'react-admin';
+import { http as mswHttp, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createDataProvider, createHttpClient } from '../../../providers';
 import report from '../../../resources/report';
@@ -9,7 +10,7 @@ import { AdminWrapper, API, fakeAuthProvider, useMsw } from './helpers';
 
 // 报送管理 on the generic list (issue 19, session 24): the article's answered values as columns, 通过 / 退回
 // only for submissions under review, each over the audit call with the opinion dialog.
-const { on } = useMsw();
+const { on, server } = useMsw();
 const dataProvider = createDataProvider(createHttpClient({ apiUrl: API, onUnauthorized: () => undefined }), resources);
 const ROWS = [
   { articleId: 11, title: '春耕动员会召开', columnTitle: '部门动态', status: 4, deptName: '县农业农村局', creatorName: '李晓', submitTime: '2026-11-20 09:00:00', lastOpinion: null },
@@ -46,5 +47,30 @@ describe('the generic 报送管理 list', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(audit).toHaveLength(1));
     expect(audit[0]!.body).toEqual({ id: 11, status: 2, opinion: '请补充图片' });
+  }, 60_000);
+
+  // Session 27: 预览 is the action's `previewOf: 'article'` (src/generic/PreviewOfDialog.tsx), no panel of its own.
+  it('预览 opens the article\'s declared preview of the row, read by the article\'s get call', async () => {
+    on('/api/report/reportList', { list: ROWS, currPage: 1, totalRow: 2, totalPage: 1 });
+    const asked: string[] = [];
+    server.use(
+      mswHttp.get(`*/api/article/redisByArticleId`, ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('articleId') ?? '');
+        return HttpResponse.json({ errorCode: '0', errorMsg: '操作成功', data: { articleId: 12, title: '秋季运动会闭幕', content: '<p>正文</p>', columnTitle: '部门动态', flowList: [] } });
+      }),
+    );
+    render(
+      <AdminWrapper dataProvider={dataProvider} authProvider={fakeAuthProvider()} initialEntries={['/report']}>
+        <ResourceContextProvider value="report">
+          <GenericList decl={report} />
+        </ResourceContextProvider>
+      </AdminWrapper>,
+    );
+    const table = await screen.findByRole('table', { name: '报送列表' }, { timeout: 10_000 });
+    const published = (await within(table).findByText('秋季运动会闭幕')).closest('tr')!;
+    fireEvent.click(within(published).getByRole('button', { name: '预览' }));
+    const dialog = await screen.findByRole('dialog', { name: '秋季运动会闭幕' });
+    await waitFor(() => expect(asked).toEqual(['12']));
+    expect(within(dialog).getByRole('button', { name: '关闭' })).toBeInTheDocument();
   }, 60_000);
 });
