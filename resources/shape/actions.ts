@@ -6,6 +6,7 @@ import type { LinkTreeDialogDecl, MembersDialogDecl } from './linkDialogs';
 import type { LinkPickDialogDecl } from './linkPick';
 import type { ActionSets } from './actionSets';
 import type { RecordWordDecl } from './recordWord';
+import type { ActionCopyDecl, ActionEditDecl } from './actionSaves';
 
 /** A declared action: its call, input dialog, upload and export (part of resources/types.ts, split for size). */
 
@@ -87,6 +88,12 @@ export interface ActionDecl {
    * changed record for a row action, how many records for the others. A behaviour's own `run` takes precedence.
    */
   readonly sets?: ActionSets;
+  /** The action is the entity's generic create at its own path behind its key (文章's 管理员发布): server/crud/actionSaves.ts. */
+  readonly creates?: true;
+  /** The action also at `edits.path`, saving the record's field values with it (修改并初审通过): resources/shape/actionSaves.ts. */
+  readonly edits?: ActionEditDecl;
+  /** The action copies the records it names (resources/shape/actionSaves.ts, server/crud/actionCopy.ts). */
+  readonly copy?: ActionCopyDecl;
   /** The call answers the record as a Word file, served by the generic routes (see RecordWordDecl). */
   readonly word?: RecordWordDecl;
   /** The button opens a checkbox tree of linked records saved through this action's call (resources/shape/linkDialogs.ts). */

@@ -38,7 +38,7 @@ export class ActionAnswer {
  * The values the action asks for (`action.input`), checked by the field rules. A missing one is named by its
  * label (缺少必填参数：答案): these are typed in a dialog, and the person reads the message there.
  */
-function checkActionInput(decl: ResourceDecl, action: ActionDecl, body: RecordData): RecordData {
+export function checkActionInput(decl: ResourceDecl, action: ActionDecl, body: RecordData): RecordData {
   if (!action.input?.length || action.inputChecks === 'run') return {};
   for (const f of action.input) if (f.required && isBlank(body[f.name])) throw f.missingMessage ? new PortalError(1001, f.missingMessage) : missingParam(f.label);
   return validateRecord({ ...decl, fields: action.input }, body, 'create');

@@ -21,6 +21,7 @@ import { registerTallyRoutes } from './tallies.js';
 import { registerKeySettings } from './keySettings.js';
 import { registerRecordWords } from './recordWord.js';
 import { registerChildCalls } from './childCalls.js';
+import { registerActionSaves } from './actionSaves.js';
 import { readKey, requirePaging, routeUrl } from './pathKeys.js';
 import { listTree } from './treeList.js';
 import { createListCache } from './listCache.js';
@@ -97,6 +98,7 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   registerRecordWords(app, decl);
   registerChildCalls(app, decl);
   registerChildPages(app, decl);
+  registerActionSaves(app, decl);
   // A domain module serves the declared paths of a `module` resource itself.
   if (decl.routes === 'module') return;
   const { api, permissions } = decl;

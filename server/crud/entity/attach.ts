@@ -6,6 +6,7 @@ import { idsOfHooks } from '../idsOfCheck.js';
 import { linkHooks } from '../links.js';
 import { linkStepRun } from '../linkSteps.js';
 import { withSetSteps } from '../setSteps.js';
+import { withCopySteps } from '../actionCopy.js';
 import { treeHooks } from '../tree.js';
 import type { EntityAccess, EntityBehaviour, EntityHooks, PublicOpRun } from './types.js';
 
@@ -96,7 +97,7 @@ export function attachBehaviours(decls: readonly ResourceDecl[], behaviours: rea
     for (const b of byName.get(decl.name) ?? []) {
       out = { ...out, hooks: mergeHooks(out.hooks, b.hooks), access: mergeAccess(out.access, b.access), actions: mergeActions(out, b.actions), publicOps: mergePublicOps(out, b.publicOps) };
     }
-    out = withSetSteps(withLinkSteps(out));
+    out = withCopySteps(withSetSteps(withLinkSteps(out)));
     // Declared relations run after the entity's own hooks (its refusals come first).
     if (out.tree) out = { ...out, hooks: mergeHooks(out.hooks, treeHooks(out) as EntityHooks) };
     if (out.links?.length) out = { ...out, hooks: mergeHooks(out.hooks, linkHooks(out, (name) => decls.find((d) => d.name === name)) as EntityHooks) };
