@@ -272,8 +272,11 @@ export default defineResource({
     { name: 'saveAdmin', label: '管理员发布', path: '/api/article/save/admin', permission: 'article:saveAdmin', scope: 'none', creates: true },
     { name: 'sort', label: '排序', path: '/api/article/articleSort', permission: 'article:sort', scope: 'row' },
     // Copies as new drafts, into their own column or the one given (server/crud/actionCopy.ts; the behaviour adds the history and model values).
-    { name: 'copy', label: '复制', path: '/api/article/articleCopy', permission: 'article:copy', scope: 'bulk', success: '复制成功',
+    { name: 'copy', label: '复制', path: '/api/article/articleCopy', permission: 'article:copy', scope: 'bulk', success: '复制成功', most: { count: 200, message: '一次最多处理200篇文章' },
       copy: { fields: ['title', 'subTitle', 'content', 'summary', 'thumbnail', 'source', 'author', 'keywords', 'jumpUrl', 'flags'], values: { sort: 0 }, target: { field: 'columnId', params: ['columnId', 'categoryId'] } } },
+    // 删除导入文章 (imported ones whatever their state) and the search-index rebuild: server/entities/article/upkeep.ts.
+    { name: 'deleteImported', label: '删除导入文章', path: '/api/article/deleteImportArticle', permission: 'article:delete', scope: 'none', success: '删除成功' },
+    { name: 'reindex', label: '重建索引', path: '/api/article/manualSavaEs', permission: 'article:approve', scope: 'none', success: '索引已更新' },
     { name: 'upload', label: '上传文件', path: '/api/file/upload/name', permission: 'file:upload', scope: 'none' },
     { name: 'template', label: '模板文件', path: '/api/file/upload/article/tem', permission: 'file:template', scope: 'none' },
     // 生成语音 / 删除语音 (docs/voice.md): one permission for both, shown in the article's show view (src/views/content/VoicePanel.tsx).

@@ -23,6 +23,8 @@ export interface ActionDecl {
   readonly permission: string;
   /** Applies to the selected rows (bulk) or to one record (row). */
   readonly scope?: 'row' | 'bulk' | 'both' | 'none';
+  /** A bulk call names at most `count` records (1002 `message` before any is read: 文章's 复制, 一次最多处理200篇文章). */
+  readonly most?: { readonly count: number; readonly message: string };
   /** Ask for confirmation first (destructive or irreversible steps). */
   readonly confirm?: string;
   /** The states that allow it: every record it applies to must match (else 1005 with `refusal`, default 该记录当前状态不允许此操作). */

@@ -32,8 +32,8 @@ async function readBack(trx: Db, decl: ResourceDecl, user: PortalUser, id: numbe
 }
 
 /**
- * The action's edit-then-run (`edits`): the record in the caller's reach for the action and in its `when`
- * states, the action's inputs checked as on its own route; then the generic update as the caller and the
+ * The action's edit-then-run (`edits`): the action's inputs checked as on its own route (by the run itself with
+ * `writes: 'run'`), the record in the caller's reach for the action and in its `when` states; then the generic update as the caller and the
  * run — or, with `writes: 'run'`, the run alone with the values as `edit` — in one transaction. Answers the
  * record as the update call does (the `afterSave` hooks).
  */
@@ -42,7 +42,8 @@ async function editThenRun(app: FastifyInstance, decl: ResourceDecl, action: Act
   const values = withoutMasked(decl, bodyOf(request));
   const id = firstId(queryOf(request), values, edit.idParams ?? [decl.idField, 'id']);
   const body: RecordData = { ...queryOf(request), ...values };
-  Object.assign(body, checkActionInput(decl, action, body));
+  // `writes: 'run'`: the run checks the inputs itself (文章's opinion under `opinion`, `remark` or `reason`).
+  if (edit.writes !== 'run') Object.assign(body, checkActionInput(decl, action, body));
   const run = action.run as ActionRun;
   const record = await inTransaction(app.db, async (trx) => {
     const reach = () => actionRecords(trx, decl, user, [id], action.name);

@@ -4,6 +4,7 @@ import type { ActionRun } from '../../crud/entity/types.js';
 import { invalidValue } from '../../http/errors.js';
 import { ARTICLE_WRITE } from '../../modules/content/articles/changes.js';
 import { readOpinion } from '../../modules/content/articles/service.js';
+import { articleUpkeep } from './upkeep.js';
 
 /** Most articles one step moves at once. */
 const MAX_IDS = 200;
@@ -30,8 +31,9 @@ function step(name: ArticleTransition, opinionRequired: boolean): ActionRun {
   };
 }
 
-/** The declared workflow actions of resources/article.ts, by name. */
+/** The declared actions of resources/article.ts, by name: the workflow steps and the upkeep (./upkeep.ts). */
 export const articleSteps: Record<string, ActionRun> = {
+  ...articleUpkeep,
   accept: step('accept', false),
   acceptReject: step('acceptReject', true),
   approve: step('approve', false),
