@@ -29,8 +29,8 @@ export function copyRun(decl: ResourceDecl, copy: ActionCopyDecl): ActionRun {
   return async ({ records, body, ctx }) => {
     const target = targetOf(copy, body);
     const out: number[] = [];
-    // In the order named (`ids`), as the caller listed them.
-    const named = idsOf(body.ids, 'ids');
+    // In the order the call's `ids` names them (else as read).
+    const named = body.ids === undefined ? [] : idsOf(body.ids, 'ids');
     const position = (r: RecordData) => named.indexOf(Number(r[decl.idField]));
     for (const src of [...records].sort((a, b) => position(a) - position(b))) {
       const values: RecordData = { ...Object.fromEntries(copy.fields.map((f) => [f, src[f]])), ...copy.values };

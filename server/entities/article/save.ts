@@ -8,7 +8,6 @@ import { modelOfColumn, readFieldValues, saveFieldValues, validateFieldValues, t
 import { ARTICLE_WRITE, changeOf, type ArticleChange, type ArticleWrite } from '../../modules/content/articles/changes.js';
 import { detectSensitive, recordSensitiveHits, type SensitiveHit } from '../../modules/content/articles/sensitive.js';
 import { addFlow, assertTransition, checkArticleRules, checkTargetColumn, parseFlags, readOpinion, splitArticleBody, storeFlags, type ArticleBodyParts } from '../../modules/content/articles/service.js';
-import { createdBy } from '../../shared/records.js';
 import { isOrderOnly } from '../../crud/ordering.js';
 import { copiedFrom } from '../../crud/actionCopy.js';
 import { savedVia } from '../../crud/actionSaves.js';
@@ -96,7 +95,6 @@ async function beforeCreate(data: RecordData, ctx: EntityContext, note: SaveNote
   note.hits = await detectSensitive(ctx.trx, { title: data.title, summary: data.summary, content });
   if (status !== 3) refuseBlocked(note.hits);
   const values: RecordData = { ...data, content, flags: storeFlags(flags), status, hits: 0, imported: 0, lastOpinion: null, submitTime: null };
-  if (write.by) Object.assign(values, createdBy(write.by, ctx.now));
   if (status === 4) values.submitTime = ctx.now;
   if (status === 5 && !values.publishTime) values.publishTime = ctx.now;
   if (write.copyOf) note.flows.push({ action: 'copy', actionName: '复制', fromStatus: null, toStatus: 3, opinion: `复制自文章${write.copyOf}` });
