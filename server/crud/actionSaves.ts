@@ -35,17 +35,16 @@ async function readBack(trx: Db, decl: ResourceDecl, user: PortalUser, id: numbe
  * The action's edit-then-run (`edits`): the action's inputs checked as on its own route (by the run itself with
  * `writes: 'run'`), the record in the caller's reach for the action and in its `when` states; then the generic update as the caller and the
  * run — or, with `writes: 'run'`, the run alone with the values as `edit` — in one transaction. Answers the
- * record as the update call does (the `afterSave` hooks).
+ * record as it stands after (the route answers it as the update call does: the `afterSave` hooks).
  */
-async function editThenRun(app: FastifyInstance, decl: ResourceDecl, action: ActionDecl, edit: ActionEditDecl, request: FastifyRequest) {
-  const user = currentUser(request);
-  const values = withoutMasked(decl, bodyOf(request));
-  const id = firstId(queryOf(request), values, edit.idParams ?? [decl.idField, 'id']);
-  const body: RecordData = { ...queryOf(request), ...values };
+export async function editThenRun(db: Db, decl: ResourceDecl, action: ActionDecl, edit: ActionEditDecl, user: PortalUser, query: RecordData, sent: RecordData): Promise<{ values: RecordData; record: Row }> {
+  const values = withoutMasked(decl, sent);
+  const id = firstId(query, values, edit.idParams ?? [decl.idField, 'id']);
+  const body: RecordData = { ...query, ...values };
   // `writes: 'run'`: the run checks the inputs itself (文章's opinion under `opinion`, `remark` or `reason`).
   if (edit.writes !== 'run') Object.assign(body, checkActionInput(decl, action, body));
   const run = action.run as ActionRun;
-  const record = await inTransaction(app.db, async (trx) => {
+  const record = await inTransaction(db, async (trx) => {
     const reach = () => actionRecords(trx, decl, user, [id], action.name);
     const records = await reach();
     if (!records.every((r) => inState(r, action.when))) throw new PortalError(1005, action.refusal ?? '该记录当前状态不允许此操作');
@@ -57,7 +56,7 @@ async function editThenRun(app: FastifyInstance, decl: ResourceDecl, action: Act
     }
     return readBack(trx, decl, user, id);
   });
-  return saveAnswer(app.db, decl, user, 'update', values, record, edit.success ?? '操作成功');
+  return { values, record };
 }
 
 /** A route of its own, answered as plain JSON (no response schema: the record's values as they come). */
@@ -96,6 +95,10 @@ export function registerActionSaves(app: FastifyInstance, decl: ResourceDecl): v
     saveRoute(app, edit.path, schema, action.permission, (request) => {
       firstId(queryOf(request), bodyOf(request), edit.idParams ?? [decl.idField, 'id']);
       validateRecord(decl, bodyOf(request), 'update');
-    }, (request) => editThenRun(app, decl, action, edit, request));
+    }, async (request) => {
+      const user = currentUser(request);
+      const { values, record } = await editThenRun(app.db, decl, action, edit, user, queryOf(request), bodyOf(request));
+      return saveAnswer(app.db, decl, user, 'update', values, record, edit.success ?? '操作成功');
+    });
   }
 }
