@@ -2,6 +2,7 @@ import { defineResource, ownership, ownershipFields } from './define';
 import type { ReadDecl } from './shape/reads';
 import type { ReadDetailDecl } from './shape/readDetail';
 import type { ActionDecl } from './types';
+import type { ActionEditDecl } from './shape/actionSaves';
 
 /**
  * 文章: the portal's articles and their review workflow (docs/content.md has the state machine).
@@ -306,15 +307,22 @@ export default defineResource({
   actions: [
     // The workflow steps of ARTICLE_TRANSITIONS as row and show-view buttons, offered in the states they start
     // from (the server checks the state and the key again); each asks 提示信息 with the opinion.
-    step('accept', '/api/article/accept', 'optional', '已初审通过，等待终审'),
+    // 修改并…: the reviewer's edit and the step in one write (server/crud/actionSaves.ts), one history entry.
+    step('accept', '/api/article/accept', 'optional', '已初审通过，等待终审', { path: '/api/article/updateAndAccept', name: 'updateAndAccept', label: '修改并初审通过', writes: 'run' }),
     step('acceptReject', '/api/article/acceptReject', 'required', '已退回给作者'),
-    step('approve', '/api/article/approve', 'optional', '已发布'),
-    step('reject', '/api/article/reject', 'required', '已退回给作者'),
+    step('approve', '/api/article/approve', 'optional', '已发布', { path: '/api/article/updateAndApprove', name: 'updateAndApprove', label: '修改并终审发布', writes: 'run' }),
+    step('reject', '/api/article/reject', 'required', '已退回给作者', { path: '/api/article/updateAndReject', name: 'updateAndReject', label: '修改并退回', writes: 'run' }),
     step('withdraw', '/api/article/delArticleTask', 'none', '已撤回，文章回到编辑中'),
     step('takeDown', '/api/article/rejectArticleTask', 'optional', '已下线'),
-    { name: 'saveAdmin', label: '管理员发布', path: '/api/article/save/admin', permission: 'article:saveAdmin', scope: 'none' },
+    // The generic create at its own path: may publish at once, into any column (the behaviour reads `savedVia`).
+    { name: 'saveAdmin', label: '管理员发布', path: '/api/article/save/admin', permission: 'article:saveAdmin', scope: 'none', creates: true },
     { name: 'sort', label: '排序', path: '/api/article/articleSort', permission: 'article:sort', scope: 'row' },
-    { name: 'copy', label: '复制', path: '/api/article/articleCopy', permission: 'article:copy', scope: 'bulk' },
+    // Copies as new drafts, into their own column or the one given (server/crud/actionCopy.ts; the behaviour adds the history and model values).
+    { name: 'copy', label: '复制', path: '/api/article/articleCopy', permission: 'article:copy', scope: 'bulk', success: '复制成功', most: { count: 200, message: '一次最多处理200篇文章' },
+      copy: { fields: ['title', 'subTitle', 'content', 'summary', 'thumbnail', 'source', 'author', 'keywords', 'jumpUrl', 'flags'], values: { sort: 0 }, target: { field: 'columnId', params: ['columnId', 'categoryId'] } } },
+    // 删除导入文章 (imported ones whatever their state) and the search-index rebuild: server/entities/article/upkeep.ts.
+    { name: 'deleteImported', label: '删除导入文章', path: '/api/article/deleteImportArticle', permission: 'article:delete', scope: 'none', success: '删除成功' },
+    { name: 'reindex', label: '重建索引', path: '/api/article/manualSavaEs', permission: 'article:approve', scope: 'none', success: '索引已更新' },
     { name: 'upload', label: '上传文件', path: '/api/file/upload/name', permission: 'file:upload', scope: 'none' },
     { name: 'template', label: '模板文件', path: '/api/file/upload/article/tem', permission: 'file:template', scope: 'none' },
     // 生成语音 / 删除语音 (docs/voice.md): one permission for both, shown in the article's show view (src/views/content/VoicePanel.tsx).
@@ -325,7 +333,7 @@ export default defineResource({
 });
 
 /** A workflow step as a declared action: its label, key and starting states from ARTICLE_TRANSITIONS. */
-function step(name: ArticleTransition, path: string, opinion: 'required' | 'optional' | 'none', success: string): ActionDecl {
+function step(name: ArticleTransition, path: string, opinion: 'required' | 'optional' | 'none', success: string, edits?: ActionEditDecl): ActionDecl {
   const t = ARTICLE_TRANSITIONS[name];
   return {
     name, label: t.label, path, permission: t.permission, scope: 'both', placement: ['row', 'show'], run: true,
@@ -333,5 +341,6 @@ function step(name: ArticleTransition, path: string, opinion: 'required' | 'opti
     // A return's refusal without an opinion names the key, as the original server's did.
     input: opinion === 'none' ? undefined : [{ name: 'opinion', label: '审核意见', type: 'textarea', maxLength: 500, required: opinion === 'required', missingMessage: '缺少必填参数：opinion' }],
     call: { title: '提示信息', shownWhen: { status: t.from } },
+    ...(edits ? { edits } : {}),
   };
 }

@@ -8,6 +8,7 @@ import type { LinkPickDialogDecl } from './linkPick';
 import type { ActionSets } from './actionSets';
 import type { RecordWordDecl } from './recordWord';
 import type { ResponsesExportDecl } from './responsesExport';
+import type { ActionCopyDecl, ActionEditDecl } from './actionSaves';
 
 /** A declared action: its call, input dialog, upload and export (part of resources/types.ts, split for size). */
 
@@ -24,6 +25,8 @@ export interface ActionDecl {
   readonly permission: string;
   /** Applies to the selected rows (bulk) or to one record (row). */
   readonly scope?: 'row' | 'bulk' | 'both' | 'none';
+  /** A bulk call names at most `count` records (1002 `message` before any is read: 文章's 复制, 一次最多处理200篇文章). */
+  readonly most?: { readonly count: number; readonly message: string };
   /** Ask for confirmation first (destructive or irreversible steps). */
   readonly confirm?: string;
   /** The states that allow it: every record it applies to must match (else 1005 with `refusal`, default 该记录当前状态不允许此操作). */
@@ -95,6 +98,12 @@ export interface ActionDecl {
    * changed record for a row action, how many records for the others. A behaviour's own `run` takes precedence.
    */
   readonly sets?: ActionSets;
+  /** The action is the entity's generic create at its own path behind its key (文章's 管理员发布): server/crud/actionSaves.ts. */
+  readonly creates?: true;
+  /** The action also at `edits.path`, saving the record's field values with it (修改并初审通过): resources/shape/actionSaves.ts. */
+  readonly edits?: ActionEditDecl;
+  /** The action copies the records it names (resources/shape/actionSaves.ts, server/crud/actionCopy.ts). */
+  readonly copy?: ActionCopyDecl;
   /** The call answers the record as a Word file, served by the generic routes (see RecordWordDecl). */
   readonly word?: RecordWordDecl;
   /** The button opens a checkbox tree of linked records saved through this action's call (resources/shape/linkDialogs.ts). */

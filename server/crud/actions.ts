@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { inState, type RecordData } from '../../resources/behaviour.js';
 import type { ActionDecl, ResourceDecl } from '../../resources/types.js';
 import { ok } from '../http/envelope.js';
-import { missingParam, PortalError } from '../http/errors.js';
+import { invalidValue, missingParam, PortalError } from '../http/errors.js';
 import { currentUser } from '../http/fastifyTypes.js';
 import { bodyOf, queryOf, readId, readIds } from '../http/params.js';
 import { settleSchemaRefusal } from '../http/validation.js';
@@ -13,6 +13,12 @@ import { actionRecords, inTransaction } from './service.js';
 import { actionRouteSchema } from './schema/actionSchema.js';
 import { isBlank, validateRecord } from './validate.js';
 
+/** The ids, unless more than the action's `most`. */
+function mostOf(action: ActionDecl, ids: number[]): number[] {
+  if (action.most && ids.length > action.most.count) throw invalidValue(action.most.message);
+  return ids;
+}
+
 /** The ids an action applies to: `id` for a row action, `ids` for a bulk one, either for `both`, none for `none`. */
 function targetIds(request: FastifyRequest, action: ActionDecl): number[] {
   const scope = action.scope ?? 'row';
@@ -22,7 +28,7 @@ function targetIds(request: FastifyRequest, action: ActionDecl): number[] {
   const idParam = action.call?.idParam && (!isBlank(input[action.call.idParam]) || isBlank(input.id)) ? action.call.idParam : 'id';
   if (scope === 'none') return [];
   if (scope === 'row') return [readId(request, idParam)];
-  if (scope === 'bulk') return readIds(request);
+  if (scope === 'bulk') return mostOf(action, readIds(request));
   return input.ids !== undefined ? readIds(request) : [readId(request, idParam)];
 }
 
@@ -38,7 +44,7 @@ export class ActionAnswer {
  * The values the action asks for (`action.input`), checked by the field rules. A missing one is named by its
  * label (缺少必填参数：答案): these are typed in a dialog, and the person reads the message there.
  */
-function checkActionInput(decl: ResourceDecl, action: ActionDecl, body: RecordData): RecordData {
+export function checkActionInput(decl: ResourceDecl, action: ActionDecl, body: RecordData): RecordData {
   if (!action.input?.length || action.inputChecks === 'run') return {};
   for (const f of action.input) if (f.required && isBlank(body[f.name])) throw f.missingMessage ? new PortalError(1001, f.missingMessage) : missingParam(f.label);
   return validateRecord({ ...decl, fields: action.input }, body, 'create');

@@ -30,6 +30,7 @@ import { registerResponseCalls } from './responses/routes.js';
 import { registerWordCheck } from './wordCheck.js';
 import { registerChildRowCalls } from './childRowCalls.js';
 import { registerExistsCalls } from './nameChecks.js';
+import { registerActionSaves } from './actionSaves.js';
 import { readKey, requirePaging, routeUrl } from './pathKeys.js';
 import { listTree } from './treeList.js';
 import { createListCache } from './listCache.js';
@@ -113,8 +114,8 @@ export function registerCrudRoutes(app: FastifyInstance, decl: ResourceDecl): vo
   registerExistsCalls(app, decl);
   registerChildPages(app, decl);
   registerResponseCalls(app, decl);
-
   registerWordCheck(app, decl);
+  registerActionSaves(app, decl);
   // A domain module serves the declared paths of a `module` resource itself.
   if (decl.routes === 'module') return;
   // `marks`: the list, get and delete are the marked entity's records (server/crud/marks.ts).

@@ -109,3 +109,19 @@ export function firstId(query: Readonly<Bag>, body: Readonly<Bag>, names: readon
   }
   throw missingParam(names[0] as string);
 }
+
+/**
+ * Ids — an array or a comma list — under the first of `names` given (the body's value before the query's),
+ * each once: 1001 naming the first name when none is given, 1002 参数格式不正确：<first name> for a part
+ * that is not a positive integer, 1002 `most.message` for more than `most.count` of them.
+ */
+export function firstIds(query: Readonly<Bag>, body: Readonly<Bag>, names: readonly string[], most?: { readonly count: number; readonly message: string }): number[] {
+  const first = names[0] as string;
+  const raw = names.map((name) => body[name] ?? query[name]).find((v) => !isBlank(v));
+  const parts = raw === undefined ? [] : Array.isArray(raw) ? raw : String(raw).split(',');
+  const ids = parts.filter((p) => p !== '' && p !== null).map((p) => Number(p));
+  if (ids.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw invalidValue(`参数格式不正确：${first}`);
+  if (ids.length === 0) throw missingParam(first);
+  if (most && ids.length > most.count) throw invalidValue(most.message);
+  return [...new Set(ids)];
+}

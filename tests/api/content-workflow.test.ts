@@ -350,6 +350,39 @@ describe('copy, sort, move up, related articles, public reads', () => {
     expect((await order()).slice(0, 2)).toEqual([b, a]);
     expect((await call(url, '/api/article/articleUp', { token: admin, body: { articleId: b } })).body.errorCode).toBe('1005');
   });
+  it('copies keep the named order and take a column under categoryId; more than 200 are refused before any is read (session 27)', async () => {
+    const a = await inState(3, '复制甲');
+    const b = await inState(3, '复制乙');
+    const copy = await call<number[]>(url, '/api/article/articleCopy', { token: admin, body: { ids: [b, a], categoryId: xinxiColumn } });
+    expect(copy.body.errorCode, copy.body.errorMsg).toBe('0');
+    expect(copy.body.errorMsg).toBe('复制成功');
+    const titles = await Promise.all(copy.body.data.map(async (id) => (await get(admin, id)).title));
+    expect(titles).toEqual(['复制乙', '复制甲']);
+    expect((await get(admin, copy.body.data[0] as number)).columnId).toBe(xinxiColumn);
+    const many = await call(url, '/api/article/articleCopy', { token: admin, body: { ids: Array.from({ length: 201 }, (_, i) => i + 1) } });
+    expect(many.body.errorMsg).toBe('一次最多处理200篇文章');
+    expect((await call(url, '/api/article/articleCopy', { token: admin, body: { ids: [a], columnId: 'x' } })).body.errorMsg).toBe('参数格式不正确：columnId');
+  });
+  it('修改并退回 takes the opinion as remark too; 删除导入文章 deletes imported articles whatever their state (session 27)', async () => {
+    const r = await inState(4, '备注退回');
+    const back = await call<Detail>(url, '/api/article/updateAndReject', { token: admin, body: { articleId: r, title: '备注退回（改）', remark: '用备注' } });
+    expect(back.body.errorCode, back.body.errorMsg).toBe('0');
+    expect(back.body.data.status).toBe(2);
+    expect(back.body.data.flowList.at(-1)).toMatchObject({ actionName: '修改并退回', opinion: '用备注', fromStatus: 4, toStatus: 2 });
+    const published = await inState(5, '导入的文章');
+    const plain = await inState(3, '自写的文章');
+    await server.app.db.updateTable('article').set({ imported: 1 }).where('articleId', '=', published).execute();
+    const refused = await call(url, '/api/article/deleteImportArticle', { token: admin, body: { ids: [published, plain] } });
+    expect(refused.body.errorCode).toBe('1005');
+    expect(refused.body.errorMsg).toBe('文章“自写的文章”不是导入的文章，不能用此操作删除');
+    expect((await get(admin, published)).status).toBe(5);
+    const gone = await call<number>(url, '/api/article/deleteImportArticle', { token: admin, body: { articleId: published } });
+    expect(gone.body.errorCode, gone.body.errorMsg).toBe('0');
+    expect(gone.body.data).toBe(1);
+    expect((await call(url, '/api/article/redisByArticleId', { token: admin, method: 'GET', query: { articleId: published } })).body.errorCode).toBe('1003');
+    // The editor reaches their own articles only: another's is unknown to them.
+    expect((await call(url, '/api/article/deleteImportArticle', { token: xinxi, body: { ids: [plain] } })).body.errorCode).toBe('1003');
+  });
   it('relates articles and shows published ones publicly; hits count; unpublished ones are not readable', async () => {
     const main = await inState(5, '主文章');
     const rel = await inState(5, '相关文章');

@@ -12,6 +12,7 @@ import { countedInHooks } from '../countedIn.js';
 import { userMarkHooks } from '../userMarks.js';
 import { linkStepRun } from '../linkSteps.js';
 import { withSetSteps } from '../setSteps.js';
+import { withCopySteps } from '../actionCopy.js';
 import { treeHooks } from '../tree.js';
 import { attachChildRowHooks } from './childRowHooks.js';
 import type { EntityAccess, EntityBehaviour, EntityHooks, PublicOpRun } from './types.js';
@@ -104,10 +105,9 @@ export function attachBehaviours(decls: readonly ResourceDecl[], behaviours: rea
       out = { ...out, hooks: mergeHooks(out.hooks, b.hooks), access: mergeAccess(out.access, b.access), actions: mergeActions(out, b.actions), publicOps: mergePublicOps(out, b.publicOps) };
       attachChildRowHooks(out, b.childRows);
     }
-    out = withSetSteps(withLinkSteps(out));
+    out = withCopySteps(withSetSteps(withLinkSteps(out)));
     // A field's `after` (an end after its start) comes before the entity's own beforeChange hooks.
     if (out.fields.some((f) => f.after)) out = { ...out, hooks: mergeHooks(afterHooks(out), out.hooks as EntityHooks) };
-
     // Declared field rules (`mustExist`, `fileOf`) right after the entity's own hooks, before the relations'.
     if (out.fields.some((f) => f.mustExist || f.fileOf)) out = { ...out, hooks: mergeHooks(out.hooks, fieldCheckHooks(out, (name) => decls.find((d) => d.name === name)) as EntityHooks) };
     // Declared relations run after the entity's own hooks (its refusals come first).

@@ -3,6 +3,7 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { ChangeArgs, HookContext, ListPage, RecordData, SaveAnswer, SaveAnswerArgs, WhereData } from '../../../resources/behaviour.js';
 import type { PortalConfig } from '../../config.js';
 import type { DynamicDb } from '../../db/types.js';
+import type { ActionEdit } from '../../../resources/shape/actionSaves.js';
 import type { PortalUser } from '../../http/fastifyTypes.js';
 import type { ListNarrowing, Page } from '../service.js';
 import type { ChildRowHooks } from './childRowHooks.js';
@@ -157,7 +158,8 @@ export interface EntityAccess {
 }
 
 /** An action's server side: the records it applies to (read in the caller's scope), the body, the context. */
-export type ActionRun = (args: { readonly records: readonly RecordData[]; readonly body: RecordData; readonly ctx: EntityContext }) => Awaitable<unknown>;
+/** `edit`: the record's field values, when the call came by the action's `edits` path with `writes: 'run'` (server/crud/actionSaves.ts). */
+export type ActionRun = (args: { readonly records: readonly RecordData[]; readonly body: RecordData; readonly ctx: EntityContext; readonly edit?: ActionEdit }) => Awaitable<unknown>;
 
 /** A job run by the cluster scheduler (server/jobs/): once per interval across every instance. */
 export interface EntityJob {

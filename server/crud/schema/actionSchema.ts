@@ -18,6 +18,8 @@ export function actionRouteSchema(decl: ResourceDecl, action: ActionDecl): Route
   for (const f of action.input ?? []) properties[f.name] = fieldInput(f, false);
   // A link step's names (server/crud/linkSteps.ts): ids, arrays or comma lists.
   for (const name of [...(action.linkStep?.keys ?? []), ...(action.linkStep?.ids ?? [])]) properties[name] ??= IDS;
+  // A copy's target (server/crud/actionCopy.ts): the record to copy into, for every copy.
+  for (const name of action.copy?.target?.params ?? []) properties[name] ??= ID;
   const values: JsonSchema = { additionalProperties: true, properties };
   const summary = `${decl.label}：${action.label}`;
   const base = { summary, tags: [decl.label], 'x-permission': action.permission };

@@ -4,12 +4,13 @@ import type { EntityChangeArgs, EntityContext } from '../../crud/entity/types.js
 import type { Row } from '../../db/types.js';
 import { invalidValue, PortalError } from '../../http/errors.js';
 import type { PortalUser } from '../../http/fastifyTypes.js';
-import { modelOfColumn, saveFieldValues, validateFieldValues, type Model } from '../../modules/content/contentModels/service.js';
+import { modelOfColumn, readFieldValues, saveFieldValues, validateFieldValues, type Model } from '../../modules/content/contentModels/service.js';
 import { ARTICLE_WRITE, changeOf, type ArticleChange, type ArticleWrite } from '../../modules/content/articles/changes.js';
 import { detectSensitive, recordSensitiveHits, type SensitiveHit } from '../../modules/content/articles/sensitive.js';
 import { addFlow, assertTransition, checkArticleRules, checkTargetColumn, parseFlags, readOpinion, splitArticleBody, storeFlags, type ArticleBodyParts } from '../../modules/content/articles/service.js';
-import { createdBy } from '../../shared/records.js';
 import { isOrderOnly } from '../../crud/ordering.js';
+import { copiedFrom } from '../../crud/actionCopy.js';
+import { savedVia } from '../../crud/actionSaves.js';
 
 /** A history entry to write once the article's row is stored. */
 interface FlowEntry {
@@ -26,6 +27,8 @@ interface SaveNotes {
   readonly by: PortalUser;
   readonly parts: ArticleBodyParts;
   readonly opinion: string | null;
+  /** The article a copy is made of. */
+  readonly source?: RecordData;
   model?: Model;
   fieldValues?: Row | null;
   hits?: readonly SensitiveHit[];
@@ -39,7 +42,16 @@ const seeds = new WeakSet<EntityContext>();
 /** What server code said about the operation's write (ARTICLE_WRITE), once the article's beforeValidate kept it. */
 export const writeIn = (ctx: EntityContext): ArticleWrite | undefined => notes.get(ctx)?.write;
 
-export const writeOf = (data: RecordData): ArticleWrite => ((data as Record<symbol, unknown>)[ARTICLE_WRITE] as ArticleWrite | undefined) ?? {};
+/**
+ * What the write is: ARTICLE_WRITE's note, 管理员发布 (the generic create by the `saveAdmin` action) or a copy
+ * (the action's generic `copy`; an admin's copy may go into any column).
+ */
+export function writeOf(data: RecordData, by: PortalUser): ArticleWrite {
+  const write = ((data as Record<symbol, unknown>)[ARTICLE_WRITE] as ArticleWrite | undefined) ?? {};
+  const source = copiedFrom(data);
+  if (source) return { ...write, copyOf: Number(source.articleId), admin: by.permissions.has('article:saveAdmin') };
+  return savedVia(data) === 'saveAdmin' ? { ...write, admin: true } : write;
+}
 
 function refuseBlocked(hits: readonly SensitiveHit[]) {
   const blocked = [...new Set(hits.filter((h) => h.level === 1).map((h) => h.word))];
@@ -51,14 +63,14 @@ function refuseBlocked(hits: readonly SensitiveHit[]) {
  * field rules see only the declared fields; read-only ones come from the server, never from a body).
  */
 export function articleBeforeValidate({ operation, data, ctx }: EntityChangeArgs): RecordData {
-  const write = writeOf(data);
+  const write = writeOf(data, ctx.caller);
   if (write.seed) seeds.add(ctx);
   if (isOrderOnly(data) || write.seed) return data;
   const parts = splitArticleBody({ ...data });
   const rest: Row = { ...parts.rest };
   for (const name of ['status', 'hits', 'imported', 'lastOpinion', 'submitTime', 'deptId', 'deptName', 'creatorId', 'creatorName', 'createTime', 'updateTime']) delete rest[name];
   const opinion = write.opinion !== undefined ? write.opinion : operation === 'update' ? readOpinion({}, data, false) : null;
-  notes.set(ctx, { write, by: write.by ?? ctx.caller, parts, opinion, flows: [], change: 'changed' });
+  notes.set(ctx, { write, by: write.by ?? ctx.caller, parts, opinion, source: copiedFrom(data), flows: [], change: 'changed' });
   return rest;
 }
 
@@ -83,7 +95,6 @@ async function beforeCreate(data: RecordData, ctx: EntityContext, note: SaveNote
   note.hits = await detectSensitive(ctx.trx, { title: data.title, summary: data.summary, content });
   if (status !== 3) refuseBlocked(note.hits);
   const values: RecordData = { ...data, content, flags: storeFlags(flags), status, hits: 0, imported: 0, lastOpinion: null, submitTime: null };
-  if (write.by) Object.assign(values, createdBy(write.by, ctx.now));
   if (status === 4) values.submitTime = ctx.now;
   if (status === 5 && !values.publishTime) values.publishTime = ctx.now;
   if (write.copyOf) note.flows.push({ action: 'copy', actionName: '复制', fromStatus: null, toStatus: 3, opinion: `复制自文章${write.copyOf}` });
@@ -161,6 +172,9 @@ export async function articleAfterChange(record: RecordData, ctx: EntityContext)
   const articleId = Number(record.articleId);
   for (const flow of note.flows) await addFlow(ctx.trx, note.by, { articleId, ...flow });
   if (note.model && note.fieldValues) await saveFieldValues(ctx.trx, note.model, articleId, note.fieldValues);
+  // A copy takes the source's model values when both columns have the same model.
+  const sourceModel = note.source && note.model ? await modelOfColumn(ctx.trx, Number(note.source.columnId)) : undefined;
+  if (note.source && note.model && sourceModel?.cmId === note.model.cmId) await saveFieldValues(ctx.trx, note.model, articleId, await readFieldValues(ctx.trx, sourceModel, Number(note.source.articleId)));
   if (note.hits && !note.write.copyOf) await recordSensitiveHits(ctx.trx, articleId, note.hits);
   return note.change;
 }

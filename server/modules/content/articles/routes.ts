@@ -6,10 +6,8 @@ import { invalidValue } from '../../../http/errors.js';
 import { currentUser } from '../../../http/fastifyTypes.js';
 import { queryOf } from '../../../http/params.js';
 import { modelOfColumn, readFieldValues } from '../contentModels/service.js';
-import { articleOrderRoutes } from './orderRoutes.js';
 import { articleInputs, type ArticleInputs } from './inputs.js';
 import { accessFilter, loadArticle, readOneId } from './service.js';
-import { articleWriteRoutes } from './writeRoutes.js';
 import { declarationOf } from '../../declarationLookup.js';
 
 /** What the article route groups share. */
@@ -22,8 +20,7 @@ interface ArticleContext {
 
 /**
  * /api/article/* beside the generic list (本部门文章 is its `alsoAt` copy), get, save, update, delete and review
- * steps (server/entities/article.ts): model fields and sensitive words, the module's writes through the local API
- * (writeRoutes.ts, orderRoutes.ts). See docs/content.md.
+ * steps (server/entities/article.ts): model fields and sensitive words. See docs/content.md.
  */
 export async function articleRoutes(app: FastifyInstance) {
   const found = declarationOf(app, 'article');
@@ -31,8 +28,6 @@ export async function articleRoutes(app: FastifyInstance) {
   const decl: ResourceDecl = found;
   const ctx: ArticleContext = { app, db: app.db, decl, input: articleInputs(decl) };
   articleReadRoutes(ctx);
-  articleWriteRoutes(app, decl, ctx.input);
-  await articleOrderRoutes(app, decl);
 }
 
 /** An article's model fields (敏感词检测 is the declared `wordCheck`; its stored hits the declared child collection). */

@@ -6,6 +6,7 @@ import { scopeExpression, scopeRule } from '../../../auth/dataScope.js';
 import { modelOfColumn, readFieldValues } from '../contentModels/service.js';
 import { dynamic, type Db, type Row, type RowOf } from '../../../db/types.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
+import { firstIds } from '../../../http/params.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
 import { formatDateTime } from '../../../util/time.js';
 import { descendantIds, findColumn, loadColumns, userColumnIds, type ColumnRow } from '../columns/service.js';
@@ -77,17 +78,8 @@ export async function loadArticle(db: Db, access: AccessFilter, id: number): Pro
   return row;
 }
 
-/** `{ ids: [] }`, `?ids=1,2`, `{ articleId }`, `?articleId=`, `{ id }`. */
-export function readArticleIds(query: Row, body: Row): number[] {
-  const raw = body.ids ?? query.ids ?? body.articleIds ?? body.articleId ?? query.articleId ?? body.id ?? query.id;
-  if (raw === undefined || raw === null || raw === '' || (Array.isArray(raw) && raw.length === 0)) throw missingParam('ids');
-  const parts = Array.isArray(raw) ? raw : String(raw).split(',');
-  const ids = parts.filter((p) => p !== '' && p !== null).map((p) => Number(p));
-  if (ids.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw invalidValue('参数格式不正确：ids');
-  if (ids.length === 0) throw missingParam('ids');
-  if (ids.length > 200) throw invalidValue('一次最多处理200篇文章');
-  return [...new Set(ids)];
-}
+/** `{ ids: [] }`, `?ids=1,2`, `{ articleIds }`, `{ articleId }`, `{ id }`: at most 200 (the shared helper). */
+export const readArticleIds = (query: Row, body: Row): number[] => firstIds(query, body, ['ids', 'articleIds', 'articleId', 'id'], { count: 200, message: '一次最多处理200篇文章' });
 
 // One id among several names, the body's before the query's: the shared helper.
 export { firstId as readOneId } from '../../../http/params.js';
