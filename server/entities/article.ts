@@ -75,11 +75,11 @@ export default defineBehaviour({
         for (const r of records) await ctx.afterCommit(() => tellFollowers(ctx.services, Number(r.articleId), 'removed'));
       },
     ],
-    // Reviewers reach every article of the columns granted to their roles, to read and review; editing,
+    // Reviewers reach every article of the columns granted to their roles, to read, copy and review; editing,
     // deleting and withdrawing go by the data scope only.
     grant: [
       async ({ operation, ctx }) => {
-        if (!['list', 'get', 'action:accept', 'action:acceptReject', 'action:approve', 'action:reject', 'action:takeDown'].includes(operation)) return;
+        if (!['list', 'get', 'action:copy', 'action:accept', 'action:acceptReject', 'action:approve', 'action:reject', 'action:takeDown'].includes(operation)) return;
         if (!isReviewer(ctx.caller)) return;
         const cols = await userColumnIds(ctx.trx, ctx.caller);
         const grant: WhereData = cols === null ? {} : { columnId: cols };
