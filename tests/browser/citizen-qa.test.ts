@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CAPTCHA_TEXT } from '../api/helpers/testServer';
 import { logIn, logOut, openMenu, startPortal, type Portal } from './lib/portal';
+import { evidenceOnFailure } from './lib/failureEvidence';
 import { generateSite, layoutFaults, liftPublicLimits, staffApi, phoneAndDesk } from './lib/site';
 
 // Issue 24, 智能问答: a citizen on a phone (390×844) asks what the knowledge base cannot answer and sends
@@ -28,6 +29,7 @@ beforeAll(async () => {
   await mkdir(shots, { recursive: true });
   ({ phone, desk } = await phoneAndDesk(portal, errors));
 }, 300_000);
+afterEach(evidenceOnFailure(() => ({ phone, desk })));
 afterAll(async () => {
   await portal?.close();
 });

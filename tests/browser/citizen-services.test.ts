@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, TEST_CAPTCHA_TEXT } from '../api/helpers/testServer';
 import { logIn, logOut, startPortal, type Portal, openMenu } from './lib/portal';
 import { memberServiceSuites } from './citizen/memberServices';
 import { lookUp, submitWithCode } from './lib/citizenForms';
+import { evidenceOnFailure } from './lib/failureEvidence';
 import { generateSite, layoutFaults, liftPublicLimits, staffApi, type Staff, phoneAndDesk } from './lib/site';
 
 // Issue 24: each citizen service completes from its generated page and the round trip closes — the citizen
@@ -32,6 +33,7 @@ beforeAll(async () => {
   await generateSite(staff);
   ({ phone, desk } = await phoneAndDesk(portal, errors));
 }, 300_000);
+afterEach(evidenceOnFailure(() => ({ phone, desk })));
 afterAll(async () => {
   await portal?.close();
 });

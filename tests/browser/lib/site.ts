@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { setPublicLimits } from '../../../server/public/guard.js';
 import { call } from '../../api/helpers/testServer';
+import { watchPage } from './failureEvidence';
 import type { Portal } from './portal';
 
 export interface Staff {
@@ -67,6 +68,9 @@ export async function layoutFaults(page: Page): Promise<string[]> {
 export async function phoneAndDesk(portal: Portal, errors: string[]): Promise<{ phone: Page; desk: Page }> {
   const phone = await portal.browser.newPage({ locale: 'zh-CN', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const desk = await portal.browser.newPage({ locale: 'zh-CN', viewport: { width: 1366, height: 768 } });
-  for (const page of [phone, desk]) page.on('pageerror', (e) => errors.push(e.message));
+  for (const page of [phone, desk]) {
+    page.on('pageerror', (e) => errors.push(e.message));
+    watchPage(page);
+  }
   return { phone, desk };
 }
