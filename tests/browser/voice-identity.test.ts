@@ -89,6 +89,8 @@ describe('语音播报 on the admin article screen', () => {
     const panel = admin.getByLabel('语音播报');
     await panel.getByText('已生成').waitFor({ timeout: 30_000 });
     await expect.poll(() => panel.getByRole('button', { name: '生成语音' }).count()).toBe(1);
+    // The panel sits below the article's fields: in view, so the screenshot shows it.
+    await panel.scrollIntoViewIfNeeded();
     await admin.screenshot({ path: 'test-results/voice-admin.png' });
     await panel.getByRole('button', { name: '删除语音' }).click();
     await admin.getByRole('dialog').getByRole('button', { name: /确认|确定/ }).click();
