@@ -4,7 +4,8 @@ import { childIdField, type ChildDecl } from '../../resources/relations/children
 import type { ResourceDecl } from '../../resources/types.js';
 import { dynamic, type DynamicDb, type Row } from '../db/types.js';
 import { ok } from '../http/envelope.js';
-import { notFoundRecord, PortalError } from '../http/errors.js';
+import { alreadyExists, notFoundRecord } from '../http/errors.js';
+import { keepCreateOnly } from './nameChecks.js';
 import { currentUser, type PortalUser } from '../http/fastifyTypes.js';
 import { bodyOf, firstId, queryOf, readIds } from '../http/params.js';
 import { describeInput, IDS, type InputFields } from '../http/routeInput.js';
@@ -34,16 +35,12 @@ async function parentOf(api: LocalApi, decl: ResourceDecl, id: unknown): Promise
 /** 1004 when another row of the record holds a `unique` value; 1005 when a `createOnly` one would change. */
 async function checkRow(db: DynamicDb, child: ChildDecl, values: Row, parentId: unknown, original?: Row): Promise<void> {
   const idField = childIdField(child);
-  for (const { field, label } of child.rowCalls?.createOnly ?? []) {
-    if (!original || values[field] === undefined) continue;
-    if (values[field] !== original[field]) throw new PortalError(1005, `${label}保存后不能修改`);
-    delete values[field];
-  }
+  keepCreateOnly(values, original, child.rowCalls?.createOnly ?? []);
   for (const { field, label } of child.rowCalls?.unique ?? []) {
     if (values[field] === undefined || values[field] === null) continue;
     let q = db.selectFrom(child.table).select(idField).where(child.key, '=', parentId).where(field, '=', values[field]);
     if (original) q = q.where(idField, '!=', original[idField]);
-    if (await q.executeTakeFirst()) throw new PortalError(1004, `${label}已存在：${String(values[field])}`);
+    if (await q.executeTakeFirst()) throw alreadyExists(label, values[field]);
   }
 }
 

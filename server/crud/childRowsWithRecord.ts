@@ -2,7 +2,7 @@ import type { Hooks, RecordData } from '../../resources/behaviour.js';
 import type { ChildDecl } from '../../resources/relations/children.js';
 import type { ResourceDecl } from '../../resources/types.js';
 import type { Row } from '../db/types.js';
-import { PortalError } from '../http/errors.js';
+import { alreadyExists } from '../http/errors.js';
 import { writeChildRow } from './childRowCalls.js';
 import { childRowHooksOf } from './entity/childRowHooks.js';
 import type { EntityContext } from './entity/types.js';
@@ -32,7 +32,7 @@ export function rowsWithRecordHooks(decl: ResourceDecl): Hooks {
           for (const { field, label } of child.rowCalls?.unique ?? []) {
             const seen = new Set<unknown>();
             for (const row of checked) {
-              if (seen.has(row[field])) throw new PortalError(1004, `${label}已存在：${String(row[field])}`);
+              if (seen.has(row[field])) throw alreadyExists(label, row[field]);
               seen.add(row[field]);
             }
           }

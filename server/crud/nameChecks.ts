@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Hooks } from '../../resources/behaviour.js';
 import type { ResourceDecl } from '../../resources/types.js';
-import { dynamic } from '../db/types.js';
 import { ok } from '../http/envelope.js';
-import { PortalError } from '../http/errors.js';
+import { notChangeable } from '../http/errors.js';
 import { describeInput } from '../http/routeInput.js';
-import { applyWhere } from './behaviour.js';
+import { valueTaken } from './service.js';
 import { validateRecord } from './validate.js';
 
 /**
@@ -22,8 +21,7 @@ export function registerExistsCalls(app: FastifyInstance, decl: ResourceDecl): v
     app.get(field.existsAt.replace(/\{(\w+)\}/g, ':$1'), { config: { permission: decl.permissions.list }, schema, attachValidation: true }, async (request) => {
       const raw = ((request.params ?? {}) as Record<string, unknown>)[name];
       const value = validateRecord({ ...decl, fields: [{ ...field, readOnly: false }] }, { [field.name]: raw }, 'update')[field.name];
-      const found = await applyWhere(dynamic(app.db).selectFrom(decl.table).select(decl.idField).where(field.name, '=', value), decl.where).executeTakeFirst();
-      return ok(!!found);
+      return ok(await valueTaken(app.db, decl, field.name, value));
     });
   }
 }
@@ -37,13 +35,22 @@ export function createOnlyHooks(decl: ResourceDecl): Hooks {
       ({ operation, data, original }) => {
         if (operation !== 'update') return;
         const out = { ...data };
-        for (const f of fields) {
-          if (out[f.name] === undefined) continue;
-          if (out[f.name] !== original?.[f.name]) throw new PortalError(1005, `${f.label}保存后不能修改`);
-          delete out[f.name];
-        }
+        keepCreateOnly(out, original, fields.map((f) => ({ field: f.name, label: f.label })));
         return out;
       },
     ],
   };
+}
+
+/**
+ * What an update may not change (`createOnly` on a record's fields or a child's rows): a different value is
+ * refused (1005 <label>保存后不能修改), the same one dropped from `values`. Nothing to check on a create.
+ */
+export function keepCreateOnly(values: Record<string, unknown>, original: Record<string, unknown> | undefined, fields: readonly { field: string; label: string }[]): void {
+  if (!original) return;
+  for (const { field, label } of fields) {
+    if (values[field] === undefined) continue;
+    if (values[field] !== original[field]) throw notChangeable(label);
+    delete values[field];
+  }
 }

@@ -3,7 +3,7 @@ import { isVirtualField } from '../../resources/shape/fields.js';
 import type { ResourceDecl } from '../../resources/types.js';
 // Tables of declarations are named at run time: the deliberately untyped handle (server/db/types.ts).
 import type { DynamicDb as Db, Row } from '../db/types.js';
-import { notFoundRecord, PortalError } from '../http/errors.js';
+import { alreadyExists, notFoundRecord } from '../http/errors.js';
 import type { PortalUser } from '../http/fastifyTypes.js';
 import { applyCondition, applyListWhere, applyWhere, enriched, hookContext, readOut, recordsWhere, runChangeHooks } from './behaviour.js';
 import { applyReach, reachOf } from './reach.js';
@@ -89,13 +89,18 @@ export async function getRecord(db: Db, decl: ResourceDecl, user: PortalUser, id
   return record;
 }
 
+/** Whether a record of the entity (other than `exceptId`) holds `value` in `name` (unique checks, `existsAt`). */
+export async function valueTaken(db: Db, decl: ResourceDecl, name: string, value: unknown, exceptId: number | null = null): Promise<boolean> {
+  let q = applyWhere(db.selectFrom(decl.table).select(decl.idField).where(name, '=', value), decl.where);
+  if (exceptId !== null) q = q.where(decl.idField, '!=', exceptId);
+  return !!(await q.executeTakeFirst());
+}
+
 /** 1004 when another record already holds a unique value. */
 async function checkUnique(db: Db, decl: ResourceDecl, values: Row, exceptId: number | null) {
   for (const field of decl.fields) {
     if (!field.unique || values[field.name] === undefined || values[field.name] === null) continue;
-    let q = applyWhere(db.selectFrom(decl.table).select(decl.idField).where(field.name, '=', values[field.name]), decl.where);
-    if (exceptId !== null) q = q.where(decl.idField, '!=', exceptId);
-    if (await q.executeTakeFirst()) throw new PortalError(1004, `${field.label}已存在：${String(values[field.name])}`);
+    if (await valueTaken(db, decl, field.name, values[field.name], exceptId)) throw alreadyExists(field.label, values[field.name]);
   }
 }
 
