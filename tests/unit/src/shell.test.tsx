@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { useServerAppName } from '../../../src/layout/appName';
@@ -26,7 +26,8 @@ describe('the shell', () => {
     expect(screen.getByTestId('title')).toHaveTextContent('默认');
     expect(await screen.findByText('云溪县政务信息报送系统')).toBeInTheDocument();
     expect(asked).toEqual(['reportSite']);
-    expect(document.title).toBe('云溪县政务信息报送系统');
+    // The tab title follows in an effect after the render that showed the name.
+    await waitFor(() => expect(document.title).toBe('云溪县政务信息报送系统'));
     expect(localStorage.getItem('portal-appName-reportSite')).toBe('云溪县政务信息报送系统');
   });
 

@@ -5,11 +5,16 @@ import { Worker } from 'node:worker_threads';
 import { PortalError } from '../../../http/errors.js';
 import { RENDER_LIMIT_MS, TemplateError } from '../render.js';
 import type { FromWorker, PageJob, ToWorker, WrittenFile } from './protocol.js';
+import { threadCpuMs } from './threadCpu.js';
 
 /** Heap of one render worker (MB): a template that allocates past it stops that worker only. */
 export const WORKER_HEAP_MB = 256;
 /** The hard limit per page: LiquidJS's own renderLimit plus a margin (a single filter call cannot be interrupted by LiquidJS). */
 export const PAGE_HARD_LIMIT_MS = RENDER_LIMIT_MS + 2_000;
+/** How often a busy worker's CPU time is looked at (at most): a runaway page stops within this of its limit. */
+const CHECK_MS = 1_000;
+/** A page that takes this many times its limit in wall time stops even without using the CPU (stuck, not slow). */
+const WALL_FACTOR = 6;
 /** What a batch asked of a closed pool fails with. */
 const stopping = () => new PortalError(1006, '服务正在停止，页面未生成');
 /** Batches queued on one worker at a time (one rendering, one waiting: no idle gap between them). */
@@ -30,6 +35,11 @@ interface Slot {
   /** When the worker last finished a page (ms since the epoch), written by the worker: no message per page. */
   progress: Float64Array;
   armedAt: number;
+  /** The worker's kernel thread id (Linux), for its CPU time; undefined elsewhere. */
+  tid?: number;
+  /** When the page being timed started (the later of arming and the last finished page) and the thread's CPU time then. */
+  pageStart: number;
+  pageCpu?: number;
   runs: Set<number>;
   inflight: Pending[];
   timer: NodeJS.Timeout | null;
@@ -150,7 +160,7 @@ export class RenderPool {
       workerData: { progress },
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
     });
-    const slot: Slot = { worker, progress, armedAt: 0, runs: new Set(), inflight: [], timer: null, dead: false, ready: false };
+    const slot: Slot = { worker, progress, armedAt: 0, pageStart: 0, runs: new Set(), inflight: [], timer: null, dead: false, ready: false };
     worker.unref();
     worker.on('message', (m: FromWorker) => this.onMessage(slot, m));
     worker.on('error', (error: Error & { code?: string }) => {
@@ -165,6 +175,7 @@ export class RenderPool {
   private onMessage(slot: Slot, m: FromWorker): void {
     if (m.kind === 'ready') {
       slot.ready = true;
+      slot.tid = m.tid;
       return this.arm(slot);
     }
     const job = slot.inflight[0];
@@ -185,19 +196,35 @@ export class RenderPool {
     if (!slot.inflight.length) return void slot.worker.unref();
     slot.worker.ref();
     if (!slot.ready) return;
-    slot.armedAt = Date.now();
-    this.wait(slot, this.pageLimitMs);
+    slot.armedAt = slot.pageStart = Date.now();
+    slot.pageCpu = slot.tid === undefined ? undefined : threadCpuMs(slot.tid);
+    this.wait(slot, Math.min(CHECK_MS, this.pageLimitMs));
   }
 
-  /** The page limit runs from the later of the arming and the worker's last finished page. */
   private wait(slot: Slot, ms: number): void {
-    slot.timer = setTimeout(() => {
-      const deadline = Math.max(slot.armedAt, slot.progress[0] ?? 0) + this.pageLimitMs;
-      const left = deadline - Date.now();
-      if (left > 0) return this.wait(slot, left);
-      this.kill(slot, new TemplateError(`页面渲染超过${Math.round(this.pageLimitMs / 1000)}秒，已停止（请检查模板中的循环或过滤器）`));
-    }, ms);
+    slot.timer = setTimeout(() => this.check(slot), ms);
     slot.timer.unref();
+  }
+
+  /**
+   * The page limit counts the CPU time the worker's thread spent on the current page (threadCpu.ts), so
+   * a busy machine does not stop a slow but honest page; where that is unknown, the wall time since
+   * the later of the arming and the worker's last finished page.
+   */
+  private check(slot: Slot): void {
+    const started = Math.max(slot.armedAt, slot.progress[0] ?? 0);
+    const cpu = slot.tid === undefined ? undefined : threadCpuMs(slot.tid);
+    if (started !== slot.pageStart) {
+      // A new page since the last look: its CPU counts from here (it started at most CHECK_MS earlier).
+      slot.pageStart = started;
+      slot.pageCpu = cpu;
+    }
+    const wall = Date.now() - started;
+    const used = cpu !== undefined && slot.pageCpu !== undefined ? cpu - slot.pageCpu : wall;
+    if (used < this.pageLimitMs && wall < this.pageLimitMs * WALL_FACTOR) {
+      return this.wait(slot, Math.min(CHECK_MS, Math.max(1, this.pageLimitMs - used)));
+    }
+    this.kill(slot, new TemplateError(`页面渲染超过${Math.round(this.pageLimitMs / 1000)}秒，已停止（请检查模板中的循环或过滤器）`));
   }
 
   /** Stops a worker: its current batch fails with `error`, the batches queued behind it go to another worker. */

@@ -33,7 +33,7 @@ export type ToWorker =
 
 export type FromWorker =
   /** Loaded (the page timer starts only then: loading the worker is not the template's time). */
-  | { kind: 'ready' }
+  | { kind: 'ready'; tid?: number }
   | { kind: 'done'; batchId: number; html: string[] | null; written?: WrittenFile[] }
   /** `stage` tells a template error (1002) from a failed write. */
   | { kind: 'error'; batchId: number; message: string; stage: 'render' | 'write' };

@@ -10,6 +10,7 @@ import { compressedCopies, writeAtomicSync } from '../compress.js';
 import { hashBytes, keepPristineBytesSync } from '../guard/pristine.js';
 import { createEngine, messageOf, renderSync } from '../render.js';
 import type { FromWorker, PageJob, ToWorker, WrittenFile } from './protocol.js';
+import { ownThreadId } from './threadCpu.js';
 
 /**
  * A render worker: one cached LiquidJS engine per run (each template parsed once), pages rendered
@@ -115,4 +116,4 @@ parentPort?.on('message', (m: ToWorker) => {
     onBatch(m);
   }
 });
-post({ kind: 'ready' });
+post({ kind: 'ready', tid: ownThreadId() });
