@@ -3,15 +3,25 @@ import { describe, expect, it } from 'vitest';
 import { threadCpuMs } from '../../../server/modules/generation/worker/threadCpu';
 
 // The worker reads its own thread id the way renderWorker.ts does (threadCpu.ts's ownThreadId), then
-// spins or sleeps on command, so the main thread can see what the render pool's page limit counts.
+// computes or sleeps on command, so the main thread can see what the render pool's page limit counts.
 const WORKER = `
 const { parentPort } = require('node:worker_threads');
 const { readlinkSync } = require('node:fs');
 parentPort.postMessage(Number(readlinkSync('/proc/thread-self').split('/').pop()));
+// Its own CPU time, read as the pool reads it; a spin runs until the thread has used m.ms of CPU (not of the
+// clock: on a loaded machine a wall-clock spin gets a fraction of a core), or 20 s have passed.
+const ownCpu = () => {
+  const rest = require('node:fs').readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' ');
+  return (Number(rest[11]) + Number(rest[12])) * 10;
+};
 parentPort.on('message', (m) => {
-  const end = Date.now() + m.ms;
-  if (m.spin) while (Date.now() < end);
-  setTimeout(() => parentPort.postMessage('done'), m.spin ? 0 : m.ms);
+  if (!m.spin) return void setTimeout(() => parentPort.postMessage('done'), m.ms);
+  const start = ownCpu();
+  const stop = Date.now() + 20000;
+  let x = 0;
+  while (ownCpu() - start < m.ms && Date.now() < stop) for (let i = 0; i < 100000; i++) x += i;
+  globalThis.sink = x; // keeps the loop from being optimised away
+  parentPort.postMessage('done');
 });`;
 
 const onLinux = process.platform === 'linux';
