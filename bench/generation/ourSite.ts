@@ -3,7 +3,7 @@
 // screen's "generate all"). Then, unless BENCH_GEN_REPUBLISH=0, a staff member's edit of published articles
 // (POST /api/article/update: its reply comes once the page and the lists showing it are on disk, the
 // incremental path). Prints files and bytes written, time, CPU, the process's peak RSS and the edit times.
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -16,11 +16,35 @@ const dataDir = join(process.env.GEN_DIR as string, 'data');
 const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: 'Bench@2026pass', SEED_DEMO: 'off', SCHEDULER: 'off' }), port: 0, host: '127.0.0.1' };
 const app = await buildApp(config, { logger: false });
 
+/** CPU ms of each thread of this process by thread id (Linux /proc; elsewhere none). */
+function threadCpu(): Record<string, number> {
+  const out: Record<string, number> = {};
+  try {
+    for (const tid of readdirSync('/proc/self/task')) {
+      const rest = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ').pop()?.split(' ') ?? [];
+      out[tid] = (Number(rest[11]) + Number(rest[12])) * 10;
+    }
+  } catch {
+    // Not Linux: no split.
+  }
+  return out;
+}
+
+/** The run's CPU by thread: the main thread, then every other thread that used ≥ 100 ms (render workers; GC and libuv helpers), largest first. */
+function cpuSplit(before: Record<string, number>, after: Record<string, number>): { main: number; others: number[] } {
+  const used = Object.entries(after).map(([tid, ms]) => [tid, ms - (before[tid] ?? 0)] as const);
+  const others = used.filter(([tid, ms]) => tid !== String(process.pid) && ms >= 100).map(([, ms]) => ms).sort((a, b) => b - a);
+  return { main: used.find(([tid]) => tid === String(process.pid))?.[1] ?? 0, others };
+}
+
 /** The full-site run: the service's own entry point (home, site pages, every list page, every article). */
-async function generateFullSite(): Promise<void> {
+async function generateFullSite(): Promise<{ main: number; others: number[] }> {
   const pool = new RenderPool();
+  const before = threadCpu();
   try {
     await generateSite(new SiteGenerator(app.db, dataDir, declarationOf(app, 'siteSetting'), pool));
+    // Read before the workers stop (their threads leave /proc): the CPU of each kind of thread during the run.
+    return cpuSplit(before, threadCpu());
   } finally {
     await pool.close();
   }
@@ -65,7 +89,7 @@ async function republishTimes(count: number): Promise<number[]> {
 }
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();
-await generateFullSite();
+const threadCpuMs = await generateFullSite();
 const ms = Math.round(performance.now() - t0);
 // CPU of every thread of the process (main and render workers): less sensitive to a shared machine's load than wall time.
 const cpu = process.cpuUsage(cpu0);
@@ -74,5 +98,5 @@ const written = countFiles(join(dataDir, 'site'));
 // The first edit also starts the server's render workers (a running server has them): printed apart.
 const [republishColdMs, ...republishMs] = process.env.BENCH_GEN_REPUBLISH === '0' ? [] : await republishTimes(6);
 await app.close();
-process.stdout.write(JSON.stringify({ ...written, files: written.files, ms, cpuMs: Math.round((cpu.user + cpu.system) / 1000), maxRssMb, republishColdMs, republishMs }) + '\n');
+process.stdout.write(JSON.stringify({ ...written, files: written.files, ms, cpuMs: Math.round((cpu.user + cpu.system) / 1000), maxRssMb, threadCpuMs, republishColdMs, republishMs }) + '\n');
 process.exit(0);

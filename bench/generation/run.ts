@@ -12,7 +12,8 @@ import { startChild } from '../lib/child';
 import { freshDatabase } from '../lib/pgDatabase';
 
 interface RunFigures { files: number; pages: number; mb: number; ms: number; filesPerSecond: number; pagesPerSecond: number; maxRssMb: number; cpuMs: number; filesPerCpuSecond: number; pagesPerCpuSecond: number; load: number[] }
-interface OurFigures extends RunFigures { republishMs: number[]; republishColdMs?: number }
+/** threadCpuMs: CPU of the main thread and of every other thread over 100 ms (render workers first, then V8/libuv helpers). */
+interface OurFigures extends RunFigures { republishMs: number[]; republishColdMs?: number; threadCpuMs?: { main: number; others: number[] } }
 
 function ensureHugo(): string | null {
   const found = spawnSync('sh', ['-c', 'command -v hugo'], { encoding: 'utf8' }).stdout.trim();
@@ -57,10 +58,10 @@ function runHugo(hugo: string, dir: string, site: string): RunFigures {
 async function runOurs(dir: string, env: Record<string, string>): Promise<OurFigures> {
   rmSync(join(dir, 'data', 'site'), { recursive: true, force: true });
   rmSync(join(dir, 'data', 'site-guard'), { recursive: true, force: true });
-  const child = await startChild<{ files: number; pages: number; bytes: number; ms: number; cpuMs: number; maxRssMb: number; republishMs: number[]; republishColdMs?: number }>('bench/generation/ourSite.ts', { ...env, GEN_DIR: dir });
+  const child = await startChild<{ files: number; pages: number; bytes: number; ms: number; cpuMs: number; maxRssMb: number; republishMs: number[]; republishColdMs?: number; threadCpuMs?: OurFigures['threadCpuMs'] }>('bench/generation/ourSite.ts', { ...env, GEN_DIR: dir });
   await new Promise((done) => (child.process.exitCode !== null ? done(null) : child.process.once('exit', done)));
-  const { ms, cpuMs, maxRssMb, republishMs, republishColdMs } = child.info;
-  return { ...figures(child.info, ms, cpuMs, maxRssMb), republishMs, republishColdMs };
+  const { ms, cpuMs, maxRssMb, republishMs, republishColdMs, threadCpuMs } = child.info;
+  return { ...figures(child.info, ms, cpuMs, maxRssMb), republishMs, republishColdMs, threadCpuMs };
 }
 
 const best = <T extends RunFigures>(runs: T[]): T => runs.reduce((a, b) => (b.pagesPerSecond > a.pagesPerSecond ? b : a));
@@ -129,7 +130,12 @@ export async function benchGeneration() {
   return { hugoVersion: version, workers: Math.min(os.availableParallelism(), 8), rounds, runs, renderLoop: loop.info };
 }
 
-const line = (f: RunFigures) => `${f.pages} pages, ${f.files} files, ${f.mb} MB in ${f.ms} ms = ${f.pagesPerSecond} pages/s, ${f.filesPerSecond} files/s (CPU ${f.cpuMs} ms = ${f.pagesPerCpuSecond} pages per CPU-second, peak RSS ${f.maxRssMb} MB; load ${f.load.join(' ')})`;
+/** Where our CPU went: the main thread, the render workers (the two largest other threads with GENERATION_WORKERS=2) and the rest. */
+const threads = (f: RunFigures & { threadCpuMs?: OurFigures['threadCpuMs'] }) => {
+  const t = f.threadCpuMs;
+  return t ? `; CPU by thread: main ${t.main} ms, others ${t.others.join(' / ')} ms, cores busy ${(f.cpuMs / Math.max(f.ms, 1)).toFixed(2)}` : '';
+};
+const line = (f: RunFigures) => `${f.pages} pages, ${f.files} files, ${f.mb} MB in ${f.ms} ms = ${f.pagesPerSecond} pages/s, ${f.filesPerSecond} files/s (CPU ${f.cpuMs} ms = ${f.pagesPerCpuSecond} pages per CPU-second, peak RSS ${f.maxRssMb} MB; load ${f.load.join(' ')}${threads(f)})`;
 
 export function printGeneration(r: Awaited<ReturnType<typeof benchGeneration>>) {
   console.log('\nStatic generation, full site, 50 columns, 20 per list page, tmpfs (/dev/shm); goals: ≥ 2× Hugo (equivalent theme), ≥ 1.5× Hugo (minimal theme), RSS < 1 GB at 100,000');

@@ -125,7 +125,7 @@ export interface ModuleTables {
     name: string; value: string;
   };
   site_manifest: {
-    path: string; hash: string; size: number; updateTime: string;
+    path: string; hash: string; size: number; updateTime: string; copies: string | null;
   };
   site_page_article: {
     rel: string; articleId: number;

@@ -24,7 +24,7 @@ import { sessionPasswordChangeMigration } from '../auth/passwordChange.js';
 import { shownIndexMigration } from '../modules/generation/shownIndex.js';
 import { articleVoiceMigration } from '../modules/content/voice/migrations.js';
 import { peopleSsoMigration } from '../modules/interaction/people/sso/migrations.js';
-import { siteManifestMigration } from '../modules/generation/guard/migrations.js';
+import { siteManifestCopiesMigration, siteManifestMigration } from '../modules/generation/guard/migrations.js';
 import { idempotencyMigration } from '../http/idempotencyStore.js';
 import { logChainMigration } from '../audit/chain/migrations.js';
 /**
@@ -93,6 +93,8 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_s18_log_chain', migration: logChainMigration },
   // Search speed (issue 25, session 22): a narrow index for the facets and common-word relevance (SQLite).
   { name: '2026_s22_search_facet_index', migration: articleSearchFacetIndexMigration },
+  // 网页防篡改, issue 26 session 28: a page's .br/.gz hashes in the page's own manifest row.
+  { name: '2026_s28_guard_manifest_copies', migration: siteManifestCopiesMigration },
 ];
 
 function userPasswordState(dialect: DialectName): Migration {

@@ -71,6 +71,31 @@ export function writeAtomicSync(file: string, bytes: Buffer | string): void {
   }
 }
 
+/**
+ * Writes `bytes` to `file`: a file that does not exist yet is created in place (`O_EXCL`, one open, write and
+ * close: no temporary name, no rename — issue 26, most writes of a full run into a fresh site folder); an
+ * existing one is replaced through writeAtomicSync, so a reader of an existing page still sees the old or the
+ * new one. A new file can be read half-written for the moment of its write, where a moment before there was
+ * nothing (a 404). A failed write removes what it created.
+ */
+export function writeNewOrAtomicSync(file: string, bytes: Buffer | string): void {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return writeAtomicSync(file, bytes);
+  }
+  try {
+    fs.writeFileSync(fd, bytes);
+  } catch (error) {
+    fs.rmSync(file, { force: true });
+    throw error;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /** Writes `target.br` and `target.gz` of `content` (compressedCopies). */
 export function writeCompressedSync(target: string, content: Buffer | string, best = false): void {
   for (const [suffix, bytes] of compressedCopies(target, content, best)) writeAtomicSync(target + suffix, bytes);

@@ -313,7 +313,10 @@ export class SiteGenerator {
     });
   }
 
-  /** Renders and writes pages in batches of PAGE_BATCH, keeping at most two batches per worker in flight. */
+  /**
+   * Renders and writes pages in batches of PAGE_BATCH, keeping at most three batches per worker in flight (two
+   * at the worker, one waiting in the pool): the workers keep busy while this thread reads the next chunk.
+   */
   async writeJobs(run: number, jobs: AsyncIterable<PageJob[]> | Iterable<PageJob[]>, onDone?: (rels: string[]) => void): Promise<number> {
     const inFlight = new Set<Promise<void>>();
     let count = 0;
@@ -333,7 +336,7 @@ export class SiteGenerator {
         );
         const tracked = p.finally(() => inFlight.delete(tracked));
         inFlight.add(tracked);
-        if (inFlight.size >= this.pool.size * 2) await Promise.race(inFlight);
+        if (inFlight.size >= this.pool.size * 3) await Promise.race(inFlight);
         if (failure) break;
       }
       if (failure) break;

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { formatDateTime } from '../../../util/time.js';
-import type { ManifestEntry, SiteManifest } from './manifest.js';
+import { copyOf, type ManifestEntry, type SiteManifest } from './manifest.js';
 import { compressedCopies } from '../compress.js';
 import { hashFile, quarantineDir, restoreCompressed, restorePristine } from './pristine.js';
 import { walkSite, type DiskFile } from './walk.js';
@@ -107,8 +107,7 @@ export class SiteChecker {
 
   /** The manifest row is what the check read (the generator did not record the path again meanwhile). */
   private async stillExpected(entry: ManifestEntry): Promise<boolean> {
-    const row = await this.manifest.db.selectFrom('site_manifest').select('hash').where('path', '=', entry.path).executeTakeFirst();
-    return row?.hash === entry.hash;
+    return (await this.manifest.hashOf(entry.path)) === entry.hash;
   }
 
   /** Moves a file (or whatever stands at the path) into quarantine/<time>/<path>. */
@@ -137,15 +136,15 @@ export class SiteChecker {
    * path is no compressed copy or its page has no sound copy.
    */
   private async recompress(entry: ManifestEntry): Promise<boolean> {
-    const m = /^(.+)\.(br|gz)$/.exec(entry.path);
-    if (!m?.[1]) return false;
-    const [pagePath, suffix] = [m[1], `.${m[2]}`];
+    const copy = copyOf(entry.path);
+    if (!copy) return false;
+    const { page: pagePath, suffix } = copy;
     const page = await this.manifest.db.selectFrom('site_manifest').select('hash').where('path', '=', pagePath).executeTakeFirst();
     if (!page) return false;
     const compress = (bytes: Buffer) => compressedCopies(pagePath, bytes).find(([s]) => s === suffix)?.[1] ?? null;
     const hash = await restoreCompressed(this.dataDir, String(page.hash), this.abs(entry.path), compress);
     if (hash === null) return false;
-    if (hash !== entry.hash) await this.manifest.record([entry.path]);
+    if (hash !== entry.hash) await this.manifest.recordCopy(entry.path);
     return true;
   }
 

@@ -8,6 +8,34 @@ export interface ManifestEntry {
   path: string;
   hash: string;
   size: number;
+  /** A page's pre-compressed copies recorded in its own row (a render worker's write): `path + suffix` each. */
+  copies?: ManifestCopy[];
+}
+
+export interface ManifestCopy {
+  suffix: string;
+  hash: string;
+  size: number;
+}
+
+/** The `copies` column: `[[".br", hash, size], …]`, null when the row has none. */
+const copiesText = (copies?: ManifestCopy[]) => (copies?.length ? JSON.stringify(copies.map((c) => [c.suffix, c.hash, c.size])) : null);
+
+function copiesOf(text: unknown): ManifestCopy[] {
+  if (typeof text !== 'string' || !text) return [];
+  try {
+    const list = JSON.parse(text) as unknown;
+    if (!Array.isArray(list)) return [];
+    return list.filter((c): c is [string, string, number] => Array.isArray(c) && typeof c[0] === 'string' && typeof c[1] === 'string').map(([suffix, hash, size]) => ({ suffix, hash, size: Number(size) }));
+  } catch {
+    return [];
+  }
+}
+
+/** The page a compressed copy's path belongs to (`a.html.br` → `a.html`, `.br`), null for any other path. */
+export function copyOf(rel: string): { page: string; suffix: string } | null {
+  const m = /^(.+)(\.br|\.gz)$/.exec(rel);
+  return m?.[1] && m[2] ? { page: m[1], suffix: m[2] } : null;
 }
 
 /** `a/b.html` below the site root, never `..`, never absolute: the only paths the manifest holds. */
@@ -98,11 +126,12 @@ export class SiteManifest {
     if (!valid.length) return;
     await this.db.transaction().execute(async (trx) => {
       for (let i = 0; i < valid.length; i += 200) {
-        const rows = valid.slice(i, i + 200).map((e) => ({ path: e.path, hash: e.hash, size: e.size, updateTime: now }));
+        // A row recorded without copies clears the ones it had: its .br/.gz then have rows of their own (record).
+        const rows = valid.slice(i, i + 200).map((e) => ({ path: e.path, hash: e.hash, size: e.size, updateTime: now, copies: copiesText(e.copies) }));
         await trx
           .insertInto('site_manifest')
           .values(rows)
-          .onConflict((oc) => oc.column('path').doUpdateSet((eb) => ({ hash: eb.ref('excluded.hash'), size: eb.ref('excluded.size'), updateTime: eb.ref('excluded.updateTime') })))
+          .onConflict((oc) => oc.column('path').doUpdateSet((eb) => ({ hash: eb.ref('excluded.hash'), size: eb.ref('excluded.size'), updateTime: eb.ref('excluded.updateTime'), copies: eb.ref('excluded.copies') })))
           .execute();
       }
     });
@@ -119,9 +148,43 @@ export class SiteManifest {
     await this.db.deleteFrom('site_manifest').where('path', 'like', `${relDir.replace(/[%_\\]/g, '')}/%`).execute();
   }
 
+  /**
+   * Every published file with its hash: each row's own path and the copies its row carries. A copy in its
+   * page's row wins over a row of its own (left from an earlier write of the page through `record`).
+   */
   async all(): Promise<Map<string, ManifestEntry>> {
-    const rows = await this.db.selectFrom('site_manifest').select(['path', 'hash', 'size']).execute();
-    return new Map(rows.map((r) => [String(r.path), { path: String(r.path), hash: String(r.hash), size: Number(r.size) }]));
+    const rows = await this.db.selectFrom('site_manifest').select(['path', 'hash', 'size', 'copies']).execute();
+    const out = new Map<string, ManifestEntry>();
+    for (const r of rows) if (!out.has(String(r.path))) out.set(String(r.path), { path: String(r.path), hash: String(r.hash), size: Number(r.size) });
+    for (const r of rows) for (const c of copiesOf(r.copies)) out.set(String(r.path) + c.suffix, { path: String(r.path) + c.suffix, hash: c.hash, size: c.size });
+    return out;
+  }
+
+  /** The hash recorded for one path now (by the same rule as `all`), null when the manifest does not hold it. */
+  async hashOf(rel: string): Promise<string | null> {
+    const copy = copyOf(rel);
+    if (copy) {
+      const page = await this.db.selectFrom('site_manifest').select('copies').where('path', '=', copy.page).executeTakeFirst();
+      const found = copiesOf(page?.copies).find((c) => c.suffix === copy.suffix);
+      if (found) return found.hash;
+    }
+    const row = await this.db.selectFrom('site_manifest').select('hash').where('path', '=', rel).executeTakeFirst();
+    return row ? String(row.hash) : null;
+  }
+
+  /**
+   * Records a compressed copy made again (the guard's repair, when the compression settings changed since
+   * the page was written): in its page's row when the row carries it, else in a row of its own.
+   */
+  async recordCopy(rel: string): Promise<void> {
+    const copy = copyOf(rel);
+    const page = copy ? await this.db.selectFrom('site_manifest').select(['copies']).where('path', '=', copy.page).executeTakeFirst() : undefined;
+    const copies = copiesOf(page?.copies);
+    const mine = copies.find((c) => c.suffix === copy?.suffix);
+    if (!copy || !mine) return await this.record([rel]);
+    const { hash, size } = await hashFile(path.join(this.root, ...rel.split('/')));
+    Object.assign(mine, { hash, size });
+    await this.db.updateTable('site_manifest').set({ copies: copiesText(copies) }).where('path', '=', copy.page).execute();
   }
 }
 

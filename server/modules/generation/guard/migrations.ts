@@ -26,3 +26,16 @@ export function siteManifestMigration(): Migration {
     },
   };
 }
+
+/**
+ * Issue 26, session 28: a page's pre-compressed copies (.br/.gz) written by a render worker are recorded in
+ * the page's own row (`copies`, JSON `[[".br", hash, size], …]`) instead of a row each: a full run writes one
+ * manifest row per page, not three. Rows of their own (files recorded by `record`) keep working.
+ */
+export function siteManifestCopiesMigration(): Migration {
+  return {
+    async up(db: Db) {
+      await db.schema.alterTable('site_manifest').addColumn('copies', 'text').execute();
+    },
+  };
+}

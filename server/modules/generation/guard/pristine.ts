@@ -49,8 +49,14 @@ export function keepPristineBytesSync(dataDir: string, bytes: Buffer, known?: Se
   if (known?.has(hash)) return { hash, size: bytes.length };
   const target = pristinePath(dataDir, hash);
   if (!existsSync(target)) {
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeAtomicSync(target, bytes);
+    try {
+      writeAtomicSync(target, bytes);
+    } catch (error) {
+      // The shard folder (one of 256) is made the first time it is missing, not looked up for every page.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeAtomicSync(target, bytes);
+    }
   }
   known?.add(hash);
   return { hash, size: bytes.length };

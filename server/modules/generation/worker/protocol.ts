@@ -9,11 +9,15 @@ export interface PageJob {
   body?: string;
 }
 
-/** A file a worker wrote (page, .br, .gz): its path below the output folder, hash and size (for the site guard's manifest). */
+/**
+ * A page a worker wrote: its path below the output folder, hash and size, and those of its .br/.gz copies
+ * (for the site guard's manifest: one row per page, guard/manifest.ts).
+ */
 export interface WrittenFile {
   path: string;
   hash: string;
   size: number;
+  copies?: { suffix: string; hash: string; size: number }[];
 }
 
 export type ToWorker =

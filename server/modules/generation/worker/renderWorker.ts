@@ -6,7 +6,7 @@ import { sanitizeArticleHtml } from '../../../shared/articleHtml.js';
 import { relinkUploads } from '../uploadLinks.js';
 import { levelHeadings } from '../headings.js';
 import { plainBodyOrNull } from '../plainBody.js';
-import { compressedCopies, writeAtomicSync } from '../compress.js';
+import { compressedCopies, writeNewOrAtomicSync } from '../compress.js';
 import { hashBytes, keepPristineBytesSync } from '../guard/pristine.js';
 import { createEngine, messageOf, renderSync } from '../render.js';
 import type { FromWorker, PageJob, ToWorker, WrittenFile } from './protocol.js';
@@ -14,8 +14,8 @@ import { ownThreadId } from './threadCpu.js';
 
 /**
  * A render worker: one cached LiquidJS engine per run (each template parsed once), pages rendered
- * synchronously, a batch written with synchronous writes (temporary file + rename) only when all of it
- * rendered. The pool stops this thread when a page runs past the time limit or the heap limit.
+ * synchronously, a batch written with synchronous writes (a new file in place, an existing one through a
+ * temporary file + rename) only when all of it rendered. The pool stops this thread when a page runs past the time limit or the heap limit.
  */
 interface Run {
   runId: number;
@@ -44,12 +44,11 @@ function writeAll(r: Run, pages: PageJob[], html: string[], guardDataDir?: strin
       r.dirs.add(dir);
     }
     const bytes = Buffer.from(html[i] ?? '', 'utf8');
-    const files: [string, Buffer][] = [['', bytes], ...compressedCopies(target, bytes)];
-    for (const [suffix, data] of files) {
-      writeAtomicSync(target + suffix, data);
-      // The page keeps a pristine copy; its .br/.gz only a hash (the guard compresses the page's copy again).
-      if (guardDataDir) written.push({ path: page.rel + suffix, ...(suffix ? hashBytes(data) : keepPristineBytesSync(guardDataDir, data, r.pristine)) });
-    }
+    const copies = compressedCopies(target, bytes);
+    writeNewOrAtomicSync(target, bytes);
+    for (const [suffix, data] of copies) writeNewOrAtomicSync(target + suffix, data);
+    // The page keeps a pristine copy; its .br/.gz only a hash, in the page's own entry (the guard compresses the page's copy again).
+    if (guardDataDir) written.push({ path: page.rel, ...keepPristineBytesSync(guardDataDir, bytes, r.pristine), copies: copies.map(([suffix, data]) => ({ suffix, ...hashBytes(data) })) });
   });
   return written;
 }
