@@ -5,7 +5,8 @@
 // and the bare FTS/GIN top-20 of a keyword (/fts). Prints one JSON line when it listens.
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { join } from 'node:path';
@@ -108,6 +109,21 @@ bare.post<{ Params: { mode: string } }>('/result-caches/:mode', async (request) 
   return page;
 });
 bare.post('/bare', async () => page);
+// A CPU profile of this process between /profile/start and /profile/stop?file=… (session 28: the list's own
+// cost over real HTTP, without the start-up and the capture).
+const profiler = new Session();
+bare.post('/profile/start', async () => {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+  return page;
+});
+bare.post<{ Querystring: { file: string } }>('/profile/stop', async (request) => {
+  const { profile } = await profiler.post('Profiler.stop');
+  profiler.disconnect();
+  writeFileSync(request.query.file, JSON.stringify(profile));
+  return page;
+});
 bare.post<{ Params: { i: string }; Querystring: { part?: string } }>('/replay/:i', async (request) => {
   const c = captured[Number(request.params.i)];
   if (!c) return { errorCode: '1003', errorMsg: 'no scenario' };
