@@ -1,6 +1,7 @@
 // CPU per uncached /api/article/list call against the bare replay of its SQL, in one process without a
 // load generator (app.inject): the route's own cost apart from the machine's load. Uses a database kept by
 // BENCH_KEEP_DIR (bench/articlesServer.ts) of BENCH_ARTICLES articles. `tsx bench/listCpu.ts [calls]`.
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
@@ -52,6 +53,6 @@ for (const s of listScenarios(columnId)) {
   }
   const bare = await cpuMs(calls, () => replay(sqls));
   const sqlOnly = await cpuMs(calls, () => replay(sqls.filter((q) => !/perm_version|"category"/.test(q.sql))));
-  console.log(`${s.name.padEnd(34)} route ${ours.toFixed(3)} ms/call  replay ${bare.toFixed(3)}  (count+page ${sqlOnly.toFixed(3)})  ratio ${(bare / ours).toFixed(2)}  stmts ${sqls.length}  bytes ${first.body.length}`);
+  console.log(`${s.name.padEnd(34)} route ${ours.toFixed(3)} ms/call  replay ${bare.toFixed(3)}  (count+page ${sqlOnly.toFixed(3)})  ratio ${(bare / ours).toFixed(2)}  stmts ${sqls.length}  bytes ${first.body.length} sha1 ${createHash('sha1').update(first.body).digest('hex').slice(0, 12)}`);
 }
 await app.close();
