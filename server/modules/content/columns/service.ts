@@ -1,4 +1,4 @@
-import { currentLane, requestCounters } from '../../../db/lanes.js';
+import { keptPerCounter } from '../../../db/keptPerCounter.js';
 import type { Db, Row } from '../../../db/types.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
 import { subtreeOf, withAncestors } from '../../../shared/subtree.js';
@@ -24,46 +24,11 @@ export async function loadColumns(db: Db): Promise<ColumnRow[]> {
   return rows.map(normaliseColumn);
 }
 
-interface Kept {
-  version: number;
-  columns: Promise<ColumnRow[]>;
-  titles?: Promise<Map<number, string>>;
-}
-const kept = new WeakMap<object, Kept>();
+/** The columns, read once per change of the article-list counter (raised by every write to `category`) in a list call. */
+export const loadColumnsKept = keptPerCounter('articleLists', loadColumns);
 
-/**
- * The columns as of the article-list counter the running request read (authenticate.ts; database triggers
- * raise it on every write to `category`, by any instance): an admin list reads the table once per change of
- * the counter, not once or twice per call (issue 26). Outside a read-lane request, or inside a transaction
- * (which may hold its own uncommitted columns), read afresh. Callers must not change the rows.
- */
-export function loadColumnsKept(db: Db): Promise<ColumnRow[]> {
-  return keptEntry(db)?.columns ?? loadColumns(db);
-}
-
-/** Column titles by id, kept like loadColumnsKept. Callers must not change the map. */
-export function columnTitlesKept(db: Db): Promise<Map<number, string>> {
-  const entry = keptEntry(db);
-  if (!entry) return loadColumns(db).then(titlesOf);
-  entry.titles ??= entry.columns.then(titlesOf);
-  return entry.titles;
-}
-
-const titlesOf = (rows: readonly ColumnRow[]) => new Map(rows.map((c) => [c.categoryId, c.categoryTitle]));
-
-function keptEntry(db: Db): Kept | null {
-  // Only a read-lane request: a save that changed a column must read its own write, which the counter it read at its start predates.
-  const version = currentLane() === 'read' ? requestCounters()?.articleLists : undefined;
-  if (version === undefined || db.isTransaction) return null;
-  const entry = kept.get(db);
-  if (entry && entry.version === version) return entry;
-  const columns = loadColumns(db);
-  const fresh: Kept = { version, columns };
-  kept.set(db, fresh);
-  // A failed read is not kept.
-  columns.catch(() => kept.get(db) === fresh && kept.delete(db));
-  return fresh;
-}
+/** Column titles by id, kept like loadColumnsKept. */
+export const columnTitlesKept = keptPerCounter('articleLists', async (db) => new Map((await loadColumnsKept(db)).map((c) => [c.categoryId, c.categoryTitle])));
 
 export function normaliseColumn(r: Row): ColumnRow {
   return {
