@@ -9,10 +9,30 @@ import { RECONNECT_RATE, type LoadFigures } from './lib/load';
 import { listScenarios } from './listScenarios';
 import { draftWriter, idleSaves, saveFig, whileWriting } from './lib/staffWriter';
 
-interface ServerInfo { port: number; barePort: number; token: string; rows: number; columns: number; columnId: number; seedMs: number; indexMs: number; indexed: number; dialect: string; statements: { all: number; list: number; cached: number }[] }
-type Figures = LoadFigures & { totalRow: number; capped: boolean };
+interface ServerInfo { port: number; barePort: number; token: string; rows: number; columns: number; columnId: number; seedMs: number; indexMs: number; indexed: number; dialect: string; statements: { all: number; list: number; cached: number; afterWrite?: number }[] }
+type Figures = LoadFigures & { totalRow: number; capped: boolean; cpu?: CpuPerRequest };
+/** The server process's CPU per answered request (ms, all threads) and its request thread's share (session 28). */
+interface CpuPerRequest { processMs: number; mainMs: number | null }
+interface CpuReading { user: number; system: number; mainMs: number | null }
 
-async function load(url: string, opts: { method: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string>; duration: number; connections?: number }): Promise<Figures> {
+/** CPU of the server process over a load: less disturbed by a shared machine than req/s (bench/articlesServer.ts /cpu). */
+async function cpuOver<T extends LoadFigures>(cpuUrl: string | undefined, work: () => Promise<T>): Promise<T & { cpu?: CpuPerRequest }> {
+  if (!cpuUrl) return work();
+  const read = async () => (await (await fetch(cpuUrl)).json()) as CpuReading;
+  const before = await read();
+  const result = await work();
+  const after = await read();
+  const n = Math.max(1, result.requests);
+  const round = (ms: number) => Math.round((ms / n) * 1000) / 1000;
+  const main = after.mainMs !== null && before.mainMs !== null ? round(after.mainMs - before.mainMs) : null;
+  return { ...result, cpu: { processMs: round((after.user + after.system - before.user - before.system) / 1000), mainMs: main } };
+}
+
+async function load(url: string, opts: { method: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string>; duration: number; connections?: number; cpuUrl?: string }): Promise<Figures> {
+  return cpuOver(opts.cpuUrl, () => loadOnce(url, opts));
+}
+
+async function loadOnce(url: string, opts: { method: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string>; duration: number; connections?: number }): Promise<Figures> {
   const connections = opts.connections ?? 10;
   const headers = { ...(opts.body ? { 'content-type': 'application/json' } : {}), ...opts.headers };
   const body = opts.body ? JSON.stringify(opts.body) : undefined;
@@ -58,10 +78,11 @@ export async function benchArticles(duration: number) {
     const mem = `${bareBase}/memory`;
     const lists = [];
     for (const [i, s] of listScenarios(columnId).entries()) {
-      const list = () => load(`${base}/api/article/list`, { method: 'POST', body: s.body, headers, duration });
+      const cpuUrl = `${bareBase}/cpu`;
+      const list = () => load(`${base}/api/article/list`, { method: 'POST', body: s.body, headers, duration, cpuUrl });
       const ours = await whileWriting(null, mem, list);
       const cachedWriting = await whileWriting(writer, mem, list);
-      const sameSql = await whileWriting(writer, mem, () => load(`${bareBase}/replay/${i}`, { method: 'POST', body: s.body, duration }));
+      const sameSql = await whileWriting(writer, mem, () => load(`${bareBase}/replay/${i}`, { method: 'POST', body: s.body, duration, cpuUrl }));
       await caches('off');
       const uncached = await whileWriting(writer, mem, list);
       await caches('on');
@@ -69,7 +90,8 @@ export async function benchArticles(duration: number) {
       lists.push({ name: s.name, body: s.body, statements: server.info.statements[i], ours, cachedWriting, uncached, sameSql, listSql });
     }
     const searches = [];
-    for (const kw of SEARCH_KEYWORDS) {
+    // BENCH_LIST_ONLY=1: the lists alone (while developing them).
+    for (const kw of process.env.BENCH_LIST_ONLY === '1' ? [] : SEARCH_KEYWORDS) {
       const q = `keyword=${encodeURIComponent(kw)}&pageNumber=1&pageSize=20`;
       const ours = await load(`${base}/api/article/queryEsArticle?${q}`, { method: 'GET', duration });
       const bare = await load(`${bareBase}/fts?keyword=${encodeURIComponent(kw)}`, { method: 'GET', duration });
@@ -102,6 +124,7 @@ export async function benchArticles(duration: number) {
 }
 
 const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '—');
+const cpuFig = (f: Figures) => (f.cpu ? ` cpu ${f.cpu.processMs} ms/req (main ${f.cpu.mainMs ?? '—'})` : '');
 const fig = (f: LoadFigures) => `${String(f.requestsPerSecond).padStart(6)} req/s p50 ${String(f.latencyMedianMs).padStart(3)} p99 ${String(f.latencyP99Ms).padStart(4)} ms${f.errors || f.non2xx ? ` ERR ${f.errors}/${f.non2xx}` : ''}`;
 
 export function printArticles(r: Awaited<ReturnType<typeof benchArticles>>) {
@@ -112,7 +135,7 @@ export function printArticles(r: Awaited<ReturnType<typeof benchArticles>>) {
   console.log(' uncached = the result caches off, writing. Ratios against same SQL, itself measured while writing; goal uncached ≥ 0.9)');
   console.log(`a draft save on the idle server: ${saveFig(r.idleSaves)} (goal while loaded: p50 ≤ ${2 * r.idleSaves.p50Ms} ms)`);
   for (const l of r.lists) {
-    console.log(`${l.name.padEnd(32)} ours ${fig(l.ours)} | writing ${fig(l.cachedWriting)} ${saveFig(l.cachedWriting.saves, r.idleSaves)} | same SQL ${fig(l.sameSql)} | uncached ${fig(l.uncached)} ratio ${ratio(l.uncached.requestsPerSecond, l.sameSql.requestsPerSecond)} ${saveFig(l.uncached.saves, r.idleSaves)} | list SQL ${fig(l.listSql)} | RSS ${l.ours.rssMb.start}→${l.uncached.rssMb.end} MB (stmts: uncached ${l.statements?.all}, list ${l.statements?.list}, cached ${l.statements?.cached})`);
+    console.log(`${l.name.padEnd(32)} ours ${fig(l.ours)} | writing ${fig(l.cachedWriting)} ${saveFig(l.cachedWriting.saves, r.idleSaves)} | same SQL ${fig(l.sameSql)}${cpuFig(l.sameSql)} | uncached ${fig(l.uncached)}${cpuFig(l.uncached)} ratio ${ratio(l.uncached.requestsPerSecond, l.sameSql.requestsPerSecond)} (cpu ${ratio(l.sameSql.cpu?.processMs ?? 0, l.uncached.cpu?.processMs ?? 0)}) ${saveFig(l.uncached.saves, r.idleSaves)} | list SQL ${fig(l.listSql)} | RSS ${l.ours.rssMb.start}→${l.uncached.rssMb.end} MB (stmts: uncached ${l.statements?.all}, first after a write ${l.statements?.afterWrite}, list ${l.statements?.list}, cached ${l.statements?.cached})`);
   }
   console.log('\nqueryEsArticle top 20 vs bare FTS top 20 (goal p99 ≤ 20 ms; ours = with the result cache; pages = each page built, match counts kept until the index changes; uncached = nothing kept)');
   for (const s of r.searches) {

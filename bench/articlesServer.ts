@@ -5,7 +5,8 @@
 // and the bare FTS/GIN top-20 of a keyword (/fts). Prints one JSON line when it listens.
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { join } from 'node:path';
@@ -62,16 +63,23 @@ const headers = { Authorization: token, appKey: 'adminSite', clientId: 'ADMIN', 
 const columnId = columns[7] as number;
 
 // Each scenario once to warm up (session and permissions cached), then captured as the list runs without
-// its result cache (an unchanged write to an article's title moves the list counter first), then once more cached.
+// its result cache: an unchanged write to an article's title moves the list counter first, and the call
+// after the first one following it is captured (session 28: the first reads again what is kept per counter
+// value — the columns —, the calls after it do not; the anchor replays what a typical uncached call runs).
+// Then once more with the cache, as a hit.
 const AUTH_TABLES = /\bfrom "(sessions|perm_version|users|user_roles|roles|role_resources|resources|departments)"/;
-const captured: { all: CapturedQuery[]; list: CapturedQuery[]; cached: number }[] = [];
+const captured: { all: CapturedQuery[]; list: CapturedQuery[]; cached: number; afterWrite: number }[] = [];
 for (const s of listScenarios(columnId)) {
   const call = () => fetch(`${base}/api/article/list`, { method: 'POST', headers, body: JSON.stringify(s.body) }).then((r) => r.json());
   await call();
   await sql`update article set "title" = "title" where "articleId" = 1`.execute(app.db);
+  resultCaches.enabled = false;
+  const afterWrite = selectsOnly(await capture.during(call)).length;
   const all = selectsOnly(await capture.during(call));
+  resultCaches.enabled = true;
+  await call();
   const cached = selectsOnly(await capture.during(call)).length;
-  captured.push({ all, list: all.filter((q) => !AUTH_TABLES.test(q.sql)), cached });
+  captured.push({ all, list: all.filter((q) => !AUTH_TABLES.test(q.sql)), cached, afterWrite });
 }
 
 const replay = app.portal.dialect === 'postgres' ? pgReplayer(database.url as string) : sqliteReplayer(join(dataDir, 'portal.sqlite'));
@@ -101,6 +109,21 @@ bare.post<{ Params: { mode: string } }>('/result-caches/:mode', async (request) 
   return page;
 });
 bare.post('/bare', async () => page);
+// A CPU profile of this process between /profile/start and /profile/stop?file=… (session 28: the list's own
+// cost over real HTTP, without the start-up and the capture).
+const profiler = new Session();
+bare.post('/profile/start', async () => {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+  return page;
+});
+bare.post<{ Querystring: { file: string } }>('/profile/stop', async (request) => {
+  const { profile } = await profiler.post('Profiler.stop');
+  profiler.disconnect();
+  writeFileSync(request.query.file, JSON.stringify(profile));
+  return page;
+});
 bare.post<{ Params: { i: string }; Querystring: { part?: string } }>('/replay/:i', async (request) => {
   const c = captured[Number(request.params.i)];
   if (!c) return { errorCode: '1003', errorMsg: 'no scenario' };
@@ -120,7 +143,7 @@ await bare.listen({ port: 0, host: '127.0.0.1' });
 const bareAddress = bare.server.address();
 const barePort = typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0;
 
-const statements = captured.map((c) => ({ all: c.all.length, list: c.list.length, cached: c.cached }));
+const statements = captured.map((c) => ({ all: c.all.length, list: c.list.length, cached: c.cached, afterWrite: c.afterWrite }));
 process.stdout.write(JSON.stringify({ port, barePort, token, rows, reused: reuse, columns: columns.length, columnId, seedMs, indexMs, indexed, dialect: app.portal.dialect, statements }) + '\n');
 
 /** A thread's user + system CPU in ms from /proc (null off Linux). */

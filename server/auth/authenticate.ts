@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { refuseUntilPasswordChanged } from './passwordChange.js';
+import { keepRequestCounters } from '../db/lanes.js';
 import { readCacheVersions } from './cacheVersions.js';
 import { appKeyOf, tokenFromHeader } from './tokens.js';
 import { createPermissionCache } from './permissionCache.js';
@@ -33,6 +34,7 @@ export function installAuthentication(app: FastifyInstance): void {
     if (!user) throw unauthorized();
     request.portalUser = user;
     request.cacheVersions = versions;
+    keepRequestCounters(versions as unknown as Readonly<Record<string, number>>);
     // A session that must change its password first is refused everything else (a business answer, not 4xx).
     if (session.mustChangePassword) refuseUntilPasswordChanged(request.routeOptions.url);
   });

@@ -51,23 +51,29 @@ export async function listRecords(db: Db, decl: ResourceDecl, user: PortalUser, 
   const { pageNum, pageSize } = readPaging(search);
   const sort = readSort(decl, search);
   const reach = await reachable(db, decl, user, 'list', search);
+  // One hook context for the whole call (its local API is not cheap to build).
+  let ctx: ReturnType<typeof hookContext> | undefined;
+  const context = () => (ctx ??= hookContext(db, decl, user));
   // `narrow`: server code's own condition (the local API's list), ANDed with the filters and the reach.
   let base = applyCondition(applyReach(applyFilters(db.selectFrom(decl.table), decl, search), reach), narrow);
-  if (decl.hooks?.listWhere) base = await applyListWhere(base, decl, search, hookContext(db, decl, user));
-  const countRow = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string } | undefined;
-  const totalRow = Number(countRow?.n ?? 0);
+  if (decl.hooks?.listWhere) base = await applyListWhere(base, decl, search, context());
   let query = withJoins(listColumns(base, decl), decl).orderBy(sort.field, sort.order);
   const upper = sort.order === 'asc' ? 'ASC' : 'DESC';
   for (const then of decl.list.thenBy?.({ field: sort.field, order: upper }) ?? []) query = query.orderBy(then.field, then.order === 'ASC' ? 'asc' : 'desc');
-  const rows = (await query
-    .orderBy(decl.idField, 'desc')
-    .limit(pageSize)
-    .offset((pageNum - 1) * pageSize)
-    .execute()) as Row[];
+  // The count and the page at once: on PostgreSQL two connections answer them side by side.
+  const [countRow, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst() as Promise<{ n: number | string } | undefined>,
+    query
+      .orderBy(decl.idField, 'desc')
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize)
+      .execute() as Promise<Row[]>,
+  ]);
+  const totalRow = Number(countRow?.n ?? 0);
   const records = rows.map((r) => readOut(decl, user, r));
-  let page: Page = pageOf(decl.hooks?.enrich ? await enriched(decl, hookContext(db, decl, user), records) : records, { pageNum, pageSize }, totalRow);
+  let page: Page = pageOf(decl.hooks?.enrich ? await enriched(decl, context(), records) : records, { pageNum, pageSize }, totalRow);
   // `afterList`: per-caller values of the page's records and values beside the page.
-  for (const hook of decl.hooks?.afterList ?? []) page = (await hook({ page: page as unknown as ListPage, search, ctx: hookContext(db, decl, user) })) as unknown as Page;
+  for (const hook of decl.hooks?.afterList ?? []) page = (await hook({ page: page as unknown as ListPage, search, ctx: context() })) as unknown as Page;
   return page;
 }
 

@@ -12,11 +12,26 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  */
 export type Lane = 'read' | 'write';
 
-const store = new AsyncLocalStorage<Lane>();
+/** What a request's code shares: its lane, and the cache counters its authentication read (cacheVersions.ts). */
+interface RequestState {
+  readonly lane: Lane;
+  counters?: Readonly<Record<string, number>>;
+}
+
+const store = new AsyncLocalStorage<RequestState>();
 let writesInFlight = 0;
 
 /** The lane of the code running now (undefined outside a request). */
-export const currentLane = (): Lane | undefined => store.getStore();
+export const currentLane = (): Lane | undefined => store.getStore()?.lane;
+
+/** The cache counters the running request read at its start (undefined outside a request, or before authentication). */
+export const requestCounters = (): Readonly<Record<string, number>> | undefined => store.getStore()?.counters;
+
+/** Remembers the counters the authentication hook read, for the code of the same request (kept lookups: columns/service.ts). */
+export function keepRequestCounters(counters: Readonly<Record<string, number>>): void {
+  const state = store.getStore();
+  if (state) state.counters = counters;
+}
 
 /** True while some write-lane request is being answered: only then do readers yield. */
 export const writersWaiting = () => writesInFlight > 0;
@@ -45,11 +60,11 @@ export function installLanes(app: FastifyInstance): void {
       // Whichever comes first: the answer sent, the request aborted, the socket closed.
       reply.raw.once('close', () => finished(request));
     }
-    store.run(lane, done);
+    store.run({ lane }, done);
   });
   app.addHook('onResponse', async (request) => finished(request));
   app.addHook('onRequestAbort', async (request) => finished(request));
 }
 
 /** Runs `work` in `lane` (tests and jobs). */
-export const inLane = <T>(lane: Lane, work: () => T): T => store.run(lane, work);
+export const inLane = <T>(lane: Lane, work: () => T): T => store.run({ lane }, work);

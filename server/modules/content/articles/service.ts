@@ -9,7 +9,7 @@ import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../.
 import { firstIds } from '../../../http/params.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
 import { formatDateTime } from '../../../util/time.js';
-import { descendantIds, findColumn, loadColumns, userColumnIds, type ColumnRow } from '../columns/service.js';
+import { columnTitlesKept, descendantIds, findColumn, loadColumnsKept, userColumnIds, type ColumnRow } from '../columns/service.js';
 import { sanitizeArticleHtml } from '../../../shared/articleHtml.js';
 import { plainText } from '../../../shared/text.js';
 
@@ -52,8 +52,9 @@ export function toApi(row: Row, columnTitles?: ReadonlyMap<number, string>): Row
   return out;
 }
 
-export async function columnTitleMap(db: Db): Promise<Map<number, string>> {
-  return new Map((await loadColumns(db)).map((c) => [c.categoryId, c.categoryTitle]));
+/** Column titles by id (kept per article-list counter within a request: columns/service.ts); not to be changed. */
+export function columnTitleMap(db: Db): Promise<ReadonlyMap<number, string>> {
+  return columnTitlesKept(db);
 }
 
 export const isReviewer = (user: PortalUser) => REVIEW_KEYS.some((k) => user.permissions.has(k));
@@ -189,7 +190,7 @@ export async function articleConditions(db: Db, search: Row, columnsWithSub: boo
   if (!isBlank(col)) {
     const id = Number(col);
     if (!Number.isSafeInteger(id) || id <= 0) throw invalidValue('参数格式不正确：columnId');
-    const ids = columnsWithSub ? descendantIds(columns ?? (await loadColumns(db)), id) : [id];
+    const ids = columnsWithSub ? descendantIds(columns ?? (await loadColumnsKept(db)), id) : [id];
     out.push((eb) => eb(eb.ref('columnId'), 'in', ids));
   }
   if (!isBlank(search.title)) {

@@ -1,3 +1,4 @@
+import { keptPerCounter } from '../../../db/keptPerCounter.js';
 import type { Db, Row } from '../../../db/types.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
 import { subtreeOf, withAncestors } from '../../../shared/subtree.js';
@@ -22,6 +23,12 @@ export async function loadColumns(db: Db): Promise<ColumnRow[]> {
   const rows = await db.selectFrom('category').selectAll().orderBy('categorySort', 'asc').orderBy('categoryId', 'asc').execute();
   return rows.map(normaliseColumn);
 }
+
+/** The columns, read once per change of the article-list counter (raised by every write to `category`) in a list call. */
+export const loadColumnsKept = keptPerCounter('articleLists', loadColumns);
+
+/** Column titles by id, kept like loadColumnsKept. */
+export const columnTitlesKept = keptPerCounter('articleLists', async (db) => new Map((await loadColumnsKept(db)).map((c) => [c.categoryId, c.categoryTitle])));
 
 export function normaliseColumn(r: Row): ColumnRow {
   return {
