@@ -42,7 +42,7 @@ const modes = (process.env.PROF_MODES ?? '').split(',');
 const { frequency } = keywordStream();
 const bodies: string[] = [];
 async function one(kw: string, mode: string) {
-  const q = { keyword: kw, pageNumber: '1', pageSize: '20', ...(mode ? { sortType: mode } : {}) };
+  const q = { keyword: kw, pageNumber: process.env.PROF_PAGE ?? '1', pageSize: process.env.PROF_SIZE ?? '20', ...(mode ? { sortType: mode } : {}) };
   const s = await readSearch(db, q, false);
   const job = mode ? { kind: 'smart' as const, s, keyword: kw } : { kind: 'plain' as const, s };
   const a = await answerSearch(db, job, () => understanding.get(), counts);
@@ -51,7 +51,7 @@ async function one(kw: string, mode: string) {
 await understanding.get();
 for (const w of ['会议', '乡村振兴', '医保']) await one(w, '');
 for (let r = 0; r < rounds; r++) {
-  for (const [name, all] of Object.entries(frequency)) {
+  for (const [name, all] of Object.entries(frequency).filter(([n]) => !process.env.PROF_CLASSES || process.env.PROF_CLASSES.split(',').includes(n))) {
     const list = all.slice(r * per, (r + 1) * per);
     let t = cpu();
     for (const kw of list) await sql`select rowid as k from article_fts where article_fts match ${ftsExpression(parseKeyword(kw))} order by rowid desc limit 20`.execute(db);
