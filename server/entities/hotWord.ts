@@ -8,7 +8,8 @@ import type { Db } from '../db/types.js';
  */
 export default defineBehaviour({ name: 'hotWord' });
 
-/** A searched word not yet known, with its count so far. */
-export async function insertSearchedWord(db: Db, word: string, searchCount: number, now: string): Promise<void> {
-  await db.insertInto('hot_word').values({ word, sort: 0, status: 0, type: 2, searchCount, creatorName: '系统', createTime: now, updateTime: now }).execute();
+/** Searched words not yet known, with their counts so far, in one statement. */
+export async function insertSearchedWords(db: Db, words: readonly (readonly [string, number])[], now: string): Promise<void> {
+  if (!words.length) return;
+  await db.insertInto('hot_word').values(words.map(([word, searchCount]) => ({ word, sort: 0, status: 0, type: 2, searchCount, creatorName: '系统', createTime: now, updateTime: now }))).execute();
 }

@@ -7,7 +7,7 @@ import {
   setSmsSender,
   type Recipient,
 } from '../../server/modules/system/noticeSettings/reminders.js';
-import { recordSearchWord } from '../../server/modules/system/hotWords/index.js';
+import { recordSearchWord, recordSearchWords } from '../../server/modules/system/hotWords/index.js';
 import { call, DEMO_PASSWORD, login, startTestServer, type TestServer } from './helpers/testServer.js';
 
 type Rec = Record<string, unknown> & { id: number };
@@ -158,6 +158,26 @@ describe('hot words', () => {
     expect(row).toMatchObject({ type: 2, status: 0, searchCount: 2 });
     const pub = await call<{ word: string }[]>(url, '/web/hotWord/list', { query: { size: 50 } });
     expect(pub.body.data.some((w) => w.word === '人才引进')).toBe(false);
+  });
+
+  it('counts a burst of searches as one search each would (the search tally, a few statements per chunk)', async () => {
+    await server.app.db.deleteFrom('hot_word').execute();
+    await recordSearchWord(server.app.db, '乡村振兴');
+    // A word kept twice (staff added it again) counts on its first row, as recordSearchWord does.
+    await server.app.db.insertInto('hot_word').values({ word: '乡村振兴', sort: 0, status: 1, type: 1, searchCount: 0 }).execute();
+    const burst = new Map<string, number>([['乡村振兴', 2], [' 营商环境', 1], ['营商环境 ', 2], ['', 4], ['y'.repeat(31), 1], ['医保', 1]]);
+    // More words than one chunk: every chunk is written.
+    for (let i = 0; i < 30; i++) burst.set(`热词${i}`, 1 + (i % 3));
+    await recordSearchWords(server.app.db, burst);
+    const rows = (await server.app.db.selectFrom('hot_word').select(['id', 'word', 'searchCount', 'type', 'status']).orderBy('id').execute()) as Rec[];
+    const counts = (w: string) => rows.filter((r) => r.word === w).map((r) => r.searchCount);
+    expect(counts('乡村振兴')).toEqual([3, 0]);
+    expect(counts('营商环境')).toEqual([3]);
+    expect(counts('医保')).toEqual([1]);
+    expect(counts('热词29')).toEqual([3]);
+    expect(rows).toHaveLength(2 + 2 + 30);
+    expect(rows.find((r) => r.word === '热词0')).toMatchObject({ type: 2, status: 0, searchCount: 1 });
+    expect(rows.some((r) => r.word === '' || String(r.word).startsWith('y'))).toBe(false);
   });
 
   it('needs the hotWord keys', async () => {

@@ -26,15 +26,40 @@ async function newestKeys(db: Db, match: string, bound: RawBuilder<unknown>, cap
 
 /** The page's keys newest first, SQLite's FTS5 fast path (FTS5 streams the page in rowid order). */
 async function fastPath(db: Db, s: Search, match: string, cap: number, kept: CountKept) {
-  const offset = (s.pageNumber - 1) * s.pageSize;
   const bound = s.sinceKey === null ? sql`` : sql` and rowid >= ${s.sinceKey}`;
   // Counted newest first: the same pass yields the page's keys (the page lies within the cap), so the FTS
-  // match runs once, not once for the count and again for the page.
+  // match runs once, not once for the count and again for the page; with sortType the facets and relevance
+  // use these keys too.
   let newest: number[] | null = null;
   const counted = await kept(db, countKey(s, cap), async () => {
     newest = await newestKeys(db, match, bound, cap);
     return newest.length;
   });
+  return keysOrRows(db, s, match, bound, cap, counted, newest);
+}
+
+/** The original call (no sortType, nothing else needs the newest keys): see fastPath. */
+async function plainFastPath(db: Db, s: Search, match: string, cap: number, kept: CountKept) {
+  const offset = (s.pageNumber - 1) * s.pageSize;
+  const bound = s.sinceKey === null ? sql`` : sql` and rowid >= ${s.sinceKey}`;
+  // The page's keys and one more first: fewer means that is the count (rare words, most middling ones);
+  // else counted apart in the index's own order, without building the keys (a common word's cap + 1 keys
+  // as JSON cost a third more than counting them).
+  const want = offset + s.pageSize + 1;
+  let first: number[] | null = null;
+  const counted = await kept(db, countKey(s, cap), async () => {
+    first = await newestKeys(db, match, bound, want - 1);
+    if (first.length < want) return first.length;
+    const row = (await sql<{ n: number }>`select count(*) as n from (select 1 from article_fts where article_fts match ${match}${bound} limit ${cap + 1})`.execute(db)).rows[0];
+    return Number(row?.n ?? 0);
+  });
+  // Only the page's keys were read: nothing may count them as the newest matches.
+  return { ...(await keysOrRows(db, s, match, bound, cap, counted, first)), newest: null };
+}
+
+/** The page's rows by their keys, or (the count came from the count cache) keys and rows in one statement. */
+async function keysOrRows(db: Db, s: Search, match: string, bound: RawBuilder<unknown>, cap: number, counted: number, newest: number[] | null) {
+  const offset = (s.pageNumber - 1) * s.pageSize;
   const byKeys = async (keys: number[]) => ({ counted, newest, hits: keys.length ? (await sql<Row>`select ${PAGE_COLUMNS} from article_search s ${PAGE_JOINS} where s."docKey" in (select value from json_each(${JSON.stringify(keys)}))`.execute(db)).rows : [], keys });
   if (s.sort === 'relevance') {
     // A common word's candidates are the newest matches; read here when the count came from the count cache,
@@ -94,7 +119,8 @@ export async function searchPage(db: Db, s: Search, kept: CountKept) {
   // Counting every match of a common word costs more than the page: count up to a cap (docs/search-and-reports.md).
   const cap = Math.max(COUNT_CAP, offset + s.pageSize * 10);
   const match = ftsOnly(s, dialectOf(db));
-  const { counted, hits, keys, newest } = match !== null ? await fastPath(db, s, match, cap, kept) : await generalPath(db, s, cap, kept);
+  const fast = s.sort === null ? plainFastPath : fastPath;
+  const { counted, hits, keys, newest } = match !== null ? await fast(db, s, match, cap, kept) : await generalPath(db, s, cap, kept);
   const rows = keys ? ordered(hits, keys) : hits;
   const parts = s.smart ? s.smart.words.flatMap((w) => w.alts.flatMap((a) => a.parts)) : [s.keyword, s.content, s.title].flatMap((k) => k?.parts ?? []);
   const marks = highlighter(parts);

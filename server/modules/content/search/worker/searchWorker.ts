@@ -12,9 +12,14 @@ import { createUnderstandingStore } from '../understanding/store.js';
 import { answerSearch } from './answer.js';
 import type { FromSearchWorker, ToSearchWorker } from './protocol.js';
 
+/** The most of the database file a worker maps (shared with the OS page cache; it counts in the RSS). */
+const MMAP_BYTES = 256 * 1024 * 1024;
 const { file } = workerData as { file: string };
 const connection = new SQLite(file, { readonly: true, fileMustExist: true });
 connection.pragma('busy_timeout = 5000');
+// Pages read through a memory map, not a read() call each (session 28): a page of 20 hits looks up ~80
+// B-tree pages scattered over the file; 20–25 % less CPU per rare or middling word's statements.
+connection.pragma(`mmap_size = ${MMAP_BYTES}`);
 const db: Db = new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
 // The staff's tables and the pinyin lexicon, kept here as on the request thread (invalidated with it).
 const understanding = createUnderstandingStore(db);
