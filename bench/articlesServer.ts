@@ -87,7 +87,9 @@ const loopDelay = monitorEventLoopDelay({ resolution: 1 });
 loopDelay.enable();
 // The process's CPU (all threads, µs) and the request thread's busy share since start: CPU per request.
 // `mainMs`: the request thread's own CPU (Linux /proc, 10 ms ticks), apart from the search workers'.
-bare.get('/cpu', async () => ({ ...process.cpuUsage(), mainMs: threadCpuMs(process.pid), elu: performance.eventLoopUtilization() }));
+// `dbMs` (PostgreSQL on this machine, session 28): the CPU of every backend of this database (/proc), the
+// portal's pools' and its search workers' alike.
+bare.get('/cpu', async () => ({ ...process.cpuUsage(), mainMs: threadCpuMs(process.pid), dbMs: await backendCpuMs(), elu: performance.eventLoopUtilization() }));
 bare.get('/loop', async () => {
   const ms = (ns: number) => Math.round(ns / 1e4) / 100;
   const r = { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) };
@@ -123,6 +125,22 @@ const barePort = typeof bareAddress === 'object' && bareAddress ? bareAddress.po
 
 const statements = captured.map((c) => ({ all: c.all.length, list: c.list.length, cached: c.cached }));
 process.stdout.write(JSON.stringify({ port, barePort, token, rows, reused: reuse, columns: columns.length, columnId, seedMs, indexMs, indexed, dialect: app.portal.dialect, statements }) + '\n');
+
+/** The CPU (ms) of this database's client backends, from /proc (null on SQLite or a remote server). */
+async function backendCpuMs(): Promise<number | null> {
+  if (app.portal.dialect !== 'postgres') return null;
+  const pids = (await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`.execute(app.db)).rows;
+  let ms = 0;
+  for (const { pid } of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ms += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      return null;
+    }
+  }
+  return ms;
+}
 
 /** A thread's user + system CPU in ms from /proc (null off Linux). */
 function threadCpuMs(tid: number): number | null {

@@ -99,12 +99,21 @@ export async function benchSearchStream(duration: number) {
     // The machine's 1-minute load average before and after each run (shared machine: read figures beside it).
     // BENCH_SEARCH_WRITER=off: the runs without the draft saves (to tell their cost from the searches').
     const saving = process.env.BENCH_SEARCH_WRITER === 'off' ? null : writer;
+    // CPU per request (session 28): the whole process, its request thread, and PostgreSQL's backends of the
+    // database (connections that ended during the run are missed), saves included: figures a loaded machine
+    // disturbs less than latency.
+    type Cpu = { user: number; system: number; mainMs: number | null; dbMs: number | null };
+    const cpuNow = async () => (await (await fetch(`${bare}/cpu`)).json()) as Cpu;
     const run = async (url: string, path: (kw: string) => string, list: readonly string[]) => {
       const start = loadavg()[0] as number;
       await fetch(`${bare}/loop`);
+      const c0 = await cpuNow();
       const r = await whileWriting(saving, `${bare}/memory`, () => stream(url, path, list, duration));
+      const c1 = await cpuNow();
+      const per = (a: number | null, b: number | null) => (a === null || b === null || !r.requests || b < a ? null : Number(((b - a) / r.requests).toFixed(3)));
+      const cpuMs = { process: per((c0.user + c0.system) / 1000, (c1.user + c1.system) / 1000), main: per(c0.mainMs, c1.mainMs), db: per(c0.dbMs, c1.dbMs) };
       const loopMs = (await (await fetch(`${bare}/loop`)).json()) as { p50: number; p99: number; max: number };
-      return { ...r, loopMs, load: { start: Number(start.toFixed(1)), end: Number((loadavg()[0] as number).toFixed(1)) } };
+      return { ...r, loopMs, cpuMs, load: { start: Number(start.toFixed(1)), end: Number((loadavg()[0] as number).toFixed(1)) } };
     };
     // Each run starts at a different place of the stream: no keyword is asked twice across the runs.
     const third = Math.floor(keywords.length / 4);
@@ -132,7 +141,8 @@ export async function benchSearchStream(duration: number) {
 export function printSearchStream(r: Awaited<ReturnType<typeof benchSearchStream>>) {
   type Run = Awaited<ReturnType<typeof stream>> & { saves?: Parameters<typeof saveFig>[0]; rssMb: { start: number; end: number } };
   const f = (x: Run) => `${String(x.requestsPerSecond).padStart(6)} req/s p50 ${String(x.latencyMedianMs).padStart(3)} p99 ${String(x.latencyP99Ms).padStart(4)} ms (${x.distinct} distinct${x.errors || x.non2xx ? `, ERR ${x.errors}/${x.non2xx}` : ''})`;
-  const w = (x: Run & { load?: { start: number; end: number }; loopMs?: { p99: number; max: number } }) => `${saveFig(x.saves, r.idleSaves)}${x.loopMs ? ` loop delay p99 ${x.loopMs.p99} max ${x.loopMs.max} ms` : ''} RSS ${x.rssMb.start}→${x.rssMb.end} MB${x.load ? ` load ${x.load.start}→${x.load.end}` : ''}`;
+  const cpu = (c?: { process: number | null; main: number | null; db: number | null }) => (c ? ` cpu/req ${c.process} ms (request thread ${c.main}${c.db !== null ? `, db ${c.db}` : ''})` : '');
+  const w = (x: Run & { load?: { start: number; end: number }; loopMs?: { p99: number; max: number }; cpuMs?: Parameters<typeof cpu>[0] }) => `${saveFig(x.saves, r.idleSaves)}${x.loopMs ? ` loop delay p99 ${x.loopMs.p99} max ${x.loopMs.max} ms` : ''}${cpu(x.cpuMs)} RSS ${x.rssMb.start}→${x.rssMb.end} MB${x.load ? ` load ${x.load.start}→${x.load.end}` : ''}`;
   const goal = r.dialect === 'postgres' ? 20 : 10;
   console.log(`\nSearch, distinct keywords, caches off, 10 connections: ${r.articles} articles (${r.dialect}), ${r.keywords} keywords ${JSON.stringify(r.classes)}`);
   console.log(`a draft save every 200 ms beside every run; on the idle server: ${saveFig(r.idleSaves)}`);

@@ -72,11 +72,17 @@ export async function denseWords(db: Db, s: Search): Promise<boolean> {
  * statement (`set local`, inside its own transaction); the page itself keeps the planner's choice (walking
  * the docKey order finds a common word's newest 20 at once).
  */
-export async function pgCappedMatches(db: Db, s: Search, base: Q, cap: number, keys: boolean): Promise<{ n: number; keys: number[] | null }> {
+export async function pgCappedMatches(db: Db, s: Search, base: Q, cap: number, keys: boolean, page?: { offset: number; size: number }): Promise<{ n: number; keys: number[] | null; page?: number[] }> {
   const limited = base.select('s.docKey').limit(cap + 1);
   // Only a common word pays for the transaction (three more round trips); the planner reads others well.
   const common = await commonWords(db, s);
   const run = async (trx: Db) => {
+    if (!keys && page && !common) {
+      // Session 28: the page's keys from the same read of the matches (one GIN scan and one round trip, not
+      // two); the page is the right one only when at most `cap` match (the caller checks).
+      const row = (await sql<{ n: string | number; ks: string | null }>`with m as materialized (${limited}) select (select count(*) from m) as n, (select string_agg(p.k::text, ',') from (select m."docKey" as k from m order by m."docKey" desc limit ${page.size} offset ${page.offset}) p) as ks`.execute(trx)).rows[0];
+      return { n: Number(row?.n ?? 0), keys: null, page: row?.ks ? row.ks.split(',').map(Number) : [] };
+    }
     if (!keys) {
       const row = (await sql<{ n: string | number }>`select count(*) as n from (${limited}) m`.execute(trx)).rows[0];
       return { n: Number(row?.n ?? 0), keys: null };

@@ -58,14 +58,22 @@ async function generalPath(db: Db, s: Search, cap: number, kept: CountKept) {
   const limited = base.select(sql<number>`1`.as('one')).limit(cap + 1);
   // PostgreSQL: counted through the GIN index (pgMatches.ts); with sortType the keys come back for the facets.
   let newest: number[] | null = null;
+  let paged: number[] | null = null;
   const counted = await kept(db, countKey(s, cap), async () => {
     if (dialect === 'sqlite') return Number(((await db.selectFrom(limited.as('m')).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
-    const m = await pgCappedMatches(db, s, base, cap, s.sort !== null);
+    const m = await pgCappedMatches(db, s, base, cap, s.sort !== null, { offset, size: s.pageSize });
     newest = m.keys;
+    paged = m.page ?? null;
     return m.n;
   });
+  // PostgreSQL, at most `cap` matches: the page came with the count, or is a slice of every match's key
+  // (newest first), as the statement below would read it (session 28: one GIN read, not two).
+  const all = newest as number[] | null;
+  if (dialect === 'postgres' && counted <= cap && s.sort !== 'relevance') paged ??= all ? [...all].sort((a, b) => b - a).slice(offset, offset + s.pageSize) : null;
+  else paged = null;
   let keys: number[];
-  if (s.sort === 'relevance' && dialect === 'postgres' && counted > cap && !hasFilters(s)) {
+  if (paged) keys = paged;
+  else if (s.sort === 'relevance' && dialect === 'postgres' && counted > cap && !hasFilters(s)) {
     // A common word (many matches, so the docKey order finds them at once): the newest are the candidates
     // of relevance (titleScore.ts) and what the facets count.
     newest = (await base.select('s.docKey').orderBy('s.docKey', 'desc').limit(cap + 1).execute()).map((r) => Number(r.docKey));
