@@ -32,9 +32,11 @@ export async function searchModule(app: FastifyInstance) {
   await seedSynonyms(app);
   const understanding = createUnderstandingStore(app.db);
   // Searches answered by workers with their own read connections (worker/pool.ts), SEARCH_WORKERS of them
-  // (0: on the request thread, as before). On PostgreSQL too (session 28): reading the rows, highlighting and
-  // building the answer were the request thread's work.
-  const workers = process.env.SEARCH_WORKERS === undefined ? defaultSearchWorkers() : Number(process.env.SEARCH_WORKERS) || 0;
+  // (0: on the request thread, as before). On PostgreSQL only when SEARCH_WORKERS asks (session 28): there the
+  // database's backends take most of a search's CPU, and on two cores a worker cost more than it saved
+  // (docs/performance.md, "Issue 25, session 28").
+  const asked = process.env.SEARCH_WORKERS;
+  const workers = asked === undefined ? (app.portal.dialect === 'sqlite' ? defaultSearchWorkers() : 0) : Number(asked) || 0;
   const { dataDir, databaseUrl } = app.portal.config;
   const source = databaseUrl ? { databaseUrl, connections: PG_WORKER_CONNECTIONS } : { file: path.join(dataDir, 'portal.sqlite') };
   const pool = workers > 0 ? createSearchPool(source, workers, (e) => app.log.error(e)) : null;
