@@ -52,11 +52,12 @@ const DENSE = 0.05;
  * one row in the docKey order decompresses its `terms` (~20 µs), so the newest 20 of a word in 1.7 % of the
  * rows cost ~25 ms walked (middle words at 100,000 articles) against ~1 ms read through the GIN bitmap and
  * sorted; a word in a third of the rows is found within ~60 rows walked. A word's share is at most its rarest
- * term's (its bigrams occur together), words together the product; a term outside the statistics is rare.
+ * term's (its bigrams occur together), words together the product; a term outside the statistics is rare. A
+ * single character counts by its own statistics too (in `terms` as it is), so a common one is still walked.
  */
 export async function denseWords(db: Db, s: Search): Promise<boolean> {
   const freq = await termFrequencies(db);
-  const alt = (k: KeywordQuery) => (k.terms.length ? Math.min(...k.terms.map((t) => (t.single ? 0 : (freq.get(t.text) ?? 0)))) : 0);
+  const alt = (k: KeywordQuery) => (k.terms.length ? Math.min(...k.terms.map((t) => freq.get(t.text) ?? 0)) : 0);
   const words: KeywordQuery[][] = [...(s.smart ? s.smart.words.map((w) => w.alts) : []), ...[s.smart ? null : s.keyword, s.content, s.title].filter((k): k is KeywordQuery => !!k).map((k) => [k])];
   const share = words.reduce((p, alts) => p * Math.min(1, alts.reduce((a, k) => a + alt(k), 0)), words.length ? 1 : 0);
   return share >= DENSE;
