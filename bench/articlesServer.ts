@@ -26,11 +26,12 @@ const rows = Number(process.env.BENCH_ARTICLES ?? 100_000);
 // of the same size (seeding 100,000 articles takes minutes). Delete the directory to seed afresh.
 const keepDir = process.env.DATABASE_URL ? '' : (process.env.BENCH_KEEP_DIR ?? '');
 const keepPath = keepDir ? join(keepDir, String(rows)) : '';
-const reuse = !!keepPath && existsSync(join(keepPath, 'portal.sqlite'));
+const database = await freshDatabase();
+// BENCH_KEEP_DB (PostgreSQL): the same for a kept database (bench/lib/pgDatabase.ts).
+const reuse = (!!keepPath && existsSync(join(keepPath, 'portal.sqlite'))) || database.reused;
 if (keepPath) mkdirSync(keepPath, { recursive: true });
 const dataDir = keepPath || mkdtempSync(join(tmpdir(), 'portal-bench-articles-'));
 const password = 'Bench@2026pass';
-const database = await freshDatabase();
 const config = { ...loadConfig({ ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_PASSWORD: password, SEED_DEMO: 'off' }), port: 0, host: '127.0.0.1' };
 
 const app = await buildApp(config, { logger: false });

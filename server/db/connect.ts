@@ -64,3 +64,23 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string; o
   reader.pragma('busy_timeout = 5000');
   return { db: new Kysely({ dialect: new LanedSqliteDialect(withStatementCache(file), withStatementCache(reader)) }), dialect: 'sqlite' };
 }
+
+/**
+ * A read-only handle on PostgreSQL with a pool of its own (`max` connections, opened as needed): a search
+ * worker's (issue 26, search/worker/). Same type parsers as openDatabase (this module sets them).
+ */
+export function openPostgresReader(databaseUrl: string, max: number, onConnectionError?: (error: Error) => void): Db {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max });
+  pool.on('error', (error) => onConnectionError?.(error));
+  // As openDatabase: a connection that breaks while checked out is reported by the client itself.
+  const listened = new WeakSet<pg.PoolClient>();
+  const connect = async () => {
+    const client = await pool.connect();
+    if (!listened.has(client)) {
+      listened.add(client);
+      client.on('error', (error) => onConnectionError?.(error));
+    }
+    return client;
+  };
+  return new Kysely({ dialect: new PostgresDialect({ pool: { connect, end: () => pool.end() } }) });
+}

@@ -9,7 +9,7 @@ import type { SearchJob } from '../../server/modules/content/search/worker/proto
 import { call, login, startTestServer, type TestServer } from './helpers/testServer.js';
 
 /**
- * Search workers (SQLite, issue 26): a worker answers exactly what the request thread answers for the same
+ * Search workers (SQLite, and PostgreSQL since session 28; issue 26): a worker answers exactly what the request thread answers for the same
  * query — plain, understood (pinyin, traditional, misspelt, synonyms), facets, filters, later pages — sees a
  * save committed just before, and a staff change once told to.
  */
@@ -17,7 +17,6 @@ type Rec = Record<string, unknown>;
 let server: TestServer;
 let admin: string;
 let pool: SearchPool;
-const sqlite = !process.env.DATABASE_URL;
 
 const QUERIES: Rec[] = [
   { keyword: '会议' },
@@ -49,14 +48,15 @@ async function inWorker(job: SearchJob) {
 beforeAll(async () => {
   server = await startTestServer();
   admin = await login(server.url, 'admin', server.adminPassword);
-  if (sqlite) pool = createSearchPool(join(server.app.portal.config.dataDir, 'portal.sqlite'), 1, (e) => console.error(e));
+  const url = server.app.portal.config.databaseUrl;
+  pool = createSearchPool(url ? { databaseUrl: url, connections: 2 } : { file: join(server.app.portal.config.dataDir, 'portal.sqlite') }, 1, (e) => console.error(e));
 }, 120_000);
 afterAll(async () => {
   await pool?.close();
   await server?.close();
 });
 
-describe.runIf(sqlite)('search workers', () => {
+describe('search workers', () => {
   it('answer every kind of query as the request thread does', async () => {
     const understanding = createUnderstandingStore(server.app.db);
     const local = createSearchCache<number>(() => false);

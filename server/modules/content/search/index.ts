@@ -8,6 +8,9 @@ import { seedSynonyms } from './seed.js';
 import { createUnderstandingStore } from './understanding/store.js';
 import { createSearchPool, defaultSearchWorkers } from './worker/pool.js';
 
+/** Each PostgreSQL search worker's own pool: ten concurrent searches wait on a few connections, not on two cores. */
+const PG_WORKER_CONNECTIONS = 6;
+
 /** Paths whose writes change what the search understands (the staff's tables): read them again at once. */
 const CONFIG_PATHS = /^\/(searchSynonym|searchService|searchTerm|hotWord)\/(add|update|dels)\b/;
 
@@ -28,11 +31,15 @@ export async function searchModule(app: FastifyInstance) {
   }
   await seedSynonyms(app);
   const understanding = createUnderstandingStore(app.db);
-  // SQLite: searches answered by workers with their own read connections (worker/pool.ts), SEARCH_WORKERS of
-  // them (0: on the request thread, as before). PostgreSQL's statements already run outside this process.
-  const workers = process.env.SEARCH_WORKERS === undefined ? defaultSearchWorkers() : Number(process.env.SEARCH_WORKERS) || 0;
-  const file = path.join(app.portal.config.dataDir, 'portal.sqlite');
-  const pool = app.portal.dialect === 'sqlite' && workers > 0 ? createSearchPool(file, workers, (e) => app.log.error(e)) : null;
+  // Searches answered by workers with their own read connections (worker/pool.ts), SEARCH_WORKERS of them
+  // (0: on the request thread, as before). On PostgreSQL only when SEARCH_WORKERS asks (session 28): there the
+  // database's backends take most of a search's CPU, and on two cores a worker cost more than it saved
+  // (docs/performance.md, "Issue 25, session 28").
+  const asked = process.env.SEARCH_WORKERS;
+  const workers = asked === undefined ? (app.portal.dialect === 'sqlite' ? defaultSearchWorkers() : 0) : Number(asked) || 0;
+  const { dataDir, databaseUrl } = app.portal.config;
+  const source = databaseUrl ? { databaseUrl, connections: PG_WORKER_CONNECTIONS } : { file: path.join(dataDir, 'portal.sqlite') };
+  const pool = workers > 0 ? createSearchPool(source, workers, (e) => app.log.error(e)) : null;
   if (pool) app.addHook('onClose', () => pool.close());
   // On every route of the app (this module is not encapsulated): the staff's generic CRUD calls. Before the
   // answer goes out (onSend, not onResponse), so the staff's very next search already uses the change.

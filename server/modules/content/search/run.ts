@@ -6,7 +6,7 @@ import { hitOf, ordered, PAGE_COLUMNS, PAGE_JOINS, pageRows } from './hits.js';
 import { dialectOf } from './indexer.js';
 import type { Search } from './params.js';
 import { ftsOnly, hasFilters, where, type Q } from './query.js';
-import { pgCappedMatches } from './pgMatches.js';
+import { denseWords, pgCappedMatches } from './pgMatches.js';
 import { relevanceKeys } from './relevance.js';
 
 /** totalRow counts matches up to this many (or ten pages past the asked one); more answers `totalCapped`. */
@@ -83,22 +83,31 @@ async function generalPath(db: Db, s: Search, cap: number, kept: CountKept) {
   const limited = base.select(sql<number>`1`.as('one')).limit(cap + 1);
   // PostgreSQL: counted through the GIN index (pgMatches.ts); with sortType the keys come back for the facets.
   let newest: number[] | null = null;
+  let paged: number[] | null = null;
   const counted = await kept(db, countKey(s, cap), async () => {
     if (dialect === 'sqlite') return Number(((await db.selectFrom(limited.as('m')).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
-    const m = await pgCappedMatches(db, s, base, cap, s.sort !== null);
+    const m = await pgCappedMatches(db, s, base, cap, s.sort !== null, { offset, size: s.pageSize });
     newest = m.keys;
+    paged = m.page ?? null;
     return m.n;
   });
+  // PostgreSQL, at most `cap` matches: the page came with the count, or is a slice of every match's key
+  // (newest first), as the statement below would read it (session 28: one GIN read, not two).
+  const all = newest as number[] | null;
+  if (dialect === 'postgres' && counted <= cap && s.sort !== 'relevance') paged ??= all ? [...all].sort((a, b) => b - a).slice(offset, offset + s.pageSize) : null;
+  else paged = null;
   let keys: number[];
-  if (s.sort === 'relevance' && dialect === 'postgres' && counted > cap && !hasFilters(s)) {
+  if (paged) keys = paged;
+  else if (s.sort === 'relevance' && dialect === 'postgres' && counted > cap && !hasFilters(s)) {
     // A common word (many matches, so the docKey order finds them at once): the newest are the candidates
     // of relevance (titleScore.ts) and what the facets count.
     newest = (await base.select('s.docKey').orderBy('s.docKey', 'desc').limit(cap + 1).execute()).map((r) => Number(r.docKey));
     keys = await relevanceKeys(db, s, dialect, false, newest);
   } else if (s.sort === 'relevance') keys = await relevanceKeys(db, s, dialect, counted <= cap);
-  else if (dialect === 'postgres' && counted <= cap) {
-    // Few matches: read them whole through the GIN index (materialised), then order. Ordered by docKey with a
-    // LIMIT, the planner walked the publish-time order testing every row for a rare word (11.7 s, issue 25).
+  else if (dialect === 'postgres' && (counted <= cap || !(await denseWords(db, s)))) {
+    // Few matches (or, by the planner's statistics, under 5 % of the rows: pgMatches.ts): read them whole
+    // through the GIN index (materialised), then order. Ordered by docKey with a LIMIT, the planner walked the
+    // publish-time order testing every row for a rare word (11.7 s, issue 25; ~25 ms for a middle word).
     const page = await sql<{ docKey: string }>`with m as materialized ${base.select('s.docKey')} select "docKey" from m order by "docKey" desc limit ${s.pageSize} offset ${offset}`.execute(db);
     keys = page.rows.map((r) => Number(r.docKey));
   } else keys = (await base.select('s.docKey').orderBy('s.docKey', 'desc').limit(s.pageSize).offset(offset).execute()).map((r) => Number(r.docKey));

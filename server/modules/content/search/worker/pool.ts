@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { FromSearchWorker, SearchAnswer, SearchJob, ToSearchWorker } from './protocol.js';
+import type { FromSearchWorker, SearchAnswer, SearchJob, SearchSource, ToSearchWorker } from './protocol.js';
 
 interface Slot {
   worker: Worker;
@@ -17,19 +17,19 @@ const WORKER_HEAP_MB = 192;
 export const defaultSearchWorkers = () => Math.min(2, Math.max(1, availableParallelism() - 1));
 
 /**
- * Search workers on a SQLite file (issue 26): each holds its own read-only connection and answers whole
- * searches, so ten concurrent searches no longer queue on the request thread (nor a draft save behind
+ * Search workers (issue 26): each holds its own read-only connection to the SQLite file, or on PostgreSQL
+ * a small pool of its own (session 28), and answers whole searches, so ten concurrent searches no longer queue on the request thread (nor a draft save behind
  * them). Started when searches come often (routes.ts); until a worker says it is ready, and whenever none can, `run`
  * answers null and the caller answers on the request thread (the same code, answer.ts).
  */
-export function createSearchPool(file: string, size: number, log: (error: unknown) => void) {
+export function createSearchPool(source: SearchSource, size: number, log: (error: unknown) => void) {
   const slots: Slot[] = [];
   let nextId = 1;
   let deaths = 0;
   let closed = false;
   const spawn = () => {
     const worker = new Worker(new URL('./boot.mjs', import.meta.url), {
-      workerData: { file },
+      workerData: source,
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
     const slot: Slot = { worker, ready: false, inflight: new Map() };

@@ -22,3 +22,6 @@ export type FromSearchWorker =
   | { kind: 'ready' }
   | { kind: 'done'; id: number; answer: SearchAnswer }
   | { kind: 'failed'; id: number; message: string };
+
+/** Where a worker reads: the SQLite file, or PostgreSQL through a pool of `connections` of its own. */
+export type SearchSource = { file: string } | { databaseUrl: string; connections: number };

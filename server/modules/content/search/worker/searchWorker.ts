@@ -1,26 +1,24 @@
 // A search worker (issue 26): answers searches on its own read-only connection to the SQLite file, so a
 // search's statements and its highlighting run beside the request thread instead of on it (WAL: every
-// statement sees the latest commit, as the request thread's own reader does).
+// statement sees the latest commit, as the request thread's own reader does). On PostgreSQL (session 28) it
+// holds a small pool of its own: the statements already ran in the database's processes, but reading their
+// rows, highlighting and building the answer was the request thread's work.
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { parentPort, workerData } from 'node:worker_threads';
 import { resultCaches } from '../../../../auth/cacheVersions.js';
+import { openPostgresReader } from '../../../../db/connect.js';
 import { withStatementCache } from '../../../../db/statementCache.js';
 import type { Db } from '../../../../db/types.js';
 import { createSearchCache } from '../resultCache.js';
 import { createUnderstandingStore } from '../understanding/store.js';
 import { answerSearch } from './answer.js';
-import type { FromSearchWorker, ToSearchWorker } from './protocol.js';
+import type { FromSearchWorker, SearchSource, ToSearchWorker } from './protocol.js';
 
 /** The most of the database file a worker maps (shared with the OS page cache; it counts in the RSS). */
 const MMAP_BYTES = 256 * 1024 * 1024;
-const { file } = workerData as { file: string };
-const connection = new SQLite(file, { readonly: true, fileMustExist: true });
-connection.pragma('busy_timeout = 5000');
-// Pages read through a memory map, not a read() call each (session 28): a page of 20 hits looks up ~80
-// B-tree pages scattered over the file; 20–25 % less CPU per rare or middling word's statements.
-connection.pragma(`mmap_size = ${MMAP_BYTES}`);
-const db: Db = new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+const source = workerData as SearchSource;
+const db: Db = 'databaseUrl' in source ? openPostgresReader(source.databaseUrl, source.connections) : sqliteReader(source.file);
 // The staff's tables and the pinyin lexicon, kept here as on the request thread (invalidated with it).
 const understanding = createUnderstandingStore(db);
 // Match counts kept per query behind the search counter, like the request thread's (routes.ts).
@@ -42,3 +40,12 @@ understanding.get().then(
   () => send({ kind: 'ready' }),
   () => send({ kind: 'ready' }),
 );
+
+function sqliteReader(file: string): Db {
+  const connection = new SQLite(file, { readonly: true, fileMustExist: true });
+  connection.pragma('busy_timeout = 5000');
+  // Pages read through a memory map, not a read() call each (branch s28-search-sqlite, 63e1b7a, taken here so
+  // the two branches agree): a page of 20 hits looks up ~80 B-tree pages scattered over the file.
+  connection.pragma(`mmap_size = ${MMAP_BYTES}`);
+  return new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+}
