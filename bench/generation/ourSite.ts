@@ -2,7 +2,7 @@
 // the generation service's public entry points — the home page, every list column, every article (the
 // screen's "generate all"). Then, unless BENCH_GEN_REPUBLISH=0, a staff member's edit of published articles
 // (POST /api/article/update: its reply comes once the page and the lists showing it are on disk, the
-// incremental path). Prints files and bytes written, time, CPU, the process's peak RSS and the edit times.
+// incremental path; BENCH_GEN_EDITS of them, 6 by default). Prints files and bytes written, time, CPU, the process's peak RSS and the edit times.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from '../../server/app';
@@ -12,7 +12,8 @@ import { generateSite } from '../../server/modules/generation/fullSite';
 import { SiteGenerator } from '../../server/modules/generation/service';
 import { RenderPool } from '../../server/modules/generation/worker/pool';
 
-const dataDir = join(process.env.GEN_DIR as string, 'data');
+// GEN_DATA_DIR: a data directory seeded elsewhere (the million-article part seeds through bench/articlesServer.ts).
+const dataDir = process.env.GEN_DATA_DIR ?? join(process.env.GEN_DIR as string, 'data');
 const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: 'Bench@2026pass', SEED_DEMO: 'off', SCHEDULER: 'off' }), port: 0, host: '127.0.0.1' };
 const app = await buildApp(config, { logger: false });
 
@@ -72,7 +73,7 @@ const cpu = process.cpuUsage(cpu0);
 const maxRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
 const written = countFiles(join(dataDir, 'site'));
 // The first edit also starts the server's render workers (a running server has them): printed apart.
-const [republishColdMs, ...republishMs] = process.env.BENCH_GEN_REPUBLISH === '0' ? [] : await republishTimes(6);
+const [republishColdMs, ...republishMs] = process.env.BENCH_GEN_REPUBLISH === '0' ? [] : await republishTimes(Number(process.env.BENCH_GEN_EDITS ?? 6));
 await app.close();
 process.stdout.write(JSON.stringify({ ...written, files: written.files, ms, cpuMs: Math.round((cpu.user + cpu.system) / 1000), maxRssMb, republishColdMs, republishMs }) + '\n');
 process.exit(0);
