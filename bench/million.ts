@@ -106,6 +106,8 @@ export async function benchMillion(duration: number) {
       const generation = await generate(join(dir, String(rows)));
       if (!keep) rmSync(join(dir, String(rows)), { recursive: true, force: true });
       runs.push({ rows, seconds: Math.round((performance.now() - t0) / 1000), precompress: process.env.SITE_PRECOMPRESS !== 'off', ...served, generation });
+      // Each size as it ends (the run is long): a figure survives a later size's failure.
+      console.error(`bench million: ${JSON.stringify(runs[runs.length - 1])}`);
     }
   } finally {
     if (!keep) rmSync(dir, { recursive: true, force: true });
