@@ -75,10 +75,11 @@ async function serve(rows: number, keepDir: string, duration: number) {
 
 /** The full generation of the seeded site, then the republished articles; the site is deleted afterwards. */
 async function generate(dataDir: string) {
-  const child = await startChild<GenInfo>('bench/generation/ourSite.ts', { GEN_DIR: dataDir, GEN_DATA_DIR: dataDir, BENCH_GEN_EDITS: process.env.BENCH_GEN_EDITS ?? '11' });
+  const child = await startChild<GenInfo>('bench/generation/ourSite.ts', { GEN_DIR: dataDir, GEN_DATA_DIR: dataDir, BENCH_GEN_PROGRESS: '1', BENCH_GEN_EDITS: process.env.BENCH_GEN_EDITS ?? '11' });
   await new Promise((done) => (child.process.exitCode !== null ? done(null) : child.process.once('exit', done)));
   const g = child.info;
   const free = freeGb();
+  console.error(`bench million generation: ${JSON.stringify({ ...g, freeGb: free, load: load1() })}`);
   rmSync(join(dataDir, 'site'), { recursive: true, force: true });
   rmSync(join(dataDir, 'site-guard'), { recursive: true, force: true });
   const sorted = [...g.republishMs].sort((a, b) => a - b);
@@ -103,11 +104,11 @@ export async function benchMillion(duration: number) {
     for (const rows of sizes()) {
       const t0 = performance.now();
       const served = await serve(rows, dir, duration);
+      // Each phase's figures as it ends (a million takes long): they survive a later phase's failure.
+      console.error(`bench million ${rows}: ${JSON.stringify(served)}`);
       const generation = await generate(join(dir, String(rows)));
       if (!keep) rmSync(join(dir, String(rows)), { recursive: true, force: true });
       runs.push({ rows, seconds: Math.round((performance.now() - t0) / 1000), precompress: process.env.SITE_PRECOMPRESS !== 'off', ...served, generation });
-      // Each size as it ends (the run is long): a figure survives a later size's failure.
-      console.error(`bench million: ${JSON.stringify(runs[runs.length - 1])}`);
     }
   } finally {
     if (!keep) rmSync(dir, { recursive: true, force: true });
