@@ -363,16 +363,26 @@ export class SiteGenerator {
   async generateArticles(columnId: number, since: string | null, onProgress?: (done: number, total: number, paths: string[]) => void): Promise<GenerateResult> {
     const base = await this.base();
     const ids = columnId === 0 ? null : descendantIds(base.columns, this.requireColumn(base, columnId).categoryId);
-    const rows = await this.published(ids, since ? { since: `${since} 00:00:00` } : {});
+    const from = since ? `${since} 00:00:00` : undefined;
+    let counted = this.db.selectFrom('article').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 5);
+    if (ids) counted = counted.where('columnId', 'in', ids.length ? ids : [-1]);
+    if (from) counted = counted.where('publishTime', '>=', from);
+    const total = Number((await counted.executeTakeFirst())?.n ?? 0);
     const uploads = new Set<string>();
     const paths: string[] = [];
+    // 500 rows at a time in list order, each chunk after the last row of the one before (keyset): bounded memory.
     const chunks = async function* (gen: SiteGenerator) {
-      for (let i = 0; i < rows.length; i += 500) yield await gen.articleJobs(base, rows.slice(i, i + 500), uploads);
+      for (let after: Row | undefined, read = 0; ; ) {
+        const rows = await gen.published(ids, { since: from, limit: 500, after, offset: read });
+        if (!rows.length) break;
+        [after, read] = [rows[rows.length - 1], read + rows.length];
+        yield await gen.articleJobs(base, rows, uploads);
+      }
     };
     await this.withRun(base, (run) =>
       this.writeJobs(run, chunks(this), (rels) => {
         paths.push(...rels);
-        onProgress?.(paths.length, rows.length, rels);
+        onProgress?.(paths.length, Math.max(total, paths.length), rels);
       }),
     );
     await publishUploads(this.dataDir, this.root, uploads);
