@@ -40,15 +40,16 @@ export async function pagesShowingInFiles(siteDir: string, articleId: number): P
   return { lists, home };
 }
 
-/** Removes every generated page of the article (whatever month it was filed under). */
-export async function removeArticlePages(siteDir: string, articleId: number): Promise<string[]> {
+/** Removes every generated page of the article (whatever month it was filed under) but `keep`. */
+export async function removeArticlePages(siteDir: string, articleId: number, keep?: string): Promise<string[]> {
   const dir = path.join(siteDir, 'article');
   const removed: string[] = [];
   for (const year of await fs.readdir(dir).catch(() => [] as string[])) {
     if (!/^\d{4}$/.test(year)) continue;
     for (const month of await fs.readdir(path.join(dir, year)).catch(() => [] as string[])) {
       if (!/^\d{2}$/.test(month)) continue;
-      if (await removeFile(path.join(dir, year, month, `${articleId}.html`))) removed.push(`article/${year}/${month}/${articleId}.html`);
+      const rel = `article/${year}/${month}/${articleId}.html`;
+      if (rel !== keep && (await removeFile(path.join(dir, year, month, `${articleId}.html`)))) removed.push(`article/${year}/${month}/${articleId}.html`);
     }
   }
   return removed;
@@ -113,7 +114,9 @@ export async function republishArticle(gen: SiteGenerator, articleId: number, ch
     const unmoved = new Map<number, PageJob>();
     if (isPublic) {
       const rel = articleRelPath(row);
-      removed = (await removeArticlePages(gen.root, articleId)).filter((r) => r !== rel);
+      // Its current page is overwritten in place, never removed first: no moment without it (a read-aloud
+      // refresh republishing it while another edit does, a reader).
+      removed = await removeArticlePages(gen.root, articleId, rel);
       const uploads = new Set<string>();
       const jobs = await gen.articleJobs(base, [row], uploads);
       await gen.pool.render(run, jobs, true);
