@@ -49,7 +49,7 @@ export async function removeArticlePages(siteDir: string, articleId: number, kee
     for (const month of await fs.readdir(path.join(dir, year)).catch(() => [] as string[])) {
       if (!/^\d{2}$/.test(month)) continue;
       const rel = `article/${year}/${month}/${articleId}.html`;
-      if (rel !== keep && (await removeFile(path.join(dir, year, month, `${articleId}.html`)))) removed.push(`article/${year}/${month}/${articleId}.html`);
+      if (rel !== keep && (await removeFile(path.join(dir, year, month, `${articleId}.html`)))) removed.push(rel);
     }
   }
   return removed;
