@@ -43,6 +43,8 @@ const t1 = performance.now();
 const indexed = reuse ? Number((await sql<{ n: number }>`select count(*) as n from article_search`.execute(app.db)).rows[0]?.n) : await rebuildSearchIndex(app.db);
 const indexMs = Math.round(performance.now() - t1);
 await sql`analyze`.execute(app.db);
+// Peak memory of this process once seeded and indexed (the million-article part checks the seeding's memory).
+const seedRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
 
 /** The bench columns of a kept database, in seeding order. */
 async function seededColumns(): Promise<number[]> {
@@ -147,7 +149,7 @@ const bareAddress = bare.server.address();
 const barePort = typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0;
 
 const statements = captured.map((c) => ({ all: c.all.length, list: c.list.length, cached: c.cached, afterWrite: c.afterWrite }));
-process.stdout.write(JSON.stringify({ port, barePort, token, rows, reused: reuse, columns: columns.length, columnId, seedMs, indexMs, indexed, dialect: app.portal.dialect, statements }) + '\n');
+process.stdout.write(JSON.stringify({ port, barePort, token, rows, reused: reuse, columns: columns.length, columnId, seedMs, indexMs, seedRssMb, indexed, dialect: app.portal.dialect, statements }) + '\n');
 
 /** The CPU (ms) of this database's client backends, from /proc (null on SQLite or a remote server). */
 async function backendCpuMs(): Promise<number | null> {

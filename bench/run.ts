@@ -6,7 +6,8 @@
 //                   SQLite, only when named),
 //                   front (login and shell), generation, addresses (load and floods from many source addresses, issue 22),
 //                   site (Lighthouse and the W3C Nu checker on the generated public site, bench/site/run.ts),
-//                   login (Lighthouse on /admin/ and /report/ and their script bytes, issue 23; only when named)
+//                   login (Lighthouse on /admin/ and /report/ and their script bytes, issue 23; only when named),
+//                   million (issue 26: 100,000 then 1,000,000 articles on disk, BENCH_MILLION_SIZES; only when named)
 //   BENCH_SECONDS   seconds per load run (default 5); BENCH_ARTICLES (100,000); BENCH_GEN_ARTICLES (20,000);
 //   BENCH_GEN_100K=1 adds the 100,000-article generation run.
 import { spawnSync } from 'node:child_process';
@@ -26,6 +27,7 @@ import { benchSearchQuality, printSearchQuality } from './searchQuality';
 import { benchSearchStream, printSearchStream } from './searchStream';
 import { benchSite, printSite } from './site/run';
 import { benchLogin, printLogin } from './loginLighthouse';
+import { benchMillion, millionGoals, printMillion } from './million';
 
 const args = process.argv.slice(2);
 if (args.includes('--pg') && !process.env.DATABASE_URL) {
@@ -127,6 +129,13 @@ if (wanted('site')) {
   const site = await benchSite();
   results.site = site;
   printSite(site);
+}
+if (only?.includes('million')) {
+  // Issue 26: seeding, lists, search, generation and republishing at a million articles beside 100,000 (bench/million.ts).
+  // Asked by name only: about an hour on two cores, tens of GB on disk while it runs.
+  const million = await benchMillion(duration);
+  results.million = { ...million, goals: millionGoals(million) };
+  printMillion(million);
 }
 results.seconds = Math.round((performance.now() - started) / 1000);
 

@@ -61,7 +61,7 @@ export function keywordStream(): { keywords: string[]; classes: Record<string, n
   return { keywords, classes: Object.fromEntries(Object.entries(classes).map(([k, v]) => [k, v.length])), frequency };
 }
 
-async function stream(base: string, path: (kw: string) => string, keywords: readonly string[], duration: number) {
+export async function stream(base: string, path: (kw: string) => string, keywords: readonly string[], duration: number) {
   let i = 0;
   const result = await autocannon({
     url: base,
@@ -71,6 +71,19 @@ async function stream(base: string, path: (kw: string) => string, keywords: read
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: path(keywords[i++ % keywords.length] as string) }) }],
   });
   return { requests: result.requests.total, distinct: Math.min(i, keywords.length), requestsPerSecond: Math.round(result['2xx'] / duration), latencyMedianMs: result.latency.p50, latencyP99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+}
+
+/** Readies the portal's search before a measured run (the stream never asks these keywords). */
+export async function warmSearch(base: string): Promise<void> {
+  // The understood search's tools (segmenter, pinyin lexicon of the newest 5,000 titles) are built by the
+  // first search with sortType, once per process (then every 10 minutes in the background): built here, not
+  // inside the first measured run.
+  await fetch(`${base}/api/article/queryEsArticle?keyword=${encodeURIComponent('会议')}&pageNumber=1&pageSize=20&sortType=relevance`);
+  // Search workers (SQLite) start when searches come often and answer once their own tools are built: sixty
+  // at once (single base words on three pages, which the stream never asks), then time to get ready.
+  const warm = WORDS.filter((w) => w.length === 2).flatMap((w) => [1, 2, 3].map((p) => `/api/article/queryEsArticle?keyword=${encodeURIComponent(w)}&pageNumber=${p}&pageSize=20`));
+  await Promise.all(warm.slice(0, 60).map((path) => fetch(`${base}${path}`)));
+  await new Promise((resolve) => setTimeout(resolve, 15_000));
 }
 
 export async function benchSearchStream(duration: number) {
@@ -86,15 +99,7 @@ export async function benchSearchStream(duration: number) {
     // anchor, which shares its process); RSS before and after each run.
     const headers = { Authorization: server.info.token, appKey: 'adminSite', clientId: 'ADMIN', version: '1.0.0' };
     const writer: Writer = await draftWriter(base, headers, server.info.columnId);
-    // The understood search's tools (segmenter, pinyin lexicon of the newest 5,000 titles) are built by the
-    // first search with sortType, once per process (then every 10 minutes in the background): built here, not
-    // inside the first measured run.
-    await fetch(`${base}${q('&sortType=relevance')('会议')}`);
-    // Search workers (SQLite) start when searches come often and answer once their own tools are built: sixty
-    // at once (single base words on three pages, which the stream never asks), then time to get ready.
-    const warm = WORDS.filter((w) => w.length === 2).flatMap((w) => [1, 2, 3].map((p) => `/api/article/queryEsArticle?keyword=${encodeURIComponent(w)}&pageNumber=${p}&pageSize=20`));
-    await Promise.all(warm.slice(0, 60).map((path) => fetch(`${base}${path}`)));
-    await new Promise((resolve) => setTimeout(resolve, 15_000));
+    await warmSearch(base);
     const idle = await idleSaves(writer, Math.min(duration, 5));
     // The machine's 1-minute load average before and after each run (shared machine: read figures beside it).
     // BENCH_SEARCH_WRITER=off: the runs without the draft saves (to tell their cost from the searches').

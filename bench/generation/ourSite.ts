@@ -2,19 +2,23 @@
 // the generation service's public entry points — the home page, every list column, every article (the
 // screen's "generate all"). Then, unless BENCH_GEN_REPUBLISH=0, a staff member's edit of published articles
 // (POST /api/article/update: its reply comes once the page and the lists showing it are on disk, the
-// incremental path). Prints files and bytes written, time, CPU, the process's peak RSS and the edit times.
+// incremental path; BENCH_GEN_EDITS of them, 6 by default). Prints files and bytes written, time, CPU, the process's peak RSS and the edit times.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { declarationOf } from '../../server/modules/declarationLookup';
-import { generateSite } from '../../server/modules/generation/fullSite';
+import { generateSite, type SiteResult } from '../../server/modules/generation/fullSite';
 import { SiteGenerator } from '../../server/modules/generation/service';
 import { RenderPool } from '../../server/modules/generation/worker/pool';
 
-const dataDir = join(process.env.GEN_DIR as string, 'data');
+// GEN_DATA_DIR: a data directory seeded elsewhere (the million-article part seeds through bench/articlesServer.ts).
+const dataDir = process.env.GEN_DATA_DIR ?? join(process.env.GEN_DIR as string, 'data');
 const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: 'Bench@2026pass', SEED_DEMO: 'off', SCHEDULER: 'off' }), port: 0, host: '127.0.0.1' };
 const app = await buildApp(config, { logger: false });
+// Progress on stderr (BENCH_GEN_PROGRESS=1, or a site seeded elsewhere: the million-article part's long runs).
+const progress = process.env.BENCH_GEN_PROGRESS === '1' || !!process.env.GEN_DATA_DIR;
 
 /** CPU ms of each thread of this process by thread id (Linux /proc; elsewhere none). */
 function threadCpu(): Record<string, number> {
@@ -38,13 +42,13 @@ function cpuSplit(before: Record<string, number>, after: Record<string, number>)
 }
 
 /** The full-site run: the service's own entry point (home, site pages, every list page, every article). */
-async function generateFullSite(): Promise<{ main: number; others: number[] }> {
+async function generateFullSite(): Promise<{ site: SiteResult; threadCpuMs: { main: number; others: number[] } }> {
   const pool = new RenderPool();
   const before = threadCpu();
   try {
-    await generateSite(new SiteGenerator(app.db, dataDir, declarationOf(app, 'siteSetting'), pool));
+    const site = await generateSite(new SiteGenerator(app.db, dataDir, declarationOf(app, 'siteSetting'), pool));
     // Read before the workers stop (their threads leave /proc): the CPU of each kind of thread during the run.
-    return cpuSplit(before, threadCpu());
+    return { site, threadCpuMs: cpuSplit(before, threadCpu()) };
   } finally {
     await pool.close();
   }
@@ -83,20 +87,24 @@ async function republishTimes(count: number): Promise<number[]> {
     const t = performance.now();
     const res = await app.inject({ method: 'POST', url: '/api/article/update', headers: { ...head, Authorization: token }, payload: { articleId: row.articleId, title: `${String(row.title)}（修订）` } });
     times.push(Math.round(performance.now() - t));
+    // Each edit as it ends, on stderr (a million-article run is long; its parent passes stderr through).
+    if (progress) console.error(`ourSite: republished article ${String(row.articleId)} in ${times[times.length - 1]} ms`);
     if ((res.json() as { errorCode: string }).errorCode !== '0') throw new Error(`republish: ${res.body}`);
   }
   return times;
 }
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();
-const threadCpuMs = await generateFullSite();
+const { site, threadCpuMs } = await generateFullSite();
 const ms = Math.round(performance.now() - t0);
 // CPU of every thread of the process (main and render workers): less sensitive to a shared machine's load than wall time.
 const cpu = process.cpuUsage(cpu0);
 const maxRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
-const written = countFiles(join(dataDir, 'site'));
+if (progress) console.error(`ourSite: ${site.pages} pages (${site.articles} articles) generated in ${ms} ms, CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms, peak RSS ${maxRssMb} MB, load ${loadavg()[0]?.toFixed(1)}`);
 // The first edit also starts the server's render workers (a running server has them): printed apart.
-const [republishColdMs, ...republishMs] = process.env.BENCH_GEN_REPUBLISH === '0' ? [] : await republishTimes(6);
+const [republishColdMs, ...republishMs] = process.env.BENCH_GEN_REPUBLISH === '0' ? [] : await republishTimes(Number(process.env.BENCH_GEN_EDITS ?? 6));
+// Counted after the edits (which rewrite pages, adding none): a million-article site takes minutes to walk.
+const written = countFiles(join(dataDir, 'site'));
 await app.close();
 process.stdout.write(JSON.stringify({ ...written, files: written.files, ms, cpuMs: Math.round((cpu.user + cpu.system) / 1000), maxRssMb, threadCpuMs, republishColdMs, republishMs }) + '\n');
 process.exit(0);

@@ -5,6 +5,7 @@ import { PortalError } from '../../http/errors.js';
 import { withExclusiveLock } from '../../jobs/lock.js';
 import { descendantIds } from '../content/columns/service.js';
 import { articleRelPath } from './context.js';
+import { coverItems, listPageChunks } from './columnPages.js';
 import { sitePageJobs } from './pages.js';
 import { forgetPages } from './shownIndex.js';
 import { LIST_PAGE_SIZE, type SiteGenerator } from './service.js';
@@ -100,10 +101,13 @@ async function runSite(gen: SiteGenerator, onProgress?: Progress): Promise<SiteR
   const keepArticles = new Set<string>();
   const writtenLists = new Set<string>();
   let done = 0;
-  // Streamed: one column's rows, then ARTICLE_CHUNK articles with their bodies at a time (bounded memory).
+  // Streamed: a column's list pages columnChunk.pages at a time (columnPages.ts), then ARTICLE_CHUNK articles with their bodies at a time (bounded memory).
   async function* jobs(): AsyncGenerator<PageJob[]> {
     yield fixed;
-    for (const c of columns) yield gen.columnJobs(base, c, await gen.published(descendantIds(base.columns, c.categoryId)));
+    for (const c of columns) {
+      if (c.columnType === 2) yield gen.columnJobs(base, c, await coverItems(gen, base, c));
+      else yield* listPageChunks(gen, base, c, countOf(descendantIds(base.columns, c.categoryId)));
+    }
     for (let after = 0; ; ) {
       const rows = await gen.publishedChunk(after, ARTICLE_CHUNK);
       if (!rows.length) break;

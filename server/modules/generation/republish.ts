@@ -7,6 +7,8 @@ import { ARTICLE_FIELDS, articleRelPath } from './context.js';
 import { HOME_BLOCK_SIZE, LIST_PAGE_SIZE, type Base, type SiteGenerator } from './service.js';
 import { pagesShowingIndexed, recordShown } from './shownIndex.js';
 import { publishUploads, removeFile } from './writer.js';
+import { unmovedPage } from './unmovedPage.js';
+import type { PageJob } from './worker/protocol.js';
 
 /** What one article change rewrote (docs/generation.md "Republishing"). */
 export interface RepublishResult {
@@ -38,15 +40,16 @@ export async function pagesShowingInFiles(siteDir: string, articleId: number): P
   return { lists, home };
 }
 
-/** Removes every generated page of the article (whatever month it was filed under). */
-export async function removeArticlePages(siteDir: string, articleId: number): Promise<string[]> {
+/** Removes every generated page of the article (whatever month it was filed under) but `keep`. */
+export async function removeArticlePages(siteDir: string, articleId: number, keep?: string): Promise<string[]> {
   const dir = path.join(siteDir, 'article');
   const removed: string[] = [];
   for (const year of await fs.readdir(dir).catch(() => [] as string[])) {
     if (!/^\d{4}$/.test(year)) continue;
     for (const month of await fs.readdir(path.join(dir, year)).catch(() => [] as string[])) {
       if (!/^\d{2}$/.test(month)) continue;
-      if (await removeFile(path.join(dir, year, month, `${articleId}.html`))) removed.push(`article/${year}/${month}/${articleId}.html`);
+      const rel = `article/${year}/${month}/${articleId}.html`;
+      if (rel !== keep && (await removeFile(path.join(dir, year, month, `${articleId}.html`)))) removed.push(rel);
     }
   }
   return removed;
@@ -108,19 +111,30 @@ export async function republishArticle(gen: SiteGenerator, articleId: number, ch
   // One render run for every page rewritten here: the workers parse the skin's templates once.
   return await gen.withRun(base, async (run) => {
     const written: string[] = [];
+    const unmoved = new Map<number, PageJob>();
     if (isPublic) {
       const rel = articleRelPath(row);
-      removed = (await removeArticlePages(gen.root, articleId)).filter((r) => r !== rel);
+      // Its current page is overwritten in place, never removed first: no moment without it (a read-aloud
+      // refresh republishing it while another edit does, a reader).
+      removed = await removeArticlePages(gen.root, articleId, rel);
       const uploads = new Set<string>();
       const jobs = await gen.articleJobs(base, [row], uploads);
       await gen.pool.render(run, jobs, true);
       await publishUploads(gen.dataDir, gen.root, uploads);
       written.push(rel);
-      home = (await listPagesOf(gen, base, row, lists)) || home;
+      home = (await listPagesOf(gen, base, row, lists, unmoved)) || home;
     }
     for (const [id, pages] of lists) {
       const column = base.columns.find((c) => c.categoryId === id);
       if (!column || column.columnType === 3) continue;
+      const job = unmoved.get(id);
+      if (job) {
+        // The article stayed on its page: rewritten from the ids the index records (unmovedPage.ts).
+        await gen.pool.render(run, [job], true);
+        await recordShown(gen.db, [job]);
+        written.push(job.rel);
+        continue;
+      }
       const r = await gen.generateColumn(id, { only: pages, base, run });
       written.push(...r.paths);
     }
@@ -134,12 +148,22 @@ export async function republishArticle(gen: SiteGenerator, articleId: number, ch
   });
 }
 
-/** Adds to `lists` the list page (by position) that shows the article in its column and each above; answers whether the home page shows it. */
-async function listPagesOf(gen: SiteGenerator, base: Base, row: Row, lists: Map<number, Set<number>>): Promise<boolean> {
+/**
+ * Adds to `lists` the list page (by position) that shows the article in its column and each above (`unmoved`: the pages an edit
+ * left it on, unmovedPage.ts); answers whether the home page shows it.
+ */
+async function listPagesOf(gen: SiteGenerator, base: Base, row: Row, lists: Map<number, Set<number>>, unmoved: Map<number, PageJob>): Promise<boolean> {
   let home = false;
   for (const id of ancestors(base, Number(row.columnId))) {
     const column = base.columns.find((c) => c.categoryId === id);
     if (!column || column.columnType === 3) continue;
+    // Shown on one page of this list column and still there: that page, no position count (its home block is unchanged too).
+    const shownOn = [...(lists.get(id) ?? [])];
+    const job = column.columnType === 1 && shownOn.length === 1 ? await unmovedPage(gen, base, column, shownOn[0] as number, Number(row.articleId)) : null;
+    if (job) {
+      unmoved.set(id, job);
+      continue;
+    }
     const pos = await positionIn(gen, descendantIds(base.columns, id), row);
     if (column.columnType === 2) {
       if (pos < LIST_PAGE_SIZE) add(lists, id, 1);

@@ -23,6 +23,7 @@ import { ELDER_BOOT_SCRIPT } from '../../shared/elderBoot.js';
 import { skinAssetVersion } from './assetVersion.js';
 import { skinStamp } from './skinStamp.js';
 import { copyAssets, publishUploads, removeFile } from './writer.js';
+import { columnChunk, columnItems, countPublished, listPageChunks, pageCountOf } from './columnPages.js';
 
 /** Articles per list page. */
 export const LIST_PAGE_SIZE = 20;
@@ -126,13 +127,22 @@ export class SiteGenerator {
     return s.startsWith(`${base.skin}/`) ? s.slice(base.skin.length + 1) : fallback;
   }
 
-  /** Published articles (list fields, no body) of some columns, in list order. */
-  async published(columnIds: number[] | null, options: { limit?: number; offset?: number; since?: string } = {}): Promise<Row[]> {
+  /**
+   * Published articles (list fields, no body) of some columns, in list order. `after`: those after this row
+   * (keyset, the next chunk of a list), else `offset` when the row has no sort or publish time to compare.
+   */
+  async published(columnIds: number[] | null, options: { limit?: number; offset?: number; since?: string; after?: Row } = {}): Promise<Row[]> {
     let q = this.db.selectFrom('article').select([...ARTICLE_FIELDS]).where('status', '=', 5);
     if (columnIds) q = q.where('columnId', 'in', columnIds.length ? columnIds : [-1]);
     if (options.since) q = q.where('publishTime', '>=', options.since);
+    const a = options.after;
+    const keyset = a !== undefined && a.sort != null && a.publishTime != null;
+    if (keyset) {
+      const [s, t, id] = [a.sort as number, a.publishTime as string, a.articleId as number];
+      q = q.where((eb) => eb.or([eb('sort', '<', s), eb.and([eb('sort', '=', s), eb('publishTime', '<', t)]), eb.and([eb('sort', '=', s), eb('publishTime', '=', t), eb('articleId', '<', id)])]));
+    }
     q = q.orderBy('sort', 'desc').orderBy('publishTime', 'desc').orderBy('articleId', 'desc');
-    if (options.limit !== undefined) q = q.limit(options.limit).offset(options.offset ?? 0);
+    if (options.limit !== undefined) q = q.limit(options.limit).offset(keyset ? 0 : (options.offset ?? 0));
     return await q.execute();
   }
 
@@ -181,10 +191,11 @@ export class SiteGenerator {
 
   /**
    * The jobs of a column's pages. `items` are the published articles of it and its sub-columns in list
-   * order; `only` limits a list column to some page numbers. A cover column has one page: its cover
+   * order; `only` limits a list column to some page numbers; `window`: `items` are the rows from page
+   * `first` on of a column of `count` articles (a chunk, columnPages.ts). A cover column has one page: its cover
    * template (else `cover.html`) with its sub-columns, their latest articles and its own first articles.
    */
-  columnJobs(base: Base, column: ColumnRow, items: Row[], only?: ReadonlySet<number>): PageJob[] {
+  columnJobs(base: Base, column: ColumnRow, items: Row[], only?: ReadonlySet<number>, window?: { first: number; count: number }): PageJob[] {
     const folder = `column/${column.categoryId}`;
     const colVar = columnVar(column);
     const children = base.columns.filter((c) => c.categoryCategoryId === column.categoryId).map(columnVar);
@@ -203,14 +214,17 @@ export class SiteGenerator {
       return [page(`${folder}/index.html`, template, { articles, childBlocks, pagination: { current: 1, total: 1, count: articles.length, prev: '', next: '' } })];
     }
     const template = this.templateOf(base, column.columnListUrl, 'list.html');
-    const pageCount = Math.max(1, Math.ceil(items.length / LIST_PAGE_SIZE));
+    const count = window?.count ?? items.length;
+    const first = window?.first ?? 1;
+    const pageCount = Math.max(1, Math.ceil(count / LIST_PAGE_SIZE));
+    const last = window ? Math.min(pageCount, first - 1 + Math.max(1, Math.ceil(items.length / LIST_PAGE_SIZE))) : pageCount;
     const url = (p: number) => `${folder}/${listPageName(p)}`;
     const jobs: PageJob[] = [];
-    for (let p = 1; p <= pageCount; p++) {
+    for (let p = first; p <= last; p++) {
       if (only && !only.has(p)) continue;
       // filter: `items` may hold only some pages' rows (columnItems).
-      const articles = items.slice((p - 1) * LIST_PAGE_SIZE, p * LIST_PAGE_SIZE).filter(Boolean).map(articleItem);
-      const pagination = { current: p, total: pageCount, count: items.length, prev: p > 1 ? url(p - 1) : '', next: p < pageCount ? url(p + 1) : '' };
+      const articles = items.slice((p - first) * LIST_PAGE_SIZE, (p - first + 1) * LIST_PAGE_SIZE).filter(Boolean).map(articleItem);
+      const pagination = { current: p, total: pageCount, count, prev: p > 1 ? url(p - 1) : '', next: p < pageCount ? url(p + 1) : '' };
       jobs.push(page(url(p), template, { articles, pagination }));
     }
     return jobs;
@@ -224,14 +238,29 @@ export class SiteGenerator {
     const base = options.base ?? (await this.base());
     const column = this.requireColumn(base, columnId);
     if (column.columnType === 3) throw new PortalError(1005, `栏目“${column.categoryTitle}”是外链栏目，不生成页面`);
-    const items = await this.columnItems(base, column, options.only);
-    const jobs = this.columnJobs(base, column, items, options.only);
-    // All pages of the column rendered before any is written: one batch.
-    if (jobs.length && options.run !== undefined) await this.pool.render(options.run, jobs, true);
-    else if (jobs.length) await this.withRun(base, (run) => this.pool.render(run, jobs, true));
-    await recordShown(this.db, jobs);
+    const large = column.columnType === 1 && !options.only ? await countPublished(this, descendantIds(base.columns, columnId)) : 0;
+    let jobs: PageJob[] = [];
+    let pageCount = 1;
+    const paths: string[] = [];
+    if (pageCountOf(large) > columnChunk.pages) {
+      // A large column: chunk by chunk, each written as it comes (a failed chunk leaves the earlier ones written).
+      pageCount = pageCountOf(large);
+      const chunks = listPageChunks(this, base, column, large);
+      const write = (run: number) => this.writeJobs(run, chunks, (rels) => paths.push(...rels));
+      await (options.run !== undefined ? write(options.run) : this.withRun(base, write));
+      const pageOf = (rel: string) => Number(/_(\d+)\.html$/.exec(rel)?.[1] ?? 1);
+      paths.sort((a, b) => pageOf(a) - pageOf(b));
+    } else {
+      const items = await columnItems(this, base, column, options.only);
+      jobs = this.columnJobs(base, column, items, options.only);
+      // All pages of a column up to the chunk size rendered before any is written: one batch.
+      if (jobs.length && options.run !== undefined) await this.pool.render(options.run, jobs, true);
+      else if (jobs.length) await this.withRun(base, (run) => this.pool.render(run, jobs, true));
+      await recordShown(this.db, jobs);
+      paths.push(...jobs.map((j) => j.rel));
+      if (column.columnType === 1) pageCount = pageCountOf(items.length);
+    }
     // List pages past the new last page (fewer articles now) are removed.
-    const pageCount = column.columnType === 2 ? 1 : Math.max(1, Math.ceil(items.length / LIST_PAGE_SIZE));
     const gone: string[] = [];
     const dir = path.join(this.root, 'column', String(columnId));
     for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
@@ -240,26 +269,7 @@ export class SiteGenerator {
     }
     await forgetPages(this.db, gone);
     const removed = gone.length;
-    return { pages: jobs.length, paths: jobs.map((j) => j.rel), removed };
-  }
-
-  /**
-   * The column's published articles in list order. For some pages of a list column (republishing one
-   * article), only those pages' rows are read, at their places in an array as long as the column (a
-   * column of a million-article site holds tens of thousands): columnJobs reads only those places.
-   */
-  private async columnItems(base: Base, column: ColumnRow, only?: ReadonlySet<number>): Promise<Row[]> {
-    const ids = descendantIds(base.columns, column.categoryId);
-    if (!only || column.columnType !== 1) return await this.published(ids);
-    const counted = await this.db.selectFrom('article').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 5).where('columnId', 'in', ids.length ? ids : [-1]).executeTakeFirst();
-    const items: Row[] = new Array<Row>(Number(counted?.n ?? 0));
-    for (const p of only) {
-      const rows = await this.published(ids, { limit: LIST_PAGE_SIZE, offset: (p - 1) * LIST_PAGE_SIZE });
-      rows.forEach((r, i) => {
-        if ((p - 1) * LIST_PAGE_SIZE + i < items.length) items[(p - 1) * LIST_PAGE_SIZE + i] = r;
-      });
-    }
-    return items;
+    return { pages: paths.length, paths, removed };
   }
 
   /**
@@ -353,16 +363,26 @@ export class SiteGenerator {
   async generateArticles(columnId: number, since: string | null, onProgress?: (done: number, total: number, paths: string[]) => void): Promise<GenerateResult> {
     const base = await this.base();
     const ids = columnId === 0 ? null : descendantIds(base.columns, this.requireColumn(base, columnId).categoryId);
-    const rows = await this.published(ids, since ? { since: `${since} 00:00:00` } : {});
+    const from = since ? `${since} 00:00:00` : undefined;
+    let counted = this.db.selectFrom('article').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 5);
+    if (ids) counted = counted.where('columnId', 'in', ids.length ? ids : [-1]);
+    if (from) counted = counted.where('publishTime', '>=', from);
+    const total = Number((await counted.executeTakeFirst())?.n ?? 0);
     const uploads = new Set<string>();
     const paths: string[] = [];
+    // 500 rows at a time in list order, each chunk after the last row of the one before (keyset): bounded memory.
     const chunks = async function* (gen: SiteGenerator) {
-      for (let i = 0; i < rows.length; i += 500) yield await gen.articleJobs(base, rows.slice(i, i + 500), uploads);
+      for (let after: Row | undefined, read = 0; ; ) {
+        const rows = await gen.published(ids, { since: from, limit: 500, after, offset: read });
+        if (!rows.length) break;
+        [after, read] = [rows[rows.length - 1], read + rows.length];
+        yield await gen.articleJobs(base, rows, uploads);
+      }
     };
     await this.withRun(base, (run) =>
       this.writeJobs(run, chunks(this), (rels) => {
         paths.push(...rels);
-        onProgress?.(paths.length, rows.length, rels);
+        onProgress?.(paths.length, Math.max(total, paths.length), rels);
       }),
     );
     await publishUploads(this.dataDir, this.root, uploads);
