@@ -17,7 +17,10 @@ export const COLUMN_TYPE_NAMES: Record<number, string> = { 1: '列表', 2: '封�
 
 export const columnUrl = (c: ColumnRow): string => (c.columnType === 3 ? String(c.columnDiyUrl ?? '') : `column/${c.categoryId}/index.html`);
 
-export const listPageName = (page: number) => (page <= 1 ? 'index.html' : `index_${page}.html`);
+const listPageName = (page: number) => (page <= 1 ? 'index.html' : `index_${page}.html`);
+
+/** A list column's page `page` under the site folder. */
+export const listPageRel = (columnId: number, page: number) => `column/${columnId}/${listPageName(page)}`;
 
 /** `article/<yyyy>/<mm>/<id>.html`: built from the id and the stored publish time only. */
 export function articleRelPath(row: Row): string {

@@ -8,6 +8,7 @@ import { HOME_BLOCK_SIZE, LIST_PAGE_SIZE, type Base, type SiteGenerator } from '
 import { pagesShowingIndexed, recordShown } from './shownIndex.js';
 import { publishUploads, removeFile } from './writer.js';
 import { unmovedPage } from './unmovedPage.js';
+import { besideInListOrder } from './listOrder.js';
 import type { PageJob } from './worker/protocol.js';
 
 /** What one article change rewrote (docs/generation.md "Republishing"). */
@@ -70,21 +71,12 @@ function ancestors(base: Base, columnId: number): number[] {
 
 /** How many published articles of these columns come before the article in list order (sort, publish time, id: all descending). */
 async function positionIn(gen: SiteGenerator, columnIds: number[], row: Row): Promise<number> {
-  const sort = Number(row.sort ?? 0);
-  const time = String(row.publishTime ?? '');
-  const id = Number(row.articleId);
   const r = await gen.db
     .selectFrom('article')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('status', '=', 5)
     .where('columnId', 'in', columnIds)
-    .where((eb) =>
-      eb.or([
-        eb('sort', '>', sort),
-        eb.and([eb('sort', '=', sort), eb('publishTime', '>', time)]),
-        eb.and([eb('sort', '=', sort), eb('publishTime', '=', time), eb('articleId', '>', id)]),
-      ]),
-    )
+    .where((eb) => besideInListOrder(eb, row, 'before'))
     .executeTakeFirst();
   return Number(r?.n ?? 0);
 }

@@ -12,7 +12,7 @@ import { PUBLIC_SITE_FIELDS, readSiteSettings } from '../system/siteSettings/ind
 import { identityLinks } from '../../shared/siteIdentity.js';
 import { DEFAULT_SKIN, ensureTemplatesRoot } from '../system/templates/store.js';
 import { sanitizeStatCode } from '../system/siteSettings/statCode.js';
-import { ARTICLE_FIELDS, articleItem, firstImage, orNull, articleRelPath, columnVar, listPageName, loadModels, metaOf, modelValues, rootOf, uploadRefs } from './context.js';
+import { ARTICLE_FIELDS, articleItem, firstImage, orNull, articleRelPath, columnVar, listPageRel, loadModels, metaOf, modelValues, rootOf, uploadRefs } from './context.js';
 import { sitePageJobs } from './pages.js';
 import { articlePageExtras } from './articlePageHooks.js';
 import { siteConfig } from './siteConfig.js';
@@ -24,6 +24,7 @@ import { skinAssetVersion } from './assetVersion.js';
 import { skinStamp } from './skinStamp.js';
 import { copyAssets, publishUploads, removeFile } from './writer.js';
 import { columnChunk, columnItems, countPublished, listPageChunks, pageCountOf } from './columnPages.js';
+import { besideInListOrder } from './listOrder.js';
 
 /** Articles per list page. */
 export const LIST_PAGE_SIZE = 20;
@@ -137,10 +138,7 @@ export class SiteGenerator {
     if (options.since) q = q.where('publishTime', '>=', options.since);
     const a = options.after;
     const keyset = a !== undefined && a.sort != null && a.publishTime != null;
-    if (keyset) {
-      const [s, t, id] = [a.sort as number, a.publishTime as string, a.articleId as number];
-      q = q.where((eb) => eb.or([eb('sort', '<', s), eb.and([eb('sort', '=', s), eb('publishTime', '<', t)]), eb.and([eb('sort', '=', s), eb('publishTime', '=', t), eb('articleId', '<', id)])]));
-    }
+    if (keyset) q = q.where((eb) => besideInListOrder(eb, a, 'after'));
     q = q.orderBy('sort', 'desc').orderBy('publishTime', 'desc').orderBy('articleId', 'desc');
     if (options.limit !== undefined) q = q.limit(options.limit).offset(keyset ? 0 : (options.offset ?? 0));
     return await q.execute();
@@ -196,7 +194,6 @@ export class SiteGenerator {
    * template (else `cover.html`) with its sub-columns, their latest articles and its own first articles.
    */
   columnJobs(base: Base, column: ColumnRow, items: Row[], only?: ReadonlySet<number>, window?: { first: number; count: number }): PageJob[] {
-    const folder = `column/${column.categoryId}`;
     const colVar = columnVar(column);
     const children = base.columns.filter((c) => c.categoryCategoryId === column.categoryId).map(columnVar);
     const page = (rel: string, template: string, vars: Row): PageJob => ({
@@ -211,14 +208,14 @@ export class SiteGenerator {
         return { column: child, articles: items.filter((r) => ids.has(Number(r.columnId))).slice(0, HOME_BLOCK_SIZE).map(articleItem) };
       });
       const articles = items.filter((r) => Number(r.columnId) === column.categoryId).slice(0, LIST_PAGE_SIZE).map(articleItem);
-      return [page(`${folder}/index.html`, template, { articles, childBlocks, pagination: { current: 1, total: 1, count: articles.length, prev: '', next: '' } })];
+      return [page(listPageRel(column.categoryId, 1), template, { articles, childBlocks, pagination: { current: 1, total: 1, count: articles.length, prev: '', next: '' } })];
     }
     const template = this.templateOf(base, column.columnListUrl, 'list.html');
     const count = window?.count ?? items.length;
     const first = window?.first ?? 1;
-    const pageCount = Math.max(1, Math.ceil(count / LIST_PAGE_SIZE));
+    const pageCount = pageCountOf(count);
     const last = window ? Math.min(pageCount, first - 1 + Math.max(1, Math.ceil(items.length / LIST_PAGE_SIZE))) : pageCount;
-    const url = (p: number) => `${folder}/${listPageName(p)}`;
+    const url = (p: number) => listPageRel(column.categoryId, p);
     const jobs: PageJob[] = [];
     for (let p = first; p <= last; p++) {
       if (only && !only.has(p)) continue;

@@ -1,15 +1,13 @@
 import type { Row } from '../../db/types.js';
 import { descendantIds, type ColumnRow } from '../content/columns/service.js';
-import { ARTICLE_FIELDS, listPageName } from './context.js';
+import { ARTICLE_FIELDS, listPageRel } from './context.js';
 import { LIST_PAGE_SIZE, type Base, type SiteGenerator } from './service.js';
 import { SHOWN_TABLE } from './shownIndex.js';
 import type { PageJob } from './worker/protocol.js';
 
-const relOf = (columnId: number, page: number) => `column/${columnId}/${listPageName(page)}`;
-
 /** The article ids the index records for some pages of a column, by page number. */
 async function recorded(gen: SiteGenerator, columnId: number, pages: number[]): Promise<Map<number, number[]>> {
-  const byRel = new Map(pages.map((p) => [relOf(columnId, p), p]));
+  const byRel = new Map(pages.map((p) => [listPageRel(columnId, p), p]));
   const rows = await gen.db.selectFrom(SHOWN_TABLE).select(['rel', 'articleId']).where('rel', 'in', [...byRel.keys()]).execute();
   const out = new Map<number, number[]>(pages.map((p) => [p, []]));
   for (const r of rows) out.get(byRel.get(String(r.rel)) ?? -1)?.push(Number(r.articleId));
@@ -18,7 +16,7 @@ async function recorded(gen: SiteGenerator, columnId: number, pages: number[]): 
 
 /** The column's last list page as the index records it (exponential then binary search over page rels: a few primary-key probes). */
 async function lastRecordedPage(gen: SiteGenerator, columnId: number, from: number): Promise<number> {
-  const has = async (p: number) => (await gen.db.selectFrom(SHOWN_TABLE).select('articleId').where('rel', '=', relOf(columnId, p)).limit(1).executeTakeFirst()) !== undefined;
+  const has = async (p: number) => (await gen.db.selectFrom(SHOWN_TABLE).select('articleId').where('rel', '=', listPageRel(columnId, p)).limit(1).executeTakeFirst()) !== undefined;
   let lo = from;
   let step = 1;
   while (await has(lo + step)) {
