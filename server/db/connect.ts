@@ -28,28 +28,15 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string; o
   if (options.databaseUrl) {
     // Two pools (issue 26, lanes.ts): requests that write take their connections from a pool (8) of their
     // own, so a save never waits for a connection behind ten readers.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const heard = (error: Error) => options.onConnectionError?.(error);
+    const reads = watchedPool(options.databaseUrl, 10, heard);
     // As large as the readers' pool: a write request whose transaction also reads through the root handle takes
     // two connections, and a small pool would let a burst of such saves wait on each other.
-    const writePool = new pg.Pool({ connectionString: options.databaseUrl, max: 8 });
-    const heard = (error: Error) => options.onConnectionError?.(error);
-    for (const p of [pool, writePool]) p.on('error', heard);
-    // The pools listen only to idle connections: one ended while checked out (a transaction in progress, a
-    // batch of counts being written) fails its query, and pg then reports it as an 'error' event of the
-    // client too, which without a listener of our own would end the process.
-    const listened = new WeakSet<pg.PoolClient>();
-    const checkedOut = async (from: pg.Pool) => {
-      const client = await from.connect();
-      if (!listened.has(client)) {
-        listened.add(client);
-        client.on('error', heard);
-      }
-      return client;
-    };
+    const writes = watchedPool(options.databaseUrl, 8, heard);
     const laned = {
-      connect: () => checkedOut(currentLane() === 'write' ? writePool : pool),
+      connect: () => (currentLane() === 'write' ? writes : reads).connect(),
       end: async () => {
-        await Promise.all([pool.end(), writePool.end()]);
+        await Promise.all([reads.end(), writes.end()]);
       },
     };
     return { db: new Kysely({ dialect: new PostgresDialect({ pool: laned }) }), dialect: 'postgres' };
@@ -70,17 +57,28 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string; o
  * worker's (issue 26, search/worker/). Same type parsers as openDatabase (this module sets them).
  */
 export function openPostgresReader(databaseUrl: string, max: number, onConnectionError?: (error: Error) => void): Db {
+  return new Kysely({ dialect: new PostgresDialect({ pool: watchedPool(databaseUrl, max, (error) => onConnectionError?.(error)) }) });
+}
+
+/**
+ * A pg pool that reports a broken connection to `heard`, idle or checked out. The pool itself listens only to
+ * idle connections: one ended while checked out (a transaction in progress, a batch of counts being written)
+ * fails its query, and pg then reports it as an 'error' event of the client too, which without a listener of
+ * our own would end the process.
+ */
+function watchedPool(databaseUrl: string, max: number, heard: (error: Error) => void): { connect: () => Promise<pg.PoolClient>; end: () => Promise<void> } {
   const pool = new pg.Pool({ connectionString: databaseUrl, max });
-  pool.on('error', (error) => onConnectionError?.(error));
-  // As openDatabase: a connection that breaks while checked out is reported by the client itself.
+  pool.on('error', heard);
   const listened = new WeakSet<pg.PoolClient>();
-  const connect = async () => {
-    const client = await pool.connect();
-    if (!listened.has(client)) {
-      listened.add(client);
-      client.on('error', (error) => onConnectionError?.(error));
-    }
-    return client;
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      if (!listened.has(client)) {
+        listened.add(client);
+        client.on('error', heard);
+      }
+      return client;
+    },
+    end: () => pool.end(),
   };
-  return new Kysely({ dialect: new PostgresDialect({ pool: { connect, end: () => pool.end() } }) });
 }
