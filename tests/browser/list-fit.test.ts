@@ -119,6 +119,8 @@ describe('every menu entry at 1366x768 and 1280x720', () => {
     await openMenu(page, '产业项目');
     // The home page has links of its own: wait for the projects' list.
     await page.waitForURL(/industrialProjects/);
+    // The list settled first: a click on a row that a late refetch replaces goes nowhere (failed once under CI load).
+    await page.waitForLoadState('networkidle');
     await page.locator('tbody').getByRole('link', { name: '编辑' }).first().click();
     const grid = page.getByTestId('form-grid');
     await grid.waitFor();
