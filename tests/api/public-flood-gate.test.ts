@@ -26,10 +26,14 @@ async function captcha(): Promise<string> {
 
 const letter = { title: '关于路灯不亮的问题', content: '城关镇东街路灯不亮已有一周。', type: 3, boxType: 2, name: '张三', phone: '13912345678' };
 
-/** A visitor's letter from its own address; `good` carries a right captcha. Answers status, errorCode and ms taken. */
-async function send(good: boolean, signal?: AbortSignal) {
+/**
+ * A visitor's letter from its own address; `good` carries a right captcha (or is the id of one fetched
+ * already). Answers status, errorCode and ms taken.
+ */
+async function send(good: boolean | string, signal?: AbortSignal) {
   const started = performance.now();
-  const body = { ...letter, codeId: good ? await captcha() : 'nosuchcaptcha', verifyCode: good ? TEST_CAPTCHA_TEXT : 'XXXX' };
+  const codeId = typeof good === 'string' ? good : good ? await captcha() : 'nosuchcaptcha';
+  const body = { ...letter, codeId, verifyCode: good ? TEST_CAPTCHA_TEXT : 'XXXX' };
   const res = await fetch(new URL('/web/mail/add', server.url), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `203.0.113.${(seq += 1) % 250}` },
@@ -64,32 +68,35 @@ describe('the flood gate in front of public submissions', () => {
     const gate = setFloodGate(server.app, { ratePerSecond: 5, burst: 2, maxQueue: 2, holdMs: 800 });
     const before = [await rows('mail'), await rows('public_rate')];
     const flood = Array.from({ length: 7 }, () => send(false));
-    // Staff are not held behind the flood: the list answers while refusals are still being held.
+    // Staff are not held behind the flood: the list answers while all three refusals are still being held
+    // (checked by the gate's state, not by a wall-clock figure that a loaded machine would blur).
     await until(() => gate.state.held === 3, 'three held');
-    const staffStarted = performance.now();
     const list = await call<{ totalRow: number }>(server.url, '/mail/list', { token: admin, body: { pageNum: 1, pageSize: 10 } });
     expect(list.body.errorCode).toBe('0');
     expect(gate.state.held).toBe(3);
-    const staffMs = performance.now() - staffStarted;
     const answers = await Promise.all(flood);
     const refused = answers.filter((a) => a.status === 429);
     const checked = answers.filter((a) => a.status === 200);
     expect(checked.map((a) => a.code)).toEqual(['2002', '2002', '2002', '2002']);
     expect(refused.map((a) => [a.code, a.msg])).toEqual(Array(3).fill(['429', '操作过于频繁，请稍后再试']));
     for (const a of refused) expect(a.ms).toBeGreaterThanOrEqual(750);
-    expect(staffMs).toBeLessThan(750);
     expect([await rows('mail'), await rows('public_rate')]).toEqual(before);
     expect(gate.state).toMatchObject({ queued: 0, held: 0 });
   });
 
   it("delays a citizen's letter during a flood instead of losing it", async () => {
-    const gate = setFloodGate(server.app, { ratePerSecond: 5, burst: 1, maxQueue: 3, holdMs: 2000 });
+    // One token a second: the citizen arrives while the flooder's token is being replaced, so it must queue.
+    // The queue is observed, not timed: under a loaded machine a wall-clock wait proves nothing either way.
+    const gate = setFloodGate(server.app, { ratePerSecond: 1, burst: 1, maxQueue: 3, holdMs: 3000 });
     const mails = await rows('mail');
+    const codeId = await captcha(); // fetched before the token goes, so the citizen's request is only the letter
     const flooder = send(false); // takes the only token
     await until(() => gate.state.tokens < 1, 'the token taken');
-    const citizen = await send(true);
+    const pending = send(codeId);
+    await until(() => gate.state.queued === 1, 'the citizen queued');
+    const citizen = await pending;
     expect(citizen.code).toBe('0');
-    expect(citizen.ms).toBeGreaterThanOrEqual(100);
+    expect(gate.state.queued).toBe(0);
     expect((await flooder).code).toBe('2002');
     expect(await rows('mail')).toBe(mails + 1);
   });
