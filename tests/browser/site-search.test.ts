@@ -132,3 +132,71 @@ describe('the public search page', () => {
     expect(errors).toEqual([]);
   });
 });
+
+// 热门搜索 is the heading of the enabled hot words: with none enabled the page shows no empty heading (nor an
+// empty 热词： line in the header), on the desk, on a phone and in the elderly mode; one enabled word brings both back.
+describe('the hot words on the search page', () => {
+  type Word = { id: number; word: string; status: number };
+  const hotHeading = (p: Page) => p.getByRole('heading', { name: '热门搜索' });
+  async function setAllHotWords(status: 0 | 1, only?: string) {
+    const list = await api<{ list: Word[] }>('/hotWord/list', { pageNum: 1, pageSize: 100 });
+    for (const w of list.list) {
+      const want = only === undefined || w.word === only ? status : 0;
+      if (w.status !== want) await api('/hotWord/add', { id: w.id, status: want });
+    }
+    return list.list;
+  }
+  /** WCAG contrast ratio between an element's text colour and the first opaque background behind it. */
+  const contrastOf = (l: ReturnType<Page['locator']>) => l.evaluate((el) => {
+    const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+    let bg: number[] = [255, 255, 255];
+    for (let e: Element | null = el; e; e = e.parentElement) {
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c.length === 3 || (c.length === 4 && c[3] > 0)) { bg = c.slice(0, 3); break; }
+    }
+    const lum = (c: number[]) => {
+      const [r, g, b] = c.slice(0, 3).map((v) => { const x = v / 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const [a, b] = [lum(rgb(getComputedStyle(el).color)), lum(bg)].sort((x, y) => y - x);
+    return (a + 0.05) / (b + 0.05);
+  });
+  async function views() {
+    const phone = await portal.browser.newPage({ locale: 'zh-CN', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const shown: { view: string; page: Page }[] = [{ view: 'desk', page }, { view: 'phone', page: phone }];
+    return { shown, close: () => phone.close() };
+  }
+
+  it('no 热门搜索 heading while no hot word is enabled; back with one enabled', async () => {
+    const words = await setAllHotWords(0);
+    expect(words.length).toBeGreaterThan(0);
+    expect(await call<unknown[]>(portal.server.url, '/web/hotWord/list').then((r) => r.body.data)).toEqual([]);
+    await generateSite();
+    const { shown, close } = await views();
+    for (const { view, page: p } of shown) {
+      for (const elder of [0, 1]) {
+        await p.goto(`${site}search.html?elder=${elder}`);
+        await p.locator('#s-keyword').waitFor();
+        expect(await p.evaluate(() => document.documentElement.classList.contains('elder')), `${view} elder=${elder}`).toBe(elder === 1);
+        expect(await hotHeading(p).count(), `${view} elder=${elder}`).toBe(0);
+        expect(await p.locator('.hot-words').count(), `${view} elder=${elder}`).toBe(0);
+        await p.screenshot({ path: `test-results/site-search-no-hot-${view}${elder ? '-elder' : ''}.png`, fullPage: true });
+      }
+    }
+    const one = words[0].word;
+    await setAllHotWords(1, one);
+    await generateSite();
+    for (const { view, page: p } of shown) {
+      for (const elder of [0, 1]) {
+        await p.goto(`${site}search.html?elder=${elder}`);
+        await expect.poll(() => hotHeading(p).count(), `${view} elder=${elder}`).toBe(1);
+        expect(await p.locator('.site-search .hot-list a').allTextContents()).toEqual([one]);
+        // Readable under its heading: the header's white hot-word colour once reached this list (white on white).
+        expect(await contrastOf(p.locator('.site-search .hot-list a')), `${view} elder=${elder}`).toBeGreaterThanOrEqual(4.5);
+        await p.screenshot({ path: `test-results/site-search-one-hot-${view}${elder ? '-elder' : ''}.png`, fullPage: true });
+      }
+    }
+    await close();
+    expect(errors).toEqual([]);
+  });
+});
