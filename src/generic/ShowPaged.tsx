@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { useRecordContext } from 'react-admin';
 import { extraCall } from '../../resources/declaredCalls';
 import type { ApiCall, CallColumnDecl, ResourceDecl } from '../../resources/types';
 import { PagedTable } from './PagedTable';
 import { usePagedCall } from './pagedCall';
-import { ShowSection } from './ShowSection';
+import { ShowSections } from './ShowSection';
 
 /** The rows of a paged call made with `search` (a record's key), as a table of the declared columns. */
 export function CallTable({ call, search, columns }: { call: ApiCall; search: Record<string, unknown>; columns: readonly CallColumnDecl[] }) {
@@ -31,15 +30,9 @@ export function CallTable({ call, search, columns }: { call: ApiCall; search: Re
 
 /** The declaration's `showPaged` tables (答卷记录) under the show view, each by its call with the record's key. */
 export function ShowPaged({ decl }: { decl: ResourceDecl }) {
-  const record = useRecordContext();
-  if (!record || !decl.showPaged?.length) return null;
   return (
-    <>
-      {decl.showPaged.map((t) => (
-        <ShowSection key={t.call} title={t.label}>
-          <CallTable call={extraCall(decl, t.call)} search={{ [t.param]: record[t.key ?? decl.idField] ?? record.id }} columns={t.columns} />
-        </ShowSection>
-      ))}
-    </>
+    <ShowSections items={decl.showPaged} keyOf={(t) => t.call}>
+      {(t, record) => <CallTable call={extraCall(decl, t.call)} search={{ [t.param]: record[t.key ?? decl.idField] ?? record.id }} columns={t.columns} />}
+    </ShowSections>
   );
 }

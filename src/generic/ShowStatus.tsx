@@ -4,12 +4,12 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
-import { Confirm, useCanAccess, useRecordContext } from 'react-admin';
+import { Confirm, useCanAccess } from 'react-admin';
 import { statusView, type ShowStatusButton, type ShowStatusDecl } from '../../resources/shape/showStatus';
 import type { ResourceDecl } from '../../resources/types';
 import { dataProvider } from '../data';
 import { useErrorNotifier, useSuccessNotifier } from '../notices/useErrorNotifier';
-import { ShowSection } from './ShowSection';
+import { ShowSections } from './ShowSection';
 
 type Answer = Record<string, unknown>;
 
@@ -90,15 +90,9 @@ function StatusPanel({ decl, panel, id }: { decl: ResourceDecl; panel: ShowStatu
 
 /** The declaration's `showStatus` panels under the show view, for the record shown. */
 export function ShowStatus({ decl }: { decl: ResourceDecl }) {
-  const record = useRecordContext();
-  if (!record || !decl.showStatus?.length) return null;
   return (
-    <>
-      {decl.showStatus.map((panel) => (
-        <ShowSection key={panel.label} title={panel.label}>
-          <StatusPanel decl={decl} panel={panel} id={Number(record.id)} />
-        </ShowSection>
-      ))}
-    </>
+    <ShowSections items={decl.showStatus} keyOf={(panel) => panel.label}>
+      {(panel, record) => <StatusPanel decl={decl} panel={panel} id={Number(record.id)} />}
+    </ShowSections>
   );
 }

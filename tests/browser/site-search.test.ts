@@ -149,17 +149,18 @@ describe('the hot words on the search page', () => {
   /** WCAG contrast ratio between an element's text colour and the first opaque background behind it. */
   const contrastOf = (l: ReturnType<Page['locator']>) => l.evaluate((el) => {
     const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
-    let bg: number[] = [255, 255, 255];
+    let bg = [255, 255, 255];
     for (let e: Element | null = el; e; e = e.parentElement) {
       const c = rgb(getComputedStyle(e).backgroundColor);
-      if (c.length === 3 || (c.length === 4 && c[3] > 0)) { bg = c.slice(0, 3); break; }
+      if (c.length === 3 || (c.length === 4 && (c[3] ?? 0) > 0)) {
+        bg = c.slice(0, 3);
+        break;
+      }
     }
-    const lum = (c: number[]) => {
-      const [r, g, b] = c.slice(0, 3).map((v) => { const x = v / 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
-      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-    };
-    const [a, b] = [lum(rgb(getComputedStyle(el).color)), lum(bg)].sort((x, y) => y - x);
-    return (a + 0.05) / (b + 0.05);
+    const channel = (v: number) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
+    const lum = (c: number[]) => 0.2126 * channel(c[0] ?? 0) + 0.7152 * channel(c[1] ?? 0) + 0.0722 * channel(c[2] ?? 0);
+    const [light, dark] = [lum(rgb(getComputedStyle(el).color)), lum(bg)].sort((x, y) => y - x) as [number, number];
+    return (light + 0.05) / (dark + 0.05);
   });
   async function views() {
     const phone = await portal.browser.newPage({ locale: 'zh-CN', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -183,13 +184,13 @@ describe('the hot words on the search page', () => {
         await p.screenshot({ path: `test-results/site-search-no-hot-${view}${elder ? '-elder' : ''}.png`, fullPage: true });
       }
     }
-    const one = words[0].word;
+    const one = words[0]!.word;
     await setAllHotWords(1, one);
     await generateSite();
     for (const { view, page: p } of shown) {
       for (const elder of [0, 1]) {
         await p.goto(`${site}search.html?elder=${elder}`);
-        await expect.poll(() => hotHeading(p).count(), `${view} elder=${elder}`).toBe(1);
+        await expect.poll(() => hotHeading(p).count(), { message: `${view} elder=${elder}` }).toBe(1);
         expect(await p.locator('.site-search .hot-list a').allTextContents()).toEqual([one]);
         // Readable under its heading: the header's white hot-word colour once reached this list (white on white).
         expect(await contrastOf(p.locator('.site-search .hot-list a')), `${view} elder=${elder}`).toBeGreaterThanOrEqual(4.5);

@@ -10,9 +10,15 @@ import type { PageJob } from './worker/protocol.js';
  */
 export const columnChunk = { pages: 200 };
 
-/** Published articles of some columns (one grouped count). */
-export async function countPublished(gen: SiteGenerator, columnIds: number[]): Promise<number> {
-  const r = await gen.db.selectFrom('article').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 5).where('columnId', 'in', columnIds.length ? columnIds : [-1]).executeTakeFirst();
+/**
+ * Published articles of some columns (`null`: of every column), published on or after `since`
+ * (`YYYY-MM-DD hh:mm:ss`) when given: one count, for a list column's pagination and for the article run's total.
+ */
+export async function countPublished(gen: SiteGenerator, columnIds: number[] | null, since?: string): Promise<number> {
+  let counted = gen.db.selectFrom('article').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 5);
+  if (columnIds) counted = counted.where('columnId', 'in', columnIds.length ? columnIds : [-1]);
+  if (since) counted = counted.where('publishTime', '>=', since);
+  const r = await counted.executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 

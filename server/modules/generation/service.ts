@@ -361,10 +361,7 @@ export class SiteGenerator {
     const base = await this.base();
     const ids = columnId === 0 ? null : descendantIds(base.columns, this.requireColumn(base, columnId).categoryId);
     const from = since ? `${since} 00:00:00` : undefined;
-    let counted = this.db.selectFrom('article').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 5);
-    if (ids) counted = counted.where('columnId', 'in', ids.length ? ids : [-1]);
-    if (from) counted = counted.where('publishTime', '>=', from);
-    const total = Number((await counted.executeTakeFirst())?.n ?? 0);
+    const total = await countPublished(this, ids, from);
     const uploads = new Set<string>();
     const paths: string[] = [];
     // 500 rows at a time in list order, each chunk after the last row of the one before (keyset): bounded memory.
