@@ -1,6 +1,7 @@
 // Synthetic articles for the issue-4 benchmark: 50 columns, N articles of Chinese text, inserted in bulk
 // straight through Kysely inside transactions, then indexed for search in bulk.
 import type { Kysely } from 'kysely';
+import { bulkLoad, type SeedIndexes } from './lib/bulkLoad';
 import { tailWords, zipfSampler } from './searchVocabulary';
 
 /** Words the text is drawn from; the benchmark's keywords are among them. */
@@ -25,8 +26,10 @@ function rng(seed: number) {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
+// BENCH_SEED_NOW (ms since 1970) pins "now", so two seedings write the same rows (bench/seedScaling.ts compares them).
+const now = () => Number(process.env.BENCH_SEED_NOW) || Date.now();
 function stamp(msAgo: number): string {
-  const d = new Date(Date.now() - msAgo);
+  const d = new Date(now() - msAgo);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
@@ -49,8 +52,18 @@ export async function seedColumns(db: Db, count = 50): Promise<number[]> {
   return ids;
 }
 
-/** `count` articles spread over the columns and the last 900 days; 90 % published. */
-export async function seedArticles(db: Db, columnIds: readonly number[], count: number, batch = 500, perTransaction = 10_000): Promise<void> {
+/**
+ * `count` articles spread over the columns and the last 900 days; 90 % published. `indexes`: 'rebuild' (the
+ * default) loads with the article table's secondary indexes dropped and creates them afterwards, so the load
+ * is linear in `count` (each insert into 22 indexes grew slower as they grew: docs/performance.md, "Issue 26,
+ * session 29"); 'keep' inserts into the indexed table (the old way, for comparison). The rows are the same.
+ */
+export async function seedArticles(db: Db, columnIds: readonly number[], count: number, batch = 500, perTransaction = 10_000, indexes: SeedIndexes = 'rebuild'): Promise<void> {
+  if (indexes === 'keep') return insertArticles(db, columnIds, count, batch, perTransaction);
+  await bulkLoad(db, ['article'], () => insertArticles(db, columnIds, count, batch, perTransaction));
+}
+
+async function insertArticles(db: Db, columnIds: readonly number[], count: number, batch: number, perTransaction: number): Promise<void> {
   const rand = rng(20260401);
   const word = () => WORDS[Math.floor(rand() * WORDS.length)] as string;
   // Three long-tail words per article (issue 25): searches of rare and middling words, not only common ones.
