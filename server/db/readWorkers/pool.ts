@@ -20,8 +20,8 @@ interface Slot {
 const READER = join(dirname(fileURLToPath(import.meta.url)), 'reader.mjs');
 /** A worker that died this many times turns the pool off: the request thread runs every statement. */
 const MAX_DEATHS = 3;
-/** Each worker's heap: a page of rows at a time. */
-const WORKER_HEAP_MB = 96;
+/** Each worker's heap: a page of rows at a time, an export's many (one that does not fit runs on the request thread). */
+const WORKER_HEAP_MB = 192;
 
 /** READ_WORKERS when set (0: none), else the cores but the request thread's, at least one, at most two. */
 export function readWorkerCount(asked: string | undefined): number {
