@@ -86,7 +86,11 @@ export async function buildApp(config: PortalConfig, options: BuildOptions = {})
   app.addHook('preClose', async () => {
     closing = true;
   });
-  const { db, dialect } = openDatabase({ ...config, onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost; the pool opens a new one') });
+  const { db, dialect } = openDatabase({
+    ...config,
+    onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost; the pool opens a new one'),
+    onWorkerError: (error) => app.log.warn({ err: error }, 'read worker failed; the request thread runs its reads'),
+  });
   app.decorate('db', db);
   // Modules add their jobs while registering; they start once the app is ready, if this instance runs jobs.
   const scheduler = new Scheduler(db, app.log);

@@ -6,6 +6,8 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { currentLane } from './lanes.js';
 import { LanedSqliteDialect } from './sqliteLanes.js';
 import { withStatementCache } from './statementCache.js';
+import { createReadOffload } from './readWorkers/offload.js';
+import { createReadPool, readWorkerCount } from './readWorkers/pool.js';
 import type { Db, DialectName } from './types.js';
 
 // count(*) and bigint columns come back from pg as strings; the API answers numbers.
@@ -24,7 +26,7 @@ export interface OpenedDb {
  * pg reports it as an 'error' event, which without a listener would end the process. The pool drops
  * that connection and opens a new one for the next query.
  */
-export function openDatabase(options: { dataDir: string; databaseUrl?: string; onConnectionError?: (error: Error) => void }): OpenedDb {
+export function openDatabase(options: { dataDir: string; databaseUrl?: string; onConnectionError?: (error: Error) => void; onWorkerError?: (error: unknown) => void }): OpenedDb {
   if (options.databaseUrl) {
     // Two pools (issue 26, lanes.ts): requests that write take their connections from a pool (8) of their
     // own, so a save never waits for a connection behind ten readers.
@@ -49,7 +51,10 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string; o
   // A second connection for reads outside transactions (sqliteLanes.ts): WAL lets it read while the first writes.
   const reader = new SQLite(path.join(options.dataDir, 'portal.sqlite'));
   reader.pragma('busy_timeout = 5000');
-  return { db: new Kysely({ dialect: new LanedSqliteDialect(withStatementCache(file), withStatementCache(reader)) }), dialect: 'sqlite' };
+  // Costly reads of read-lane requests on worker threads of their own (session 29, readWorkers/; READ_WORKERS=0: none).
+  const workers = readWorkerCount(process.env.READ_WORKERS);
+  const offload = workers > 0 ? createReadOffload(createReadPool(file.name, workers, (error) => options.onWorkerError?.(error))) : undefined;
+  return { db: new Kysely({ dialect: new LanedSqliteDialect(withStatementCache(file), withStatementCache(reader), offload) }), dialect: 'sqlite' };
 }
 
 /**

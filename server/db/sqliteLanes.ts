@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { currentLane, writersWaiting } from './lanes.js';
+import type { ReadOffload } from './readWorkers/offload.js';
 
 /**
  * A Kysely driver for SQLite with two connections to the same WAL file (issue 26). Kysely's own driver
@@ -10,17 +11,19 @@ import { currentLane, writersWaiting } from './lanes.js';
  *    connection — WAL gives each one the latest committed snapshot, so a write is seen by the next read;
  *  - writes and transactions go to the writer connection, one holder at a time (the mutex);
  *  - a read of the `read` lane (lists, searches) waits one event-loop turn first while a write-lane request
- *    is in flight (lanes.ts), so a save's statements do not queue behind every reader's.
+ *    is in flight (lanes.ts), so a save's statements do not queue behind every reader's;
+ *  - a read-lane read whose SQL has proved costly runs on a read worker instead (readWorkers/, session 29).
  */
 export class LanedSqliteDriver implements Driver {
   #mutex = new Mutex();
   constructor(
     private readonly writer: SqliteDatabase,
     private readonly reader: SqliteDatabase,
+    private readonly offload?: ReadOffload,
   ) {}
   async init(): Promise<void> {}
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new LanedConnection(this.writer, this.reader, this.#mutex);
+    return new LanedConnection(this.writer, this.reader, this.#mutex, this.offload);
   }
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await (connection as LanedConnection).begin();
@@ -36,6 +39,7 @@ export class LanedSqliteDriver implements Driver {
     if ((connection as LanedConnection).inTransaction) await (connection as LanedConnection).end('rollback');
   }
   async destroy(): Promise<void> {
+    await this.offload?.close();
     this.reader.close();
     this.writer.close();
   }
@@ -49,6 +53,7 @@ class LanedConnection implements DatabaseConnection {
     private readonly writer: SqliteDatabase,
     private readonly reader: SqliteDatabase,
     private readonly mutex: Mutex,
+    private readonly offload: ReadOffload | undefined,
   ) {}
 
   async begin(): Promise<void> {
@@ -77,7 +82,9 @@ class LanedConnection implements DatabaseConnection {
     if (this.inTransaction) return run(this.writer.prepare(compiled.sql), parameters) as QueryResult<R>;
     const read = prepareRead(this.reader, compiled.sql);
     if (read) {
-      if (currentLane() === 'read' && writersWaiting()) await nextTurn();
+      const lane = currentLane();
+      if (lane === 'read' && writersWaiting()) await nextTurn();
+      if (lane === 'read' && this.offload) return { rows: (await this.offload.rows(read, compiled.sql, parameters)) as R[] };
       return { rows: read.all(parameters) as R[] };
     }
     await this.mutex.lock();
@@ -137,10 +144,11 @@ export class LanedSqliteDialect extends SqliteDialect {
   constructor(
     private readonly writer: SqliteDatabase,
     private readonly reader: SqliteDatabase,
+    private readonly offload?: ReadOffload,
   ) {
     super({ database: writer });
   }
   override createDriver(): Driver {
-    return new LanedSqliteDriver(this.writer, this.reader);
+    return new LanedSqliteDriver(this.writer, this.reader, this.offload);
   }
 }
