@@ -69,10 +69,10 @@ async function keysOrRows(db: Db, s: Search, fts: Fts, cap: number, counted: num
   if (s.sort === 'relevance') {
     // A common word's candidates are the newest matches; read here when the count came from the count cache,
     // so the order never depends on what is cached.
-    const known = (newest as number[] | null) ?? (counted > cap ? await newestKeys(db, fts, cap) : null);
+    const known = newest ?? (counted > cap ? await newestKeys(db, fts, cap) : null);
     return byKeys(await relevanceKeys(db, s, 'sqlite', counted <= cap, known));
   }
-  const page = (newest as number[] | null)?.slice(offset, offset + s.pageSize);
+  const page = newest?.slice(offset, offset + s.pageSize);
   if (page) return byKeys(page);
   // The count came from the count cache: the page's keys and their rows in one statement (FTS5 yields the
   // 20 keys, three primary-key lookups each).
