@@ -46,7 +46,7 @@ async function one(kw: string, mode: string) {
   const s = await readSearch(db, q, false);
   const job = mode ? { kind: 'smart' as const, s, keyword: kw } : { kind: 'plain' as const, s };
   const a = await answerSearch(db, job, () => understanding.get(), counts);
-  if (process.env.PROF_SAVE) bodies.push(a.body);
+  if (process.env.PROF_SAVE) bodies.push(a.body.toString());
 }
 await understanding.get();
 for (const w of ['会议', '乡村振兴', '医保']) await one(w, '');

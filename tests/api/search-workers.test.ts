@@ -64,9 +64,9 @@ describe('search workers', () => {
       const job = await jobOf(q);
       const here = await answerSearch(server.app.db, job, () => understanding.get(), local);
       const there = await inWorker(job);
-      expect(JSON.parse(there.body), JSON.stringify(q)).toEqual(JSON.parse(here.body));
+      expect(JSON.parse(there.body.toString()), JSON.stringify(q)).toEqual(JSON.parse(here.body.toString()));
       expect([there.total, there.searched]).toEqual([here.total, here.searched]);
-      expect((JSON.parse(here.body) as { errorCode: string }).errorCode).toBe('0');
+      expect((JSON.parse(here.body.toString()) as { errorCode: string }).errorCode).toBe('0');
     }
   }, 120_000);
 
@@ -75,14 +75,14 @@ describe('search workers', () => {
     const columnId = Number(cols.find((c) => c.categoryTitle === '政务要闻')?.categoryId);
     const saved = await call<{ articleId: number }>(server.url, '/api/article/save/admin', { token: admin, body: { columnId, status: 5, title: '琥珀鹦鹉螺展览', content: '<p>鹦鹉螺化石</p>' } });
     expect(saved.body.errorCode, saved.body.errorMsg).toBe('0');
-    const found = JSON.parse((await inWorker(await jobOf({ keyword: '鹦鹉螺' }))).body) as { data: { list: { articleId: number }[] } };
+    const found = JSON.parse((await inWorker(await jobOf({ keyword: '鹦鹉螺' }))).body.toString()) as { data: { list: { articleId: number }[] } };
     expect(found.data.list.map((a) => a.articleId)).toContain(saved.body.data.articleId);
     const before = await inWorker(await jobOf({ keyword: '海百合', sortType: 'relevance' }));
     expect(before.total).toBe(0);
     const r = await call(server.url, '/searchSynonym/add', { token: admin, body: { words: '海百合，鹦鹉螺', status: 1 } });
     expect(r.body.errorCode, r.body.errorMsg).toBe('0');
     pool.invalidate();
-    const after = JSON.parse((await inWorker(await jobOf({ keyword: '海百合', sortType: 'relevance' }))).body) as { data: { list: { articleId: number }[] } };
+    const after = JSON.parse((await inWorker(await jobOf({ keyword: '海百合', sortType: 'relevance' }))).body.toString()) as { data: { list: { articleId: number }[] } };
     expect(after.data.list.map((a) => a.articleId)).toContain(saved.body.data.articleId);
   }, 120_000);
 });

@@ -13,7 +13,7 @@ import type { UnderstandingStore } from './understanding/store.js';
 import type { Tools } from './understanding/understand.js';
 import { answerSearch } from './worker/answer.js';
 import type { SearchPool } from './worker/pool.js';
-import type { SearchJob } from './worker/protocol.js';
+import type { SearchAnswer, SearchJob } from './worker/protocol.js';
 import { createWordTally } from './wordTally.js';
 
 /** Searches within one second that start the search workers. */
@@ -28,11 +28,11 @@ export async function searchRoutes(app: FastifyInstance, opts: { understanding: 
   const db = app.db;
   const pub = { config: { public: true }, attachValidation: true };
   // Results cached until the index or a shown field changes (resultCache.ts); hot words counted off the path.
-  // The answer is kept serialised: a hit costs the counter read and the send. Match counts are kept the same
+  // The answer is kept as the bytes sent: a hit costs the counter read and the send. Match counts are kept the same
   // way for every page of a query (paging through a common word counts once).
-  const cached = createSearchCache<string>();
+  const cached = createSearchCache<Buffer>();
   // The understood search keeps what the statistics need beside the text (no parse of the answer per search).
-  const smartCached = createSearchCache<{ body: string; total: number; searched: string }>();
+  const smartCached = createSearchCache<SearchAnswer>();
   const counts = createSearchCache<number>(() => resultCaches.counts);
   const words = createWordTally(db, (e) => app.log.error(e));
   const stats = createStatTally(db, (e) => app.log.error(e));

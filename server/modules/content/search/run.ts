@@ -18,61 +18,72 @@ export type CountKept = (db: Db, query: unknown, load: () => Promise<number>) =>
 /** What the count depends on: every condition, not the page nor the order. */
 const countKey = (s: Search, cap: number) => ({ ...s, pageNumber: 0, pageSize: 0, sort: null, smart: s.smart?.words ?? null, cap });
 
+/** SQLite's fast path: the FTS5 expression and the date bound as a condition on the index's rowid (docKey). */
+interface Fts {
+  match: string;
+  bound: RawBuilder<unknown>;
+}
+
+const ftsOf = (s: Search, match: string): Fts => ({ match, bound: s.sinceKey === null ? sql`` : sql` and rowid >= ${s.sinceKey}` });
+
 /** The newest cap + 1 matches' keys, newest first, as one JSON array: a thousand row objects cost more than the match itself (0.69 against 0.33 ms). */
-async function newestKeys(db: Db, match: string, bound: RawBuilder<unknown>, cap: number): Promise<number[]> {
-  const row = (await sql<{ ks: string }>`select json_group_array(k) as ks from (select rowid as k from article_fts where article_fts match ${match}${bound} order by rowid desc limit ${cap + 1})`.execute(db)).rows[0];
+async function newestKeys(db: Db, fts: Fts, cap: number): Promise<number[]> {
+  const row = (await sql<{ ks: string }>`select json_group_array(k) as ks from (select rowid as k from article_fts where article_fts match ${fts.match}${fts.bound} order by rowid desc limit ${cap + 1})`.execute(db)).rows[0];
   return (JSON.parse(row?.ks ?? '[]') as number[]).sort((a, b) => b - a);
 }
 
-/** The page's keys newest first, SQLite's FTS5 fast path (FTS5 streams the page in rowid order). */
-async function fastPath(db: Db, s: Search, match: string, cap: number, kept: CountKept) {
-  const bound = s.sinceKey === null ? sql`` : sql` and rowid >= ${s.sinceKey}`;
+/** The page's keys newest first, with sortType (FTS5 streams the page in rowid order). */
+async function fastPath(db: Db, s: Search, fts: Fts, cap: number, kept: CountKept) {
   // Counted newest first: the same pass yields the page's keys (the page lies within the cap), so the FTS
-  // match runs once, not once for the count and again for the page; with sortType the facets and relevance
-  // use these keys too.
+  // match runs once, not once for the count and again for the page; the facets and relevance use these
+  // keys too.
   let newest: number[] | null = null;
   const counted = await kept(db, countKey(s, cap), async () => {
-    newest = await newestKeys(db, match, bound, cap);
+    newest = await newestKeys(db, fts, cap);
     return newest.length;
   });
-  return keysOrRows(db, s, match, bound, cap, counted, newest);
+  return keysOrRows(db, s, fts, cap, counted, newest);
 }
 
 /** The original call (no sortType, nothing else needs the newest keys): see fastPath. */
-async function plainFastPath(db: Db, s: Search, match: string, cap: number, kept: CountKept) {
-  const offset = (s.pageNumber - 1) * s.pageSize;
-  const bound = s.sinceKey === null ? sql`` : sql` and rowid >= ${s.sinceKey}`;
+async function plainFastPath(db: Db, s: Search, fts: Fts, cap: number, kept: CountKept) {
   // The page's keys and one more first: fewer means that is the count (rare words, most middling ones);
   // else counted apart in the index's own order, without building the keys (a common word's cap + 1 keys
   // as JSON cost a third more than counting them).
-  const want = offset + s.pageSize + 1;
+  const want = (s.pageNumber - 1) * s.pageSize + s.pageSize + 1;
   let first: number[] | null = null;
   const counted = await kept(db, countKey(s, cap), async () => {
-    first = await newestKeys(db, match, bound, want - 1);
+    first = await newestKeys(db, fts, want - 1);
     if (first.length < want) return first.length;
-    const row = (await sql<{ n: number }>`select count(*) as n from (select 1 from article_fts where article_fts match ${match}${bound} limit ${cap + 1})`.execute(db)).rows[0];
+    const row = (await sql<{ n: number }>`select count(*) as n from (select 1 from article_fts where article_fts match ${fts.match}${fts.bound} limit ${cap + 1})`.execute(db)).rows[0];
     return Number(row?.n ?? 0);
   });
   // Only the page's keys were read: nothing may count them as the newest matches.
-  return { ...(await keysOrRows(db, s, match, bound, cap, counted, first)), newest: null };
+  return { ...(await keysOrRows(db, s, fts, cap, counted, first)), newest: null };
 }
 
 /** The page's rows by their keys, or (the count came from the count cache) keys and rows in one statement. */
-async function keysOrRows(db: Db, s: Search, match: string, bound: RawBuilder<unknown>, cap: number, counted: number, newest: number[] | null) {
+async function keysOrRows(db: Db, s: Search, fts: Fts, cap: number, counted: number, newest: number[] | null) {
   const offset = (s.pageNumber - 1) * s.pageSize;
   const byKeys = async (keys: number[]) => ({ counted, newest, hits: keys.length ? (await sql<Row>`select ${PAGE_COLUMNS} from article_search s ${PAGE_JOINS} where s."docKey" in (select value from json_each(${JSON.stringify(keys)}))`.execute(db)).rows : [], keys });
   if (s.sort === 'relevance') {
     // A common word's candidates are the newest matches; read here when the count came from the count cache,
     // so the order never depends on what is cached.
-    const known = (newest as number[] | null) ?? (counted > cap ? await newestKeys(db, match, bound, cap) : null);
+    const known = newest ?? (counted > cap ? await newestKeys(db, fts, cap) : null);
     return byKeys(await relevanceKeys(db, s, 'sqlite', counted <= cap, known));
   }
-  const page = (newest as number[] | null)?.slice(offset, offset + s.pageSize);
+  const page = newest?.slice(offset, offset + s.pageSize);
   if (page) return byKeys(page);
   // The count came from the count cache: the page's keys and their rows in one statement (FTS5 yields the
   // 20 keys, three primary-key lookups each).
-  const keys = sql`select rowid as k from article_fts where article_fts match ${match}${bound} order by rowid desc limit ${s.pageSize} offset ${offset}`;
+  const keys = sql`select rowid as k from article_fts where article_fts match ${fts.match}${fts.bound} order by rowid desc limit ${s.pageSize} offset ${offset}`;
   return { counted, newest: null, hits: (await sql<Row>`select ${PAGE_COLUMNS} from (${keys}) f join article_search s on s."docKey" = f.k ${PAGE_JOINS} order by f.k desc`.execute(db)).rows, keys: null };
+}
+
+/** What PostgreSQL's count read besides the count (pgMatches.ts): every match's key, or the page's. */
+interface PgRead {
+  keys: number[] | null;
+  page: number[] | null;
 }
 
 /** Any conditions: through `article_search`. */
@@ -82,36 +93,47 @@ async function generalPath(db: Db, s: Search, cap: number, kept: CountKept) {
   const base = where(db.selectFrom('article_search as s') as Q, s, dialect);
   const limited = base.select(sql<number>`1`.as('one')).limit(cap + 1);
   // PostgreSQL: counted through the GIN index (pgMatches.ts); with sortType the keys come back for the facets.
-  let newest: number[] | null = null;
-  let paged: number[] | null = null;
+  const read: PgRead = { keys: null, page: null };
   const counted = await kept(db, countKey(s, cap), async () => {
     if (dialect === 'sqlite') return Number(((await db.selectFrom(limited.as('m')).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
     const m = await pgCappedMatches(db, s, base, cap, s.sort !== null, { offset, size: s.pageSize });
-    newest = m.keys;
-    paged = m.page ?? null;
+    Object.assign(read, { keys: m.keys, page: m.page ?? null });
     return m.n;
   });
-  // PostgreSQL, at most `cap` matches: the page came with the count, or is a slice of every match's key
-  // (newest first), as the statement below would read it (session 28: one GIN read, not two).
-  const all = newest as number[] | null;
-  if (dialect === 'postgres' && counted <= cap && s.sort !== 'relevance') paged ??= all ? [...all].sort((a, b) => b - a).slice(offset, offset + s.pageSize) : null;
-  else paged = null;
-  let keys: number[];
-  if (paged) keys = paged;
-  else if (s.sort === 'relevance' && dialect === 'postgres' && counted > cap && !hasFilters(s)) {
+  const { keys, newest } = (dialect === 'postgres' && counted <= cap && s.sort !== 'relevance' ? pageOfRead(read, offset, s.pageSize) : null) ?? (await pageKeys(db, s, base, counted, cap, read.keys));
+  return { counted, newest, hits: keys.length ? await pageRows(db.selectFrom('article_search as s').where('s.docKey', 'in', keys) as Q, keys) : [], keys };
+}
+
+/**
+ * PostgreSQL, at most `cap` matches: the page came with the count, or is a slice of every match's key
+ * (newest first), as pageKeys would read it (session 28: one GIN read, not two). Null when the count came
+ * from the count cache.
+ */
+function pageOfRead(read: PgRead, offset: number, size: number): { keys: number[]; newest: number[] | null } | null {
+  if (read.page) return { keys: read.page, newest: read.keys };
+  if (read.keys) return { keys: [...read.keys].sort((a, b) => b - a).slice(offset, offset + size), newest: read.keys };
+  return null;
+}
+
+/** The page's keys read apart from the count (generalPath); `newest` as the count read them, or read here for relevance. */
+async function pageKeys(db: Db, s: Search, base: Q, counted: number, cap: number, newest: number[] | null): Promise<{ keys: number[]; newest: number[] | null }> {
+  const dialect = dialectOf(db);
+  const offset = (s.pageNumber - 1) * s.pageSize;
+  if (s.sort === 'relevance' && dialect === 'postgres' && counted > cap && !hasFilters(s)) {
     // A common word (many matches, so the docKey order finds them at once): the newest are the candidates
     // of relevance (titleScore.ts) and what the facets count.
-    newest = (await base.select('s.docKey').orderBy('s.docKey', 'desc').limit(cap + 1).execute()).map((r) => Number(r.docKey));
-    keys = await relevanceKeys(db, s, dialect, false, newest);
-  } else if (s.sort === 'relevance') keys = await relevanceKeys(db, s, dialect, counted <= cap);
-  else if (dialect === 'postgres' && (counted <= cap || !(await denseWords(db, s)))) {
+    const read = (await base.select('s.docKey').orderBy('s.docKey', 'desc').limit(cap + 1).execute()).map((r) => Number(r.docKey));
+    return { keys: await relevanceKeys(db, s, dialect, false, read), newest: read };
+  }
+  if (s.sort === 'relevance') return { keys: await relevanceKeys(db, s, dialect, counted <= cap), newest };
+  if (dialect === 'postgres' && (counted <= cap || !(await denseWords(db, s)))) {
     // Few matches (or, by the planner's statistics, under 5 % of the rows: pgMatches.ts): read them whole
     // through the GIN index (materialised), then order. Ordered by docKey with a LIMIT, the planner walked the
     // publish-time order testing every row for a rare word (11.7 s, issue 25; ~25 ms for a middle word).
     const page = await sql<{ docKey: string }>`with m as materialized ${base.select('s.docKey')} select "docKey" from m order by "docKey" desc limit ${s.pageSize} offset ${offset}`.execute(db);
-    keys = page.rows.map((r) => Number(r.docKey));
-  } else keys = (await base.select('s.docKey').orderBy('s.docKey', 'desc').limit(s.pageSize).offset(offset).execute()).map((r) => Number(r.docKey));
-  return { counted, newest, hits: keys.length ? await pageRows(db.selectFrom('article_search as s').where('s.docKey', 'in', keys) as Q, keys) : [], keys };
+    return { keys: page.rows.map((r) => Number(r.docKey)), newest };
+  }
+  return { keys: (await base.select('s.docKey').orderBy('s.docKey', 'desc').limit(s.pageSize).offset(offset).execute()).map((r) => Number(r.docKey)), newest };
 }
 
 /** One page of a search, newest first or by relevance (`s.sort`); `totalRow` capped. */
@@ -129,7 +151,7 @@ export async function searchPage(db: Db, s: Search, kept: CountKept) {
   const cap = Math.max(COUNT_CAP, offset + s.pageSize * 10);
   const match = ftsOnly(s, dialectOf(db));
   const fast = s.sort === null ? plainFastPath : fastPath;
-  const { counted, hits, keys, newest } = match !== null ? await fast(db, s, match, cap, kept) : await generalPath(db, s, cap, kept);
+  const { counted, hits, keys, newest } = match !== null ? await fast(db, s, ftsOf(s, match), cap, kept) : await generalPath(db, s, cap, kept);
   const rows = keys ? ordered(hits, keys) : hits;
   const parts = s.smart ? s.smart.words.flatMap((w) => w.alts.flatMap((a) => a.parts)) : [s.keyword, s.content, s.title].flatMap((k) => k?.parts ?? []);
   const marks = highlighter(parts);

@@ -12,8 +12,20 @@ import type { SearchAnswer, SearchJob } from './protocol.js';
 export async function answerSearch(db: Db, job: SearchJob, tools: () => Promise<Tools>, kept: CountKept): Promise<SearchAnswer> {
   if (job.kind === 'plain') {
     const page = await runSearch(db, job.s, kept);
-    return { body: JSON.stringify(ok(page)), total: page.totalRow, searched: '' };
+    return { body: utf8(JSON.stringify(ok(page))), total: page.totalRow, searched: '' };
   }
   const answer = await smartSearch(db, job.s, job.keyword, await tools(), kept);
-  return { body: JSON.stringify(ok(answer)), total: answer.totalRow, searched: answer.query.searched };
+  return { body: utf8(JSON.stringify(ok(answer))), total: answer.totalRow, searched: answer.query.searched };
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * The answer as the bytes sent (session 29): encoded where the search ran, so a worker hands its own memory
+ * over to the request thread (transferred, not copied) and that thread writes it as it is, without copying
+ * and encoding 10–20 kB of text per search itself. Never a slice of Node's shared buffer pool (transferable).
+ */
+function utf8(text: string): Buffer {
+  const bytes = encoder.encode(text);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

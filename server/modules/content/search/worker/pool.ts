@@ -38,7 +38,8 @@ export function createSearchPool(source: SearchSource, size: number, log: (error
       if (m.kind === 'ready') return void (slot.ready = true);
       const job = slot.inflight.get(m.id);
       slot.inflight.delete(m.id);
-      if (m.kind === 'done') job?.resolve(m.answer);
+      // A transferred body arrives as a plain Uint8Array: the same memory viewed as a Buffer again.
+      if (m.kind === 'done') job?.resolve({ ...m.answer, body: Buffer.from(m.answer.body.buffer, m.answer.body.byteOffset, m.answer.body.byteLength) });
       else job?.reject(new Error(m.message));
     });
     const dead = (error: Error) => {

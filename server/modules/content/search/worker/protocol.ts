@@ -13,7 +13,8 @@ export type ToSearchWorker =
   | { kind: 'invalidate'; titlesToo: boolean };
 
 export interface SearchAnswer {
-  body: string;
+  /** The answer's JSON as UTF-8, with an ArrayBuffer of its own (a worker transfers it). */
+  body: Buffer;
   total: number;
   searched: string;
 }

@@ -31,7 +31,8 @@ port.on('message', (m: ToSearchWorker) => {
   // The bench switches the count cache on the request thread; each job carries the switch.
   resultCaches.counts = m.counts;
   answerSearch(db, m.job, () => understanding.get(), counts).then(
-    (answer) => send({ kind: 'done', id: m.id, answer }),
+    // The body's memory moves to the request thread (answer.ts), not copied.
+    (answer) => port.postMessage({ kind: 'done', id: m.id, answer } satisfies FromSearchWorker, [answer.body.buffer as ArrayBuffer]),
     (error: unknown) => send({ kind: 'failed', id: m.id, message: error instanceof Error ? error.message : String(error) }),
   );
 });

@@ -1,0 +1,48 @@
+// Developer aid (issue 25, session 29): CPU per uncached search by thread over real HTTP — the request
+// thread (Fastify, parsing, the hot-word tally, the hand-off and the send) and the search workers — on a
+// kept database, load from wrk (another process, 10 connections, a distinct keyword per request), so that
+// old and new code can be run back to back and compared by CPU rather than by latency on a shared machine.
+// `SEARCH_DIR=/tmp/x/100000 npx tsx bench/searchThreadCpu.ts` (the directory of portal.sqlite, e.g. a
+// BENCH_KEEP_DIR's); CLASSES (rare,middle,common), SECONDS (5), PORT (0: any).
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../server/app';
+import { resultCaches } from '../server/auth/cacheVersions';
+import { loadConfig } from '../server/config';
+import { warmSearch, keywordStream } from './searchStream';
+
+const dir = process.env.SEARCH_DIR ?? '';
+const seconds = Number(process.env.SECONDS ?? 5);
+const config = { ...loadConfig({ ...process.env, DATA_DIR: dir, ADMIN_PASSWORD: 'Bench@2026pass', SEED_DEMO: 'off' }), port: 0, host: '127.0.0.1' };
+const app = await buildApp(config, { logger: false });
+await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+resultCaches.enabled = false;
+resultCaches.counts = false;
+await warmSearch(base);
+
+/** This thread's CPU (ms, 10 ms ticks) from /proc: the request thread's own, apart from the workers'. */
+const mainMs = () => {
+  const f = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(f[11]) + Number(f[12])) * 10;
+};
+const processMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+const { frequency } = keywordStream();
+const out: Record<string, unknown> = {};
+for (const name of (process.env.CLASSES ?? 'rare,middle,common').split(',') as (keyof typeof frequency)[]) {
+  const lua = path.join(tmpdir(), `searchThreadCpu-${process.pid}-${name}.lua`);
+  const words = frequency[name].slice(Math.floor(frequency[name].length / 3));
+  writeFileSync(lua, `local w = {${words.map((k) => JSON.stringify(encodeURIComponent(k))).join(',')}}\nlocal i = 0\nrequest = function()\n  i = i % #w + 1\n  return wrk.format("GET", "/api/article/queryEsArticle?pageNumber=1&pageSize=20&keyword=" .. w[i])\nend\n`);
+  const m0 = mainMs();
+  const p0 = processMs();
+  const text = await new Promise<string>((resolve, reject) => execFile('wrk', ['-t1', '-c10', `-d${seconds}s`, '-s', lua, base], (e, stdout) => (e ? reject(e) : resolve(stdout))));
+  const n = Math.max(1, Number(/(\d+) requests in/.exec(text)?.[1] ?? 0));
+  const main = (mainMs() - m0) / n;
+  const all = (processMs() - p0) / n;
+  out[name] = { requests: n, mainMs: Number(main.toFixed(3)), workersMs: Number((all - main).toFixed(3)), processMs: Number(all.toFixed(3)) };
+  console.log(`${name.padEnd(6)} ${n} searches: request thread ${main.toFixed(3)} ms, workers ${(all - main).toFixed(3)} ms, process ${all.toFixed(3)} ms per search`);
+}
+console.log(JSON.stringify(out));
+await app.close();
