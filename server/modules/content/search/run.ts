@@ -6,7 +6,7 @@ import { hitOf, ordered, PAGE_COLUMNS, PAGE_JOINS, pageRows } from './hits.js';
 import { dialectOf } from './indexer.js';
 import type { Search } from './params.js';
 import { ftsOnly, hasFilters, where, type Q } from './query.js';
-import { denseWords, pgCappedMatches } from './pgMatches.js';
+import { denseWords, pgCappedMatches, pgHeadMatches } from './pgMatches.js';
 import { relevanceKeys } from './relevance.js';
 
 /** totalRow counts matches up to this many (or ten pages past the asked one); more answers `totalCapped`. */
@@ -84,7 +84,10 @@ async function generalPath(db: Db, s: Search, cap: number, kept: CountKept) {
   // PostgreSQL: counted through the GIN index (pgMatches.ts); with sortType the keys come back for the facets.
   let newest: number[] | null = null;
   let paged: number[] | null = null;
+  // PostgreSQL, a common word: the count proven capped and the newest keys from the index's head (pgHead.ts).
+  const head = dialect === 'postgres' ? await pgHeadMatches(db, s, cap, offset) : null;
   const counted = await kept(db, countKey(s, cap), async () => {
+    if (head) return head.n;
     if (dialect === 'sqlite') return Number(((await db.selectFrom(limited.as('m')).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
     const m = await pgCappedMatches(db, s, base, cap, s.sort !== null, { offset, size: s.pageSize });
     newest = m.keys;
@@ -97,7 +100,10 @@ async function generalPath(db: Db, s: Search, cap: number, kept: CountKept) {
   if (dialect === 'postgres' && counted <= cap && s.sort !== 'relevance') paged ??= all ? [...all].sort((a, b) => b - a).slice(offset, offset + s.pageSize) : null;
   else paged = null;
   let keys: number[];
-  if (paged) keys = paged;
+  if (head && counted > cap) {
+    newest = s.sort === null ? null : head.newest;
+    keys = s.sort === 'relevance' ? await relevanceKeys(db, s, dialect, false, head.newest) : head.newest.slice(offset, offset + s.pageSize);
+  } else if (paged) keys = paged;
   else if (s.sort === 'relevance' && dialect === 'postgres' && counted > cap && !hasFilters(s)) {
     // A common word (many matches, so the docKey order finds them at once): the newest are the candidates
     // of relevance (titleScore.ts) and what the facets count.
