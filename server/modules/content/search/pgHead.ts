@@ -139,6 +139,9 @@ export function knowHeads(db: Db, heads: Head[] | null): void {
   headsOf.set(db, { heads: heads ?? [], loading: null, at: heads ? Date.now() : 0 });
 }
 
+/** Searches a head answered (the cap proven there) since start: what tests and the bench read. */
+export const headAnswers = { count: 0 };
+
 /** What a head answered: more than `cap` match (n = cap + 1); the newest `want` of them, newest first. */
 export interface HeadMatches { n: number; newest: number[] }
 
@@ -155,7 +158,10 @@ export async function headMatches(db: Db, s: Search, cap: number, want: number, 
   // A head that held fewer than the estimate: once more in the head its own share says is enough.
   for (let tries = 0; head && tries < 2; tries++) {
     const found = await inHead(db, s, head, want);
-    if (found.n > cap) return { n: cap + 1, newest: found.newest };
+    if (found.n > cap) {
+      headAnswers.count++;
+      return { n: cap + 1, newest: found.newest };
+    }
     const seen = found.n / Math.max(1, head.rows);
     const from: Head = head;
     head = heads.find((h) => h.rows > from.rows && seen * h.rows >= ENOUGH * (cap + 1));
