@@ -7,6 +7,8 @@ import { CompiledQuery } from 'kysely';
 import { buildApp } from '../server/app';
 import { resultCaches } from '../server/auth/cacheVersions';
 import { loadConfig } from '../server/config';
+import { maintainHeads, knowHeads } from '../server/modules/content/search/pgHead';
+import { setPgHeadOff } from '../server/modules/content/search/pgMatches';
 import { installCapture } from './lib/capture';
 import { keywordStream } from './searchStream';
 
@@ -20,6 +22,11 @@ const { frequency } = keywordStream();
 const modes = (process.env.PROF_MODES ?? '').split(',');
 const shape = (q: string) => q.replace(/\s+/g, ' ').slice(0, 90);
 await app.inject({ url: `/api/article/queryEsArticle?keyword=${encodeURIComponent('会议')}&sortType=relevance` });
+// Session 29: the index's heads (pgHead.ts) built first, as a running server does in the background.
+const heads = await maintainHeads(app.db);
+knowHeads(app.db, heads);
+console.log(`heads: ${heads.map((h) => `${h.size} (${h.rows} rows)`).join(', ') || 'none'}`);
+if (process.env.PROF_COMPARE) await compare();
 for (const mode of modes) {
   for (const [name, list] of Object.entries(frequency)) {
     const byShape = new Map<string, { ms: number; n: number; worst: number; plan: string }>();
@@ -53,3 +60,31 @@ for (const mode of modes) {
   }
 }
 await app.close();
+
+/**
+ * PROF_COMPARE=1: the answers with the heads and without (SEARCH_PG_HEAD's switch), for PROF_COMPARE keywords of
+ * each class, the original call, sortType=time and relevance, pages 1 and 3: list, totalRow, totalCapped must be
+ * the same; facets are counted apart (with the heads sortType=time counts the newest 1,000 matches).
+ */
+async function compare() {
+  const n = Number(process.env.PROF_COMPARE) || 20;
+  let same = 0;
+  let facetsDiffer = 0;
+  const differ: string[] = [];
+  for (const [name, list] of Object.entries(frequency)) {
+    for (const kw of list.slice(0, n)) {
+      for (const extra of ['', '&sortType=time', '&sortType=relevance', '&pageNumber=3']) {
+        const url = `/api/article/queryEsArticle?keyword=${encodeURIComponent(kw)}&pageSize=20${extra}`;
+        setPgHeadOff(true);
+        const old = (await app.inject({ url })).json() as { data: Record<string, unknown> };
+        setPgHeadOff(false);
+        const now = (await app.inject({ url })).json() as { data: Record<string, unknown> };
+        const core = (d: Record<string, unknown>) => JSON.stringify({ ...d, facets: undefined });
+        if (core(old.data) === core(now.data)) same++;
+        else differ.push(`${name} ${kw}${extra}`);
+        if (JSON.stringify(old.data.facets) !== JSON.stringify(now.data.facets)) facetsDiffer++;
+      }
+    }
+  }
+  console.log(`compare: ${same} answers the same (list, totals), ${differ.length} differ${differ.length ? `: ${differ.slice(0, 10).join('; ')}` : ''}; facets differ in ${facetsDiffer}`);
+}

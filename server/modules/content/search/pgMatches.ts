@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/types.js';
+import { headMatches, type HeadMatches } from './pgHead.js';
 import type { Search } from './params.js';
 import type { Q } from './query.js';
-import type { KeywordQuery } from './text.js';
+import { parseKeyword, type KeywordQuery } from './text.js';
 
 /** How long the planner's term statistics are used before they are read again (ANALYZE refreshes them). */
 const STATS_MS = 10 * 60_000;
@@ -56,11 +57,21 @@ const DENSE = 0.05;
  * single character counts by its own statistics too (in `terms` as it is), so a common one is still walked.
  */
 export async function denseWords(db: Db, s: Search): Promise<boolean> {
+  return (await wordShare(db, s)) >= DENSE;
+}
+
+/**
+ * The word conditions' share of the rows by the planner's statistics (see denseWords): a word's share is at most
+ * its rarest term's, its alternatives' add up, words (and a keyword's runs) together multiply; a term outside
+ * the statistics counts 0.
+ */
+export async function wordShare(db: Db, s: Search): Promise<number> {
   const freq = await termFrequencies(db);
-  const alt = (k: KeywordQuery) => (k.terms.length ? Math.min(...k.terms.map((t) => freq.get(t.text) ?? 0)) : 0);
+  const rarest = (terms: KeywordQuery['terms']) => (terms.length ? Math.min(...terms.map((t) => freq.get(t.text) ?? 0)) : 0);
+  // Session 29: the runs of a keyword (会议 发展) occur independently: their shares multiply.
+  const alt = (k: KeywordQuery) => (k.parts.length > 1 ? k.parts.reduce((p, part) => p * rarest(parseKeyword(part).terms), 1) : rarest(k.terms));
   const words: KeywordQuery[][] = [...(s.smart ? s.smart.words.map((w) => w.alts) : []), ...[s.smart ? null : s.keyword, s.content, s.title].filter((k): k is KeywordQuery => !!k).map((k) => [k])];
-  const share = words.reduce((p, alts) => p * Math.min(1, alts.reduce((a, k) => a + alt(k), 0)), words.length ? 1 : 0);
-  return share >= DENSE;
+  return words.reduce((p, alts) => p * Math.min(1, alts.reduce((a, k) => a + alt(k), 0)), words.length ? 1 : 0);
 }
 
 /**
@@ -99,3 +110,17 @@ export async function pgCappedMatches(db: Db, s: Search, base: Q, cap: number, k
     return run(trx as unknown as Db);
   });
 }
+
+/**
+ * A common word's capped count and newest keys from the head of the index (pgHead.ts), or null (then the whole
+ * index is read as before): the page's end for the original call, the newest cap + 1 with sortType (relevance's
+ * candidates, the facets' keys).
+ */
+export async function pgHeadMatches(db: Db, s: Search, cap: number, offset: number): Promise<HeadMatches | null> {
+  if (pgHeadOff) return null;
+  return headMatches(db, s, cap, s.sort === null ? offset + s.pageSize : cap + 1, await wordShare(db, s));
+}
+
+/** Switches the head off (the bench's and tests' old-against-new comparison of answers). */
+export let pgHeadOff = process.env.SEARCH_PG_HEAD === 'off';
+export const setPgHeadOff = (off: boolean) => void (pgHeadOff = off);

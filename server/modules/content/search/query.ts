@@ -26,13 +26,13 @@ export function matchFts(s: Search, titleOnly = false, ranked = false): string |
   return exprs.length ? exprs.map((e) => `(${e})`).join(' AND ') : null;
 }
 
-/** The `terms` condition of every word condition (PostgreSQL), or null when there is none. */
-export function matchPg(s: Search, titleOnly = false): RawBuilder<boolean> | null {
+/** The `terms` condition of every word condition (PostgreSQL), or null when there is none; `col`: the terms' expression (pgHead.ts). */
+export function matchPg(s: Search, titleOnly = false, col: RawBuilder<unknown> = sql.ref('s.terms')): RawBuilder<boolean> | null {
   const prefix = titleOnly ? 't:' : '';
   const parts: RawBuilder<boolean>[] = [];
   const terms = [...new Set([...plainWords(s), ...(s.title ? [s.title] : [])].flatMap((k) => k.terms.map((t) => prefix + t.text)))];
-  if (terms.length) parts.push(sql<boolean>`s.terms @> ${sql.val(terms)}::text[]`);
-  if (s.smart) parts.push(wordsPg(s.smart.words, titleOnly));
+  if (terms.length) parts.push(sql<boolean>`${col} @> ${sql.val(terms)}::text[]`);
+  if (s.smart) parts.push(wordsPg(s.smart.words, titleOnly, col));
   return parts.length ? sql<boolean>`(${sql.join(parts, sql` and `)})` : null;
 }
 

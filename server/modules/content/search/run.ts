@@ -6,7 +6,7 @@ import { hitOf, ordered, PAGE_COLUMNS, PAGE_JOINS, pageRows } from './hits.js';
 import { dialectOf } from './indexer.js';
 import type { Search } from './params.js';
 import { ftsOnly, hasFilters, where, type Q } from './query.js';
-import { denseWords, pgCappedMatches } from './pgMatches.js';
+import { denseWords, pgCappedMatches, pgHeadMatches } from './pgMatches.js';
 import { relevanceKeys } from './relevance.js';
 
 /** totalRow counts matches up to this many (or ten pages past the asked one); more answers `totalCapped`. */
@@ -94,14 +94,26 @@ async function generalPath(db: Db, s: Search, cap: number, kept: CountKept) {
   const limited = base.select(sql<number>`1`.as('one')).limit(cap + 1);
   // PostgreSQL: counted through the GIN index (pgMatches.ts); with sortType the keys come back for the facets.
   const read: PgRead = { keys: null, page: null };
+  // PostgreSQL, a common word: the count proven capped and the newest keys from the index's head (pgHead.ts).
+  const head = dialect === 'postgres' ? await pgHeadMatches(db, s, cap, offset) : null;
   const counted = await kept(db, countKey(s, cap), async () => {
+    if (head) return head.n;
     if (dialect === 'sqlite') return Number(((await db.selectFrom(limited.as('m')).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
     const m = await pgCappedMatches(db, s, base, cap, s.sort !== null, { offset, size: s.pageSize });
     Object.assign(read, { keys: m.keys, page: m.page ?? null });
     return m.n;
   });
-  const { keys, newest } = (dialect === 'postgres' && counted <= cap && s.sort !== 'relevance' ? pageOfRead(read, offset, s.pageSize) : null) ?? (await pageKeys(db, s, base, counted, cap, read.keys));
+  const { keys, newest } =
+    (head && counted > cap ? await headPage(db, s, head.newest, offset) : null) ??
+    (dialect === 'postgres' && counted <= cap && s.sort !== 'relevance' ? pageOfRead(read, offset, s.pageSize) : null) ??
+    (await pageKeys(db, s, base, counted, cap, read.keys));
   return { counted, newest, hits: keys.length ? await pageRows(db.selectFrom('article_search as s').where('s.docKey', 'in', keys) as Q, keys) : [], keys };
+}
+
+/** PostgreSQL, a common word answered by a head of the index: the page (or relevance's candidates) from its newest keys. */
+async function headPage(db: Db, s: Search, headNewest: number[], offset: number): Promise<{ keys: number[]; newest: number[] | null }> {
+  const keys = s.sort === 'relevance' ? await relevanceKeys(db, s, 'postgres', false, headNewest) : headNewest.slice(offset, offset + s.pageSize);
+  return { keys, newest: s.sort === null ? null : headNewest };
 }
 
 /**

@@ -37,9 +37,9 @@ export function wordsFts(words: readonly QueryWord[], titleOnly = false, ranked 
 const pgArray = (k: KeywordQuery, prefix: string) => sql`${sql.val(k.terms.map((t) => prefix + t.text))}::text[]`;
 
 /** PostgreSQL: the same over `terms` (GIN); title-only uses the `t:` terms. */
-export function wordsPg(words: readonly QueryWord[], titleOnly = false): RawBuilder<boolean> {
+export function wordsPg(words: readonly QueryWord[], titleOnly = false, col: RawBuilder<unknown> = sql.ref('s.terms')): RawBuilder<boolean> {
   const prefix = titleOnly ? 't:' : '';
-  const each = words.map((w) => sql`(${sql.join(w.alts.map((a) => sql`s.terms @> ${pgArray(a, prefix)}`), sql` or `)})`);
+  const each = words.map((w) => sql`(${sql.join(w.alts.map((a) => sql`${col} @> ${pgArray(a, prefix)}`), sql` or `)})`);
   return sql<boolean>`(${sql.join(each, sql` and `)})`;
 }
 
