@@ -13,6 +13,10 @@ function keepUnhandledError(error: { name?: string; message: string; stack?: str
   );
 }
 
+// expect.poll's own default is 1 s: on two cores shared by four stages a page or a row written after an
+// answer can take longer than that to show. A poll still fails if the state never comes; it only waits longer.
+const poll = (timeout: number) => ({ poll: { timeout, interval: 50 } });
+
 // Three projects: `unit` (providers, components, helpers; jsdom + MSW), `api` (the real server on a real
 // database over HTTP), `browser` (headless Debian Chromium through playwright-core against `npm start`'s server).
 export default defineConfig({
@@ -27,6 +31,7 @@ export default defineConfig({
           setupFiles: ['tests/unit/setup.ts'],
           // Rendering whole screens in jsdom (charts, lazy chunks) takes seconds on a busy 2-core machine.
           testTimeout: 20_000,
+          expect: poll(10_000),
         },
       },
       {
@@ -38,6 +43,7 @@ export default defineConfig({
           // close that waits for the generation and audio it started, takes several times longer than alone.
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          expect: poll(15_000),
           // One server and database per file; files run one at a time so PostgreSQL runs don't fight.
           fileParallelism: false,
           // The files share one module graph: each would otherwise load and transform the whole server
@@ -54,6 +60,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          expect: poll(15_000),
         },
       },
       {
@@ -63,6 +70,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          expect: poll(15_000),
           fileParallelism: false,
           // As for `api`: one module graph for every file; each file starts its own server and browser.
           isolate: false,
