@@ -71,7 +71,9 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 120_000,
+          // The walks through every menu (menu-smoke, spec-routes) took 51 s and 43 s beside two API stages
+          // (load 15): a slower machine must not turn them into timeouts.
+          testTimeout: 300_000,
           hookTimeout: 180_000,
           expect: poll(15_000),
           fileParallelism: false,
