@@ -13,6 +13,10 @@ function keepUnhandledError(error: { name?: string; message: string; stack?: str
   );
 }
 
+// expect.poll's own default is 1 s: on two cores shared by four stages a page or a row written after an
+// answer can take longer than that to show. A poll still fails if the state never comes; it only waits longer.
+const poll = (timeout: number) => ({ poll: { timeout, interval: 50 } });
+
 // Three projects: `unit` (providers, components, helpers; jsdom + MSW), `api` (the real server on a real
 // database over HTTP), `browser` (headless Debian Chromium through playwright-core against `npm start`'s server).
 export default defineConfig({
@@ -25,8 +29,10 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
-          // Rendering whole screens in jsdom (charts, lazy chunks) takes seconds on a busy 2-core machine.
-          testTimeout: 20_000,
+          // Rendering whole screens in jsdom (charts, lazy chunks) takes seconds on a busy 2-core machine: with
+          // the API stage beside it (load 11) two tests at this default took 18.9 s and 19.8 s of the 20 s it was.
+          testTimeout: 60_000,
+          expect: poll(10_000),
         },
       },
       {
@@ -36,8 +42,11 @@ export default defineConfig({
           environment: 'node',
           // `npm test` runs four stages at once on two cores: a test that generates the site, or a file's
           // close that waits for the generation and audio it started, takes several times longer than alone.
-          testTimeout: 60_000,
+          // On PostgreSQL at load 14, startup.test.ts (three fresh databases migrated from nothing) took 57 s
+          // of the 60 s this was; 2.6 s on SQLite.
+          testTimeout: 180_000,
           hookTimeout: 180_000,
+          expect: poll(15_000),
           // One server and database per file; files run one at a time so PostgreSQL runs don't fight.
           fileParallelism: false,
           // The files share one module graph: each would otherwise load and transform the whole server
@@ -54,6 +63,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          expect: poll(15_000),
         },
       },
       {
@@ -61,8 +71,11 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 120_000,
+          // The walks through every menu (menu-smoke, spec-routes) took 51 s and 43 s beside two API stages
+          // (load 15): a slower machine must not turn them into timeouts.
+          testTimeout: 300_000,
           hookTimeout: 180_000,
+          expect: poll(15_000),
           fileParallelism: false,
           // As for `api`: one module graph for every file; each file starts its own server and browser.
           isolate: false,

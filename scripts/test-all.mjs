@@ -6,6 +6,10 @@
 // very end, so the tail of the run always shows what failed.
 //   TEST_JOBS=n     stages at a time (default 4: a stage waits on its browser or database part of the time)
 //   TEST_SERIAL=1   one stage at a time (the same as TEST_JOBS=1)
+//   STAGE_TIMEOUT_S a stage still running after this many seconds is stopped and counts as failed (default
+//                   1680, just under CI's 30 minutes: a hung stage is then named in the log, with its output,
+//                   instead of the whole job being cut off). No stage is retried: a test that fails once is
+//                   reported, not hidden.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -56,19 +60,58 @@ const stages = [
   { name: 'lint', command: 'npm run -s lint' },
 ];
 
+const stageTimeoutS = Number(process.env.STAGE_TIMEOUT_S ?? 1680);
+/** Process groups of the stages running: stopped with this script (a stage's group no longer gets the terminal's signals). */
+const groups = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const pid of groups) {
+      try {
+        process.kill(-pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+    process.exit(130);
+  });
+}
+
 function run({ name, command }) {
   const started = Date.now();
   const file = join(logDir, `${name}.log`);
   const out = createWriteStream(file);
   process.stdout.write(`----- ${name}: started -----\n`);
   return new Promise((done) => {
-    const child = spawn('bash', ['-c', command], { cwd: root, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
+    // Its own process group, so that a stage past its time is stopped with everything it started.
+    const child = spawn('bash', ['-c', command], { cwd: root, detached: true, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
+    groups.add(child.pid);
+    let timedOut = false;
+    const limit = setTimeout(() => {
+      timedOut = true;
+      out.write(`\n[test-all] ${name}: still running after ${stageTimeoutS} s, stopped (STAGE_TIMEOUT_S)\n`);
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+        setTimeout(() => {
+          try {
+            process.kill(-child.pid, 'SIGKILL');
+          } catch {
+            // already gone
+          }
+        }, 10_000).unref();
+      } catch {
+        // already gone
+      }
+    }, stageTimeoutS * 1000);
     child.stdout.pipe(out, { end: false });
     child.stderr.pipe(out, { end: false });
-    child.on('close', (code) => {
+    child.on('close', (exit) => {
+      clearTimeout(limit);
+      groups.delete(child.pid);
+      const code = timedOut && exit === 0 ? 1 : exit ?? 1;
       out.end(() => {
         const seconds = Math.round((Date.now() - started) / 1000);
-        process.stdout.write(`\n===== ${name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds} s =====\n`);
+        const how = timedOut ? `FAILED (stopped after ${stageTimeoutS} s)` : code === 0 ? 'passed' : `FAILED (exit ${code})`;
+        process.stdout.write(`\n===== ${name}: ${how} in ${seconds} s =====\n`);
         process.stdout.write(readFileSync(file, 'utf8'));
         done({ name, code, seconds, file });
       });

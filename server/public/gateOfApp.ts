@@ -12,10 +12,13 @@ export function floodGateOf(app: FastifyInstance): FloodGate {
   return gate;
 }
 
-/** Replaces the gate of one server (tests set small budgets; a deployment uses the PUBLIC_GATE_* settings). */
-export function setFloodGate(app: FastifyInstance, options: Partial<FloodGateOptions>): FloodGate {
+/**
+ * Replaces the gate of one server (tests set small budgets, and may give the gate a clock they can pause;
+ * a deployment uses the PUBLIC_GATE_* settings).
+ */
+export function setFloodGate(app: FastifyInstance, options: Partial<FloodGateOptions>, now?: () => number): FloodGate {
   gates.get(app.db)?.close();
-  const gate = new FloodGate({ ...app.portal.config.publicGate, ...options });
+  const gate = new FloodGate({ ...app.portal.config.publicGate, ...options }, now);
   gates.set(app.db, gate);
   return gate;
 }

@@ -39,11 +39,13 @@ describe.runIf(onPostgres)('a PostgreSQL connection lost while idle', () => {
     const hear = (e: unknown) => uncaught.push(e);
     process.on('uncaughtException', hear);
     const db = server.app.db;
-    // A transaction holding its connection (checked out of the pool) while the database ends it.
+    // A transaction holding its connection (checked out of the pool) while the database ends it. It sleeps a
+    // minute, which the termination cuts short (was 5 s: a loaded machine could see the query late and the
+    // sleep end before it was terminated).
     const held = db
       .transaction()
       .execute(async (trx) => {
-        await sql`select pg_sleep(5)`.execute(trx);
+        await sql`select pg_sleep(60)`.execute(trx);
       })
       .then(
         () => 'committed',
@@ -53,8 +55,8 @@ describe.runIf(onPostgres)('a PostgreSQL connection lost while idle', () => {
     await admin.connect();
     try {
       const name = new URL(server.app.portal.config.databaseUrl as string).pathname.slice(1);
-      await expect.poll(async () => (await admin.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND query LIKE '%pg_sleep(5)%' AND pid <> pg_backend_pid()", [name])).rows[0].n).toBe(1);
-      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND query LIKE '%pg_sleep(5)%' AND pid <> pg_backend_pid()", [name]);
+      await expect.poll(async () => (await admin.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND query LIKE '%pg_sleep(60)%' AND pid <> pg_backend_pid()", [name])).rows[0].n).toBe(1);
+      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND query LIKE '%pg_sleep(60)%' AND pid <> pg_backend_pid()", [name]);
     } finally {
       await admin.end();
     }

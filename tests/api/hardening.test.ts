@@ -129,7 +129,9 @@ describe('slow clients and many connections', () => {
       socket.on('error', () => undefined);
     });
     console.log(`slow body closed after ${closedAfter} ms (BODY_TIMEOUT_MS=1000)`);
-    expect(closedAfter).toBeLessThan(4000);
+    // Sent whole, the 1000 bytes would take 200 s; cut off after the 1 s timeout (ten-fold margin for a loaded
+    // machine; was 4 s).
+    expect(closedAfter).toBeLessThan(10_000);
   });
 
   it('connections beyond the bound per address are answered 503 with a message, never reset', async () => {
@@ -146,8 +148,9 @@ describe('slow clients and many connections', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 200));
     for (const x of sockets) x.s.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
     const status = (t: string) => /^HTTP\/1\.1 (\d{3})/.exec(t)?.[1] ?? 'none';
+    // Every connection gets an answer (was: read after a fixed 1.5 s, which a loaded machine can outlast).
+    await expect.poll(() => sockets.filter((x) => status(x.text) === 'none').length, { timeout: 15_000 }).toBe(0);
     const statuses = sockets.map((x) => status(x.text));
     for (const x of sockets) x.s.destroy();
     expect(statuses.filter((c) => c === '200').length).toBe(8);

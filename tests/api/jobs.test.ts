@@ -37,11 +37,15 @@ describe('job leases', () => {
   it('lets only one caller run exclusive work at a time', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    let inside = false;
     const first = withExclusiveLock(s.app.db, 'exclusive', 60_000, async () => {
+      inside = true;
       await gate;
       return 'first';
     });
-    await sleep(50);
+    // The first caller holds the lease once its work has begun (not after a fixed sleep, which a loaded
+    // machine can outlast before the lease statement has even returned).
+    await vi.waitFor(() => expect(inside).toBe(true), { timeout: 15_000, interval: 10 });
     expect(await withExclusiveLock(s.app.db, 'exclusive', 60_000, async () => 'second')).toEqual({ ran: false });
     release();
     expect(await first).toEqual({ ran: true, value: 'first' });
@@ -51,11 +55,22 @@ describe('job leases', () => {
 
 describe('scheduler', () => {
   it('runs a job once per interval across two instances', async () => {
-    const everyMs = 400;
-    const runs: { owner: string; at: number }[] = [];
+    const everyMs = 1_000;
+    // Each run records the lease it runs under: its row's `until` is the lease's start (taken by tryLease
+    // before its statement) plus the interval, so the spacing of the leases is exact, whatever the machine's
+    // load does to the moment a run gets to record it. (Read first thing in the run: another instance can
+    // take the row only a whole interval later.)
+    const runs: { owner: string; holder: string; until: number }[] = [];
     const make = (owner: string) => {
       const sch = new Scheduler(s.app.db, quietLog, 40, owner);
-      sch.add({ name: 'tick', everyMs, run: async () => void runs.push({ owner, at: Date.now() }) });
+      sch.add({
+        name: 'tick',
+        everyMs,
+        run: async () => {
+          const row = await s.app.db.selectFrom('job_lock').select(['owner', 'until']).where('name', '=', 'job:tick').executeTakeFirstOrThrow();
+          runs.push({ owner, holder: String(row.owner), until: Date.parse(String(row.until)) });
+        },
+      });
       return sch;
     };
     const a = make('instance-a');
@@ -63,15 +78,16 @@ describe('scheduler', () => {
     const started = Date.now();
     a.start();
     b.start();
-    await sleep(2_100);
+    // Three runs, however long a loaded machine takes to get to them.
+    await vi.waitFor(() => expect(runs.length).toBeGreaterThanOrEqual(3), { timeout: 30_000, interval: 50 });
     await Promise.all([a.stop(), b.stop()]);
     const elapsed = Date.now() - started;
 
-    expect(runs.length).toBeGreaterThanOrEqual(2);
-    // Never more than one run per interval, whichever instance ran it. A run is stamped after its lease
-    // statement returns, so two stamps may be closer than the leases by one database round trip.
+    // Never more than one run per interval, whichever instance ran it: at most one run per whole interval
+    // that passed, each under its own lease, the leases a whole interval apart.
     expect(runs.length).toBeLessThanOrEqual(Math.floor(elapsed / everyMs) + 1);
-    for (let i = 1; i < runs.length; i++) expect(runs[i]!.at - runs[i - 1]!.at).toBeGreaterThanOrEqual(everyMs - 50);
+    for (const r of runs) expect(r.holder).toBe(r.owner);
+    for (let i = 1; i < runs.length; i++) expect(runs[i]!.until - runs[i - 1]!.until).toBeGreaterThanOrEqual(everyMs);
   });
 
   it('keeps running after a job throws', async () => {
@@ -108,11 +124,12 @@ describe('scheduler', () => {
       },
     });
     sch.start();
-    for (let i = 0; i < 50 && !started; i++) await sleep(20);
-    expect(started).toBe(true);
+    await vi.waitFor(() => expect(started).toBe(true), { timeout: 15_000, interval: 20 });
     const t0 = Date.now();
     await sch.stop();
     expect(sawAbort).toBe(true);
-    expect(Date.now() - t0).toBeLessThan(2_000);
+    // The run would last a minute; its 100 ms steps end within a few of them once asked (ten-fold margin
+    // over the 1 s this took on a loaded machine, still a sixth of the run's own length).
+    expect(Date.now() - t0).toBeLessThan(10_000);
   });
 });

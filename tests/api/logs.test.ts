@@ -31,9 +31,9 @@ afterAll(async () => server?.close());
 
 const search = (body: Record<string, unknown>, path = '/log/list', token = admin) => call<Page>(url, path, { token, body: { pageNum: 1, pageSize: 50, ...body } });
 
-/** The log row is written just after the answer leaves: wait for it. */
+/** The log row is written just after the answer leaves: wait for it (up to 20 s: a loaded machine is slow to). */
 async function waitFor(body: Record<string, unknown>, path = '/log/list'): Promise<Log[]> {
-  for (let i = 0; i < 50; i++) {
+  for (const end = Date.now() + 20_000; Date.now() < end; ) {
     const r = await search(body, path);
     expect(r.body.errorCode, r.body.errorMsg).toBe('0');
     if (r.body.data.list.length) return r.body.data.list;

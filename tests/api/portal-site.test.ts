@@ -196,19 +196,23 @@ describe('the public portal', () => {
     expect(gone.get('index.html')).not.toContain('翻页测试24');
   });
 
-  it('stops a runaway template with a clear error while other calls answer at once', async () => {
+  it('stops a runaway template with a clear error while other calls answer at once', { timeout: 120_000 }, async () => {
     await okCall('/api/template/writeFileContent', { body: { fileName: 'default/slow.html', content: '{% for i in (1..200000) %}{% for j in (1..200000) %}x{% endfor %}{% endfor %}' } });
     const started = Date.now();
-    const slow = call(url, '/api/generate/slow/viewIndex', { token: admin, method: 'GET' });
+    let slowAnswered = false;
+    const slow = call(url, '/api/generate/slow/viewIndex', { token: admin, method: 'GET' }).finally(() => (slowAnswered = true));
     await new Promise((r) => setTimeout(r, 300));
-    const t0 = Date.now();
     const other = await call(url, '/site/setting/get', { token: admin });
     expect(other.body.errorCode).toBe('0');
-    expect(Date.now() - t0).toBeLessThan(1000);
+    // Answered while the runaway page still renders (it takes seconds to be stopped): the render does not hold
+    // the server. Was a 1 s wall-clock bound on the other call.
+    expect(slowAnswered).toBe(false);
     const r = await slow;
     expect(r.body.errorCode).toBe('1002');
-    expect(r.body.errorMsg).toMatch(/^模板错误：/);
-    expect(Date.now() - started).toBeLessThan(10_000);
+    // Stopped by the render limit (it counts the page's CPU, so a loaded machine takes longer than the 10 s this
+    // test once allowed); the bound left is the limit's own wall-time backstop (6 × 3 s) with room to spare.
+    expect(r.body.errorMsg).toMatch(/^模板错误：.*(limit exceeded|页面渲染超过)/);
+    expect(Date.now() - started).toBeLessThan(45_000);
     // The workers still render afterwards.
     expect((await call(url, '/api/generate/0/viewIndex', { token: admin, method: 'GET' })).body.errorCode).toBe('0');
   });
@@ -233,7 +237,7 @@ describe('the public portal', () => {
     await fetch(`${url}/api/article/queryEsArticle?keyword=${encodeURIComponent(word)}`);
     // Counted off the search's path (server/modules/content/search/wordTally.ts): written shortly after.
     const count = async () => Number(((await server.app.db.selectFrom('hot_word').select(['searchCount']).where('word', '=', word).executeTakeFirst()) as Rec | undefined)?.searchCount);
-    await expect.poll(count, { timeout: 2000 }).toBe(2);
+    await expect.poll(count).toBe(2);
   });
 
   it('writes the survey and forum pages with their content, and again when staff change it (issue 24)', async () => {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, TEST_CAPTCHA_TEXT } from '../api/helpers/testServer';
-import { logIn, startPortal, watchPageErrors, type Portal, openMenu, expandMenu } from './lib/portal';
+import { logIn, logOut, startPortal, watchPageErrors, type Portal, openMenu, expandMenu } from './lib/portal';
 
 // Issue 3: an administrator makes a role that holds only 通知公告 (list and view), gives it to a new user
 // through the screens; that user sees only that menu, a bookmarked route of another module shows 无权访问
@@ -41,12 +41,6 @@ function treeCheckbox(label: string) {
 async function chooseOption(label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function logOutHere() {
-  await page.getByRole('button', { name: '个人中心' }).click();
-  await page.getByRole('menuitem', { name: '退出登录' }).click();
-  await page.locator('input[name="username"]').waitFor();
 }
 
 describe('a role with only the announcement menu', () => {
@@ -105,7 +99,7 @@ describe('a role with only the announcement menu', () => {
     await page.getByRole('dialog').getByRole('button', { name: '保存' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await expect.poll(() => row.textContent()).toContain(roleName);
-    await logOutHere();
+    await logOut(page);
   });
 
   it('the new user sees only 通知公告 (and 首页); the list loads; another module shows 无权访问; the server answers 403', async () => {

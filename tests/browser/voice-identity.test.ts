@@ -26,9 +26,12 @@ beforeAll(async () => {
   const r = await call<{ value: string }>(portal.server.url, '/user/loginNoCode', { query: { username: 'admin', password: portal.server.adminPassword } });
   token = r.body.data.value;
   await api('/api/generate/site');
-  for (let i = 0; i < 900; i++) {
+  // The site generated before the article is published (up to 4 minutes on a loaded machine; was 900 looks,
+  // after which the test went on beside a generation still running).
+  for (const end = Date.now() + 240_000; ; ) {
     const s = await api<{ running: boolean; error: string | null }>('/api/generate/progress', {}, 'GET');
     if (!s.running) break;
+    if (Date.now() > end) throw new Error('the site generation did not finish');
     await new Promise((res) => setTimeout(res, 100));
   }
   page = await portal.browser.newPage({ locale: 'zh-CN', viewport: { width: 1280, height: 900 } });

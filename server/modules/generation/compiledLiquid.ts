@@ -256,8 +256,8 @@ function compiledList(tpls: Template[], engine: Liquid): Run {
  * Renders `file` as `engine.renderFileSync(file, scope)` does, through the closures. Answers null when the
  * compiled run threw: the caller renders the page with LiquidJS (its output or its own error).
  */
-export function renderCompiledSync(engine: Liquid, file: string, scope: Record<string, unknown>): string | null {
-  const ctx = new Context(scope, engine.options as never, { sync: true }, { liquid: engine } as never) as unknown as Ctx;
+export function renderCompiledSync(engine: Liquid, file: string, scope: Record<string, unknown>, renderLimit?: Ctx['renderLimit']): string | null {
+  const ctx = new Context(scope, engine.options as never, { sync: true }, { liquid: engine, renderLimit } as never) as unknown as Ctx;
   const em = new probed.Emitter();
   try {
     ctx.renderLimit.check(performance.now());

@@ -1,15 +1,16 @@
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Liquid, type FS } from 'liquidjs';
+import { Context, Liquid, type FS } from 'liquidjs';
 import { isInside } from '../../files/confine.js';
 import { PortalError } from '../../http/errors.js';
 import { memoiseIncludes } from './includeMemo.js';
 import { driveSync } from './syncDrive.js';
 import { renderCompiledSync } from './compiledLiquid.js';
+import { pageRenderLimit } from './pageRenderLimit.js';
 
 /** LiquidJS's generator behind renderFileSync (not in its typings). */
-type RenderFile = { _renderFile(file: string, scope: Record<string, unknown>, options: { sync: true }): unknown };
+type RenderFile = { _renderFile(file: string, scope: Context, options: { sync: true }): unknown };
 
 /**
  * The sandboxed LiquidJS renderer of the static site. Staff edit templates in the browser, so a template
@@ -18,7 +19,8 @@ type RenderFile = { _renderFile(file: string, scope: Record<string, unknown>, op
  *   `strictFilters` refuses unknown filters;
  * - every include/render/layout goes through `sandboxFs`, which answers only regular files below the skin
  *   folder (real paths, so links out are refused too) of at most 1 MB;
- * - parseLimit / renderLimit / memoryLimit bound the template size, render time and allocations;
+ * - parseLimit / renderLimit / memoryLimit bound the template size, render time and allocations (a page's
+ *   render time counts its thread's CPU, pageRenderLimit.ts, so a busy machine does not stop an honest page);
  * - the output is capped at MAX_OUTPUT_CHARS.
  * Any failure is `1002 模板错误：…`.
  */
@@ -138,10 +140,14 @@ export function messageOf(error: unknown, skinDir: string): string {
 
 /** Renders one page synchronously (inside a render worker); the output is capped at MAX_OUTPUT_CHARS. */
 export function renderSync(engine: Liquid, template: string, context: Record<string, unknown>): string {
+  // One render limit for the page, counting its thread's CPU (pageRenderLimit.ts), whichever way it renders.
+  const renderLimit = pageRenderLimit(RENDER_LIMIT_MS);
   // The skin's templates as closures (compiledLiquid.ts) when the engine caches them (a generation run);
   // else, or when the compiled run threw, engine.renderFileSync(template, context) run by our own loop (syncDrive.ts).
-  const compiled = engine.options.cache && process.env.SITE_COMPILED_TEMPLATES !== 'off' ? renderCompiledSync(engine, template, context) : null;
-  const html = compiled ?? String(driveSync((engine as unknown as RenderFile)._renderFile(template, context, { sync: true })));
+  const compiled = engine.options.cache && process.env.SITE_COMPILED_TEMPLATES !== 'off' ? renderCompiledSync(engine, template, context, renderLimit) : null;
+  const html =
+    compiled ??
+    String(driveSync((engine as unknown as RenderFile)._renderFile(template, new Context(context, engine.options, { sync: true }, { liquid: engine, renderLimit } as never), { sync: true })));
   if (html.length > MAX_OUTPUT_CHARS) throw new Error('生成的页面超过5MB');
   return html;
 }

@@ -43,11 +43,16 @@ export async function logIn(page: Page, baseUrl: string, appPath: '/admin/' | '/
   await page.getByRole('button', { name: '个人中心' }).waitFor({ timeout: 30_000 });
 }
 
-/** Opens the user menu and logs out, as a person would; waits for the login form. */
+/**
+ * Opens the user menu and logs out, as a person would; waits for the login form of the page loaded again
+ * after the logout (#boot-login, which the app removes when it starts): the screen left behind may have a
+ * username field of its own (用户管理's filter), and a test that went on then met the reload mid-way
+ * ("navigation interrupted by another navigation to /admin/#/login", role-menu under load).
+ */
 export async function logOut(page: Page) {
   await page.getByRole('button', { name: '个人中心' }).click();
   await page.getByRole('menuitem', { name: '退出登录' }).click();
-  await page.locator('input[name="username"]').waitFor({ timeout: 30_000 });
+  await page.locator('#boot-login input[name="username"]').waitFor({ timeout: 30_000 });
 }
 
 /** Calls the public API from the page, as the portal's own web pages would (same origin, no token). */

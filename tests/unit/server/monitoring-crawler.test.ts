@@ -35,11 +35,12 @@ describe('link crawler', () => {
     const site = fakeSite(40, 20);
     const stop = new AbortController();
     setTimeout(() => stop.abort(), 60);
-    const t0 = Date.now();
     const r = await crawl({ startUrl: 'http://site.test/p0.html', source: site.source, maxPages: 50, concurrency: 1, perHostDelayMs: 0, timeLimitMs: 60_000, checkExternal: false, signal: stop.signal });
     expect(r.stopped).toBe(true);
-    expect(Date.now() - t0).toBeLessThan(1_000);
-    expect(site.times.length).toBeLessThan(41);
+    // At once: the abort (due at 60 ms) comes among the first requests' 20 ms timers, which fire in order however
+    // late a loaded machine runs them; a crawl to the end makes 41. Was a 1 s wall-clock bound, which a whole
+    // crawl (41 × 20 ms) also met.
+    expect(site.times.length).toBeLessThanOrEqual(10);
   });
 
   it('reads each page once, reports a broken link with its page, lists off-site links', async () => {

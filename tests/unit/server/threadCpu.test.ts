@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { threadCpuMs } from '../../../server/modules/generation/worker/threadCpu';
+import { ownThreadCpuMs, threadCpuMs } from '../../../server/modules/generation/worker/threadCpu';
 
 // The worker reads its own thread id the way renderWorker.ts does (threadCpu.ts's ownThreadId), then
 // computes or sleeps on command, so the main thread can see what the render pool's page limit counts.
@@ -47,5 +47,14 @@ describe.runIf(onLinux)('a render worker’s CPU time (the page limit’s measur
       await worker.terminate();
     }
     expect(threadCpuMs(999_999_999)).toBeUndefined();
+  });
+
+  it('is read by a thread of itself too (the page render limit reads it so)', () => {
+    const before = ownThreadCpuMs() as number;
+    expect(before).toBeGreaterThan(0);
+    let x = 0;
+    for (const stop = Date.now() + 200; Date.now() < stop; ) x += 1;
+    expect(x).toBeGreaterThan(0);
+    expect(ownThreadCpuMs()).toBeGreaterThanOrEqual(before);
   });
 });

@@ -35,7 +35,7 @@ describe('会员中心 row actions', () => {
     fireEvent.click(await screen.findByRole('option', { name: '不通过' }));
     fireEvent.change(dialog.querySelector('textarea[name="remark"]')!, { target: { value: '照片不清' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
-    await waitFor(() => expect(seen).toHaveLength(1), { timeout: 8000 });
+    await waitFor(() => expect(seen).toHaveLength(1));
     expect(seen[0]!.body).toEqual({ puPeopleId: 5, authStatus: 'FAIL', remark: '照片不清' });
   }, 30_000);
 

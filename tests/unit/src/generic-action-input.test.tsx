@@ -52,7 +52,7 @@ describe('a row action with input fields', () => {
     fireEvent.click(await screen.findByTestId('action-audit'));
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
-    expect(await screen.findByText('请输入审核意见', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('请输入审核意见')).toBeInTheDocument();
     expect(seen).toHaveLength(0);
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /审核结果/ }));
     fireEvent.click(await screen.findByRole('option', { name: '不通过' }));
@@ -60,7 +60,7 @@ describe('a row action with input fields', () => {
     fireEvent.change(opinion, { target: { value: '材料不全' } });
     await waitFor(() => expect(screen.queryByText('请输入审核意见')).not.toBeInTheDocument());
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
-    await waitFor(() => expect(seen).toHaveLength(1), { timeout: 8000 });
+    await waitFor(() => expect(seen).toHaveLength(1));
     expect(seen[0]!.body).toEqual({ id: 7, result: 'FAIL', opinion: '材料不全' });
     await waitFor(() => expect(view.queryByRole('dialog')).toBeNull());
   }, 30_000);

@@ -50,7 +50,7 @@ describe('ActionInputDialog', () => {
     fireEvent.change(screen.getByRole('textbox', { name: /关键词/ }), { target: { value: '快递' } });
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     // A refusal stays in the dialog, with what was typed.
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('该反馈已处理，不能再补充答案');
+    expect(await screen.findByRole('alert')).toHaveTextContent('该反馈已处理，不能再补充答案');
     expect(done).not.toHaveBeenCalled();
     expect(seen[0]?.body).toEqual({ id: 7, answer: '周末上午9点开门。', keywords: '快递', isCommon: 0 });
 

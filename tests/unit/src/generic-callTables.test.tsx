@@ -50,7 +50,7 @@ describe('the dialog of declared call tables', () => {
     await waitFor(() => expect(reset).toHaveLength(1));
     expect(reset[0]!.url.searchParams.get('id')).toBe('7');
 
-    fireEvent.click(await screen.findByRole('tab', { name: '实时统计' }, { timeout: 5_000 }));
+    fireEvent.click(await screen.findByRole('tab', { name: '实时统计' }));
     const realTime = await screen.findByTestId('mail-realtime-table');
     await waitFor(() => expect(live.length).toBeGreaterThan(0));
     expect(within(realTime).getByText('办理中')).toBeInTheDocument();

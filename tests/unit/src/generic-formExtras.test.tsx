@@ -100,7 +100,7 @@ describe('文章 workflow steps as declared row actions', () => {
     expect(seen).toHaveLength(0);
     fireEvent.change(dialog.querySelector('textarea[name="opinion"]')!, { target: { value: '数据有误' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
-    await waitFor(() => expect(seen).toHaveLength(1), { timeout: 8000 });
+    await waitFor(() => expect(seen).toHaveLength(1));
     expect(seen[0]!.body).toEqual({ id: 9, opinion: '数据有误' });
   }, 30_000);
 });

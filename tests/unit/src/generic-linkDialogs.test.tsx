@@ -56,7 +56,7 @@ describe('<MembersDialog> (角色管理 → 用户)', () => {
     await waitFor(() => expect(held.length).toBe(2));
 
     // The confirmation's close hands the focus back first (the dialog is inert meanwhile).
-    fireEvent.click(await within(dialog).findByRole('tab', { name: '未分配用户' }, { timeout: 5000 }));
+    fireEvent.click(await within(dialog).findByRole('tab', { name: '未分配用户' }));
     fireEvent.change(within(dialog).getByLabelText('姓名'), { target: { value: ' 孙 ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '查询' }));
     await waitFor(() => expect(others.at(-1)).toEqual({ roleId: 3, name: '孙', pageNum: 1, pageSize: 10 }));

@@ -31,16 +31,16 @@ describe('GenericCreate with a declared link and a write-only field', () => {
     fireEvent.change(field('password')!, { target: { value: 'Mima@2026x' } });
     const roles = screen.getByRole('combobox', { name: '角色' });
     fireEvent.mouseDown(roles);
-    fireEvent.click(await screen.findByRole('option', { name: '审核员' }, { timeout: 8000 }));
+    fireEvent.click(await screen.findByRole('option', { name: '审核员' }));
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     // The declared pattern refuses the login name before anything is sent.
     const refusal = user.fields.find((f) => f.name === 'username')!.pattern!.message!;
-    expect(await screen.findByText(refusal, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
     expect(seen).toHaveLength(0);
     fireEvent.change(field('username')!, { target: { value: 'zhang3' } });
     await waitFor(() => expect(screen.queryByText(refusal)).not.toBeInTheDocument());
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(seen).toHaveLength(1), { timeout: 8000 });
+    await waitFor(() => expect(seen).toHaveLength(1));
     expect(seen[0]!.body).toMatchObject({ username: 'zhang3', name: '张三', password: 'Mima@2026x', roleIds: [5] });
     expect(within(view.container).queryByText('ID 5')).toBeNull();
   }, 30_000);

@@ -76,7 +76,7 @@ describe('the generic tree view of 菜单管理 (list shape tree)', () => {
     expect(screen.queryByRole('button', { name: '新增下级' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '删除' }));
     fireEvent.click(await within(await screen.findByRole('dialog')).findByRole('button', { name: /确认|确定/ }));
-    expect(await screen.findByText('该菜单下还有下级菜单，不能删除', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('该菜单下还有下级菜单，不能删除')).toBeInTheDocument();
     expect(deletes[0]!.body).toEqual({ id: 3 });
   }, 60_000);
 

@@ -48,7 +48,7 @@ describe('UploadDialog', () => {
     const input = screen.getByTestId('upload-file') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [xlsx('gdp.xlsx')] } });
     fireEvent.click(screen.getByRole('button', { name: '导入' }));
-    expect(await screen.findByTestId('upload-problem', {}, { timeout: 5000 })).toHaveTextContent('第2行：数值必须是数字');
+    expect(await screen.findByTestId('upload-problem')).toHaveTextContent('第2行：数值必须是数字');
     expect(done).not.toHaveBeenCalled();
 
     answer = envelope({ added: 1, updated: 0 });
@@ -56,7 +56,7 @@ describe('UploadDialog', () => {
     // Picking again clears the old refusal.
     expect(screen.queryByTestId('upload-problem')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '导入' }));
-    expect(await screen.findByText('导入成功：新增1条，更新0条', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('导入成功：新增1条，更新0条')).toBeInTheDocument();
     expect(done).toHaveBeenCalledTimes(1);
     expect(sent).toEqual([true, true]);
   }, 20_000);

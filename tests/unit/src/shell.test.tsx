@@ -32,9 +32,18 @@ describe('the shell', () => {
   });
 
   it('keeps the spec’s title when the call fails', async () => {
-    server.use(mswHttp.get('*/api/app/view', () => HttpResponse.json(envelope(null, '500', '系统错误'))));
+    let answered = false;
+    server.use(
+      mswHttp.get('*/api/app/view', () => {
+        answered = true;
+        return HttpResponse.json(envelope(null, '500', '系统错误'));
+      }),
+    );
     render(<Title />);
-    await new Promise((r) => setTimeout(r, 50));
+    // After the failed answer has been handled (was: 50 ms after the render, which on a loaded machine can
+    // come before the call was even made, so the check proved nothing).
+    await waitFor(() => expect(answered).toBe(true));
+    await new Promise((r) => setTimeout(r, 200));
     expect(screen.getByTestId('title')).toHaveTextContent('默认');
   });
 

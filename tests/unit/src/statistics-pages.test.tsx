@@ -44,8 +44,8 @@ describe('数据分析 (信息报送考核)', () => {
     on('/api/home/columnCount', [{ columnId: 1, columnTitle: '政务要闻', published: 2, hits: 5, lastPublishTime: null }]);
     render(wrap(<HomeReportData />));
     expect(await screen.findByText('县教育局', { selector: 'td' })).toBeInTheDocument();
-    expect(await screen.findByTestId('statistics-chart-bar', {}, { timeout: 8000 })).toBeInTheDocument();
-    expect(await screen.findByTestId('statistics-chart-line', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('statistics-chart-bar')).toBeInTheDocument();
+    expect(await screen.findByTestId('statistics-chart-line')).toBeInTheDocument();
     expect(screen.getByText('66.67%')).toBeInTheDocument();
     // The table call carried the default date range (this year so far).
     const withRange = seen.find((s) => (s.body as Record<string, unknown>)?.startTime);
@@ -84,7 +84,7 @@ describe('栏目统计', () => {
     const Page = HomeColumnPage.component;
     render(wrap(<Page />));
     expect(await screen.findByText('2026-03-11 10:00:00')).toBeInTheDocument();
-    expect(await screen.findByTestId('statistics-chart-bar', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('statistics-chart-bar')).toBeInTheDocument();
     const rows = screen.getByRole('table').querySelectorAll('tbody tr');
     expect(rows[0]?.textContent).toContain('部门动态');
     expect(HomeColumnPage.path).toBe('/main/home/column');

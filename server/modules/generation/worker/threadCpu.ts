@@ -21,13 +21,18 @@ export function ownThreadId(): number | undefined {
 const TICKS_PER_SECOND = 100;
 
 /** Called from the main thread: the thread's user + system CPU time in ms, or undefined once it is gone. */
-export function threadCpuMs(tid: number): number | undefined {
+export function threadCpuMs(tid: number | 'thread-self'): number | undefined {
   try {
-    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    const stat = readFileSync(tid === 'thread-self' ? '/proc/thread-self/stat' : `/proc/self/task/${tid}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces) start at state; utime and stime are the 12th and 13th of them.
     const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return ((Number(rest[11]) + Number(rest[12])) * 1000) / TICKS_PER_SECOND;
   } catch {
     return undefined;
   }
+}
+
+/** Called inside a thread: its own user + system CPU time in ms (the same reading as threadCpuMs), or undefined off Linux. */
+export function ownThreadCpuMs(): number | undefined {
+  return threadCpuMs('thread-self');
 }
