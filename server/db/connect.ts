@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -29,11 +30,11 @@ export interface OpenedDb {
 export function openDatabase(options: { dataDir: string; databaseUrl?: string; onConnectionError?: (error: Error) => void; onWorkerError?: (error: unknown) => void }): OpenedDb {
   if (options.databaseUrl) {
     // Two pools (issue 26, lanes.ts): requests that write take their connections from a pool (8) of their
-    // own, so a save never waits for a connection behind ten readers.
+    // own, so a save never waits for a connection behind the readers.
     const heard = (error: Error) => options.onConnectionError?.(error);
-    const reads = watchedPool(options.databaseUrl, 10, heard);
-    // As large as the readers' pool: a write request whose transaction also reads through the root handle takes
-    // two connections, and a small pool would let a burst of such saves wait on each other.
+    const reads = watchedPool(options.databaseUrl, readPoolSize(process.env.PG_READ_POOL), heard);
+    // Not small: a write request whose transaction also reads through the root handle takes two connections,
+    // and a small pool would let a burst of such saves wait on each other.
     const writes = watchedPool(options.databaseUrl, 8, heard);
     const laned = {
       connect: () => (currentLane() === 'write' ? writes : reads).connect(),
@@ -63,6 +64,18 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string; o
  */
 export function openPostgresReader(databaseUrl: string, max: number, onConnectionError?: (error: Error) => void): Db {
   return new Kysely({ dialect: new PostgresDialect({ pool: watchedPool(databaseUrl, max, (error) => onConnectionError?.(error)) }) });
+}
+
+/**
+ * The readers' pool: PG_READ_POOL, else twice the cores (at least 4, at most 10). Ten readers on two cores
+ * only took turns in the OS scheduler, and a draft save's statements waited behind all ten backends: saves
+ * beside uncached searches at p50 ×5.7–12.9 of idle with 10, ×2.8–4.8 with 4, for the same searches per
+ * second (session 29, docs/performance.md). Requests beyond it wait for a connection in Node, which costs nothing.
+ */
+export function readPoolSize(asked: string | undefined): number {
+  const n = Number(asked);
+  if (asked !== undefined && Number.isInteger(n) && n >= 1) return Math.min(n, 100);
+  return Math.min(10, Math.max(4, 2 * availableParallelism()));
 }
 
 /**
