@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, DEMO_PASSWORD, login, startTestServer, type TestServer } from './helpers/testServer';
+import { call, DEMO_PASSWORD, login, startTestServer, type TestServer, columnIdOf } from './helpers/testServer';
 
 type Rec = Record<string, unknown>;
 type Status = { status: string; hasVoice: boolean; durationSeconds: number | null; url: string | null; statusName: string };
@@ -56,8 +56,7 @@ beforeAll(async () => {
   server = await startTestServer();
   url = server.url;
   admin = await login(url, 'admin', server.adminPassword);
-  const cols = (await call<Rec[]>(url, '/column/list', { token: admin, method: 'GET' })).body.data;
-  columnId = Number(cols.find((c) => c.categoryTitle === '政务要闻')?.categoryId);
+  columnId = await columnIdOf(url, admin);
   expect(columnId).toBeGreaterThan(0);
 }, 120_000);
 afterAll(async () => server?.close());

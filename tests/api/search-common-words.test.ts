@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialectOf } from '../../server/modules/content/search/indexer.js';
 import { readSearch } from '../../server/modules/content/search/params.js';
 import { commonWords } from '../../server/modules/content/search/pgMatches.js';
-import { call, login, startTestServer, type TestServer } from './helpers/testServer.js';
+import { call, login, startTestServer, type TestServer, columnIdOf } from './helpers/testServer.js';
 
 /**
  * A word the database's statistics call common (docs/search-and-reports.md, "PostgreSQL query shape"): on
  * PostgreSQL its capped count and the facets' keys are read through the GIN bitmap in a transaction of their
  * own; the answer is the same as for any other word, on both databases.
  */
-type Rec = Record<string, unknown>;
 type Page = { list: { articleId: number }[]; totalRow: number; totalCapped: boolean; facets?: { columns: { columnId: number; count: number }[]; years: { count: number }[]; capped: boolean } };
 
 let server: TestServer;
@@ -36,8 +35,7 @@ beforeAll(async () => {
   server = await startTestServer();
   url = server.url;
   admin = await login(url, 'admin', server.adminPassword);
-  const cols = (await call<Rec[]>(url, '/column/list', { token: admin, method: 'GET' })).body.data;
-  news = Number(cols.find((c) => c.categoryTitle === '政务要闻')?.categoryId);
+  news = await columnIdOf(url, admin);
   expect(news).toBeGreaterThan(0);
   // 琥珀 in most of the index (published one after another, older first), 玳瑁 in one article only.
   for (let i = 0; i < WORDS; i++) {

@@ -5,7 +5,7 @@ import { syncArticles } from '../../server/modules/content/search/indexer.js';
 import { readSearch } from '../../server/modules/content/search/params.js';
 import { headAnswers, headMatches, knowHeads, maintainHeads, readHeads, type Head } from '../../server/modules/content/search/pgHead.js';
 import { setPgHeadOff, wordShare } from '../../server/modules/content/search/pgMatches.js';
-import { call, login, startTestServer, type TestServer } from './helpers/testServer.js';
+import { call, login, startTestServer, type TestServer, columnIdOf } from './helpers/testServer.js';
 
 /**
  * The heads of the PostgreSQL word index (pgHead.ts, issue 25 speed, session 29): a common word's capped count and
@@ -64,8 +64,7 @@ beforeAll(async () => {
   server = await startTestServer();
   url = server.url;
   admin = await login(url, 'admin', server.adminPassword);
-  const cols = (await call<Rec[]>(url, '/column/list', { token: admin, method: 'GET' })).body.data;
-  news = Number(cols.find((c) => c.categoryTitle === '政务要闻')?.categoryId);
+  news = await columnIdOf(url, admin);
   if (!pg) return;
   // Every call searches (the answer and count caches would hand the second of a pair the first's answer).
   resultCaches.enabled = false;

@@ -6,7 +6,7 @@ import { createUnderstandingStore } from '../../server/modules/content/search/un
 import { answerSearch } from '../../server/modules/content/search/worker/answer.js';
 import { createSearchPool, type SearchPool } from '../../server/modules/content/search/worker/pool.js';
 import type { SearchJob } from '../../server/modules/content/search/worker/protocol.js';
-import { call, login, startTestServer, type TestServer } from './helpers/testServer.js';
+import { call, login, startTestServer, type TestServer, columnIdOf } from './helpers/testServer.js';
 
 /**
  * Search workers (SQLite, and PostgreSQL since session 28; issue 26): a worker answers exactly what the request thread answers for the same
@@ -71,8 +71,7 @@ describe('search workers', () => {
   }, 120_000);
 
   it('see an article published just before, and a synonym once told', async () => {
-    const cols = (await call<Rec[]>(server.url, '/column/list', { token: admin, method: 'GET' })).body.data;
-    const columnId = Number(cols.find((c) => c.categoryTitle === '政务要闻')?.categoryId);
+    const columnId = await columnIdOf(server.url, admin);
     const saved = await call<{ articleId: number }>(server.url, '/api/article/save/admin', { token: admin, body: { columnId, status: 5, title: '琥珀鹦鹉螺展览', content: '<p>鹦鹉螺化石</p>' } });
     expect(saved.body.errorCode, saved.body.errorMsg).toBe('0');
     const found = JSON.parse((await inWorker(await jobOf({ keyword: '鹦鹉螺' }))).body.toString()) as { data: { list: { articleId: number }[] } };

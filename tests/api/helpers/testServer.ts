@@ -144,3 +144,9 @@ export async function firstLogin(url: string, username: string, given: string, c
   if (r.body.errorCode !== '0') throw new Error(`password change of ${username} failed: ${r.body.errorCode} ${r.body.errorMsg}`);
   return token;
 }
+
+/** The id of the demo column titled `title` (政务要闻 by default), as staff see it in /column/list. */
+export async function columnIdOf(url: string, token: string, title = '政务要闻'): Promise<number> {
+  const cols = (await call<{ categoryTitle: string; categoryId: number }[]>(url, '/column/list', { token, method: 'GET' })).body.data;
+  return Number(cols.find((c) => c.categoryTitle === title)?.categoryId);
+}
