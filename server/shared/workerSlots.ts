@@ -1,0 +1,93 @@
+import { Worker } from 'node:worker_threads';
+
+/** A worker that died this many times turns the pool off: the caller does the work on the request thread. */
+const MAX_DEATHS = 3;
+
+export interface WorkerSlotsOptions {
+  /** The worker's entry file. */
+  file: string | URL;
+  workerData: unknown;
+  /** Each worker's heap (MB). */
+  heapMb: number;
+  /** How many workers, started on the first `send` that allows it. */
+  size: number;
+  /** Named in the error of a worker that exited ("search worker", "read worker"). */
+  name: string;
+  /** True for the worker's "ready" message; every other message answers the job of its `id`. */
+  isReady: (message: unknown) => boolean;
+  log: (error: unknown) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  inflight: Map<number, (reply: unknown) => void>;
+}
+
+/**
+ * Worker threads that each take jobs by id (the search workers and the SQLite read workers, session 29): started
+ * on demand, each job sent to the least busy ready one, a dead worker's jobs settled with its Error and the
+ * worker dropped, the whole pool off after MAX_DEATHS deaths. `send` answers null whenever the caller should do
+ * the work itself (no worker ready, every one `busy` deep, the pool closed or off).
+ */
+export function createWorkerSlots(options: WorkerSlotsOptions) {
+  const slots: Slot[] = [];
+  let nextId = 1;
+  let deaths = 0;
+  let closed = false;
+  let readyNow: () => void = () => {};
+  const firstReady = new Promise<void>((resolve) => (readyNow = resolve));
+  const spawn = () => {
+    const worker = new Worker(options.file, { workerData: options.workerData, resourceLimits: { maxOldGenerationSizeMb: options.heapMb } });
+    const slot: Slot = { worker, ready: false, inflight: new Map() };
+    worker.unref();
+    worker.on('message', (m: { id: number }) => {
+      if (options.isReady(m)) {
+        slot.ready = true;
+        return readyNow();
+      }
+      const settle = slot.inflight.get(m.id);
+      slot.inflight.delete(m.id);
+      settle?.(m);
+    });
+    const dead = (error: Error) => {
+      if (!slots.includes(slot)) return;
+      slots.splice(slots.indexOf(slot), 1);
+      if (!closed && ++deaths <= MAX_DEATHS) options.log(error);
+      for (const settle of slot.inflight.values()) settle(error);
+      slot.inflight.clear();
+    };
+    worker.on('error', dead);
+    worker.on('exit', (code) => dead(new Error(`${options.name} exited (${code})`)));
+    slots.push(slot);
+  };
+  return {
+    /**
+     * Sends `message(id)` to the least busy ready worker with fewer than `busy` jobs in flight; answers its reply,
+     * or the Error of the worker's death. `start: false` sends only when workers were started already.
+     */
+    send(message: (id: number) => unknown, { busy = Infinity, start = true }: { busy?: number; start?: boolean } = {}): Promise<unknown> | null {
+      if (closed || deaths >= MAX_DEATHS || options.size < 1 || (!slots.length && !start)) return null;
+      while (slots.length < options.size) spawn();
+      let slot: Slot | null = null;
+      for (const s of slots) if (s.ready && s.inflight.size < busy && (!slot || s.inflight.size < slot.inflight.size)) slot = s;
+      if (!slot) return null;
+      const id = nextId++;
+      const target = slot;
+      return new Promise((resolve) => {
+        target.inflight.set(id, resolve);
+        target.worker.postMessage(message(id));
+      });
+    },
+    /** The same message to every worker started. */
+    broadcast(message: unknown): void {
+      for (const s of slots) s.worker.postMessage(message);
+    },
+    /** Resolves once a worker is ready (tests; the pool never waits for it). */
+    ready: () => firstReady,
+    async close(): Promise<void> {
+      closed = true;
+      await Promise.all(slots.map((s) => s.worker.terminate()));
+    },
+  };
+}
