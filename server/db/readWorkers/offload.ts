@@ -14,7 +14,7 @@ const primitive = (v: unknown) => v === null || typeof v === 'string' || typeof 
 
 /**
  * Where a read-lane SELECT outside a transaction runs (issue 26, session 29): on the request thread's reader,
- * or — when its SQL text has cost COSTLY_MICROS or more on average — on a read worker (pool.ts), so the one
+ * or — when its SQL text has cost COSTLY_MICROS or more even at its fastest run — on a read worker (pool.ts), so the one
  * request thread keeps to HTTP, authentication, building queries and answers while the statement runs on the
  * other core. Both read the latest commit (WAL), so where it runs changes no answer.
  */
