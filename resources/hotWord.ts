@@ -57,6 +57,9 @@ export default defineResource({
     defaultSort: { field: 'sort', order: 'ASC' },
   },
   form: ['word', 'sort', 'status', 'type'],
+  // The header's 热词 line and the search page's 热门搜索: the home page and the site pages are written again
+  // after a save or delete (as 首页生成 writes them); article and column pages take them at the next full run.
+  republish: ['index', '*'],
   permissions: {
     list: 'hotWord:list',
     get: 'hotWord:get',

@@ -322,7 +322,10 @@ export interface ResourceDecl {
   readonly responses?: ResponsesDecl;
   /** Calls of citizens on the public site (see PublicOpDecl); handlers in the behaviour file. */
   readonly publicOps?: readonly PublicOpDecl[];
-  /** Site pages (`pages/<name>.html`) rendered again after a successful save or delete (问卷调查's `survey`). */
+  /**
+   * Site pages (`pages/<name>.html`) rendered again after a successful save or delete (问卷调查's `survey`);
+   * `index` is the home page, `*` every site page of the skin (热词, shown in every page's header).
+   */
   readonly republish?: readonly string[];
   /** Code run around each operation (see resources/behaviour.ts). */
   readonly hooks?: Hooks;

@@ -275,4 +275,35 @@ describe('the public portal', () => {
     expect((await call(url, '/ll/theme/themeAuditShow', { token: admin, body: { ids: [999999], isShow: 1 } })).body.errorCode).not.toBe('0');
     expect(changed(before, await snapshot())).toEqual([]);
   });
+
+  it('writes a changed hot word into the home page and the site pages at once, not into article pages', async () => {
+    if (!(await exists('search.html'))) await generateSite();
+    const word = '不动产登记测试';
+    const before = await snapshot();
+    const added = await okCall<Rec>('/hotWord/add', { body: { word, sort: 0, status: 1, type: 1 } });
+    const after = await snapshot();
+    const rewritten = changed(before, after);
+    // The header's 热词 line of the home page and of every site page, the search page's 热门搜索 list.
+    expect(rewritten).toContain('index.html');
+    expect(rewritten).toContain('search.html');
+    expect(rewritten).toContain('mailbox.html');
+    expect(rewritten.filter((rel) => /^(article|column)\//.test(rel)), 'article and column pages wait for the next full run').toEqual([]);
+    expect(await read('index.html')).toContain(`>${word}</a>`);
+    expect(await read('search.html')).toContain(`>${word}</a>`);
+    // The home page's record of the articles it shows is kept (republishing an article still finds it).
+    const shown = await server.app.db.selectFrom('site_page_article').select('articleId').where('rel', '=', 'index.html').execute();
+    expect(shown.length).toBeGreaterThan(0);
+    // Disabled, then deleted: gone from both at once.
+    await okCall('/hotWord/add', { body: { id: added.id, status: 0 } });
+    expect(await read('index.html')).not.toContain(`>${word}</a>`);
+    await okCall('/hotWord/add', { body: { id: added.id, status: 1 } });
+    expect(await read('search.html')).toContain(`>${word}</a>`);
+    await okCall('/hotWord/dels', { body: { ids: [added.id] } });
+    expect(await read('search.html')).not.toContain(`>${word}</a>`);
+    expect(await read('index.html')).not.toContain(`>${word}</a>`);
+    // A refused save rewrites nothing.
+    const quiet = await snapshot();
+    expect((await call(url, '/hotWord/add', { token: admin, body: { word: '' } })).body.errorCode).toBe('1001');
+    expect(changed(quiet, await snapshot())).toEqual([]);
+  });
 });

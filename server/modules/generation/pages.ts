@@ -4,6 +4,7 @@ import type { Row } from '../../db/types.js';
 import { buildTree, type ColumnNode } from '../content/columns/service.js';
 import { columnVar, metaOf, rootOf } from './context.js';
 import { siteConfig } from './siteConfig.js';
+import { recordShown } from './shownIndex.js';
 import type { Base, SiteGenerator } from './service.js';
 import type { PageJob } from './worker/protocol.js';
 
@@ -27,12 +28,18 @@ export interface SitePage {
 
 const registered = new Map<string, SitePage>();
 
+/** In a republish list: the home page, and every site page of the skin (resources/types.ts `republish`). */
+export const HOME_PAGE = 'index';
+export const EVERY_SITE_PAGE = '*';
+
 export function registerSitePage(page: SitePage): void {
   if (!/^[a-z][a-z0-9_-]{0,63}$/.test(page.name)) throw new Error(`页面名称无效：${page.name}`);
   registered.set(page.name, page);
 }
 
 const treeVar = (nodes: ColumnNode[]): Row[] => nodes.map((n) => ({ ...columnVar(n), children: treeVar(n.children) }));
+
+const published = (gen: SiteGenerator) => fs.access(path.join(gen.root, 'index.html')).then(() => true, () => false);
 
 /** The names of the skin's site pages. */
 export async function sitePageNames(skinDir: string): Promise<string[]> {
@@ -64,17 +71,22 @@ export async function sitePageJobs(gen: SiteGenerator, base: Base): Promise<Page
 /**
  * Renders some site pages again after their data changed (a survey opened, a forum topic answered:
  * routes name them in `config.republish`, sitePageHooks.ts), with the family pages changed since the
- * last call; a page the skin does not have is skipped. Answers the written and removed paths.
+ * last call; a page the skin does not have is skipped. `index` names the home page and `*` every site page
+ * (data every page's header shows, such as 热词). Answers the written and removed paths.
  */
 export async function republishSitePages(gen: SiteGenerator, names: readonly string[]): Promise<{ written: string[]; removed: string[] }> {
+  // The home page and every site page are refreshed on a published site only: they never start one.
+  const siteWide = (names.includes(HOME_PAGE) || names.includes(EVERY_SITE_PAGE)) && (await published(gen));
   const base = await gen.base();
-  const present = new Set(await sitePageNames(base.skinDir));
-  const wanted = [...new Set(names)].filter((n) => present.has(n));
-  if (!wanted.length) return { written: [], removed: [] };
+  const present = await sitePageNames(base.skinDir);
+  const wanted = siteWide && names.includes(EVERY_SITE_PAGE) ? present : [...new Set(names)].filter((n) => present.includes(n));
+  const home = siteWide && names.includes(HOME_PAGE);
+  if (!wanted.length && !home) return { written: [], removed: [] };
   const shared = sharedVars(base);
-  const jobs: PageJob[] = [];
+  const jobs: PageJob[] = home ? [await gen.indexJob(base)] : [];
   for (const name of wanted) jobs.push(...(await pageJobs(gen, base, name, shared, true)));
   await gen.withRun(base, (run) => gen.pool.render(run, jobs, true));
+  if (home) await recordShown(gen.db, jobs.slice(0, 1));
   const removed: string[] = [];
   for (const name of wanted) removed.push(...((await registered.get(name)?.prune?.(gen)) ?? []));
   return { written: jobs.map((j) => j.rel), removed };
