@@ -82,7 +82,9 @@ describe('GenericCreate of announcement', () => {
     await typeInEditor('正文');
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByText('标题长度不能超过200个字符')).toBeInTheDocument();
-    // Give react-admin's notification a chance to appear if it were going to.
+    // react-admin's own notification would come from the save's onError: wait until the save has settled
+    // (保存 enabled again), then a little more for its render, on a loaded machine too.
+    await waitFor(() => expect(screen.getByRole('button', { name: '保存' })).toBeEnabled());
     await new Promise((r) => setTimeout(r, 300));
     expect(screen.getAllByText('标题长度不能超过200个字符')).toHaveLength(1);
   }, 30_000);
