@@ -33,7 +33,9 @@ const reuse = (!!keepPath && existsSync(join(keepPath, 'portal.sqlite'))) || dat
 if (keepPath) mkdirSync(keepPath, { recursive: true });
 const dataDir = keepPath || mkdtempSync(join(tmpdir(), 'portal-bench-articles-'));
 const password = 'Bench@2026pass';
-const config = { ...loadConfig({ ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_PASSWORD: password, SEED_DEMO: 'off' }), port: 0, host: '127.0.0.1' };
+// No scheduled backup: within its window (BACKUP_AT + 4 h) a fresh server makes the day's backup at start,
+// a copy and hash of the whole database beside the measured loads (3 GB at a million articles).
+const config = { ...loadConfig({ ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_PASSWORD: password, SEED_DEMO: 'off', BACKUP_SCHEDULE: 'off' }), port: 0, host: '127.0.0.1' };
 
 const app = await buildApp(config, { logger: false });
 const t0 = performance.now();

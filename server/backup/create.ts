@@ -5,11 +5,11 @@ import type { Db } from '../db/types.js';
 import { finishBackupRecord, insertBackupRecord } from '../entities/backup.js';
 import { formatDateTime } from '../util/time.js';
 import { backupDir } from './config.js';
+import { callInWorker } from '../shared/workerCall.js';
 import { sha256, type TableHash } from './digest.js';
 import { copyFolders, BACKED_UP_FOLDERS } from './files.js';
 import { FILES_FOLDER, MANIFEST_FILE, type BackupKind, type BackupManifest } from './manifest.js';
-import { backupPostgres, PG_DUMP_FILE } from './pgBackup.js';
-import { backupSqlite, inspectSqlite, SQLITE_FILE } from './sqliteBackup.js';
+import type { DatabaseSource } from './saveDatabase.js';
 
 export interface BackupDeps {
   db: Db;
@@ -18,25 +18,12 @@ export interface BackupDeps {
 
 const stamp = (t: string) => t.replace(/[-: ]/g, '').replace(/^(\d{8})/, '$1-');
 
-async function fileSha256(file: string): Promise<{ size: number; sha256: string }> {
-  const data = await fs.readFile(file);
-  return { size: data.length, sha256: sha256(data) };
-}
-
-/** Copies the database into `dir` and answers its manifest part (hashes from the saved snapshot). */
-async function saveDatabase(deps: BackupDeps, dir: string): Promise<BackupManifest['database']> {
-  const { config } = deps;
-  if (config.databaseUrl) {
-    const file = path.join(dir, PG_DUMP_FILE);
-    const tables = await backupPostgres(config.databaseUrl, file, config.backup.pgDump);
-    return { file: PG_DUMP_FILE, ...(await fileSha256(file)), tables };
-  }
-  const file = path.join(dir, SQLITE_FILE);
-  await backupSqlite(config.dataDir, file);
-  const { tables, integrity } = inspectSqlite(file, { makePlain: true });
-  if (integrity !== 'ok') throw new Error(`备份的数据库未通过完整性检查：${integrity}`);
-  return { file: SQLITE_FILE, ...(await fileSha256(file)), integrity, tables };
-}
+/** The database part of the backup, made in a worker thread (saveDatabase.ts). */
+const saveDatabaseAside = (deps: BackupDeps, dir: string) =>
+  callInWorker<BackupManifest['database']>(new URL('./saveDatabase.ts', import.meta.url), 'saveDatabase', [
+    { databaseUrl: deps.config.databaseUrl ?? null, dataDir: deps.config.dataDir, pgDump: deps.config.backup.pgDump } satisfies DatabaseSource,
+    dir,
+  ]);
 
 const totalRows = (tables: TableHash[]) => tables.reduce((n, t) => n + t.rows, 0);
 
@@ -52,7 +39,7 @@ export async function makeBackup(deps: BackupDeps, id: number, name: string, kin
   try {
     await fs.mkdir(partial, { recursive: true });
     const chain = await deps.db.selectFrom('log_chain').select(['headSeq', 'headHash']).where('id', '=', 1).executeTakeFirst();
-    const database = await saveDatabase(deps, partial);
+    const database = await saveDatabaseAside(deps, partial);
     const files = await copyFolders(deps.config.dataDir, path.join(partial, FILES_FOLDER));
     const manifest: BackupManifest = {
       format: 1, name, kind, dialect: deps.config.databaseUrl ? 'postgres' : 'sqlite', startedAt, finishedAt: formatDateTime(),

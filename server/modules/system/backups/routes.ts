@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import * as tar from 'tar';
-import { checkStoredBackup } from '../../../backup/check.js';
+import { checkStoredBackupAside } from '../../../backup/check.js';
 import { backupDir } from '../../../backup/config.js';
 import { backupJob } from '../../../backup/job.js';
 import { backupsRunning, startBackup } from '../../../backup/runner.js';
@@ -53,7 +53,7 @@ export async function backupRoutes(app: FastifyInstance) {
 
   app.post('/backup/verify', { config: { permission: 'backup:list' }, schema: BACKUP_ID, attachValidation: true }, async (request) => {
     const { dir } = await finished(readId(request));
-    const problems = await checkStoredBackup(dir);
+    const problems = await checkStoredBackupAside(dir);
     return problems.length ? ok({ ok: false, problems }, `校验未通过：${problems.slice(0, 3).join('；')}`) : ok({ ok: true, problems }, '校验通过：备份与清单一致');
   });
 }
