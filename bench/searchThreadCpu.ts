@@ -37,12 +37,15 @@ for (const name of (process.env.CLASSES ?? 'rare,middle,common').split(',') as (
   writeFileSync(lua, `local w = {${words.map((k) => JSON.stringify(encodeURIComponent(k))).join(',')}}\nlocal i = 0\nrequest = function()\n  i = i % #w + 1\n  return wrk.format("GET", "/api/article/queryEsArticle?pageNumber=1&pageSize=20&keyword=" .. w[i])\nend\n`);
   const m0 = mainMs();
   const p0 = processMs();
-  const text = await new Promise<string>((resolve, reject) => execFile('wrk', ['-t1', '-c10', `-d${seconds}s`, '-s', lua, base], (e, stdout) => (e ? reject(e) : resolve(stdout))));
+  const text = await new Promise<string>((resolve, reject) => execFile('wrk', ['--latency', '-t1', '-c10', `-d${seconds}s`, '-s', lua, base], (e, stdout) => (e ? reject(e) : resolve(stdout))));
   const n = Math.max(1, Number(/(\d+) requests in/.exec(text)?.[1] ?? 0));
   const main = (mainMs() - m0) / n;
   const all = (processMs() - p0) / n;
-  out[name] = { requests: n, mainMs: Number(main.toFixed(3)), workersMs: Number((all - main).toFixed(3)), processMs: Number(all.toFixed(3)) };
-  console.log(`${name.padEnd(6)} ${n} searches: request thread ${main.toFixed(3)} ms, workers ${(all - main).toFixed(3)} ms, process ${all.toFixed(3)} ms per search`);
+  // wrk --latency: its percentiles (ms), for A/B runs of the same load (not the bench's figure).
+  const pct = (p: string) => { const m = new RegExp(`^\\s*${p}%\\s+([\\d.]+)(us|ms|s)`, 'm').exec(text); return m ? Number((Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1)).toFixed(2)) : null; };
+  const latencyMs = { p50: pct('50'), p99: pct('99') };
+  out[name] = { requests: n, perSecond: Math.round(n / seconds), latencyMs, mainMs: Number(main.toFixed(3)), workersMs: Number((all - main).toFixed(3)), processMs: Number(all.toFixed(3)) };
+  console.log(`${name.padEnd(6)} ${n} searches (${Math.round(n / seconds)}/s, p50 ${latencyMs.p50} p99 ${latencyMs.p99} ms): request thread ${main.toFixed(3)} ms, workers ${(all - main).toFixed(3)} ms, process ${all.toFixed(3)} ms per search`);
 }
 console.log(JSON.stringify(out));
 await app.close();

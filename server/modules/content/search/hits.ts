@@ -12,6 +12,15 @@ export const PAGE_FIELDS = [
 // SQLite's page statement as fixed text (one prepared statement for any keyword and page): building it with
 // Kysely cost more than running it.
 export const PAGE_COLUMNS = sql.raw(PAGE_FIELDS.map((f) => f.replace(/\.(\w+)$/, '."$1"')).join(', '));
+/**
+ * A page row as an object: SQLite's page statements ask for arrays (RAW_ROWS, db/statementCache.ts) in
+ * PAGE_FIELDS' order, cheaper than the driver's row objects; an object (a connection without raw mode) as it is.
+ */
+export function pageRowOf(r: unknown): Row {
+  if (!Array.isArray(r)) return r as Row;
+  const [docKey, wjType, wjbh, docYear, docDay, excerpt, articleId, title, subTitle, columnId, summary, thumbnail, source, author, publishTime, jumpUrl, hits, status, categoryTitle] = r as unknown[];
+  return { docKey, wjType, wjbh, docYear, docDay, excerpt, articleId, title, subTitle, columnId, summary, thumbnail, source, author, publishTime, jumpUrl, hits, status, categoryTitle };
+}
 export const PAGE_JOINS = sql.raw('join article a on a."articleId" = s."articleId" left join category c on c."categoryId" = a."columnId"');
 
 /** The rows in the order of `keys`; keys without a row are left out. */

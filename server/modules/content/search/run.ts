@@ -2,7 +2,8 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db, Row } from '../../../db/types.js';
 import { pageOf } from '../../../shared/paging.js';
 import { highlighter } from './highlight.js';
-import { hitOf, ordered, PAGE_COLUMNS, PAGE_JOINS, pageRows } from './hits.js';
+import { RAW_ROWS } from '../../../db/statementCache.js';
+import { hitOf, ordered, PAGE_COLUMNS, PAGE_JOINS, pageRowOf, pageRows } from './hits.js';
 import { dialectOf } from './indexer.js';
 import type { Search } from './params.js';
 import { ftsOnly, hasFilters, where, type Q } from './query.js';
@@ -23,6 +24,8 @@ interface Fts {
   match: string;
   bound: RawBuilder<unknown>;
 }
+
+const RAW = sql.raw(RAW_ROWS);
 
 const ftsOf = (s: Search, match: string): Fts => ({ match, bound: s.sinceKey === null ? sql`` : sql` and rowid >= ${s.sinceKey}` });
 
@@ -65,7 +68,8 @@ async function plainFastPath(db: Db, s: Search, fts: Fts, cap: number, kept: Cou
 /** The page's rows by their keys, or (the count came from the count cache) keys and rows in one statement. */
 async function keysOrRows(db: Db, s: Search, fts: Fts, cap: number, counted: number, newest: number[] | null) {
   const offset = (s.pageNumber - 1) * s.pageSize;
-  const byKeys = async (keys: number[]) => ({ counted, newest, hits: keys.length ? (await sql<Row>`select ${PAGE_COLUMNS} from article_search s ${PAGE_JOINS} where s."docKey" in (select value from json_each(${JSON.stringify(keys)}))`.execute(db)).rows : [], keys });
+  // The page's rows as arrays (RAW_ROWS), made objects here.
+  const byKeys = async (keys: number[]) => ({ counted, newest, hits: keys.length ? (await sql<Row>`${RAW}select ${PAGE_COLUMNS} from article_search s ${PAGE_JOINS} where s."docKey" in (select value from json_each(${JSON.stringify(keys)}))`.execute(db)).rows.map(pageRowOf) : [], keys });
   if (s.sort === 'relevance') {
     // A common word's candidates are the newest matches; read here when the count came from the count cache,
     // so the order never depends on what is cached.
@@ -77,7 +81,7 @@ async function keysOrRows(db: Db, s: Search, fts: Fts, cap: number, counted: num
   // The count came from the count cache: the page's keys and their rows in one statement (FTS5 yields the
   // 20 keys, three primary-key lookups each).
   const keys = sql`select rowid as k from article_fts where article_fts match ${fts.match}${fts.bound} order by rowid desc limit ${s.pageSize} offset ${offset}`;
-  return { counted, newest: null, hits: (await sql<Row>`select ${PAGE_COLUMNS} from (${keys}) f join article_search s on s."docKey" = f.k ${PAGE_JOINS} order by f.k desc`.execute(db)).rows, keys: null };
+  return { counted, newest: null, hits: (await sql<Row>`${RAW}select ${PAGE_COLUMNS} from (${keys}) f join article_search s on s."docKey" = f.k ${PAGE_JOINS} order by f.k desc`.execute(db)).rows.map(pageRowOf), keys: null };
 }
 
 /** What PostgreSQL's count read besides the count (pgMatches.ts): every match's key, or the page's. */
