@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import type { Db } from '../../../db/types.js';
+import type { Db, Row } from '../../../db/types.js';
 import { headMatches, type HeadMatches } from './pgHead.js';
 import type { Search } from './params.js';
+import { pgCountPage } from './pgPage.js';
 import type { Q } from './query.js';
 import { parseKeyword, type KeywordQuery } from './text.js';
 
@@ -84,17 +85,19 @@ export async function wordShare(db: Db, s: Search): Promise<number> {
  * statement (`set local`, inside its own transaction); the page itself keeps the planner's choice (walking
  * the docKey order finds a common word's newest 20 at once).
  */
-export async function pgCappedMatches(db: Db, s: Search, base: Q, cap: number, keys: boolean, page?: { offset: number; size: number }): Promise<{ n: number; keys: number[] | null; page?: number[] }> {
+export async function pgCappedMatches(db: Db, s: Search, base: Q, cap: number, keys: boolean, page?: { offset: number; size: number }): Promise<CappedMatches> {
   const limited = base.select('s.docKey').limit(cap + 1);
   // Only a common word pays for the transaction (three more round trips); the planner reads others well.
   const common = await commonWords(db, s);
+  if (!keys && page && (!common || (await wordShare(db, s)) < DENSE)) {
+    // Session 28: the page's keys from the same read of the matches (one GIN scan and one round trip, not
+    // two); session 30: the page's rows too. A word under DENSE of the rows is read whole (the GIN bitmap of
+    // every match, as the capped count built anyway), so its page is exact whatever the count; a word
+    // outside the statistics reads at most cap + 1 (its page is the right one when at most `cap` match).
+    const m = await pgCountPage(db, common ? base.select('s.docKey') : limited, cap, page);
+    return { n: m.n, keys: null, page: m.page, rows: m.rows, exact: common || m.n <= cap };
+  }
   const run = async (trx: Db) => {
-    if (!keys && page && !common) {
-      // Session 28: the page's keys from the same read of the matches (one GIN scan and one round trip, not
-      // two); the page is the right one only when at most `cap` match (the caller checks).
-      const row = (await sql<{ n: string | number; ks: string | null }>`with m as materialized (${limited}) select (select count(*) from m) as n, (select string_agg(p.k::text, ',') from (select m."docKey" as k from m order by m."docKey" desc limit ${page.size} offset ${page.offset}) p) as ks`.execute(trx)).rows[0];
-      return { n: Number(row?.n ?? 0), keys: null, page: row?.ks ? row.ks.split(',').map(Number) : [] };
-    }
     if (!keys) {
       const row = (await sql<{ n: string | number }>`select count(*) as n from (${limited}) m`.execute(trx)).rows[0];
       return { n: Number(row?.n ?? 0), keys: null };
@@ -110,6 +113,12 @@ export async function pgCappedMatches(db: Db, s: Search, base: Q, cap: number, k
     return run(trx as unknown as Db);
   });
 }
+
+/**
+ * What pgCappedMatches read: the count (capped at cap + 1); with `keys` the first cap + 1 matches' keys; else,
+ * when asked, the page's keys newest first and their rows, `exact` when they are the page's whatever the count.
+ */
+export interface CappedMatches { n: number; keys: number[] | null; page?: number[]; rows?: Row[]; exact?: boolean }
 
 /**
  * A common word's capped count and newest keys from the head of the index (pgHead.ts), or null (then the whole

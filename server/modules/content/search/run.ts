@@ -7,6 +7,7 @@ import { dialectOf } from './indexer.js';
 import type { Search } from './params.js';
 import { ftsOnly, hasFilters, where, type Q } from './query.js';
 import { denseWords, pgCappedMatches, pgHeadMatches } from './pgMatches.js';
+import { pgPageRows } from './pgPage.js';
 import { relevanceKeys } from './relevance.js';
 
 /** totalRow counts matches up to this many (or ten pages past the asked one); more answers `totalCapped`. */
@@ -80,10 +81,12 @@ async function keysOrRows(db: Db, s: Search, fts: Fts, cap: number, counted: num
   return { counted, newest: null, hits: (await sql<Row>`select ${PAGE_COLUMNS} from (${keys}) f join article_search s on s."docKey" = f.k ${PAGE_JOINS} order by f.k desc`.execute(db)).rows, keys: null };
 }
 
-/** What PostgreSQL's count read besides the count (pgMatches.ts): every match's key, or the page's. */
+/** What PostgreSQL's count read besides the count (pgMatches.ts): every match's key, or the page's (and its rows, `exact`: see CappedMatches). */
 interface PgRead {
   keys: number[] | null;
   page: number[] | null;
+  rows: Row[] | null;
+  exact: boolean;
 }
 
 /** Any conditions: through `article_search`. */
@@ -93,20 +96,22 @@ async function generalPath(db: Db, s: Search, cap: number, kept: CountKept) {
   const base = where(db.selectFrom('article_search as s') as Q, s, dialect);
   const limited = base.select(sql<number>`1`.as('one')).limit(cap + 1);
   // PostgreSQL: counted through the GIN index (pgMatches.ts); with sortType the keys come back for the facets.
-  const read: PgRead = { keys: null, page: null };
+  const read: PgRead = { keys: null, page: null, rows: null, exact: false };
   // PostgreSQL, a common word: the count proven capped and the newest keys from the index's head (pgHead.ts).
   const head = dialect === 'postgres' ? await pgHeadMatches(db, s, cap, offset) : null;
   const counted = await kept(db, countKey(s, cap), async () => {
     if (head) return head.n;
     if (dialect === 'sqlite') return Number(((await db.selectFrom(limited.as('m')).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
     const m = await pgCappedMatches(db, s, base, cap, s.sort !== null, { offset, size: s.pageSize });
-    Object.assign(read, { keys: m.keys, page: m.page ?? null });
+    Object.assign(read, { keys: m.keys, page: m.page ?? null, rows: m.rows ?? null, exact: !!m.exact });
     return m.n;
   });
   const { keys, newest } =
     (head && counted > cap ? await headPage(db, s, head.newest, offset) : null) ??
-    (dialect === 'postgres' && counted <= cap && s.sort !== 'relevance' ? pageOfRead(read, offset, s.pageSize) : null) ??
+    (dialect === 'postgres' && (counted <= cap || read.exact) && s.sort !== 'relevance' ? pageOfRead(read, offset, s.pageSize) : null) ??
     (await pageKeys(db, s, base, counted, cap, read.keys));
+  // PostgreSQL: the page's rows came with the count (pgPage.ts), or are read by fixed text.
+  if (dialect === 'postgres') return { counted, newest, hits: read.rows && keys === read.page ? read.rows : await pgPageRows(db, keys), keys };
   return { counted, newest, hits: keys.length ? await pageRows(db.selectFrom('article_search as s').where('s.docKey', 'in', keys) as Q, keys) : [], keys };
 }
 

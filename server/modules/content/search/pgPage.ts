@@ -1,0 +1,37 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db, Row } from '../../../db/types.js';
+import { PAGE_COLUMNS, PAGE_JOINS } from './hits.js';
+import type { Q } from './query.js';
+
+/**
+ * PostgreSQL's page statements as fixed text (issue 25/26 speed, session 30). On this machine a statement's
+ * round trip over loopback TCP cost the request thread ~0.15–0.2 ms (its writev alone; profile of session 30),
+ * more than building and running a page's statement: so the page's rows come with the count in one statement
+ * where they can, and are otherwise read without Kysely's query builder.
+ */
+
+/** Keys as one array literal: one text parameter instead of a JavaScript array the driver converts. */
+const keyArray = (keys: readonly number[]) => sql.val(`{${keys.join(',')}}`);
+
+/** The rows of `keys` (hits.ts's columns and joins), in no particular order. */
+export async function pgPageRows(db: Db, keys: readonly number[]): Promise<Row[]> {
+  if (!keys.length) return [];
+  return (await sql<Row>`select ${PAGE_COLUMNS} from article_search s ${PAGE_JOINS} where s."docKey" = any(${keyArray(keys)}::bigint[])`.execute(db)).rows;
+}
+
+/** What pgCountPage read: the count (capped at cap + 1), the page's keys newest first and their rows. */
+export interface CountPage { n: number; page: number[]; rows: Row[] }
+
+/**
+ * The count of the matches `matches` selects (a `"docKey"` column; capped at cap + 1), the page's keys newest first
+ * and the page's rows, in one statement: the matches read once (materialised), one round trip instead of two.
+ * The page is the right one when `matches` selects every match, or when at most `cap` match.
+ */
+export async function pgCountPage(db: Db, matches: Q | RawBuilder<unknown>, cap: number, page: { offset: number; size: number }): Promise<CountPage> {
+  // One row always (the count), the page's rows joined beside it (none when the page is empty).
+  const rows = (
+    await sql<Row & { matchCount: number | string }>`with m as materialized (${matches}), p as (select m."docKey" as k from m order by m."docKey" desc limit ${page.size} offset ${page.offset}) select least((select count(*) from m), ${cap + 1}) as "matchCount", x.* from (select 1) one left join lateral (select ${PAGE_COLUMNS} from p join article_search s on s."docKey" = p.k ${PAGE_JOINS}) x on true`.execute(db)
+  ).rows;
+  const hits = rows.filter((r) => r.docKey !== null && r.docKey !== undefined);
+  return { n: Number(rows[0]?.matchCount ?? 0), page: hits.map((r) => Number(r.docKey)).sort((a, b) => b - a), rows: hits };
+}
