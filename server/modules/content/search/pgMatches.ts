@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Row } from '../../../db/types.js';
 import { headMatches, type HeadMatches } from './pgHead.js';
 import type { Search } from './params.js';
-import { pgCountPage } from './pgPage.js';
+import { pgCountKeysPage, pgCountPage } from './pgPage.js';
 import type { Q } from './query.js';
 import { parseKeyword, type KeywordQuery } from './text.js';
 
@@ -97,6 +97,12 @@ export async function pgCappedMatches(db: Db, s: Search, base: Q, cap: number, k
     const m = await pgCountPage(db, common ? base.select('s.docKey') : limited, cap, page);
     return { n: m.n, keys: null, page: m.page, rows: m.rows, exact: common || m.n <= cap };
   }
+  if (keys && page && common && s.sort === 'time' && (await wordShare(db, s)) < DENSE) {
+    // The same for sortType=time: the keys the facets count (the first cap + 1 the GIN bitmap yields, as the
+    // capped read below), the count and the exact page from one read of every match.
+    const m = await pgCountKeysPage(db, base.select('s.docKey'), cap, page);
+    return { ...m, exact: true };
+  }
   const run = async (trx: Db) => {
     if (!keys) {
       const row = (await sql<{ n: string | number }>`select count(*) as n from (${limited}) m`.execute(trx)).rows[0];
@@ -127,7 +133,8 @@ export interface CappedMatches { n: number; keys: number[] | null; page?: number
  */
 export async function pgHeadMatches(db: Db, s: Search, cap: number, offset: number): Promise<HeadMatches | null> {
   if (pgHeadOff) return null;
-  return headMatches(db, s, cap, s.sort === null ? offset + s.pageSize : cap + 1, await wordShare(db, s));
+  // The original call: the page and its rows from the head's statement (pgHead.ts, inHead).
+  return headMatches(db, s, cap, s.sort === null ? offset + s.pageSize : cap + 1, await wordShare(db, s), s.sort === null ? { offset, size: s.pageSize } : undefined);
 }
 
 /** Switches the head off (the bench's and tests' old-against-new comparison of answers). */

@@ -35,3 +35,16 @@ export async function pgCountPage(db: Db, matches: Q | RawBuilder<unknown>, cap:
   const hits = rows.filter((r) => r.docKey !== null && r.docKey !== undefined);
   return { n: Number(rows[0]?.matchCount ?? 0), page: hits.map((r) => Number(r.docKey)).sort((a, b) => b - a), rows: hits };
 }
+
+/**
+ * pgCountPage for a search whose facets need the matches' keys (sortType=time): the count (capped at cap + 1), the
+ * first cap + 1 keys in the order the read yields them (the GIN bitmap's, as pgCappedMatches' capped read) and the
+ * page's keys newest first, from one read of every match `matches` selects.
+ */
+export async function pgCountKeysPage(db: Db, matches: Q, cap: number, page: { offset: number; size: number }): Promise<{ n: number; keys: number[]; page: number[] }> {
+  const row = (
+    await sql<{ n: number | string; ks: string | null; pk: string | null }>`with m as materialized (${matches}) select least((select count(*) from m), ${cap + 1}) as n, (select string_agg(x.k::text, ',') from (select m."docKey" as k from m limit ${cap + 1}) x) as ks, (select string_agg(p.k::text, ',' order by p.k desc) from (select m."docKey" as k from m order by m."docKey" desc limit ${page.size} offset ${page.offset}) p) as pk`.execute(db)
+  ).rows[0];
+  const list = (t: string | null | undefined) => (t ? t.split(',').map(Number) : []);
+  return { n: Number(row?.n ?? 0), keys: list(row?.ks), page: list(row?.pk) };
+}

@@ -107,11 +107,12 @@ async function generalPath(db: Db, s: Search, cap: number, kept: CountKept) {
     return m.n;
   });
   const { keys, newest } =
-    (head && counted > cap ? await headPage(db, s, head.newest, offset) : null) ??
+    (head && counted > cap ? (head.page ? { keys: head.page.keys, newest: null } : await headPage(db, s, head.newest, offset)) : null) ??
     (dialect === 'postgres' && (counted <= cap || read.exact) && s.sort !== 'relevance' ? pageOfRead(read, offset, s.pageSize) : null) ??
     (await pageKeys(db, s, base, counted, cap, read.keys));
   // PostgreSQL: the page's rows came with the count (pgPage.ts), or are read by fixed text.
-  if (dialect === 'postgres') return { counted, newest, hits: read.rows && keys === read.page ? read.rows : await pgPageRows(db, keys), keys };
+  const known = keys === read.page ? read.rows : keys === head?.page?.keys ? head.page.rows : null;
+  if (dialect === 'postgres') return { counted, newest, hits: known ?? (await pgPageRows(db, keys)), keys };
   return { counted, newest, hits: keys.length ? await pageRows(db.selectFrom('article_search as s').where('s.docKey', 'in', keys) as Q, keys) : [], keys };
 }
 
