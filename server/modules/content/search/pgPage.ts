@@ -48,3 +48,9 @@ export async function pgCountKeysPage(db: Db, matches: Q, cap: number, page: { o
   const list = (t: string | null | undefined) => (t ? t.split(',').map(Number) : []);
   return { n: Number(row?.n ?? 0), keys: list(row?.ks), page: list(row?.pk) };
 }
+
+/** The count (capped at cap + 1) and the newest cap + 1 keys, newest first, from one read of every match. */
+export async function pgCountNewest(db: Db, matches: Q, cap: number): Promise<{ n: number; keys: number[] }> {
+  const row = (await sql<{ n: number | string; ks: string | null }>`with m as materialized (${matches}) select least((select count(*) from m), ${cap + 1}) as n, (select string_agg(x.k::text, ',' order by x.k desc) from (select m."docKey" as k from m order by m."docKey" desc limit ${cap + 1}) x) as ks`.execute(db)).rows[0];
+  return { n: Number(row?.n ?? 0), keys: row?.ks ? row.ks.split(',').map(Number) : [] };
+}
