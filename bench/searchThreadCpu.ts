@@ -3,11 +3,14 @@
 // kept database, load from wrk (another process, 10 connections, a distinct keyword per request), so that
 // old and new code can be run back to back and compared by CPU rather than by latency on a shared machine.
 // `SEARCH_DIR=/tmp/x/100000 npx tsx bench/searchThreadCpu.ts` (the directory of portal.sqlite, e.g. a
-// BENCH_KEEP_DIR's); CLASSES (rare,middle,common), SECONDS (5), PORT (0: any).
+// BENCH_KEEP_DIR's); CLASSES (rare,middle,common), SECONDS (5), PORT (0: any). Session 30: on PostgreSQL
+// (DATABASE_URL of a kept database) also the database backends' CPU per search; MODES (`,time,relevance`:
+// the original call, then with sortType).
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { buildApp } from '../server/app';
 import { resultCaches } from '../server/auth/cacheVersions';
 import { loadConfig } from '../server/config';
@@ -28,24 +31,38 @@ const mainMs = () => {
   const f = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(f[11]) + Number(f[12])) * 10;
 };
+/** The CPU (ms) of this database's client backends from /proc (PostgreSQL on this machine; 0 on SQLite). */
+const dbMs = async () => {
+  if (app.portal.dialect !== 'postgres') return 0;
+  const pids = (await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`.execute(app.db)).rows;
+  return pids.reduce((ms, { pid }) => {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ms + (Number(f[11]) + Number(f[12])) * 10;
+  }, 0);
+};
 const processMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 const { frequency } = keywordStream();
 const out: Record<string, unknown> = {};
-for (const name of (process.env.CLASSES ?? 'rare,middle,common').split(',') as (keyof typeof frequency)[]) {
-  const lua = path.join(tmpdir(), `searchThreadCpu-${process.pid}-${name}.lua`);
-  const words = frequency[name].slice(Math.floor(frequency[name].length / 3));
-  writeFileSync(lua, `local w = {${words.map((k) => JSON.stringify(encodeURIComponent(k))).join(',')}}\nlocal i = 0\nrequest = function()\n  i = i % #w + 1\n  return wrk.format("GET", "/api/article/queryEsArticle?pageNumber=1&pageSize=20&keyword=" .. w[i])\nend\n`);
-  const m0 = mainMs();
-  const p0 = processMs();
-  const text = await new Promise<string>((resolve, reject) => execFile('wrk', ['--latency', '-t1', '-c10', `-d${seconds}s`, '-s', lua, base], (e, stdout) => (e ? reject(e) : resolve(stdout))));
-  const n = Math.max(1, Number(/(\d+) requests in/.exec(text)?.[1] ?? 0));
-  const main = (mainMs() - m0) / n;
-  const all = (processMs() - p0) / n;
-  // wrk --latency: its percentiles (ms), for A/B runs of the same load (not the bench's figure).
-  const pct = (p: string) => { const m = new RegExp(`^\\s*${p}%\\s+([\\d.]+)(us|ms|s)`, 'm').exec(text); return m ? Number((Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1)).toFixed(2)) : null; };
-  const latencyMs = { p50: pct('50'), p99: pct('99') };
-  out[name] = { requests: n, perSecond: Math.round(n / seconds), latencyMs, mainMs: Number(main.toFixed(3)), workersMs: Number((all - main).toFixed(3)), processMs: Number(all.toFixed(3)) };
-  console.log(`${name.padEnd(6)} ${n} searches (${Math.round(n / seconds)}/s, p50 ${latencyMs.p50} p99 ${latencyMs.p99} ms): request thread ${main.toFixed(3)} ms, workers ${(all - main).toFixed(3)} ms, process ${all.toFixed(3)} ms per search`);
+const modes = (process.env.MODES ?? '').split(',');
+for (const mode of modes) {
+  for (const name of (process.env.CLASSES ?? 'rare,middle,common').split(',') as (keyof typeof frequency)[]) {
+    const lua = path.join(tmpdir(), `searchThreadCpu-${process.pid}-${name}.lua`);
+    const words = frequency[name].slice(Math.floor(frequency[name].length / 3));
+    const extra = mode ? `&sortType=${mode}` : '';
+    writeFileSync(lua, `local w = {${words.map((k) => JSON.stringify(encodeURIComponent(k))).join(',')}}\nlocal i = 0\nrequest = function()\n  i = i % #w + 1\n  return wrk.format("GET", "/api/article/queryEsArticle?pageNumber=1&pageSize=20${extra}&keyword=" .. w[i])\nend\n`);
+    const [m0, p0, d0] = [mainMs(), processMs(), await dbMs()];
+    const text = await new Promise<string>((resolve, reject) => execFile('wrk', ['--latency', '-t1', '-c10', `-d${seconds}s`, '-s', lua, base], (e, stdout) => (e ? reject(e) : resolve(stdout))));
+    const n = Math.max(1, Number(/(\d+) requests in/.exec(text)?.[1] ?? 0));
+    const main = (mainMs() - m0) / n;
+    const all = (processMs() - p0) / n;
+    const db = ((await dbMs()) - d0) / n;
+    const fig = (x: number) => Number(x.toFixed(3));
+    // wrk --latency: its percentiles (ms), for A/B runs of the same load (not the bench's figure).
+    const pct = (p: string) => { const m = new RegExp(`^\\s*${p}%\\s+([\\d.]+)(us|ms|s)`, 'm').exec(text); return m ? Number((Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1)).toFixed(2)) : null; };
+    const latencyMs = { p50: pct('50'), p99: pct('99') };
+    out[`${name}${mode ? ` ${mode}` : ''}`] = { requests: n, perSecond: Math.round(n / seconds), latencyMs, mainMs: fig(main), workersMs: fig(all - main), processMs: fig(all), dbMs: fig(db), load: loadavg()[0] };
+    console.log(`${name.padEnd(6)} ${(mode || 'original').padEnd(9)} ${n} searches (${Math.round(n / seconds)}/s, p50 ${latencyMs.p50} p99 ${latencyMs.p99} ms): request thread ${main.toFixed(3)} ms, workers ${(all - main).toFixed(3)} ms, process ${all.toFixed(3)} ms, db ${db.toFixed(3)} ms per search (load ${loadavg()[0]?.toFixed(1)})`);
+  }
 }
 console.log(JSON.stringify(out));
 await app.close();

@@ -4,7 +4,7 @@ import { resultCaches } from '../../server/auth/cacheVersions.js';
 import { syncArticles } from '../../server/modules/content/search/indexer.js';
 import { readSearch } from '../../server/modules/content/search/params.js';
 import { headAnswers, headMatches, knowHeads, maintainHeads, readHeads, type Head } from '../../server/modules/content/search/pgHead.js';
-import { setPgHeadOff, wordShare } from '../../server/modules/content/search/pgMatches.js';
+import { commonWords, setPgHeadOff, wordShare } from '../../server/modules/content/search/pgMatches.js';
 import { call, login, startTestServer, type TestServer, columnIdOf } from './helpers/testServer.js';
 
 /**
@@ -70,9 +70,10 @@ beforeAll(async () => {
   resultCaches.enabled = false;
   resultCaches.counts = false;
   const db = server.app.db;
-  // Written straight into the table and indexed in one go (as an import is): 琥珀 in every article, 化石 in nine of ten.
+  // Written straight into the table and indexed in one go (as an import is): 琥珀 in every article, 化石 in nine of
+  // ten, 珊瑚 in one of thirty (a word of the planner's common terms under 5 % of the rows).
   const values = Array.from({ length: ROWS }, (_, i) => ({
-    title: `琥珀展第${i + 1}期`, columnId: news, content: `<p>琥珀${i % 10 ? '与化石' : ''}展览</p>`, summary: '', flags: '', source: '', author: '',
+    title: `琥珀展第${i + 1}期`, columnId: news, content: `<p>琥珀${i % 10 ? '与化石' : ''}${i % 30 === 7 ? '与珊瑚' : ''}展览</p>`, summary: '', flags: '', source: '', author: '',
     publishTime: minutesAgo(10 * (ROWS - i) + 60), status: 5, sort: 0, hits: 0, imported: 0, deptId: 1, deptName: '', creatorId: 1, creatorName: '',
     createTime: minutesAgo(10 * (ROWS - i) + 60), updateTime: minutesAgo(10 * (ROWS - i) + 60),
   }));
@@ -132,6 +133,46 @@ describe.runIf(pg)('heads of the PostgreSQL word index', () => {
     await step('/api/article/delete', { ids: [id] });
     expect(await first()).not.toBe(id);
     for (const q of QUERIES) await sameBothWays(q);
+  });
+});
+
+// Session 30: a word among the planner's common terms but under 5 % of the rows is read whole once for the count,
+// the page's keys and rows (pgMatches.ts, pgPage.ts). Its answers against the table itself.
+describe.runIf(pg)('a common term in few rows', () => {
+  const truth = async (offset: number, limit: number) =>
+    (await sql<{ articleId: number }>`select "articleId" from article_search where terms @> ${['珊瑚']}::text[] order by "docKey" desc limit ${limit} offset ${offset}`.execute(server.app.db)).rows.map((r) => Number(r.articleId));
+
+  it('is such a word here (the path is taken)', async () => {
+    const s = await readSearch(server.app.db, { keyword: '珊瑚' }, false);
+    expect(await commonWords(server.app.db, s)).toBe(true);
+    expect(await wordShare(server.app.db, s)).toBeLessThan(0.05);
+  });
+
+  it('answers the exact count and the newest matches, page by page and with sortType=time', async () => {
+    const all = await truth(0, 10_000);
+    expect(all.length).toBe(Math.ceil((ROWS - 7) / 30));
+    for (const [pageNumber, pageSize] of [[1, 20], [3, 20], [2, 50], [9, 20]] as const) {
+      for (const sortType of [undefined, 'time'] as const) {
+        const a = await answer({ keyword: '珊瑚', pageNumber, pageSize, ...(sortType ? { sortType } : {}) });
+        expect(a.totalRow, `${pageNumber}/${pageSize} ${sortType}`).toBe(all.length);
+        expect(a.totalCapped).toBe(false);
+        expect(a.list.map((h) => h.articleId), `${pageNumber}/${pageSize} ${sortType}`).toEqual(await truth((pageNumber - 1) * pageSize, pageSize));
+      }
+    }
+  });
+
+  it('ranks by relevance among every match, with the same count', async () => {
+    const all = new Set(await truth(0, 10_000));
+    const seen: number[] = [];
+    for (const pageNumber of [1, 2, 3, 4, 5]) {
+      const a = await answer({ keyword: '珊瑚', pageNumber, pageSize: 20, sortType: 'relevance' });
+      expect(a.totalRow).toBe(all.size);
+      seen.push(...a.list.map((h) => h.articleId));
+    }
+    // Every match once over the pages, none twice, nothing else.
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.every((id) => all.has(id))).toBe(true);
+    expect(seen.length).toBe(all.size);
   });
 });
 

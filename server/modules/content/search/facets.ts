@@ -47,9 +47,10 @@ export async function facetsOf(db: Db, s: Search, dialect: DialectName, newest: 
   if (newest) {
     // The keys the count already read (SQLite: the newest; PostgreSQL: the first the GIN bitmap yields, as its
     // capped read always was; more than FACET_CAP when more match): no second match, and on SQLite the narrow
-    // index instead of the index rows with their excerpts.
+    // index instead of the index rows with their excerpts. PostgreSQL's keys as one array literal: the driver
+    // converted a thousand-element array element by element (session 30).
     const keys = newest.slice(0, FACET_CAP);
-    const of = dialect === 'postgres' ? sql`article_search s where s."docKey" = any(${sql.val(keys)}::bigint[])` : sql`article_search s indexed by article_search_facet_idx where s."docKey" in (select value from json_each(${JSON.stringify(keys)}))`;
+    const of = dialect === 'postgres' ? sql`article_search s where s."docKey" = any(${sql.val(`{${keys.join(',')}}`)}::bigint[])` : sql`article_search s indexed by article_search_facet_idx where s."docKey" in (select value from json_each(${JSON.stringify(keys)}))`;
     rows = (await sql<FacetRow>`${grouped(sql`(select s."columnId", s."docYear", s."wjType" from ${of})`)}`.execute(db)).rows;
     capped = newest.length > FACET_CAP;
   } else {

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../../../db/types.js';
+import type { Db, Row } from '../../../db/types.js';
 import type { Search } from './params.js';
+import { pgCountPage } from './pgPage.js';
 import { filters, findsNothing, hasFilters, matchPg, type Q } from './query.js';
 
 /**
@@ -142,8 +143,11 @@ export function knowHeads(db: Db, heads: Head[] | null): void {
 /** Searches a head answered (the cap proven there) since start: what tests and the bench read. */
 export const headAnswers = { count: 0 };
 
-/** What a head answered: more than `cap` match (n = cap + 1); the newest `want` of them, newest first. */
-export interface HeadMatches { n: number; newest: number[] }
+/**
+ * What a head answered: more than `cap` match (n = cap + 1); the newest `want` of them, newest first; or, when a
+ * page was asked (the original call, session 30), the page's keys newest first and its rows.
+ */
+export interface HeadMatches { n: number; newest: number[]; page?: { keys: number[]; rows: Row[] } }
 
 /**
  * A search's matches in the smallest head that, by the planner's statistics (`share`: the words' estimated
@@ -151,16 +155,16 @@ export interface HeadMatches { n: number; newest: number[] }
  * than the words and the date, or the head held fewer after all): the caller then reads the whole index as
  * before. `want`: how many of the newest keys to answer (the page's end, or cap + 1 for relevance and facets).
  */
-export async function headMatches(db: Db, s: Search, cap: number, want: number, share: number): Promise<HeadMatches | null> {
+export async function headMatches(db: Db, s: Search, cap: number, want: number, share: number, page?: { offset: number; size: number }): Promise<HeadMatches | null> {
   if (hasFilters(s) || findsNothing(s)) return null;
   const heads = currentHeads(db);
   let head = heads.find((h) => share * h.rows >= ENOUGH * (cap + 1));
   // A head that held fewer than the estimate: once more in the head its own share says is enough.
   for (let tries = 0; head && tries < 2; tries++) {
-    const found = await inHead(db, s, head, want);
+    const found = await inHead(db, s, head, want, cap, page);
     if (found.n > cap) {
       headAnswers.count++;
-      return { n: cap + 1, newest: found.newest };
+      return { n: cap + 1, newest: found.newest, ...(found.page ? { page: found.page } : {}) };
     }
     const seen = found.n / Math.max(1, head.rows);
     const from: Head = head;
@@ -169,11 +173,17 @@ export async function headMatches(db: Db, s: Search, cap: number, want: number, 
   return null;
 }
 
-/** The matches in one head: how many, and the newest `want` of them, newest first. */
-async function inHead(db: Db, s: Search, head: Head, want: number): Promise<{ n: number; newest: number[] }> {
+/** The matches in one head: how many (capped at cap + 1 with `page`), and the newest `want` of them, newest first, or the page and its rows. */
+async function inHead(db: Db, s: Search, head: Head, want: number, cap: number, page?: { offset: number; size: number }): Promise<Pick<HeadMatches, 'n' | 'newest' | 'page'>> {
   const match = matchPg(s, false, headTerms(head.size));
   if (!match) return { n: 0, newest: [] };
   const base = filters((db.selectFrom('article_search as s') as Q).where(match).where('s.docKey', '>=', sql.lit(head.key)), s).select('s.docKey');
+  if (page) {
+    // Session 30: the page's rows in the same statement (one round trip less). The count is capped at cap + 1,
+    // which is all the caller tells apart (more than the cap, or the share seen when fewer).
+    const m = await pgCountPage(db, base, cap, page);
+    return { n: m.n, newest: m.page, page: { keys: m.page, rows: m.rows } };
+  }
   // Materialised: read whole through the head (a few thousand keys at most), counted, the newest taken.
   const row = (await sql<{ n: string; ks: string | null }>`with m as materialized (${base}) select (select count(*) from m) as n, (select string_agg(x.k::text, ',' order by x.k desc) from (select m."docKey" as k from m order by m."docKey" desc limit ${want}) x) as ks`.execute(db)).rows[0];
   return { n: Number(row?.n ?? 0), newest: row?.ks ? row.ks.split(',').map(Number) : [] };

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import type { Db } from '../../../db/types.js';
+import type { Db, Row } from '../../../db/types.js';
 import { headMatches, type HeadMatches } from './pgHead.js';
 import type { Search } from './params.js';
-import type { Q } from './query.js';
+import { pgCountKeysPage, pgCountNewest, pgCountPage } from './pgPage.js';
+import { hasFilters, type Q } from './query.js';
 import { parseKeyword, type KeywordQuery } from './text.js';
 
 /** How long the planner's term statistics are used before they are read again (ANALYZE refreshes them). */
@@ -84,17 +85,31 @@ export async function wordShare(db: Db, s: Search): Promise<number> {
  * statement (`set local`, inside its own transaction); the page itself keeps the planner's choice (walking
  * the docKey order finds a common word's newest 20 at once).
  */
-export async function pgCappedMatches(db: Db, s: Search, base: Q, cap: number, keys: boolean, page?: { offset: number; size: number }): Promise<{ n: number; keys: number[] | null; page?: number[] }> {
+export async function pgCappedMatches(db: Db, s: Search, base: Q, cap: number, keys: boolean, page?: { offset: number; size: number }): Promise<CappedMatches> {
   const limited = base.select('s.docKey').limit(cap + 1);
   // Only a common word pays for the transaction (three more round trips); the planner reads others well.
   const common = await commonWords(db, s);
+  if (!keys && page && (!common || (await wordShare(db, s)) < DENSE)) {
+    // Session 28: the page's keys from the same read of the matches (one GIN scan and one round trip, not
+    // two); session 30: the page's rows too. A word under DENSE of the rows is read whole (the GIN bitmap of
+    // every match, as the capped count built anyway), so its page is exact whatever the count; a word
+    // outside the statistics reads at most cap + 1 (its page is the right one when at most `cap` match).
+    const m = await pgCountPage(db, common ? base.select('s.docKey') : limited, cap, page);
+    return { n: m.n, keys: null, page: m.page, rows: m.rows, exact: common || m.n <= cap };
+  }
+  if (keys && common && s.sort === 'relevance' && !hasFilters(s) && (await wordShare(db, s)) < DENSE) {
+    // With relevance the candidates are the newest cap + 1 (run.ts, pageKeys), which walking the docKey order
+    // found slowly for a word under DENSE (~20 µs a row tested): read with the count from every match instead.
+    const m = await pgCountNewest(db, base.select('s.docKey'), cap);
+    return { ...m, newestFirst: true };
+  }
+  if (keys && page && common && s.sort === 'time' && (await wordShare(db, s)) < DENSE) {
+    // The same for sortType=time: the keys the facets count (the first cap + 1 the GIN bitmap yields, as the
+    // capped read below), the count and the exact page from one read of every match.
+    const m = await pgCountKeysPage(db, base.select('s.docKey'), cap, page);
+    return { ...m, exact: true };
+  }
   const run = async (trx: Db) => {
-    if (!keys && page && !common) {
-      // Session 28: the page's keys from the same read of the matches (one GIN scan and one round trip, not
-      // two); the page is the right one only when at most `cap` match (the caller checks).
-      const row = (await sql<{ n: string | number; ks: string | null }>`with m as materialized (${limited}) select (select count(*) from m) as n, (select string_agg(p.k::text, ',') from (select m."docKey" as k from m order by m."docKey" desc limit ${page.size} offset ${page.offset}) p) as ks`.execute(trx)).rows[0];
-      return { n: Number(row?.n ?? 0), keys: null, page: row?.ks ? row.ks.split(',').map(Number) : [] };
-    }
     if (!keys) {
       const row = (await sql<{ n: string | number }>`select count(*) as n from (${limited}) m`.execute(trx)).rows[0];
       return { n: Number(row?.n ?? 0), keys: null };
@@ -112,13 +127,21 @@ export async function pgCappedMatches(db: Db, s: Search, base: Q, cap: number, k
 }
 
 /**
+ * What pgCappedMatches read: the count (capped at cap + 1); with `keys` the first cap + 1 matches' keys; else,
+ * when asked, the page's keys newest first and their rows, `exact` when they are the page's whatever the count;
+ * `newestFirst`: the keys are the newest cap + 1 matches, newest first.
+ */
+export interface CappedMatches { n: number; keys: number[] | null; page?: number[]; rows?: Row[]; exact?: boolean; newestFirst?: boolean }
+
+/**
  * A common word's capped count and newest keys from the head of the index (pgHead.ts), or null (then the whole
  * index is read as before): the page's end for the original call, the newest cap + 1 with sortType (relevance's
  * candidates, the facets' keys).
  */
 export async function pgHeadMatches(db: Db, s: Search, cap: number, offset: number): Promise<HeadMatches | null> {
   if (pgHeadOff) return null;
-  return headMatches(db, s, cap, s.sort === null ? offset + s.pageSize : cap + 1, await wordShare(db, s));
+  // The original call: the page and its rows from the head's statement (pgHead.ts, inHead).
+  return headMatches(db, s, cap, s.sort === null ? offset + s.pageSize : cap + 1, await wordShare(db, s), s.sort === null ? { offset, size: s.pageSize } : undefined);
 }
 
 /** Switches the head off (the bench's and tests' old-against-new comparison of answers). */

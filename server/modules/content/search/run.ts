@@ -8,6 +8,7 @@ import { dialectOf } from './indexer.js';
 import type { Search } from './params.js';
 import { ftsOnly, hasFilters, where, type Q } from './query.js';
 import { denseWords, pgCappedMatches, pgHeadMatches } from './pgMatches.js';
+import { pgPageRows } from './pgPage.js';
 import { relevanceKeys } from './relevance.js';
 
 /** totalRow counts matches up to this many (or ten pages past the asked one); more answers `totalCapped`. */
@@ -84,10 +85,13 @@ async function keysOrRows(db: Db, s: Search, fts: Fts, cap: number, counted: num
   return { counted, newest: null, hits: (await sql<Row>`${RAW}select ${PAGE_COLUMNS} from (${keys}) f join article_search s on s."docKey" = f.k ${PAGE_JOINS} order by f.k desc`.execute(db)).rows.map(pageRowOf), keys: null };
 }
 
-/** What PostgreSQL's count read besides the count (pgMatches.ts): every match's key, or the page's. */
+/** What PostgreSQL's count read besides the count (pgMatches.ts): every match's key, or the page's (and its rows, `exact`: see CappedMatches). */
 interface PgRead {
   keys: number[] | null;
   page: number[] | null;
+  rows: Row[] | null;
+  exact: boolean;
+  newestFirst: boolean;
 }
 
 /** Any conditions: through `article_search`. */
@@ -97,20 +101,23 @@ async function generalPath(db: Db, s: Search, cap: number, kept: CountKept) {
   const base = where(db.selectFrom('article_search as s') as Q, s, dialect);
   const limited = base.select(sql<number>`1`.as('one')).limit(cap + 1);
   // PostgreSQL: counted through the GIN index (pgMatches.ts); with sortType the keys come back for the facets.
-  const read: PgRead = { keys: null, page: null };
+  const read: PgRead = { keys: null, page: null, rows: null, exact: false, newestFirst: false };
   // PostgreSQL, a common word: the count proven capped and the newest keys from the index's head (pgHead.ts).
   const head = dialect === 'postgres' ? await pgHeadMatches(db, s, cap, offset) : null;
   const counted = await kept(db, countKey(s, cap), async () => {
     if (head) return head.n;
     if (dialect === 'sqlite') return Number(((await db.selectFrom(limited.as('m')).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
     const m = await pgCappedMatches(db, s, base, cap, s.sort !== null, { offset, size: s.pageSize });
-    Object.assign(read, { keys: m.keys, page: m.page ?? null });
+    Object.assign(read, { keys: m.keys, page: m.page ?? null, rows: m.rows ?? null, exact: !!m.exact, newestFirst: !!m.newestFirst });
     return m.n;
   });
   const { keys, newest } =
-    (head && counted > cap ? await headPage(db, s, head.newest, offset) : null) ??
-    (dialect === 'postgres' && counted <= cap && s.sort !== 'relevance' ? pageOfRead(read, offset, s.pageSize) : null) ??
-    (await pageKeys(db, s, base, counted, cap, read.keys));
+    (head && counted > cap ? (head.page ? { keys: head.page.keys, newest: null } : await headPage(db, s, head.newest, offset)) : null) ??
+    (dialect === 'postgres' && (counted <= cap || read.exact) && s.sort !== 'relevance' ? pageOfRead(read, offset, s.pageSize) : null) ??
+    (await pageKeys(db, s, base, counted, cap, read.keys, read.newestFirst));
+  // PostgreSQL: the page's rows came with the count (pgPage.ts), or are read by fixed text.
+  const known = keys === read.page ? read.rows : keys === head?.page?.keys ? head.page.rows : null;
+  if (dialect === 'postgres') return { counted, newest, hits: known ?? (await pgPageRows(db, keys)), keys };
   return { counted, newest, hits: keys.length ? await pageRows(db.selectFrom('article_search as s').where('s.docKey', 'in', keys) as Q, keys) : [], keys };
 }
 
@@ -132,13 +139,14 @@ function pageOfRead(read: PgRead, offset: number, size: number): { keys: number[
 }
 
 /** The page's keys read apart from the count (generalPath); `newest` as the count read them, or read here for relevance. */
-async function pageKeys(db: Db, s: Search, base: Q, counted: number, cap: number, newest: number[] | null): Promise<{ keys: number[]; newest: number[] | null }> {
+async function pageKeys(db: Db, s: Search, base: Q, counted: number, cap: number, newest: number[] | null, newestFirst = false): Promise<{ keys: number[]; newest: number[] | null }> {
   const dialect = dialectOf(db);
   const offset = (s.pageNumber - 1) * s.pageSize;
   if (s.sort === 'relevance' && dialect === 'postgres' && counted > cap && !hasFilters(s)) {
     // A common word (many matches, so the docKey order finds them at once): the newest are the candidates
-    // of relevance (titleScore.ts) and what the facets count.
-    const read = (await base.select('s.docKey').orderBy('s.docKey', 'desc').limit(cap + 1).execute()).map((r) => Number(r.docKey));
+    // of relevance (titleScore.ts) and what the facets count; the count read them already for a word under
+    // 5 % of the rows (session 30, pgMatches.ts).
+    const read = newestFirst && newest ? newest : (await base.select('s.docKey').orderBy('s.docKey', 'desc').limit(cap + 1).execute()).map((r) => Number(r.docKey));
     return { keys: await relevanceKeys(db, s, dialect, false, read), newest: read };
   }
   if (s.sort === 'relevance') return { keys: await relevanceKeys(db, s, dialect, counted <= cap), newest };

@@ -38,7 +38,7 @@ export async function titleScored(db: Db, s: Search, keys: readonly number[]): P
   const has = (parts: string[]) => sql.join(parts.map((p) => (pg ? sql`strpos(lower(s.title), ${p}) > 0` : sql`instr(lower(s.title), ${p}) > 0`)), sql` and `);
   const any = sql.join(words.flatMap((alts) => alts.filter((p) => p.length).map((p) => sql`(${has(p)})`)), sql` or `);
   const from = pg
-    ? sql`article_search s where s."docKey" = any(${sql.val(keys)}::bigint[])`
+    ? sql`article_search s where s."docKey" = any(${sql.val(`{${keys.join(',')}}`)}::bigint[])`
     : sql`article_search s indexed by article_search_facet_idx where s."docKey" in (select value from json_each(${JSON.stringify(keys)}))`;
   const hits = words.some((alts) => alts.some((p) => p.length)) ? (await sql<{ k: number; t: string }>`select s."docKey" as k, s.title as t from ${from} and (${any})`.execute(db)).rows : [];
   const scored = new Map(score(hits, words).map((x) => [Number(x.k), x.r]));
