@@ -63,6 +63,8 @@ export interface GenerateResult {
  */
 export class SiteGenerator {
   private readonly assetVersions = new Map<string, string>();
+  /** Told when a bulk run wrote pages without their .br/.gz (the module starts the background pass, precompress/). */
+  onCopiesPending: () => void = () => undefined;
 
   constructor(
     readonly db: Db,
@@ -111,13 +113,18 @@ export class SiteGenerator {
     return { site, skinDir, skin, columns, models: await loadModels(this.db, columns), skinStamp: stamp, common };
   }
 
-  /** Runs `fn` with a render run of this base (the workers parse each template once for it). */
-  async withRun<T>(base: Base, fn: (runId: number) => Promise<T>): Promise<T> {
-    const runId = this.pool.begin({ skinDir: base.skinDir, skinStamp: base.skinStamp, outDir: this.root, common: base.common });
+  /**
+   * Runs `fn` with a render run of this base (the workers parse each template once for it). A `bulk` run (full
+   * site, 生成栏目, 文章生成) writes its pages without their .br/.gz: the background pass makes them afterwards
+   * (docs/generation.md "Delivery"); a republish's few pages get theirs inline.
+   */
+  async withRun<T>(base: Base, fn: (runId: number) => Promise<T>, bulk = false): Promise<T> {
+    const runId = this.pool.begin({ skinDir: base.skinDir, skinStamp: base.skinStamp, outDir: this.root, common: base.common, deferCopies: bulk });
     try {
       return await fn(runId);
     } finally {
       this.pool.end(runId);
+      if (bulk) this.onCopiesPending();
     }
   }
 
@@ -244,7 +251,7 @@ export class SiteGenerator {
       pageCount = pageCountOf(large);
       const chunks = listPageChunks(this, base, column, large);
       const write = (run: number) => this.writeJobs(run, chunks, (rels) => paths.push(...rels));
-      await (options.run !== undefined ? write(options.run) : this.withRun(base, write));
+      await (options.run !== undefined ? write(options.run) : this.withRun(base, write, true));
       const pageOf = (rel: string) => Number(/_(\d+)\.html$/.exec(rel)?.[1] ?? 1);
       paths.sort((a, b) => pageOf(a) - pageOf(b));
     } else {
@@ -252,7 +259,7 @@ export class SiteGenerator {
       jobs = this.columnJobs(base, column, items, options.only);
       // All pages of a column up to the chunk size rendered before any is written: one batch.
       if (jobs.length && options.run !== undefined) await this.pool.render(options.run, jobs, true);
-      else if (jobs.length) await this.withRun(base, (run) => this.pool.render(run, jobs, true));
+      else if (jobs.length) await this.withRun(base, (run) => this.pool.render(run, jobs, true), true);
       await recordShown(this.db, jobs);
       paths.push(...jobs.map((j) => j.rel));
       if (column.columnType === 1) pageCount = pageCountOf(items.length);
@@ -373,11 +380,14 @@ export class SiteGenerator {
         yield await gen.articleJobs(base, rows, uploads);
       }
     };
-    await this.withRun(base, (run) =>
-      this.writeJobs(run, chunks(this), (rels) => {
-        paths.push(...rels);
-        onProgress?.(paths.length, Math.max(total, paths.length), rels);
-      }),
+    await this.withRun(
+      base,
+      (run) =>
+        this.writeJobs(run, chunks(this), (rels) => {
+          paths.push(...rels);
+          onProgress?.(paths.length, Math.max(total, paths.length), rels);
+        }),
+      true,
     );
     await publishUploads(this.dataDir, this.root, uploads);
     return { pages: paths.length, paths, uploads: uploads.size };

@@ -53,6 +53,8 @@ export interface RunSetup {
   skinStamp?: string;
   outDir: string;
   common: Record<string, unknown>;
+  /** A bulk run: pages written without their .br/.gz, made later by the background pass (precompress/). */
+  deferCopies?: boolean;
 }
 
 /**
