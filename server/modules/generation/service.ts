@@ -119,12 +119,14 @@ export class SiteGenerator {
    * (docs/generation.md "Delivery"); a republish's few pages get theirs inline.
    */
   async withRun<T>(base: Base, fn: (runId: number) => Promise<T>, bulk = false): Promise<T> {
-    const runId = this.pool.begin({ skinDir: base.skinDir, skinStamp: base.skinStamp, outDir: this.root, common: base.common, deferCopies: bulk });
+    // SITE_PRECOMPRESS=inline: every run makes its copies itself (the behaviour before issue 26, session 30).
+    const defer = bulk && process.env.SITE_PRECOMPRESS !== 'inline';
+    const runId = this.pool.begin({ skinDir: base.skinDir, skinStamp: base.skinStamp, outDir: this.root, common: base.common, deferCopies: defer });
     try {
       return await fn(runId);
     } finally {
       this.pool.end(runId);
-      if (bulk) this.onCopiesPending();
+      if (defer) this.onCopiesPending();
     }
   }
 
