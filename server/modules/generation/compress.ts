@@ -107,5 +107,12 @@ export function writeCompressedSync(target: string, content: Buffer | string, be
 
 /** Removes the compressed copies of a file (a stale copy would otherwise still be served). */
 export function removeCompressedSync(target: string): void {
-  for (const suffix of COMPRESSED_SUFFIXES) fs.rmSync(target + suffix, { force: true });
+  for (const suffix of COMPRESSED_SUFFIXES) {
+    // unlink, not rmSync: rmSync's lstat and retries cost a page of a full run ~50 µs (issue 26, session 30).
+    try {
+      fs.unlinkSync(target + suffix);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
 }
