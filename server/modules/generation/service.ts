@@ -25,13 +25,13 @@ import { skinStamp } from './skinStamp.js';
 import { copyAssets, publishUploads, removeFile } from './writer.js';
 import { columnChunk, columnItems, countPublished, listPageChunks, pageCountOf } from './columnPages.js';
 import { besideInListOrder } from './listOrder.js';
+import { writeJobs } from './writeJobs.js';
 
 /** Articles per list page. */
 export const LIST_PAGE_SIZE = 20;
 /** Articles per column block on the home page. */
 export const HOME_BLOCK_SIZE = 8;
-/** Pages sent to a render worker at once (a template error stops before the batch is written). */
-export const PAGE_BATCH = 50;
+export { PAGE_BATCH } from './writeJobs.js';
 
 export const SITE_DIR = 'site';
 export const siteRoot = (dataDir: string) => path.join(dataDir, SITE_DIR);
@@ -329,37 +329,9 @@ export class SiteGenerator {
     });
   }
 
-  /**
-   * Renders and writes pages in batches of PAGE_BATCH, keeping at most three batches per worker in flight (two
-   * at the worker, one waiting in the pool): the workers keep busy while this thread reads the next chunk.
-   */
-  async writeJobs(run: number, jobs: AsyncIterable<PageJob[]> | Iterable<PageJob[]>, onDone?: (rels: string[]) => void): Promise<number> {
-    const inFlight = new Set<Promise<void>>();
-    let count = 0;
-    let failure: unknown = null;
-    for await (const chunk of jobs) {
-      for (let i = 0; i < chunk.length; i += PAGE_BATCH) {
-        const batch = chunk.slice(i, i + PAGE_BATCH);
-        const p: Promise<void> = this.pool.render(run, batch, true).then(
-          async () => {
-            await recordShown(this.db, batch);
-            count += batch.length;
-            onDone?.(batch.map((j) => j.rel));
-          },
-          (error: unknown) => {
-            failure ??= error;
-          },
-        );
-        const tracked = p.finally(() => inFlight.delete(tracked));
-        inFlight.add(tracked);
-        if (inFlight.size >= this.pool.size * 3) await Promise.race(inFlight);
-        if (failure) break;
-      }
-      if (failure) break;
-    }
-    await Promise.all(inFlight);
-    if (failure) throw failure;
-    return count;
+  /** Renders, writes and records pages in batches (writeJobs.ts). */
+  writeJobs(run: number, jobs: AsyncIterable<PageJob[]> | Iterable<PageJob[]>, onDone?: (rels: string[]) => void): Promise<number> {
+    return writeJobs(this, run, jobs, onDone);
   }
 
   /**

@@ -82,6 +82,11 @@ export class SiteManifest {
     };
   }
 
+  /** A long write goes on (a run recording its pages in groups): other instances' checks keep waiting. */
+  async stillWriting(): Promise<void> {
+    await this.markWrite();
+  }
+
   get busy(): boolean {
     return this.writing > 0;
   }

@@ -7,6 +7,12 @@ import { RENDER_LIMIT_MS, TemplateError } from '../render.js';
 import type { FromWorker, PageJob, ToWorker, WrittenFile } from './protocol.js';
 import { threadCpuMs } from './threadCpu.js';
 
+/** Records pages a render worker wrote in the manifest of their site folder (paths relative to it). */
+export async function recordWritten(guard: NonNullable<ReturnType<typeof manifestOf>>, written: readonly WrittenFile[]): Promise<void> {
+  const prefix = guard.rel ? `${guard.rel}/` : '';
+  await guard.manifest.recordEntries(written.map((f) => ({ ...f, path: prefix + f.path })));
+}
+
 /** Heap of one render worker (MB): a template that allocates past it stops that worker only. */
 export const WORKER_HEAP_MB = 256;
 /** The hard limit per page: LiquidJS's own renderLimit plus a margin (a single filter call cannot be interrupted by LiquidJS). */
@@ -95,18 +101,29 @@ export class RenderPool {
     const guard = outDir ? manifestOf(outDir) : null;
     const end = outDir ? await beginSiteWrite(outDir) : null;
     try {
-      const result = await new Promise<{ html: string[] | null; written?: WrittenFile[] }>((resolve, reject) => {
-        this.waiting.push({ batchId: this.nextBatch++, runId, pages, write, guardDataDir: guard?.manifest.dataDir, resolve, reject });
-        this.pump();
-      });
-      if (guard && result.written) {
-        const prefix = guard.rel ? `${guard.rel}/` : '';
-        await guard.manifest.recordEntries(result.written.map((f) => ({ ...f, path: prefix + f.path })));
-      }
+      const result = await this.submit(runId, pages, write, guard?.manifest.dataDir);
+      if (guard && result.written) await recordWritten(guard, result.written);
       return result.html;
     } finally {
       await end?.();
     }
+  }
+
+  /**
+   * Renders and writes the pages and answers what was written without recording it: the caller records it
+   * (recordWritten, several batches at once) while it holds a write to the site open (beginSiteWrite).
+   */
+  async renderUnrecorded(runId: number, pages: PageJob[]): Promise<WrittenFile[]> {
+    const outDir = this.setups.get(runId)?.outDir;
+    const guard = outDir ? manifestOf(outDir) : null;
+    return (await this.submit(runId, pages, true, guard?.manifest.dataDir)).written ?? [];
+  }
+
+  private submit(runId: number, pages: PageJob[], write: boolean, guardDataDir?: string): Promise<{ html: string[] | null; written?: WrittenFile[] }> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ batchId: this.nextBatch++, runId, pages, write, guardDataDir, resolve, reject });
+      this.pump();
+    });
   }
 
   /** Starts up to `count` workers ahead of any work (idle ones never keep the process alive). */
