@@ -41,8 +41,9 @@ export async function writeJobs(
     for await (const chunk of jobs) {
       for (let i = 0; i < chunk.length && !failure; i += PAGE_BATCH) {
         const batch = chunk.slice(i, i + PAGE_BATCH);
-        const p: Promise<void> = gen.pool.renderUnrecorded(run, batch).then(
-          async (written) => {
+        const written: WrittenFile[] = [];
+        const p: Promise<void> = gen.pool.render(run, batch, true, written).then(
+          async () => {
             unrecorded.push(...written);
             await (unrecorded.length >= RECORD_GROUP ? record() : guard?.manifest.stillWriting());
             await recordShown(gen.db, batch);

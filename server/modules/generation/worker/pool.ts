@@ -93,30 +93,25 @@ export class RenderPool {
     for (const s of this.slots) if (s.runs.delete(runId) && !s.dead) s.worker.postMessage({ kind: 'end', runId } satisfies ToWorker);
   }
 
-  /** Renders (and with `write`, writes) the pages; rejects with `1002 模板错误：…` when one fails. */
-  async render(runId: number, pages: PageJob[], write: boolean): Promise<string[] | null> {
+  /**
+   * Renders (and with `write`, writes) the pages; rejects with `1002 模板错误：…` when one fails. With
+   * `unrecorded` the rows of the written pages are added to it instead of recorded: the caller records them
+   * (recordWritten, several batches at once) while it holds a write to the site open (writeJobs.ts).
+   */
+  async render(runId: number, pages: PageJob[], write: boolean, unrecorded?: WrittenFile[]): Promise<string[] | null> {
     const outDir = write ? this.setups.get(runId)?.outDir : undefined;
     // Written pages enter the site guard's manifest like every other published file (writer.ts): the
     // worker hashes them and keeps their pristine copies from memory, the manifest rows go in one transaction.
     const guard = outDir ? manifestOf(outDir) : null;
-    const end = outDir ? await beginSiteWrite(outDir) : null;
+    const end = outDir && !unrecorded ? await beginSiteWrite(outDir) : null;
     try {
       const result = await this.submit(runId, pages, write, guard?.manifest.dataDir);
-      if (guard && result.written) await recordWritten(guard, result.written);
+      if (unrecorded) unrecorded.push(...(result.written ?? []));
+      else if (guard && result.written) await recordWritten(guard, result.written);
       return result.html;
     } finally {
       await end?.();
     }
-  }
-
-  /**
-   * Renders and writes the pages and answers what was written without recording it: the caller records it
-   * (recordWritten, several batches at once) while it holds a write to the site open (beginSiteWrite).
-   */
-  async renderUnrecorded(runId: number, pages: PageJob[]): Promise<WrittenFile[]> {
-    const outDir = this.setups.get(runId)?.outDir;
-    const guard = outDir ? manifestOf(outDir) : null;
-    return (await this.submit(runId, pages, true, guard?.manifest.dataDir)).written ?? [];
   }
 
   private submit(runId: number, pages: PageJob[], write: boolean, guardDataDir?: string): Promise<{ html: string[] | null; written?: WrittenFile[] }> {
