@@ -24,7 +24,7 @@ import { sessionPasswordChangeMigration } from '../auth/passwordChange.js';
 import { shownIndexMigration } from '../modules/generation/shownIndex.js';
 import { articleVoiceMigration } from '../modules/content/voice/migrations.js';
 import { peopleSsoMigration } from '../modules/interaction/people/sso/migrations.js';
-import { siteManifestCopiesMigration, siteManifestMigration } from '../modules/generation/guard/migrations.js';
+import { siteManifestCopiesMigration, siteManifestMigration, siteManifestPendingMigration } from '../modules/generation/guard/migrations.js';
 import { idempotencyMigration } from '../http/idempotencyStore.js';
 import { logChainMigration } from '../audit/chain/migrations.js';
 /**
@@ -95,6 +95,8 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_s22_search_facet_index', migration: articleSearchFacetIndexMigration },
   // 网页防篡改, issue 26 session 28: a page's .br/.gz hashes in the page's own manifest row.
   { name: '2026_s28_guard_manifest_copies', migration: siteManifestCopiesMigration },
+  // Issue 26 session 30: the pages waiting for their .br/.gz (a bulk run's), found by the background pass.
+  { name: '2026_s30_guard_manifest_pending', migration: siteManifestPendingMigration },
 ];
 
 function userPasswordState(dialect: DialectName): Migration {

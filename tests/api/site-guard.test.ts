@@ -5,6 +5,7 @@ import { SITE_GUARD_JOB } from '../../server/modules/generation/guard/job.js';
 import { SiteManifest } from '../../server/modules/generation/guard/manifest.js';
 import { hashFile, pristinePath } from '../../server/modules/generation/guard/pristine.js';
 import { walkSite } from '../../server/modules/generation/guard/walk.js';
+import { backgroundCopiesOf } from '../../server/modules/generation/precompress/index.js';
 import { call, login, startTestServer, type TestServer } from './helpers/testServer.js';
 
 /**
@@ -53,6 +54,8 @@ beforeAll(async () => {
     const p = (await call<{ kind: string; running: boolean }>(server.url, '/api/generate/progress', { token, method: 'GET' })).body.data;
     return p?.kind === 'site' && !p.running;
   }, 180_000);
+  // A full run's .br/.gz are made by the background pass after it (session 30): the tests below use them.
+  await backgroundCopiesOf(site)?.idle();
   // The first check takes the files on disk as the baseline (they are what the generator just recorded).
   await until(async () => Boolean(await server.app.db.selectFrom('site_guard_state').select('value').where('name', '=', 'baseline').executeTakeFirst()), 60_000);
 }, 300_000);

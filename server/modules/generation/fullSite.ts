@@ -116,12 +116,16 @@ async function runSite(gen: SiteGenerator, onProgress?: Progress): Promise<SiteR
       yield await gen.articleJobs(base, rows, uploads);
     }
   }
-  const pages = await gen.withRun(base, (run) =>
-    gen.writeJobs(run, jobs(), (rels) => {
-      for (const rel of rels) if (rel.startsWith('column/')) writtenLists.add(rel);
-      done += rels.length;
-      onProgress?.(done, Math.max(total, done), rels);
-    }),
+  // A bulk run: the pages go live without their .br/.gz, which the background pass makes next (precompress/).
+  const pages = await gen.withRun(
+    base,
+    (run) =>
+      gen.writeJobs(run, jobs(), (rels) => {
+        for (const rel of rels) if (rel.startsWith('column/')) writtenLists.add(rel);
+        done += rels.length;
+        onProgress?.(done, Math.max(total, done), rels);
+      }),
+    true,
   );
   const removed = await removeStale(gen.db, gen.root, keepArticles, new Set(columns.map((c) => c.categoryId)), writtenLists);
   const publishedUploads = await publishUploads(gen.dataDir, gen.root, uploads);

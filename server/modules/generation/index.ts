@@ -19,6 +19,7 @@ import { republishArticle } from './republish.js';
 import { SiteGenerator, siteRoot } from './service.js';
 import { RenderPool } from './worker/pool.js';
 import { siteCacheControl } from './cacheControl.js';
+import { BackgroundCopies, precompressJob, registerCopies } from './precompress/index.js';
 // Site pages that bring their own variables register themselves on import.
 import './economyPage.js';
 import './servicePages.js';
@@ -40,7 +41,16 @@ export async function generationModule(app: FastifyInstance) {
   const generator = new SiteGenerator(app.db, dataDir, declarationOf(app, 'siteSetting'), pool);
   const jobs = new GenerationJobs();
   await fs.mkdir(siteRoot(dataDir), { recursive: true });
-  installSiteGuard(app, siteRoot(dataDir));
+  const guard = installSiteGuard(app, siteRoot(dataDir));
+  // A bulk run's .br/.gz are made after it, in the background (docs/generation.md "Delivery").
+  const copies = new BackgroundCopies(guard.manifest, app.log);
+  generator.onCopiesPending = () => copies.kick();
+  const unregisterCopies = registerCopies(copies);
+  app.addHook('onClose', async () => {
+    unregisterCopies();
+    await copies.close();
+  });
+  app.scheduler.add(precompressJob(copies, Number(process.env.SITE_PRECOMPRESS_INTERVAL_MS) || 60_000));
 
   await ensureScreenMenu(app.db, {
     ...STATIC_MENU,

@@ -25,13 +25,13 @@ import { skinStamp } from './skinStamp.js';
 import { copyAssets, publishUploads, removeFile } from './writer.js';
 import { columnChunk, columnItems, countPublished, listPageChunks, pageCountOf } from './columnPages.js';
 import { besideInListOrder } from './listOrder.js';
+import { writeJobs } from './writeJobs.js';
 
 /** Articles per list page. */
 export const LIST_PAGE_SIZE = 20;
 /** Articles per column block on the home page. */
 export const HOME_BLOCK_SIZE = 8;
-/** Pages sent to a render worker at once (a template error stops before the batch is written). */
-export const PAGE_BATCH = 50;
+export { PAGE_BATCH } from './writeJobs.js';
 
 export const SITE_DIR = 'site';
 export const siteRoot = (dataDir: string) => path.join(dataDir, SITE_DIR);
@@ -63,6 +63,8 @@ export interface GenerateResult {
  */
 export class SiteGenerator {
   private readonly assetVersions = new Map<string, string>();
+  /** Told when a bulk run wrote pages without their .br/.gz (the module starts the background pass, precompress/). */
+  onCopiesPending: () => void = () => undefined;
 
   constructor(
     readonly db: Db,
@@ -111,13 +113,20 @@ export class SiteGenerator {
     return { site, skinDir, skin, columns, models: await loadModels(this.db, columns), skinStamp: stamp, common };
   }
 
-  /** Runs `fn` with a render run of this base (the workers parse each template once for it). */
-  async withRun<T>(base: Base, fn: (runId: number) => Promise<T>): Promise<T> {
-    const runId = this.pool.begin({ skinDir: base.skinDir, skinStamp: base.skinStamp, outDir: this.root, common: base.common });
+  /**
+   * Runs `fn` with a render run of this base (the workers parse each template once for it). A `bulk` run (full
+   * site, 生成栏目, 文章生成) writes its pages without their .br/.gz: the background pass makes them afterwards
+   * (docs/generation.md "Delivery"); a republish's few pages get theirs inline.
+   */
+  async withRun<T>(base: Base, fn: (runId: number) => Promise<T>, bulk = false): Promise<T> {
+    // SITE_PRECOMPRESS=inline: every run makes its copies itself (the behaviour before issue 26, session 30).
+    const defer = bulk && process.env.SITE_PRECOMPRESS !== 'inline';
+    const runId = this.pool.begin({ skinDir: base.skinDir, skinStamp: base.skinStamp, outDir: this.root, common: base.common, deferCopies: defer });
     try {
       return await fn(runId);
     } finally {
       this.pool.end(runId);
+      if (defer) this.onCopiesPending();
     }
   }
 
@@ -244,7 +253,7 @@ export class SiteGenerator {
       pageCount = pageCountOf(large);
       const chunks = listPageChunks(this, base, column, large);
       const write = (run: number) => this.writeJobs(run, chunks, (rels) => paths.push(...rels));
-      await (options.run !== undefined ? write(options.run) : this.withRun(base, write));
+      await (options.run !== undefined ? write(options.run) : this.withRun(base, write, true));
       const pageOf = (rel: string) => Number(/_(\d+)\.html$/.exec(rel)?.[1] ?? 1);
       paths.sort((a, b) => pageOf(a) - pageOf(b));
     } else {
@@ -252,7 +261,7 @@ export class SiteGenerator {
       jobs = this.columnJobs(base, column, items, options.only);
       // All pages of a column up to the chunk size rendered before any is written: one batch.
       if (jobs.length && options.run !== undefined) await this.pool.render(options.run, jobs, true);
-      else if (jobs.length) await this.withRun(base, (run) => this.pool.render(run, jobs, true));
+      else if (jobs.length) await this.withRun(base, (run) => this.pool.render(run, jobs, true), true);
       await recordShown(this.db, jobs);
       paths.push(...jobs.map((j) => j.rel));
       if (column.columnType === 1) pageCount = pageCountOf(items.length);
@@ -320,37 +329,9 @@ export class SiteGenerator {
     });
   }
 
-  /**
-   * Renders and writes pages in batches of PAGE_BATCH, keeping at most three batches per worker in flight (two
-   * at the worker, one waiting in the pool): the workers keep busy while this thread reads the next chunk.
-   */
-  async writeJobs(run: number, jobs: AsyncIterable<PageJob[]> | Iterable<PageJob[]>, onDone?: (rels: string[]) => void): Promise<number> {
-    const inFlight = new Set<Promise<void>>();
-    let count = 0;
-    let failure: unknown = null;
-    for await (const chunk of jobs) {
-      for (let i = 0; i < chunk.length; i += PAGE_BATCH) {
-        const batch = chunk.slice(i, i + PAGE_BATCH);
-        const p: Promise<void> = this.pool.render(run, batch, true).then(
-          async () => {
-            await recordShown(this.db, batch);
-            count += batch.length;
-            onDone?.(batch.map((j) => j.rel));
-          },
-          (error: unknown) => {
-            failure ??= error;
-          },
-        );
-        const tracked = p.finally(() => inFlight.delete(tracked));
-        inFlight.add(tracked);
-        if (inFlight.size >= this.pool.size * 3) await Promise.race(inFlight);
-        if (failure) break;
-      }
-      if (failure) break;
-    }
-    await Promise.all(inFlight);
-    if (failure) throw failure;
-    return count;
+  /** Renders, writes and records pages in batches (writeJobs.ts). */
+  writeJobs(run: number, jobs: AsyncIterable<PageJob[]> | Iterable<PageJob[]>, onDone?: (rels: string[]) => void): Promise<number> {
+    return writeJobs(this, run, jobs, onDone);
   }
 
   /**
@@ -373,11 +354,14 @@ export class SiteGenerator {
         yield await gen.articleJobs(base, rows, uploads);
       }
     };
-    await this.withRun(base, (run) =>
-      this.writeJobs(run, chunks(this), (rels) => {
-        paths.push(...rels);
-        onProgress?.(paths.length, Math.max(total, paths.length), rels);
-      }),
+    await this.withRun(
+      base,
+      (run) =>
+        this.writeJobs(run, chunks(this), (rels) => {
+          paths.push(...rels);
+          onProgress?.(paths.length, Math.max(total, paths.length), rels);
+        }),
+      true,
     );
     await publishUploads(this.dataDir, this.root, uploads);
     return { pages: paths.length, paths, uploads: uploads.size };

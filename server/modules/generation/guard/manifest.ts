@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'kysely';
 import type { Db } from '../../../db/types.js';
 import { formatDateTime } from '../../../util/time.js';
 import { hashFile, keepPristine } from './pristine.js';
@@ -10,7 +11,12 @@ export interface ManifestEntry {
   size: number;
   /** A page's pre-compressed copies recorded in its own row (a render worker's write): `path + suffix` each. */
   copies?: ManifestCopy[];
+  /** A page written without its .br/.gz (a bulk run): `copies` holds PENDING_COPIES until the background pass makes them. */
+  pendingCopies?: boolean;
 }
+
+/** The `copies` of a page whose .br/.gz the background pass has still to make (precompress/pass.ts). */
+export const PENDING_COPIES = 'pending';
 
 export interface ManifestCopy {
   suffix: string;
@@ -18,11 +24,11 @@ export interface ManifestCopy {
   size: number;
 }
 
-/** The `copies` column: `[[".br", hash, size], …]`, null when the row has none. */
-const copiesText = (copies?: ManifestCopy[]) => (copies?.length ? JSON.stringify(copies.map((c) => [c.suffix, c.hash, c.size])) : null);
+/** The `copies` column: `[[".br", hash, size], …]`, PENDING_COPIES, or null when the row has none. */
+export const copiesText = (copies?: ManifestCopy[], pending?: boolean) => (pending ? PENDING_COPIES : copies?.length ? JSON.stringify(copies.map((c) => [c.suffix, c.hash, c.size])) : null);
 
 function copiesOf(text: unknown): ManifestCopy[] {
-  if (typeof text !== 'string' || !text) return [];
+  if (typeof text !== 'string' || !text || text === PENDING_COPIES) return [];
   try {
     const list = JSON.parse(text) as unknown;
     if (!Array.isArray(list)) return [];
@@ -76,6 +82,11 @@ export class SiteManifest {
     };
   }
 
+  /** A long write goes on (a run recording its pages in groups): other instances' checks keep waiting. */
+  async stillWriting(): Promise<void> {
+    await this.markWrite();
+  }
+
   get busy(): boolean {
     return this.writing > 0;
   }
@@ -126,12 +137,14 @@ export class SiteManifest {
     if (!valid.length) return;
     await this.db.transaction().execute(async (trx) => {
       for (let i = 0; i < valid.length; i += 200) {
-        // A row recorded without copies clears the ones it had: its .br/.gz then have rows of their own (record).
-        const rows = valid.slice(i, i + 200).map((e) => ({ path: e.path, hash: e.hash, size: e.size, updateTime: now, copies: copiesText(e.copies) }));
+        // A row recorded without copies clears the ones it had: its .br/.gz then have rows of their own (record);
+        // only a page still waiting for its copies, recorded again unchanged (the guard's baseline), keeps waiting.
+        const rows = valid.slice(i, i + 200).map((e) => ({ path: e.path, hash: e.hash, size: e.size, updateTime: now, copies: copiesText(e.copies, e.pendingCopies) }));
+        const copies = sql<string | null>`case when site_manifest.copies = ${PENDING_COPIES} and site_manifest.hash = excluded.hash and excluded.copies is null then ${PENDING_COPIES} else excluded.copies end`;
         await trx
           .insertInto('site_manifest')
           .values(rows)
-          .onConflict((oc) => oc.column('path').doUpdateSet((eb) => ({ hash: eb.ref('excluded.hash'), size: eb.ref('excluded.size'), updateTime: eb.ref('excluded.updateTime'), copies: eb.ref('excluded.copies') })))
+          .onConflict((oc) => oc.column('path').doUpdateSet((eb) => ({ hash: eb.ref('excluded.hash'), size: eb.ref('excluded.size'), updateTime: eb.ref('excluded.updateTime'), copies })))
           .execute();
       }
     });

@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import { sql, type Migration } from 'kysely';
 import type { Db } from '../../../db/types.js';
 
 /**
@@ -36,6 +36,18 @@ export function siteManifestCopiesMigration(): Migration {
   return {
     async up(db: Db) {
       await db.schema.alterTable('site_manifest').addColumn('copies', 'text').execute();
+    },
+  };
+}
+
+/**
+ * Issue 26, session 30: the pages a bulk run wrote without their .br/.gz (`copies = 'pending'`) are found by
+ * the background pass (precompress/pass.ts) through this partial index, in path order, however large the site.
+ */
+export function siteManifestPendingMigration(): Migration {
+  return {
+    async up(db: Db) {
+      await sql`create index site_manifest_pending on site_manifest (path) where copies = 'pending'`.execute(db);
     },
   };
 }

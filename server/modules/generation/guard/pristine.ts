@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync } from 'node:fs';
+import { closeSync, createReadStream, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { writeAtomicSync } from '../compress.js';
@@ -42,24 +42,45 @@ export async function keepPristine(dataDir: string, file: string, hash: string):
 /**
  * The hash of bytes just written to the site and their pristine copy, kept from memory by the writer that
  * holds them (a render worker): no second read of the page, no copy to hash again. `known` remembers the
- * hashes this writer stored already (a run writes many identical compressed copies of nothing).
+ * hashes this writer stored already (a run writes many identical compressed copies of nothing). The copy is
+ * created in place under its hash (`O_EXCL`: one open, write and close; an existing one is the same bytes
+ * and stays): no existence check, no temporary name, no rename (issue 26, session 30). A copy left
+ * half-written by a crash fails its hash check when the guard needs it and is removed then, so the next
+ * generation of the page writes it again (restorePristine).
  */
 export function keepPristineBytesSync(dataDir: string, bytes: Buffer, known?: Set<string>): { hash: string; size: number } {
   const hash = createHash('sha256').update(bytes).digest('hex');
   if (known?.has(hash)) return { hash, size: bytes.length };
   const target = pristinePath(dataDir, hash);
-  if (!existsSync(target)) {
-    try {
-      writeAtomicSync(target, bytes);
-    } catch (error) {
-      // The shard folder (one of 256) is made the first time it is missing, not looked up for every page.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      mkdirSync(path.dirname(target), { recursive: true });
-      writeAtomicSync(target, bytes);
-    }
+  try {
+    createOnceSync(target, bytes);
+  } catch (error) {
+    // The shard folder (one of 256) is made the first time it is missing, not looked up for every page.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    mkdirSync(path.dirname(target), { recursive: true });
+    createOnceSync(target, bytes);
   }
   known?.add(hash);
   return { hash, size: bytes.length };
+}
+
+/** Creates `file` with `bytes` unless it exists (then it holds the same content: the name is its hash). */
+function createOnceSync(file: string, bytes: Buffer): void {
+  let fd: number;
+  try {
+    fd = openSync(file, 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return;
+    throw error;
+  }
+  try {
+    writeFileSync(fd, bytes);
+  } catch (error) {
+    rmSync(file, { force: true });
+    throw error;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
@@ -91,7 +112,11 @@ export async function restoreCompressed(dataDir: string, pageHash: string, targe
 export async function restorePristine(dataDir: string, hash: string, target: string): Promise<boolean> {
   const source = pristinePath(dataDir, hash);
   const sound = await hashFile(source).then((h) => h.hash === hash, () => false);
-  if (!sound) return false;
+  // An unsound copy (a crash mid-write) goes, so the page's next generation keeps a sound one again.
+  if (!sound) {
+    await fs.rm(source, { force: true });
+    return false;
+  }
   await fs.mkdir(path.dirname(target), { recursive: true });
   const tmp = `${target}.tmp-${randomBytes(6).toString('hex')}`;
   try {

@@ -7,6 +7,12 @@ import { RENDER_LIMIT_MS, TemplateError } from '../render.js';
 import type { FromWorker, PageJob, ToWorker, WrittenFile } from './protocol.js';
 import { threadCpuMs } from './threadCpu.js';
 
+/** Records pages a render worker wrote in the manifest of their site folder (paths relative to it). */
+export async function recordWritten(guard: NonNullable<ReturnType<typeof manifestOf>>, written: readonly WrittenFile[]): Promise<void> {
+  const prefix = guard.rel ? `${guard.rel}/` : '';
+  await guard.manifest.recordEntries(written.map((f) => ({ ...f, path: prefix + f.path })));
+}
+
 /** Heap of one render worker (MB): a template that allocates past it stops that worker only. */
 export const WORKER_HEAP_MB = 256;
 /** The hard limit per page: LiquidJS's own renderLimit plus a margin (a single filter call cannot be interrupted by LiquidJS). */
@@ -53,6 +59,8 @@ export interface RunSetup {
   skinStamp?: string;
   outDir: string;
   common: Record<string, unknown>;
+  /** A bulk run: pages written without their .br/.gz, made later by the background pass (precompress/). */
+  deferCopies?: boolean;
 }
 
 /**
@@ -85,26 +93,32 @@ export class RenderPool {
     for (const s of this.slots) if (s.runs.delete(runId) && !s.dead) s.worker.postMessage({ kind: 'end', runId } satisfies ToWorker);
   }
 
-  /** Renders (and with `write`, writes) the pages; rejects with `1002 模板错误：…` when one fails. */
-  async render(runId: number, pages: PageJob[], write: boolean): Promise<string[] | null> {
+  /**
+   * Renders (and with `write`, writes) the pages; rejects with `1002 模板错误：…` when one fails. With
+   * `unrecorded` the rows of the written pages are added to it instead of recorded: the caller records them
+   * (recordWritten, several batches at once) while it holds a write to the site open (writeJobs.ts).
+   */
+  async render(runId: number, pages: PageJob[], write: boolean, unrecorded?: WrittenFile[]): Promise<string[] | null> {
     const outDir = write ? this.setups.get(runId)?.outDir : undefined;
     // Written pages enter the site guard's manifest like every other published file (writer.ts): the
     // worker hashes them and keeps their pristine copies from memory, the manifest rows go in one transaction.
     const guard = outDir ? manifestOf(outDir) : null;
-    const end = outDir ? await beginSiteWrite(outDir) : null;
+    const end = outDir && !unrecorded ? await beginSiteWrite(outDir) : null;
     try {
-      const result = await new Promise<{ html: string[] | null; written?: WrittenFile[] }>((resolve, reject) => {
-        this.waiting.push({ batchId: this.nextBatch++, runId, pages, write, guardDataDir: guard?.manifest.dataDir, resolve, reject });
-        this.pump();
-      });
-      if (guard && result.written) {
-        const prefix = guard.rel ? `${guard.rel}/` : '';
-        await guard.manifest.recordEntries(result.written.map((f) => ({ ...f, path: prefix + f.path })));
-      }
+      const result = await this.submit(runId, pages, write, guard?.manifest.dataDir);
+      if (unrecorded) unrecorded.push(...(result.written ?? []));
+      else if (guard && result.written) await recordWritten(guard, result.written);
       return result.html;
     } finally {
       await end?.();
     }
+  }
+
+  private submit(runId: number, pages: PageJob[], write: boolean, guardDataDir?: string): Promise<{ html: string[] | null; written?: WrittenFile[] }> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ batchId: this.nextBatch++, runId, pages, write, guardDataDir, resolve, reject });
+      this.pump();
+    });
   }
 
   /** Starts up to `count` workers ahead of any work (idle ones never keep the process alive). */

@@ -18,14 +18,17 @@ export interface WrittenFile {
   hash: string;
   size: number;
   copies?: { suffix: string; hash: string; size: number }[];
+  /** Written without its .br/.gz (a bulk run): the background pass makes them (precompress/pass.ts). */
+  pendingCopies?: boolean;
 }
 
 export type ToWorker =
   /**
    * A run: engine for this skin (templates parsed once; kept for the next run while `skinStamp` is the same,
-   * a new one when it changed or is absent), variables shared by every page.
+   * a new one when it changed or is absent), variables shared by every page. `deferCopies` (a bulk run): pages
+   * are written without their .br/.gz, any older copies removed, and their rows marked for the background pass.
    */
-  | { kind: 'setup'; runId: number; skinDir: string; skinStamp?: string; outDir: string; common: Record<string, unknown> }
+  | { kind: 'setup'; runId: number; skinDir: string; skinStamp?: string; outDir: string; common: Record<string, unknown>; deferCopies?: boolean }
   /**
    * Pages to render; with `write` they are written (all of them, only when all rendered), else returned.
    * With `guardDataDir` (the site guard records the output folder) the worker also keeps each file's
