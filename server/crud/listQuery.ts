@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { DynamicReferenceBuilder, sql, type AliasedExpression, type ExpressionBuilder, type SelectQueryBuilder, type SimpleReferenceExpressionNode } from 'kysely';
 import type { FieldDecl, ResourceDecl } from '../../resources/types.js';
 import { invalidValue } from '../http/errors.js';
 import { isBlank } from '../http/params.js';
@@ -124,16 +124,43 @@ export function applyFilters<Q extends AnySelect>(query: Q, decl: ResourceDecl, 
   return q as Q;
 }
 
+/** A column reference parsed once (Kysely parses a string reference anew on every query: session 30). */
+class KeptRef extends DynamicReferenceBuilder<string> {
+  readonly #node: SimpleReferenceExpressionNode;
+  constructor(reference: string) {
+    super(reference);
+    this.#node = super.toOperationNode();
+  }
+  override toOperationNode(): SimpleReferenceExpressionNode {
+    return this.#node;
+  }
+}
+
+const keptRefs = new WeakMap<readonly string[], KeptRef[]>();
+/** The columns as references parsed once per list of names (a declaration's own list, kept by the caller). */
+export function keptColumns(names: readonly string[]): KeptRef[] {
+  let refs = keptRefs.get(names);
+  if (!refs) keptRefs.set(names, (refs = names.map((n) => new KeptRef(n))));
+  return refs;
+}
+
+const keptJoins = new WeakMap<ResourceDecl, AliasedExpression<unknown, string>[]>();
+/** The declared joins' subqueries, built once per declaration (immutable: every query may share them). */
+function joinSelections(decl: ResourceDecl): AliasedExpression<unknown, string>[] {
+  let out = keptJoins.get(decl);
+  if (out) return out;
+  out = (decl.list.joins ?? []).map((j) =>
+    j.count
+      ? // An integer on both databases (PostgreSQL's count is a bigint, answered as text).
+        sql`(select cast(count(*) as integer) from ${sql.table(j.table)} where ${sql.ref(`${j.table}.${j.key ?? 'id'}`)} = ${sql.ref(`${decl.table}.${j.on}`)})`.as(j.name)
+      : sql`(select ${sql.ref(`${j.table}.${j.column}`)} from ${sql.table(j.table)} where ${sql.ref(`${j.table}.${j.key ?? 'id'}`)} = ${sql.ref(`${decl.table}.${j.on}`)} limit 1)`.as(j.name),
+  );
+  keptJoins.set(decl, out);
+  return out;
+}
+
 /** The declared joins as correlated subqueries: one value per record, no ambiguity in filters and sort. */
 export function withJoins<Q extends AnySelect>(query: Q, decl: ResourceDecl): Q {
-  let q: AnySelect = query;
-  for (const j of decl.list.joins ?? []) {
-    if (j.count) {
-      // An integer on both databases (PostgreSQL's count is a bigint, answered as text).
-      q = q.select(() => sql`(select cast(count(*) as integer) from ${sql.table(j.table)} where ${sql.ref(`${j.table}.${j.key ?? 'id'}`)} = ${sql.ref(`${decl.table}.${j.on}`)})`.as(j.name));
-      continue;
-    }
-    q = q.select(() => sql`(select ${sql.ref(`${j.table}.${j.column}`)} from ${sql.table(j.table)} where ${sql.ref(`${j.table}.${j.key ?? 'id'}`)} = ${sql.ref(`${decl.table}.${j.on}`)} limit 1)`.as(j.name));
-  }
-  return q as Q;
+  const joins = joinSelections(decl);
+  return (joins.length ? query.select(joins) : query) as Q;
 }

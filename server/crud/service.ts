@@ -7,7 +7,7 @@ import { alreadyExists, notFoundRecord } from '../http/errors.js';
 import type { PortalUser } from '../http/fastifyTypes.js';
 import { applyCondition, applyListWhere, applyWhere, enriched, hookContext, readOut, recordsWhere, runChangeHooks } from './behaviour.js';
 import { applyReach, reachOf } from './reach.js';
-import { applyFilters, readPaging, readSort, withJoins } from './listQuery.js';
+import { applyFilters, keptColumns, readPaging, readSort, withJoins } from './listQuery.js';
 import { checkDictValues } from './dictValues.js';
 import { OWNER_FIELDS, validateRecord } from './validate.js';
 import { committing } from './entity/commit.js';
@@ -43,8 +43,11 @@ const reachable = reachOf;
 function listColumns(base: any, decl: ResourceDecl): any {
   const out = decl.list.leaveOut;
   if (!out?.length) return base.selectAll();
-  return base.select(decl.fields.filter((f) => !isVirtualField(f) && !f.writeOnly && !out.includes(f.name)).map((f) => `${decl.table}.${f.name}`));
+  let names = listedNames.get(decl);
+  if (!names) listedNames.set(decl, (names = decl.fields.filter((f) => !isVirtualField(f) && !f.writeOnly && !out.includes(f.name)).map((f) => `${decl.table}.${f.name}`)));
+  return base.select(keptColumns(names));
 }
+const listedNames = new WeakMap<ResourceDecl, string[]>();
 
 /** One page of a declared table, with filters, joins, sort and the caller's data scope. */
 export async function listRecords(db: Db, decl: ResourceDecl, user: PortalUser, search: Record<string, unknown>, narrow?: ListNarrowing): Promise<Page> {

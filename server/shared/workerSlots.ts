@@ -16,13 +16,24 @@ export interface WorkerSlotsOptions {
   /** True for the worker's "ready" message; every other message answers the job of its `id`. */
   isReady: (message: unknown) => boolean;
   log: (error: unknown) => void;
+  /**
+   * The worker counts the jobs it has answered in `workerData.answered` (an Int32Array over shared memory, Atomics.add):
+   * `busy` then compares the jobs still queued *at the worker*, not the replies the request thread has yet to read.
+   */
+  countAnswered?: boolean;
 }
 
 interface Slot {
   worker: Worker;
   ready: boolean;
   inflight: Map<number, (reply: unknown) => void>;
+  /** Jobs sent (each message's weight) and, when counted, those the worker has answered. */
+  sent: number;
+  answered: Int32Array | null;
 }
+
+/** Jobs the worker has yet to answer: by its own count when it keeps one, else the replies not yet read. */
+const queued = (s: Slot) => (s.answered ? s.sent - Atomics.load(s.answered, 0) : s.inflight.size);
 
 /**
  * Worker threads that each take jobs by id (the search workers and the SQLite read workers, session 29): started
@@ -38,8 +49,10 @@ export function createWorkerSlots(options: WorkerSlotsOptions) {
   let readyNow: () => void = () => {};
   const firstReady = new Promise<void>((resolve) => (readyNow = resolve));
   const spawn = () => {
-    const worker = new Worker(options.file, { workerData: options.workerData, resourceLimits: { maxOldGenerationSizeMb: options.heapMb } });
-    const slot: Slot = { worker, ready: false, inflight: new Map() };
+    const answered = options.countAnswered ? new Int32Array(new SharedArrayBuffer(4)) : null;
+    const workerData = answered ? { ...(options.workerData as object), answered } : options.workerData;
+    const worker = new Worker(options.file, { workerData, resourceLimits: { maxOldGenerationSizeMb: options.heapMb } });
+    const slot: Slot = { worker, ready: false, inflight: new Map(), sent: 0, answered };
     worker.unref();
     worker.on('message', (m: { id: number }) => {
       if (options.isReady(m)) {
@@ -61,24 +74,32 @@ export function createWorkerSlots(options: WorkerSlotsOptions) {
     worker.on('exit', (code) => dead(new Error(`${options.name} exited (${code})`)));
     slots.push(slot);
   };
+  /** The least busy ready worker with fewer than `busy` jobs queued (starting the workers unless `start` is false). */
+  const pick = (busy: number, start: boolean): Slot | null => {
+    if (closed || deaths >= MAX_DEATHS || options.size < 1 || (!slots.length && !start)) return null;
+    while (slots.length < options.size) spawn();
+    let slot: Slot | null = null;
+    for (const s of slots) if (s.ready && queued(s) < busy && (!slot || queued(s) < queued(slot))) slot = s;
+    return slot;
+  };
   return {
     /**
-     * Sends `message(id)` to the least busy ready worker with fewer than `busy` jobs in flight; answers its reply,
-     * or the Error of the worker's death. `start: false` sends only when workers were started already.
+     * Sends `message(id)` to the least busy ready worker with fewer than `busy` jobs queued; answers its reply,
+     * or the Error of the worker's death. `start: false` sends only when workers were started already; `weight`:
+     * how many jobs the message holds (counted workers).
      */
-    send(message: (id: number) => unknown, { busy = Infinity, start = true }: { busy?: number; start?: boolean } = {}): Promise<unknown> | null {
-      if (closed || deaths >= MAX_DEATHS || options.size < 1 || (!slots.length && !start)) return null;
-      while (slots.length < options.size) spawn();
-      let slot: Slot | null = null;
-      for (const s of slots) if (s.ready && s.inflight.size < busy && (!slot || s.inflight.size < slot.inflight.size)) slot = s;
-      if (!slot) return null;
+    send(message: (id: number) => unknown, { busy = Infinity, start = true, weight = 1 }: { busy?: number; start?: boolean; weight?: number } = {}): Promise<unknown> | null {
+      const target = pick(busy, start);
+      if (!target) return null;
       const id = nextId++;
-      const target = slot;
       return new Promise((resolve) => {
         target.inflight.set(id, resolve);
+        target.sent += weight;
         target.worker.postMessage(message(id));
       });
     },
+    /** Whether `send` with the same `busy` would find a worker now. */
+    available: (busy = Infinity): boolean => pick(busy, true) !== null,
     /** The same message to every worker started. */
     broadcast(message: unknown): void {
       for (const s of slots) s.worker.postMessage(message);

@@ -21,14 +21,22 @@ function prepared(text) {
 /** True when a row holds a blob: structured cloning turns its Buffer into a Uint8Array, which the pool turns back. */
 const hasBlob = (rows) => rows.some((r) => Object.values(r).some((v) => ArrayBuffer.isView(v)));
 
-parentPort.on('message', ({ id, sql, parameters }) => {
+function answer({ sql, parameters }) {
   const started = performance.now();
   try {
     const rows = prepared(sql).all(parameters);
-    parentPort.postMessage({ id, rows, blobs: hasBlob(rows), micros: Math.round((performance.now() - started) * 1000) });
+    return { rows, blobs: hasBlob(rows), micros: Math.round((performance.now() - started) * 1000) };
   } catch (error) {
     statements.delete(sql);
-    parentPort.postMessage({ id, failed: error instanceof Error ? error.message : String(error) });
+    return { failed: error instanceof Error ? error.message : String(error) };
   }
+}
+
+// A batch of statements (one event-loop turn's), answered in one message; the shared count tells the request
+// thread how many are still queued here (workerSlots.ts `countAnswered`).
+parentPort.on('message', ({ id, jobs }) => {
+  const answers = jobs.map(answer);
+  Atomics.add(workerData.answered, 0, jobs.length);
+  parentPort.postMessage({ id, answers });
 });
 parentPort.postMessage({ ready: true });

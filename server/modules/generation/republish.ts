@@ -1,3 +1,4 @@
+import { lstatSync, readdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Row } from '../../db/types.js';
@@ -24,9 +25,11 @@ export interface RepublishResult {
 export async function pagesShowingInFiles(siteDir: string, articleId: number): Promise<{ lists: Map<number, Set<number>>; home: boolean }> {
   const link = new RegExp(`article/\\d{4}/\\d{2}/${articleId}\\.html["'#?]`);
   const lists = new Map<number, Set<number>>();
-  const home = link.test(await fs.readFile(path.join(siteDir, 'index.html'), 'utf8').catch(() => ''));
+  const homeFile = path.join(siteDir, 'index.html');
+  // Absent files are seen synchronously (session 30): each awaited miss cost a save one event-loop turn behind every reader's work.
+  const home = !!lstatSync(homeFile, { throwIfNoEntry: false }) && link.test(await fs.readFile(homeFile, 'utf8').catch(() => ''));
   const columnsDir = path.join(siteDir, 'column');
-  for (const id of await fs.readdir(columnsDir).catch(() => [] as string[])) {
+  for (const id of listing(columnsDir)) {
     if (!/^\d{1,10}$/.test(id)) continue;
     for (const name of await fs.readdir(path.join(columnsDir, id)).catch(() => [] as string[])) {
       const m = /^index(?:_(\d+))?\.html$/.exec(name);
@@ -41,16 +44,30 @@ export async function pagesShowingInFiles(siteDir: string, articleId: number): P
   return { lists, home };
 }
 
-/** Removes every generated page of the article (whatever month it was filed under) but `keep`. */
+/** A directory's names, or none when it is absent. */
+function listing(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Removes every generated page of the article (whatever month it was filed under) but `keep`. The months are
+ * listed and the page looked for synchronously (a few metadata calls): a draft's save, which has no page, used
+ * to wait one event-loop turn — behind every reader's work — for each month of the site (issue 26, session 30).
+ */
 export async function removeArticlePages(siteDir: string, articleId: number, keep?: string): Promise<string[]> {
   const dir = path.join(siteDir, 'article');
   const removed: string[] = [];
-  for (const year of await fs.readdir(dir).catch(() => [] as string[])) {
+  for (const year of listing(dir)) {
     if (!/^\d{4}$/.test(year)) continue;
-    for (const month of await fs.readdir(path.join(dir, year)).catch(() => [] as string[])) {
+    for (const month of listing(path.join(dir, year))) {
       if (!/^\d{2}$/.test(month)) continue;
       const rel = `article/${year}/${month}/${articleId}.html`;
-      if (rel !== keep && (await removeFile(path.join(dir, year, month, `${articleId}.html`)))) removed.push(rel);
+      const file = path.join(dir, year, month, `${articleId}.html`);
+      if (rel !== keep && lstatSync(file, { throwIfNoEntry: false }) && (await removeFile(file))) removed.push(rel);
     }
   }
   return removed;

@@ -57,6 +57,17 @@ describe('read workers', () => {
     expect(offload.counts().worker).toBe(before + 1);
   });
 
+  it('statements of one turn go to the worker together and each gets its own rows', async () => {
+    const texts = ["select count(*) as n from t where v like ?", COSTLY];
+    for (let i = 0; i < 3; i++) for (const text of texts) await rows(text, text === COSTLY ? [] : ['%7%']);
+    const expected = [5, 6, 7].map((d) => reader.prepare(texts[0]!).all(`%${d}%`));
+    const before = offload.counts().worker;
+    const answered = await Promise.all([...[5, 6, 7].map((d) => rows(texts[0]!, [`%${d}%`])), rows(COSTLY)]);
+    expect(answered.slice(0, 3)).toEqual(expected);
+    expect(answered[3]).toEqual(reader.prepare(COSTLY).all());
+    expect(offload.counts().worker).toBe(before + 4);
+  });
+
   it('a cheap statement stays on the request thread; a statement the worker cannot run gives the real error', async () => {
     const cheap = 'select v from t where id = ?';
     // A first run slowed by the machine may send it once to a worker, whose own time then tells it is cheap.
