@@ -133,7 +133,9 @@ export class SiteManifest {
    * bytes: keepPristineBytesSync), in one transaction: a batch of pages costs one commit.
    */
   async recordEntries(entries: readonly ManifestEntry[], now = formatDateTime()): Promise<void> {
-    const valid = entries.filter((e) => isSiteRel(e.path));
+    // In path order: the background copy pass records its rows in that order too (precompress/queue.ts), so two
+    // transactions over the same rows take their locks in one order and never deadlock (PostgreSQL).
+    const valid = entries.filter((e) => isSiteRel(e.path)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     if (!valid.length) return;
     await this.db.transaction().execute(async (trx) => {
       for (let i = 0; i < valid.length; i += 200) {

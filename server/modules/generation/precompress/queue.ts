@@ -36,7 +36,8 @@ export async function recordMade(db: Db, made: readonly MadeCopies[]): Promise<n
   const now = formatDateTime();
   let recorded = 0;
   await db.transaction().execute(async (trx) => {
-    for (const m of made) {
+    // In path order, as a run records its rows (guard/manifest.ts recordEntries): one lock order, no deadlock.
+    for (const m of [...made].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
       if (!m.copies) continue;
       const r = await trx
         .updateTable('site_manifest')
