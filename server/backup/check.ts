@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { callInWorker } from '../shared/workerCall.js';
-import { fileSha256 } from './digest.js';
+import { fileSha256 } from '../shared/fileHash.js';
 import { hashFolders } from './files.js';
 import { compareManifest, FILES_FOLDER, readManifest } from './manifest.js';
 import { inspectSqlite } from './sqliteBackup.js';

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 
 /** One table's line of a backup manifest: its rows and a hash of their content. */
 export interface TableHash {
@@ -45,13 +44,3 @@ export class TableDigest {
 
 export const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 
-/** A file's size and SHA-256, read in chunks (a database file can be larger than the memory it may take). */
-export async function fileSha256(file: string): Promise<{ size: number; sha256: string }> {
-  const hash = createHash('sha256');
-  let size = 0;
-  for await (const chunk of createReadStream(file)) {
-    hash.update(chunk as Buffer);
-    size += (chunk as Buffer).length;
-  }
-  return { size, sha256: hash.digest('hex') };
-}

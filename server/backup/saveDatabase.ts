@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { fileSha256 } from './digest.js';
+import { fileSha256 } from '../shared/fileHash.js';
 import type { BackupManifest } from './manifest.js';
 import { backupPostgres, PG_DUMP_FILE } from './pgBackup.js';
 import { backupSqlite, inspectSqlite, SQLITE_FILE } from './sqliteBackup.js';

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, createReadStream, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fileSha256 } from '../../../shared/fileHash.js';
 import { writeAtomicSync } from '../compress.js';
 
 /**
@@ -15,13 +16,8 @@ export const quarantineDir = (dataDir: string) => path.join(guardDir(dataDir), '
 export const pristinePath = (dataDir: string, hash: string) => path.join(pristineDir(dataDir), hash.slice(0, 2), hash);
 
 export async function hashFile(file: string): Promise<{ hash: string; size: number }> {
-  const hash = createHash('sha256');
-  let size = 0;
-  for await (const chunk of createReadStream(file)) {
-    hash.update(chunk as Buffer);
-    size += (chunk as Buffer).length;
-  }
-  return { hash: hash.digest('hex'), size };
+  const { sha256, size } = await fileSha256(file);
+  return { hash: sha256, size };
 }
 
 /** Copies `file` (just hashed to `hash`) into the store unless a copy is there already. */
