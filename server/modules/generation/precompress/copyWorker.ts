@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +19,6 @@ try {
   // Not allowed here: the pass still runs, at the normal priority.
 }
 
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const readOrNull = (file: string) => {
   try {
     return fs.readFileSync(file);
@@ -32,7 +30,7 @@ const readOrNull = (file: string) => {
 function makeCopies(root: string, page: PendingPage): MadeCopies {
   const target = path.join(root, ...page.path.split('/'));
   const bytes = readOrNull(target);
-  if (!bytes || sha256(bytes) !== page.hash) return { ...page, copies: null };
+  if (!bytes || hashBytes(bytes).hash !== page.hash) return { ...page, copies: null };
   const copies = compressedCopies(target, bytes);
   for (const [suffix, data] of copies) writeNewOrAtomicSync(target + suffix, data);
   // Rewritten while it was compressed: the copies of the older page go (the generator's own write removes
