@@ -76,7 +76,7 @@ export function writeAtomicSync(file: string, bytes: Buffer | string): void {
  * close: no temporary name, no rename — issue 26, most writes of a full run into a fresh site folder); an
  * existing one is replaced through writeAtomicSync, so a reader of an existing page still sees the old or the
  * new one. A new file can be read half-written for the moment of its write, where a moment before there was
- * nothing (a 404). A failed write removes what it created. `beforeReplace` runs just before an existing file
+ * nothing (a 404). Never for a .br/.gz copy (writeCopiesSync). A failed write removes what it created. `beforeReplace` runs just before an existing file
  * is replaced. Answers whether the file was created (true) or replaced.
  */
 export function writeNewOrAtomicSync(file: string, bytes: Buffer | string, beforeReplace?: () => void): boolean {
@@ -100,9 +100,18 @@ export function writeNewOrAtomicSync(file: string, bytes: Buffer | string, befor
   return true;
 }
 
+/**
+ * Writes a page's copies (compressedCopies' answer), each through a rename, even where none existed: the page
+ * beside them is already served, and @fastify/static or nginx would send a half-written copy in its place (CI,
+ * session 31: a blank search page while the background pass compressed it).
+ */
+export function writeCopiesSync(target: string, copies: [string, Buffer][]): void {
+  for (const [suffix, bytes] of copies) writeAtomicSync(target + suffix, bytes);
+}
+
 /** Writes `target.br` and `target.gz` of `content` (compressedCopies). */
 export function writeCompressedSync(target: string, content: Buffer | string, best = false): void {
-  for (const [suffix, bytes] of compressedCopies(target, content, best)) writeAtomicSync(target + suffix, bytes);
+  writeCopiesSync(target, compressedCopies(target, content, best));
 }
 
 /** Removes the compressed copies of a file (a stale copy would otherwise still be served). */

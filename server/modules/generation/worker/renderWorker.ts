@@ -6,7 +6,7 @@ import { sanitizeArticleHtml } from '../../../shared/articleHtml.js';
 import { relinkUploads } from '../uploadLinks.js';
 import { levelHeadings } from '../headings.js';
 import { plainBodyOrNull } from '../plainBody.js';
-import { compressedCopies, isCompressible, precompressOn, removeCompressedSync, writeNewOrAtomicSync } from '../compress.js';
+import { compressedCopies, isCompressible, precompressOn, removeCompressedSync, writeCopiesSync, writeNewOrAtomicSync } from '../compress.js';
 import { hashBytes, keepPristineBytesSync } from '../guard/pristine.js';
 import { createEngine, messageOf, renderSync } from '../render.js';
 import type { FromWorker, PageJob, ToWorker, WrittenFile } from './protocol.js';
@@ -66,7 +66,7 @@ function writeAll(r: Run, pages: PageJob[], html: string[], guardDataDir?: strin
     // removes its copies; a pass removes a copy whose page is gone or changed once it has written it).
     const dropCopies = pending ? () => removeCompressedSync(target) : undefined;
     if (!writeNewOrAtomicSync(target, bytes, dropCopies)) dropCopies?.();
-    for (const [suffix, data] of copies) writeNewOrAtomicSync(target + suffix, data);
+    writeCopiesSync(target, copies);
     // The page keeps a pristine copy; its .br/.gz only a hash, in the page's own entry (the guard compresses the page's copy again).
     if (guardDataDir) written.push({ path: page.rel, ...keepPristineBytesSync(guardDataDir, bytes, r.pristine), copies: copies.map(([suffix, data]) => ({ suffix, ...hashBytes(data) })), pendingCopies: pending || undefined });
   });
