@@ -46,8 +46,15 @@ export function createWorkerSlots(options: WorkerSlotsOptions) {
   let nextId = 1;
   let deaths = 0;
   let closed = false;
-  let readyNow: () => void = () => {};
-  const firstReady = new Promise<void>((resolve) => (readyNow = resolve));
+  /** Callers of `ready()` waiting for a worker to say it is ready, or for the pool to turn off. */
+  let waiting: { resolve: () => void; reject: (error: Error) => void }[] = [];
+  const settleWaiting = (error?: Error) => {
+    const now = waiting;
+    waiting = [];
+    for (const w of now) if (error) w.reject(error);
+    else w.resolve();
+  };
+  const off = () => closed || deaths >= MAX_DEATHS || options.size < 1;
   const spawn = () => {
     const answered = options.countAnswered ? new Int32Array(new SharedArrayBuffer(4)) : null;
     const workerData = answered ? { ...(options.workerData as object), answered } : options.workerData;
@@ -57,7 +64,7 @@ export function createWorkerSlots(options: WorkerSlotsOptions) {
     worker.on('message', (m: { id: number }) => {
       if (options.isReady(m)) {
         slot.ready = true;
-        return readyNow();
+        return settleWaiting();
       }
       const settle = slot.inflight.get(m.id);
       slot.inflight.delete(m.id);
@@ -69,6 +76,9 @@ export function createWorkerSlots(options: WorkerSlotsOptions) {
       if (!closed && ++deaths <= MAX_DEATHS) options.log(error);
       for (const settle of slot.inflight.values()) settle(error);
       slot.inflight.clear();
+      // Someone waits for a ready worker: start a replacement, or tell them none will come.
+      if (waiting.length && off()) settleWaiting(new Error(`${options.name}: ${closed ? 'closed' : `exited ${deaths} times`}`));
+      else if (waiting.length) pick(Infinity, true);
     };
     worker.on('error', dead);
     worker.on('exit', (code) => dead(new Error(`${options.name} exited (${code})`)));
@@ -76,7 +86,7 @@ export function createWorkerSlots(options: WorkerSlotsOptions) {
   };
   /** The least busy ready worker with fewer than `busy` jobs queued (starting the workers unless `start` is false). */
   const pick = (busy: number, start: boolean): Slot | null => {
-    if (closed || deaths >= MAX_DEATHS || options.size < 1 || (!slots.length && !start)) return null;
+    if (off() || (!slots.length && !start)) return null;
     while (slots.length < options.size) spawn();
     let slot: Slot | null = null;
     for (const s of slots) if (s.ready && queued(s) < busy && (!slot || queued(s) < queued(slot))) slot = s;
@@ -104,10 +114,20 @@ export function createWorkerSlots(options: WorkerSlotsOptions) {
     broadcast(message: unknown): void {
       for (const s of slots) s.worker.postMessage(message);
     },
-    /** Resolves once a worker is ready (tests; the pool never waits for it). */
-    ready: () => firstReady,
+    /**
+     * Resolves when a worker is ready now, or once one says so (starting the workers); rejects when none will be
+     * (the pool closed, or off after MAX_DEATHS deaths). The request paths never wait for it: tests and the
+     * background pass of pre-compressed copies, whose work has no request thread to fall back on, do.
+     */
+    ready(): Promise<void> {
+      if (off()) return Promise.reject(new Error(`${options.name}: ${closed ? 'closed' : 'off'}`));
+      if (slots.some((s) => s.ready)) return Promise.resolve();
+      pick(Infinity, true);
+      return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
+    },
     async close(): Promise<void> {
       closed = true;
+      settleWaiting(new Error(`${options.name}: closed`));
       await Promise.all(slots.map((s) => s.worker.terminate()));
     },
   };

@@ -18,8 +18,9 @@ try {
 parentPort?.on('message', (m: ToCopyWorker) => {
   try {
     const made = m.pages.map((page) => makeCopies(m.root, page));
-    parentPort?.postMessage({ kind: 'done', batchId: m.batchId, made } satisfies FromCopyWorker);
+    parentPort?.postMessage({ kind: 'done', id: m.id, made } satisfies FromCopyWorker);
   } catch (error) {
-    parentPort?.postMessage({ kind: 'error', batchId: m.batchId, message: String((error as Error).message ?? error) } satisfies FromCopyWorker);
+    parentPort?.postMessage({ kind: 'error', id: m.id, message: String((error as Error).message ?? error) } satisfies FromCopyWorker);
   }
 });
+parentPort?.postMessage({ kind: 'ready' } satisfies FromCopyWorker);

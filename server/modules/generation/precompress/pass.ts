@@ -1,6 +1,6 @@
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { withExclusiveLock } from '../../../jobs/lock.js';
+import { createWorkerSlots } from '../../../shared/workerSlots.js';
 import type { SiteManifest } from '../guard/manifest.js';
 import { precompressOn } from '../compress.js';
 import type { FromCopyWorker, MadeCopies, PendingPage, ToCopyWorker } from './protocol.js';
@@ -14,6 +14,8 @@ const READ = 400;
 const BATCH = 50;
 /** Batches at one worker at a time (one compressing, one waiting). */
 const IN_FLIGHT = 2;
+/** Each copy worker's heap: a batch of 50 pages and their copies. */
+const COPY_WORKER_HEAP_MB = 128;
 
 export interface PassResult {
   /** False when another instance (or this one) holds the lease: it does the work. */
@@ -26,48 +28,36 @@ export interface PassResult {
 
 const workerCount = () => Math.max(1, Math.min(Number(process.env.SITE_PRECOMPRESS_WORKERS) || os.availableParallelism(), 8));
 
-/** Copy workers for one pass: each batch goes to the least busy one. */
-class CopyWorkers {
-  private readonly workers: { worker: Worker; waiting: Map<number, { resolve: (m: MadeCopies[]) => void; reject: (e: Error) => void }> }[] = [];
-  private nextBatch = 1;
-
-  constructor(count: number) {
-    for (let i = 0; i < count; i++) {
-      const worker = new Worker(new URL('./boot.mjs', import.meta.url));
-      const slot = { worker, waiting: new Map<number, { resolve: (m: MadeCopies[]) => void; reject: (e: Error) => void }>() };
-      const failAll = (error: Error) => {
-        for (const w of slot.waiting.values()) w.reject(error);
-        slot.waiting.clear();
-      };
-      worker.on('message', (m: FromCopyWorker) => {
-        const w = slot.waiting.get(m.batchId);
-        slot.waiting.delete(m.batchId);
-        if (m.kind === 'done') w?.resolve(m.made);
-        else w?.reject(new Error(m.message));
-      });
-      worker.on('error', failAll);
-      worker.on('exit', () => failAll(new Error('压缩副本进程意外退出')));
-      this.workers.push(slot);
-    }
-  }
-
-  get capacity(): number {
-    return this.workers.length * IN_FLIGHT;
-  }
-
-  compress(root: string, pages: PendingPage[]): Promise<MadeCopies[]> {
-    const slot = [...this.workers].sort((a, b) => a.waiting.size - b.waiting.size)[0];
-    if (!slot) return Promise.reject(new Error('no copy worker'));
-    const batchId = this.nextBatch++;
-    return new Promise((resolve, reject) => {
-      slot.waiting.set(batchId, { resolve, reject });
-      slot.worker.postMessage({ kind: 'batch', batchId, root, pages } satisfies ToCopyWorker);
-    });
-  }
-
-  async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.worker.terminate()));
-  }
+/** Copy workers for one pass (server/shared/workerSlots.ts): each batch goes to the least busy ready one. */
+function copyWorkers(count: number) {
+  const slots = createWorkerSlots({
+    file: new URL('../../../shared/tsWorkerBoot.mjs', import.meta.url),
+    workerData: { entry: new URL('./copyWorker.ts', import.meta.url).href },
+    heapMb: COPY_WORKER_HEAP_MB,
+    size: count,
+    name: '压缩副本进程',
+    isReady: (m) => (m as FromCopyWorker).kind === 'ready',
+    // A death settles its batches with the Error, which fails the pass (logged once, by BackgroundCopies).
+    log: () => {},
+  });
+  return {
+    capacity: count * IN_FLIGHT,
+    /** The batch's copies; waits for a ready worker (the pass has no thread to fall back on), fails when none will come. */
+    async compress(root: string, pages: PendingPage[]): Promise<MadeCopies[]> {
+      for (;;) {
+        const sent = slots.send((id) => ({ kind: 'batch', id, root, pages }) satisfies ToCopyWorker);
+        if (!sent) {
+          await slots.ready();
+          continue;
+        }
+        const reply = (await sent) as FromCopyWorker | Error;
+        if (reply instanceof Error) throw reply;
+        if (reply.kind === 'done') return reply.made;
+        throw new Error(reply.kind === 'error' ? reply.message : '压缩副本进程没有回答');
+      }
+    },
+    close: () => slots.close(),
+  };
 }
 
 /**
@@ -88,7 +78,7 @@ async function pass(manifest: SiteManifest, stopping?: AbortSignal): Promise<Pas
   let after = '';
   const first = await pendingPages(manifest.db, after, READ);
   if (!first.length) return out;
-  const workers = new CopyWorkers(workerCount());
+  const workers = copyWorkers(workerCount());
   const inFlight = new Set<Promise<void>>();
   let failure: unknown = null;
   try {

@@ -13,6 +13,6 @@ export interface MadeCopies {
   copies: { suffix: string; hash: string; size: number }[] | null;
 }
 
-export type ToCopyWorker = { kind: 'batch'; batchId: number; root: string; pages: PendingPage[] };
+export type ToCopyWorker = { kind: 'batch'; id: number; root: string; pages: PendingPage[] };
 
-export type FromCopyWorker = { kind: 'done'; batchId: number; made: MadeCopies[] } | { kind: 'error'; batchId: number; message: string };
+export type FromCopyWorker = { kind: 'ready' } | { kind: 'done'; id: number; made: MadeCopies[] } | { kind: 'error'; id: number; message: string };

@@ -170,8 +170,8 @@ export class RenderPool {
 
   private spawn(): Slot {
     const progress = new Float64Array(new SharedArrayBuffer(8));
-    const worker = new Worker(new URL('./boot.mjs', import.meta.url), {
-      workerData: { progress },
+    const worker = new Worker(new URL('../../../shared/tsWorkerBoot.mjs', import.meta.url), {
+      workerData: { progress, entry: new URL('./renderWorker.ts', import.meta.url).href },
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
     });
     const slot: Slot = { worker, progress, armedAt: 0, pageStart: 0, runs: new Set(), inflight: [], timer: null, dead: false, ready: false };

@@ -16,8 +16,8 @@ export const defaultSearchWorkers = () => Math.min(2, Math.max(1, availableParal
  */
 export function createSearchPool(source: SearchSource, size: number, log: (error: unknown) => void) {
   const slots = createWorkerSlots({
-    file: new URL('./boot.mjs', import.meta.url),
-    workerData: source,
+    file: new URL('../../../../shared/tsWorkerBoot.mjs', import.meta.url),
+    workerData: { ...source, entry: new URL('./searchWorker.ts', import.meta.url).href },
     heapMb: WORKER_HEAP_MB,
     size,
     name: 'search worker',
