@@ -12,6 +12,8 @@ export const generationCalls = {
   articles: { path: '/api/generate/articles' },
   site: { path: '/api/generate/site' },
   progress: { path: '/api/generate/progress', method: 'GET' },
+  /** `{ pending }`: pages live but still without their .br/.gz (made in the background after a bulk run). */
+  copies: { path: '/api/generate/copies', method: 'GET' },
   /** The rendered page of a column (0 = the home page) as HTML text. */
   view: { path: '/api/generate/{columnId}/viewIndex', method: 'GET' },
 } as const satisfies Record<string, ApiCall>;

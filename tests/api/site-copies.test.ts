@@ -56,6 +56,10 @@ describe('pre-compressed copies made after a bulk run', () => {
     // Live: every page written, none with a copy yet, every one waiting in the manifest.
     for (const rel of pages) expect(await exists(path.join(site, `${rel}.br`)), rel).toBe(false);
     expect(await pendingCount(server.app.db)).toBe(result.pages);
+    // What the 静态生成 screen shows: every page still waiting, then none.
+    const token = await login(server.url, 'admin', server.adminPassword);
+    const waiting = async () => (await call<{ pending: number }>(server.url, '/api/generate/copies', { token, method: 'GET' })).body.data.pending;
+    expect(await waiting()).toBe(result.pages);
     const sample = pages.filter((rel) => rel.startsWith('article/'))[0]!;
     const before = await served(sample);
     expect(before.encoding).toBeNull();
@@ -64,6 +68,7 @@ describe('pre-compressed copies made after a bulk run', () => {
     const pass = await runPrecompressPass(manifest);
     expect(pass).toMatchObject({ ran: true, made: result.pages, skipped: 0 });
     expect(await pendingCount(server.app.db)).toBe(0);
+    expect(await waiting()).toBe(0);
     const all = await manifest.all();
     for (const rel of pages) {
       const page = await fs.readFile(path.join(site, rel));

@@ -20,6 +20,7 @@ import { SiteGenerator, siteRoot } from './service.js';
 import { RenderPool } from './worker/pool.js';
 import { siteCacheControl } from './cacheControl.js';
 import { BackgroundCopies, precompressJob, registerCopies } from './precompress/index.js';
+import { pendingCount } from './precompress/queue.js';
 // Site pages that bring their own variables register themselves on import.
 import './economyPage.js';
 import './servicePages.js';
@@ -74,7 +75,7 @@ export async function generationModule(app: FastifyInstance) {
     return sitePagesQueue;
   });
 
-  generationRoutes(app, generator, jobs);
+  generationRoutes(app, generator, jobs, () => pendingCount(app.db));
 
   // A fresh install publishes its site once (shown on the 静态生成 screen's progress like any full run).
   if (app.portal.config.generateSiteOnStart) {

@@ -49,7 +49,7 @@ export function readPosition(raw: string): string {
 }
 
 /** /api/generate/*: the 静态生成 screen's calls (spec part 1 "Static generation", docs/generation.md). */
-export function generationRoutes(app: FastifyInstance, generator: SiteGenerator, jobs: GenerationJobs) {
+export function generationRoutes(app: FastifyInstance, generator: SiteGenerator, jobs: GenerationJobs, pendingCopies: () => Promise<number>) {
   const run = { config: { permission: GENERATION_PERMISSIONS.run }, attachValidation: true };
 
   app.post('/api/generate/generateIndex', { ...run, schema: INPUT.none }, async () => ok(await generator.generateIndex(), '首页生成成功'));
@@ -82,6 +82,10 @@ export function generationRoutes(app: FastifyInstance, generator: SiteGenerator,
   });
 
   app.get('/api/generate/progress', { ...run, schema: INPUT.noQuery }, async () => ok(jobs.status()));
+
+  // Pages live but still without their .br/.gz (made by the background pass after a bulk run; design, the spec
+  // has none): site-wide, from the manifest, so every instance answers the same.
+  app.get('/api/generate/copies', { ...run, schema: INPUT.noQuery }, async () => ok({ pending: await pendingCopies() }));
 
   app.get('/api/generate/:position/viewIndex', { config: { permission: GENERATION_PERMISSIONS.view }, schema: INPUT.preview, attachValidation: true }, async (request) => {
     const template = readPosition(pathParam(request, 'position'));

@@ -8,6 +8,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { dataProvider } from '../../data';
 import { DateValueBox } from '../dates/DateInputs';
 import { ColumnSelect } from './ColumnSelect';
+import { CopiesStatus } from './CopiesStatus';
 import { RunOutcome, RunProgress } from './RunReport';
 import { siteLink } from './siteLink';
 import { type ColumnNode, type ColumnOption, flattenColumns } from './types';
@@ -79,6 +80,7 @@ export function GenerateCard() {
           </Row>
           {runs.busy && <RunProgress busy={runs.busy} />}
           {runs.outcome && !runs.busy && <RunOutcome outcome={runs.outcome} />}
+          {!runs.busy && <CopiesStatus after={runs.outcome} />}
           <Typography variant="body2" color="text.secondary">
             已生成的站点：
             <Link href={siteLink('index.html')} target="_blank" rel="noopener noreferrer">
