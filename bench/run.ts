@@ -7,7 +7,9 @@
 //                   front (login and shell), generation, addresses (load and floods from many source addresses, issue 22),
 //                   site (Lighthouse and the W3C Nu checker on the generated public site, bench/site/run.ts),
 //                   login (Lighthouse on /admin/ and /report/ and their script bytes, issue 23; only when named),
-//                   million (issue 26: 100,000 then 1,000,000 articles on disk, BENCH_MILLION_SIZES; only when named)
+//                   million (issue 26: 100,000 then 1,000,000 articles on disk, BENCH_MILLION_SIZES; only when named),
+//                   soak (issue 26: server memory over BENCH_SOAK_MINUTES (10) minutes of uncached lists, searches and
+//                   saves; only when named)
 //   BENCH_SECONDS   seconds per load run (default 5); BENCH_ARTICLES (100,000); BENCH_GEN_ARTICLES (20,000);
 //   BENCH_GEN_100K=1 adds the 100,000-article generation run.
 import { spawnSync } from 'node:child_process';
@@ -28,6 +30,7 @@ import { benchSearchStream, printSearchStream } from './searchStream';
 import { benchSite, printSite } from './site/run';
 import { benchLogin, printLogin } from './loginLighthouse';
 import { benchMillion, millionGoals, printMillion } from './million';
+import { benchSoak, printSoak } from './soak';
 
 const args = process.argv.slice(2);
 if (args.includes('--pg') && !process.env.DATABASE_URL) {
@@ -136,6 +139,12 @@ if (only?.includes('million')) {
   const million = await benchMillion(duration);
   results.million = { ...million, goals: millionGoals(million) };
   printMillion(million);
+}
+if (only?.includes('soak')) {
+  // Issue 26: no growth of the server's memory over ten minutes of uncached reads and saves (bench/soak.ts).
+  const soak = await benchSoak();
+  results.soak = soak;
+  printSoak(soak);
 }
 results.seconds = Math.round((performance.now() - started) / 1000);
 

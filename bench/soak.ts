@@ -1,0 +1,111 @@
+// Bench part "soak" (issue 26: "server memory under each load printed beside the figures; no growth over a
+// 10-minute run"): the portal on 100,000 articles, answer caches off, 10 connections sending uncached article
+// lists (every scenario of the list part in turn) and searches for distinct keywords (the search part's stream)
+// one after the other, while a member of staff saves a draft every 200 ms — for BENCH_SOAK_MINUTES (10) one-minute
+// windows back to back. Each window: requests per second, p99, the saves, and the server's RSS at its end.
+// Growth: the least-squares slope of RSS over the windows after the first (the first warms the caches of the
+// pages, statements and workers). Asked by name only (`--only=soak`): it runs 10 minutes or more.
+import { loadavg } from 'node:os';
+import autocannon from 'autocannon';
+import { startChild } from './lib/child';
+import { RECONNECT_RATE } from './lib/load';
+import { listScenarios } from './listScenarios';
+import { keywordStream, warmSearch } from './searchStream';
+import { draftWriter, idleSaves, rss, saveFig, saveLoop, type SaveFigures } from './lib/staffWriter';
+
+interface ServerInfo { port: number; barePort: number; token: string; columnId: number; rows: number; dialect: string }
+
+export interface SoakWindow {
+  minute: number;
+  requestsPerSecond: number;
+  latencyP99Ms: number;
+  non2xx: number;
+  errors: number;
+  saves: SaveFigures;
+  rssMb: number;
+  load: number;
+}
+
+/** The least-squares slope of `ys` over their index (per window = per minute). */
+export function slope(ys: readonly number[]): number {
+  const n = ys.length;
+  if (n < 2) return 0;
+  const mx = (n - 1) / 2;
+  const my = ys.reduce((a, b) => a + b, 0) / n;
+  let num = 0;
+  let den = 0;
+  ys.forEach((y, x) => {
+    num += (x - mx) * (y - my);
+    den += (x - mx) ** 2;
+  });
+  return num / den;
+}
+
+export async function benchSoak() {
+  const minutes = Math.max(2, Number(process.env.BENCH_SOAK_MINUTES ?? 10));
+  const server = await startChild<ServerInfo>('bench/articlesServer.ts');
+  try {
+    const base = `http://127.0.0.1:${server.info.port}`;
+    const bare = `http://127.0.0.1:${server.info.barePort}`;
+    await fetch(`${bare}/result-caches/off`, { method: 'POST' });
+    const headers = { Authorization: server.info.token, appKey: 'adminSite', clientId: 'ADMIN', version: '1.0.0', 'content-type': 'application/json' };
+    const writer = await draftWriter(base, headers, server.info.columnId);
+    await warmSearch(base);
+    const idle = await idleSaves(writer, 5);
+    const startRssMb = await rss(`${bare}/memory`);
+    const lists = listScenarios(server.info.columnId);
+    const { keywords } = keywordStream();
+    let n = 0;
+    const windows: SoakWindow[] = [];
+    for (let minute = 1; minute <= minutes; minute++) {
+      const stop = saveLoop(writer);
+      const r = await autocannon({
+        url: base,
+        connections: 10,
+        duration: 60,
+        reconnectRate: RECONNECT_RATE,
+        requests: [{
+          setupRequest: (req) => {
+            const i = n++;
+            // Even requests list, odd ones search: every keyword once before any comes again.
+            if (i % 2 === 0) {
+              const s = lists[(i / 2) % lists.length]!;
+              return { ...req, method: 'POST', path: '/api/article/list', headers, body: JSON.stringify(s.body) };
+            }
+            const kw = keywords[((i - 1) / 2) % keywords.length]!;
+            return { ...req, method: 'GET', path: `/api/article/queryEsArticle?keyword=${encodeURIComponent(kw)}&pageNumber=1&pageSize=20`, headers: {} };
+          },
+        }],
+      });
+      const saves = await stop();
+      windows.push({ minute, requestsPerSecond: Math.round(r['2xx'] / 60), latencyP99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors, saves, rssMb: await rss(`${bare}/memory`), load: Number((loadavg()[0] as number).toFixed(1)) });
+      const w = windows[windows.length - 1]!;
+      console.log(`  soak minute ${minute}: ${w.requestsPerSecond} req/s p99 ${w.latencyP99Ms} ms, ${saveFig(w.saves, idle)}, RSS ${w.rssMb} MB, load ${w.load}`);
+    }
+    const settled = windows.slice(1).map((w) => w.rssMb);
+    return {
+      dialect: server.info.dialect,
+      articles: server.info.rows,
+      minutes,
+      idleSaves: idle,
+      startRssMb,
+      windows,
+      rssSlopeMbPerMinute: Number(slope(settled).toFixed(2)),
+      /** RSS at the end of minute 2 (the first window after the warm-up). */
+      rssAfterFirstMb: settled[0] ?? 0,
+      rssEndMb: settled[settled.length - 1] ?? 0,
+      peakRssMb: Math.max(...windows.map((w) => w.rssMb)),
+      keywordsAsked: Math.min(Math.floor(n / 2), keywords.length),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+export function printSoak(r: Awaited<ReturnType<typeof benchSoak>>) {
+  console.log(`\nSoak (issue 26): ${r.minutes} one-minute windows, ${r.articles} articles (${r.dialect}), caches off, 10 connections, uncached lists and distinct searches (${r.keywordsAsked} keywords) in turn, a draft save every 200 ms`);
+  console.log(`on the idle server: ${saveFig(r.idleSaves)}; RSS before the load ${r.startRssMb} MB`);
+  for (const w of r.windows) console.log(`minute ${String(w.minute).padStart(2)}: ${String(w.requestsPerSecond).padStart(5)} req/s p99 ${String(w.latencyP99Ms).padStart(4)} ms${w.errors || w.non2xx ? ` ERR ${w.errors}/${w.non2xx}` : ''} | ${saveFig(w.saves, r.idleSaves)} | RSS ${w.rssMb} MB | load ${w.load}`);
+  const grows = r.rssSlopeMbPerMinute > 2;
+  console.log(`RSS at the end of minute 2 ${r.rssAfterFirstMb} MB → minute ${r.minutes} ${r.rssEndMb} MB (peak ${r.peakRssMb}): ${r.rssSlopeMbPerMinute} MB/minute over minutes 2–${r.minutes} — ${grows ? 'GROWING' : 'no growth (≤ 2 MB/minute)'}`);
+}
