@@ -1,9 +1,9 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db, Row } from '../../../db/types.js';
 import { pageOf } from '../../../shared/paging.js';
 import { highlighter } from './highlight.js';
-import { RAW_ROWS } from '../../../db/statementCache.js';
-import { hitOf, ordered, PAGE_COLUMNS, PAGE_JOINS, pageRowOf, pageRows } from './hits.js';
+import { RAW_ROWS, readRows } from '../../../db/statementCache.js';
+import { hitOf, ordered, PAGE_COLUMNS_SQL, PAGE_JOINS_SQL, pageRowOf, pageRows } from './hits.js';
 import { dialectOf } from './indexer.js';
 import type { Search } from './params.js';
 import { ftsOnly, hasFilters, where, type Q } from './query.js';
@@ -20,19 +20,25 @@ export type CountKept = (db: Db, query: unknown, load: () => Promise<number>) =>
 /** What the count depends on: every condition, not the page nor the order. */
 const countKey = (s: Search, cap: number) => ({ ...s, pageNumber: 0, pageSize: 0, sort: null, smart: s.smart?.words ?? null, cap });
 
-/** SQLite's fast path: the FTS5 expression and the date bound as a condition on the index's rowid (docKey). */
+/**
+ * SQLite's fast path: the FTS5 condition (the expression, and the date bound as a condition on the index's
+ * rowid, docKey) as fixed text with its parameters. The fast path's statements are fixed texts run by
+ * readRows (session 31): no query building per search, and on a search worker no Kysely executor either.
+ */
 interface Fts {
-  match: string;
-  bound: RawBuilder<unknown>;
+  where: string;
+  params: unknown[];
 }
 
-const RAW = sql.raw(RAW_ROWS);
+const ftsOf = (s: Search, match: string): Fts =>
+  s.sinceKey === null ? { where: 'article_fts match ?', params: [match] } : { where: 'article_fts match ? and rowid >= ?', params: [match, s.sinceKey] };
 
-const ftsOf = (s: Search, match: string): Fts => ({ match, bound: s.sinceKey === null ? sql`` : sql` and rowid >= ${s.sinceKey}` });
+/** The page's rows as arrays (RAW_ROWS, made objects by pageRowOf). */
+const PAGE_SELECT = `${RAW_ROWS}select ${PAGE_COLUMNS_SQL}`;
 
 /** The newest cap + 1 matches' keys, newest first, as one JSON array: a thousand row objects cost more than the match itself (0.69 against 0.33 ms). */
 async function newestKeys(db: Db, fts: Fts, cap: number): Promise<number[]> {
-  const row = (await sql<{ ks: string }>`select json_group_array(k) as ks from (select rowid as k from article_fts where article_fts match ${fts.match}${fts.bound} order by rowid desc limit ${cap + 1})`.execute(db)).rows[0];
+  const row = (await readRows<{ ks: string }>(db, `select json_group_array(k) as ks from (select rowid as k from article_fts where ${fts.where} order by rowid desc limit ?)`, [...fts.params, cap + 1]))[0];
   return (JSON.parse(row?.ks ?? '[]') as number[]).sort((a, b) => b - a);
 }
 
@@ -59,7 +65,7 @@ async function plainFastPath(db: Db, s: Search, fts: Fts, cap: number, kept: Cou
   const counted = await kept(db, countKey(s, cap), async () => {
     first = await newestKeys(db, fts, want - 1);
     if (first.length < want) return first.length;
-    const row = (await sql<{ n: number }>`select count(*) as n from (select 1 from article_fts where article_fts match ${fts.match}${fts.bound} limit ${cap + 1})`.execute(db)).rows[0];
+    const row = (await readRows<{ n: number }>(db, `select count(*) as n from (select 1 from article_fts where ${fts.where} limit ?)`, [...fts.params, cap + 1]))[0];
     return Number(row?.n ?? 0);
   });
   // Only the page's keys were read: nothing may count them as the newest matches.
@@ -70,7 +76,7 @@ async function plainFastPath(db: Db, s: Search, fts: Fts, cap: number, kept: Cou
 async function keysOrRows(db: Db, s: Search, fts: Fts, cap: number, counted: number, newest: number[] | null) {
   const offset = (s.pageNumber - 1) * s.pageSize;
   // The page's rows as arrays (RAW_ROWS), made objects here.
-  const byKeys = async (keys: number[]) => ({ counted, newest, hits: keys.length ? (await sql<Row>`${RAW}select ${PAGE_COLUMNS} from article_search s ${PAGE_JOINS} where s."docKey" in (select value from json_each(${JSON.stringify(keys)}))`.execute(db)).rows.map(pageRowOf) : [], keys });
+  const byKeys = async (keys: number[]) => ({ counted, newest, hits: keys.length ? (await readRows(db, `${PAGE_SELECT} from article_search s ${PAGE_JOINS_SQL} where s."docKey" in (select value from json_each(?))`, [JSON.stringify(keys)])).map(pageRowOf) : [], keys });
   if (s.sort === 'relevance') {
     // A common word's candidates are the newest matches; read here when the count came from the count cache,
     // so the order never depends on what is cached.
@@ -81,8 +87,9 @@ async function keysOrRows(db: Db, s: Search, fts: Fts, cap: number, counted: num
   if (page) return byKeys(page);
   // The count came from the count cache: the page's keys and their rows in one statement (FTS5 yields the
   // 20 keys, three primary-key lookups each).
-  const keys = sql`select rowid as k from article_fts where article_fts match ${fts.match}${fts.bound} order by rowid desc limit ${s.pageSize} offset ${offset}`;
-  return { counted, newest: null, hits: (await sql<Row>`${RAW}select ${PAGE_COLUMNS} from (${keys}) f join article_search s on s."docKey" = f.k ${PAGE_JOINS} order by f.k desc`.execute(db)).rows.map(pageRowOf), keys: null };
+  const keys = `select rowid as k from article_fts where ${fts.where} order by rowid desc limit ? offset ?`;
+  const rows = await readRows(db, `${PAGE_SELECT} from (${keys}) f join article_search s on s."docKey" = f.k ${PAGE_JOINS_SQL} order by f.k desc`, [...fts.params, s.pageSize, offset]);
+  return { counted, newest: null, hits: rows.map(pageRowOf), keys: null };
 }
 
 /** What PostgreSQL's count read besides the count (pgMatches.ts): every match's key, or the page's (and its rows, `exact`: see CappedMatches). */
