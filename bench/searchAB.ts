@@ -17,9 +17,14 @@ async function load(root: string) {
   const { createSearchCache } = await import(`${root}/server/modules/content/search/resultCache.ts`);
   const { createUnderstandingStore } = await import(`${root}/server/modules/content/search/understanding/store.ts`);
   const { answerSearch } = await import(`${root}/server/modules/content/search/worker/answer.ts`);
-  const c = new SQLite(process.env.WORKER_DB ?? '', { readonly: true, fileMustExist: true });
-  c.pragma('mmap_size = 268435456');
-  const db = new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(c) }) });
+  // The worker's own connection (worker/reader.ts, session 31), or as the worker opened it before.
+  const reader = await import(`${root}/server/modules/content/search/worker/reader.ts`).catch(() => null);
+  const open = () => {
+    const c = new SQLite(process.env.WORKER_DB ?? '', { readonly: true, fileMustExist: true });
+    c.pragma('mmap_size = 268435456');
+    return new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(c) }) });
+  };
+  const db = reader ? reader.sqliteReader(process.env.WORKER_DB ?? '') : open();
   const understanding = createUnderstandingStore(db);
   resultCaches.enabled = false;
   resultCaches.counts = false;

@@ -2,7 +2,7 @@
 // and `sortType` relevance and time), each with the count cache off and on, as the worker's code (answer.ts)
 // builds it on a kept database: one line per answer (its length and SHA-1) in OUT, and a hash of all. Run it in
 // the old tree and in the new one and compare the files: answers byte-identical or not.
-// `WORKER_DB=/tmp/x/100000/portal.sqlite N=1500 OUT=/tmp/new.txt npx tsx bench/searchAnswers.ts`.
+// `WORKER_DB=/tmp/x/100000/portal.sqlite N=1500 OUT=/tmp/new.txt npx tsx bench/searchAnswers.ts` (VIA=kysely: see below).
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { createHash } from 'node:crypto';
@@ -14,10 +14,14 @@ import { readSearch } from '../server/modules/content/search/params';
 import { createSearchCache } from '../server/modules/content/search/resultCache';
 import { createUnderstandingStore } from '../server/modules/content/search/understanding/store';
 import { answerSearch } from '../server/modules/content/search/worker/answer';
+import { sqliteReader } from '../server/modules/content/search/worker/reader';
 import { keywordStream } from './searchStream';
 
-const connection = new SQLite(process.env.WORKER_DB ?? '', { readonly: true, fileMustExist: true });
-const db: Db = new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+// As a search worker reads (worker/reader.ts), or (VIA=kysely) through Kysely's executor, as the request thread does.
+const db: Db =
+  process.env.VIA === 'kysely'
+    ? new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(new SQLite(process.env.WORKER_DB ?? '', { readonly: true, fileMustExist: true })) }) })
+    : sqliteReader(process.env.WORKER_DB ?? '');
 const understanding = createUnderstandingStore(db);
 resultCaches.enabled = false;
 const counts = createSearchCache<number>(() => resultCaches.counts);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { highlighter } from '../../../server/modules/content/search/highlight';
+import { firstMatch, highlighter } from '../../../server/modules/content/search/highlight';
 import { parseKeyword } from '../../../server/modules/content/search/text';
 
 const marks = (keyword: string) => highlighter(parseKeyword(keyword).parts);
@@ -53,5 +53,28 @@ describe('search highlighting', () => {
     const h = marks('abc');
     const piece = h.markedSnippet('丁'.repeat(200) + 'ＡＢＣ' + '戊'.repeat(200));
     expect(piece).toContain('<em>ＡＢＣ</em>');
+  });
+
+  it('finds exactly the matches of a global expression of the parts, longest first (the highlighter until session 31)', () => {
+    const byRegex = (list: string[], source: string) => {
+      const re = new RegExp(list.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gu');
+      return [...source.matchAll(re)].map((m) => `${m.index}:${m.index + m[0].length}`);
+    };
+    const byIndex = (list: string[], source: string) => {
+      const out: string[] = [];
+      for (let m = firstMatch(list, source, 0); m; m = firstMatch(list, source, m.end)) out.push(`${m.at}:${m.end}`);
+      return out;
+    };
+    // Parts are whole characters (parseKeyword's runs of letters and digits); texts may hold anything.
+    const alphabet = ['会', '议', '会议', 'a', 'ab', 'b', '𠀀', '𠀁', 'é', 'e\u0301', '…', ' ', '.', '*'];
+    const lone = ['\ud840', '\udc00'];
+    let seed = 7;
+    const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+    const pick = (n: number, from: string[]) => Array.from({ length: n }, () => from[random(from.length)]).join('');
+    for (let i = 0; i < 3000; i++) {
+      const source = pick(1 + random(40), [...alphabet, ...lone]);
+      const list = [...new Set(Array.from({ length: 1 + random(4) }, () => pick(1 + random(3), alphabet)))].sort((a, b) => b.length - a.length);
+      expect(byIndex(list, source), `${list.join('|')} in ${source}`).toEqual(byRegex(list, source));
+    }
   });
 });

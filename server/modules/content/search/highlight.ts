@@ -2,14 +2,13 @@
  * Highlighting of search results (docs/search-and-reports.md): the piece of an excerpt around the first
  * match, and every match wrapped in <em>…</em> with nothing of the text itself able to become markup.
  * Matching ignores case and character width, like the index. A search builds one highlighter (its
- * pattern) and uses it for every hit; positions are stepped over on UTF-16 indices (surrogate pairs kept
+ * parts, longest first) and uses it for every hit; positions are stepped over on UTF-16 indices (surrogate pairs kept
  * whole) instead of splitting each text into an array of characters, since this runs twice per hit.
  */
 import { fold } from './text.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (s: string) => (/[&<>"']/.test(s) ? s.replace(/[&<>"']/g, (c) => ESCAPES[c] as string) : s);
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
 const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
@@ -49,22 +48,35 @@ function foldInPlace(text: string): string {
   return out;
 }
 
+/**
+ * The leftmost occurrence at or after `from` of any of `list` (longest first): what a global regular
+ * expression (flags gu) of the alternatives in that order finds, for parts of whole characters (parseKeyword's
+ * runs), without compiling one per search (session 31: each search's keyword is new, and its expression was
+ * compiled for 40 short texts; highlighting 79 → 69 µs a page of 20).
+ */
+export function firstMatch(list: readonly string[], source: string, from: number): { at: number; end: number } | null {
+  let at = -1;
+  let found = '';
+  for (const p of list) {
+    const i = source.indexOf(p, from);
+    if (i >= 0 && (at < 0 || i < at)) [at, found] = [i, p];
+  }
+  return at < 0 ? null : { at, end: at + found.length };
+}
+
 /** Characters a snippet keeps before the first match. */
 const LEAD = 30;
 
 export function highlighter(parts: readonly string[]): Highlighter {
   const list = [...new Set(parts.filter(Boolean))].sort((a, b) => b.length - a.length);
-  const pattern = list.length ? new RegExp(list.map(escapeRe).join('|'), 'gu') : null;
   const mark = (text: string): string => {
-    if (!pattern) return escapeHtml(text);
+    if (!list.length) return escapeHtml(text);
     const source = foldInPlace(text);
     let out = '';
     let last = 0;
-    pattern.lastIndex = 0;
-    for (let m = pattern.exec(source); m; m = pattern.exec(source)) {
-      const end = m.index + m[0].length;
-      out += `${escapeHtml(text.slice(last, m.index))}<em>${escapeHtml(text.slice(m.index, end))}</em>`;
-      last = end;
+    for (let m = firstMatch(list, source, 0); m; m = firstMatch(list, source, m.end)) {
+      out += `${escapeHtml(text.slice(last, m.at))}<em>${escapeHtml(text.slice(m.at, m.end))}</em>`;
+      last = m.end;
     }
     return out + escapeHtml(text.slice(last));
   };

@@ -11,7 +11,8 @@ export const PAGE_FIELDS = [
 
 // SQLite's page statement as fixed text (one prepared statement for any keyword and page): building it with
 // Kysely cost more than running it.
-export const PAGE_COLUMNS = sql.raw(PAGE_FIELDS.map((f) => f.replace(/\.(\w+)$/, '."$1"')).join(', '));
+export const PAGE_COLUMNS_SQL = PAGE_FIELDS.map((f) => f.replace(/\.(\w+)$/, '."$1"')).join(', ');
+export const PAGE_COLUMNS = sql.raw(PAGE_COLUMNS_SQL);
 /**
  * A page row as an object: SQLite's page statements ask for arrays (RAW_ROWS, db/statementCache.ts) in
  * PAGE_FIELDS' order, cheaper than the driver's row objects; an object (a connection without raw mode) as it is.
@@ -21,7 +22,8 @@ export function pageRowOf(r: unknown): Row {
   const [docKey, wjType, wjbh, docYear, docDay, excerpt, articleId, title, subTitle, columnId, summary, thumbnail, source, author, publishTime, jumpUrl, hits, status, categoryTitle] = r as unknown[];
   return { docKey, wjType, wjbh, docYear, docDay, excerpt, articleId, title, subTitle, columnId, summary, thumbnail, source, author, publishTime, jumpUrl, hits, status, categoryTitle };
 }
-export const PAGE_JOINS = sql.raw('join article a on a."articleId" = s."articleId" left join category c on c."categoryId" = a."columnId"');
+export const PAGE_JOINS_SQL = 'join article a on a."articleId" = s."articleId" left join category c on c."categoryId" = a."columnId"';
+export const PAGE_JOINS = sql.raw(PAGE_JOINS_SQL);
 
 /** The rows in the order of `keys`; keys without a row are left out. */
 export function ordered(rows: readonly Row[], keys: readonly number[]): Row[] {

@@ -1,9 +1,9 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db, Row } from '../../../db/types.js';
 import { pageOf } from '../../../shared/paging.js';
 import { highlighter } from './highlight.js';
-import { RAW_ROWS } from '../../../db/statementCache.js';
-import { hitOf, ordered, PAGE_COLUMNS, PAGE_JOINS, pageRowOf, pageRows } from './hits.js';
+import { RAW_ROWS, readRows } from '../../../db/statementCache.js';
+import { hitOf, ordered, PAGE_COLUMNS_SQL, PAGE_JOINS_SQL, pageRowOf, pageRows } from './hits.js';
 import { dialectOf } from './indexer.js';
 import type { Search } from './params.js';
 import { ftsOnly, hasFilters, where, type Q } from './query.js';
@@ -20,19 +20,39 @@ export type CountKept = (db: Db, query: unknown, load: () => Promise<number>) =>
 /** What the count depends on: every condition, not the page nor the order. */
 const countKey = (s: Search, cap: number) => ({ ...s, pageNumber: 0, pageSize: 0, sort: null, smart: s.smart?.words ?? null, cap });
 
-/** SQLite's fast path: the FTS5 expression and the date bound as a condition on the index's rowid (docKey). */
+/**
+ * SQLite's fast path: the FTS5 expression, and the date bound as a condition on the index's rowid (docKey)
+ * when there is one. Its statements are fixed texts run by readRows (session 31): no query building per
+ * search (on a search worker no Kysely executor either), and each text one string made once, so the
+ * statement cache finds it without hashing a new 500-character text per search.
+ */
 interface Fts {
-  match: string;
-  bound: RawBuilder<unknown>;
+  sql: FtsStatements;
+  params: unknown[];
 }
 
-const RAW = sql.raw(RAW_ROWS);
+/** The fast path's statements over `where` (the match, with or without the date bound). */
+function ftsStatements(where: string) {
+  const keys = `select rowid as k from article_fts where ${where} order by rowid desc`;
+  return {
+    /** The newest `limit` matches' keys as one JSON array: a thousand row objects cost more than the match itself (0.69 against 0.33 ms). */
+    newest: `select json_group_array(k) as ks from (${keys} limit ?)`,
+    count: `select count(*) as n from (select 1 from article_fts where ${where} limit ?)`,
+    /** The page's keys (limit, offset) and their rows, as arrays (RAW_ROWS, made objects by pageRowOf). */
+    pageRows: `${RAW_ROWS}select ${PAGE_COLUMNS_SQL} from (${keys} limit ? offset ?) f join article_search s on s."docKey" = f.k ${PAGE_JOINS_SQL} order by f.k desc`,
+  };
+}
+type FtsStatements = ReturnType<typeof ftsStatements>;
 
-const ftsOf = (s: Search, match: string): Fts => ({ match, bound: s.sinceKey === null ? sql`` : sql` and rowid >= ${s.sinceKey}` });
+const FTS = { all: ftsStatements('article_fts match ?'), since: ftsStatements('article_fts match ? and rowid >= ?') };
+/** The rows of the page's keys (a JSON array), as arrays. */
+const ROWS_BY_KEYS = `${RAW_ROWS}select ${PAGE_COLUMNS_SQL} from article_search s ${PAGE_JOINS_SQL} where s."docKey" in (select value from json_each(?))`;
 
-/** The newest cap + 1 matches' keys, newest first, as one JSON array: a thousand row objects cost more than the match itself (0.69 against 0.33 ms). */
+const ftsOf = (s: Search, match: string): Fts => (s.sinceKey === null ? { sql: FTS.all, params: [match] } : { sql: FTS.since, params: [match, s.sinceKey] });
+
+/** The newest cap + 1 matches' keys, newest first. */
 async function newestKeys(db: Db, fts: Fts, cap: number): Promise<number[]> {
-  const row = (await sql<{ ks: string }>`select json_group_array(k) as ks from (select rowid as k from article_fts where article_fts match ${fts.match}${fts.bound} order by rowid desc limit ${cap + 1})`.execute(db)).rows[0];
+  const row = (await readRows<{ ks: string }>(db, fts.sql.newest, [...fts.params, cap + 1]))[0];
   return (JSON.parse(row?.ks ?? '[]') as number[]).sort((a, b) => b - a);
 }
 
@@ -59,7 +79,7 @@ async function plainFastPath(db: Db, s: Search, fts: Fts, cap: number, kept: Cou
   const counted = await kept(db, countKey(s, cap), async () => {
     first = await newestKeys(db, fts, want - 1);
     if (first.length < want) return first.length;
-    const row = (await sql<{ n: number }>`select count(*) as n from (select 1 from article_fts where article_fts match ${fts.match}${fts.bound} limit ${cap + 1})`.execute(db)).rows[0];
+    const row = (await readRows<{ n: number }>(db, fts.sql.count, [...fts.params, cap + 1]))[0];
     return Number(row?.n ?? 0);
   });
   // Only the page's keys were read: nothing may count them as the newest matches.
@@ -70,7 +90,7 @@ async function plainFastPath(db: Db, s: Search, fts: Fts, cap: number, kept: Cou
 async function keysOrRows(db: Db, s: Search, fts: Fts, cap: number, counted: number, newest: number[] | null) {
   const offset = (s.pageNumber - 1) * s.pageSize;
   // The page's rows as arrays (RAW_ROWS), made objects here.
-  const byKeys = async (keys: number[]) => ({ counted, newest, hits: keys.length ? (await sql<Row>`${RAW}select ${PAGE_COLUMNS} from article_search s ${PAGE_JOINS} where s."docKey" in (select value from json_each(${JSON.stringify(keys)}))`.execute(db)).rows.map(pageRowOf) : [], keys });
+  const byKeys = async (keys: number[]) => ({ counted, newest, hits: keys.length ? (await readRows(db, ROWS_BY_KEYS, [JSON.stringify(keys)])).map(pageRowOf) : [], keys });
   if (s.sort === 'relevance') {
     // A common word's candidates are the newest matches; read here when the count came from the count cache,
     // so the order never depends on what is cached.
@@ -81,8 +101,8 @@ async function keysOrRows(db: Db, s: Search, fts: Fts, cap: number, counted: num
   if (page) return byKeys(page);
   // The count came from the count cache: the page's keys and their rows in one statement (FTS5 yields the
   // 20 keys, three primary-key lookups each).
-  const keys = sql`select rowid as k from article_fts where article_fts match ${fts.match}${fts.bound} order by rowid desc limit ${s.pageSize} offset ${offset}`;
-  return { counted, newest: null, hits: (await sql<Row>`${RAW}select ${PAGE_COLUMNS} from (${keys}) f join article_search s on s."docKey" = f.k ${PAGE_JOINS} order by f.k desc`.execute(db)).rows.map(pageRowOf), keys: null };
+  const rows = await readRows(db, fts.sql.pageRows, [...fts.params, s.pageSize, offset]);
+  return { counted, newest: null, hits: rows.map(pageRowOf), keys: null };
 }
 
 /** What PostgreSQL's count read besides the count (pgMatches.ts): every match's key, or the page's (and its rows, `exact`: see CappedMatches). */

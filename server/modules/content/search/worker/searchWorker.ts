@@ -3,20 +3,16 @@
 // statement sees the latest commit, as the request thread's own reader does). On PostgreSQL (session 28) it
 // holds a small pool of its own: the statements already ran in the database's processes, but reading their
 // rows, highlighting and building the answer was the request thread's work.
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
 import { parentPort, workerData } from 'node:worker_threads';
 import { resultCaches } from '../../../../auth/cacheVersions.js';
 import { openPostgresReader } from '../../../../db/connect.js';
-import { withStatementCache } from '../../../../db/statementCache.js';
 import type { Db } from '../../../../db/types.js';
 import { createSearchCache } from '../resultCache.js';
 import { createUnderstandingStore } from '../understanding/store.js';
 import { answerSearch } from './answer.js';
+import { sqliteReader } from './reader.js';
 import type { FromSearchWorker, SearchSource, ToSearchWorker } from './protocol.js';
 
-/** The most of the database file a worker maps (shared with the OS page cache; it counts in the RSS). */
-const MMAP_BYTES = 256 * 1024 * 1024;
 const source = workerData as SearchSource;
 const db: Db = 'databaseUrl' in source ? openPostgresReader(source.databaseUrl, source.connections) : sqliteReader(source.file);
 // The staff's tables and the pinyin lexicon, kept here as on the request thread (invalidated with it).
@@ -41,12 +37,3 @@ understanding.get().then(
   () => send({ kind: 'ready' }),
   () => send({ kind: 'ready' }),
 );
-
-function sqliteReader(file: string): Db {
-  const connection = new SQLite(file, { readonly: true, fileMustExist: true });
-  connection.pragma('busy_timeout = 5000');
-  // Pages read through a memory map, not a read() call each (branch s28-search-sqlite, 63e1b7a, taken here so
-  // the two branches agree): a page of 20 hits looks up ~80 B-tree pages scattered over the file.
-  connection.pragma(`mmap_size = ${MMAP_BYTES}`);
-  return new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
-}
