@@ -62,8 +62,14 @@ export function installLanes(app: FastifyInstance): void {
     }
     store.run({ lane }, done);
   });
-  app.addHook('onResponse', async (request) => finished(request));
-  app.addHook('onRequestAbort', async (request) => finished(request));
+  app.addHook('onResponse', (request, _reply, done) => {
+    finished(request);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    finished(request);
+    done();
+  });
 }
 
 /** Runs `work` in `lane` (tests and jobs). */
