@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { installCapture } from './lib/capture';
 import { listScenarios } from './listScenarios';
 
 const rows = Number(process.env.BENCH_ARTICLES ?? 100_000);
@@ -18,7 +19,7 @@ const blocks = Number(process.argv[2] ?? 6);
 const perBlock = Number(process.argv[3] ?? 400);
 const password = 'Bench@2026pass';
 
-interface Variant { name: string; call: (payload: string) => Promise<string> }
+interface Variant { name: string; call: (payload: string) => Promise<string>; sqlOf: (payload: string) => Promise<string> }
 async function variant(name: string, tree: string): Promise<Variant & { columnId: number; close: () => Promise<void> }> {
   const { buildApp } = (await import(join(tree, 'server/app.ts'))) as typeof import('../server/app');
   const { loadConfig } = (await import(join(tree, 'server/config.ts'))) as typeof import('../server/config');
@@ -35,9 +36,14 @@ async function variant(name: string, tree: string): Promise<Variant & { columnId
     name,
     columnId: Number(cols[7]?.categoryId),
     call: async (payload) => (await app.inject({ method: 'POST', url: '/api/article/list', headers, payload })).body,
+    // The statements of one call, text and values (the executor is Kysely's, shared by both trees: captured once).
+    sqlOf: async (payload) => JSON.stringify(await capture(app.db).during(() => app.inject({ method: 'POST', url: '/api/article/list', headers, payload }))),
     close: () => app.close(),
   };
 }
+
+let captured: ReturnType<typeof installCapture> | undefined;
+const capture = (db: Parameters<typeof installCapture>[0]) => (captured ??= installCapture(db));
 
 const stat = (path: string) => {
   const f = readFileSync(path, 'utf8').split(') ')[1]?.split(' ') ?? [];
@@ -70,6 +76,7 @@ for (const s of listScenarios(newV.columnId)) {
   const payload = JSON.stringify(s.body);
   for (let i = 0; i < 100; i++) await Promise.all([oldV.call(payload), newV.call(payload)]);
   const digests = { old: sha(await oldV.call(payload)), new: sha(await newV.call(payload)) };
+  const sameSql = (await oldV.sqlOf(payload)) === (await newV.sqlOf(payload));
   const sums = { old: { main: 0, process: 0 }, new: { main: 0, process: 0 } };
   for (let b = 0; b < blocks; b++) {
     for (const v of b % 2 === 0 ? [oldV, newV] : [newV, oldV]) {
@@ -80,10 +87,10 @@ for (const s of listScenarios(newV.columnId)) {
     }
   }
   const after = { old: sha(await oldV.call(payload)), new: sha(await newV.call(payload)) };
-  const same = digests.old === digests.new && after.old === digests.old && after.new === digests.new;
+  const same = sameSql && digests.old === digests.new && after.old === digests.old && after.new === digests.new;
   const row = { scenario: s.name, load1: loadavg()[0] ?? 0, ...sums, mainChange: sums.new.main / sums.old.main - 1, processChange: sums.new.process / sums.old.process - 1, same, digest: digests.new };
   out.push(row);
-  console.log(`${s.name.padEnd(38)} load ${row.load1.toFixed(1)}  request thread old ${sums.old.main.toFixed(3)} → new ${sums.new.main.toFixed(3)} ms (${(100 * row.mainChange).toFixed(0)} %)  process ${sums.old.process.toFixed(3)} → ${sums.new.process.toFixed(3)} (${(100 * row.processChange).toFixed(0)} %)  ${same ? `same bytes ${digests.new}` : `DIFFERENT ${JSON.stringify({ digests, after })}`}`);
+  console.log(`${s.name.padEnd(38)} load ${row.load1.toFixed(1)}  request thread old ${sums.old.main.toFixed(3)} → new ${sums.new.main.toFixed(3)} ms (${(100 * row.mainChange).toFixed(0)} %)  process ${sums.old.process.toFixed(3)} → ${sums.new.process.toFixed(3)} (${(100 * row.processChange).toFixed(0)} %)  ${same ? `same SQL and bytes ${digests.new}` : `DIFFERENT ${JSON.stringify({ sameSql, digests, after })}`}`);
 }
 await Promise.all([oldV.close(), newV.close()]);
 if (process.env.LIST_AB_JSON) writeFileSync(process.env.LIST_AB_JSON, JSON.stringify(out, null, 1));
