@@ -12,9 +12,10 @@ export interface Child<T> {
   stop(): Promise<void>;
 }
 
-export function startChild<T>(script: string, env: Record<string, string> = {}): Promise<Child<T>> {
-  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [join(root, script)], {
-    cwd: root,
+/** `at`: the tree whose script runs (an A/B against an older checkout: bench/listAB.ts). */
+export function startChild<T>(script: string, env: Record<string, string> = {}, at = root): Promise<Child<T>> {
+  const child = spawn(join(at, 'node_modules', '.bin', 'tsx'), [join(at, script)], {
+    cwd: at,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -122,7 +122,8 @@ async function record(app: FastifyInstance, request: FastifyRequest, reply: Fast
  * applies to every route of the app.
  */
 export async function operationLogHook(app: FastifyInstance) {
-  app.addHook('onSend', async (request, _reply, payload) => {
+  // Callback hooks: a read call (not recorded) passes both without a promise or a microtask (session 31).
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (typeof payload === 'string' && payload.startsWith('{') && logTypeOf(request.method, request.url)) {
       try {
         const parsed = JSON.parse(payload) as { errorCode?: unknown; errorMsg?: unknown };
@@ -131,14 +132,16 @@ export async function operationLogHook(app: FastifyInstance) {
         // not an envelope
       }
     }
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
-    try {
-      await record(app, request, reply);
-    } catch (error) {
-      request.log.error({ err: error }, 'operation log write failed');
-    }
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.is404 || !logTypeOf(request.method, request.url)) return done();
+    const failed = (error: unknown) => request.log.error({ err: error }, 'operation log write failed');
+    // `record` may throw before its first await: caught like its rejection.
+    Promise.resolve()
+      .then(() => record(app, request, reply))
+      .catch(failed)
+      .finally(() => done());
   });
 }
 fp(operationLogHook, { name: 'portal-operation-log' });

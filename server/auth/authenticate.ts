@@ -41,9 +41,12 @@ export function installAuthentication(app: FastifyInstance): void {
 
   // Static permission keys are checked here; body-dependent ones (add = create or update) after parsing.
   // Before the route schema validates the body: a caller without the key learns nothing about it.
-  app.addHook('preValidation', async (request) => {
-    const permission = request.routeOptions.config?.permission;
-    if (!permission || request.is404 || request.routeOptions.config?.public) return;
-    requirePermission(request, typeof permission === 'function' ? permission(request) : permission);
+  // A callback hook (a refusal thrown here reaches the error handler as an async one's would): no promise per request.
+  app.addHook('preValidation', (request, _reply, done) => {
+    // routeOptions is built anew on every read (Fastify): read once.
+    const config = request.routeOptions.config;
+    const permission = config?.permission;
+    if (permission && !request.is404 && !config?.public) requirePermission(request, typeof permission === 'function' ? permission(request) : permission);
+    done();
   });
 }

@@ -7,7 +7,7 @@ import { alreadyExists, notFoundRecord } from '../http/errors.js';
 import type { PortalUser } from '../http/fastifyTypes.js';
 import { applyCondition, applyListWhere, applyWhere, enriched, hookContext, readOut, recordsWhere, runChangeHooks } from './behaviour.js';
 import { applyReach, reachOf } from './reach.js';
-import { applyFilters, keptColumns, readPaging, readSort, withJoins } from './listQuery.js';
+import { applyFilters, readPaging, readSort, selectListed, withJoins } from './listQuery.js';
 import { checkDictValues } from './dictValues.js';
 import { OWNER_FIELDS, validateRecord } from './validate.js';
 import { committing } from './entity/commit.js';
@@ -38,14 +38,17 @@ const has = (decl: ResourceDecl, name: string) => decl.fields.some((f) => f.name
 /** The rows of the declaration the caller reaches for an operation: fixed values, access answer, data scope and grants (reach.ts). */
 const reachable = reachOf;
 
-/** Every column, or with `list.leaveOut` the declared stored fields but those (an article's body stays out of its list). */
+/**
+ * Every column, or with `list.leaveOut` the declared stored fields but those (an article's body stays out of
+ * its list); with the declared joins.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-function listColumns(base: any, decl: ResourceDecl): any {
+function listColumns(db: Db, base: any, decl: ResourceDecl): any {
   const out = decl.list.leaveOut;
-  if (!out?.length) return base.selectAll();
+  if (!out?.length) return withJoins(base.selectAll(), decl);
   let names = listedNames.get(decl);
   if (!names) listedNames.set(decl, (names = decl.fields.filter((f) => !isVirtualField(f) && !f.writeOnly && !out.includes(f.name)).map((f) => `${decl.table}.${f.name}`)));
-  return base.select(keptColumns(names));
+  return selectListed(db, base, decl, names);
 }
 const listedNames = new WeakMap<ResourceDecl, string[]>();
 
@@ -60,7 +63,7 @@ export async function listRecords(db: Db, decl: ResourceDecl, user: PortalUser, 
   // `narrow`: server code's own condition (the local API's list), ANDed with the filters and the reach.
   let base = applyCondition(applyReach(applyFilters(db.selectFrom(decl.table), decl, search), reach), narrow);
   if (decl.hooks?.listWhere) base = await applyListWhere(base, decl, search, context());
-  let query = withJoins(listColumns(base, decl), decl).orderBy(sort.field, sort.order);
+  let query = listColumns(db, base, decl).orderBy(sort.field, sort.order);
   const upper = sort.order === 'asc' ? 'ASC' : 'DESC';
   for (const then of decl.list.thenBy?.({ field: sort.field, order: upper }) ?? []) query = query.orderBy(then.field, then.order === 'ASC' ? 'asc' : 'desc');
   // The count and the page at once: on PostgreSQL two connections answer them side by side.

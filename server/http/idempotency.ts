@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler, onSendHookHandler, preHandlerHookHandler } from 'fastify';
 import { invalidValue, PortalError } from './errors.js';
 import { claim, complete, read, release, type IdempotencyId, type StoredAnswer } from './idempotencyStore.js';
 
@@ -72,10 +72,9 @@ async function idempotency(app: FastifyInstance, options: IdempotencyOptions) {
   const owned = new WeakMap<FastifyRequest, IdempotencyId>();
 
   // After authentication and validation: the caller is known and a refused body never claims a key.
-  app.addHook('preHandler', async (request, reply) => {
-    if (!WRITE_METHODS.has(request.method)) return;
-    const key = keyOf(request);
-    if (!key) return;
+  // Each hook passes a call without a key at once, as a callback hook (no promise per request, session 31),
+  // and runs its async part only for a keyed write.
+  const claimKey = async (request: FastifyRequest, reply: FastifyReply, key: string) => {
     const id: IdempotencyId = { key, scope: scopeOf(request), route: `${request.method} ${request.routeOptions.url ?? request.url}` };
     const hash = requestHash(request);
     const deadline = Date.now() + waitMs;
@@ -96,25 +95,34 @@ async function idempotency(app: FastifyInstance, options: IdempotencyOptions) {
       await sleep(POLL_MS);
     }
     throw new PortalError(1002, '相同的请求正在处理中，请稍后刷新查看结果');
-  });
+  };
+  app.addHook('preHandler', ((request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    const key = WRITE_METHODS.has(request.method) ? keyOf(request) : undefined;
+    if (!key) return done();
+    // Answered as an async hook's promise (a replayed answer resolves with the reply, as before).
+    return claimKey(request, reply, key);
+  }) as preHandlerHookHandler);
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const id = owned.get(request);
-    if (!id) return payload;
-    owned.delete(request);
+  const store = async (request: FastifyRequest, reply: FastifyReply, payload: unknown, id: IdempotencyId) => {
     const text = succeeded(reply.statusCode, payload);
     if (text === null) await release(db, id);
     else await complete(db, id, { statusCode: reply.statusCode, contentType: String(reply.getHeader('content-type') ?? '') || null, payload: text });
     return payload;
-  });
+  };
+  app.addHook('onSend', ((request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
+    const id = owned.get(request);
+    if (!id) return done(null, payload);
+    owned.delete(request);
+    return store(request, reply, payload, id);
+  }) as onSendHookHandler);
 
   // A request that ended without an answer (hook failure, connection lost) must not hold its key.
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', ((request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
     const id = owned.get(request);
-    if (!id) return;
+    if (!id) return done();
     owned.delete(request);
-    await release(db, id);
-  });
+    return release(db, id);
+  }) as onResponseHookHandler);
 }
 
 export const idempotencyPlugin = fp(idempotency, { name: 'portal-idempotency' });

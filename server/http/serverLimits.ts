@@ -42,25 +42,37 @@ export const connectionCaps = new WeakMap<http.Server, ConnectionCap>();
  * a client that sends it byte by byte loses its connection (an upload has the whole request timeout).
  */
 export function installBodyTimeout(app: FastifyInstance, bodyTimeoutMs: number): void {
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks: no promise and microtask per request (session 31).
+  app.addHook('onRequest', (request, _reply, done) => {
     const headers = request.headers;
     const hasBody = Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
-    if (!hasBody || String(headers['content-type'] ?? '').startsWith('multipart/')) return;
-    const timer = setTimeout(() => {
-      request.log.warn({ url: request.routeOptions.url }, 'request body too slow: connection closed');
-      request.raw.socket?.destroy();
-    }, bodyTimeoutMs);
-    timer.unref();
-    request.bodyTimer = timer;
+    if (hasBody && !String(headers['content-type'] ?? '').startsWith('multipart/')) {
+      const timer = setTimeout(() => {
+        request.log.warn({ url: request.routeOptions.url }, 'request body too slow: connection closed');
+        request.raw.socket?.destroy();
+      }, bodyTimeoutMs);
+      timer.unref();
+      request.bodyTimer = timer;
+    }
+    done();
   });
-  const clear = async (request: { bodyTimer?: NodeJS.Timeout }) => {
+  const clear = (request: { bodyTimer?: NodeJS.Timeout }) => {
     if (request.bodyTimer) clearTimeout(request.bodyTimer);
     request.bodyTimer = undefined;
   };
   // The body is read (or refused) by preValidation; onResponse/onRequestAbort cover refusals before it.
-  app.addHook('preValidation', clear);
-  app.addHook('onResponse', clear);
-  app.addHook('onRequestAbort', clear);
+  app.addHook('preValidation', (request, _reply, done) => {
+    clear(request);
+    done();
+  });
+  app.addHook('onResponse', (request, _reply, done) => {
+    clear(request);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    clear(request);
+    done();
+  });
 }
 
 declare module 'fastify' {

@@ -21,9 +21,17 @@ export function typesAgree(schema: Node | undefined, value: unknown): boolean {
   }
   if (Array.isArray(value)) return !schema.items || value.every((v) => typesAgree(schema.items, v));
   if (value && typeof value === 'object' && schema.properties) {
-    for (const [k, s] of Object.entries(schema.properties)) if (!typesAgree(s, (value as Record<string, unknown>)[k])) return false;
+    for (const [k, s] of propertiesOf(schema.properties)) if (!typesAgree(s, (value as Record<string, unknown>)[k])) return false;
   }
   return true;
+}
+
+/** A schema's properties as entries, listed once per schema (every row of every answer is checked: session 31). */
+const entriesOf = new WeakMap<Record<string, Node>, [string, Node][]>();
+function propertiesOf(properties: Record<string, Node>): [string, Node][] {
+  let entries = entriesOf.get(properties);
+  if (!entries) entriesOf.set(properties, (entries = Object.entries(properties)));
+  return entries;
 }
 
 /**

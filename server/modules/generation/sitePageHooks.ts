@@ -30,11 +30,10 @@ export async function republishSitePagesOf(db: Db, names: readonly string[]): Pr
  * answer leaves, so staff who published an answer find it on the page they open next.
  */
 export const sitePageRepublishHook = atRoot(async function sitePageRepublishHook(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: the routes without `republish` (nearly all) pass at once, without a promise (session 31).
+  app.addHook('onSend', (request, reply, payload, done) => {
     const names = request.routeOptions.config?.republish;
-    if (!names?.length || reply.statusCode !== 200) return payload;
-    if (typeof payload !== 'string' || !payload.includes('"errorCode":"0"')) return payload;
-    await republishSitePagesOf(app.db, names);
-    return payload;
+    if (!names?.length || reply.statusCode !== 200 || typeof payload !== 'string' || !payload.includes('"errorCode":"0"')) return done(null, payload);
+    republishSitePagesOf(app.db, names).then(() => done(null, payload), done);
   });
 });

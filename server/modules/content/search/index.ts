@@ -43,12 +43,12 @@ export async function searchModule(app: FastifyInstance) {
   if (pool) app.addHook('onClose', () => pool.close());
   // On every route of the app (this module is not encapsulated): the staff's generic CRUD calls. Before the
   // answer goes out (onSend, not onResponse), so the staff's very next search already uses the change.
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.method === 'POST' && CONFIG_PATHS.test(request.url)) {
       understanding.invalidate();
       pool?.invalidate();
     }
-    return payload;
+    done(null, payload);
   });
   await app.register(searchRoutes, { understanding, pool });
 }
