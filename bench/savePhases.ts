@@ -6,7 +6,8 @@
 // (request event → response finished), the save's statements' wall time (sent → answered on the request
 // thread) and count, the request thread's delay (event-loop delay p50/p99), the run-queue wait of the write
 // backends and of the request thread (/proc schedstat), and what the write backends were doing when sampled.
-// `DATABASE_URL=… npx tsx bench/savePhases.ts`; CLASS (middle), SECONDS (6), PHASES (idle,search).
+// `DATABASE_URL=… npx tsx bench/savePhases.ts`; CLASS (middle), SECONDS (6), PHASES (idle,search; `search:0`,
+// `search:100`: that phase with PG_READ_GATE_MS 0 or 100, switched in the running server), SHOW_SAVE=1 (one save's statements).
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
@@ -139,7 +140,8 @@ async function driver() {
             // The save's statements (its transaction), not a search's nor the tallies'.
             const search = !/"article"|article_flow|log_chain|perm_version|"category"|sensitive_word|system_log|^\s*(begin|commit)/.test(r.q) || /with m as|terms|hot_word|search_stat/.test(r.q);
             const s = seen.get(r.pid) ?? { first: schedstat(`/proc/${r.pid}/schedstat`), writer: false };
-            if (!search && r.state !== 'idle') s.writer = true;
+            // A write backend: seen inside the save's transaction (the read lane's only transactions are the tallies').
+            if (!search && r.state === 'idle in transaction') s.writer = true;
             seen.set(r.pid, s);
             if (!search && r.state !== 'idle') samples.set(`${r.state} ${r.w || 'cpu'} ${r.q.replace(/\s+/g, ' ').slice(0, 30)}`, (samples.get(`${r.state} ${r.w || 'cpu'} ${r.q.replace(/\s+/g, ' ').slice(0, 30)}`) ?? 0) + 1);
           }
