@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
-import { currentLane } from './lanes.js';
+import { currentLane, whenWritesDone } from './lanes.js';
 import { LanedSqliteDialect } from './sqliteLanes.js';
 import { withStatementCache } from './statementCache.js';
 import { createReadOffload } from './readWorkers/offload.js';
@@ -37,7 +37,14 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string; o
     // and a small pool would let a burst of such saves wait on each other.
     const writes = watchedPool(options.databaseUrl, 8, heard);
     const laned = {
-      connect: () => (currentLane() === 'write' ? writes : reads).connect(),
+      connect: async () => {
+        const lane = currentLane();
+        if (lane === 'write') return writes.connect();
+        // Session 31: a read-lane statement waits while a save is in flight (at most `gate` ms), so the
+        // save's chain of statements is not answered one event-loop turn behind every search's.
+        if (lane === 'read' && readGate.ms > 0) await whenWritesDone(readGate.ms);
+        return reads.connect();
+      },
       end: async () => {
         await Promise.all([reads.end(), writes.end()]);
       },
@@ -65,6 +72,15 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string; o
 export function openPostgresReader(databaseUrl: string, max: number, onConnectionError?: (error: Error) => void): Db {
   return new Kysely({ dialect: new PostgresDialect({ pool: watchedPool(databaseUrl, max, (error) => onConnectionError?.(error)) }) });
 }
+
+/** How long a PostgreSQL read may wait for the saves in flight (PG_READ_GATE_MS; 0: not at all). */
+export function readGateMs(asked: string | undefined): number {
+  const n = Number(asked);
+  return asked !== undefined && asked !== '' && Number.isFinite(n) && n >= 0 ? Math.min(n, 1000) : 100;
+}
+
+/** The read gate in force (the bench's A/B switches it at run time). */
+export const readGate = { ms: readGateMs(process.env.PG_READ_GATE_MS) };
 
 /**
  * The readers' pool: PG_READ_POOL, else twice the cores (at least 4, at most 10). Ten readers on two cores

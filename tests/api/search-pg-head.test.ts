@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resultCaches } from '../../server/auth/cacheVersions.js';
 import { syncArticles } from '../../server/modules/content/search/indexer.js';
+import { cleanPendingLists } from '../../server/modules/content/search/pgPending.js';
 import { readSearch } from '../../server/modules/content/search/params.js';
 import { headAnswers, headMatches, knowHeads, maintainHeads, readHeads, type Head } from '../../server/modules/content/search/pgHead.js';
 import { commonWords, setPgHeadOff, wordShare } from '../../server/modules/content/search/pgMatches.js';
@@ -134,6 +135,22 @@ describe.runIf(pg)('heads of the PostgreSQL word index', () => {
     expect(await first()).not.toBe(id);
     for (const q of QUERIES) await sameBothWays(q);
   });
+});
+
+// Session 31: the GIN pending lists every search reads are merged off the request's path (pgPending.ts).
+describe.runIf(pg)('pending lists of the word indexes', () => {
+  it('are merged by hand, and a few seconds after an article was indexed', async () => {
+    const db = server.app.db;
+    await cleanPendingLists(db);
+    const r = await call<{ articleId: number }>(url, '/api/article/save/admin', { token: admin, body: { columnId: news, status: 5, title: '琥珀灯会', content: '<p>琥珀灯会</p>' } });
+    expect(r.body.errorCode, r.body.errorMsg).toBe('0');
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    expect(await cleanPendingLists(db)).toBe(0);
+    await syncArticles(db, [r.body.data.articleId]);
+    expect(await cleanPendingLists(db)).toBeGreaterThan(0);
+    expect(await cleanPendingLists(db)).toBe(0);
+    expect((await answer({ keyword: '琥珀灯会' })).list.map((h) => h.articleId)).toEqual([r.body.data.articleId]);
+  }, 20_000);
 });
 
 // Session 30: a word among the planner's common terms but under 5 % of the rows is read whole once for the count,

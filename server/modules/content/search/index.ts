@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ARTICLE_FOLLOWERS, type ArticleFollower } from '../articles/changes.js';
 import { rebuildSearchIndex, syncArticles } from './indexer.js';
+import { createPendingCleaner } from './pgPending.js';
 import { searchRoutes } from './routes.js';
 import { seedSynonyms } from './seed.js';
 import { createUnderstandingStore } from './understanding/store.js';
@@ -22,7 +23,13 @@ const CONFIG_PATHS = /^\/(searchSynonym|searchService|searchTerm|hotWord)\/(add|
  */
 export async function searchModule(app: FastifyInstance) {
   // Told by the article's behaviour after each committed change (server/entities/article.ts).
-  const follower: ArticleFollower = (articleId) => syncArticles(app.db, [articleId]);
+  // PostgreSQL: the word indexes' pending lists merged a few seconds after a burst of changes (pgPending.ts).
+  const pending = app.portal.dialect === 'postgres' ? createPendingCleaner(app.db, (e) => app.log.error(e)) : null;
+  if (pending) app.addHook('onClose', async () => pending.stop());
+  const follower: ArticleFollower = async (articleId) => {
+    await syncArticles(app.db, [articleId]);
+    pending?.touch();
+  };
   app.entities.provide(ARTICLE_FOLLOWERS.search, follower);
   const indexed = (await app.db.selectFrom('article_search').select('articleId').limit(1).executeTakeFirst()) !== undefined;
   if (!indexed) {

@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql } from 'kysely';
 import { type Db, type DialectName, type Row, dynamic, type NewRow } from '../../../db/types.js';
 import { loadModel, physicalTable, type Model } from '../contentModels/service.js';
+import { cleanPendingLists } from './pgPending.js';
 import { excerptOf, ftsText, htmlToText, termSet } from './text.js';
 
 /** Names of content-model fields that carry the disclosure (政务公开) document data. */
@@ -174,5 +175,7 @@ export async function rebuildSearchIndex(db: Db, batch = 2000): Promise<number> 
   }
   // One segment instead of the hundreds a bulk load leaves: a common word's matches are then read 3–6× faster.
   if (dialect === 'sqlite') await sql`insert into article_fts(article_fts) values ('optimize')`.execute(db);
+  // PostgreSQL: the rows a bulk load leaves in the GIN pending list, which every search reads (pgPending.ts).
+  else await cleanPendingLists(db);
   return count;
 }
