@@ -4,7 +4,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
-import { currentLane, whenWritesDone } from './lanes.js';
+import { currentLane } from './lanes.js';
+import { createReadGate } from './pgReadGate.js';
 import { LanedSqliteDialect } from './sqliteLanes.js';
 import { withStatementCache } from './statementCache.js';
 import { createReadOffload } from './readWorkers/offload.js';
@@ -36,13 +37,13 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string; o
     // Not small: a write request whose transaction also reads through the root handle takes two connections,
     // and a small pool would let a burst of such saves wait on each other.
     const writes = watchedPool(options.databaseUrl, 8, heard);
+    // Session 31: a read-lane statement waits while a save holds a write connection (pgReadGate.ts).
+    const gate = createReadGate(() => readGate.ms);
     const laned = {
       connect: async () => {
         const lane = currentLane();
-        if (lane === 'write') return writes.connect();
-        // Session 31: a read-lane statement waits while a save is in flight (at most `gate` ms), so the
-        // save's chain of statements is not answered one event-loop turn behind every search's.
-        if (lane === 'read' && readGate.ms > 0) await whenWritesDone(readGate.ms);
+        if (lane === 'write') return gate.writing(await writes.connect());
+        if (lane === 'read') await gate.wait();
         return reads.connect();
       },
       end: async () => {

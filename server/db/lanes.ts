@@ -36,28 +36,6 @@ export function keepRequestCounters(counters: Readonly<Record<string, number>>):
 /** True while some write-lane request is being answered: only then do readers yield. */
 export const writersWaiting = () => writesInFlight > 0;
 
-/** Readers held by whenWritesDone, released when the last write-lane request in flight ends. */
-let held: (() => void)[] = [];
-
-/**
- * Resolves once no write-lane request is in flight, or after `maxMs` (so a stream of saves never stops the
- * readers): PostgreSQL's read lane waits here before it takes a connection (connect.ts).
- */
-export function whenWritesDone(maxMs: number): Promise<void> | null {
-  if (writesInFlight === 0) return null;
-  return new Promise<void>((resolve) => {
-    const timer = setTimeout(() => {
-      held = held.filter((r) => r !== release);
-      resolve();
-    }, maxMs);
-    const release = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    held.push(release);
-  });
-}
-
 /** A POST whose last path segment names a read (list, page, query, search, find, view, …). */
 const READ_SEGMENT = /^(list\w*|\w*List|page\w*|query\w*|search\w*|find\w*|view|detail|info|tree|count\w*|export\w*|get\w*)$/i;
 
@@ -72,11 +50,7 @@ export function laneOf(method: string, url: string): Lane {
 export function installLanes(app: FastifyInstance): void {
   const counted = new WeakSet<FastifyRequest>();
   const finished = (request: FastifyRequest) => {
-    if (counted.delete(request) && --writesInFlight === 0 && held.length) {
-      const readers = held;
-      held = [];
-      for (const release of readers) release();
-    }
+    if (counted.delete(request)) writesInFlight--;
   };
   // A route of one method and no parameters has one lane: worked out once per route (session 31; the split
   // and the pattern cost every request a few µs). Keyed by the route's config object, the same on every call.

@@ -20,13 +20,19 @@ export async function cleanPendingLists(db: Db): Promise<number> {
 
 /** After the last re-index of a burst, this long before the lists are merged. */
 const QUIET_MS = 3000;
+/** A burst that never pauses (staff saving all day) is merged at least this often. */
+const MAX_WAIT_MS = 30_000;
 
-/** A merge QUIET_MS after the last `touch()` (one per burst of re-indexed articles); errors go to `log`. */
+/** A merge QUIET_MS after the last `touch()` (one per burst of re-indexed articles), or MAX_WAIT_MS after the burst's first; errors go to `log`. */
 export function createPendingCleaner(db: Db, log: (error: unknown) => void) {
   let timer: NodeJS.Timeout | null = null;
+  let firstAt = 0;
   return {
     touch(): void {
+      const now = Date.now();
+      if (timer && now - firstAt >= MAX_WAIT_MS - QUIET_MS) return;
       if (timer) clearTimeout(timer);
+      else firstAt = now;
       timer = setTimeout(() => {
         timer = null;
         cleanPendingLists(db).catch(log);
