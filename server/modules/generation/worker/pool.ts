@@ -6,6 +6,7 @@ import { PortalError } from '../../../http/errors.js';
 import { RENDER_LIMIT_MS, TemplateError } from '../render.js';
 import type { FromWorker, PageJob, ToWorker, WrittenFile } from './protocol.js';
 import { threadCpuMs } from './threadCpu.js';
+import { renderWorkerEntry } from './bundle.js';
 
 /** Records pages a render worker wrote in the manifest of their site folder (paths relative to it). */
 export async function recordWritten(guard: NonNullable<ReturnType<typeof manifestOf>>, written: readonly WrittenFile[]): Promise<void> {
@@ -170,7 +171,7 @@ export class RenderPool {
 
   private spawn(): Slot {
     const progress = new Float64Array(new SharedArrayBuffer(8));
-    const worker = new Worker(new URL('./boot.mjs', import.meta.url), {
+    const worker = new Worker(renderWorkerEntry(), {
       workerData: { progress },
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
     });
