@@ -16,6 +16,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 let entry: URL | undefined;
 
 export function renderWorkerEntry(): URL {
+  // Built again if the cache folder was cleared since (a worker started from a missing file fails every batch).
+  if (entry?.pathname.endsWith('.mjs') && !entry.pathname.endsWith('/boot.mjs') && !fs.existsSync(fileURLToPath(entry))) entry = undefined;
   entry ??= bundled() ?? new URL('./boot.mjs', import.meta.url);
   return entry;
 }
