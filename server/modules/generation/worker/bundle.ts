@@ -11,23 +11,39 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * in a full run of a new pool. Instead the worker's own modules are bundled once per process by esbuild (the
  * transform tsx itself uses, with the same tsconfig) into one plain module beside the packages
  * (`node_modules/.cache/portal-render-worker/<hash of the code>.mjs`), packages left to Node. When that
- * cannot be done (no esbuild, a read-only folder), boot.mjs as before.
+ * cannot be done (no esbuild, a read-only folder), boot.mjs as before; boot.mjs too for a worker started before the
+ * build ended (RenderPool.warm waits for it).
  */
-let entry: URL | undefined;
+const FALLBACK = new URL('./boot.mjs', import.meta.url);
+/** The bundle once built (null: it could not be, boot.mjs then); undefined while not built. */
+let built: URL | null | undefined;
+let building: Promise<void> | undefined;
 
-export function renderWorkerEntry(): URL {
-  // Built again if the cache folder was cleared since (a worker started from a missing file fails every batch).
-  if (entry?.pathname.endsWith('.mjs') && !entry.pathname.endsWith('/boot.mjs') && !fs.existsSync(fileURLToPath(entry))) entry = undefined;
-  entry ??= bundled() ?? new URL('./boot.mjs', import.meta.url);
-  return entry;
+/** Builds the bundle in the background (esbuild's service: the event loop is not held), once per process; resolves when that ended, either way. */
+export function buildRenderWorker(): Promise<void> {
+  building ??= bundled().then((url) => {
+    built = url;
+  });
+  return building;
 }
 
-function bundled(): URL | null {
+/** Whether the build ended (a worker started now gets the bundle, or boot.mjs when it could not be made). */
+export const renderWorkerBuilt = (): boolean => built !== undefined;
+
+/** The entry of a worker started now: the bundle once built, else boot.mjs (and the build started). */
+export function renderWorkerEntry(): URL {
+  // Built again if the cache folder was cleared since (a worker started from a missing file fails every batch).
+  if (built && !fs.existsSync(fileURLToPath(built))) [built, building] = [undefined, undefined];
+  if (built === undefined) void buildRenderWorker();
+  return built ?? FALLBACK;
+}
+
+async function bundled(): Promise<URL | null> {
   if (process.env.GENERATION_WORKER_BUNDLE === 'off') return null;
   try {
     const require = createRequire(import.meta.url);
     const esbuild = require('esbuild') as typeof import('esbuild');
-    const out = esbuild.buildSync({
+    const out = await esbuild.build({
       entryPoints: [fileURLToPath(new URL('./renderWorker.ts', import.meta.url))],
       bundle: true,
       platform: 'node',
