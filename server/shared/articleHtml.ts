@@ -1,4 +1,12 @@
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type sanitizeHtml from 'sanitize-html';
+
+/**
+ * sanitize-html (with htmlparser2 and postcss) loaded on the first body that needs it: a render worker whose
+ * bodies all pass plainBodyOrNull never loads it — about a quarter of a worker's start (issue 26, session 31).
+ */
+let sanitizer: typeof sanitizeHtml | undefined;
+const load = () => (sanitizer ??= createRequire(import.meta.url)('sanitize-html') as typeof sanitizeHtml);
 
 /**
  * Article bodies: the rich-text editor's output (headings, fonts, alignment, images, videos, tables,
@@ -48,5 +56,5 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 export function sanitizeArticleHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  return load()(html, OPTIONS).trim();
 }

@@ -88,6 +88,9 @@ async function publishedCounts(gen: SiteGenerator): Promise<Map<number, number>>
 
 async function runSite(gen: SiteGenerator, onProgress?: Progress): Promise<SiteResult> {
   const started = Date.now();
+  // The render workers start now, beside this thread's reads below, not after them (a new pool's workers
+  // take about as long to load as the reads: issue 26, session 31).
+  gen.pool.warm(gen.pool.size);
   const base = await gen.base();
   const assets = await copyAssets(base.skinDir, gen.root);
   const uploads = gen.siteUploads(base);

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'kysely';
 import type { ResourceDecl } from '../../../resources/types.js';
 import { confine } from '../../files/confine.js';
 import type { Db, Row } from '../../db/types.js';
@@ -280,13 +281,15 @@ export class SiteGenerator {
 
   /**
    * Published articles with their bodies, `limit` at a time in id order after `afterId` (keyset: one
-   * query per chunk, however large the site).
+   * query per chunk, however large the site). `+status` keeps SQLite on the primary key: on its status index
+   * each chunk read and sorted every published row after `afterId`, bodies included — quadratic in the site's
+   * size (issue 26, session 31: 0.66 s → 0.07 s of SQLite at 18,000 articles). PostgreSQL reads it the same.
    */
   async publishedChunk(afterId: number, limit: number): Promise<Row[]> {
     return await this.db
       .selectFrom('article')
       .select([...ARTICLE_FIELDS, 'content'])
-      .where('status', '=', 5)
+      .where(sql<number>`+${sql.ref('status')}`, '=', 5)
       .where('articleId', '>', afterId)
       .orderBy('articleId', 'asc')
       .limit(limit)

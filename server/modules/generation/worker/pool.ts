@@ -6,6 +6,7 @@ import { PortalError } from '../../../http/errors.js';
 import { RENDER_LIMIT_MS, TemplateError } from '../render.js';
 import type { FromWorker, PageJob, ToWorker, WrittenFile } from './protocol.js';
 import { threadCpuMs } from './threadCpu.js';
+import { buildRenderWorker, renderWorkerBuilt, renderWorkerEntry } from './bundle.js';
 
 /** Records pages a render worker wrote in the manifest of their site folder (paths relative to it). */
 export async function recordWritten(guard: NonNullable<ReturnType<typeof manifestOf>>, written: readonly WrittenFile[]): Promise<void> {
@@ -124,6 +125,8 @@ export class RenderPool {
   /** Starts up to `count` workers ahead of any work (idle ones never keep the process alive). */
   warm(count = 1): void {
     if (this.closed) return;
+    // Once the workers' bundle is built (bundle.ts): the workers started ahead get it.
+    if (!renderWorkerBuilt()) return void buildRenderWorker().then(() => this.warm(count));
     while (this.slots.filter((s) => !s.dead).length < Math.min(count, this.size)) this.spawn();
   }
 
@@ -170,7 +173,8 @@ export class RenderPool {
 
   private spawn(): Slot {
     const progress = new Float64Array(new SharedArrayBuffer(8));
-    const worker = new Worker(new URL('../../../shared/tsWorkerBoot.mjs', import.meta.url), {
+    // The bundle (bundle.ts), or the TypeScript boot, which loads `entry`, when there is none.
+    const worker = new Worker(renderWorkerEntry(), {
       workerData: { progress, entry: new URL('./renderWorker.ts', import.meta.url).href },
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
     });
