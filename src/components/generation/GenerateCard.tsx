@@ -79,8 +79,9 @@ export function GenerateCard() {
             </Button>
           </Row>
           {runs.busy && <RunProgress busy={runs.busy} />}
-          {runs.outcome && !runs.busy && <RunOutcome outcome={runs.outcome} />}
+          {/* Above the outcome's list of pages, where it is seen without scrolling. */}
           {!runs.busy && <CopiesStatus after={runs.outcome} />}
+          {runs.outcome && !runs.busy && <RunOutcome outcome={runs.outcome} />}
           <Typography variant="body2" color="text.secondary">
             已生成的站点：
             <Link href={siteLink('index.html')} target="_blank" rel="noopener noreferrer">
