@@ -83,10 +83,8 @@ function operationLabel(app: FastifyInstance, request: FastifyRequest, path: str
   return null;
 }
 
-async function record(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-  if (request.is404) return;
-  const type = logTypeOf(request.method, request.url);
-  if (!type) return;
+/** Writes the row of a recorded call (`type`: its log type, classify.ts). */
+async function record(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, type: NonNullable<ReturnType<typeof logTypeOf>>) {
   const status = reply.statusCode;
   // Strangers without a session are not recorded for changes (nothing happened, and it would let anyone fill the log).
   if (type === 'operation' && status === 401) return;
@@ -135,11 +133,12 @@ export async function operationLogHook(app: FastifyInstance) {
     done(null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {
-    if (request.is404 || !logTypeOf(request.method, request.url)) return done();
+    const type = request.is404 ? null : logTypeOf(request.method, request.url);
+    if (!type) return done();
     const failed = (error: unknown) => request.log.error({ err: error }, 'operation log write failed');
     // `record` may throw before its first await: caught like its rejection.
     Promise.resolve()
-      .then(() => record(app, request, reply))
+      .then(() => record(app, request, reply, type))
       .catch(failed)
       .finally(() => done());
   });

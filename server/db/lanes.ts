@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { onRequestEnd } from '../shared/requestEnd.js';
 
 /**
  * Request lanes (issue 26): a member of staff saving an article must not queue behind ten connections
@@ -74,14 +75,7 @@ export function installLanes(app: FastifyInstance): void {
     }
     store.run({ lane }, done);
   });
-  app.addHook('onResponse', (request, _reply, done) => {
-    finished(request);
-    done();
-  });
-  app.addHook('onRequestAbort', (request, done) => {
-    finished(request);
-    done();
-  });
+  onRequestEnd(app, finished);
 }
 
 /** Runs `work` in `lane` (tests and jobs). */

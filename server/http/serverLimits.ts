@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyServerFactory } from 'fastify';
 import type { PortalConfig } from '../config.js';
 import { ConnectionCap } from './connectionCap.js';
+import { onRequestEnd } from '../shared/requestEnd.js';
 
 /**
  * The HTTP server with the timeouts of docs/deploy.md "Timeouts and limits": headers, whole request,
@@ -65,14 +66,7 @@ export function installBodyTimeout(app: FastifyInstance, bodyTimeoutMs: number):
     clear(request);
     done();
   });
-  app.addHook('onResponse', (request, _reply, done) => {
-    clear(request);
-    done();
-  });
-  app.addHook('onRequestAbort', (request, done) => {
-    clear(request);
-    done();
-  });
+  onRequestEnd(app, clear);
 }
 
 declare module 'fastify' {
