@@ -15,7 +15,7 @@ import { startChild } from './lib/child';
 import { RECONNECT_RATE } from './lib/load';
 import { listScenarios } from './listScenarios';
 import { keywordStream, warmSearch } from './searchStream';
-import { draftWriter, idleSaves, saveFig, saveLoop, type SaveFigures } from './lib/staffWriter';
+import { draftWriter, idleSaves, memoryOf, saveFig, saveLoop, type SaveFigures } from './lib/staffWriter';
 
 interface ServerInfo { port: number; barePort: number; token: string; columnId: number; rows: number; dialect: string }
 
@@ -38,11 +38,7 @@ export interface SoakWindow {
 
 const SAMPLE_MS = 5000;
 
-const mb = (bytes: number | null) => (bytes === null ? null : Math.round(bytes / 1048576));
-async function memory(bare: string) {
-  const m = (await (await fetch(`${bare}/memory`)).json()) as { rss: number; rssAnon: number | null; rssFile: number | null };
-  return { rssMb: mb(m.rss) ?? 0, anonMb: mb(m.rssAnon), fileMb: mb(m.rssFile) };
-}
+const memory = (bare: string) => memoryOf(`${bare}/memory`);
 
 /** The least-squares slope of `ys` over their index (per window = per minute). */
 export function slope(ys: readonly number[]): number {

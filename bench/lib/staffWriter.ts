@@ -84,8 +84,15 @@ export async function idleSaves(w: Writer, seconds: number): Promise<SaveFigures
 
 /** The server process's resident memory (MB), from the bench child's /memory route. */
 export async function rss(url: string): Promise<number> {
-  const r = (await (await fetch(url)).json()) as { rss: number };
-  return Math.round(r.rss / 1048576);
+  return (await memoryOf(url)).rssMb;
+}
+
+const mb = (bytes: number | null) => (bytes === null ? null : Math.round(bytes / 1048576));
+
+/** The same route's whole answer (MB): the RSS and, on Linux, its anonymous and file-backed parts (null elsewhere). */
+export async function memoryOf(url: string): Promise<{ rssMb: number; anonMb: number | null; fileMb: number | null }> {
+  const m = (await (await fetch(url)).json()) as { rss: number; rssAnon?: number | null; rssFile?: number | null };
+  return { rssMb: mb(m.rss) ?? 0, anonMb: mb(m.rssAnon ?? null), fileMb: mb(m.rssFile ?? null) };
 }
 
 export const saveFig = (s?: SaveFigures, idle?: SaveFigures) =>
