@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO_PASSWORD } from '../api/helpers/testServer';
-import { logIn, logOut, startPortal, watchPageErrors, type Portal, openMenu } from './lib/portal';
+import { logIn, logOut, startPortal, watchPageErrors, type Portal, openMenu, openCreateForm } from './lib/portal';
 
 // The walking skeleton as a person uses it: log in to the admin app, create an announcement, change one
 // field, delete it, log out; then log in to the reporting app and see its shell.
@@ -54,7 +54,7 @@ describe('admin app: an announcement from creation to deletion', () => {
 
   it('creates an announcement through the form', async () => {
     await openMenu(page, '通知公告');
-    await page.getByRole('link', { name: '新增' }).click();
+    await openCreateForm(page);
     await formSettled();
     await page.locator('input[name="title"]').fill(title);
     await page.locator('input[name="source"]').fill('县政府办公室');

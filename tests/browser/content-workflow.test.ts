@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO_PASSWORD } from '../api/helpers/testServer';
-import { logIn, startPortal, watchPageErrors, type Portal, openMenu } from './lib/portal';
+import { logIn, startPortal, watchPageErrors, type Portal, openMenu, openCreateForm } from './lib/portal';
 
 // A reviewer's day in the admin app: 部门信息员 xinxi writes and submits news, 内容审核员 shenhe accepts it
 // from the review queue, the 系统管理员 publishes it, and it is in the public article list.
@@ -43,9 +43,7 @@ describe('content workflow in the admin app', () => {
     const page = await session('xinxi', DEMO_PASSWORD);
     await openMenu(page, '文章管理');
     await page.getByRole('tree', { name: '栏目树' }).waitFor();
-    await page.getByRole('link', { name: '新增' }).click();
-    await page.locator('input[name="title"]').waitFor();
-    await page.waitForLoadState('networkidle');
+    await openCreateForm(page);
     await page.locator('input[name="title"]').fill(title);
     await page.getByRole('combobox', { name: '所属栏目' }).click();
     await page.getByRole('option', { name: '新闻中心 / 部门动态' }).click();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, openMenu, startPortal, watchPageErrors, type Portal } from './lib/portal';
+import { logIn, openMenu, startPortal, watchPageErrors, type Portal, openCreateForm } from './lib/portal';
 
 // Issue 19, session 23: 通知管理 is the generic list and form (targets as link choices), 栏目管理 the generic
 // tree view with the column's 授权角色 (a declared link) in its right pane.
@@ -25,9 +25,7 @@ describe('通知管理 and 栏目管理 on the generic views', () => {
     // The outbox opens (通知箱 已发布通知) with the seeded notices.
     await page.locator('tbody tr').first().waitFor({ timeout: 30_000 });
     await page.screenshot({ path: 'test-results/notice-generic-list.png' });
-    await page.getByRole('link', { name: '新增' }).click();
-    await page.locator('input[name="title"]').waitFor();
-    await page.waitForLoadState('networkidle');
+    await openCreateForm(page);
     await page.locator('input[name="title"]').fill(title);
     const editor = page.locator('.ProseMirror');
     await editor.waitFor({ timeout: 30_000 });

@@ -2,7 +2,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamic } from '../../server/db/types';
 import { DEMO_PASSWORD } from '../api/helpers/testServer';
-import { logIn, startPortal, watchPageErrors, type Portal, openMenu } from './lib/portal';
+import { logIn, startPortal, watchPageErrors, type Portal, openMenu, openCreateForm } from './lib/portal';
 
 // One submit at a time (issue 23): double-clicking 确定 of 提交审核, or 保存 of a create form, stores one
 // record; every create call carries an Idempotency-Key; the missing fields are named before any question.
@@ -64,9 +64,7 @@ describe('one submit at a time', () => {
     const page = await session('/admin/', 'xinxi', DEMO_PASSWORD);
     const keys = keysSentTo(page, '/api/article/save/');
     await openMenu(page, '文章管理');
-    await page.getByRole('link', { name: '新增' }).click();
-    await page.locator('input[name="title"]').waitFor();
-    await page.waitForLoadState('networkidle');
+    await openCreateForm(page);
     // Empty form: says what is missing, asks nothing.
     await page.getByRole('button', { name: '提交审核' }).click();
     await page.getByText('请输入标题').first().waitFor({ timeout: 15_000 });
@@ -119,9 +117,7 @@ describe('one submit at a time', () => {
     const page = await session('/admin/', 'admin', portal.server.adminPassword);
     const keys = keysSentTo(page, '/announcement/add');
     await openMenu(page, '通知公告');
-    await page.getByRole('link', { name: '新增' }).click();
-    await page.locator('input[name="title"]').waitFor();
-    await page.waitForLoadState('networkidle');
+    await openCreateForm(page);
     await page.waitForTimeout(300);
     await typeBody(page, '双击保存只存一条。');
     await page.locator('input[name="title"]').fill(title);

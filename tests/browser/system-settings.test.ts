@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, startPortal, watchPageErrors, type Portal, openMenu } from './lib/portal';
+import { logIn, startPortal, watchPageErrors, type Portal, openMenu, openCreateForm } from './lib/portal';
 
 // 模板管理 and 站点设置 as an administrator uses them.
 let portal: Portal;
@@ -93,9 +93,7 @@ describe('消息提醒设置', () => {
   it('the generic form picks the receivers of the chosen type and the server names them', async () => {
     const name = `浏览器新建议提醒${Date.now()}`;
     await openMenu(page, '消息提醒设置');
-    await page.getByRole('link', { name: '新增' }).click();
-    await page.locator('input[name="name"]').waitFor();
-    await page.waitForLoadState('networkidle');
+    await openCreateForm(page);
     await page.locator('input[name="name"]').fill(name);
     await page.getByRole('combobox', { name: '提醒事项' }).click();
     await page.getByRole('option', { name: '新建议' }).click();

@@ -94,3 +94,14 @@ export async function expandMenu(page: Page) {
     for (let i = 0; i < count; i++) await closed.first().click();
   }
 }
+
+/**
+ * Clicks a list's 新增 and waits until the list has left and the page is quiet. A list's search form may have
+ * an input of the same name as the form's (通知管理's 标题): a test that waited for `input[name="title"]` right
+ * after the click could type into the leaving list's search box on a slow machine, and the form stayed empty.
+ */
+export async function openCreateForm(page: Page) {
+  await page.getByRole('link', { name: '新增' }).click();
+  await expect.poll(() => page.locator('.list-page').count(), { timeout: 30_000 }).toBe(0);
+  await page.waitForLoadState('networkidle');
+}

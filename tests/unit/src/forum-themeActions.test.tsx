@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDataProvider, createHttpClient } from '../../../providers';
 import { resources } from '../../../src/resources';
 import themeDecl from '../../../resources/theme';
@@ -8,8 +8,6 @@ import { changedInputs } from '../../../src/generic/actionCallParts';
 import { AdminWrapper, API, fakeAuthProvider, useMsw } from './helpers';
 
 const { on } = useMsw();
-// MUI dialogs, selects and the autocomplete take a while in jsdom.
-vi.setConfig({ testTimeout: 20_000 });
 const http = createHttpClient({ apiUrl: API, onUnauthorized: () => undefined });
 const dataProvider = createDataProvider(http, resources);
 
