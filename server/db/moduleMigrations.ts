@@ -6,7 +6,7 @@ import { interactionMailMigration } from '../modules/interaction/mail/migrations
 import { forumTablesMigration } from '../modules/interaction/forums/migrations.js';
 import { contentTablesMigration } from '../modules/content/migrations.js';
 import { articleSearchMigration, articleSearchOrderMigration } from '../modules/content/search/migrations.js';
-import { articleSearchFacetIndexMigration, articleSearchOptimizeMigration, articleSearchRelevanceMigration } from '../modules/content/search/migrations.js';
+import { articleSearchFacetIndexMigration, articleSearchOptimizeMigration, articleSearchPgFacetIndexMigration, articleSearchRelevanceMigration } from '../modules/content/search/migrations.js';
 
 import { surveyTablesMigration } from '../modules/interaction/surveys/migrations.js';
 import { adviceOpinionMigration } from '../modules/interaction/advice/migrations.js';
@@ -97,6 +97,8 @@ export const moduleMigrations: { name: string; migration: (dialect: DialectName)
   { name: '2026_s28_guard_manifest_copies', migration: siteManifestCopiesMigration },
   // Issue 26 session 30: the pages waiting for their .br/.gz (a bulk run's), found by the background pass.
   { name: '2026_s30_guard_manifest_pending', migration: siteManifestPendingMigration },
+  // Search speed (issue 25, session 32): the facets' narrow index on PostgreSQL (index-only reads; measured in session 31, taken once facet ties had their own order).
+  { name: '2026_s32_search_facet_index_pg', migration: articleSearchPgFacetIndexMigration },
 ];
 
 function userPasswordState(dialect: DialectName): Migration {

@@ -14,7 +14,7 @@ export interface Facets {
   capped: boolean;
 }
 
-interface FacetRow { columnId: number; docYear: number | null; wjType: string | null; n: number | string; categoryTitle: string | null }
+export interface FacetRow { columnId: number; docYear: number | null; wjType: string | null; n: number | string; categoryTitle: string | null }
 
 /** The newest FACET_CAP + 1 matches' column, year and type (SQLite; PostgreSQL reads keys, pgMatches.ts). */
 function matchesOf(db: Db, s: Search, dialect: DialectName) {
@@ -30,7 +30,12 @@ function matchesOf(db: Db, s: Search, dialect: DialectName) {
   return sql`${base.orderBy('s.docKey', 'desc').limit(FACET_CAP + 1)}`;
 }
 
-const top = <T extends { count: number }>(list: T[], n: number) => list.sort((a, b) => b.count - a.count).slice(0, n);
+/**
+ * The n largest, ties in a fixed order (`tie`): the rows come grouped in whatever order the database's plan
+ * yields (another index, another order), and an answer must not change with the plan (session 32).
+ */
+const top = <T extends { count: number }>(list: T[], n: number, tie: (a: T, b: T) => number) => list.sort((a, b) => b.count - a.count || tie(a, b)).slice(0, n);
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Counts of the matches by column, year (document year, else publish year) and document type, beside the
@@ -58,6 +63,11 @@ export async function facetsOf(db: Db, s: Search, dialect: DialectName, newest: 
     rows = (await sql<FacetRow & { read: number | string }>`with m as ${matchesOf(db, s, dialect)} select x.*, (select count(*) from m) as "read" from (${grouped(sql`(select * from m order by m."docKey" desc limit ${FACET_CAP})`)}) x`.execute(db)).rows;
     capped = Number((rows[0] as { read?: number | string } | undefined)?.read ?? 0) > FACET_CAP;
   }
+  return facetsFromRows(rows, capped);
+}
+
+/** The grouped rows' counts by column (12 largest), year (10 newest) and document type (12 largest). */
+export function facetsFromRows(rows: readonly FacetRow[], capped: boolean): Facets {
   const cols = new Map<number, { columnId: number; columnTitle: string; count: number }>();
   const years = new Map<number, number>();
   const types = new Map<string, number>();
@@ -70,9 +80,9 @@ export async function facetsOf(db: Db, s: Search, dialect: DialectName, newest: 
     if (r.wjType) types.set(r.wjType, (types.get(r.wjType) ?? 0) + n);
   }
   return {
-    columns: top([...cols.values()], 12),
+    columns: top([...cols.values()], 12, (a, b) => a.columnId - b.columnId),
     years: [...years].map(([year, count]) => ({ year, count })).sort((a, b) => b.year - a.year).slice(0, 10),
-    types: top([...types].map(([wjType, count]) => ({ wjType, count })), 12),
+    types: top([...types].map(([wjType, count]) => ({ wjType, count })), 12, (a, b) => byText(a.wjType, b.wjType)),
     capped,
   };
 }
