@@ -16,7 +16,8 @@ import { syncDeclarationTables } from '../server/db/schemaSync';
 import { recordSearchWords } from '../server/modules/system/hotWords/index';
 import { createTallyWriter } from '../server/modules/system/hotWords/tallyWriter';
 
-const [blocks, perBlock, batch, prefill] = [6, 6000, 100, 20_000].map((d, i) => Number(process.argv[2 + i] ?? d));
+const arg = (i: number, d: number) => Number(process.argv[2 + i] ?? d);
+const [blocks, perBlock, batch, prefill] = [arg(0, 6), arg(1, 6000), arg(2, 100), arg(3, 20_000)];
 const dir = mkdtempSync(join(process.env.BENCH_DIR ?? tmpdir(), 'hot-word-ab-'));
 process.env.READ_WORKERS = '0';
 const { db } = openDatabase({ dataDir: dir });
