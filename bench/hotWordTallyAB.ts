@@ -14,7 +14,7 @@ import hotWord from '../resources/hotWord';
 import { openDatabase } from '../server/db/connect';
 import { syncDeclarationTables } from '../server/db/schemaSync';
 import { recordSearchWords } from '../server/modules/system/hotWords/index';
-import { createTallyWriter } from '../server/modules/system/hotWords/tallyWriter';
+import { createTallyWriter } from '../server/modules/content/search/tallyWriter';
 
 const arg = (i: number, d: number) => Number(process.argv[2 + i] ?? d);
 const [blocks, perBlock, batch, prefill] = [arg(0, 6), arg(1, 6000), arg(2, 100), arg(3, 20_000)];

@@ -3,10 +3,11 @@ import { openDatabase } from '../../server/db/connect.js';
 import type { Db } from '../../server/db/types.js';
 import { createWordTally } from '../../server/modules/content/search/wordTally.js';
 import { recordSearchWords } from '../../server/modules/system/hotWords/index.js';
-import { createTallyWriter, type TallyWriter } from '../../server/modules/system/hotWords/tallyWriter.js';
+import { createStatTally } from '../../server/modules/content/search/statTally.js';
+import { createTallyWriter, type TallyWriter } from '../../server/modules/content/search/tallyWriter.js';
 import { startTestServer, type TestServer } from './helpers/testServer.js';
 
-// The hot-word tally (issue 25, session 32): on SQLite its statements run on a writer thread of their own; on
+// The hot-word tally and the search statistics (issue 25, session 32): on SQLite its statements run on a writer thread of their own; on
 // both databases several instances' tallies add up on the shared table, and a close writes what is pending.
 let server: TestServer;
 let other: Db;
@@ -34,7 +35,7 @@ async function countsOf(db: Db, words: readonly string[]) {
   return { rows, sums };
 }
 
-describe('the hot-word tally', () => {
+describe("the search's tallies", () => {
   it("counts a burst on the writer thread as on the request thread (a kept word's first row, trimmed, too long or empty not counted)", async () => {
     const writer = writerOf();
     await writer?.ready();
@@ -74,7 +75,7 @@ describe('the hot-word tally', () => {
     expect(Object.fromEntries(sums)).toEqual(Object.fromEntries(expected));
     // SQLite's writers take turns (each chunk one immediate transaction): every word has one row.
     if (sqlite()) expect(rows).toHaveLength(expected.size);
-    await Promise.all([a.close(), b.close()]);
+    await Promise.all([writerA?.close(), writerB?.close()]);
     expect(errors).toEqual([]);
   });
 
@@ -85,14 +86,40 @@ describe('the hot-word tally', () => {
     const words = Array.from({ length: 70 }, (_, i) => `关闭前${i}`);
     for (const w of words) tally.add(w);
     tally.add('关闭前0');
-    // Closed before the gathering timer fires: nothing may be left behind.
-    await tally.close();
+    // Closed before the gathering timer fires (routes.ts: flush, then stop the writer): nothing may be left behind.
+    await tally.flush();
+    await writer?.close();
     const { sums } = await countsOf(server.app.db, words);
     expect(sums.size).toBe(70);
     expect(sums.get('关闭前0')).toBe(2);
     expect(sums.get('关闭前69')).toBe(1);
     // The writer is closed: a later chunk is written by the caller instead (never lost).
-    if (writer) expect(await writer.write([['关闭后', 1]], '2026-11-30 00:00:00')).toBe(false);
+    if (writer) expect(await writer.words([['关闭后', 1]], '2026-11-30 00:00:00')).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it('adds up two instances\' search statistics through their writers, and writes what is pending at the close', async () => {
+    const [writerA, writerB] = [writerOf(), writerOf()];
+    await Promise.all([writerA?.ready(), writerB?.ready()]);
+    const a = createStatTally(server.app.db, log, writerA);
+    const b = createStatTally(other, log, writerB);
+    const words = Array.from({ length: 40 }, (_, i) => `统计${i}`);
+    for (const [i, w] of words.entries()) {
+      a.search(w, i % 4 ? 3 : 0, null);
+      b.search(w, 1, i === 1 ? '改写后' : null);
+      if (i % 2) b.click(w);
+    }
+    await a.flush();
+    // b closed with all of its entries pending: written, none lost.
+    await b.flush();
+    await Promise.all([writerA?.close(), writerB?.close()]);
+    const rows = await server.app.db.selectFrom('search_stat').select(['keyword', 'searches', 'zeroResults', 'clicks', 'rewrittenTo']).where('keyword', 'in', words).execute();
+    const byWord = new Map(rows.map((r) => [String(r.keyword), r]));
+    expect(rows).toHaveLength(40);
+    expect(byWord.get('统计0')).toMatchObject({ searches: 2, zeroResults: 1, clicks: 0, rewrittenTo: null });
+    expect(byWord.get('统计1')).toMatchObject({ searches: 2, zeroResults: 0, clicks: 1, rewrittenTo: '改写后' });
+    expect(rows.reduce((n, r) => n + Number(r.searches), 0)).toBe(80);
+    expect(rows.reduce((n, r) => n + Number(r.clicks), 0)).toBe(20);
     expect(errors).toEqual([]);
   });
 });

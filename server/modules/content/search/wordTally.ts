@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/types.js';
 import { recordSearchWords } from '../../system/hotWords/index.js';
-import type { TallyWriter } from '../../system/hotWords/tallyWriter.js';
+import type { TallyWriter } from './tallyWriter.js';
 
 /** How long words are gathered before they are written. */
 const GATHER_MS = 200;
@@ -9,8 +9,8 @@ const GATHER_MS = 200;
  * Search keywords counted for the hot-words block off the search's own path: a search adds its word and
  * answers at once; the words gathered over GATHER_MS are written together by one writer (a burst of the
  * same word costs one update, a burst of different words one transaction). Whatever is left is written
- * when the server closes. On SQLite a `writer` thread runs the statements (tallyWriter.ts, session 32); it is
- * closed after the last words are written.
+ * when the server closes. On SQLite a `writer` thread runs the statements (tallyWriter.ts, session 32), shared
+ * with the statistics' tally and closed by routes.ts after both are flushed.
  */
 export function createWordTally(db: Db, log: (error: unknown) => void, writer: TallyWriter | null = null) {
   let pending = new Map<string, number>();
@@ -49,10 +49,5 @@ export function createWordTally(db: Db, log: (error: unknown) => void, writer: T
     },
     /** Waits until every word added so far is written. */
     flush: flushAll,
-    /** Writes what is pending, then stops the writer thread (the server's close). */
-    async close(): Promise<void> {
-      await flushAll();
-      await writer?.close();
-    },
   };
 }
