@@ -4,7 +4,8 @@
 // kind of call (`queryEsArticle`, page 1, a keyword never asked before: the bench's distinct stream) through
 // `inject`, 10 in flight, in alternating blocks. Per block: the request thread's CPU per search (/proc, 10 ms
 // ticks; it also runs the other app's idle timers) and the process's. Answers are compared between the two.
-// `SEARCH_DIR=… tsx bench/searchTallyAB.ts [blocks] [searches per block]`.
+// `SEARCH_DIR=… [MODE=relevance|time] tsx bench/searchTallyAB.ts [blocks] [searches per block]` (MODE: with
+// sortType, whose search also counts the search statistics).
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { buildApp } from '../server/app';
@@ -24,7 +25,8 @@ const here = await variant('0');
 const writer = await variant('1');
 resultCaches.enabled = false;
 resultCaches.counts = false;
-const url = (k: string) => `/api/article/queryEsArticle?pageNumber=1&pageSize=20&keyword=${encodeURIComponent(k)}`;
+const mode = process.env.MODE ? `&sortType=${process.env.MODE}` : '';
+const url = (k: string) => `/api/article/queryEsArticle?pageNumber=1&pageSize=20${mode}&keyword=${encodeURIComponent(k)}`;
 const { keywords } = keywordStream();
 let next = 0;
 // Warm both (search workers start once searches come often, then build their tools).
