@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { resultCaches } from '../../../auth/cacheVersions.js';
 import { ok } from '../../../http/envelope.js';
@@ -15,6 +16,7 @@ import { answerSearch } from './worker/answer.js';
 import type { SearchPool } from './worker/pool.js';
 import type { SearchAnswer, SearchJob } from './worker/protocol.js';
 import { createWordTally } from './wordTally.js';
+import { createTallyWriter, tallyWorkerWanted } from './tallyWriter.js';
 
 /** Searches within one second that start the search workers. */
 const BUSY_SEARCHES = 30;
@@ -34,8 +36,11 @@ export async function searchRoutes(app: FastifyInstance, opts: { understanding: 
   // The understood search keeps what the statistics need beside the text (no parse of the answer per search).
   const smartCached = createSearchCache<SearchAnswer>();
   const counts = createSearchCache<number>(() => resultCaches.counts);
-  const words = createWordTally(db, (e) => app.log.error(e));
-  const stats = createStatTally(db, (e) => app.log.error(e));
+  // On SQLite the hot-word counts and statistics are written by a thread of their own (tallyWriter.ts, session 32; TALLY_WORKER=0: here).
+  const { dataDir } = app.portal.config;
+  const writer = app.portal.dialect === 'sqlite' && tallyWorkerWanted(process.env.TALLY_WORKER) ? createTallyWriter(path.join(dataDir, 'portal.sqlite'), (e) => app.log.error(e)) : null;
+  const words = createWordTally(db, (e) => app.log.error(e), writer);
+  const stats = createStatTally(db, (e) => app.log.error(e), writer);
   const { understanding, pool } = opts;
   // A search worker answers when one is ready (SQLite, worker/pool.ts), else this thread, with the same code;
   // a worker's failure is answered here again, so a caller sees this thread's answer or error.
@@ -52,7 +57,7 @@ export async function searchRoutes(app: FastifyInstance, opts: { understanding: 
     const here = () => answerSearch(db, job, tools, counts);
     return pool?.run(job, resultCaches.counts, busy())?.catch(here) ?? here();
   };
-  app.addHook('onClose', async () => Promise.all([words.flush(), stats.flush()]).then(() => undefined));
+  app.addHook('onClose', async () => Promise.all([words.flush(), stats.flush()]).then(() => writer?.close()));
   const handle = (zwgk: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     const q = queryOf(request);
     const s = await readSearch(db, q, zwgk);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/types.js';
 import { formatDateTime } from '../../../util/time.js';
 import { inChunks } from '../../../shared/chunkedWrites.js';
+import type { StatRow, TallyWriter } from './tallyWriter.js';
 
 const GATHER_MS = 500;
 const MAX_KEYWORD = 50;
@@ -11,9 +12,11 @@ interface Pending { searches: number; zeroResults: number; clicks: number; rewri
 /**
  * Search statistics (table search_stat: day × keyword → searches, zero-result searches, clicks, what it was
  * rewritten to): gathered in memory and written every GATHER_MS in one transaction of upserts, off the
- * search's path (as the hot-word tally). What is left is written when the server closes.
+ * search's path (as the hot-word tally). What is left is written when the server closes. On SQLite a chunk is
+ * written by the `writer` thread (tallyWriter.ts) while this thread's writer is held, as the hot words' are
+ * (hotWords/index.ts `recordSearchWords`); here when there is none or it cannot take the chunk.
  */
-export function createStatTally(db: Db, log: (e: unknown) => void) {
+export function createStatTally(db: Db, log: (e: unknown) => void, writer: TallyWriter | null = null) {
   let pending = new Map<string, Pending>();
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
@@ -24,9 +27,10 @@ export function createStatTally(db: Db, log: (e: unknown) => void) {
     try {
       // A few keywords per transaction, the event loop free between them (server/shared/chunkedWrites.ts).
       await inChunks(batch, (chunk) => db.transaction().execute(async (trx) => {
-        for (const [key, p] of chunk) {
-          const [day, keyword] = JSON.parse(key) as [string, string];
-          await sql`insert into search_stat (day, keyword, searches, "zeroResults", clicks, "rewrittenTo") values (${day}, ${keyword}, ${p.searches}, ${p.zeroResults}, ${p.clicks}, ${p.rewrittenTo})
+        const rows = chunk.map(([key, p]): StatRow => [...(JSON.parse(key) as [string, string]), p.searches, p.zeroResults, p.clicks, p.rewrittenTo]);
+        if (await writer?.stats(rows)) return;
+        for (const [day, keyword, searches, zeroResults, clicks, rewrittenTo] of rows) {
+          await sql`insert into search_stat (day, keyword, searches, "zeroResults", clicks, "rewrittenTo") values (${day}, ${keyword}, ${searches}, ${zeroResults}, ${clicks}, ${rewrittenTo})
             on conflict (day, keyword) do update set searches = search_stat.searches + excluded.searches, "zeroResults" = search_stat."zeroResults" + excluded."zeroResults",
             clicks = search_stat.clicks + excluded.clicks, "rewrittenTo" = coalesce(excluded."rewrittenTo", search_stat."rewrittenTo")`.execute(trx);
         }

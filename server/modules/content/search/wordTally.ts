@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/types.js';
 import { recordSearchWords } from '../../system/hotWords/index.js';
+import type { TallyWriter } from './tallyWriter.js';
 
 /** How long words are gathered before they are written. */
 const GATHER_MS = 200;
@@ -8,9 +9,10 @@ const GATHER_MS = 200;
  * Search keywords counted for the hot-words block off the search's own path: a search adds its word and
  * answers at once; the words gathered over GATHER_MS are written together by one writer (a burst of the
  * same word costs one update, a burst of different words one transaction). Whatever is left is written
- * when the server closes.
+ * when the server closes. On SQLite a `writer` thread runs the statements (tallyWriter.ts, session 32), shared
+ * with the statistics' tally and closed by routes.ts after both are flushed.
  */
-export function createWordTally(db: Db, log: (error: unknown) => void) {
+export function createWordTally(db: Db, log: (error: unknown) => void, writer: TallyWriter | null = null) {
   let pending = new Map<string, number>();
   let running: Promise<void> | null = null;
   const drain = async () => {
@@ -19,7 +21,7 @@ export function createWordTally(db: Db, log: (error: unknown) => void) {
       pending = new Map();
       try {
         // One transaction for the batch: a commit per distinct word cost a WAL sync each, on the event loop.
-        await recordSearchWords(db, batch);
+        await recordSearchWords(db, batch, writer);
       } catch (error) {
         log(error);
       }
@@ -30,6 +32,11 @@ export function createWordTally(db: Db, log: (error: unknown) => void) {
     return running;
   };
   let timer: NodeJS.Timeout | null = null;
+  const flushAll = async (): Promise<void> => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    while (running || pending.size) await flush();
+  };
   return {
     add(word: string): void {
       pending.set(word, (pending.get(word) ?? 0) + 1);
@@ -41,10 +48,6 @@ export function createWordTally(db: Db, log: (error: unknown) => void) {
       timer.unref();
     },
     /** Waits until every word added so far is written. */
-    async flush(): Promise<void> {
-      if (timer) clearTimeout(timer);
-      timer = null;
-      while (running || pending.size) await flush();
-    },
+    flush: flushAll,
   };
 }
