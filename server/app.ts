@@ -18,6 +18,7 @@ import { installLanes } from './db/lanes.js';
 import { migrate } from './db/migrations.js';
 import { syncDeclarationTables } from './db/schemaSync.js';
 import { watchArticleColumns } from './auth/articleListTrigger.js';
+import { watchSaveCounters } from './auth/saveCounters.js';
 import { installErrorHandling } from './http/errorHandler.js';
 import './http/fastifyTypes.js';
 import { healthRoutes } from './http/health.js';
@@ -111,6 +112,7 @@ export async function buildApp(config: PortalConfig, options: BuildOptions = {})
     const declarations = entities.decls;
     await syncDeclarationTables(db, dialect, declarations);
     await watchArticleColumns(db, dialect);
+    await watchSaveCounters(db, dialect, declarations);
     let initialAdminPassword: string | undefined;
     if (await isFirstStart(db)) {
       const ownSite = { url: ownSiteUrl(config), intervalMin: config.monitorOwnIntervalMin ?? 10 };

@@ -11,9 +11,12 @@ import type { Db, DialectName } from '../db/types.js';
  *    (server/modules/content/articles/listCache.ts).
  *  - id 4, search results: the search index, the article fields a result shows (not `hits`, which every
  *    public page view raises) and columns (server/modules/content/search/resultCache.ts).
- * The first three are read in one statement per authenticated call (readCacheVersions).
+ *  - id 5, columns: any write to `category` alone (the column list kept per call, a save's included:
+ *    columns/service.ts); id 6, words: the words a declared word check reads (敏感词, not their hit
+ *    counts: crud/wordCheck.ts). Rows and triggers made at every start (saveCounters.ts, session 32).
+ * All but the search counter are read in one statement per authenticated call (readCacheVersions).
  */
-export const VERSION_ROWS = { permissions: 1, sessions: 2, articleLists: 3, search: 4 } as const;
+export const VERSION_ROWS = { permissions: 1, sessions: 2, articleLists: 3, search: 4, columns: 5, words: 6 } as const;
 
 /** The article columns a search result shows, `hits` excepted. */
 const SEARCH_SHOWN = ['title', 'subTitle', 'columnId', 'summary', 'thumbnail', 'source', 'author', 'publishTime', 'jumpUrl', 'status'];
@@ -30,7 +33,7 @@ const WATCHED: { id: number; table: string; columns?: string[]; events?: ('inser
 ];
 
 /** A PostgreSQL trigger function raising row `id` at most once per transaction (the flag is transaction-local). */
-function bumpOncePerTransaction(name: string, id: number): string {
+export function bumpOncePerTransaction(name: string, id: number): string {
   return `create or replace function ${name}() returns trigger language plpgsql as $$
 begin
   if current_setting('portal.cache_bumped_${id}', true) is distinct from txid_current()::text then
@@ -81,17 +84,24 @@ export interface CacheVersions {
   permissions: number;
   sessions: number;
   articleLists: number;
+  /** Undefined while the row is missing (a database not yet started by this version): nothing is kept by it. */
+  columns?: number;
+  words?: number;
 }
 
-/** The three counters in one statement (three primary-key rows). */
+const READ_AT_START = [VERSION_ROWS.permissions, VERSION_ROWS.sessions, VERSION_ROWS.articleLists, VERSION_ROWS.columns, VERSION_ROWS.words];
+
+/** The counters of an authenticated call in one statement (primary-key rows). */
 export async function readCacheVersions(db: Db): Promise<CacheVersions> {
-  const rows = (await db.selectFrom('perm_version').select(['id', 'v']).where('id', 'in', [1, 2, 3]).execute()) as { id: number | string; v: number | string }[];
+  const rows = (await db.selectFrom('perm_version').select(['id', 'v']).where('id', 'in', READ_AT_START).execute()) as { id: number | string; v: number | string }[];
   const out: CacheVersions = { permissions: 0, sessions: 0, articleLists: 0 };
   for (const r of rows) {
     const id = Number(r.id);
     if (id === VERSION_ROWS.permissions) out.permissions = Number(r.v);
     else if (id === VERSION_ROWS.sessions) out.sessions = Number(r.v);
     else if (id === VERSION_ROWS.articleLists) out.articleLists = Number(r.v);
+    else if (id === VERSION_ROWS.columns) out.columns = Number(r.v);
+    else if (id === VERSION_ROWS.words) out.words = Number(r.v);
   }
   return out;
 }

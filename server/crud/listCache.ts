@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { resultCaches, type CacheVersions } from '../auth/cacheVersions.js';
+import { resultCaches } from '../auth/cacheVersions.js';
 import { currentUser } from '../http/fastifyTypes.js';
 
 /** Most results kept at once; the oldest goes first beyond that. */
@@ -17,7 +17,7 @@ const MAX_AGE_MS = 30_000;
  * revoked grant therefore shows on the very next call, on every instance; only view counts may lag, by up
  * to MAX_AGE_MS. Calls that miss together share one load. A result is shared by the calls that hit it: it must not be changed after it is returned.
  */
-export function createListCache<T>(counter: Exclude<keyof CacheVersions, 'permissions' | 'sessions'>) {
+export function createListCache<T>(counter: 'articleLists') {
   let version = -1;
   const entries = new Map<string, { at: number; result: T }>();
   const loading = new Map<string, Promise<T>>();

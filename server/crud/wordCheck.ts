@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { WordCheckDecl } from '../../resources/shape/wordCheck.js';
 import type { ResourceDecl } from '../../resources/types.js';
-import { dynamic, type DynamicDb, type Row } from '../db/types.js';
+import { keptPerCounter } from '../db/keptPerCounter.js';
+import { dynamic, type Db, type DynamicDb, type Row } from '../db/types.js';
 import { ok } from '../http/envelope.js';
 import { notFoundRecord } from '../http/errors.js';
 import { currentUser } from '../http/fastifyTypes.js';
@@ -35,10 +36,26 @@ function found(text: string, word: string, context: number): { context: string; 
   return { context: `${at > context ? '…' : ''}${before}【${word}】${after}${at + word.length + context < text.length ? '…' : ''}`, count };
 }
 
+/** The columns of the words table a check reads (the words counter's update trigger watches these: server/auth/saveCounters.ts). */
+export const wordColumnsRead = (words: ResourceDecl, check: WordCheckDecl): string[] => [...new Set([words.idField, check.words.field, check.words.level, ...(check.words.also ?? []), ...Object.keys(check.words.where ?? {})])];
+
+/** The counted words of each check, kept per words counter (session 32: one read of the table per save otherwise). */
+const keptWords = new WeakMap<WordCheckDecl, (db: Db) => Promise<Row[]>>();
+
+function countedWords(db: DynamicDb, words: ResourceDecl, check: WordCheckDecl): Promise<Row[]> {
+  let read = keptWords.get(check);
+  if (!read) {
+    const { field, level, also = [] } = check.words;
+    const load = async (d: Db) => (await applyWhere(dynamic(d).selectFrom(words.table), check.words.where).select([words.idField, field, level, ...also]).execute()) as Row[];
+    keptWords.set(check, (read = keptPerCounter('words', load, { tables: [words.table] })));
+  }
+  return read(db as Db);
+}
+
 /** Every counted word found in the record's checked fields, with its context, by level then word. */
 export async function checkWords(db: DynamicDb, words: ResourceDecl, check: WordCheckDecl, record: Row): Promise<WordHit[]> {
   const { field, level, also = [] } = check.words;
-  const rows = (await applyWhere(db.selectFrom(words.table), check.words.where).select([words.idField, field, level, ...also]).execute()) as Row[];
+  const rows = await countedWords(db, words, check);
   const levels = words.fields.find((f) => f.name === level)?.options ?? [];
   const texts = check.fields.map((f) => {
     const v = record[f.name];

@@ -11,6 +11,7 @@ import { withStatementCache } from './statementCache.js';
 import { createReadOffload } from './readWorkers/offload.js';
 import { createReadPool, readWorkerCount } from './readWorkers/pool.js';
 import type { Db, DialectName } from './types.js';
+import { WrittenTablesPlugin } from './writtenTables.js';
 
 // count(*) and bigint columns come back from pg as strings; the API answers numbers.
 pg.types.setTypeParser(20, (v: string) => Number(v));
@@ -50,7 +51,7 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string; o
         await Promise.all([reads.end(), writes.end()]);
       },
     };
-    return { db: new Kysely({ dialect: new PostgresDialect({ pool: laned }) }), dialect: 'postgres' };
+    return { db: new Kysely({ dialect: new PostgresDialect({ pool: laned }), plugins: [new WrittenTablesPlugin()] }), dialect: 'postgres' };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = new SQLite(path.join(options.dataDir, 'portal.sqlite'));
@@ -63,7 +64,7 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string; o
   // Costly reads of read-lane requests on worker threads of their own (session 29, readWorkers/; READ_WORKERS=0: none).
   const workers = readWorkerCount(process.env.READ_WORKERS);
   const offload = workers > 0 ? createReadOffload(createReadPool(file.name, workers, (error) => options.onWorkerError?.(error))) : undefined;
-  return { db: new Kysely({ dialect: new LanedSqliteDialect(withStatementCache(file), withStatementCache(reader), offload) }), dialect: 'sqlite' };
+  return { db: new Kysely({ dialect: new LanedSqliteDialect(withStatementCache(file), withStatementCache(reader), offload), plugins: [new WrittenTablesPlugin()] }), dialect: 'sqlite' };
 }
 
 /**

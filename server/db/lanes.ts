@@ -17,6 +17,8 @@ export type Lane = 'read' | 'write';
 interface RequestState {
   readonly lane: Lane;
   counters?: Readonly<Record<string, number>>;
+  /** The tables this request's statements wrote ('*': a raw statement that may write anything): writtenTables.ts. */
+  written?: Set<string>;
 }
 
 const store = new AsyncLocalStorage<RequestState>();
@@ -32,6 +34,18 @@ export const requestCounters = (): Readonly<Record<string, number>> | undefined 
 export function keepRequestCounters(counters: Readonly<Record<string, number>>): void {
   const state = store.getStore();
   if (state) state.counters = counters;
+}
+
+/** Notes a table a statement of the running request writes (nothing outside a request). */
+export function noteWrite(table: string): void {
+  const state = store.getStore();
+  if (state) (state.written ??= new Set()).add(table);
+}
+
+/** True when the running request wrote one of `tables` (or ran a raw statement that may have). */
+export function requestWrote(tables: readonly string[]): boolean {
+  const written = store.getStore()?.written;
+  return !!written && (written.has('*') || tables.some((t) => written.has(t)));
 }
 
 /** True while some write-lane request is being answered: only then do readers yield. */

@@ -58,11 +58,14 @@ export async function forgetPages(db: Db, rels: readonly string[], columnIds: re
 
 /** Where the site shows the article now, from the index: list pages per column and the home page; null when nothing was ever indexed. */
 export async function pagesShowingIndexed(db: Db, articleId: number): Promise<{ lists: Map<number, Set<number>>; home: boolean } | null> {
-  const rows = await db.selectFrom(SHOWN_TABLE).select('rel').where('articleId', '=', articleId).execute();
-  if (!rows.length && !(await db.selectFrom(SHOWN_TABLE).select('rel').limit(1).executeTakeFirst())) return null;
+  // One statement (issue 26): the article's rows, and any one row, whose presence says the index was ever built.
+  const any = db.selectFrom(db.selectFrom(SHOWN_TABLE).select(['rel', 'articleId']).limit(1).as('any')).select(['any.rel', 'any.articleId']);
+  const found = await db.selectFrom(SHOWN_TABLE).select(['rel', 'articleId']).where('articleId', '=', articleId).unionAll(any).execute();
+  if (!found.length) return null;
   const lists = new Map<number, Set<number>>();
   let home = false;
-  for (const r of rows) {
+  // The extra row may be one of the article's own: pages are sets, a second sight changes nothing.
+  for (const r of found.filter((f) => Number(f.articleId) === articleId)) {
     const rel = String(r.rel);
     if (rel === 'index.html') home = true;
     const m = /^column\/(\d{1,10})\/index(?:_(\d+))?\.html$/.exec(rel);

@@ -24,11 +24,15 @@ export async function loadColumns(db: Db): Promise<ColumnRow[]> {
   return rows.map(normaliseColumn);
 }
 
-/** The columns, read once per change of the article-list counter (raised by every write to `category`) in a list call. */
-export const loadColumnsKept = keptPerCounter('articleLists', loadColumns);
+/**
+ * The columns, read once per change of the columns counter (raised by every write to `category` only,
+ * server/auth/saveCounters.ts) in any authenticated call, a save's transaction included, until the call
+ * writes `category` itself (issue 26, session 32: a draft save read the whole table twice).
+ */
+export const loadColumnsKept = keptPerCounter('columns', loadColumns, { tables: ['category'] });
 
 /** Column titles by id, kept like loadColumnsKept. */
-export const columnTitlesKept = keptPerCounter('articleLists', async (db) => new Map((await loadColumnsKept(db)).map((c) => [c.categoryId, c.categoryTitle])));
+export const columnTitlesKept = keptPerCounter('columns', async (db) => new Map((await loadColumnsKept(db)).map((c) => [c.categoryId, c.categoryTitle])), { tables: ['category'] });
 
 export function normaliseColumn(r: Row): ColumnRow {
   return {

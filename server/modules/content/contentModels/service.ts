@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import contentModelDecl, { CONTENT_FIELD_TYPES } from '../../../../resources/contentModel.js';
 import { readChildTree } from '../../../crud/childTree.js';
 import { type Db, type DialectName, type Row, dynamic } from '../../../db/types.js';
+import { loadColumnsKept } from '../columns/service.js';
 import { invalidValue, missingParam } from '../../../http/errors.js';
 import { DATE_RE, normaliseDateTime } from '../../../util/time.js';
 import { sanitizeArticleHtml } from '../../../shared/articleHtml.js';
@@ -51,7 +52,9 @@ export async function loadModel(db: Db, cmId: number): Promise<Model | undefined
 
 /** The content model of a column, with its fields; undefined when the column has none. */
 export async function modelOfColumn(db: Db, columnId: number): Promise<Model | undefined> {
-  const c = await db.selectFrom('category').select('columnContentModelId').where('categoryId', '=', columnId).executeTakeFirst();
+  // The kept column list when the call has it (a save, twice: session 32), else the one row.
+  const kept = loadColumnsKept.ifKept(db);
+  const c = kept ? (await kept).find((k) => k.categoryId === columnId) : await db.selectFrom('category').select('columnContentModelId').where('categoryId', '=', columnId).executeTakeFirst();
   const id = c?.columnContentModelId;
   if (id === null || id === undefined) return undefined;
   return loadModel(db, id);
