@@ -5,7 +5,7 @@
 // and the bare FTS/GIN top-20 of a keyword (/fts). Prints one JSON line when it listens.
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -100,8 +100,14 @@ bare.get('/bare', async () => page);
 const statusKb = (text: string, name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? NaN) * 1024;
 bare.get('/memory', async () => {
   const status = existsSync('/proc/self/status') ? readFileSync('/proc/self/status', 'utf8') : '';
-  return { rss: process.memoryUsage().rss, rssAnon: statusKb(status, 'RssAnon') || null, rssFile: statusKb(status, 'RssFile') || null };
+  return { rss: process.memoryUsage().rss, rssAnon: statusKb(status, 'RssAnon') || null, rssFile: statusKb(status, 'RssFile') || null, walBytes: walBytes() };
 });
+// SQLite's write-ahead log (session 32): the `-wal` file's size is the most it ever held since the file was made —
+// after a checkpoint that copied every frame, the next write starts again at its beginning, and nothing truncates it.
+function walBytes(): number | null {
+  const wal = join(dataDir, 'portal.sqlite-wal');
+  return database.url || !existsSync(wal) ? null : statSync(wal).size;
+}
 // The event loop's delay (ms) since the last call (session 26): how long a ready callback waited for the
 // one thread, the portal's and this anchor's alike. Read and reset around each run.
 const loopDelay = monitorEventLoopDelay({ resolution: 1 });

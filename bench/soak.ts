@@ -13,7 +13,7 @@ import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { startChild } from './lib/child';
 import { RECONNECT_RATE } from './lib/load';
-import { listScenarios } from './listScenarios';
+import { listScenarios, type ListScenario } from './listScenarios';
 import { keywordStream, warmSearch } from './searchStream';
 import { draftWriter, idleSaves, memoryOf, saveFig, saveLoop, type SaveFigures } from './lib/staffWriter';
 
@@ -33,6 +33,8 @@ export interface SoakWindow {
   /** The lowest and highest anonymous memory (RSS where unknown) of the window's 5-second samples. */
   floorMb: number;
   highMb: number;
+  /** SQLite's `-wal` file at the window's end (MB; null on PostgreSQL): bounded when checkpoints keep up (session 32). */
+  walMb: number | null;
   load: number;
 }
 
@@ -53,6 +55,16 @@ export function slope(ys: readonly number[]): number {
     den += (x - mx) ** 2;
   });
   return num / den;
+}
+
+/** The soak's `i`-th read: even ones list, odd ones search, every keyword once before any comes again. */
+export function soakRequest<R extends object>(req: R, i: number, lists: readonly ListScenario[], keywords: readonly string[], headers: Record<string, string>) {
+  if (i % 2 === 0) {
+    const s = lists[(i / 2) % lists.length]!;
+    return { ...req, method: 'POST' as const, path: '/api/article/list', headers, body: JSON.stringify(s.body) };
+  }
+  const kw = keywords[((i - 1) / 2) % keywords.length]!;
+  return { ...req, method: 'GET' as const, path: `/api/article/queryEsArticle?keyword=${encodeURIComponent(kw)}&pageNumber=1&pageSize=20`, headers: {} };
 }
 
 export async function benchSoak() {
@@ -80,18 +92,7 @@ export async function benchSoak() {
         connections: 10,
         duration: 60,
         reconnectRate: RECONNECT_RATE,
-        requests: [{
-          setupRequest: (req) => {
-            const i = n++;
-            // Even requests list, odd ones search: every keyword once before any comes again.
-            if (i % 2 === 0) {
-              const s = lists[(i / 2) % lists.length]!;
-              return { ...req, method: 'POST', path: '/api/article/list', headers, body: JSON.stringify(s.body) };
-            }
-            const kw = keywords[((i - 1) / 2) % keywords.length]!;
-            return { ...req, method: 'GET', path: `/api/article/queryEsArticle?keyword=${encodeURIComponent(kw)}&pageNumber=1&pageSize=20`, headers: {} };
-          },
-        }],
+        requests: [{ setupRequest: (req) => soakRequest(req, n++, lists, keywords, headers) }],
       });
       clearInterval(sampler);
       const saves = await stop();
@@ -99,7 +100,7 @@ export async function benchSoak() {
       samples.push(end.anonMb ?? end.rssMb);
       const w: SoakWindow = { minute, requestsPerSecond: Math.round(r['2xx'] / 60), latencyP99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors, saves, ...end, floorMb: Math.min(...samples), highMb: Math.max(...samples), load: Number((loadavg()[0] as number).toFixed(1)) };
       windows.push(w);
-      console.log(`  soak minute ${minute}: ${w.requestsPerSecond} req/s p99 ${w.latencyP99Ms} ms, ${saveFig(w.saves, idle)}, RSS ${w.rssMb} MB (anonymous ${w.anonMb}: ${w.floorMb}–${w.highMb}, files ${w.fileMb}), load ${w.load}`);
+      console.log(`  soak minute ${minute}: ${w.requestsPerSecond} req/s p99 ${w.latencyP99Ms} ms, ${saveFig(w.saves, idle)} answer ${w.saves.answerKb} KB, WAL ${w.walMb} MB, RSS ${w.rssMb} MB (anonymous ${w.anonMb}: ${w.floorMb}–${w.highMb}, files ${w.fileMb}), load ${w.load}`);
     }
     const half = windows.slice(Math.floor(windows.length / 2));
     return {
@@ -124,7 +125,7 @@ export async function benchSoak() {
 export function printSoak(r: Awaited<ReturnType<typeof benchSoak>>) {
   console.log(`\nSoak (issue 26): ${r.minutes} one-minute windows, ${r.articles} articles (${r.dialect}), caches off, 10 connections, uncached lists and distinct searches (${r.keywordsAsked} keywords) in turn, a draft save every 200 ms`);
   console.log(`on the idle server: ${saveFig(r.idleSaves)}; before the load RSS ${r.start.rssMb} MB (anonymous ${r.start.anonMb}, files ${r.start.fileMb})`);
-  for (const w of r.windows) console.log(`minute ${String(w.minute).padStart(2)}: ${String(w.requestsPerSecond).padStart(5)} req/s p99 ${String(w.latencyP99Ms).padStart(4)} ms${w.errors || w.non2xx ? ` ERR ${w.errors}/${w.non2xx}` : ''} | ${saveFig(w.saves, r.idleSaves)} | RSS ${w.rssMb} MB (anonymous ${w.anonMb}, lowest–highest ${w.floorMb}–${w.highMb}; files ${w.fileMb}) | load ${w.load}`);
+  for (const w of r.windows) console.log(`minute ${String(w.minute).padStart(2)}: ${String(w.requestsPerSecond).padStart(5)} req/s p99 ${String(w.latencyP99Ms).padStart(4)} ms${w.errors || w.non2xx ? ` ERR ${w.errors}/${w.non2xx}` : ''} | ${saveFig(w.saves, r.idleSaves)}, answer ${w.saves.answerKb} KB | WAL ${w.walMb} MB | RSS ${w.rssMb} MB (anonymous ${w.anonMb}, lowest–highest ${w.floorMb}–${w.highMb}; files ${w.fileMb}) | load ${w.load}`);
   const grows = r.floorSlopeMbPerMinute > 2;
   console.log(`minutes ${r.judged.from}–${r.judged.to}: lowest anonymous memory ${r.floorSlopeMbPerMinute} MB/minute, RSS at the windows' ends ${r.rssSlopeMbPerMinute} MB/minute (peak RSS ${r.peakRssMb} MB) — ${grows ? 'GROWING' : 'no growth (≤ 2 MB/minute)'}`);
 }

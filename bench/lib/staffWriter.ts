@@ -9,6 +9,8 @@ export interface SaveFigures {
   p99Ms: number;
   maxMs: number;
   errors: number;
+  /** The last save's answer (KB): the article with its whole review history, one row per save (session 32). */
+  answerKb: number;
 }
 
 export interface Writer {
@@ -32,6 +34,7 @@ export async function draftWriter(base: string, headers: Record<string, string>,
 export function saveLoop(w: Writer, everyMs = 200) {
   const latencies: number[] = [];
   let errors = 0;
+  let answerBytes = 0;
   let running = true;
   const started = performance.now();
   const done = (async () => {
@@ -40,9 +43,11 @@ export function saveLoop(w: Writer, everyMs = 200) {
       try {
         const body = JSON.stringify({ articleId: w.articleId, title: `基准草稿第${n}稿`, content: `<p>草稿正文，第${n}次保存。</p>` });
         const r = await fetch(`${w.base}/api/article/update`, { method: 'POST', headers: w.headers, body });
-        const env = (await r.json()) as { errorCode: string };
+        const text = await r.text();
+        const env = JSON.parse(text) as { errorCode: string };
         if (env.errorCode !== '0') errors++;
         else latencies.push(performance.now() - t);
+        answerBytes = Buffer.byteLength(text);
       } catch {
         errors++;
       }
@@ -62,6 +67,7 @@ export function saveLoop(w: Writer, everyMs = 200) {
       p99Ms: Math.round(percentile(latencies, 99)),
       maxMs: Math.round(latencies[latencies.length - 1] ?? 0),
       errors,
+      answerKb: Math.round(answerBytes / 1024),
     };
   };
 }
@@ -89,10 +95,10 @@ export async function rss(url: string): Promise<number> {
 
 const mb = (bytes: number | null) => (bytes === null ? null : Math.round(bytes / 1048576));
 
-/** The same route's whole answer (MB): the RSS and, on Linux, its anonymous and file-backed parts (null elsewhere). */
-export async function memoryOf(url: string): Promise<{ rssMb: number; anonMb: number | null; fileMb: number | null }> {
-  const m = (await (await fetch(url)).json()) as { rss: number; rssAnon?: number | null; rssFile?: number | null };
-  return { rssMb: mb(m.rss) ?? 0, anonMb: mb(m.rssAnon ?? null), fileMb: mb(m.rssFile ?? null) };
+/** The same route's whole answer (MB): the RSS and, on Linux, its anonymous and file-backed parts (null elsewhere); SQLite's `-wal` file. */
+export async function memoryOf(url: string): Promise<{ rssMb: number; anonMb: number | null; fileMb: number | null; walMb: number | null }> {
+  const m = (await (await fetch(url)).json()) as { rss: number; rssAnon?: number | null; rssFile?: number | null; walBytes?: number | null };
+  return { rssMb: mb(m.rss) ?? 0, anonMb: mb(m.rssAnon ?? null), fileMb: mb(m.rssFile ?? null), walMb: mb(m.walBytes ?? null) };
 }
 
 export const saveFig = (s?: SaveFigures, idle?: SaveFigures) =>
