@@ -124,7 +124,7 @@ export async function benchSoak() {
 
 export function printSoak(r: Awaited<ReturnType<typeof benchSoak>>) {
   console.log(`\nSoak (issue 26): ${r.minutes} one-minute windows, ${r.articles} articles (${r.dialect}), caches off, 10 connections, uncached lists and distinct searches (${r.keywordsAsked} keywords) in turn, a draft save every 200 ms`);
-  console.log(`on the idle server: ${saveFig(r.idleSaves)}; before the load RSS ${r.start.rssMb} MB (anonymous ${r.start.anonMb}, files ${r.start.fileMb})`);
+  console.log(`on the idle server: ${saveFig(r.idleSaves)}; before the load RSS ${r.start.rssMb} MB (anonymous ${r.start.anonMb}, files ${r.start.fileMb}), WAL ${r.start.walMb} MB`);
   for (const w of r.windows) console.log(`minute ${String(w.minute).padStart(2)}: ${String(w.requestsPerSecond).padStart(5)} req/s p99 ${String(w.latencyP99Ms).padStart(4)} ms${w.errors || w.non2xx ? ` ERR ${w.errors}/${w.non2xx}` : ''} | ${saveFig(w.saves, r.idleSaves)}, answer ${w.saves.answerKb} KB | WAL ${w.walMb} MB | RSS ${w.rssMb} MB (anonymous ${w.anonMb}, lowest–highest ${w.floorMb}–${w.highMb}; files ${w.fileMb}) | load ${w.load}`);
   const grows = r.floorSlopeMbPerMinute > 2;
   console.log(`minutes ${r.judged.from}–${r.judged.to}: lowest anonymous memory ${r.floorSlopeMbPerMinute} MB/minute, RSS at the windows' ends ${r.rssSlopeMbPerMinute} MB/minute (peak RSS ${r.peakRssMb} MB) — ${grows ? 'GROWING' : 'no growth (≤ 2 MB/minute)'}`);

@@ -11,6 +11,8 @@ export interface SaveFigures {
   errors: number;
   /** The last save's answer (KB): the article with its whole review history, one row per save (session 32). */
   answerKb: number;
+  /** What the first failed save said (its envelope, or the client's error): session 32 saw failures it could not name. */
+  firstError?: string;
 }
 
 export interface Writer {
@@ -35,6 +37,7 @@ export function saveLoop(w: Writer, everyMs = 200) {
   const latencies: number[] = [];
   let errors = 0;
   let answerBytes = 0;
+  let firstError: string | undefined;
   let running = true;
   const started = performance.now();
   const done = (async () => {
@@ -44,12 +47,15 @@ export function saveLoop(w: Writer, everyMs = 200) {
         const body = JSON.stringify({ articleId: w.articleId, title: `基准草稿第${n}稿`, content: `<p>草稿正文，第${n}次保存。</p>` });
         const r = await fetch(`${w.base}/api/article/update`, { method: 'POST', headers: w.headers, body });
         const text = await r.text();
-        const env = JSON.parse(text) as { errorCode: string };
-        if (env.errorCode !== '0') errors++;
-        else latencies.push(performance.now() - t);
+        const env = JSON.parse(text) as { errorCode: string; errorMsg?: string };
+        if (env.errorCode !== '0') {
+          errors++;
+          firstError ??= `${env.errorCode} ${env.errorMsg ?? ''}`;
+        } else latencies.push(performance.now() - t);
         answerBytes = Buffer.byteLength(text);
-      } catch {
+      } catch (error) {
         errors++;
+        firstError ??= error instanceof Error ? `${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ''}` : String(error);
       }
       const wait = everyMs - (performance.now() - t);
       if (wait > 0 && running) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -68,6 +74,7 @@ export function saveLoop(w: Writer, everyMs = 200) {
       maxMs: Math.round(latencies[latencies.length - 1] ?? 0),
       errors,
       answerKb: Math.round(answerBytes / 1024),
+      ...(firstError ? { firstError } : {}),
     };
   };
 }
@@ -102,4 +109,4 @@ export async function memoryOf(url: string): Promise<{ rssMb: number; anonMb: nu
 }
 
 export const saveFig = (s?: SaveFigures, idle?: SaveFigures) =>
-  s ? `saves p50 ${s.p50Ms} p99 ${s.p99Ms} ms ${s.savesPerSecond}/s${idle && idle.p50Ms > 0 ? ` (×${(s.p50Ms / idle.p50Ms).toFixed(1)} idle)` : ''}${s.errors ? ` ERR ${s.errors}` : ''}` : '';
+  s ? `saves p50 ${s.p50Ms} p99 ${s.p99Ms} ms ${s.savesPerSecond}/s${idle && idle.p50Ms > 0 ? ` (×${(s.p50Ms / idle.p50Ms).toFixed(1)} idle)` : ''}${s.errors ? ` ERR ${s.errors} (${s.firstError ?? ''})` : ''}` : '';
