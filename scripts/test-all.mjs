@@ -21,6 +21,9 @@ mkdirSync(logDir, { recursive: true });
 // Written by vitest.config.ts for errors thrown outside any test.
 const unhandledLog = join(logDir, 'unhandled-errors.log');
 rmSync(unhandledLog, { force: true });
+// Written by the API tests' servers (tests/api/helpers/serverErrorLog.ts): their errors, each after its test's name.
+const serverErrorLog = join(logDir, 'server-errors.log');
+rmSync(serverErrorLog, { force: true });
 
 const BROWSER_SHARDS = 2;
 const PG_SHARDS = 2;
@@ -163,6 +166,15 @@ for (const r of failed) {
   // Vitest's own error sections (failed tests, unhandled errors), which the tail may have cut.
   const sections = lines.filter((l) => /⎯{3,} (Failed Tests|Unhandled Error)/.test(l) || /^\s*(FAIL\s|[A-Za-z]*Error:|❯ )/.test(l));
   if (sections.length) process.stdout.write(`\n===== ${r.name}: the error lines =====\n${sections.slice(0, 40).join('\n')}\n`);
+}
+// The errors the servers of the failed API test files logged (a follower that failed after a commit answers
+// nothing, and leaves only a stale page for the test to find).
+const failedFiles = new Set(failed.flatMap((r) => (r.file ? [...readFileSync(r.file, 'utf8').matchAll(/FAIL\s+\|api\| (tests\/api\/\S+\.test\.ts)/g)].map((m) => m[1]) : [])));
+if (failedFiles.size && existsSync(serverErrorLog)) {
+  const lines = readFileSync(serverErrorLog, 'utf8').split('\n');
+  const entries = [];
+  for (let i = 0; i + 1 < lines.length; i += 2) if ([...failedFiles].some((f) => lines[i].startsWith(f))) entries.push(`${lines[i]}\n${lines[i + 1]}`);
+  if (entries.length) process.stdout.write(`\n===== errors the failed files' servers logged (${serverErrorLog}, last 30) =====\n${entries.slice(-30).join('\n')}\n`);
 }
 // Printed last: a CI log that keeps only its end still shows the error thrown outside any test, whole.
 if (existsSync(unhandledLog)) process.stdout.write(`\n===== errors thrown outside any test (${unhandledLog}) =====\n${readFileSync(unhandledLog, 'utf8').split('\n').slice(0, 60).join('\n')}\n`);

@@ -46,6 +46,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Log to this stream instead of stdout (tests read what would be logged); implies logging. */
   logStream?: Writable;
+  /** The log's level with `logStream` (default LOG_LEVEL, else info): the API tests keep errors only. */
+  logLevel?: string;
   /** Declarations to use instead of reading `resources/`. */
   declarations?: ResourceDecl[];
   /** Server behaviours besides those of `server/entities/` (tests add a fixture's). */
@@ -62,7 +64,7 @@ export interface BuildOptions {
  */
 export async function buildApp(config: PortalConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logStream || options.logger ? loggerOptions(options.logStream) : false,
+    logger: options.logStream || options.logger ? loggerOptions(options.logStream, options.logLevel) : false,
     bodyLimit: options.bodyLimit ?? 2 * 1024 * 1024,
     // X-Forwarded-For is believed only from the proxies listed in TRUST_PROXY (docs/deploy.md).
     trustProxy: trustProxyOption(config.trustProxy),

@@ -35,9 +35,9 @@ function safeDecode(text: string): string {
 }
 
 /** Fastify logger options: the redacting request serializer, to stdout or a given stream (tests). */
-export function loggerOptions(stream?: Writable) {
+export function loggerOptions(stream?: Writable, level?: string) {
   return {
-    level: process.env.LOG_LEVEL || 'info',
+    level: level || process.env.LOG_LEVEL || 'info',
     ...(stream ? { stream } : {}),
     serializers: {
       req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),

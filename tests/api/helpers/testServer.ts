@@ -7,6 +7,7 @@ import { buildApp, type BuildOptions } from '../../../server/app.js';
 import { loadConfig, type PortalConfig } from '../../../server/config.js';
 import { adminQuery, databaseUrlOf } from './pgAdmin.js';
 import { copySqliteTemplate, seededTemplate, templateEligible } from './seededTemplate.js';
+import { serverErrorStream } from './serverErrorLog.js';
 
 export const TEST_CAPTCHA_TEXT = 'AbC7';
 
@@ -66,6 +67,8 @@ export async function startTestServer(
     app = await buildApp(config, {
       captchaGenerator: () => ({ text: TEST_CAPTCHA_TEXT, data: `<svg xmlns="http://www.w3.org/2000/svg"><text>****</text></svg>` }),
       rateLimit: { loginPerMinute: 1000, captchaPerMinute: 1000 },
+      // Errors only, to test-results/server-errors.log (a test that reads the log passes its own stream).
+      ...(options.logStream || options.logger ? {} : { logStream: serverErrorStream(), logLevel: 'error' }),
       ...options,
     });
   } catch (error) {
