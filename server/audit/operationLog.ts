@@ -5,7 +5,7 @@ import { appKeyOf } from '../auth/tokens.js';
 import type { Db } from '../db/types.js';
 import { formatDateTime } from '../util/time.js';
 import { appendChained } from './chain/append.js';
-import { logTypeOf, pathOf, scrubParams } from './classify.js';
+import { logTypeOf, pathOf, scrubParams, type LogType } from './classify.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,6 +13,8 @@ declare module 'fastify' {
     loginAudit?: LoginAudit;
     /** The answer's errorCode and errorMsg, read as it is sent. */
     auditResult?: { code: string; msg: string };
+    /** The call's log type once classified (null: not recorded); see typeOf. */
+    auditType?: LogType | null;
   }
 }
 
@@ -84,7 +86,7 @@ function operationLabel(app: FastifyInstance, request: FastifyRequest, path: str
 }
 
 /** Writes the row of a recorded call (`type`: its log type, classify.ts). */
-async function record(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, type: NonNullable<ReturnType<typeof logTypeOf>>) {
+async function record(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, type: LogType) {
   const status = reply.statusCode;
   // Strangers without a session are not recorded for changes (nothing happened, and it would let anyone fill the log).
   if (type === 'operation' && status === 401) return;
@@ -114,6 +116,12 @@ async function record(app: FastifyInstance, request: FastifyRequest, reply: Fast
   });
 }
 
+/** The call's log type, classified once for the three hooks below (a 404 is never recorded). */
+function typeOf(request: FastifyRequest): LogType | null {
+  if (request.auditType === undefined) request.auditType = request.is404 ? null : logTypeOf(request.method, request.url);
+  return request.auditType;
+}
+
 /** An envelope's errorCode and errorMsg (undefined when the value is not an envelope). */
 function envelopeResult(value: unknown): { code: string; msg: string } | undefined {
   const envelope = value as { errorCode?: unknown; errorMsg?: unknown } | null;
@@ -139,11 +147,11 @@ export async function operationLogHook(app: FastifyInstance) {
   // The answer's code and message are read from the envelope object before it is serialized (session 32): parsing
   // the sent text cost a save of a draft with 3,000 history rows ~10 ms for its 700 KB answer (docs/performance.md).
   app.addHook('preSerialization', (request, _reply, payload, done) => {
-    if (logTypeOf(request.method, request.url)) request.auditResult = envelopeResult(payload);
+    if (typeOf(request)) request.auditResult = envelopeResult(payload);
     done(null, payload);
   });
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (typeof payload === 'string' && payload.startsWith('{') && logTypeOf(request.method, request.url) && !sentAsRead(request.auditResult, payload)) {
+    if (typeof payload === 'string' && payload.startsWith('{') && typeOf(request) && !sentAsRead(request.auditResult, payload)) {
       try {
         request.auditResult = envelopeResult(JSON.parse(payload));
       } catch {
@@ -153,7 +161,7 @@ export async function operationLogHook(app: FastifyInstance) {
     done(null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {
-    const type = request.is404 ? null : logTypeOf(request.method, request.url);
+    const type = typeOf(request);
     if (!type) return done();
     const failed = (error: unknown) => request.log.error({ err: error }, 'operation log write failed');
     // `record` may throw before its first await: caught like its rejection.
