@@ -4,6 +4,9 @@ import { loadModel, physicalTable, type Model } from '../contentModels/service.j
 import { cleanPendingLists } from './pgPending.js';
 import { excerptOf, ftsText, htmlToText, termSet } from './text.js';
 
+/** Article ids per statement (an `in` list each database takes without a second thought). */
+const IDS_PER_STATEMENT = 500;
+
 /** Names of content-model fields that carry the disclosure (政务公开) document data. */
 export const ZWGK_FIELDS = {
   wjType: ['wjlx', 'wjtype', 'wj_type'],
@@ -65,8 +68,8 @@ async function buildDocs(db: Db, rows: readonly Row[]): Promise<Doc[]> {
     const wanted = [pick(model, ZWGK_FIELDS.wjType), pick(model, ZWGK_FIELDS.wjbh), pick(model, ZWGK_FIELDS.docDate)].filter((x): x is string => !!x);
     if (!wanted.length) continue;
     const ids = published.filter((r) => models.get(Number(r.columnId)) === model).map((r) => Number(r.articleId));
-    for (let i = 0; i < ids.length; i += 500) {
-      const found = (await dynamic(db).selectFrom(physicalTable(model.cmTableName)).select(['articleId', ...wanted]).where('articleId', 'in', ids.slice(i, i + 500)).execute()) as Row[];
+    for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
+      const found = (await dynamic(db).selectFrom(physicalTable(model.cmTableName)).select(['articleId', ...wanted]).where('articleId', 'in', ids.slice(i, i + IDS_PER_STATEMENT)).execute()) as Row[];
       for (const f of found) values.set(Number(f.articleId), f);
     }
   }
@@ -147,7 +150,7 @@ async function writeDocs(db: Db, dialect: DialectName, docs: readonly Doc[]): Pr
  * instead of a transaction of four; an id without its article (deleted) goes the whole way.
  */
 async function nothingToSync(db: Db, ids: readonly number[]): Promise<boolean> {
-  if (ids.length > 500) return false;
+  if (ids.length > IDS_PER_STATEMENT) return false; // one statement, as the sync's own chunks
   const rows = await db
     .selectFrom('article as a')
     .select(['a.status', (eb) => eb.exists(eb.selectFrom('article_search as s').select('s.articleId').whereRef('s.articleId', '=', 'a.articleId')).as('indexed')])
@@ -161,8 +164,8 @@ export async function syncArticles(db: Db, ids: readonly number[]): Promise<void
   if (!ids.length || (await nothingToSync(db, ids))) return;
   const dialect = dialectOf(db);
   await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < ids.length; i += 500) {
-      const part = ids.slice(i, i + 500);
+    for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
+      const part = ids.slice(i, i + IDS_PER_STATEMENT);
       const rows = await trx.selectFrom('article').select([...ARTICLE_FIELDS]).where('articleId', 'in', [...part]).execute();
       await removeDocs(trx, dialect, part);
       await writeDocs(trx, dialect, await buildDocs(trx, rows));
