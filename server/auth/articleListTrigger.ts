@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, DialectName } from '../db/types.js';
 import { VERSION_ROWS } from './cacheVersions.js';
+import { ensureCounterTrigger } from './counterTriggers.js';
 
 /** The article column a public page view raises (`/api/article/hit`): not watched by the list counter. */
 const VIEW_COUNT = 'hits';
@@ -23,26 +24,6 @@ export async function watchArticleColumns(db: Db, dialect: DialectName): Promise
       : (await sql<{ name: string }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = 'article'`.execute(db)).rows.map((r) => r.name);
   const watched = names.filter((n) => n !== VIEW_COUNT).sort();
   if (!watched.length) return;
-  const columns = watched.map((n) => `"${n.replace(/"/g, '""')}"`).join(', ');
-  if (dialect === 'sqlite') {
-    const name = `cache_bump_${id}_article_update`;
-    const text = `create trigger ${name} after update of ${columns} on "article" begin update perm_version set v = v + 1 where id = ${id}; end`;
-    // Unchanged columns (most starts): no DDL, which would also end every prepared statement.
-    const current = await sql<{ sql: string }>`select sql from sqlite_master where type = 'trigger' and name = ${name}`.execute(db);
-    // SQLite keeps the statement as written, its first two words in capitals.
-    if (current.rows[0]?.sql.replace(/^create trigger/i, 'create trigger') === text) return;
-    await db.transaction().execute(async (trx) => {
-      await sql.raw(`drop trigger if exists ${name}`).execute(trx);
-      await sql.raw(text).execute(trx);
-    });
-    return;
-  }
-  const name = `cache_bump_${id}_article`;
-  // Unchanged columns (most starts): no DDL, which would lock the table while other instances serve.
-  const current = await sql<{ name: string }>`select event_object_column as name from information_schema.triggered_update_columns where trigger_schema = current_schema() and trigger_name = ${name}`.execute(db);
-  if (current.rows.map((r) => r.name).sort().join('\u0000') === watched.join('\u0000')) return;
-  await db.transaction().execute(async (trx) => {
-    await sql.raw(`drop trigger if exists ${name} on "article"`).execute(trx);
-    await sql.raw(`create trigger ${name} after insert or update of ${columns} or delete or truncate on "article" for each statement execute function cache_version_bump_${id}()`).execute(trx);
-  });
+  // On SQLite the update trigger only: inserts and deletes have their own since the counters' migration.
+  await ensureCounterTrigger(db, dialect, { id, table: 'article', columns: watched }, ['update']);
 }
