@@ -156,3 +156,46 @@ describe('copy, sort, move up, related articles, public reads', () => {
     expect(Number(es.body.data.count)).toBeGreaterThan(0);
   });
 });
+
+describe('审核记录: one 修改 per editing session', () => {
+  it('joins one person’s consecutive plain edits within 30 minutes; another person, a step or a pause starts a new entry', async () => {
+    const created = await call<Detail>(url, '/api/article/save/role', { token: xinxi, body: { title: '编辑会话', columnId: xinxiColumn, content: '<p>初稿</p>', status: 3 } });
+    expect(created.body.errorCode, created.body.errorMsg).toBe('0');
+    const id = created.body.data.articleId;
+    const edit = async (token: string, n: number) => {
+      const r = await call<Detail>(url, '/api/article/update', { token, body: { articleId: id, content: `<p>第${n}稿</p>` } });
+      expect(r.body.errorCode, r.body.errorMsg).toBe('0');
+      return r.body.data.flowList;
+    };
+    const names = (flows: { actionName: string; userName: string }[]) => flows.map((f) => `${f.actionName}/${f.userName}`);
+
+    const first = await edit(xinxi, 1);
+    const firstTime = String(first.at(-1)?.['createTime' as never]);
+    await edit(xinxi, 2);
+    const third = await edit(xinxi, 3);
+    // The save answers the history it stored: still one 修改, its time the latest edit's.
+    expect(names(third)).toEqual(['新建/李晓', '修改/李晓']);
+    expect(String(third.at(-1)?.['createTime' as never]) >= firstTime).toBe(true);
+    expect(names((await get(admin, id)).flowList)).toEqual(['新建/李晓', '修改/李晓']);
+
+    // Another person's edit is an entry of its own, and so is the first person's next edit after it.
+    expect(names(await edit(admin, 4))).toEqual(['新建/李晓', '修改/李晓', '修改/系统管理员']);
+    expect(names(await edit(xinxi, 5))).toEqual(['新建/李晓', '修改/李晓', '修改/系统管理员', '修改/李晓']);
+
+    // Older than 30 minutes: a new session.
+    const stale = '2020-01-01 08:00:00';
+    await server.app.db.updateTable('article_flow').set({ createTime: stale }).where('articleId', '=', id).where('userName', '=', '李晓').where('action', '=', 'edit').execute();
+    const later = await edit(xinxi, 6);
+    expect(names(later)).toEqual(['新建/李晓', '修改/李晓', '修改/系统管理员', '修改/李晓', '修改/李晓']);
+    expect(later.at(-1)?.['createTime' as never]).not.toBe(stale);
+
+    // A review step is always its own entry, and the edit after it starts a new one.
+    const submitted = await call(url, '/api/article/update', { token: xinxi, body: { articleId: id, status: 4 } });
+    expect(submitted.body.errorCode, submitted.body.errorMsg).toBe('0');
+    const withdrawn = await call(url, '/api/article/delArticleTask', { token: xinxi, body: { ids: [id] } });
+    expect(withdrawn.body.errorCode, withdrawn.body.errorMsg).toBe('0');
+    const after = names(await edit(xinxi, 7));
+    expect(after.slice(-3)).toEqual(['提交审核/李晓', '撤回/李晓', '修改/李晓']);
+    expect(after).toHaveLength(8);
+  });
+});

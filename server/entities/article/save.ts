@@ -7,19 +7,14 @@ import type { PortalUser } from '../../http/fastifyTypes.js';
 import { modelOfColumn, readFieldValues, saveFieldValues, validateFieldValues, type Model } from '../../modules/content/contentModels/service.js';
 import { ARTICLE_WRITE, changeOf, type ArticleChange, type ArticleWrite } from '../../modules/content/articles/changes.js';
 import { detectSensitive, recordSensitiveHits, type SensitiveHit } from '../../modules/content/articles/sensitive.js';
-import { addFlow, assertTransition, checkArticleRules, checkTargetColumn, parseFlags, readOpinion, splitArticleBody, storeFlags, type ArticleBodyParts } from '../../modules/content/articles/service.js';
+import { addFlow, type FlowEntry } from '../../modules/content/articles/flow.js';
+import { assertTransition, checkArticleRules, checkTargetColumn, parseFlags, readOpinion, splitArticleBody, storeFlags, type ArticleBodyParts } from '../../modules/content/articles/service.js';
 import { isOrderOnly } from '../../crud/ordering.js';
 import { copiedFrom } from '../../crud/actionCopy.js';
 import { savedVia } from '../../crud/actionSaves.js';
 
 /** A history entry to write once the article's row is stored. */
-interface FlowEntry {
-  readonly action: string;
-  readonly actionName: string;
-  readonly fromStatus: number | null;
-  readonly toStatus: number;
-  readonly opinion?: string | null;
-}
+type PendingFlow = Omit<FlowEntry, 'articleId'>;
 
 /** What one save found before writing, for its afterChange (keyed by the operation's context). */
 interface SaveNotes {
@@ -32,7 +27,7 @@ interface SaveNotes {
   model?: Model;
   fieldValues?: Row | null;
   hits?: readonly SensitiveHit[];
-  flows: FlowEntry[];
+  flows: PendingFlow[];
   change: ArticleChange;
 }
 const notes = new WeakMap<EntityContext, SaveNotes>();

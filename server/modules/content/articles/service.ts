@@ -8,7 +8,6 @@ import { dynamic, type Db, type Row, type RowOf } from '../../../db/types.js';
 import { invalidValue, missingParam, notFoundRecord, PortalError } from '../../../http/errors.js';
 import { firstIds } from '../../../http/params.js';
 import type { PortalUser } from '../../../http/fastifyTypes.js';
-import { formatDateTime } from '../../../util/time.js';
 import { columnTitlesKept, descendantIds, findColumn, loadColumnsKept, userColumnIds, type ColumnRow } from '../columns/service.js';
 import { sanitizeArticleHtml } from '../../../shared/articleHtml.js';
 import { plainText } from '../../../shared/text.js';
@@ -161,14 +160,6 @@ export function assertTransition(step: ArticleTransition, status: number, label?
   if (!t.from.includes(status)) {
     throw new PortalError(1005, `当前状态为${articleStatusLabel(status)}，不能执行“${label ?? t.label}”`);
   }
-}
-
-export async function addFlow(
-  db: Db,
-  user: PortalUser,
-  entry: { articleId: number; action: string; actionName: string; fromStatus: number | null; toStatus: number | null; opinion?: string | null },
-): Promise<void> {
-  await db.insertInto('article_flow').values({ ...entry, opinion: entry.opinion ?? null, userId: user.userId, userName: user.name, createTime: formatDateTime() }).execute();
 }
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
