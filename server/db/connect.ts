@@ -85,15 +85,17 @@ export function readGateMs(asked: string | undefined): number {
 export const readGate = { ms: readGateMs(process.env.PG_READ_GATE_MS) };
 
 /**
- * The readers' pool: PG_READ_POOL, else twice the cores (at least 4, at most 10). Ten readers on two cores
- * only took turns in the OS scheduler, and a draft save's statements waited behind all ten backends: saves
- * beside uncached searches at p50 ×5.7–12.9 of idle with 10, ×2.8–4.8 with 4, for the same searches per
- * second (session 29, docs/performance.md). Requests beyond it wait for a connection in Node, which costs nothing.
+ * The readers' pool: PG_READ_POOL, else the cores (at least 2, at most 10). Readers beyond the database's cores
+ * only take turns in the OS scheduler, and a draft save's statements wait behind every busy backend: saves
+ * beside uncached searches at p50 ×5.7–12.9 of idle with 10 readers, ×2.8–4.8 with 4 (session 29); with 2 instead
+ * of 4 on two cores, ×2.1–2.7 against ×2.5–3.7 and rare words' searches 43 % more a second, p99 32 against 74 ms
+ * (session 33, docs/performance.md). Requests beyond it wait for a connection in Node, which costs nothing. A
+ * database on another machine with more cores: set PG_READ_POOL to its cores.
  */
-export function readPoolSize(asked: string | undefined): number {
+export function readPoolSize(asked: string | undefined, cores = availableParallelism()): number {
   const n = Number(asked);
   if (asked !== undefined && Number.isInteger(n) && n >= 1) return Math.min(n, 100);
-  return Math.min(10, Math.max(4, 2 * availableParallelism()));
+  return Math.min(10, Math.max(2, cores));
 }
 
 /**
