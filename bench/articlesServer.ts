@@ -96,7 +96,7 @@ const bare = Fastify({ logger: false });
 const page = { errorCode: '0', errorMsg: '操作成功', data: { list: [], currPage: 1, totalRow: 0, totalPage: 0 } };
 bare.get('/bare', async () => page);
 // The portal's process memory, printed beside each load (issue 26); on Linux also its anonymous part (heaps,
-// buffers) apart from the mapped database file the search workers read through (mmap, in the RSS too).
+// buffers) apart from mapped files (the search workers read through mmap until session 33, in the RSS too).
 const statusKb = (text: string, name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? NaN) * 1024;
 bare.get('/memory', async () => {
   const status = existsSync('/proc/self/status') ? readFileSync('/proc/self/status', 'utf8') : '';

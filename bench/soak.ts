@@ -3,7 +3,7 @@
 // lists (every scenario of the list part in turn) and searches for distinct keywords (the search part's stream)
 // one after the other, while a member of staff saves a draft every 200 ms — for BENCH_SOAK_MINUTES (10) one-minute
 // windows back to back. Each window: requests per second, p99, the saves, and the server's RSS at its end with
-// its two parts: anonymous memory (heaps, buffers: where a leak shows) and mapped files (the database file the
+// its two parts: anonymous memory (heaps, buffers: where a leak shows) and mapped files (until session 33 the database file the
 // search workers read through mmap, up to 256 MB, which grows as the stream touches more of the index; not a
 // leak). Memory is sampled every 5 s; a window's floor (its lowest anonymous figure, just after the collectors
 // ran) is what a leak raises, where a single sample mostly shows how much garbage waits. Growth: the

@@ -237,7 +237,7 @@ describe('the public portal', () => {
     await fetch(`${url}/api/article/queryEsArticle?keyword=${encodeURIComponent(word)}`);
     // Counted off the search's path (server/modules/content/search/wordTally.ts): written shortly after.
     const count = async () => Number(((await server.app.db.selectFrom('hot_word').select(['searchCount']).where('word', '=', word).executeTakeFirst()) as Rec | undefined)?.searchCount);
-    await expect.poll(count).toBe(2);
+    await expect.poll(count, { timeout: 10_000 }).toBe(2);
   });
 
   it('writes the survey and forum pages with their content, and again when staff change it (issue 24)', async () => {

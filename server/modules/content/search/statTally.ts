@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/types.js';
 import { formatDateTime } from '../../../util/time.js';
-import { inChunks } from '../../../shared/chunkedWrites.js';
+import { inChunks, TALLY_GATHER_MS as GATHER_MS, TALLY_CHUNK, WRITER_CHUNK } from '../../../shared/chunkedWrites.js';
 import type { StatRow, TallyWriter } from './tallyWriter.js';
 
-const GATHER_MS = 500;
 const MAX_KEYWORD = 50;
 
 interface Pending { searches: number; zeroResults: number; clicks: number; rewrittenTo: string | null }
@@ -34,7 +33,7 @@ export function createStatTally(db: Db, log: (e: unknown) => void, writer: Tally
             on conflict (day, keyword) do update set searches = search_stat.searches + excluded.searches, "zeroResults" = search_stat."zeroResults" + excluded."zeroResults",
             clicks = search_stat.clicks + excluded.clicks, "rewrittenTo" = coalesce(excluded."rewrittenTo", search_stat."rewrittenTo")`.execute(trx);
         }
-      }));
+      }), writer ? WRITER_CHUNK : TALLY_CHUNK);
     } catch (e) {
       log(e);
     }

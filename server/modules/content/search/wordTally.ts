@@ -1,9 +1,8 @@
 import type { Db } from '../../../db/types.js';
+import { TALLY_GATHER_MS as GATHER_MS } from '../../../shared/chunkedWrites.js';
 import { recordSearchWords } from '../../system/hotWords/index.js';
 import type { TallyWriter } from './tallyWriter.js';
 
-/** How long words are gathered before they are written. */
-const GATHER_MS = 200;
 
 /**
  * Search keywords counted for the hot-words block off the search's own path: a search adds its word and
@@ -40,7 +39,7 @@ export function createWordTally(db: Db, log: (error: unknown) => void, writer: T
   return {
     add(word: string): void {
       pending.set(word, (pending.get(word) ?? 0) + 1);
-      // Words of the next GATHER_MS go out together (a busy search box costs a few writes a second).
+      // Words of the next GATHER_MS go out together (a busy search box costs one write every GATHER_MS).
       timer ??= setTimeout(() => {
         timer = null;
         void flush();

@@ -2,7 +2,7 @@ import type { Db } from '../../../db/types.js';
 import { insertSearchedWords } from '../../../entities/hotWord.js';
 import { formatDateTime } from '../../../util/time.js';
 import { increment } from '../../../shared/counters.js';
-import { inChunks } from '../../../shared/chunkedWrites.js';
+import { inChunks, TALLY_CHUNK, WRITER_CHUNK } from '../../../shared/chunkedWrites.js';
 
 const TABLE = 'hot_word';
 
@@ -50,7 +50,7 @@ export async function recordSearchWords(db: Db, counts: ReadonlyMap<string, numb
   await inChunks(words, (chunk) => db.transaction().execute(async (trx) => {
     const now = formatDateTime();
     if (!(await writer?.words(chunk, now))) await countWords(trx, chunk, now);
-  }));
+  }), writer ? WRITER_CHUNK : TALLY_CHUNK);
 }
 
 /**

@@ -3,16 +3,14 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { readDirectly, withStatementCache } from '../../../../db/statementCache.js';
 import type { Db } from '../../../../db/types.js';
 
-/** The most of the database file a worker maps (shared with the OS page cache; it counts in the RSS). */
-const MMAP_BYTES = 256 * 1024 * 1024;
-
 /** A search worker's own read-only connection to the SQLite file (also what the search benches open). */
 export function sqliteReader(file: string): Db {
   const connection = new SQLite(file, { readonly: true, fileMustExist: true });
   connection.pragma('busy_timeout = 5000');
-  // Pages read through a memory map, not a read() call each (branch s28-search-sqlite, 63e1b7a, taken here so
-  // the two branches agree): a page of 20 hits looks up ~80 B-tree pages scattered over the file.
-  connection.pragma(`mmap_size = ${MMAP_BYTES}`);
+  // No memory map (session 33; 256 MB since session 28): SQLite drops a reader's pages after any other connection's
+  // commit, and with a map it also unmaps the file and maps it again, which slowed every thread of the process
+  // (the request thread's socket writes became half its time); under distinct searches beside a save every 200 ms a search cost 2.3-4.5 ms of CPU with the map and
+  // 0.9-1.7 ms without (docs/performance.md, "Issue 25, session 33"). Pages come from the OS page cache by read().
   const statements = withStatementCache(connection);
   const reader: Db = new Kysely({ dialect: new SqliteDialect({ database: statements }) });
   // Read-only, never a transaction: the search's fixed statements run straight on the file (readRows).
