@@ -2,12 +2,13 @@
 // thread (Fastify, parsing, the hot-word tally, the hand-off and the send) and the search workers — on a
 // kept database, load from wrk (another process, 10 connections, a distinct keyword per request), so that
 // old and new code can be run back to back and compared by CPU rather than by latency on a shared machine.
-// `SEARCH_DIR=/tmp/x/100000 npx tsx bench/searchThreadCpu.ts` (the directory of portal.sqlite, e.g. a
+// `SEARCH_DIR=/tmp/x/100000 npx tsx bench/searchThreadCpu.ts` (needs wrk: apt-get install wrk; the directory of portal.sqlite, e.g. a
 // BENCH_KEEP_DIR's); CLASSES (rare,middle,common), SECONDS (5), PORT (0: any). Session 30: on PostgreSQL
 // (DATABASE_URL of a kept database) also the database backends' CPU per search; MODES (`,time,relevance`:
 // the original call, then with sortType).
 import { execFile } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -40,6 +41,19 @@ const dbMs = async () => {
     return ms + (Number(f[11]) + Number(f[12])) * 10;
   }, 0);
 };
+/** Every thread's CPU (ms) by thread id (session 33: which worker a search's CPU went to). */
+const threadsMs = () => {
+  const m = new Map<string, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      const f = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      m.set(tid === String(process.pid) ? 'request thread' : `thread ${tid}`, (Number(f[11]) + Number(f[12])) * 10);
+    } catch { /* the thread ended */ }
+  }
+  return m;
+};
+// PROFILE=/tmp/x: a CPU profile of the request thread over each load, written to /tmp/x-<class>.cpuprofile.
+const profiler = process.env.PROFILE ? new Session() : null;
 const processMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 const { frequency } = keywordStream();
 const out: Record<string, unknown> = {};
@@ -50,9 +64,21 @@ for (const mode of modes) {
     const words = frequency[name].slice(Math.floor(frequency[name].length / 3));
     const extra = mode ? `&sortType=${mode}` : '';
     writeFileSync(lua, `local w = {${words.map((k) => JSON.stringify(encodeURIComponent(k))).join(',')}}\nlocal i = 0\nrequest = function()\n  i = i % #w + 1\n  return wrk.format("GET", "/api/article/queryEsArticle?pageNumber=1&pageSize=20${extra}&keyword=" .. w[i])\nend\n`);
-    const [m0, p0, d0] = [mainMs(), processMs(), await dbMs()];
+    const [m0, p0, d0, t0] = [mainMs(), processMs(), await dbMs(), threadsMs()];
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
     const text = await new Promise<string>((resolve, reject) => execFile('wrk', ['--latency', '-t1', '-c10', `-d${seconds}s`, '-s', lua, base], (e, stdout) => (e ? reject(e) : resolve(stdout))));
     const n = Math.max(1, Number(/(\d+) requests in/.exec(text)?.[1] ?? 0));
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      profiler.disconnect();
+      writeFileSync(`${process.env.PROFILE}-${name}.cpuprofile`, JSON.stringify(profile));
+    }
+    const byThread = [...threadsMs()].map(([t, ms]) => [t, (ms - (t0.get(t) ?? 0)) / n] as const).filter(([, ms]) => ms >= 0.01).sort((a, b) => b[1] - a[1]);
+    console.log(`  by thread: ${byThread.map(([t, ms]) => `${t} ${ms.toFixed(3)} ms`).join(', ')}`);
     const main = (mainMs() - m0) / n;
     const all = (processMs() - p0) / n;
     const db = ((await dbMs()) - d0) / n;
