@@ -1,9 +1,11 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { RichTreeView } from '@mui/x-tree-view/RichTreeView';
 import { useMemo, useState } from 'react';
-import { allIds, type TreeNode } from './treeModel';
+import { TreeCheckbox } from './TreeCheckbox';
+import { allIds, branchIds, type TreeNode } from './treeModel';
 
 function Empty({ loading }: { loading?: boolean }) {
   return (
@@ -60,9 +62,14 @@ export interface CheckboxTreeProps {
   'aria-label'?: string;
 }
 
+/** Each item's checkbox: the browser's own (TreeCheckbox.tsx). One object, so items see the same props each render. */
+const ITEM_SLOTS = { item: { slots: { checkbox: TreeCheckbox } } } as const;
+const CHECKBOX_SX = { '& .MuiTreeItem-checkbox': { width: 18, height: 18, m: 0, accentColor: (t: Theme) => t.palette.primary.main, cursor: 'pointer' } } as const;
+
 /** A multi-selection tree with checkboxes; checking a node checks all below it and fills its parents. */
 export function CheckboxTree({ items, checked, onChange, loading, disabled, ...rest }: CheckboxTreeProps) {
   const [expanded, setExpanded] = useState<string[] | null>(null);
+  const opened = useMemo(() => branchIds(items), [items]);
   if (loading && !items.length) return <Empty loading />;
   if (!items.length) return <Empty />;
   return (
@@ -74,10 +81,12 @@ export function CheckboxTree({ items, checked, onChange, loading, disabled, ...r
       disableSelection={disabled}
       selectionPropagation={{ descendants: true, parents: true }}
       selectedItems={checked}
-      expandedItems={expanded ?? allIds(items)}
+      expandedItems={expanded ?? opened}
       onExpandedItemsChange={(_e, ids) => setExpanded(ids)}
       onSelectedItemsChange={(_e, ids) => onChange(ids)}
       expansionTrigger="iconContainer"
+      slotProps={ITEM_SLOTS}
+      sx={CHECKBOX_SX}
     />
   );
 }

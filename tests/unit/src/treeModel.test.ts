@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkedForDisplay, withAncestors, type TreeNode } from '../../../src/components/tree/treeModel';
+import { branchIds, checkedForDisplay, withAncestors, type TreeNode } from '../../../src/components/tree/treeModel';
 
 // 内容管理 → 通知公告 → (查询, 新增); 首页 → 审核 (a catalogue with a child).
 const tree: TreeNode[] = [
@@ -21,5 +21,10 @@ describe('grant tree model', () => {
     const shown = checkedForDisplay(tree, ['h', 'c', 'm', 'b1']);
     expect(shown).toContain('h');
     expect(withAncestors(tree, shown).sort()).toEqual(['b1', 'c', 'h', 'm']);
+  });
+
+  it('opens every level but the last: a menu’s buttons stay closed, a catalogue of leaves too', () => {
+    expect(branchIds(tree)).toEqual(['c']);
+    expect(branchIds([{ id: 'g', label: '网站管理系统', children: tree }]).sort()).toEqual(['c', 'g']);
   });
 });
