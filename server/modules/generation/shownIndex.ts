@@ -39,14 +39,19 @@ export function shownBy(job: PageJob): number[] {
   return [...out];
 }
 
-/** Records what the written pages show (their old rows replaced), in one transaction. */
+/**
+ * Records what the written pages show (their old rows replaced), in one transaction. Two republishes of
+ * pages sharing a column page may commit side by side (PostgreSQL, READ COMMITTED: the second's delete does
+ * not see the first's new rows), so a row already there is kept, not an error: the index may then list an
+ * article a page no longer shows, which costs one needless republish later, never a missed one.
+ */
 export async function recordShown(db: Db, jobs: readonly PageJob[]): Promise<void> {
   const mine = jobs.filter((j) => indexed(j.rel));
   if (!mine.length) return;
   const rows = mine.flatMap((j) => shownBy(j).map((articleId) => ({ rel: j.rel, articleId })));
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom(SHOWN_TABLE).where('rel', 'in', mine.map((j) => j.rel)).execute();
-    for (let i = 0; i < rows.length; i += 500) await trx.insertInto(SHOWN_TABLE).values(rows.slice(i, i + 500)).execute();
+    for (let i = 0; i < rows.length; i += 500) await trx.insertInto(SHOWN_TABLE).values(rows.slice(i, i + 500)).onConflict((oc) => oc.doNothing()).execute();
   });
 }
 
