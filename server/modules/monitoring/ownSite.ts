@@ -34,13 +34,23 @@ export async function registerOwnSite(api: LocalApi, site: { name: string; url: 
 
 /** Once listening: a loopback `/site/` address of 本站 is set to the port the server listens on. */
 export function followListenAddress(app: FastifyInstance): void {
+  // A server closed right after it started (tests, a failed boot) may close the database under this hook:
+  // nothing to follow then, and nothing to report.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onListen', async () => {
     const addr = app.server.address() as AddressInfo | string | null;
     if (!addr || typeof addr === 'string') return;
     const url = `http://127.0.0.1:${addr.port}/site/`;
-    const sites = await app.db.selectFrom('website').select(['id', 'url']).where('type', '=', 1).execute();
-    for (const s of sites) {
-      if (LOOPBACK_SITE.test(String(s.url)) && s.url !== url) await app.entities.api().update('website', Number(s.id), { url });
+    try {
+      const sites = await app.db.selectFrom('website').select(['id', 'url']).where('type', '=', 1).execute();
+      for (const s of sites) {
+        if (!closing && LOOPBACK_SITE.test(String(s.url)) && s.url !== url) await app.entities.api().update('website', Number(s.id), { url });
+      }
+    } catch (error) {
+      if (!closing) throw error;
     }
   });
 }
