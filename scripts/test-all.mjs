@@ -57,7 +57,7 @@ const stages = [
     command: `bash scripts/with-postgres.sh npx vitest run --project browser ${ROUND_TRIPS.join(' ')}`,
     after: ['build'],
   },
-  { name: 'unit', command: 'npx vitest run --project unit' },
+  { name: 'unit', command: 'npx vitest run --project unit --project unit-node' },
   { name: 'typecheck', command: 'npm run -s typecheck' },
   { name: 'multi', command: 'npm run -s test:multi' },
   { name: 'lint', command: 'npm run -s lint' },

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (The skin's search script runs against a DOM; the other server units run without one: vitest.config.ts.)
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
