@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from './helpers/testServer';
 // The index of what each generated list page shows (server/modules/generation/shownIndex.ts). Republishes
 // of articles in one column run side by side; on PostgreSQL two of them replacing the same page's rows
 // collided on the primary key ("duplicate key value violates unique constraint site_page_article_pk",
-// seen in the test servers' error log), and the republish was reported failed.
+// seen in the test servers' error log) or deadlocked, and the republish was reported failed.
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
@@ -27,9 +27,8 @@ describe('the shown-articles index', () => {
     const settled = await Promise.allSettled(runs);
     expect(settled.filter((r) => r.status === 'rejected')).toEqual([]);
     const held = await rowsOf(rel);
-    // What one of the runs wrote, perhaps with another's extra article: never a row twice, never one missing.
-    expect(new Set(held).size).toBe(held.length);
-    expect(held).toEqual(expect.arrayContaining([1, 2, 3]));
+    // One page's records follow each other: the page holds what one of them wrote.
+    expect([[1, 2, 3, 4], [1, 2, 3, 5]]).toContainEqual(held);
     await recordShown(server.app.db, [page(rel, [7, 8])]);
     expect(await rowsOf(rel)).toEqual([7, 8]);
   });

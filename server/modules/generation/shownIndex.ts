@@ -1,5 +1,5 @@
-import type { Migration } from 'kysely';
-import type { Db, Row } from '../../db/types.js';
+import { sql, type Migration } from 'kysely';
+import { dialectOf, type Db, type Row } from '../../db/types.js';
 import type { PageJob } from './worker/protocol.js';
 
 /**
@@ -9,6 +9,8 @@ import type { PageJob } from './worker/protocol.js';
  * instead of reading every generated list page.
  */
 export const SHOWN_TABLE = 'site_page_article';
+/** The first key of the per-page advisory locks of recordShown (PostgreSQL). */
+const SHOWN_LOCK = 260034;
 
 export function shownIndexMigration(): Migration {
   return {
@@ -40,17 +42,24 @@ export function shownBy(job: PageJob): number[] {
 }
 
 /**
- * Records what the written pages show (their old rows replaced), in one transaction. Two republishes of
- * pages sharing a column page may commit side by side (PostgreSQL, READ COMMITTED: the second's delete does
- * not see the first's new rows), so a row already there is kept, not an error: the index may then list an
- * article a page no longer shows, which costs one needless republish later, never a missed one.
+ * Records what the written pages show (their old rows replaced), in one transaction. Republishes of articles
+ * of one column record the same pages side by side: on PostgreSQL (READ COMMITTED) the second's delete did not
+ * see the first's new rows and its insert failed on the key, or the two deadlocked; each transaction now holds a
+ * lock per page (taken in one order) until it commits, so one page's records follow each other. SQLite's
+ * writes are serial already.
  */
 export async function recordShown(db: Db, jobs: readonly PageJob[]): Promise<void> {
   const mine = jobs.filter((j) => indexed(j.rel));
   if (!mine.length) return;
   const rows = mine.flatMap((j) => shownBy(j).map((articleId) => ({ rel: j.rel, articleId })));
   await db.transaction().execute(async (trx) => {
+    // One statement however many pages (a full generation records thousands), the locks taken in the pages' order.
+    if (dialectOf(db) === 'postgres') {
+      const rels = [...new Set(mine.map((j) => j.rel))];
+      await sql`select count(pg_advisory_xact_lock(${SHOWN_LOCK}, hashtext(r))) from (select r from unnest(${rels}::text[]) as r order by r) as pages`.execute(trx);
+    }
     await trx.deleteFrom(SHOWN_TABLE).where('rel', 'in', mine.map((j) => j.rel)).execute();
+    // Two jobs of one call for the same page: its rows once.
     for (let i = 0; i < rows.length; i += 500) await trx.insertInto(SHOWN_TABLE).values(rows.slice(i, i + 500)).onConflict((oc) => oc.doNothing()).execute();
   });
 }
