@@ -17,11 +17,12 @@ function keepUnhandledError(error: { name?: string; message: string; stack?: str
 // answer can take longer than that to show. A poll still fails if the state never comes; it only waits longer.
 const poll = (timeout: number) => ({ poll: { timeout, interval: 50 } });
 
-// Three projects: `unit` (providers, components, helpers; jsdom + MSW), `api` (the real server on a real
-// database over HTTP), `browser` (headless Debian Chromium through playwright-core against `npm start`'s server).
 /** Unit tests without a DOM (their own project, environment node). */
 const NODE_UNITS = ['tests/unit/server/**/*.test.ts', 'tests/unit/architecture/**/*.test.ts', 'tests/unit/bench/**/*.test.ts', 'tests/unit/resources/**/*.test.ts'];
 
+// The projects: `unit` (providers, components, helpers; jsdom + MSW), `unit-node` (the server's units; node),
+// `api` (the real server on a real database over HTTP), `multi` (two instances behind nginx), `browser` (headless
+// Debian Chromium through playwright-core against `npm start`'s server).
 export default defineConfig({
   test: {
     onUnhandledError: (error) => keepUnhandledError(error),
@@ -41,7 +42,7 @@ export default defineConfig({
       },
       {
         // The server's, the architecture's and the bench's units need no DOM: a jsdom per file cost about a
-        // second of CPU each (session 34). Run with the app's units by the same command (`--project 'unit*'`).
+        // second of CPU each (session 34). Run with the app's units by `npm run test:unit` and the suite's unit stage.
         test: {
           name: 'unit-node',
           include: NODE_UNITS,

@@ -51,14 +51,14 @@ export function shownBy(job: PageJob): number[] {
 export async function recordShown(db: Db, jobs: readonly PageJob[]): Promise<void> {
   const mine = jobs.filter((j) => indexed(j.rel));
   if (!mine.length) return;
+  const rels = [...new Set(mine.map((j) => j.rel))];
   const rows = mine.flatMap((j) => shownBy(j).map((articleId) => ({ rel: j.rel, articleId })));
   await db.transaction().execute(async (trx) => {
     // One statement however many pages (a full generation records thousands), the locks taken in the pages' order.
     if (dialectOf(db) === 'postgres') {
-      const rels = [...new Set(mine.map((j) => j.rel))];
       await sql`select count(pg_advisory_xact_lock(${SHOWN_LOCK}, hashtext(r))) from (select r from unnest(${rels}::text[]) as r order by r) as pages`.execute(trx);
     }
-    await trx.deleteFrom(SHOWN_TABLE).where('rel', 'in', mine.map((j) => j.rel)).execute();
+    await trx.deleteFrom(SHOWN_TABLE).where('rel', 'in', rels).execute();
     // Two jobs of one call for the same page: its rows once.
     for (let i = 0; i < rows.length; i += 500) await trx.insertInto(SHOWN_TABLE).values(rows.slice(i, i + 500)).onConflict((oc) => oc.doNothing()).execute();
   });
