@@ -34,6 +34,11 @@ export default defineConfig({
           exclude: NODE_UNITS,
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
+          // One jsdom and one module graph per worker, as the other projects: a fresh jsdom and a fresh import
+          // of react-admin and MUI for each of the 66 files was 73 s of `environment` and 77 s of `import` of
+          // the project's 250 s alone; now 62 s (session 35). Each file's tests unmount what they render
+          // (setup.ts); green in ten shuffled file orders, one worker and two.
+          isolate: false,
           // Rendering whole screens in jsdom (charts, lazy chunks) takes seconds on a busy 2-core machine: with
           // the API stage beside it (load 11) two tests at this default took 18.9 s and 19.8 s of the 20 s it was.
           testTimeout: 60_000,
@@ -48,7 +53,6 @@ export default defineConfig({
           include: NODE_UNITS,
           environment: 'node',
           // One module graph for these files (as `api`): 67 s → 22 s alone, and green in shuffled file orders.
-          // The app's units keep a fresh jsdom per file: shared, leftovers of one file's portals broke another's.
           isolate: false,
           testTimeout: 60_000,
           expect: poll(10_000),
@@ -90,7 +94,7 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',
-          // The walks through every menu (menu-smoke, spec-routes) took 51 s and 43 s beside two API stages
+          // The walks through every menu (then menu-smoke, spec-routes) took 51 s and 43 s beside two API stages
           // (load 15): a slower machine must not turn them into timeouts.
           testTimeout: 300_000,
           hookTimeout: 180_000,

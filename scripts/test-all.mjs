@@ -79,6 +79,28 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+/**
+ * The whole machine's busy and total CPU seconds since boot (Linux /proc/stat, in USER_HZ = 100ths of a
+ * second): what the stages' own figures miss (PostgreSQL's servers, Chromium's renderers, the kernel).
+ */
+function machineCpu() {
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const busy = user + nice + system + irq + softirq + steal;
+    return { busy: busy / 100, total: (busy + idle + iowait) / 100 };
+  } catch {
+    return null;
+  }
+}
+
+/** The stage's CPU seconds (user + system) from the second line `times` printed (its children), e.g. "12m3.40s 1m0.25s". */
+function cpuSeconds(text) {
+  const line = text.match(/\[test-all\] cpu .*\n.*\n(\d+)m([\d.]+)s (\d+)m([\d.]+)s/);
+  if (!line) return null;
+  const [, um, us, sm, ss] = line.map(Number);
+  return Math.round(um * 60 + us + sm * 60 + ss);
+}
+
 function run({ name, command }) {
   const started = Date.now();
   const file = join(logDir, `${name}.log`);
@@ -86,7 +108,11 @@ function run({ name, command }) {
   process.stdout.write(`----- ${name}: started -----\n`);
   return new Promise((done) => {
     // Its own process group, so that a stage past its time is stopped with everything it started.
-    const child = spawn('bash', ['-c', command], { cwd: root, detached: true, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
+    // `times` after the command: the CPU its processes used (user and system), printed in the summary, so that
+    // what makes the run long on two cores is measured, not guessed. The test servers and Chromium count; a
+    // PostgreSQL cluster does not (pg_ctl starts it detached).
+    const measured = `{ ${command}\n}; status=$?; echo "[test-all] cpu (shell, then what it started):"; times; exit $status`;
+    const child = spawn('bash', ['-c', measured], { cwd: root, detached: true, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
     groups.add(child.pid);
     let timedOut = false;
     const limit = setTimeout(() => {
@@ -114,9 +140,11 @@ function run({ name, command }) {
       out.end(() => {
         const seconds = Math.round((Date.now() - started) / 1000);
         const how = timedOut ? `FAILED (stopped after ${stageTimeoutS} s)` : code === 0 ? 'passed' : `FAILED (exit ${code})`;
-        process.stdout.write(`\n===== ${name}: ${how} in ${seconds} s =====\n`);
-        process.stdout.write(readFileSync(file, 'utf8'));
-        done({ name, code, seconds, file });
+        const text = readFileSync(file, 'utf8');
+        const cpu = cpuSeconds(text);
+        process.stdout.write(`\n===== ${name}: ${how} in ${seconds} s${cpu === null ? '' : `, ${cpu} s of CPU`} =====\n`);
+        process.stdout.write(text);
+        done({ name, code, seconds, cpu, file });
       });
     });
   });
@@ -127,6 +155,7 @@ if (prepared.code !== 0) process.exit(1);
 
 const slots = process.env.TEST_SERIAL === '1' ? 1 : Math.max(1, Number(process.env.TEST_JOBS ?? 4));
 const started = Date.now();
+const machineAtStart = machineCpu();
 const results = new Map();
 const waiting = [...stages];
 const running = new Set();
@@ -178,9 +207,16 @@ if (failedFiles.size && existsSync(serverErrorLog)) {
 }
 // Printed last: a CI log that keeps only its end still shows the error thrown outside any test, whole.
 if (existsSync(unhandledLog)) process.stdout.write(`\n===== errors thrown outside any test (${unhandledLog}) =====\n${readFileSync(unhandledLog, 'utf8').split('\n').slice(0, 60).join('\n')}\n`);
-process.stdout.write(`\n===== summary (${Math.round((Date.now() - started) / 1000)} s, ${slots} at a time) =====\n`);
+const cpuTotal = ordered.reduce((sum, r) => sum + (r.cpu ?? 0), 0);
+const machineAtEnd = machineCpu();
+const machine =
+  machineAtStart && machineAtEnd
+    ? `; the machine busy ${Math.round(machineAtEnd.busy - machineAtStart.busy)} s of ${Math.round(machineAtEnd.total - machineAtStart.total)} s of CPU`
+    : '';
+process.stdout.write(`\n===== summary (${Math.round((Date.now() - started) / 1000)} s, ${slots} at a time, the stages' own ${cpuTotal} s of CPU${machine}) =====\n`);
 for (const r of ordered) {
   const status = r.code === 0 ? 'ok    ' : r.skipped ? 'SKIPPED' : 'FAILED';
-  process.stdout.write(`${status} ${r.name}${r.skipped ? ` (${r.skipped} failed first)` : ` (${r.seconds} s)`}\n`);
+  const took = r.skipped ? ` (${r.skipped} failed first)` : ` (${r.seconds} s${r.cpu == null ? '' : `, ${r.cpu} s of CPU`})`;
+  process.stdout.write(`${status} ${r.name}${took}\n`);
 }
 process.exit(failed.length ? 1 : 0);

@@ -7,7 +7,8 @@ import { logIn, startPortal, type Portal, openMenu } from './lib/portal';
 import { walkScreens, type Visit } from './lib/screenWalk';
 
 // Issues 10 and 23, "Done when": every menu entry of both apps, at 1366x768 and 1280x720 with the menu open,
-// opens a screen where no element — page or any scroll box — is wider than the viewport, the 操作 column and
+// opens a screen that renders (no 页面不存在, no error panel, no uncaught page error: a screen broken by a
+// change elsewhere) where no element — page or any scroll box — is wider than the viewport, the 操作 column and
 // the pager are wholly visible, with its title in the app bar (a screenshot of each under
 // test-results/list-fit/); every list screen has the shared search form,
 // toolbar and paging (components/list/, found by their data-testid), row actions on one line, and shows
@@ -64,6 +65,8 @@ function problemsOf(visits: Visit[]): string[] {
       if (m.unexpandable) problems.push(`折叠了 ${m.folded} 列，${m.unexpandable} 行无可见的展开按钮`);
       if (m.wrappedActions) problems.push(`操作换行 ${m.wrappedActions} 行`);
       if (m.fullNumbers && !PUBLIC_NUMBERS.has(v.name)) problems.push(`明文手机号/证件号 ${m.fullNumbers} 处`);
+      if (m.notFound) problems.push('页面不存在');
+      if (m.errorPanels) problems.push(`错误提示 ${m.errorPanels} 个`);
       if (EMPTY_AT_START.has(v.name) && m.rows === 0) {
         if (m.empty !== 1) problems.push('空列表无空状态提示');
       } else if (!NOT_A_LIST.has(v.name)) {
@@ -74,6 +77,7 @@ function problemsOf(visits: Visit[]): string[] {
       }
       if (problems.length) found.push(`${v.name} ${v.href} @${size.width}: ${problems.join('，')}`);
     }
+    if (v.errors.length) found.push(`${v.name} ${v.href}: 页面错误 ${v.errors.join('; ')}`);
   }
   return found;
 }

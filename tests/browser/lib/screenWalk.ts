@@ -1,6 +1,7 @@
 // Walks every linked menu entry of an app shell and measures each screen at several window sizes: used
 // by the list-fit test (issue 10). Each screen is opened once and measured at every size by resizing
-// the window, so a walk of both apps at two sizes costs one visit per screen.
+// the window, so a walk of both apps at two sizes costs one visit per screen. The same visit tells whether
+// the screen is broken (页面不存在, an error panel, an uncaught page error): no second walk for that.
 import type { Page } from 'playwright-core';
 import { clickMenuEntry, expandMenu } from './portal';
 
@@ -37,6 +38,9 @@ export interface Measure {
   /** Columns folded out of the table (useColumnFold), and the rows of such tables without a visible expansion control. */
   folded: number;
   unexpandable: number;
+  /** The app's 页面不存在 screen, and error panels (NoticeBridge) on screen. */
+  notFound: number;
+  errorPanels: number;
 }
 
 export interface Visit {
@@ -44,6 +48,8 @@ export interface Visit {
   href: string;
   /** Time from the click to the last measure. */
   ms: number;
+  /** Uncaught errors of the page from the click to the last measure. */
+  errors: string[];
   bySize: { size: Size; measure: Measure }[];
 }
 
@@ -150,6 +156,8 @@ function measureInPage(): Measure {
     title: title.trim(),
     folded,
     unexpandable,
+    notFound: (document.body.textContent ?? '').includes('页面不存在') ? 1 : 0,
+    errorPanels: document.querySelectorAll('[data-testid="notice-panel"]').length,
   };
 }
 
@@ -201,7 +209,10 @@ export async function menuLinks(page: Page): Promise<{ name: string; href: strin
 export async function walkScreens(page: Page, sizes: readonly [Size, ...Size[]], shoot?: (name: string, index: number, size: Size) => string): Promise<Visit[]> {
   const visits: Visit[] = [];
   const inflight = trackRequests(page);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
   for (const [index, link] of (await menuLinks(page)).entries()) {
+    const errorsBefore = errors.length;
     await page.setViewportSize(sizes[0]);
     const started = Date.now();
     const before = await page.evaluate(() => location.hash);
@@ -223,7 +234,7 @@ export async function walkScreens(page: Page, sizes: readonly [Size, ...Size[]],
       bySize.push({ size, measure: await page.evaluate(measureInPage) });
       if (shoot) await page.screenshot({ path: shoot(link.name, index, size) });
     }
-    visits.push({ ...link, ms: Date.now() - started, bySize });
+    visits.push({ ...link, ms: Date.now() - started, bySize, errors: errors.slice(errorsBefore) });
     if (process.env.WALK_DEBUG) console.log(link.name, link.href, Date.now() - started, JSON.stringify(bySize.map((b) => b.measure)));
   }
   return visits;
