@@ -100,7 +100,8 @@ export default defineConfig({
           hookTimeout: 180_000,
           expect: poll(15_000),
           fileParallelism: false,
-          // As for `api`: one module graph for every file; each file starts its own server and browser.
+          // As for `api`: one module graph for every file; each file starts its own server, and its pages share
+          // one Chromium per process (tests/browser/lib/chromium.ts), each file in contexts of its own.
           isolate: false,
         },
       },

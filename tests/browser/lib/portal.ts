@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { startTestServer, TEST_CAPTCHA_TEXT, type TestServer } from '../../api/helpers/testServer';
-import { launchChromium } from './chromium';
+import { ownChromium } from './chromium';
 
 export interface Portal {
   server: TestServer;
@@ -13,7 +13,8 @@ export interface Portal {
 
 export async function startPortal(): Promise<Portal> {
   const server = await startTestServer({ staticDir: path.resolve('dist') });
-  const browser = await launchChromium();
+  // One Chromium per test process; the portal's contexts are its own and close with it (chromium.ts).
+  const browser = await ownChromium();
   return {
     server,
     browser,
