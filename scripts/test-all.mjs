@@ -109,8 +109,9 @@ function run({ name, command }) {
   return new Promise((done) => {
     // Its own process group, so that a stage past its time is stopped with everything it started.
     // `times` after the command: the CPU its processes used (user and system), printed in the summary, so that
-    // what makes the run long on two cores is measured, not guessed. The test servers and Chromium count; a
-    // PostgreSQL cluster does not (pg_ctl starts it detached).
+    // what makes the run long on two cores is measured, not guessed. The test processes and their servers count;
+    // Chromium's renderers and PostgreSQL's clusters do not (not reaped through the stage's processes), which the
+    // machine's figure in the summary does include, with anything else the machine runs.
     const measured = `{ ${command}\n}; status=$?; echo "[test-all] cpu (shell, then what it started):"; times; exit $status`;
     const child = spawn('bash', ['-c', measured], { cwd: root, detached: true, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
     groups.add(child.pid);
