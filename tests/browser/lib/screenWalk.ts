@@ -3,7 +3,7 @@
 // the window, so a walk of both apps at two sizes costs one visit per screen. The same visit tells whether
 // the screen is broken (页面不存在, an error panel, an uncaught page error): no second walk for that.
 import type { Page } from 'playwright-core';
-import { clickMenuEntry, expandMenu } from './portal';
+import { clickMenuEntry, expandMenu, watchPageErrors } from './portal';
 
 export interface Size {
   width: number;
@@ -209,8 +209,7 @@ export async function menuLinks(page: Page): Promise<{ name: string; href: strin
 export async function walkScreens(page: Page, sizes: readonly [Size, ...Size[]], shoot?: (name: string, index: number, size: Size) => string): Promise<Visit[]> {
   const visits: Visit[] = [];
   const inflight = trackRequests(page);
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  const errors = watchPageErrors(page);
   for (const [index, link] of (await menuLinks(page)).entries()) {
     const errorsBefore = errors.length;
     await page.setViewportSize(sizes[0]);
