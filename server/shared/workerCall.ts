@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { workerExecArgv } from './workerExecArgv.js';
 
 /** The entry file, as a path (a URL object of a test environment's own is refused by Worker). */
 const BOOT = join(dirname(fileURLToPath(import.meta.url)), 'workerCallBoot.mjs');
@@ -14,7 +15,7 @@ type Answer<T> = { ok: true; value: T } | { ok: false; message: string };
  */
 export function callInWorker<T>(module: URL, fn: string, args: readonly unknown[]): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const worker = new Worker(BOOT, { workerData: { module: String(module), fn, args } });
+    const worker = new Worker(BOOT, { workerData: { module: String(module), fn, args }, execArgv: workerExecArgv() });
     let settled = false;
     worker.once('message', (m: Answer<T>) => {
       settled = true;

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { workerExecArgv } from './workerExecArgv.js';
 
 /** A worker that died this many times turns the pool off: the caller does the work on the request thread. */
 const MAX_DEATHS = 3;
@@ -58,7 +59,7 @@ export function createWorkerSlots(options: WorkerSlotsOptions) {
   const spawn = () => {
     const answered = options.countAnswered ? new Int32Array(new SharedArrayBuffer(4)) : null;
     const workerData = answered ? { ...(options.workerData as object), answered } : options.workerData;
-    const worker = new Worker(options.file, { workerData, resourceLimits: { maxOldGenerationSizeMb: options.heapMb } });
+    const worker = new Worker(options.file, { workerData, execArgv: workerExecArgv(), resourceLimits: { maxOldGenerationSizeMb: options.heapMb } });
     const slot: Slot = { worker, ready: false, inflight: new Map(), sent: 0, answered };
     worker.unref();
     worker.on('message', (m: { id: number }) => {

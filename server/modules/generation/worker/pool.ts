@@ -7,6 +7,7 @@ import { RENDER_LIMIT_MS, TemplateError } from '../render.js';
 import type { FromWorker, PageJob, ToWorker, WrittenFile } from './protocol.js';
 import { threadCpuMs } from './threadCpu.js';
 import { buildRenderWorker, renderWorkerBuilt, renderWorkerEntry } from './bundle.js';
+import { workerExecArgv } from '../../../shared/workerExecArgv.js';
 
 /** Records pages a render worker wrote in the manifest of their site folder (paths relative to it). */
 export async function recordWritten(guard: NonNullable<ReturnType<typeof manifestOf>>, written: readonly WrittenFile[]): Promise<void> {
@@ -176,6 +177,7 @@ export class RenderPool {
     // The bundle (bundle.ts), or the TypeScript boot, which loads `entry`, when there is none.
     const worker = new Worker(renderWorkerEntry(), {
       workerData: { progress, entry: new URL('./renderWorker.ts', import.meta.url).href },
+      execArgv: workerExecArgv(),
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
     });
     const slot: Slot = { worker, progress, armedAt: 0, pageStart: 0, runs: new Set(), inflight: [], timer: null, dead: false, ready: false };
