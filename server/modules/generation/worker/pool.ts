@@ -4,7 +4,7 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { PortalError } from '../../../http/errors.js';
 import { RENDER_LIMIT_MS, TemplateError } from '../render.js';
-import type { FromWorker, PageJob, ToWorker, WrittenFile } from './protocol.js';
+import { PHASE, PROGRESS, type FromWorker, type PageJob, type ToWorker, type WrittenFile } from './protocol.js';
 import { threadCpuMs } from './threadCpu.js';
 import { buildRenderWorker, renderWorkerBuilt, renderWorkerEntry } from './bundle.js';
 import { workerExecArgv } from '../../../shared/workerExecArgv.js';
@@ -40,7 +40,7 @@ interface Pending {
 
 interface Slot {
   worker: Worker;
-  /** When the worker last finished a page (ms since the epoch), written by the worker: no message per page. */
+  /** What the worker does and since when (protocol.ts PROGRESS), written by the worker: no message per page. */
   progress: Float64Array;
   armedAt: number;
   /** The worker's kernel thread id (Linux), for its CPU time; undefined elsewhere. */
@@ -173,7 +173,7 @@ export class RenderPool {
   }
 
   private spawn(): Slot {
-    const progress = new Float64Array(new SharedArrayBuffer(8));
+    const progress = new Float64Array(new SharedArrayBuffer(PROGRESS.length * Float64Array.BYTES_PER_ELEMENT));
     // The bundle (bundle.ts), or the TypeScript boot, which loads `entry`, when there is none.
     const worker = new Worker(renderWorkerEntry(), {
       workerData: { progress, entry: new URL('./renderWorker.ts', import.meta.url).href },
@@ -232,8 +232,13 @@ export class RenderPool {
    * the later of the arming and the worker's last finished page.
    */
   private check(slot: Slot): void {
-    const started = Math.max(slot.armedAt, slot.progress[0] ?? 0);
+    const started = Math.max(slot.armedAt, slot.progress[PROGRESS.finishedAt] ?? 0);
     const cpu = slot.tid === undefined ? undefined : threadCpuMs(slot.tid);
+    // Writing or done (its answer not read yet: the main thread was busy): no template runs, nothing to time.
+    if (slot.progress[PROGRESS.phase] !== PHASE.rendering) {
+      [slot.pageStart, slot.pageCpu] = [Date.now(), cpu];
+      return this.wait(slot, CHECK_MS);
+    }
     if (started !== slot.pageStart) {
       // A new page since the last look: its CPU counts from here (it started at most CHECK_MS earlier).
       slot.pageStart = started;
@@ -244,7 +249,8 @@ export class RenderPool {
     if (used < this.pageLimitMs && wall < this.pageLimitMs * WALL_FACTOR) {
       return this.wait(slot, Math.min(CHECK_MS, Math.max(1, this.pageLimitMs - used)));
     }
-    this.kill(slot, new TemplateError(`页面渲染超过${Math.round(this.pageLimitMs / 1000)}秒，已停止（请检查模板中的循环或过滤器）`));
+    const page = slot.inflight[0]?.pages[slot.progress[PROGRESS.page] ?? 0]?.rel;
+    this.kill(slot, new TemplateError(`页面渲染超过${Math.round(this.pageLimitMs / 1000)}秒，已停止（${page ? `${page}：` : ''}请检查模板中的循环或过滤器）`));
   }
 
   /** Stops a worker: its current batch fails with `error`, the batches queued behind it go to another worker. */

@@ -44,3 +44,13 @@ export type FromWorker =
   | { kind: 'done'; batchId: number; html: string[] | null; written?: WrittenFile[] }
   /** `stage` tells a template error (1002) from a failed write. */
   | { kind: 'error'; batchId: number; message: string; stage: 'render' | 'write' };
+
+/**
+ * What a worker shares with the pool without a message (a Float64Array over shared memory): when it last
+ * finished a page, what it is doing, and which page of its batch it renders. The page limit applies only
+ * while it renders (pool.ts `check`): a worker writing a batch to a slow disk, or done and waiting for the
+ * main thread to read its answer, runs no template (issue 26, session 36: at a million articles a finished or
+ * writing worker was stopped as 页面渲染超过5秒).
+ */
+export const PROGRESS = { finishedAt: 0, phase: 1, page: 2, length: 3 } as const;
+export const PHASE = { idle: 0, rendering: 1, writing: 2 } as const;

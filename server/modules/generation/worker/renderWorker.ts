@@ -9,7 +9,7 @@ import { plainBodyOrNull } from '../plainBody.js';
 import { compressedCopies, isCompressible, precompressOn, removeCompressedSync, writeCopiesSync, writeNewOrAtomicSync } from '../compress.js';
 import { hashBytes, keepPristineBytesSync } from '../guard/pristine.js';
 import { createEngine, messageOf, renderSync } from '../render.js';
-import type { FromWorker, PageJob, ToWorker, WrittenFile } from './protocol.js';
+import { PHASE, PROGRESS, type FromWorker, type PageJob, type ToWorker, type WrittenFile } from './protocol.js';
 import { ownThreadId } from './threadCpu.js';
 
 /**
@@ -32,8 +32,8 @@ interface Run {
 
 const runs = new Map<number, Run>();
 const post = (m: FromWorker) => parentPort?.postMessage(m);
-/** Shared with the pool: the time this worker last finished a page (its page timer reads it). */
-const progress = (workerData as { progress?: Float64Array } | null)?.progress ?? new Float64Array(1);
+/** Shared with the pool (protocol.ts PROGRESS): its page timer reads what this worker does and since when. */
+const progress = (workerData as { progress?: Float64Array } | null)?.progress ?? new Float64Array(PROGRESS.length);
 
 /**
  * One buffer per worker that each page's HTML is encoded into (UTF-8 needs at most 3 bytes per UTF-16 unit):
@@ -69,6 +69,7 @@ function writeAll(r: Run, pages: PageJob[], html: string[], guardDataDir?: strin
     writeCopiesSync(target, copies);
     // The page keeps a pristine copy; its .br/.gz only a hash, in the page's own entry (the guard compresses the page's copy again).
     if (guardDataDir) written.push({ path: page.rel, ...keepPristineBytesSync(guardDataDir, bytes, r.pristine), copies: copies.map(([suffix, data]) => ({ suffix, ...hashBytes(data) })), pendingCopies: pending || undefined });
+    progress[PROGRESS.finishedAt] = Date.now();
   });
   return written;
 }
@@ -90,25 +91,30 @@ function onBatch(m: Extract<ToWorker, { kind: 'batch' }>): void {
   }
   const html: string[] = [];
   try {
-    for (const page of m.pages) {
+    progress[PROGRESS.phase] = PHASE.rendering;
+    m.pages.forEach((page, i) => {
+      progress[PROGRESS.page] = i;
       const vars = page.body === undefined ? page.vars : withBody(page);
       html.push(renderSync(r.engine, page.template, { ...r.common, ...vars }));
-      progress[0] = Date.now();
-    }
+      progress[PROGRESS.finishedAt] = Date.now();
+    });
   } catch (error) {
-    post({ kind: 'error', batchId: m.batchId, message: messageOf(error, r.skinDir), stage: 'render' });
-    return;
+    return answer({ kind: 'error', batchId: m.batchId, message: messageOf(error, r.skinDir), stage: 'render' });
   }
-  if (!m.write) {
-    post({ kind: 'done', batchId: m.batchId, html });
-    return;
-  }
+  if (!m.write) return answer({ kind: 'done', batchId: m.batchId, html });
   try {
+    progress[PROGRESS.phase] = PHASE.writing;
     const written = writeAll(r, m.pages, html, m.guardDataDir);
-    post({ kind: 'done', batchId: m.batchId, html: null, written: m.guardDataDir ? written : undefined });
+    answer({ kind: 'done', batchId: m.batchId, html: null, written: m.guardDataDir ? written : undefined });
   } catch (error) {
-    post({ kind: 'error', batchId: m.batchId, message: messageOf(error, r.outDir), stage: 'write' });
+    answer({ kind: 'error', batchId: m.batchId, message: messageOf(error, r.outDir), stage: 'write' });
   }
+}
+
+/** A batch's answer: the worker is idle from here, whenever the main thread gets to read it. */
+function answer(m: FromWorker): void {
+  progress[PROGRESS.phase] = PHASE.idle;
+  post(m);
 }
 
 /** Engines by skin folder with the stamp of the files they parsed: reused by the next run while the skin is unchanged. */
