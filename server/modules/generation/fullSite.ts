@@ -7,6 +7,7 @@ import { descendantIds } from '../content/columns/service.js';
 import { articleRelPath } from './context.js';
 import { coverItems, listPageChunks } from './columnPages.js';
 import { sitePageJobs } from './pages.js';
+import { KeptArticlePaths } from './keptArticlePaths.js';
 import { forgetPages } from './shownIndex.js';
 import { LIST_PAGE_SIZE, type SiteGenerator } from './service.js';
 import type { PageJob } from './worker/protocol.js';
@@ -35,7 +36,7 @@ export type Progress = (done: number, total: number, paths: string[]) => void;
  * list pages past its new last page (`index_5.html` once the column has four pages), so nothing stale
  * stays reachable.
  */
-async function removeStale(db: Db, root: string, keepArticles: Set<string>, keepColumns: Set<number>, writtenLists: Set<string>): Promise<number> {
+async function removeStale(db: Db, root: string, keepArticles: KeptArticlePaths, keepColumns: Set<number>, writtenLists: Set<string>): Promise<number> {
   let removed = 0;
   const articles = path.join(root, 'article');
   for (const y of await fs.readdir(articles).catch(() => [] as string[])) {
@@ -101,7 +102,7 @@ async function runSite(gen: SiteGenerator, onProgress?: Progress): Promise<SiteR
   const published = [...counts.values()].reduce((a, b) => a + b, 0);
   const listPages = columns.reduce((n, c) => n + (c.columnType === 2 ? 1 : Math.max(1, Math.ceil(countOf(descendantIds(base.columns, c.categoryId)) / LIST_PAGE_SIZE))), 0);
   const total = fixed.length + listPages + published;
-  const keepArticles = new Set<string>();
+  const keepArticles = new KeptArticlePaths();
   const writtenLists = new Set<string>();
   let done = 0;
   // Streamed: a column's list pages columnChunk.pages at a time (columnPages.ts), then ARTICLE_CHUNK articles with their bodies at a time (bounded memory).

@@ -24,13 +24,19 @@ interface Run {
   engine: Liquid;
   common: Record<string, unknown>;
   dirs: Set<string>;
-  /** Hashes whose pristine copy this worker stored in this run. */
+  /** Hashes whose pristine copy this worker stored lately in this run (at most PRISTINE_KNOWN). */
   pristine: Set<string>;
   /** A bulk run: .br/.gz are left to the background pass (precompress/). */
   deferCopies: boolean;
 }
 
 const runs = new Map<number, Run>();
+/**
+ * Hashes a worker remembers having stored (a run writes the same small pages many times): a shortcut only, as a
+ * copy that exists already is left as it is. Bounded: at a million articles the worker's set of every page's
+ * hash held ~45 MB by the end of the run (issue 26, session 36).
+ */
+const PRISTINE_KNOWN = 20_000;
 const post = (m: FromWorker) => parentPort?.postMessage(m);
 /** Shared with the pool (protocol.ts PROGRESS): its page timer reads what this worker does and since when. */
 const progress = (workerData as { progress?: Float64Array } | null)?.progress ?? new Float64Array(PROGRESS.length);
@@ -68,6 +74,7 @@ function writeAll(r: Run, pages: PageJob[], html: string[], guardDataDir?: strin
     if (!writeNewOrAtomicSync(target, bytes, dropCopies)) dropCopies?.();
     writeCopiesSync(target, copies);
     // The page keeps a pristine copy; its .br/.gz only a hash, in the page's own entry (the guard compresses the page's copy again).
+    if (r.pristine.size >= PRISTINE_KNOWN) r.pristine.clear();
     if (guardDataDir) written.push({ path: page.rel, ...keepPristineBytesSync(guardDataDir, bytes, r.pristine), copies: copies.map(([suffix, data]) => ({ suffix, ...hashBytes(data) })), pendingCopies: pending || undefined });
     progress[PROGRESS.finishedAt] = Date.now();
   });
