@@ -1,14 +1,12 @@
-import { createRequire } from 'node:module';
-import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO_PASSWORD, TEST_CAPTCHA_TEXT } from '../api/helpers/testServer';
+import { axeViolations } from './lib/axe';
 import { logIn, logOut, startPortal, watchPageErrors, type Portal, openMenu } from './lib/portal';
 
 // The generated public site as a citizen uses it (docs/generation.md): the mailbox from letter to reply,
 // a survey answered on its page, the header search, the 适老化 switch, and axe-core (WCAG 2.1 AA) on the
 // main pages in both modes.
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let portal: Portal;
 let page: Page;
 let errors: string[];
@@ -50,16 +48,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await portal?.close();
 });
-
-async function axeViolations(): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the site's CSP (script-src 'self') rightly refuses an inline tag.
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const w = window as unknown as { axe: { run: (ctx: Document, o: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } };
-    const r = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  });
-}
 
 describe('the public site', () => {
   it('a citizen writes a letter from the mailbox page and gets a query code', async () => {
@@ -230,7 +218,7 @@ describe('the public site', () => {
       for (const p of pages) {
         await page.goto(new URL(p, `${site}index.html`).href);
         if (p.startsWith('search')) await page.locator('.search-hit').first().waitFor();
-        for (const v of await axeViolations()) found.push(`${p}${elder ? '（适老化）' : ''} ${v}`);
+        for (const v of await axeViolations(page)) found.push(`${p}${elder ? '（适老化）' : ''} ${v}`);
       }
     }
     expect(found).toEqual([]);
