@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, TEST_CAPTCHA_TEXT } from '../api/helpers/testServer';
+import { call, login } from '../api/helpers/testServer';
 import { evidenceOnFailure, watchPage } from './lib/failureEvidence';
-import { logIn, logOut, startPortal, watchPageErrors, type Portal, openMenu, expandMenu } from './lib/portal';
+import { fillCaptcha, logIn, logOut, startPortal, watchPageErrors, type Portal, openMenu, expandMenu } from './lib/portal';
 
 // Issue 3: an administrator makes a role that holds only 通知公告 (list and view), gives it to a new user
 // through the screens; that user sees only that menu, a bookmarked route of another module shows 无权访问
@@ -117,8 +117,7 @@ describe('a role with only the announcement menu', () => {
     await page.goto(`${portal.server.url}/admin/`);
     await page.locator('input[name="username"]').fill(username);
     await page.locator('input[name="password"]').fill(password);
-    await expect.poll(() => page.locator('img[alt="验证码"]').getAttribute('src')).toContain('/user/captcha?codeId=');
-    await page.locator('input[name="verifyCode"]').fill(TEST_CAPTCHA_TEXT);
+    await fillCaptcha(page);
     await page.getByRole('button', { name: '登录' }).click();
     const change = page.getByRole('dialog', { name: '请修改密码' });
     await change.waitFor({ timeout: 30_000 });

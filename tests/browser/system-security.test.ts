@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, DEMO_PASSWORD, login, TEST_CAPTCHA_TEXT } from '../api/helpers/testServer';
-import { logIn, startPortal, type Portal, openMenu, expandMenu } from './lib/portal';
+import { call, DEMO_PASSWORD, login } from '../api/helpers/testServer';
+import { fillCaptcha, logIn, startPortal, type Portal, openMenu, expandMenu } from './lib/portal';
 
 // 数据字典, 密码规则 and 密码类型, lockout at the login form, the operation log, an expired password and the
 // 个人中心 → 修改密码 dialog, and the 审计员's read-only view — as people use them in the browser.
@@ -33,8 +33,7 @@ async function ruleInForce(): Promise<{ maxFailures: number; lockMinutes: number
 async function tryLogin(page: Page, username: string, password: string): Promise<{ errorCode: string; errorMsg: string; data?: unknown }> {
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(password);
-  await expect.poll(() => page.locator('img[alt="验证码"]').getAttribute('src')).toContain('/user/captcha?codeId=');
-  await page.locator('input[name="verifyCode"]').fill(TEST_CAPTCHA_TEXT);
+  await fillCaptcha(page);
   const [response] = await Promise.all([
     page.waitForResponse((r) => new URL(r.url()).pathname === '/user/login'),
     page.getByRole('button', { name: '登录' }).click(),

@@ -32,13 +32,28 @@ export function watchPageErrors(page: Page): string[] {
   return errors;
 }
 
+/** The captcha each page last submitted. */
+const usedCodeIds = new WeakMap<Page, string | null>();
+
+/**
+ * Types the captcha as a person would: once its picture has arrived (the server stores a captcha when its
+ * picture is fetched) and never the one the last attempt used up (a refused login replaces it a moment after
+ * its answer; CI once met attempt 2 sending the old one, 验证码错误或已过期).
+ */
+export async function fillCaptcha(page: Page, text = TEST_CAPTCHA_TEXT) {
+  const captcha = page.locator('img[alt="验证码"]');
+  await expect.poll(() => captcha.getAttribute('data-code-id')).not.toBe(usedCodeIds.get(page) ?? null);
+  await expect.poll(() => captcha.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  usedCodeIds.set(page, await captcha.getAttribute('data-code-id'));
+  await page.locator('input[name="verifyCode"]').fill(text);
+}
+
 /** Types into the login form of the app at `appPath` as a person would, and waits for the shell. */
 export async function logIn(page: Page, baseUrl: string, appPath: '/admin/' | '/report/', username: string, password: string) {
   await page.goto(baseUrl + appPath);
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(password);
-  await expect.poll(() => page.locator('img[alt="验证码"]').getAttribute('src')).toContain('/user/captcha?codeId=');
-  await page.locator('input[name="verifyCode"]').fill(TEST_CAPTCHA_TEXT);
+  await fillCaptcha(page);
   await page.getByRole('button', { name: '登录' }).click();
   // The shell is up when the user menu (个人中心) shows.
   await page.getByRole('button', { name: '个人中心' }).waitFor({ timeout: 30_000 });
