@@ -60,6 +60,17 @@ describe('demo records make sense', () => {
     expect(countOf(toReview.body.data)).toBeGreaterThan(0);
   });
 
+  it('every hot word the public site offers finds an article (a click on one never meets an empty page)', async () => {
+    const words = (await call<{ word: string }[]>(server.url, '/web/hotWord/list')).body.data.map((w) => w.word);
+    expect(words.length).toBeGreaterThan(2);
+    const empty: string[] = [];
+    for (const word of words) {
+      const r = await call<{ totalRow: number }>(server.url, '/api/article/queryEsArticle', { method: 'GET', query: { keyword: word } });
+      if (r.body.errorCode !== '0' || !(r.body.data.totalRow > 0)) empty.push(`${word} ${r.body.errorCode} ${r.body.data?.totalRow}`);
+    }
+    expect(empty).toEqual([]);
+  });
+
   it('websites belong to the departments that run them; no two users share a name', async () => {
     const sites = await call<{ list: { name: string; deptName: string }[] }>(server.url, '/website/list', { token: tokens.get('adminSite'), body: { pageNum: 1, pageSize: 50 } });
     const dept = new Map(sites.body.data.list.map((s) => [s.name, s.deptName]));

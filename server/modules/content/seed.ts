@@ -45,9 +45,9 @@ const COLUMNS: { title: string; parent?: string; type?: number; url?: string; mo
 const PEOPLE = { admin: '系统管理员', shenhe: '周敏', xinxi: '李晓', xinxi2: '陈静' } as const;
 
 const ARTICLES: { column: string; title: string; by: keyof typeof PEOPLE; status: number; flags?: string; source: string; time: string; content: string; fields?: Row; hits?: number }[] = [
-  { column: '政务要闻', title: '云溪县召开2026年全县经济工作会议', by: 'admin', status: 5, flags: ',2,4,', source: '县政府办公室', time: '2026-03-01 09:30:00', content: '<p>会议总结2025年经济工作，部署2026年重点任务，提出全年地区生产总值增长6%左右的预期目标。</p>' },
-  { column: '政务要闻', title: '县政府常务会议研究部署春季农业生产工作', by: 'admin', status: 5, source: '县政府办公室', time: '2026-03-08 16:00:00', content: '<p>会议强调，要抓紧抓实春耕备耕，确保粮食播种面积稳定。</p>' },
-  { column: '部门动态', title: '县教育局开展中小学校园安全大检查', by: 'xinxi', status: 5, source: '县教育局', time: '2026-03-11 10:00:00', content: '<p>检查组分赴全县32所中小学，重点检查消防设施、食堂卫生和校车管理。</p>' },
+  { column: '政务要闻', title: '云溪县召开2026年全县经济工作会议', by: 'admin', status: 5, flags: ',2,4,', source: '县政府办公室', time: '2026-03-01 09:30:00', content: '<p>会议总结2025年经济工作，部署2026年重点任务，提出全年地区生产总值增长6%左右的预期目标。会议要求持续优化营商环境，推动政务服务“一网通办”。</p>' },
+  { column: '政务要闻', title: '县政府常务会议研究部署春季农业生产工作', by: 'admin', status: 5, source: '县政府办公室', time: '2026-03-08 16:00:00', content: '<p>会议强调，要抓紧抓实春耕备耕，确保粮食播种面积稳定，扎实推进乡村振兴；会议还研究了城乡居民医保缴费工作，要求做好集中缴费期的宣传和服务。</p>' },
+  { column: '部门动态', title: '县教育局开展中小学校园安全大检查', by: 'xinxi', status: 5, source: '县教育局', time: '2026-03-11 10:00:00', content: '<p>检查组分赴全县32所中小学，重点检查消防设施、食堂卫生和校车管理，并督导秋季义务教育招生准备工作。</p>' },
   { column: '部门动态', title: '县第一中学举办科技节活动', by: 'xinxi2', status: 4, source: '县第一中学', time: '2026-03-20 14:00:00', content: '<p>科技节设机器人竞赛、科普讲座等十余项活动，全校师生参与。</p>' },
   { column: '乡镇动态', title: '青石镇茶园春管工作有序推进', by: 'xinxi', status: 6, source: '青石镇', time: '2026-03-18 09:00:00', content: '<p>全镇1.2万亩茶园完成春季修剪和施肥，预计4月上旬开采。</p>' },
   { column: '乡镇动态', title: '白沙镇开展人居环境整治月活动', by: 'xinxi', status: 2, source: '白沙镇', time: '2026-03-16 11:00:00', content: '<p>活动期间清理垃圾120余吨，整治乱堆乱放点位40处。</p>' },
