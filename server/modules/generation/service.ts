@@ -102,7 +102,7 @@ export class SiteGenerator {
       .map((c) => ({ ...columnVar(c), children: columns.filter((k) => k.categoryCategoryId === c.categoryId).map(columnVar) }));
     // The words under the search box: what 热词's public read answers (enabled, by sort, most searched first).
     const hotWords = ((await answerDeclaredRead(this.db, hotWordDecl, 'webList', { size: 10 }).catch(() => [])) as Row[]);
-    const stamp = await skinStamp(skinDir);
+    const stamp = skinStamp(skinDir);
     // The fingerprint reads every stylesheet and script: once per state of the skin, not once per republish.
     let assetVersion = this.assetVersions.get(`${skinDir}\0${stamp}`);
     if (assetVersion === undefined) {
