@@ -128,22 +128,18 @@ export async function republishArticle(gen: SiteGenerator, articleId: number, ch
       removed = await removeArticlePages(gen.root, articleId, rel);
       const uploads = new Set<string>();
       const jobs = await gen.articleJobs(base, [row], uploads);
-      await gen.pool.render(run, jobs, true);
-      await publishUploads(gen.dataDir, gen.root, uploads);
-      written.push(rel);
       home = (await listPagesOf(gen, base, row, lists, unmoved)) || home;
+      // The article's page and the list pages it stayed on (unmovedPage.ts, rewritten from the ids the index
+      // records) render side by side on two workers, and their index rows go in one transaction (session 37).
+      const stayed = [...unmoved.values()];
+      await Promise.all([gen.pool.render(run, jobs, true), stayed.length ? gen.pool.render(run, stayed, true) : null]);
+      await publishUploads(gen.dataDir, gen.root, uploads);
+      await recordShown(gen.db, stayed);
+      written.push(rel, ...stayed.map((j) => j.rel));
     }
     for (const [id, pages] of lists) {
       const column = base.columns.find((c) => c.categoryId === id);
-      if (!column || column.columnType === 3) continue;
-      const job = unmoved.get(id);
-      if (job) {
-        // The article stayed on its page: rewritten from the ids the index records (unmovedPage.ts).
-        await gen.pool.render(run, [job], true);
-        await recordShown(gen.db, [job]);
-        written.push(job.rel);
-        continue;
-      }
+      if (!column || column.columnType === 3 || unmoved.has(id)) continue;
       const r = await gen.generateColumn(id, { only: pages, base, run });
       written.push(...r.paths);
     }
