@@ -20,7 +20,7 @@ import { rss } from './lib/staffWriter';
 import { keywordStream, stream, warmSearch } from './searchStream';
 
 interface ServerInfo { port: number; barePort: number; token: string; rows: number; reused: boolean; seedMs: number; indexMs: number; seedRssMb: number; indexed: number; dialect: string }
-interface GenInfo { files: number; bytes: number; pages: number; pageBytes: number; ms: number; cpuMs: number; maxRssMb: number; republishMs: number[]; republishColdMs?: number }
+interface GenInfo { files: number; bytes: number; pages: number; pageBytes: number; ms: number; cpuMs: number; maxRssMb: number; republishMs: number[]; republishColdMs?: number; republishWritebackMs?: number[]; syncMs?: number }
 type Run = Pick<LoadFigures, 'requestsPerSecond' | 'latencyMedianMs' | 'latencyP99Ms' | 'non2xx' | 'errors'> & { load: number; rssMb: number };
 
 const load1 = () => Number((loadavg()[0] as number).toFixed(1));
@@ -197,7 +197,8 @@ export function printMillion(r: Result) {
     for (const [name, c] of Object.entries(s.search)) console.log(`  search ${name.padEnd(7)} bare FTS top 20 ${fig(c.bare)} | queryEsArticle uncached ${fig(c.ours)}`);
     if (g.failed) console.log(`  generation FAILED: ${g.failed} (its error above)`);
     console.log(`  generation${s.precompress ? ' (as shipped: .html + .br + .gz, guard copies)' : ' (SITE_PRECOMPRESS=off)'}: ${g.pages} pages, ${g.files} files, ${g.mb} MB in ${g.ms} ms = ${g.pagesPerSecond} pages/s, ${g.msPerKFiles} ms per 1,000 files (CPU ${g.cpuMs} ms, ${g.cpuMsPerKFiles} ms per 1,000 files), peak RSS ${g.maxRssMb} MB, ${g.freeGbWithSite} GB free with the site on disk, load ${g.load}`);
-    console.log(`  republishing one article: ${g.republishMs.join(', ')} ms (p50 ${g.republishP50Ms}, max ${g.republishMaxMs}; the first, which starts the render workers: ${g.republishColdMs} ms)`);
+    console.log(`  republishing one article, the site's writes on disk (sync took ${g.syncMs} ms): ${g.republishMs.join(', ')} ms (p50 ${g.republishP50Ms}, max ${g.republishMaxMs})`);
+    console.log(`  right after the run, the kernel still writing the site back: ${g.republishWritebackMs?.join(', ')} ms (the first, which starts the render workers: ${g.republishColdMs} ms)`);
   }
   const lines = millionGoals(r);
   if (!lines.length) return;

@@ -1,7 +1,7 @@
 // Where one republish's time goes (issue 26, a million articles): edits published articles of a seeded data
 // directory through POST /api/article/update, as bench/generation/ourSite.ts does, and prints each edit's
 // SQL statements by time (the slowest first). Writes the article and its pages: use a scratch copy.
-// Usage: GEN_DATA_DIR=/tmp/dir/100000 npx tsx bench/generation/republishSql.ts [edits=3]
+// Usage: GEN_DATA_DIR=/tmp/dir/100000 [REPUBLISH_SPREAD=1] npx tsx bench/generation/republishSql.ts [edits=3]
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 
@@ -26,7 +26,13 @@ proto.executeQuery = async function (this: ExecutorLike, compiled, ...rest) {
 const head = { appKey: 'adminSite', clientId: 'ADMIN', version: '1.0.0' };
 const login = await app.inject({ method: 'POST', url: `/user/loginNoCode?username=admin&password=${encodeURIComponent('Bench@2026pass')}`, headers: head });
 const token = (login.json() as { data: { value: string } }).data.value;
-const ids = await app.db.selectFrom('article').select(['articleId', 'title']).where('status', '=', 5).orderBy('articleId', 'desc').limit(edits).execute();
+// The newest articles, or (REPUBLISH_SPREAD=1) articles spread over the id range as bench/generation/ourSite.ts edits them.
+const published = () => app.db.selectFrom('article').select(['articleId', 'title']).where('status', '=', 5);
+const total = Number((await app.db.selectFrom('article').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 5).executeTakeFirst())?.n ?? 0);
+const ids =
+  process.env.REPUBLISH_SPREAD === '1'
+    ? (await Promise.all(Array.from({ length: edits }, (_, i) => published().orderBy('articleId').offset(Math.floor(((i + 0.5) * total) / edits)).limit(1).executeTakeFirst()))).filter((r) => r !== undefined)
+    : await published().orderBy('articleId', 'desc').limit(edits).execute();
 for (const row of ids) {
   sink = [];
   const t = performance.now();

@@ -17,7 +17,7 @@ interface RunFigures { files: number; pages: number; mb: number; ms: number; fil
  * copies*: the background pass that makes the .br/.gz after the site is live (issue 26, session 30): pages it
  * compressed, its own wall and CPU time; `allMs` = the run plus the pass, the time until every copy exists.
  */
-interface OurFigures extends RunFigures { republishMs: number[]; republishColdMs?: number; threadCpuMs?: { main: number; others: number[] }; copiesMade: number; copiesMs: number; copiesCpuMs: number; allMs: number; allPagesPerSecond: number; allPagesPerCpuSecond: number; copiesRssMb: number }
+interface OurFigures extends RunFigures { republishMs: number[]; republishColdMs?: number; republishWritebackMs?: number[]; syncMs?: number; threadCpuMs?: { main: number; others: number[] }; copiesMade: number; copiesMs: number; copiesCpuMs: number; allMs: number; allPagesPerSecond: number; allPagesPerCpuSecond: number; copiesRssMb: number }
 
 function ensureHugo(): string | null {
   const found = spawnSync('sh', ['-c', 'command -v hugo'], { encoding: 'utf8' }).stdout.trim();
@@ -62,13 +62,13 @@ function runHugo(hugo: string, dir: string, site: string): RunFigures {
 async function runOurs(dir: string, env: Record<string, string>): Promise<OurFigures> {
   rmSync(join(dir, 'data', 'site'), { recursive: true, force: true });
   rmSync(join(dir, 'data', 'site-guard'), { recursive: true, force: true });
-  type Child = { files: number; pages: number; bytes: number; ms: number; cpuMs: number; maxRssMb: number; republishMs: number[]; republishColdMs?: number; threadCpuMs?: OurFigures['threadCpuMs']; copiesMade?: number; copiesMs?: number; copiesCpuMs?: number; copiesRssMb?: number };
+  type Child = { files: number; pages: number; bytes: number; ms: number; cpuMs: number; maxRssMb: number; republishMs: number[]; republishColdMs?: number; republishWritebackMs?: number[]; syncMs?: number; threadCpuMs?: OurFigures['threadCpuMs']; copiesMade?: number; copiesMs?: number; copiesCpuMs?: number; copiesRssMb?: number };
   const child = await startChild<Child>('bench/generation/ourSite.ts', { ...env, GEN_DIR: dir });
   await new Promise((done) => (child.process.exitCode !== null ? done(null) : child.process.once('exit', done)));
-  const { ms, cpuMs, maxRssMb, republishMs, republishColdMs, threadCpuMs, copiesMade = 0, copiesMs = 0, copiesCpuMs = 0, copiesRssMb = maxRssMb } = child.info;
+  const { ms, cpuMs, maxRssMb, republishMs, republishColdMs, republishWritebackMs, syncMs, threadCpuMs, copiesMade = 0, copiesMs = 0, copiesCpuMs = 0, copiesRssMb = maxRssMb } = child.info;
   const allMs = ms + copiesMs;
   const all = { allMs, allPagesPerSecond: perSecond(child.info.pages, allMs), allPagesPerCpuSecond: perSecond(child.info.pages, cpuMs + copiesCpuMs) };
-  return { ...figures(child.info, ms, cpuMs, maxRssMb), republishMs, republishColdMs, threadCpuMs, copiesMade, copiesMs, copiesCpuMs, copiesRssMb, ...all };
+  return { ...figures(child.info, ms, cpuMs, maxRssMb), republishMs, republishColdMs, republishWritebackMs, syncMs, threadCpuMs, copiesMade, copiesMs, copiesCpuMs, copiesRssMb, ...all };
 }
 
 const best = <T extends RunFigures>(runs: T[]): T => runs.reduce((a, b) => (b.pagesPerSecond > a.pagesPerSecond ? b : a));
@@ -170,7 +170,7 @@ export function printGeneration(r: Awaited<ReturnType<typeof benchGeneration>>) 
     if (s.hugo) console.log(`  each round's own pages/s ratio (as shipped): ${s.roundRatios.map((x) => `${x.pagesVsHugo} / ${x.pagesVsHugoMinimal}`).join(', ')} (vs equivalent / vs minimal); seeding took ${s.seedMs} ms`);
     else console.log('  no Hugo run at this size (BENCH_GEN_HUGO=1 runs it)');
     const rep = s.ours.republishMs;
-    if (rep.length) console.log(`  republishing one article (POST /api/article/update until its page and lists are on disk): ${rep.join(', ')} ms (max ${Math.max(...rep)}; goal < 200; the first edit, which also starts the server's render workers: ${s.ours.republishColdMs} ms)`);
+    if (rep.length) console.log(`  republishing one article (POST /api/article/update until its page and lists are on disk), the run's writes on disk (sync ${s.ours.syncMs} ms): ${rep.join(', ')} ms (max ${Math.max(...rep)}; goal < 200); right after the run: ${s.ours.republishWritebackMs?.join(', ')} ms (the first edit, which also starts the server's render workers: ${s.ours.republishColdMs} ms)`);
   }
   const l = r.renderLoop;
   console.log(`render loop alone, one core (article page, includes memoised): ${l.pages} pages, ${l.pagesPerSecond} pages/s wall, ${l.pagesPerCpuSecond} pages per CPU-second`);
