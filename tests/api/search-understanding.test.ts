@@ -62,7 +62,9 @@ afterAll(async () => server?.close());
 describe('ordering switch', () => {
   it('without sortType: newest first, no new fields (the original answer)', async () => {
     const r = await search({ keyword: '医保' });
-    expect(r.list.map((h) => h.articleId)).toEqual([ids.body, ids.title, ids.both]);
+    // This file's articles, among the demo's own (one of which mentions 医保缴费, a demo hot word).
+    const mine = [ids.body, ids.title, ids.both];
+    expect(r.list.map((h) => h.articleId).filter((id) => mine.includes(id))).toEqual(mine);
     expect(r).not.toHaveProperty('query');
     expect(r).not.toHaveProperty('facets');
     expect(r).not.toHaveProperty('services');
