@@ -130,7 +130,7 @@ export async function republishArticle(gen: SiteGenerator, articleId: number, ch
       const jobs = await gen.articleJobs(base, [row], uploads);
       home = (await listPagesOf(gen, base, row, lists, unmoved)) || home;
       // The article's page and the list pages it stayed on (unmovedPage.ts, rewritten from the ids the index
-      // records) render side by side on two workers, and their index rows go in one transaction (session 37).
+      // records) go as two batches at once, side by side when two workers run; their index rows in one transaction.
       const stayed = [...unmoved.values()];
       await Promise.all([gen.pool.render(run, jobs, true), stayed.length ? gen.pool.render(run, stayed, true) : null]);
       await publishUploads(gen.dataDir, gen.root, uploads);
