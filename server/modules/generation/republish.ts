@@ -1,7 +1,8 @@
-import { lstatSync, readdirSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Row } from '../../db/types.js';
+import { dirNames } from '../../shared/dirNames.js';
 import type { ArticleChange } from '../content/articles/changes.js';
 import { descendantIds } from '../content/columns/service.js';
 import { ARTICLE_FIELDS, articleRelPath } from './context.js';
@@ -29,7 +30,7 @@ export async function pagesShowingInFiles(siteDir: string, articleId: number): P
   // Absent files are seen synchronously (session 30): each awaited miss cost a save one event-loop turn behind every reader's work.
   const home = !!lstatSync(homeFile, { throwIfNoEntry: false }) && link.test(await fs.readFile(homeFile, 'utf8').catch(() => ''));
   const columnsDir = path.join(siteDir, 'column');
-  for (const id of listing(columnsDir)) {
+  for (const id of dirNames(columnsDir)) {
     if (!/^\d{1,10}$/.test(id)) continue;
     for (const name of await fs.readdir(path.join(columnsDir, id)).catch(() => [] as string[])) {
       const m = /^index(?:_(\d+))?\.html$/.exec(name);
@@ -44,15 +45,6 @@ export async function pagesShowingInFiles(siteDir: string, articleId: number): P
   return { lists, home };
 }
 
-/** A directory's names, or none when it is absent. */
-function listing(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
-}
-
 /**
  * Removes every generated page of the article (whatever month it was filed under) but `keep`. The months are
  * listed and the page looked for synchronously (a few metadata calls): a draft's save, which has no page, used
@@ -61,9 +53,9 @@ function listing(dir: string): string[] {
 export async function removeArticlePages(siteDir: string, articleId: number, keep?: string): Promise<string[]> {
   const dir = path.join(siteDir, 'article');
   const removed: string[] = [];
-  for (const year of listing(dir)) {
+  for (const year of dirNames(dir)) {
     if (!/^\d{4}$/.test(year)) continue;
-    for (const month of listing(path.join(dir, year))) {
+    for (const month of dirNames(path.join(dir, year))) {
       if (!/^\d{2}$/.test(month)) continue;
       const rel = `article/${year}/${month}/${articleId}.html`;
       const file = path.join(dir, year, month, `${articleId}.html`);

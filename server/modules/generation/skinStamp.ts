@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
+import { dirNames } from '../../shared/dirNames.js';
 
 /**
  * A fingerprint of a skin folder's files as they stand (name, kind, size, change time, inode — from lstat,
@@ -16,7 +17,7 @@ export function skinStamp(skinDir: string): string {
   const parts: string[] = [];
   const visit = (dir: string, rel: string, depth: number): void => {
     if (depth > 8) return;
-    for (const name of entries(dir)) {
+    for (const name of dirNames(dir).sort()) {
       const abs = path.join(dir, name);
       const st = lstatSync(abs, { throwIfNoEntry: false });
       if (!st) continue;
@@ -27,13 +28,4 @@ export function skinStamp(skinDir: string): string {
   };
   visit(skinDir, '', 0);
   return createHash('sha256').update(parts.join('\n')).digest('hex');
-}
-
-/** A folder's names in order, or none when it is gone (a skin replaced mid-walk). */
-function entries(dir: string): string[] {
-  try {
-    return readdirSync(dir).sort();
-  } catch {
-    return [];
-  }
 }
