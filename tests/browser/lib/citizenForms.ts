@@ -3,11 +3,12 @@
 import type { Locator } from 'playwright-core';
 import { expect } from 'vitest';
 import { TEST_CAPTCHA_TEXT } from '../../api/helpers/testServer';
+import { pictureArrived } from './portal';
 
 /** Sends a js-submit form with the captcha and answers the query code the page shows. */
 export async function submitWithCode(form: Locator, button: string): Promise<string> {
   // The server stores a captcha when its picture is fetched: type it once the picture has arrived, as a person does.
-  await expect.poll(() => form.locator('img.captcha').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await pictureArrived(form.locator('img.captcha'));
   await form.getByLabel('验证码').fill(TEST_CAPTCHA_TEXT);
   await form.getByRole('button', { name: button }).click();
   await expect.poll(() => form.locator('.js-result').getAttribute('class'), { timeout: 20_000 }).toContain('notice');

@@ -1,6 +1,6 @@
 // A real portal server (fresh database, known captcha, the built front end) and a Chromium page on it.
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { startTestServer, TEST_CAPTCHA_TEXT, type TestServer } from '../../api/helpers/testServer';
 import { ownChromium } from './chromium';
@@ -32,6 +32,11 @@ export function watchPageErrors(page: Page): string[] {
   return errors;
 }
 
+/** Waits until the image has loaded (a captcha exists on the server once its picture was fetched). */
+export async function pictureArrived(img: Locator) {
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+}
+
 /** The captcha each page last submitted. */
 const usedCodeIds = new WeakMap<Page, string | null>();
 
@@ -43,7 +48,7 @@ const usedCodeIds = new WeakMap<Page, string | null>();
 export async function fillCaptcha(page: Page, text = TEST_CAPTCHA_TEXT) {
   const captcha = page.locator('img[alt="验证码"]');
   await expect.poll(() => captcha.getAttribute('data-code-id')).not.toBe(usedCodeIds.get(page) ?? null);
-  await expect.poll(() => captcha.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await pictureArrived(captcha);
   usedCodeIds.set(page, await captcha.getAttribute('data-code-id'));
   await page.locator('input[name="verifyCode"]').fill(text);
 }
