@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../api/helpers/testServer';
 import { axeViolations } from './lib/axe';
+import { contrastRatio, relativeLuminance } from '../lib/wcagContrast';
 import { startPortal, watchPageErrors, type Portal } from './lib/portal';
 
 // The public search page (pages/search.html, js/site-search.js; issue 25): relevance and time order, pinyin,
@@ -19,14 +20,10 @@ async function api<T>(path: string, body: unknown = {}, method: 'GET' | 'POST' =
   return r.body.data;
 }
 
-/** WCAG 2.1 contrast ratio of two computed `rgb(…)` colours. */
-function contrastRatio(a: string, b: string): number {
-  const luminance = (c: string) => {
-    const [r, g, bl] = (c.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((v) => Number(v) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
-    return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (bl ?? 0);
-  };
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
+/** Relative luminance of a computed `rgb(…)` colour. */
+function luminanceOf(css: string): number {
+  const [r = 0, g = 0, b = 0] = (css.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+  return relativeLuminance(r, g, b);
 }
 
 async function generateSite() {
@@ -119,7 +116,7 @@ describe('the public search page', () => {
     expect(await axeViolations(page)).toEqual([]);
     const chosen = page.locator('.facets a[aria-current="true"]', { hasText: /\d{4}年/ });
     const [fg, bg] = await chosen.evaluate((a) => [getComputedStyle(a.querySelector('.meta-line') as Element).color, getComputedStyle(a).backgroundColor]);
-    expect(contrastRatio(fg, bg)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(luminanceOf(fg), luminanceOf(bg))).toBeGreaterThanOrEqual(4.5);
     await page.screenshot({ path: 'test-results/site-search-facets.png', fullPage: true });
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { captchaText, drawCaptcha } from '../../../server/auth/captchaImage.js';
 import { CAPTCHA_DISPLAY_HEIGHT, CAPTCHA_HEIGHT } from '../../../server/auth/captchaImage.js';
 import { decodePng, readSlots, readSmart, templates, type Template } from './captchaReaders.js';
+import { contrastRatio, relativeLuminance } from '../../lib/wcagContrast.js';
 
 /**
  * The captcha against the scripted readers of captchaReaders.ts. Each reader must work on the plain
@@ -49,10 +50,6 @@ describe('captcha against scripted readers', () => {
 
   // What a person needs, measured on the pixels: dark ink on light paper, and letters tall on screen.
   it('is legible: ink at least 7:1 against the paper, text at least 28 px tall as shown', () => {
-    const lum = (r: number, g: number, b: number) => {
-      const c = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
-      return 0.2126 * c(r) + 0.7152 * c(g) + 0.0722 * c(b);
-    };
     for (let n = 0; n < 20; n++) {
       const { width, height, rgb } = decodePng(drawCaptcha(captchaText()));
       const ink: number[] = [];
@@ -62,17 +59,17 @@ describe('captcha against scripted readers', () => {
       for (let i = 0; i < width * height; i++) {
         const [r, g, b] = [rgb[i * 3] as number, rgb[i * 3 + 1] as number, rgb[i * 3 + 2] as number];
         if (Math.max(r, g, b) < 150) {
-          ink.push(lum(r, g, b));
+          ink.push(relativeLuminance(r, g, b));
           const y = Math.floor(i / width);
           top = Math.min(top, y);
           bottom = Math.max(bottom, y);
-        } else paper.push(lum(r, g, b));
+        } else paper.push(relativeLuminance(r, g, b));
       }
       ink.sort((a, b) => a - b);
       paper.sort((a, b) => a - b);
       const lightestInk = ink[Math.floor(ink.length * 0.95)] as number;
       const usualPaper = paper[Math.floor(paper.length / 2)] as number;
-      expect((usualPaper + 0.05) / (lightestInk + 0.05)).toBeGreaterThanOrEqual(7);
+      expect(contrastRatio(usualPaper, lightestInk)).toBeGreaterThanOrEqual(7);
       expect(((bottom - top + 1) * CAPTCHA_DISPLAY_HEIGHT) / CAPTCHA_HEIGHT).toBeGreaterThanOrEqual(28);
     }
   });
