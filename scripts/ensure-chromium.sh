@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Browser tests drive Debian's Chromium through playwright-core; never a downloaded browser. The public
+# Browser tests drive Debian's Chromium through playwright-core; never a downloaded browser: its headless shell
+# (chromium-headless-shell, the same Chromium without the desktop browser's layers, a quarter less CPU) for the
+# tests, the full `chromium` for the bench's front-end figures and Lighthouse (tests/browser/lib/chromium.ts). The public
 # site's screenshots need a Chinese font (fonts-noto-cjk), and the site bench's W3C Nu checker needs Java
 # (default-jre-headless, bench/site/nu.ts).
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/lib/chromium/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 [ -d /usr/share/fonts/opentype/noto ] && ls /usr/share/fonts/opentype/noto/NotoSansCJK* >/dev/null 2>&1 || missing+=(fonts-noto-cjk)
 command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi

@@ -18,10 +18,25 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** Whether the server takes CREATE DATABASE's STRATEGY (PostgreSQL ≥ 15); unknown until the first copy. */
+let fileCopyKnown: boolean | undefined;
+
 /** A fresh PostgreSQL database per server when DATABASE_URL (a superuser URL) is set, copied from `template` if given. */
 export async function freshPostgresDatabase(adminUrl: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `portal_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(adminUrl, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
+  const create = `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`;
+  // PostgreSQL 15's default copy writes the whole template through the WAL: a plain file copy (the test clusters
+  // run without fsync) took 136–164 ms per create and drop instead of 227–280 (session 38). Before 15: no STRATEGY.
+  if (template && fileCopyKnown !== false) {
+    try {
+      await adminQuery(adminUrl, `${create} STRATEGY = FILE_COPY`);
+      fileCopyKnown = true;
+    } catch (error) {
+      if (fileCopyKnown || (error as { code?: string }).code !== '42601') throw error;
+      fileCopyKnown = false;
+      await adminQuery(adminUrl, create);
+    }
+  } else await adminQuery(adminUrl, create);
   return {
     url: databaseUrlOf(adminUrl, name),
     drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
