@@ -12,7 +12,7 @@ import { walkScreens, type Visit } from './lib/screenWalk';
 // the pager are wholly visible, with its title in the app bar (a screenshot of each under
 // test-results/list-fit/); every list screen has the shared search form,
 // toolbar and paging (components/list/, found by their data-testid), row actions on one line, and shows
-// demo records on a fresh start, with phone and ID numbers masked. One browser, one login per app; the two apps are walked side by side,
+// demo records on a fresh start, with phone and ID numbers masked. One browser, one login per app (the tests after the walk go on in its page); the two apps are walked side by side,
 // each screen opened once and measured at both sizes.
 let portal: Portal;
 // A walk costs a few hundred ms per screen on a quiet machine; the cap leaves room for a loaded one.
@@ -82,16 +82,18 @@ function problemsOf(visits: Visit[]): string[] {
   return found;
 }
 
+/** The walk's own page, still logged in: the tests after the walk go on in it (a login less each). */
+const walkPages = new Map<string, Page>();
+
 async function walkApp(appPath: '/admin/' | '/report/', username: string, password: string): Promise<Visit[]> {
   const context = await portal.browser.newContext({ locale: 'zh-CN', viewport: SIZES[0] });
   const page: Page = await context.newPage();
+  walkPages.set(appPath, page);
   await logIn(page, portal.server.url, appPath, username, password);
   const dir = path.resolve('test-results', 'list-fit');
   fs.mkdirSync(dir, { recursive: true });
   const app = appPath.replaceAll('/', '');
-  const visits = await walkScreens(page, SIZES, (name, i, size) => path.join(dir, `${app}-${size.width}x${size.height}-${String(i).padStart(2, '0')}-${name.replace(/[\\/:*?"<>| ]/g, '_')}.png`));
-  await context.close();
-  return visits;
+  return walkScreens(page, SIZES, (name, i, size) => path.join(dir, `${app}-${size.width}x${size.height}-${String(i).padStart(2, '0')}-${name.replace(/[\\/:*?"<>| ]/g, '_')}.png`));
 }
 
 beforeAll(async () => {
@@ -105,6 +107,14 @@ afterAll(async () => {
   await portal?.close();
 });
 
+/** The admin walk's page, once the walk is over, back at 1366 px. */
+async function adminAfterWalk(): Promise<Page> {
+  await walks;
+  const page = walkPages.get('/admin/')!;
+  await page.setViewportSize(SIZES[0]);
+  return page;
+}
+
 describe('every menu entry at 1366x768 and 1280x720', () => {
   it('the admin app (every menu): fits, titled, lists on the shared components with demo records', async () => {
     const [admin] = await walks;
@@ -116,10 +126,7 @@ describe('every menu entry at 1366x768 and 1280x720', () => {
   }, TIMEOUT);
 
   it('edit forms are one grid of equal widths (产业项目)', async () => {
-    await walks;
-    const context = await portal.browser.newContext({ locale: 'zh-CN', viewport: SIZES[0] });
-    const page: Page = await context.newPage();
-    await logIn(page, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
+    const page = await adminAfterWalk();
     await openMenu(page, '产业项目');
     // The home page has links of its own: wait for the projects' list.
     await page.waitForURL(/industrialProjects/);
@@ -138,15 +145,10 @@ describe('every menu entry at 1366x768 and 1280x720', () => {
     expect(widths.length).toBeGreaterThan(5);
     expect(new Set(widths).size, widths.join(',')).toBe(1);
     await page.screenshot({ path: 'test-results/list-fit/form-产业项目-edit-1366.png', fullPage: true });
-
-    await context.close();
   }, TIMEOUT);
 
   it('a folded column shows in the row expansion (论坛主题 at 1366 px)', async () => {
-    await walks;
-    const context = await portal.browser.newContext({ locale: 'zh-CN', viewport: SIZES[0] });
-    const page: Page = await context.newPage();
-    await logIn(page, portal.server.url, '/admin/', 'admin', portal.server.adminPassword);
+    const page = await adminAfterWalk();
     await openMenu(page, '论坛主题');
     const table = page.getByRole('table', { name: '论坛主题列表' });
     await table.locator('tbody tr').first().waitFor();
@@ -156,7 +158,6 @@ describe('every menu entry at 1366x768 and 1280x720', () => {
     const expansion = table.locator('tbody tr').nth(1);
     await expect.poll(() => expansion.textContent()).toMatch(/办理状态[:：]\s*(办理中|已办结)/);
     await page.screenshot({ path: 'test-results/list-fit/folded-论坛主题-expanded-1366.png' });
-    await context.close();
   }, TIMEOUT);
 
   it('the reporting app, for department staff', async () => {
