@@ -9,8 +9,8 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
  * What the tests drive: Debian's `chromium-headless-shell` (built from the same Chromium source package, the same
  * Blink and V8, without the desktop browser's own layers), else `chromium`. Measured in session 38: a login and
- * three admin screens cost 16 s of Chromium's CPU instead of 25 s, and the suite's browser files 17–30 % less
- * (docs/performance.md, "The test run, session 38"); Chromium was the largest user of the run's two cores.
+ * three admin screens cost 16 s of Chromium's CPU instead of 25 s; the 33 browser files 1,076 s of the machine's
+ * CPU instead of 1,184 (docs/performance.md, "The test run, session 38"); Chromium uses the run's CPU most.
  * CHROMIUM_PATH=/usr/bin/chromium runs the tests in the full browser, and they pass there too.
  */
 export const testChromiumPath = process.env.CHROMIUM_PATH ?? ['/usr/lib/chromium/chromium-headless-shell', chromiumPath].find((p) => existsSync(p)) ?? chromiumPath;
