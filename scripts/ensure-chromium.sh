@@ -2,8 +2,9 @@
 # Browser tests drive Debian's Chromium through playwright-core; never a downloaded browser: its headless shell
 # (chromium-headless-shell, the same Chromium without the desktop browser's layers: a third less CPU for a login
 # and three screens, 9 % less machine CPU over the browser files, session 38) for the tests, the full `chromium`
-# for the bench's front-end figures and Lighthouse (tests/browser/lib/chromium.ts). The public site's screenshots need a Chinese font (fonts-noto-cjk), and the site bench's W3C Nu checker needs Java
-# (default-jre-headless, bench/site/nu.ts).
+# for the bench's front-end figures and Lighthouse (tests/browser/lib/chromium.ts). The public site's screenshots
+# need a Chinese font (fonts-noto-cjk), and the site bench's W3C Nu checker needs Java (default-jre-headless,
+# bench/site/nu.ts).
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
