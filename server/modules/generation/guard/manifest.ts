@@ -78,7 +78,8 @@ export class SiteManifest {
       if (ended) return;
       ended = true;
       this.writing -= 1;
-      await this.markWrite(true);
+      // The last write to end stamps its end; one ending inside another (a run's assets) leaves that to the outer.
+      await this.markWrite(this.writing === 0);
     };
   }
 
