@@ -16,6 +16,7 @@ import { loadConfig } from '../server/config';
 import { rebuildSearchIndex } from '../server/modules/content/search/indexer';
 import { maintainHeads } from '../server/modules/content/search/pgHead';
 import { ftsExpression, parseKeyword } from '../server/modules/content/search/text';
+import { ftsPageFloor } from './lib/ftsPageFloor';
 import { seedArticles, seedColumns } from './articlesSeed';
 import { installCapture, type CapturedQuery } from './lib/capture';
 import { freshDatabase } from './lib/pgDatabase';
@@ -160,6 +161,14 @@ bare.get<{ Querystring: { keyword: string } }>('/fts', async (request) => {
       : { sql: 'select rowid as k from article_fts where article_fts match ? order by rowid desc limit 20', parameters: [ftsExpression(kw)] };
   const list = await replay([q]);
   return { errorCode: '0', errorMsg: '操作成功', data: { list, currPage: 1, totalRow: list.length, totalPage: 1 } };
+});
+// The floor of a search page (SQLite, issue 25): the portal's own statements for the newest 20 matches, their
+// count (`count=1`) and their rows, answered as the rows without highlighting, here on this thread.
+const floor = app.portal.dialect === 'sqlite' ? ftsPageFloor(join(dataDir, 'portal.sqlite')) : null;
+bare.get<{ Querystring: { keyword: string; count?: string } }>('/fts-page', async (request, reply) => {
+  if (!floor) return reply.code(404).send({ errorCode: '1003', errorMsg: 'SQLite only' });
+  const { total, list } = floor(ftsExpression(parseKeyword(String(request.query.keyword ?? ''))), request.query.count === '1');
+  return { errorCode: '0', errorMsg: '操作成功', data: { list, currPage: 1, totalRow: total, totalPage: Math.ceil(total / 20) } };
 });
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const bareAddress = bare.server.address();

@@ -95,6 +95,8 @@ export async function benchSearchStream(duration: number) {
     const { keywords, classes, frequency } = keywordStream();
     const q = (extra: string) => (kw: string) => `/api/article/queryEsArticle?keyword=${encodeURIComponent(kw)}&pageNumber=1&pageSize=20${extra}`;
     const fts = (kw: string) => `/fts?keyword=${encodeURIComponent(kw)}`;
+    const ftsPage = (count: string) => (kw: string) => `/fts-page?keyword=${encodeURIComponent(kw)}&count=${count}`;
+    const sqlite = server.info.dialect === 'sqlite';
     // Issue 26: a member of staff saves a draft every 200 ms beside every run of the portal (and of the bare
     // anchor, which shares its process); RSS before and after each run.
     const headers = { Authorization: server.info.token, appKey: 'adminSite', clientId: 'ADMIN', version: '1.0.0' };
@@ -130,7 +132,9 @@ export async function benchSearchStream(duration: number) {
       // CPU, which every search answered meanwhile waits for): each class also runs without the saves, its
       // bare anchor likewise; the runs with the saves give issue 26's saves figure.
       const alone = saving ? { bare: await run(bare, fts, quarter, null), ours: await run(base, q(''), quarter, null) } : null;
-      byClass.push({ name, keywords: list.length, bare: await run(bare, fts, list), ours: await run(base, q(''), half), alone });
+      // Session 40: the floor of a page (bench/lib/ftsPageFloor.ts, SQLite), the same keywords as `alone`.
+      const floor = saving && sqlite ? { rows: await run(bare, ftsPage('0'), quarter, null), counted: await run(bare, ftsPage('1'), quarter, null) } : null;
+      byClass.push({ name, keywords: list.length, bare: await run(bare, fts, list), ours: await run(base, q(''), half), alone, floor });
     }
     return {
       dialect: server.info.dialect,
@@ -162,6 +166,7 @@ export function printSearchStream(r: Awaited<ReturnType<typeof benchSearchStream
   console.log(`search workers: ${r.searchWorkers} (SEARCH_WORKERS)`);
   for (const c of r.byClass) {
     if (c.alone) console.log(`${c.name.padEnd(7)} no saves: bare FTS top 20 ${f(c.alone.bare)} | queryEsArticle ${f(c.alone.ours)} ratio ${ratio(c.alone.ours, c.alone.bare)} goal p99 ≤ ${goal} ms | ${w(c.alone.ours)}`);
+    if (c.floor) console.log(`${c.name.padEnd(7)} no saves: floor, the page's keys + rows ${f(c.floor.rows)} | + their count ${f(c.floor.counted)} |${cpu(c.floor.counted.cpuMs)}`);
     console.log(`${c.name.padEnd(7)} ${c.alone ? 'saves:    ' : ''}bare FTS top 20 ${f(c.bare)} | queryEsArticle ${f(c.ours)} ratio ${ratio(c.ours, c.bare)}${c.alone ? '' : ` goal p99 ≤ ${goal} ms`} | ${w(c.ours)}`);
   }
   console.log(`bare FTS top 20 (all)     ${f(r.bare)} | ${w(r.bare)}`);
