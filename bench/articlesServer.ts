@@ -164,12 +164,13 @@ bare.get<{ Querystring: { keyword: string } }>('/fts', async (request) => {
 });
 // The floor of a search page (SQLite, issue 25): the portal's own statements for the newest 20 matches, their
 // count (`count=1`) and their rows, answered as the rows without highlighting, here on this thread.
-const floor = app.portal.dialect === 'sqlite' ? ftsPageFloor(join(dataDir, 'portal.sqlite')) : null;
-bare.get<{ Querystring: { keyword: string; count?: string } }>('/fts-page', async (request, reply) => {
-  if (!floor) return reply.code(404).send({ errorCode: '1003', errorMsg: 'SQLite only' });
-  const { total, list } = floor(ftsExpression(parseKeyword(String(request.query.keyword ?? ''))), request.query.count === '1');
-  return { errorCode: '0', errorMsg: '操作成功', data: { list, currPage: 1, totalRow: total, totalPage: Math.ceil(total / 20) } };
-});
+if (app.portal.dialect === 'sqlite') {
+  const floor = ftsPageFloor(join(dataDir, 'portal.sqlite'));
+  bare.get<{ Querystring: { keyword: string; count?: string } }>('/fts-page', async (request) => {
+    const data = floor(ftsExpression(parseKeyword(String(request.query.keyword ?? ''))), request.query.count === '1');
+    return { errorCode: '0', errorMsg: '操作成功', data };
+  });
+}
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const bareAddress = bare.server.address();
 const barePort = typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0;

@@ -66,6 +66,8 @@ export function firstMatch(list: readonly string[], source: string, from: number
 
 /** Characters a snippet keeps before the first match. */
 const LEAD = 30;
+/** Characters of a snippet (`highlightContent`). */
+export const SNIPPET_CHARS = 120;
 
 export function highlighter(parts: readonly string[]): Highlighter {
   const list = [...new Set(parts.filter(Boolean))].sort((a, b) => b.length - a.length);
@@ -82,7 +84,7 @@ export function highlighter(parts: readonly string[]): Highlighter {
   };
   return {
     mark,
-    markedSnippet(text, size = 120) {
+    markedSnippet(text, size = SNIPPET_CHARS) {
       if (text.length <= size || (text.length <= 2 * size && forward(text, 0, size) >= text.length)) return mark(text);
       const source = foldInPlace(text);
       let at = -1;

@@ -12,7 +12,7 @@ import { pgPageRows } from './pgPage.js';
 import { relevanceKeys } from './relevance.js';
 
 /** totalRow counts matches up to this many (or ten pages past the asked one); more answers `totalCapped`. */
-const COUNT_CAP = 1000;
+export const COUNT_CAP = 1000;
 
 /** Counts matches, or answers a count kept for the same query and cap (createSearchCache). */
 export type CountKept = (db: Db, query: unknown, load: () => Promise<number>) => Promise<number>;
@@ -44,9 +44,9 @@ function ftsStatements(where: string) {
 }
 type FtsStatements = ReturnType<typeof ftsStatements>;
 
-const FTS = { all: ftsStatements('article_fts match ?'), since: ftsStatements('article_fts match ? and rowid >= ?') };
+export const FTS = { all: ftsStatements('article_fts match ?'), since: ftsStatements('article_fts match ? and rowid >= ?') };
 /** The rows of the page's keys (a JSON array), as arrays. */
-const ROWS_BY_KEYS = `${RAW_ROWS}select ${PAGE_COLUMNS_SQL} from article_search s ${PAGE_JOINS_SQL} where s."docKey" in (select value from json_each(?))`;
+export const ROWS_BY_KEYS = `${RAW_ROWS}select ${PAGE_COLUMNS_SQL} from article_search s ${PAGE_JOINS_SQL} where s."docKey" in (select value from json_each(?))`;
 
 const ftsOf = (s: Search, match: string): Fts => (s.sinceKey === null ? { sql: FTS.all, params: [match] } : { sql: FTS.since, params: [match, s.sinceKey] });
 
